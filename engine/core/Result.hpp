@@ -1,0 +1,53 @@
+#pragma once
+/// \file Result.hpp
+/// `Result<T>`: either a value or the list of diagnostics that explain why there is none.
+/// Loaders of user input return it; they collect every problem they can and fail once.
+///
+/// \code
+/// eng::Result<MapData> r = eng::map::loadMap("maps/valley.tmx");
+/// if (!r) { std::cerr << eng::formatDiagnostics(r.diagnostics()); return 2; }
+/// const MapData& map = r.value();
+/// \endcode
+
+#include "engine/core/Assert.hpp"
+#include "engine/core/Diagnostic.hpp"
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace eng {
+
+template <typename T>
+class Result {
+public:
+    /// Success. Warnings may still be attached.
+    Result(T value, std::vector<Diagnostic> warnings = {})
+        : m_value(std::move(value)), m_diagnostics(std::move(warnings)) {}
+    /// Failure: at least one diagnostic with Severity::Error.
+    static Result failure(std::vector<Diagnostic> errors)
+    {
+        ENGINE_ASSERT(!errors.empty(), "a failed Result needs at least one diagnostic");
+        Result r;
+        r.m_diagnostics = std::move(errors);
+        return r;
+    }
+    static Result failure(Diagnostic error) { return failure(std::vector<Diagnostic>{std::move(error)}); }
+
+    bool ok() const { return m_value.has_value(); }
+    explicit operator bool() const { return ok(); }
+
+    const T& value() const& { ENGINE_ASSERT(ok(), "value() on a failed Result"); return *m_value; }
+    T& value() & { ENGINE_ASSERT(ok(), "value() on a failed Result"); return *m_value; }
+    T&& value() && { ENGINE_ASSERT(ok(), "value() on a failed Result"); return std::move(*m_value); }
+
+    /// Errors on failure; warnings (possibly none) on success.
+    const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
+
+private:
+    Result() = default;
+    std::optional<T> m_value;
+    std::vector<Diagnostic> m_diagnostics;
+};
+
+} // namespace eng

@@ -1,0 +1,38 @@
+// isopath: the command-line face of the IsoStar engine (map info, path queries, benchmarks).
+
+#include "tools/isopath/Commands.hpp"
+
+#include <iostream>
+#include <vector>
+
+int main(int argc, char** argv)
+{
+    CLI::App app{"isopath: inspect Tiled maps and run IsoStar's A* from the command line"};
+    app.require_subcommand(1);
+    std::vector<isopath::Command> commands = {
+        isopath::addInfoCommand(app),
+        isopath::addPathCommand(app),
+        isopath::addScenCommand(app),
+    };
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp&) {
+        std::cout << app.help();
+        return isopath::ExitOk;
+    } catch (const CLI::CallForAllHelp&) {
+        std::cout << app.help("", CLI::AppFormatMode::All);
+        return isopath::ExitOk;
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "isopath: " << e.what() << "\n\n";
+        const CLI::App* failing = &app;
+        for (const isopath::Command& c : commands)
+            if (c.app->parsed())
+                failing = c.app;
+        std::cerr << failing->help();
+        return isopath::ExitBadInput;
+    }
+    for (const isopath::Command& c : commands)
+        if (c.app->parsed())
+            return c.run();
+    return isopath::ExitBadInput;
+}

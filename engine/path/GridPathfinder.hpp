@@ -1,0 +1,173 @@
+#pragma once
+/// \file GridPathfinder.hpp
+/// A* (and Dijkstra) over a CostField under MoveRules. The query object of engine/path: it owns
+/// per-cell scratch arrays sized once per map, so queries never allocate after warm-up (the
+/// result's path vector reuses its capacity). One pathfinder per agent or thread.
+///
+/// Guarantees:
+/// - With `rules.weight == 1` every Found path is optimal, for every heuristic and diagonal mode:
+///   the heuristic is scaled by the cheapest passable cell cost (and by a factor for its shape),
+///   so it never overestimates even when roads or volcano warmth push costs below 1.
+/// - Deterministic: same field, rules and query -> same path. Among equal f the cell with the
+///   larger g (closer to the goal) is expanded first, then the lower row-major index.
+/// - g is accumulated in double, so long uniform-cost paths (Moving AI, cost ~5000) keep 1e-9
+///   accuracy; the cost field itself is float.
+/// - Connected components ("islands") under the move rules are precomputed at init, so
+///   `reachable()` is O(1) and an unreachable goal never floods the start's island. A Partial
+///   result still needs the path to the closest reachable cell: that cell is found by scanning
+///   rings around the goal (O(r^2) for a distance r to the start's island), then one A* runs to
+///   it. Turn partial paths off (`setPartialPaths(false)`) to get NoPath in O(1) instead.
+///
+/// \code
+/// eng::path::GridPathfinder finder;
+/// if (!finder.init(field, rules)) { /* bad field or rules */ }
+/// eng::path::PathResult result;
+/// if (finder.findPath({1, 1}, {30, 12}, result) == eng::path::PathStatus::Found)
+///     for (eng::TileCoord c : result.path) { /* walk */ }
+///
+/// field.at({5, 5}) = eng::path::Impassable;   // the map changed
+/// const eng::TileCoord changed[] = {{5, 5}};
+/// finder.updateCells(field, changed);
+///
+/// // Time-sliced: spread one search over frames.
+/// finder.beginSearch(start, goal);
+/// while (finder.step(200) == eng::path::PathStatus::InProgress) { /* next frame */ }
+/// finder.finishSearch(result);
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+#include "engine/path/CostField.hpp"
+#include "engine/path/MoveRules.hpp"
+#include "engine/path/PathResult.hpp"
+#include "engine/path/SearchTrace.hpp"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace eng::path {
+
+class GridPathfinder {
+public:
+    GridPathfinder() = default;
+    GridPathfinder(const GridPathfinder&) = delete;
+    GridPathfinder& operator=(const GridPathfinder&) = delete;
+    GridPathfinder(GridPathfinder&&) = default;
+    GridPathfinder& operator=(GridPathfinder&&) = default;
+
+    /// Copies `field` into the pathfinder's padded layout, allocates the scratch arrays (only
+    /// when the size grows), computes the islands and the cheapest cell cost. O(cells).
+    /// Returns false (and leaves the pathfinder uninitialised: queries give InvalidInput) when
+    /// the field is empty, cost.size() != width*height, a cost is not `Impassable` nor finite
+    /// and > 0, the map is too large for 32-bit indices, or `isValid(rules)` is false.
+    bool init(const CostField& field, const MoveRules& rules);
+    bool initialized() const { return m_width > 0; }
+
+    /// Changes the move rules without copying the field again (recomputes islands and the
+    /// heuristic scale). Returns false (rules unchanged) if `isValid(rules)` is false.
+    bool setRules(const MoveRules& rules);
+    const MoveRules& rules() const { return m_rules; }
+
+    /// Re-reads the given cells from `field` (same size as at init) after they changed. Islands
+    /// are recomputed only if a cell's passability changed, the minimum cost only if needed.
+    /// Out-of-bounds cells are ignored. Returns false if the field size differs or a new cost is
+    /// invalid (the pathfinder then keeps its previous state for that cell).
+    bool updateCells(const CostField& field, std::span<const TileCoord> cells);
+    /// Re-reads the whole field (same size). O(cells). Returns false as updateCells does.
+    bool refresh(const CostField& field);
+
+    /// Partial paths on (default): an unreachable goal gives Partial + the path to the closest
+    /// reachable cell. Off: NoPath in O(1).
+    void setPartialPaths(bool enabled) { m_partialPaths = enabled; }
+    bool partialPaths() const { return m_partialPaths; }
+
+    /// A* from start to goal. Fills `out` (status, cost, path start..end, expanded) and returns
+    /// out.status: Found, Partial, NoPath, StartInvalid, GoalInvalid or InvalidInput.
+    /// `trace` [opt]: records every step (cleared first). Cancels any time-sliced search.
+    PathStatus findPath(TileCoord start, TileCoord goal, PathResult& out, SearchTrace* trace = nullptr);
+
+    /// Dijkstra from start to the cheapest of `targets` (equal costs: the target with the lower
+    /// row-major index wins; duplicates are fine). Targets that are off the
+    /// map, impassable or on another island are ignored. Returns Found, NoPath (no target
+    /// reachable; decided from the islands without searching), StartInvalid or InvalidInput.
+    /// `targetIndex` [opt]: index into `targets` of the target reached (-1 if none).
+    PathStatus findNearest(TileCoord start, std::span<const TileCoord> targets, PathResult& out,
+                           int* targetIndex = nullptr, SearchTrace* trace = nullptr);
+
+    /// Time-sliced A*. beginSearch validates and seeds the search (InProgress, or a final status
+    /// such as StartInvalid / Found for start == goal / NoPath); step runs at most maxExpansions
+    /// expansions ([Limit: > 0]) and returns InProgress, Found or Partial; finishSearch writes
+    /// the result (building a partial path if needed) and ends the search. `trace` [opt] must
+    /// outlive the search. findPath / findNearest / init cancel a running time-sliced search.
+    PathStatus beginSearch(TileCoord start, TileCoord goal, SearchTrace* trace = nullptr);
+    PathStatus step(int maxExpansions);
+    PathStatus finishSearch(PathResult& out);
+    /// True between a successful beginSearch and finishSearch.
+    bool searching() const { return m_sliced.active; }
+
+    /// O(1): are both cells passable and on the same island under the current rules?
+    bool reachable(TileCoord a, TileCoord b) const;
+    /// Island id of a passable cell (dense, 0-based), or -1 for off-map / impassable.
+    int islandOf(TileCoord c) const;
+    int islandCount() const { return m_islandCount; }
+    /// Cheapest passable cell cost (the heuristic's scale); 0 when no cell is passable.
+    double minCellCost() const { return m_minCost; }
+    /// The scaled, weighted heuristic from a to b as A* uses it (no bounds check needed).
+    double heuristic(TileCoord a, TileCoord b) const;
+
+    int width() const { return m_width; }
+    int height() const { return m_height; }
+
+private:
+    struct HeapEntry {
+        double f;
+        double g;
+        std::uint32_t node;
+    };
+    struct SlicedState {
+        bool active = false;
+        bool done = false;
+        PathStatus status = PathStatus::InvalidInput;
+        std::uint32_t startNode = 0;
+        std::uint32_t goalNode = 0;
+        int expanded = 0;
+        SearchTrace* trace = nullptr;
+    };
+
+    // Implementation helpers (GridPathfinder.cpp).
+    void computeIslands();
+    void computeMinCost();
+    void computeHeuristicScale();
+    void nextGeneration();
+    std::uint32_t toNode(TileCoord c) const { return std::uint32_t((c.y + 1) * m_stride + c.x + 1); }
+    TileCoord toCoord(std::uint32_t node) const { return {int(node % std::uint32_t(m_stride)) - 1, int(node / std::uint32_t(m_stride)) - 1}; }
+    template <bool Trace, bool Multi> PathStatus run(int maxExpansions, SearchTrace* trace);
+    PathStatus partialTarget(std::uint32_t startNode, TileCoord goal, std::uint32_t& target);
+    void buildPath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
+    bool passableNode(std::uint32_t node) const;
+
+    MoveRules m_rules;
+    int m_width = 0;
+    int m_height = 0;
+    int m_stride = 0;  ///< width + 2 (one impassable cell of padding on each side)
+    bool m_partialPaths = true;
+    double m_minCost = 0.0;
+    double m_hScale = 0.0;   ///< minCost * shape factor * weight
+    int m_islandCount = 0;
+    bool m_islandsDirty = false;
+    std::uint32_t m_generation = 0;
+
+    // Per padded cell (size (width+2)*(height+2)).
+    std::vector<float> m_cost;          ///< entry cost, Impassable on the border
+    std::vector<std::int32_t> m_island; ///< island id, -1 impassable
+    std::vector<double> m_g;            ///< best g of this generation
+    std::vector<std::uint32_t> m_stamp; ///< generation*2 = open/seen, generation*2+1 = closed
+    std::vector<std::uint32_t> m_parent;
+    std::vector<HeapEntry> m_heap;
+    std::vector<std::uint32_t> m_scratch; ///< targets / flood stack
+    std::vector<std::uint8_t> m_targetMark;
+    int m_offsets[8] = {};
+    SlicedState m_sliced;
+};
+
+} // namespace eng::path

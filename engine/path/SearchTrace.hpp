@@ -1,0 +1,76 @@
+#pragma once
+/// \file SearchTrace.hpp
+/// A recording of one search, step by step, for the game's visualisation ("why did the path
+/// bend"). Pass a SearchTrace* to GridPathfinder::findPath / beginSearch / findNearest; when the
+/// pointer is null the search runs a separately compiled loop with no recording code in it.
+///
+/// Layout is flat (no per-step allocation): step k expanded `expanded[k]` and, while doing so,
+/// put the cells `opened[openedBegin[k] .. openedBegin[k+1])` on the open list (new, or with a
+/// better g). Step 0's `opened` range holds the start cell itself. `snapshot(k)` rebuilds the
+/// open/closed sets and g/h/f of every cell after step k.
+///
+/// \code
+/// eng::path::SearchTrace trace;
+/// finder.findPath(start, goal, result, &trace);
+/// for (int k = 0; k < trace.stepCount(); ++k) {
+///     eng::path::TraceSnapshot s = trace.snapshot(k);
+///     // draw s.state[i] (Open / Closed), s.g[i], s.h[i], s.f[i] for each cell i
+/// }
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+
+#include <cstdint>
+#include <iosfwd>
+#include <vector>
+
+namespace eng::path {
+
+/// One cell as the search saw it at one moment. g = cost from the start so far, h = heuristic
+/// (already scaled and weighted), f = g + h. `parent` is the cell it was reached from
+/// (== cell for the start).
+struct TraceCell {
+    TileCoord cell;
+    TileCoord parent;
+    double g = 0.0;
+    double h = 0.0;
+    double f = 0.0;
+
+    bool operator==(const TraceCell&) const = default;
+};
+
+enum class TraceCellState : std::uint8_t { Unvisited, Open, Closed };
+
+/// State of every cell of the field after a given step (row-major, width*height).
+struct TraceSnapshot {
+    int width = 0;
+    int height = 0;
+    std::vector<TraceCellState> state;
+    std::vector<double> g;  ///< best g known at that step (0 when Unvisited)
+    std::vector<double> h;
+    std::vector<double> f;
+    std::vector<TileCoord> parent;
+};
+
+struct SearchTrace {
+    int width = 0;   ///< size of the searched field (set by the search)
+    int height = 0;
+    std::vector<TraceCell> expanded;  ///< expanded[k]: cell closed at step k, in order
+    std::vector<TraceCell> opened;    ///< cells pushed/improved, grouped by step
+    std::vector<int> openedBegin;     ///< size stepCount()+1 once a search has finished or paused
+
+    /// Forget everything (keeps capacity).
+    void clear();
+    /// Number of expansion steps recorded.
+    int stepCount() const { return int(expanded.size()); }
+    /// Cells opened while expanding step k (k in [0, stepCount())).
+    const TraceCell* openedBeginAt(int k) const { return opened.data() + openedBegin[std::size_t(k)]; }
+    const TraceCell* openedEndAt(int k) const { return opened.data() + openedBegin[std::size_t(k) + 1]; }
+    /// State of every cell after step k has run ([Limit: -1 <= k < stepCount()]; -1 = only the
+    /// start is open). O(cells touched up to k) plus the size of the field.
+    TraceSnapshot snapshot(int k) const;
+};
+
+std::ostream& operator<<(std::ostream& os, const TraceCell& c);
+
+} // namespace eng::path

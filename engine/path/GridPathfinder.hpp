@@ -97,13 +97,14 @@ public:
     /// Time-sliced A*. beginSearch validates and seeds the search (InProgress, or a final status
     /// such as StartInvalid / Found for start == goal / NoPath); step runs at most maxExpansions
     /// expansions ([Limit: > 0]) and returns InProgress, Found or Partial; finishSearch writes
-    /// the result (building a partial path if needed) and ends the search. `trace` [opt] must
-    /// outlive the search. findPath / findNearest / init cancel a running time-sliced search.
+    /// the result and ends the search (a search still InProgress is first run to its end).
+    /// Without a begun search finishSearch gives InvalidInput. `trace` [opt] must outlive the
+    /// search. findPath / findNearest / init cancel a running time-sliced search.
     PathStatus beginSearch(TileCoord start, TileCoord goal, SearchTrace* trace = nullptr);
     PathStatus step(int maxExpansions);
     PathStatus finishSearch(PathResult& out);
     /// True between a successful beginSearch and finishSearch.
-    bool searching() const { return m_sliced.active; }
+    bool searching() const { return m_search.active; }
 
     /// O(1): are both cells passable and on the same island under the current rules?
     bool reachable(TileCoord a, TileCoord b) const;
@@ -119,55 +120,75 @@ public:
     int height() const { return m_height; }
 
 private:
+    /// Per padded cell search state: 16 bytes, one cache line touch per relaxed neighbour.
+    struct Node {
+        double g;             ///< best cost from the start known in this generation
+        std::uint32_t stamp;  ///< == m_generation: open/seen, == m_generation+1: closed
+        std::uint32_t parent; ///< padded index of the predecessor
+    };
+    /// Open-list entry; stale duplicates are skipped when popped (g larger than the node's).
     struct HeapEntry {
         double f;
         double g;
         std::uint32_t node;
     };
-    struct SlicedState {
+    struct Search {
         bool active = false;
-        bool done = false;
-        PathStatus status = PathStatus::InvalidInput;
+        PathStatus status = PathStatus::InvalidInput;   ///< InProgress while running
+        PathStatus reached = PathStatus::Found;         ///< status when a target is popped
+        bool multi = false;                             ///< target set (m_targetStamp) vs goalNode
         std::uint32_t startNode = 0;
         std::uint32_t goalNode = 0;
+        std::uint32_t endNode = 0;
+        int goalX = 0;  ///< padded coordinates of the single goal
+        int goalY = 0;
         int expanded = 0;
         SearchTrace* trace = nullptr;
     };
 
-    // Implementation helpers (GridPathfinder.cpp).
+    PathStatus begin(TileCoord start, SearchTrace* trace);
+    void seed(SearchTrace* trace);
+    template <bool Trace, bool Multi, DiagonalMode Mode>
+    PathStatus run(int maxExpansions);
+    PathStatus dispatchRun(int maxExpansions);
+    void collectPartialTargets(std::int32_t island, TileCoord goal);
+    void writeResult(PathResult& out);
     void computeIslands();
     void computeMinCost();
     void computeHeuristicScale();
     void nextGeneration();
+    double hPadded(int x, int y) const;
+    double hRaw(int dx, int dy) const;
+    void pushHeap(const HeapEntry& e);
+    void popHeap();
+
     std::uint32_t toNode(TileCoord c) const { return std::uint32_t((c.y + 1) * m_stride + c.x + 1); }
-    TileCoord toCoord(std::uint32_t node) const { return {int(node % std::uint32_t(m_stride)) - 1, int(node / std::uint32_t(m_stride)) - 1}; }
-    template <bool Trace, bool Multi> PathStatus run(int maxExpansions, SearchTrace* trace);
-    PathStatus partialTarget(std::uint32_t startNode, TileCoord goal, std::uint32_t& target);
-    void buildPath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
-    bool passableNode(std::uint32_t node) const;
+    TileCoord toCoord(std::uint32_t node) const
+    {
+        const int y = int(node / std::uint32_t(m_stride));
+        return {int(node) - y * m_stride - 1, y - 1};
+    }
 
     MoveRules m_rules;
     int m_width = 0;
     int m_height = 0;
-    int m_stride = 0;  ///< width + 2 (one impassable cell of padding on each side)
+    int m_stride = 0;  ///< width + 2: one Impassable cell of padding on each side
     bool m_partialPaths = true;
     double m_minCost = 0.0;
-    double m_hScale = 0.0;   ///< minCost * shape factor * weight
+    double m_hScale = 0.0;     ///< minCost * admissibility factor of the heuristic * weight
+    double m_octileDiag = 1.0; ///< diagonal length used by the octile heuristic, in [1, 2]
     int m_islandCount = 0;
-    bool m_islandsDirty = false;
     std::uint32_t m_generation = 0;
-
-    // Per padded cell (size (width+2)*(height+2)).
-    std::vector<float> m_cost;          ///< entry cost, Impassable on the border
-    std::vector<std::int32_t> m_island; ///< island id, -1 impassable
-    std::vector<double> m_g;            ///< best g of this generation
-    std::vector<std::uint32_t> m_stamp; ///< generation*2 = open/seen, generation*2+1 = closed
-    std::vector<std::uint32_t> m_parent;
-    std::vector<HeapEntry> m_heap;
-    std::vector<std::uint32_t> m_scratch; ///< targets / flood stack
-    std::vector<std::uint8_t> m_targetMark;
     int m_offsets[8] = {};
-    SlicedState m_sliced;
+
+    std::vector<float> m_cost;              ///< per padded cell: entry cost, Impassable border
+    std::vector<std::int32_t> m_island;     ///< per padded cell: island id, -1 impassable
+    std::vector<Node> m_nodes;              ///< per padded cell
+    std::vector<std::uint32_t> m_targetStamp; ///< per padded cell, allocated on first multi-target use
+    std::vector<HeapEntry> m_heap;
+    std::vector<std::uint32_t> m_stack;     ///< island flood fill
+    std::vector<std::uint32_t> m_hTargets;  ///< padded targets guiding a multi-target A* (empty: h = 0)
+    Search m_search;
 };
 
 } // namespace eng::path

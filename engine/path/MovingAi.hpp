@@ -79,8 +79,9 @@ struct MovingAiScenarioFile {
 Result<MovingAiScenarioFile> parseMovingAiScenarios(std::string_view text, const std::string& fileName);
 Result<MovingAiScenarioFile> loadMovingAiScenarios(const std::string& path);
 
-/// Checks a scenario against its map: width/height equal the header, start and goal in bounds
-/// and passable, and the map's base name matches (directories ignored). Empty when fine.
+/// Checks a scenario against its map: width/height equal the header, start and goal in bounds,
+/// passable and of one terrain class (errors); the map's base name matches, directories ignored
+/// (a Warning only, since renamed copies are common). Empty when fine.
 std::vector<Diagnostic> checkScenario(const MovingAiScenario& s, const MovingAiMap& map,
                                       const std::string& scenFile);
 

@@ -1,0 +1,660 @@
+#include "engine/path/GridPathfinder.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace eng::path {
+
+namespace {
+
+// Direction order: N, E, S, W, then NE, SE, SW, NW. Diagonal 4+k passes between orthogonals
+// kDiagSides[k][0] and kDiagSides[k][1].
+constexpr int kDx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+constexpr int kDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+constexpr std::uint32_t kMaxGeneration = std::numeric_limits<std::uint32_t>::max() - 4;
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Setup
+
+bool GridPathfinder::init(const CostField& field, const MoveRules& rules)
+{
+    m_search = Search{};
+    m_width = m_height = m_stride = 0;
+    if (!isValid(rules) || field.width <= 0 || field.height <= 0)
+        return false;
+    // Padded node indices and generation stamps are 32-bit; heap entries hold a node index.
+    const long long padded = (long long)(field.width + 2) * (long long)(field.height + 2);
+    if (padded >= (long long)std::numeric_limits<std::int32_t>::max())
+        return false;
+    if (field.cost.size() != std::size_t(field.width) * std::size_t(field.height))
+        return false;
+    for (float c : field.cost)
+        if (!(isPassableCost(c) || c == Impassable))
+            return false;
+
+    m_rules = rules;
+    const int stride = field.width + 2;
+    m_cost.assign(std::size_t(padded), Impassable);
+    for (int y = 0; y < field.height; ++y)
+        std::copy_n(field.cost.begin() + std::ptrdiff_t(y) * field.width, field.width,
+                    m_cost.begin() + std::ptrdiff_t(y + 1) * stride + 1);
+    // Node state is only resized (never cleared per query): stamps older than the current
+    // generation mean "unvisited". A fresh allocation starts with stamp 0 and generation 2.
+    m_nodes.assign(std::size_t(padded), Node{0.0, 0u, 0u});
+    m_targetStamp.clear();
+    m_island.assign(std::size_t(padded), -1);
+    m_generation = 0;
+    m_heap.clear();
+    m_heap.reserve(std::size_t(std::min<long long>(padded, 1 << 16)));
+    m_hTargets.clear();
+
+    m_width = field.width;
+    m_height = field.height;
+    m_stride = stride;
+    for (int k = 0; k < 8; ++k)
+        m_offsets[k] = kDy[k] * stride + kDx[k];
+    computeIslands();
+    computeMinCost();
+    computeHeuristicScale();
+    return true;
+}
+
+bool GridPathfinder::setRules(const MoveRules& rules)
+{
+    if (!isValid(rules))
+        return false;
+    m_search = Search{};
+    const bool islandsChange = (rules.diagonal == DiagonalMode::Always) != (m_rules.diagonal == DiagonalMode::Always);
+    m_rules = rules;
+    if (initialized()) {
+        if (islandsChange)
+            computeIslands();
+        computeHeuristicScale();
+    }
+    return true;
+}
+
+bool GridPathfinder::updateCells(const CostField& field, std::span<const TileCoord> cells)
+{
+    if (!initialized() || field.width != m_width || field.height != m_height ||
+        field.cost.size() != std::size_t(m_width) * std::size_t(m_height))
+        return false;
+    m_search = Search{};
+    bool ok = true;
+    bool passabilityChanged = false;
+    bool rescanMin = false;
+    for (const TileCoord& c : cells) {
+        if (!field.inBounds(c))
+            continue;
+        const float next = field.at(c);
+        if (!(isPassableCost(next) || next == Impassable)) {
+            ok = false;
+            continue;
+        }
+        float& mine = m_cost[toNode(c)];
+        const bool was = mine < Impassable;
+        const bool now = next < Impassable;
+        passabilityChanged |= was != now;
+        // The cheapest cell scales the heuristic: it only needs a rescan when the cell that
+        // was the minimum got dearer (or blocked).
+        if (was && double(mine) <= m_minCost && (!now || next > mine))
+            rescanMin = true;
+        if (now && (m_minCost == 0.0 || double(next) < m_minCost))
+            m_minCost = next;
+        mine = next;
+    }
+    if (passabilityChanged)
+        computeIslands();
+    if (rescanMin)
+        computeMinCost();
+    computeHeuristicScale();
+    return ok;
+}
+
+bool GridPathfinder::refresh(const CostField& field)
+{
+    if (!initialized() || field.width != m_width || field.height != m_height ||
+        field.cost.size() != std::size_t(m_width) * std::size_t(m_height))
+        return false;
+    for (float c : field.cost)
+        if (!(isPassableCost(c) || c == Impassable))
+            return false;
+    m_search = Search{};
+    for (int y = 0; y < m_height; ++y)
+        std::copy_n(field.cost.begin() + std::ptrdiff_t(y) * m_width, m_width,
+                    m_cost.begin() + std::ptrdiff_t(y + 1) * m_stride + 1);
+    computeIslands();
+    computeMinCost();
+    computeHeuristicScale();
+    return true;
+}
+
+void GridPathfinder::computeIslands()
+{
+    // Connectivity under the move rules. With NoCornerCutting or AtMostOneObstacle every
+    // allowed diagonal passes a passable orthogonal side cell that is adjacent to both ends,
+    // so islands are exactly the 4-connected components; only Always adds diagonal links.
+    const int dirs = m_rules.diagonal == DiagonalMode::Always ? 8 : 4;
+    std::fill(m_island.begin(), m_island.end(), -1);
+    m_islandCount = 0;
+    m_stack.clear();
+    const std::uint32_t n = std::uint32_t(m_cost.size());
+    for (std::uint32_t seed = 0; seed < n; ++seed) {
+        if (m_island[seed] >= 0 || !(m_cost[seed] < Impassable))
+            continue;
+        const std::int32_t id = m_islandCount++;
+        m_island[seed] = id;
+        m_stack.push_back(seed);
+        while (!m_stack.empty()) {
+            const std::uint32_t cur = m_stack.back();
+            m_stack.pop_back();
+            for (int k = 0; k < dirs; ++k) {
+                // The padding ring is Impassable, so cur + offset never leaves the array.
+                const std::uint32_t nb = std::uint32_t(std::int64_t(cur) + m_offsets[k]);
+                if (m_island[nb] < 0 && m_cost[nb] < Impassable) {
+                    m_island[nb] = id;
+                    m_stack.push_back(nb);
+                }
+            }
+        }
+    }
+}
+
+void GridPathfinder::computeMinCost()
+{
+    float best = Impassable;
+    for (float c : m_cost)
+        best = std::min(best, c);
+    m_minCost = best < Impassable ? double(best) : 0.0;
+}
+
+void GridPathfinder::computeHeuristicScale()
+{
+    // The scaled heuristic must be a norm N with N(step) <= cost(step) for every allowed step
+    // (then it is admissible AND consistent, so closed cells are final). Every step costs at
+    // least minCost x (1 orthogonal, diagonalFactor diagonal). Lower bounds per unit of the
+    // two extreme directions of an octant, (1,0) and (1,1):
+    //   4-connected: 1 and 2.   8-connected: min(1, df) and min(df, 2)
+    // (with df < 1 two diagonals beat one orthogonal step). Each raw heuristic is linear or
+    // convex within an octant, so the largest admissible factor is the smaller of the two
+    // endpoint ratios.
+    const double df = m_rules.diagonalFactor;
+    const bool diag = m_rules.diagonal != DiagonalMode::Never;
+    const double lo = diag ? std::min(1.0, df) : 1.0;
+    const double ld = diag ? std::min(df, 2.0) : 2.0;
+    m_octileDiag = std::clamp(df, 1.0, 2.0);
+    double factor = 0.0;
+    switch (m_rules.heuristic) {
+    case Heuristic::Octile: factor = std::min(lo, ld / m_octileDiag); break;
+    case Heuristic::Euclidean: factor = std::min(lo, ld / std::sqrt(2.0)); break;
+    case Heuristic::Manhattan: factor = std::min(lo, ld / 2.0); break;
+    case Heuristic::Chebyshev: factor = std::min(lo, ld); break;
+    case Heuristic::Zero: factor = 0.0; break;
+    }
+    m_hScale = m_minCost * factor * m_rules.weight;
+}
+
+void GridPathfinder::nextGeneration()
+{
+    // Two stamps per query (open, closed). On wrap-around clear once and start again.
+    if (m_generation >= kMaxGeneration) {
+        for (Node& n : m_nodes)
+            n.stamp = 0;
+        std::fill(m_targetStamp.begin(), m_targetStamp.end(), 0u);
+        m_generation = 0;
+    }
+    m_generation += 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries about the field
+
+bool GridPathfinder::reachable(TileCoord a, TileCoord b) const
+{
+    const int ia = islandOf(a);
+    return ia >= 0 && ia == islandOf(b);
+}
+
+int GridPathfinder::islandOf(TileCoord c) const
+{
+    if (!initialized() || c.x < 0 || c.y < 0 || c.x >= m_width || c.y >= m_height)
+        return -1;
+    return m_island[toNode(c)];
+}
+
+double GridPathfinder::hRaw(int dx, int dy) const
+{
+    dx = dx < 0 ? -dx : dx;
+    dy = dy < 0 ? -dy : dy;
+    switch (m_rules.heuristic) {
+    case Heuristic::Octile: {
+        const int lo = std::min(dx, dy);
+        const int hi = std::max(dx, dy);
+        return double(hi - lo) + m_octileDiag * double(lo);
+    }
+    case Heuristic::Euclidean: return std::sqrt(double(dx) * dx + double(dy) * dy);
+    case Heuristic::Manhattan: return double(dx + dy);
+    case Heuristic::Chebyshev: return double(std::max(dx, dy));
+    case Heuristic::Zero: return 0.0;
+    }
+    return 0.0;
+}
+
+double GridPathfinder::heuristic(TileCoord a, TileCoord b) const
+{
+    return m_hScale * hRaw(a.x - b.x, a.y - b.y);
+}
+
+double GridPathfinder::hPadded(int x, int y) const
+{
+    if (!m_search.multi)
+        return m_hScale * hRaw(x - m_search.goalX, y - m_search.goalY);
+    if (m_hTargets.empty())
+        return 0.0;
+    // Minimum over a few targets (the candidates of a partial path): still consistent.
+    double best = std::numeric_limits<double>::infinity();
+    for (std::uint32_t t : m_hTargets) {
+        const int ty = int(t / std::uint32_t(m_stride));
+        const int tx = int(t) - ty * m_stride;
+        best = std::min(best, hRaw(x - tx, y - ty));
+    }
+    return m_hScale * best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Open list: binary min-heap on (f, larger g first, lower index first). Lower padded index =
+// lower row-major index, so ties are deterministic and independent of push order.
+
+namespace {
+
+inline bool before(double fa, double ga, std::uint32_t na, double fb, double gb, std::uint32_t nb)
+{
+    if (fa != fb)
+        return fa < fb;
+    if (ga != gb)
+        return ga > gb;
+    return na < nb;
+}
+
+} // namespace
+
+void GridPathfinder::pushHeap(const HeapEntry& e)
+{
+    m_heap.push_back(e);
+    HeapEntry* h = m_heap.data();
+    std::size_t i = m_heap.size() - 1;
+    while (i > 0) {
+        const std::size_t parent = (i - 1) / 2;
+        if (!before(e.f, e.g, e.node, h[parent].f, h[parent].g, h[parent].node))
+            break;
+        h[i] = h[parent];
+        i = parent;
+    }
+    h[i] = e;
+}
+
+void GridPathfinder::popHeap()
+{
+    HeapEntry* h = m_heap.data();
+    const std::size_t n = m_heap.size() - 1;
+    const HeapEntry last = h[n];
+    std::size_t i = 0;
+    for (;;) {
+        std::size_t child = 2 * i + 1;
+        if (child >= n)
+            break;
+        if (child + 1 < n && before(h[child + 1].f, h[child + 1].g, h[child + 1].node, h[child].f,
+                                    h[child].g, h[child].node))
+            ++child;
+        if (!before(h[child].f, h[child].g, h[child].node, last.f, last.g, last.node))
+            break;
+        h[i] = h[child];
+        i = child;
+    }
+    h[i] = last;
+    m_heap.pop_back();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+PathStatus GridPathfinder::begin(TileCoord start, SearchTrace* trace)
+{
+    m_search = Search{};
+    m_search.active = true;
+    m_search.trace = trace;
+    if (trace) {
+        trace->clear();
+        trace->width = m_width;
+        trace->height = m_height;
+    }
+    if (!initialized()) {
+        m_search.status = PathStatus::InvalidInput;
+        return m_search.status;
+    }
+    if (start.x < 0 || start.y < 0 || start.x >= m_width || start.y >= m_height ||
+        !(m_cost[toNode(start)] < Impassable)) {
+        m_search.status = PathStatus::StartInvalid;
+        return m_search.status;
+    }
+    m_search.startNode = toNode(start);
+    m_search.status = PathStatus::InProgress;
+    nextGeneration();
+    m_heap.clear();
+    return m_search.status;
+}
+
+void GridPathfinder::seed(SearchTrace* trace)
+{
+    const std::uint32_t s = m_search.startNode;
+    Node& n = m_nodes[s];
+    n.g = 0.0;
+    n.stamp = m_generation;
+    n.parent = s;
+    const int y = int(s / std::uint32_t(m_stride));
+    const int x = int(s) - y * m_stride;
+    const double h = hPadded(x, y);
+    pushHeap({h, 0.0, s});
+    if (trace) {
+        const TileCoord c = toCoord(s);
+        trace->opened.push_back({c, c, 0.0, h, h});
+        trace->openedBegin.push_back(0);
+    }
+}
+
+void GridPathfinder::collectPartialTargets(std::int32_t island, TileCoord goal)
+{
+    // The reachable cells closest (Euclidean) to the goal: scan square rings of growing
+    // Chebyshev radius r around the goal. A cell on ring r is at least r away, so once r^2
+    // exceeds the best squared distance found no closer cell can follow. Cost O(r^2) for a
+    // goal r cells from the start's island; no search of the island itself.
+    long long best = std::numeric_limits<long long>::max();
+    m_hTargets.clear();
+    const int maxR = std::max(m_width, m_height);
+    auto consider = [&](int x, int y) {
+        if (x < 0 || y < 0 || x >= m_width || y >= m_height)
+            return;
+        const std::uint32_t node = toNode({x, y});
+        if (m_island[node] != island)
+            return;
+        const long long dx = x - goal.x;
+        const long long dy = y - goal.y;
+        const long long d2 = dx * dx + dy * dy;
+        if (d2 < best) {
+            best = d2;
+            m_hTargets.clear();
+        }
+        if (d2 == best)
+            m_hTargets.push_back(node);
+    };
+    for (int r = 0; r <= maxR; ++r) {
+        if ((long long)r * r > best)
+            break;
+        if (r == 0) {
+            consider(goal.x, goal.y);
+            continue;
+        }
+        for (int x = goal.x - r; x <= goal.x + r; ++x) {
+            consider(x, goal.y - r);
+            consider(x, goal.y + r);
+        }
+        for (int y = goal.y - r + 1; y <= goal.y + r - 1; ++y) {
+            consider(goal.x - r, y);
+            consider(goal.x + r, y);
+        }
+    }
+}
+
+PathStatus GridPathfinder::beginSearch(TileCoord start, TileCoord goal, SearchTrace* trace)
+{
+    if (begin(start, trace) != PathStatus::InProgress)
+        return m_search.status;
+    if (goal.x < 0 || goal.y < 0 || goal.x >= m_width || goal.y >= m_height) {
+        m_search.status = PathStatus::GoalInvalid;
+        return m_search.status;
+    }
+    const std::int32_t island = m_island[m_search.startNode];
+    const std::uint32_t goalNode = toNode(goal);
+    if (m_island[goalNode] == island) {
+        m_search.multi = false;
+        m_search.goalNode = goalNode;
+        m_search.goalX = goal.x + 1;
+        m_search.goalY = goal.y + 1;
+        m_search.reached = PathStatus::Found;
+    } else if (!m_partialPaths) {
+        m_search.status = PathStatus::NoPath;
+        return m_search.status;
+    } else {
+        // Unreachable goal (known in O(1) from the islands): search toward the reachable
+        // cells closest to it; the first one popped is the cheapest, ties by lower index.
+        collectPartialTargets(island, goal);
+        if (m_targetStamp.size() != m_nodes.size())
+            m_targetStamp.assign(m_nodes.size(), 0u);
+        for (std::uint32_t t : m_hTargets)
+            m_targetStamp[t] = m_generation;
+        m_search.multi = true;
+        m_search.reached = PathStatus::Partial;
+    }
+    seed(trace);
+    return m_search.status;
+}
+
+PathStatus GridPathfinder::step(int maxExpansions)
+{
+    if (!m_search.active)
+        return PathStatus::InvalidInput;
+    if (m_search.status != PathStatus::InProgress)
+        return m_search.status;
+    return dispatchRun(std::max(1, maxExpansions));
+}
+
+PathStatus GridPathfinder::finishSearch(PathResult& out)
+{
+    if (!m_search.active) {
+        out.status = PathStatus::InvalidInput;
+        out.cost = 0.0;
+        out.path.clear();
+        out.expanded = 0;
+        return out.status;
+    }
+    if (m_search.status == PathStatus::InProgress)
+        dispatchRun(std::numeric_limits<int>::max());
+    writeResult(out);
+    m_search.active = false;
+    return out.status;
+}
+
+PathStatus GridPathfinder::findPath(TileCoord start, TileCoord goal, PathResult& out, SearchTrace* trace)
+{
+    beginSearch(start, goal, trace);
+    return finishSearch(out);
+}
+
+PathStatus GridPathfinder::findNearest(TileCoord start, std::span<const TileCoord> targets, PathResult& out,
+                                       int* targetIndex, SearchTrace* trace)
+{
+    if (targetIndex)
+        *targetIndex = -1;
+    if (begin(start, trace) == PathStatus::InProgress) {
+        const std::int32_t island = m_island[m_search.startNode];
+        if (m_targetStamp.size() != m_nodes.size())
+            m_targetStamp.assign(m_nodes.size(), 0u);
+        bool any = false;
+        for (const TileCoord& t : targets) {
+            if (t.x < 0 || t.y < 0 || t.x >= m_width || t.y >= m_height)
+                continue;
+            const std::uint32_t node = toNode(t);
+            if (m_island[node] != island)
+                continue;
+            m_targetStamp[node] = m_generation;
+            any = true;
+        }
+        if (!any) {
+            m_search.status = PathStatus::NoPath;
+        } else {
+            // Plain Dijkstra (h = 0): the first target popped is the cheapest.
+            m_hTargets.clear();
+            m_search.multi = true;
+            m_search.reached = PathStatus::Found;
+            seed(trace);
+        }
+    }
+    const PathStatus status = finishSearch(out);
+    if (targetIndex && hasPath(status)) {
+        const TileCoord end = out.path.back();
+        for (std::size_t i = 0; i < targets.size(); ++i)
+            if (targets[i] == end) {
+                *targetIndex = int(i);
+                break;
+            }
+    }
+    return status;
+}
+
+void GridPathfinder::writeResult(PathResult& out)
+{
+    out.status = m_search.status;
+    out.expanded = m_search.expanded;
+    out.path.clear();
+    out.cost = 0.0;
+    if (!hasPath(m_search.status))
+        return;
+    const std::uint32_t end = m_search.endNode;
+    out.cost = m_nodes[end].g;
+    for (std::uint32_t n = end;; n = m_nodes[n].parent) {
+        out.path.push_back(toCoord(n));
+        if (n == m_search.startNode)
+            break;
+    }
+    std::reverse(out.path.begin(), out.path.end());
+}
+
+PathStatus GridPathfinder::dispatchRun(int maxExpansions)
+{
+    const bool trace = m_search.trace != nullptr;
+    const bool multi = m_search.multi;
+    // Separate instantiations: the untraced loop contains no recording code at all, and the
+    // diagonal rule is a compile-time constant inside the hot loop.
+#define ISOSTAR_RUN(MODE)                                                                        \
+    return trace ? (multi ? run<true, true, MODE>(maxExpansions) : run<true, false, MODE>(maxExpansions)) \
+                 : (multi ? run<false, true, MODE>(maxExpansions) : run<false, false, MODE>(maxExpansions))
+    switch (m_rules.diagonal) {
+    case DiagonalMode::Never: ISOSTAR_RUN(DiagonalMode::Never);
+    case DiagonalMode::NoCornerCutting: ISOSTAR_RUN(DiagonalMode::NoCornerCutting);
+    case DiagonalMode::AtMostOneObstacle: ISOSTAR_RUN(DiagonalMode::AtMostOneObstacle);
+    case DiagonalMode::Always: ISOSTAR_RUN(DiagonalMode::Always);
+    }
+#undef ISOSTAR_RUN
+    return PathStatus::InvalidInput;
+}
+
+template <bool Trace, bool Multi, DiagonalMode Mode>
+PathStatus GridPathfinder::run(int maxExpansions)
+{
+    SearchTrace* const trace = m_search.trace;
+    const float* const cost = m_cost.data();
+    Node* const nodes = m_nodes.data();
+    const std::uint32_t* const targetStamp = Multi ? m_targetStamp.data() : nullptr;
+    const std::uint32_t openStamp = m_generation;
+    const std::uint32_t closedStamp = m_generation + 1;
+    const std::uint32_t goalNode = m_search.goalNode;
+    const double diagFactor = m_rules.diagonalFactor;
+    const int stride = m_stride;
+    int budget = maxExpansions;
+
+    while (!m_heap.empty()) {
+        if (budget == 0)
+            return PathStatus::InProgress;
+        const HeapEntry top = m_heap[0];
+        popHeap();
+        const std::uint32_t cur = top.node;
+        Node& node = nodes[cur];
+        // Duplicates from earlier, worse pushes: skip-on-pop instead of decrease-key.
+        if (node.stamp == closedStamp || top.g > node.g)
+            continue;
+        node.stamp = closedStamp;
+        --budget;
+        ++m_search.expanded;
+        const int y = int(cur / std::uint32_t(stride));
+        const int x = int(cur) - y * stride;
+        const double g = top.g;
+        if constexpr (Trace) {
+            trace->expanded.push_back({toCoord(cur), toCoord(node.parent), g, top.f - g, top.f});
+        }
+        const bool isTarget = Multi ? targetStamp[cur] == openStamp : cur == goalNode;
+        if (isTarget) {
+            m_search.endNode = cur;
+            m_search.status = m_search.reached;
+            if constexpr (Trace)
+                trace->openedBegin.push_back(int(trace->opened.size()));
+            return m_search.status;
+        }
+
+        auto relax = [&](std::uint32_t nb, double ng, int nx, int ny) {
+            Node& m = nodes[nb];
+            if (m.stamp == closedStamp)
+                return;
+            if (m.stamp != openStamp || ng < m.g) {
+                m.stamp = openStamp;
+                m.g = ng;
+                m.parent = cur;
+                const double h = hPadded(nx, ny);
+                pushHeap({ng + h, ng, nb});
+                if constexpr (Trace)
+                    trace->opened.push_back({toCoord(nb), toCoord(cur), ng, h, ng + h});
+            }
+        };
+
+        const float cN = cost[cur - stride];
+        const float cE = cost[cur + 1];
+        const float cS = cost[cur + stride];
+        const float cW = cost[cur - 1];
+        const bool pN = cN < Impassable;
+        const bool pE = cE < Impassable;
+        const bool pS = cS < Impassable;
+        const bool pW = cW < Impassable;
+        if (pN)
+            relax(cur - stride, g + double(cN), x, y - 1);
+        if (pE)
+            relax(cur + 1, g + double(cE), x + 1, y);
+        if (pS)
+            relax(cur + stride, g + double(cS), x, y + 1);
+        if (pW)
+            relax(cur - 1, g + double(cW), x - 1, y);
+        if constexpr (Mode != DiagonalMode::Never) {
+            auto allowed = [](bool a, bool b) {
+                if constexpr (Mode == DiagonalMode::NoCornerCutting)
+                    return a && b;
+                else if constexpr (Mode == DiagonalMode::AtMostOneObstacle)
+                    return a || b;
+                else
+                    return true;
+            };
+            auto diagonal = [&](std::uint32_t nb, int nx, int ny) {
+                const float c = cost[nb];
+                if (c < Impassable)
+                    relax(nb, g + double(c) * diagFactor, nx, ny);
+            };
+            if (allowed(pN, pE))
+                diagonal(cur - stride + 1, x + 1, y - 1);
+            if (allowed(pS, pE))
+                diagonal(cur + stride + 1, x + 1, y + 1);
+            if (allowed(pS, pW))
+                diagonal(cur + stride - 1, x - 1, y + 1);
+            if (allowed(pN, pW))
+                diagonal(cur - stride - 1, x - 1, y - 1);
+        }
+        if constexpr (Trace)
+            trace->openedBegin.push_back(int(trace->opened.size()));
+    }
+    // Open list exhausted without reaching a target. The islands make this impossible for
+    // a consistent field; kept as a defined outcome rather than an assert.
+    m_search.status = PathStatus::NoPath;
+    return m_search.status;
+}
+
+} // namespace eng::path

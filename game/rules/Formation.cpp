@@ -1,0 +1,118 @@
+#include "game/rules/Formation.hpp"
+
+#include <algorithm>
+#include <deque>
+
+namespace game {
+
+namespace {
+
+double dist2(eng::TileCoord a, eng::TileCoord b)
+{
+    const double dx = a.x - b.x, dy = a.y - b.y;
+    return dx * dx + dy * dy;
+}
+
+} // namespace
+
+FormationResult planFormation(const eng::path::CostField& field, eng::path::GridPathfinder& finder,
+                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
+                              std::span<const eng::TileCoord> blocked)
+{
+    FormationResult r;
+    if (!field.inBounds(clicked) || units.empty() || !finder.initialized())
+        return r;
+
+    // Anchor: the clicked tile if some unit can reach it, else the reachable tile closest to it
+    // as the pathfinder's Partial result defines it (from the unit nearest to the click).
+    eng::TileCoord anchor = clicked;
+    bool reachable = false;
+    for (eng::TileCoord u : units)
+        reachable = reachable || finder.reachable(u, clicked);
+    if (!reachable) {
+        std::size_t nearest = units.size();
+        for (std::size_t i = 0; i < units.size(); ++i)
+            if (field.passable(units[i]) && (nearest == units.size() || dist2(units[i], clicked) < dist2(units[nearest], clicked)))
+                nearest = i;
+        if (nearest == units.size())
+            return r;
+        eng::path::PathResult pr;
+        if (!eng::path::hasPath(finder.findPath(units[nearest], clicked, pr)) || pr.path.empty())
+            return r;
+        anchor = pr.path.back();
+        r.anchorMoved = true;
+    }
+    r.anchor = anchor;
+
+    // Flood outward from the anchor over passable cells (units are not walls: the flood passes
+    // through blocked tiles but never picks them).
+    const std::size_t cells = field.cost.size();
+    std::vector<char> seen(cells, 0), isBlocked(cells, 0);
+    for (eng::TileCoord b : blocked)
+        if (field.inBounds(b))
+            isBlocked[std::size_t(field.index(b))] = 1;
+    const std::size_t want = units.size() * 4 + 8;
+    std::vector<eng::TileCoord> candidates;
+    std::deque<eng::TileCoord> queue{anchor};
+    seen[std::size_t(field.index(anchor))] = 1;
+    while (!queue.empty() && candidates.size() < want) {
+        const eng::TileCoord c = queue.front();
+        queue.pop_front();
+        if (!isBlocked[std::size_t(field.index(c))])
+            candidates.push_back(c);
+        const eng::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
+        for (eng::TileCoord n : next) {
+            if (!field.passable(n) || seen[std::size_t(field.index(n))])
+                continue;
+            seen[std::size_t(field.index(n))] = 1;
+            queue.push_back(n);
+        }
+    }
+    std::stable_sort(candidates.begin(), candidates.end(), [&](eng::TileCoord a, eng::TileCoord b) {
+        const double da = dist2(a, anchor), db = dist2(b, anchor);
+        if (da != db)
+            return da < db;
+        return field.index(a) < field.index(b);
+    });
+
+    // Keep the closest candidates each unit can actually reach, then pair units and goals
+    // greedily by distance (shortest pair first) so the formation does not cross over itself.
+    r.goals.assign(units.size(), eng::TileCoord{});
+    std::vector<char> assigned(units.size(), 0), taken(candidates.size(), 0);
+    struct Pair {
+        double d;
+        std::size_t unit, cand;
+    };
+    std::vector<Pair> pairs;
+    const std::size_t pool = std::min(candidates.size(), units.size());
+    for (std::size_t u = 0; u < units.size(); ++u)
+        for (std::size_t c = 0; c < candidates.size(); ++c)
+            if (finder.reachable(units[u], candidates[c]))
+                pairs.push_back({dist2(units[u], candidates[c]), u, c});
+    // Restrict to the `pool` closest reachable candidates first; fall back to the rest.
+    for (int pass = 0; pass < 2; ++pass) {
+        std::vector<Pair> use;
+        for (const Pair& p : pairs)
+            if (pass == 1 || p.cand < pool)
+                use.push_back(p);
+        std::stable_sort(use.begin(), use.end(), [](const Pair& a, const Pair& b) {
+            if (a.d != b.d)
+                return a.d < b.d;
+            return a.cand < b.cand;
+        });
+        for (const Pair& p : use) {
+            if (assigned[p.unit] || taken[p.cand])
+                continue;
+            assigned[p.unit] = 1;
+            taken[p.cand] = 1;
+            r.goals[p.unit] = candidates[p.cand];
+        }
+    }
+    // A unit that can reach none of the candidates (another island) stays where it is.
+    for (std::size_t u = 0; u < units.size(); ++u)
+        if (!assigned[u])
+            r.goals[u] = units[u];
+    return r;
+}
+
+} // namespace game

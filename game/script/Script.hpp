@@ -1,0 +1,50 @@
+#pragma once
+/// \file Script.hpp
+/// The scripted mode's language: one command per line, `#` starts a comment.
+///
+///   select all | select none | select NAME     choose units
+///   move X Y                                   order the selection to tile (X, Y)
+///   click PX PY | rclick PX PY                 left / right click at window pixels
+///   drag PX PY PX2 PY2                         left-drag a selection box
+///   mousemove PX PY                            move the mouse (hover, preview)
+///   wheel PX PY DELTA                          mouse wheel (zoom around PX PY)
+///   key NAME                                   press a key: A..Z, 0..9, F1..F12, Space, Escape,
+///                                              Tab, Left, Right, Up, Down; "Ctrl+A" style combos
+///   wait SECONDS                               advance game time with a fixed step
+///   screenshot FILE | dump FILE                write a PNG / the state as JSON (atomically)
+///   quit                                       end, exit code 0
+///
+/// Parsing checks everything up front, so a bad line fails before anything runs:
+/// `tour.script:7: error: move: expected 2 integers, got "3"`.
+
+#include "engine/core/Result.hpp"
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace game {
+
+enum class CommandType { SelectAll, SelectNone, SelectName, Move, Click, RClick, Drag, MouseMove, Wheel, Key, Wait, Screenshot, Dump, Quit };
+
+struct ScriptCommand {
+    CommandType type = CommandType::Quit;
+    int line = 0;          ///< 1-based line in the script
+    int a = 0, b = 0;      ///< X Y (tile or pixel), or wheel delta in `c`
+    int c = 0, d = 0;      ///< second point of `drag`; `wheel` delta in c
+    double seconds = 0.0;  ///< wait [Limit: >= 0, <= 3600]
+    std::string text;      ///< NAME / FILE / key name
+    bool operator==(const ScriptCommand&) const = default;
+};
+
+/// Parses a whole script. `path` names the file in diagnostics. `isKeyName` decides whether a
+/// `key` argument is known (the game passes its SFML key table).
+eng::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, const std::string& path,
+                                                    bool (*isKeyName)(const std::string&) = nullptr);
+/// Reads and parses a script file (a missing file is one diagnostic).
+eng::Result<std::vector<ScriptCommand>> loadScript(const std::string& path,
+                                                   bool (*isKeyName)(const std::string&) = nullptr);
+
+std::ostream& operator<<(std::ostream& os, const ScriptCommand& c);
+
+} // namespace game

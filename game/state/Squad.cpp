@@ -1,0 +1,341 @@
+#include "game/state/Squad.hpp"
+
+#include "game/rules/Formation.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <deque>
+
+namespace game {
+
+namespace {
+const std::string WalkClip = "walk";
+const std::string IdleClip = "idle";
+} // namespace
+
+bool Squad::reset(const eng::path::CostField& field, const eng::path::MoveRules& rules)
+{
+    m_units.clear();
+    return setField(field, rules);
+}
+
+bool Squad::setField(const eng::path::CostField& field, const eng::path::MoveRules& rules)
+{
+    eng::path::GridPathfinder f;
+    if (!f.init(field, rules))
+        return false;
+    m_finder = std::move(f);
+    m_field = field;
+    m_rules = rules;
+    for (Unit& u : m_units) {
+        if (u.stepping) {
+            u.tile = u.stepTo;
+            u.stepping = false;
+        }
+        u.pos = cellCentre(u.tile);
+        stop(u);
+    }
+    return true;
+}
+
+int Squad::spawn(const std::string& name, eng::TileCoord tile, int sheet)
+{
+    Unit u;
+    u.name = name;
+    u.sheet = sheet;
+    u.tile = tile;
+    u.goal = tile;
+    u.pos = cellCentre(tile);
+    setIdle(u);
+    m_units.push_back(std::move(u));
+    return int(m_units.size()) - 1;
+}
+
+void Squad::spawnAround(const std::vector<std::string>& names, eng::TileCoord near, const std::vector<int>& sheets)
+{
+    if (m_field.width <= 0 || m_field.height <= 0)
+        return;
+    near.x = std::clamp(near.x, 0, m_field.width - 1);
+    near.y = std::clamp(near.y, 0, m_field.height - 1);
+    // Every cell in order of distance from `near`; take passable free ones on near's island
+    // (or on the island of the first one found, when `near` itself is a wall).
+    std::vector<eng::TileCoord> cells;
+    cells.reserve(m_field.cost.size());
+    for (int y = 0; y < m_field.height; ++y)
+        for (int x = 0; x < m_field.width; ++x)
+            cells.push_back({x, y});
+    auto d2 = [&](eng::TileCoord c) { return (c.x - near.x) * (c.x - near.x) + (c.y - near.y) * (c.y - near.y); };
+    std::stable_sort(cells.begin(), cells.end(), [&](eng::TileCoord a, eng::TileCoord b) { return d2(a) < d2(b); });
+    int island = -1;
+    std::size_t placed = 0;
+    for (eng::TileCoord c : cells) {
+        if (placed == names.size())
+            break;
+        if (!m_field.passable(c) || occupied(c))
+            continue;
+        if (island < 0)
+            island = m_finder.islandOf(c);
+        if (m_finder.islandOf(c) != island)
+            continue;
+        spawn(names[placed], c, placed < sheets.size() ? sheets[placed] : -1);
+        ++placed;
+    }
+}
+
+int Squad::find(const std::string& name) const
+{
+    for (std::size_t i = 0; i < m_units.size(); ++i)
+        if (m_units[i].name == name)
+            return int(i);
+    return -1;
+}
+
+void Squad::selectAll()
+{
+    for (Unit& u : m_units)
+        u.selected = true;
+}
+
+void Squad::selectNone()
+{
+    for (Unit& u : m_units)
+        u.selected = false;
+}
+
+void Squad::selectOnly(int index)
+{
+    for (std::size_t i = 0; i < m_units.size(); ++i)
+        m_units[i].selected = int(i) == index;
+}
+
+std::vector<int> Squad::selection() const
+{
+    std::vector<int> out;
+    for (std::size_t i = 0; i < m_units.size(); ++i)
+        if (m_units[i].selected)
+            out.push_back(int(i));
+    return out;
+}
+
+OrderReport Squad::orderSelected(eng::TileCoord clicked, eng::path::SearchTrace* trace)
+{
+    return order(selection(), clicked, trace);
+}
+
+OrderReport Squad::order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace)
+{
+    OrderReport rep;
+    rep.clicked = clicked;
+    if (who.empty() || !m_field.inBounds(clicked) || !m_finder.initialized())
+        return rep;
+
+    // A unit mid-step finishes that step first: its new path starts where it is going.
+    std::vector<eng::TileCoord> starts;
+    std::vector<int> movers;
+    for (int i : who) {
+        if (i < 0 || i >= int(m_units.size()))
+            continue;
+        const Unit& u = m_units[std::size_t(i)];
+        movers.push_back(i);
+        starts.push_back(u.stepping ? u.stepTo : u.tile);
+    }
+    std::vector<eng::TileCoord> blocked;
+    for (std::size_t i = 0; i < m_units.size(); ++i) {
+        if (std::find(movers.begin(), movers.end(), int(i)) != movers.end())
+            continue;
+        const Unit& u = m_units[i];
+        blocked.push_back(u.tile);
+        if (u.stepping)
+            blocked.push_back(u.stepTo);
+        if (u.moving())
+            blocked.push_back(u.goal);
+    }
+    const FormationResult form = planFormation(m_field, m_finder, clicked, starts, blocked);
+    if (!form.anchor)
+        return rep;
+    rep.anchor = form.anchor;
+    rep.anchorMoved = form.anchorMoved;
+
+    eng::path::PathResult result;
+    for (std::size_t k = 0; k < movers.size(); ++k) {
+        Unit& u = m_units[std::size_t(movers[k])];
+        const auto t0 = std::chrono::steady_clock::now();
+        const eng::path::PathStatus st = m_finder.findPath(starts[k], form.goals[k], result, k == 0 ? trace : nullptr);
+        const auto t1 = std::chrono::steady_clock::now();
+        if (k == 0) {
+            rep.status = st;
+            rep.cost = result.cost;
+            rep.length = int(result.path.size());
+            rep.expanded = result.expanded;
+            rep.micros = std::chrono::duration<double, std::micro>(t1 - t0).count();
+        }
+        if (!eng::path::hasPath(st) || result.path.empty())
+            continue;
+        u.path.assign(result.path.begin() + 1, result.path.end());
+        u.goal = result.path.back();
+        u.waitedSec = 0.0;
+        u.replans = 0;
+        ++rep.units;
+    }
+    rep.accepted = rep.units > 0;
+    return rep;
+}
+
+eng::path::PathStatus Squad::preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace)
+{
+    const std::vector<int> sel = selection();
+    if (sel.empty()) {
+        out = {};
+        return out.status;
+    }
+    const Unit& u = m_units[std::size_t(sel.front())];
+    return m_finder.findPath(u.stepping ? u.stepTo : u.tile, tile, out, trace);
+}
+
+bool Squad::occupied(eng::TileCoord cell, int except) const
+{
+    for (std::size_t i = 0; i < m_units.size(); ++i) {
+        if (int(i) == except)
+            continue;
+        const Unit& u = m_units[i];
+        if (u.tile == cell || (u.stepping && u.stepTo == cell))
+            return true;
+    }
+    return false;
+}
+
+bool Squad::anyMoving() const
+{
+    return std::any_of(m_units.begin(), m_units.end(), [](const Unit& u) { return u.moving(); });
+}
+
+void Squad::setIdle(Unit& u)
+{
+    u.anim.start(IdleClip);
+}
+
+void Squad::stop(Unit& u)
+{
+    u.path.clear();
+    u.goal = u.stepping ? u.stepTo : u.tile;
+    u.waitedSec = 0.0;
+    u.replans = 0;
+}
+
+void Squad::startStep(Unit& u, int /*index*/)
+{
+    const eng::TileCoord next = u.path.front();
+    u.path.erase(u.path.begin());
+    const int dx = next.x - u.tile.x, dy = next.y - u.tile.y;
+    const bool diagonal = dx != 0 && dy != 0;
+    const double cost = m_field.inBounds(next) ? double(m_field.at(next)) : 1.0;
+    u.stepTo = next;
+    u.stepping = true;
+    u.stepElapsedSec = 0.0;
+    u.stepDurationSec = timing.stepSec(std::isfinite(cost) ? cost : 1.0, diagonal, m_rules.diagonalFactor);
+    u.waitedSec = 0.0;
+    if (auto f = eng::anim::facingForTileStep(dx, dy, isometric, tileWidth, tileHeight))
+        u.facing = *f;
+    u.anim.start(WalkClip);
+}
+
+bool Squad::replan(Unit& u, int index)
+{
+    ++u.replans;
+    // Other units' cells become walls for this one search.
+    eng::path::CostField walled = m_field;
+    std::vector<eng::TileCoord> blockers;
+    for (std::size_t i = 0; i < m_units.size(); ++i) {
+        if (int(i) == index)
+            continue;
+        const Unit& o = m_units[i];
+        blockers.push_back(o.tile);
+        if (o.stepping)
+            blockers.push_back(o.stepTo);
+    }
+    for (eng::TileCoord b : blockers)
+        if (walled.inBounds(b) && b != u.tile)
+            walled.at(b) = eng::path::Impassable;
+    // The goal itself is taken by a unit that has stopped there: pick the closest free tile.
+    eng::TileCoord goal = u.goal;
+    const bool goalTaken = std::any_of(m_units.begin(), m_units.end(), [&](const Unit& o) {
+        return &o != &u && !o.moving() && o.tile == goal;
+    });
+    if (goalTaken) {
+        const eng::TileCoord from[1] = {u.tile};
+        const FormationResult f = planFormation(m_field, m_finder, goal, from, blockers);
+        if (f.anchor && !f.goals.empty())
+            goal = f.goals.front();
+    }
+    if (!m_replanFinder.init(walled, m_rules))
+        return false;
+    eng::path::PathResult result;
+    const eng::path::PathStatus st = m_replanFinder.findPath(u.tile, goal, result);
+    if (!eng::path::hasPath(st) || result.path.size() < 2)
+        return false;
+    u.path.assign(result.path.begin() + 1, result.path.end());
+    u.goal = result.path.back();
+    return true;
+}
+
+void Squad::update(double dtSec)
+{
+    for (std::size_t i = 0; i < m_units.size(); ++i) {
+        Unit& u = m_units[i];
+        double remaining = dtSec;
+        // A long dt may cover several short steps (roads under volcano warmth).
+        for (int guard = 0; guard < 64; ++guard) {
+            if (u.stepping) {
+                const double need = u.stepDurationSec - u.stepElapsedSec;
+                if (remaining < need) {
+                    u.stepElapsedSec += remaining;
+                    remaining = 0.0;
+                } else {
+                    remaining -= need;
+                    u.stepElapsedSec = u.stepDurationSec;
+                    u.tile = u.stepTo;
+                    u.stepping = false;
+                }
+            }
+            if (!u.stepping) {
+                if (u.path.empty()) {
+                    setIdle(u);
+                    break;
+                }
+                if (occupied(u.path.front(), int(i))) {
+                    // Blocked: wait a little, then plan around the blocker.
+                    u.waitedSec += remaining;
+                    remaining = 0.0;
+                    setIdle(u);
+                    if (u.waitedSec >= waitBeforeReplanSec) {
+                        u.waitedSec = 0.0;
+                        const bool ok = replan(u, int(i));
+                        if ((!ok && u.replans >= maxReplans) || u.replans > maxReplans) {
+                            events.push_back(u.name + " stops: the way is blocked");
+                            stop(u);
+                        }
+                    }
+                    break;
+                }
+                startStep(u, int(i));
+            }
+            if (remaining <= 0.0)
+                break;
+        }
+        // Position: interpolated in tile space (the projection keeps it straight on screen).
+        if (u.stepping && u.stepDurationSec > 0.0) {
+            const double t = std::clamp(u.stepElapsedSec / u.stepDurationSec, 0.0, 1.0);
+            const eng::TilePos a = cellCentre(u.tile), b = cellCentre(u.stepTo);
+            u.pos = {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
+            // The walk cycle runs faster on fast ground so feet do not slide.
+            const double pace = std::clamp(timing.secondsPerCost / u.stepDurationSec, 0.5, 2.5);
+            u.anim.advance(dtSec * pace);
+        } else {
+            u.pos = cellCentre(u.tile);
+            u.anim.advance(dtSec);
+        }
+    }
+}
+
+} // namespace game

@@ -1,0 +1,112 @@
+#pragma once
+/// \file Squad.hpp
+/// The party as game state: units, move orders (formation + one A* path each), walking with
+/// terrain-timed steps, occupancy (no two units on one cell) and replanning around a blocker.
+/// No window, no SFML: the game drives it with `update(dt)`, tests drive it the same way.
+///
+/// \code
+/// game::Squad squad;
+/// squad.reset(field, rules);
+/// squad.spawn("knight", {3, 4}, 0);
+/// squad.selectAll();
+/// game::OrderReport rep = squad.orderSelected({10, 12});
+/// while (squad.anyMoving()) squad.update(1.0 / 60.0);
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+#include "engine/path/CostField.hpp"
+#include "engine/path/GridPathfinder.hpp"
+#include "engine/path/MoveRules.hpp"
+#include "engine/path/SearchTrace.hpp"
+#include "game/rules/StepTiming.hpp"
+#include "game/state/Unit.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace game {
+
+/// What a move order did, for the HUD and messages.
+struct OrderReport {
+    bool accepted = false;               ///< false: off the map / nothing selected / no path
+    eng::TileCoord clicked;
+    std::optional<eng::TileCoord> anchor; ///< formation centre actually used
+    bool anchorMoved = false;            ///< clicked tile unreachable: walking to the closest one
+    int units = 0;                       ///< units given a path
+    // Figures of the leader's path (the first ordered unit): the HUD's "last path".
+    eng::path::PathStatus status = eng::path::PathStatus::InvalidInput;
+    double cost = 0.0;
+    int length = 0;                      ///< cells in the path, start included
+    int expanded = 0;
+    double micros = 0.0;
+};
+
+class Squad {
+public:
+    /// Takes the map's cost field and move rules; clears units. Returns false (and keeps no
+    /// field) when the pathfinder rejects them.
+    bool reset(const eng::path::CostField& field, const eng::path::MoveRules& rules);
+    /// Replaces the cost field (same size or not) keeping the units: a reload. Units on cells
+    /// that became impassable or off-map stay drawn but stop. Returns false if rejected.
+    bool setField(const eng::path::CostField& field, const eng::path::MoveRules& rules);
+
+    /// Adds a unit standing at the centre of `tile`. Returns its index.
+    int spawn(const std::string& name, eng::TileCoord tile, int sheet);
+    /// Spawns up to `names.size()` units on distinct passable cells as close to `near` as
+    /// possible (flooding outward). Used when a map has no `party` objects.
+    void spawnAround(const std::vector<std::string>& names, eng::TileCoord near, const std::vector<int>& sheets);
+
+    std::vector<Unit>& units() { return m_units; }
+    const std::vector<Unit>& units() const { return m_units; }
+    /// Index of the unit called `name`, or -1.
+    int find(const std::string& name) const;
+
+    void selectAll();
+    void selectNone();
+    void selectOnly(int index);
+    std::vector<int> selection() const;
+
+    /// Orders the selected units to `clicked`: formation goals, one A* path each (see Formation).
+    /// `trace` [opt] records the leader's search.
+    OrderReport orderSelected(eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr);
+    /// Orders the given units.
+    OrderReport order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr);
+    /// A path from the leader of the selection to `tile` without ordering anything (hover
+    /// preview). Returns the status; fills `out`.
+    eng::path::PathStatus preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace = nullptr);
+
+    /// Advances walking and animation by `dtSec` ([Limit: >= 0]).
+    void update(double dtSec);
+    bool anyMoving() const;
+
+    /// Is `cell` held by a unit other than `except` (its cell, or the cell it is stepping into)?
+    bool occupied(eng::TileCoord cell, int except = -1) const;
+
+    const eng::path::CostField& field() const { return m_field; }
+    const eng::path::MoveRules& rules() const { return m_rules; }
+    eng::path::GridPathfinder& finder() { return m_finder; }
+
+    StepTiming timing;
+    bool isometric = true;             ///< facing: project steps as on an isometric map
+    double tileWidth = 64.0;           ///< grid size used for that projection, pixels
+    double tileHeight = 32.0;
+    double waitBeforeReplanSec = 0.4;  ///< how long a blocked unit waits before replanning
+    int maxReplans = 6;                ///< then it gives up and stops where it is
+    /// Messages raised while walking ("mage gives up: path blocked"); the game shows and clears them.
+    std::vector<std::string> events;
+
+private:
+    void startStep(Unit& u, int index);
+    bool replan(Unit& u, int index);
+    void stop(Unit& u);
+    void setIdle(Unit& u);
+
+    eng::path::CostField m_field;
+    eng::path::MoveRules m_rules;
+    eng::path::GridPathfinder m_finder;
+    eng::path::GridPathfinder m_replanFinder; ///< field with other units' cells walled off
+    std::vector<Unit> m_units;
+};
+
+} // namespace game

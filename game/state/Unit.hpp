@@ -1,0 +1,43 @@
+#pragma once
+/// \file Unit.hpp
+/// One member of the party: where it stands, where it walks, how it is animated.
+
+#include "engine/anim/AnimationClip.hpp"
+#include "engine/anim/Direction.hpp"
+#include "engine/core/TileCoord.hpp"
+
+#include <string>
+#include <vector>
+
+namespace game {
+
+struct Unit {
+    std::string name;                 ///< "knight", "ranger", ... (script: `select NAME`)
+    int sheet = -1;                   ///< index of its sprite sheet in the game's list, -1 none
+    eng::TileCoord tile;              ///< the cell it stands on (while stepping: the cell it left)
+    eng::TilePos pos;                 ///< continuous position; cell centre = (x + 0.5, y + 0.5)
+    bool selected = false;
+
+    // Order and walk state.
+    std::vector<eng::TileCoord> path; ///< cells still to enter, in order (empty: standing)
+    eng::TileCoord goal;              ///< where the current order ends
+    bool stepping = false;            ///< between `tile` and `stepTo`
+    eng::TileCoord stepTo;
+    double stepElapsedSec = 0.0;
+    double stepDurationSec = 0.0;
+    double waitedSec = 0.0;           ///< time blocked by another unit on the next cell
+    int replans = 0;                  ///< replans during the current order
+
+    eng::anim::Direction8 facing = eng::anim::Direction8::S;
+    eng::anim::AnimationPlayback anim;
+
+    bool moving() const { return stepping || !path.empty(); }
+};
+
+/// Centre of a cell in continuous tile space.
+inline eng::TilePos cellCentre(eng::TileCoord c)
+{
+    return {c.x + 0.5, c.y + 0.5};
+}
+
+} // namespace game

@@ -1,0 +1,186 @@
+#include "game/state/Squad.hpp"
+
+#include "tests/game/GridFromAscii.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <set>
+
+using eng::TileCoord;
+
+namespace {
+
+/// Runs the squad until nobody moves (or the time limit), checking occupancy every tick.
+double runUntilStill(game::Squad& s, double limitSec = 120.0)
+{
+    const double dt = 1.0 / 60.0;
+    double t = 0.0;
+    while (s.anyMoving() && t < limitSec) {
+        s.update(dt);
+        t += dt;
+        std::set<TileCoord> held;
+        std::size_t claims = 0;
+        for (const game::Unit& u : s.units()) {
+            held.insert(u.tile);
+            ++claims;
+            if (u.stepping) {
+                held.insert(u.stepTo);
+                ++claims;
+            }
+        }
+        REQUIRE(held.size() == claims);  // no cell held twice, ever
+    }
+    return t;
+}
+
+} // namespace
+
+TEST_CASE("step time is proportional to the entered cell's cost")
+{
+    game::StepTiming t;
+    t.secondsPerCost = 0.2;
+    CHECK(t.stepSec(1.0, false, 1.414) == Approx(0.2));
+    CHECK(t.stepSec(3.0, false, 1.414) == Approx(0.6));   // snow
+    CHECK(t.stepSec(0.5, false, 1.414) == Approx(0.1));   // road
+    CHECK(t.stepSec(1.0, true, 1.414) == Approx(0.2828)); // diagonal
+    CHECK(t.stepSec(0.001, false, 1.414) == Approx(t.minStepSec));
+}
+
+TEST_CASE("a unit walks its A* path and snow takes three times as long as grass")
+{
+    auto timeFor = [](const char* row) {
+        game::Squad s;
+        REQUIRE(s.reset(gridFromAscii({row}), {}));
+        s.spawn("knight", {0, 0}, -1);
+        s.selectAll();
+        const game::OrderReport rep = s.orderSelected({6, 0});
+        REQUIRE(rep.accepted);
+        CHECK(rep.status == eng::path::PathStatus::Found);
+        CHECK(rep.length == 7);
+        const double t = runUntilStill(s);
+        CHECK(s.units()[0].tile == TileCoord{6, 0});
+        CHECK(s.units()[0].pos == eng::TilePos{6.5, 0.5});
+        return t;
+    };
+    const double grass = timeFor(".......");
+    const double snow = timeFor(".ssssss");
+    const double road = timeFor(".rrrrrr");
+    CHECK(snow / grass == Approx(3.0).epsilon(0.05));
+    CHECK(road / grass == Approx(0.5).epsilon(0.08));
+}
+
+TEST_CASE("the party spreads over distinct tiles and nobody shares a cell on the way")
+{
+    game::Squad s;
+    REQUIRE(s.reset(gridFromAscii({
+                        "............",
+                        "....####....",
+                        "............",
+                        "....####....",
+                        "............",
+                    }),
+                    {}));
+    s.spawn("knight", {0, 0}, -1);
+    s.spawn("ranger", {0, 2}, -1);
+    s.spawn("mage", {0, 4}, -1);
+    s.spawn("dwarf", {1, 2}, -1);
+    s.selectAll();
+    const auto rep = s.orderSelected({10, 2});
+    CHECK(rep.units == 4);
+    runUntilStill(s);
+    std::set<TileCoord> ends;
+    for (const game::Unit& u : s.units()) {
+        ends.insert(u.tile);
+        CHECK(std::abs(u.tile.x - 10) <= 2);
+        CHECK_FALSE(u.moving());
+    }
+    CHECK(ends.size() == 4);
+    CHECK(ends.count({10, 2}) == 1);
+}
+
+TEST_CASE("a unit whose next cell is taken waits, then replans around the blocker")
+{
+    game::Squad s;
+    REQUIRE(s.reset(gridFromAscii({
+                        "..........",
+                        "..........",
+                        "..........",
+                    }),
+                    {}));
+    const int walker = s.spawn("ranger", {0, 1}, -1);
+    s.spawn("dwarf", {5, 1}, -1);  // stands in the middle of the straight line, never moves
+    s.selectOnly(walker);
+    REQUIRE(s.orderSelected({9, 1}).accepted);
+    // The straight path runs through the dwarf.
+    bool throughDwarf = false;
+    for (TileCoord c : s.units()[0].path)
+        throughDwarf = throughDwarf || c == TileCoord{5, 1};
+    REQUIRE(throughDwarf);
+    runUntilStill(s);
+    CHECK(s.units()[0].tile == TileCoord{9, 1});
+    CHECK(s.units()[0].replans >= 1);
+    CHECK(s.units()[1].tile == TileCoord{5, 1});
+}
+
+TEST_CASE("a unit that cannot get past gives up instead of waiting forever")
+{
+    game::Squad s;
+    REQUIRE(s.reset(gridFromAscii({"......"}), {}));
+    const int walker = s.spawn("mage", {0, 0}, -1);
+    s.spawn("knight", {3, 0}, -1);  // blocks the only corridor
+    s.selectOnly(walker);
+    REQUIRE(s.orderSelected({5, 0}).accepted);
+    const double t = runUntilStill(s, 60.0);
+    CHECK(t < 60.0);
+    CHECK(s.units()[0].tile == TileCoord{2, 0});
+    REQUIRE_FALSE(s.events.empty());
+    CHECK(s.events.back() == "mage stops: the way is blocked");
+}
+
+TEST_CASE("clicking a wall walks to the closest reachable tile")
+{
+    game::Squad s;
+    REQUIRE(s.reset(gridFromAscii({
+                        ".....",
+                        ".###.",
+                        ".#.#.",
+                        ".###.",
+                        ".....",
+                    }),
+                    {}));
+    s.spawn("knight", {0, 0}, -1);
+    s.selectAll();
+    const auto rep = s.orderSelected({2, 2});  // inside a closed room
+    REQUIRE(rep.accepted);
+    CHECK(rep.anchorMoved);
+    CHECK(rep.status == eng::path::PathStatus::Found);  // to the closest reachable tile
+    runUntilStill(s);
+    const TileCoord end = s.units()[0].tile;
+    CHECK(std::abs(end.x - 2) + std::abs(end.y - 2) == 2);  // a ring cell at distance 2
+    CHECK(s.field().passable(end));
+}
+
+TEST_CASE("orders off the map or without a selection do nothing")
+{
+    game::Squad s;
+    REQUIRE(s.reset(gridFromAscii({"....", "...."}), {}));
+    s.spawn("knight", {0, 0}, -1);
+    CHECK_FALSE(s.orderSelected({1, 1}).accepted);  // nothing selected
+    s.selectAll();
+    CHECK_FALSE(s.orderSelected({-3, 9}).accepted);
+    CHECK_FALSE(s.anyMoving());
+}
+
+TEST_CASE("spawnAround places units on distinct passable cells near the point")
+{
+    game::Squad s;
+    REQUIRE(s.reset(gridFromAscii({"#....", "#.#..", "....."}), {}));
+    s.spawnAround({"a", "b", "c", "d"}, {0, 1}, {});
+    REQUIRE(s.units().size() == 4);
+    std::set<TileCoord> at;
+    for (const auto& u : s.units()) {
+        CHECK(s.field().passable(u.tile));
+        at.insert(u.tile);
+    }
+    CHECK(at.size() == 4);
+}

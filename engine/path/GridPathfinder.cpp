@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace eng::path {
+
+using GridPathfinderHeapEntry = detail::HeapEntry;
 
 namespace {
 
@@ -44,12 +47,15 @@ bool GridPathfinder::init(const CostField& field, const MoveRules& rules)
                     m_cost.begin() + std::ptrdiff_t(y + 1) * stride + 1);
     // Node state is only resized (never cleared per query): stamps older than the current
     // generation mean "unvisited". A fresh allocation starts with stamp 0 and generation 2.
-    m_nodes.assign(std::size_t(padded), Node{0.0, 0u, 0u});
+    m_stamp.assign(std::size_t(padded), 0u);
+    m_g.assign(std::size_t(padded), 0.0);
+    m_parent.assign(std::size_t(padded), 0u);
     m_targetStamp.clear();
     m_island.assign(std::size_t(padded), -1);
     m_generation = 0;
-    m_heap.clear();
-    m_heap.reserve(std::size_t(std::min<long long>(padded, 1 << 16)));
+    m_heapCount = 0;
+    if (m_heap.size() < 1024)
+        m_heap.resize(1024);
     m_hTargets.clear();
 
     m_width = field.width;
@@ -202,8 +208,7 @@ void GridPathfinder::nextGeneration()
 {
     // Two stamps per query (open, closed). On wrap-around clear once and start again.
     if (m_generation >= kMaxGeneration) {
-        for (Node& n : m_nodes)
-            n.stamp = 0;
+        std::fill(m_stamp.begin(), m_stamp.end(), 0u);
         std::fill(m_targetStamp.begin(), m_targetStamp.end(), 0u);
         m_generation = 0;
     }
@@ -226,19 +231,38 @@ int GridPathfinder::islandOf(TileCoord c) const
     return m_island[toNode(c)];
 }
 
-double GridPathfinder::hRaw(int dx, int dy) const
+namespace {
+
+/// Unscaled heuristic of an offset; `octileDiag` is the octile diagonal length in [1, 2].
+template <Heuristic H>
+inline double rawHeuristic(int dx, int dy, double octileDiag)
 {
     dx = dx < 0 ? -dx : dx;
     dy = dy < 0 ? -dy : dy;
-    switch (m_rules.heuristic) {
-    case Heuristic::Octile: {
-        const int lo = std::min(dx, dy);
-        const int hi = std::max(dx, dy);
-        return double(hi - lo) + m_octileDiag * double(lo);
+    if constexpr (H == Heuristic::Octile) {
+        const int lo = dx < dy ? dx : dy;
+        const int hi = dx < dy ? dy : dx;
+        return double(hi - lo) + octileDiag * double(lo);
+    } else if constexpr (H == Heuristic::Euclidean) {
+        return std::sqrt(double(dx) * dx + double(dy) * dy);
+    } else if constexpr (H == Heuristic::Manhattan) {
+        return double(dx + dy);
+    } else if constexpr (H == Heuristic::Chebyshev) {
+        return double(dx < dy ? dy : dx);
+    } else {
+        return 0.0;
     }
-    case Heuristic::Euclidean: return std::sqrt(double(dx) * dx + double(dy) * dy);
-    case Heuristic::Manhattan: return double(dx + dy);
-    case Heuristic::Chebyshev: return double(std::max(dx, dy));
+}
+
+} // namespace
+
+double GridPathfinder::hRaw(int dx, int dy) const
+{
+    switch (m_rules.heuristic) {
+    case Heuristic::Octile: return rawHeuristic<Heuristic::Octile>(dx, dy, m_octileDiag);
+    case Heuristic::Euclidean: return rawHeuristic<Heuristic::Euclidean>(dx, dy, m_octileDiag);
+    case Heuristic::Manhattan: return rawHeuristic<Heuristic::Manhattan>(dx, dy, m_octileDiag);
+    case Heuristic::Chebyshev: return rawHeuristic<Heuristic::Chebyshev>(dx, dy, m_octileDiag);
     case Heuristic::Zero: return 0.0;
     }
     return 0.0;
@@ -266,30 +290,55 @@ double GridPathfinder::hPadded(int x, int y) const
 }
 
 // ---------------------------------------------------------------------------------------------
-// Open list: binary min-heap on (f, larger g first, lower index first). Lower padded index =
-// lower row-major index, so ties are deterministic and independent of push order.
+// Open list: binary min-heap of HeapEntry. Lower padded index = lower row-major index, so ties
+// are deterministic and independent of push order.
 
 namespace {
 
-inline bool before(double fa, double ga, std::uint32_t na, double fb, double gb, std::uint32_t nb)
+__extension__ typedef unsigned __int128 HeapKey;
+
+/// The whole order as one 128-bit unsigned key: f's bits (monotone for f >= 0) above `tie`.
+/// Comparing it compiles to cmp/sbb without branches, which matters because which child of a
+/// heap node is smaller is a coin flip the branch predictor cannot learn.
+inline HeapKey key(const GridPathfinderHeapEntry& e)
 {
-    if (fa != fb)
-        return fa < fb;
-    if (ga != gb)
-        return ga > gb;
-    return na < nb;
+    return (HeapKey(e.fBits) << 64) | e.tie;
 }
 
-} // namespace
-
-void GridPathfinder::pushHeap(const HeapEntry& e)
+inline bool before(const GridPathfinderHeapEntry& a, const GridPathfinderHeapEntry& b)
 {
-    m_heap.push_back(e);
-    HeapEntry* h = m_heap.data();
-    std::size_t i = m_heap.size() - 1;
+    return key(a) < key(b);
+}
+
+inline std::uint64_t fBitsOf(double f)
+{
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &f, sizeof bits);
+    return bits;
+}
+
+inline std::uint64_t makeTie(double h, std::uint32_t node)
+{
+    const float hf = float(h);
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &hf, sizeof bits);
+    return (std::uint64_t(bits) << 32) | node;
+}
+
+inline std::uint32_t tieNode(std::uint64_t tie)
+{
+    return std::uint32_t(tie);
+}
+
+// The heap lives in m_heap's storage (its size() is the capacity, kept >= count + 2 for the
+// pop sentinel); the count is a local in the search loop so the compiler keeps it in a register.
+
+inline void heapPush(GridPathfinderHeapEntry* h, std::size_t& count, const GridPathfinderHeapEntry& e)
+{
+    std::size_t i = count++;
     while (i > 0) {
         const std::size_t parent = (i - 1) / 2;
-        if (!before(e.f, e.g, e.node, h[parent].f, h[parent].g, h[parent].node))
+        if (!before(e, h[parent]))
             break;
         h[i] = h[parent];
         i = parent;
@@ -297,27 +346,32 @@ void GridPathfinder::pushHeap(const HeapEntry& e)
     h[i] = e;
 }
 
-void GridPathfinder::popHeap()
+/// Removes the top. Floyd's variant: walk the hole down to a leaf along the smaller children
+/// (one branch-free compare per level), then sift the last element up from there (usually 0-1
+/// levels). The vacated last slot holds the largest key, so a missing right child is never
+/// chosen. (A 4-ary heap measured the same here; the binary one is simpler.)
+inline void heapPop(GridPathfinderHeapEntry* h, std::size_t& count)
 {
-    HeapEntry* h = m_heap.data();
-    const std::size_t n = m_heap.size() - 1;
-    const HeapEntry last = h[n];
+    const std::size_t n = --count;
+    const GridPathfinderHeapEntry last = h[n];
+    h[n] = {~std::uint64_t(0), ~std::uint64_t(0)};
     std::size_t i = 0;
-    for (;;) {
-        std::size_t child = 2 * i + 1;
-        if (child >= n)
-            break;
-        if (child + 1 < n && before(h[child + 1].f, h[child + 1].g, h[child + 1].node, h[child].f,
-                                    h[child].g, h[child].node))
-            ++child;
-        if (!before(h[child].f, h[child].g, h[child].node, last.f, last.g, last.node))
-            break;
+    for (std::size_t child = 1; child < n; child = 2 * i + 1) {
+        child += std::size_t(before(h[child + 1], h[child]));
         h[i] = h[child];
         i = child;
     }
+    while (i > 0) {
+        const std::size_t parent = (i - 1) / 2;
+        if (!before(last, h[parent]))
+            break;
+        h[i] = h[parent];
+        i = parent;
+    }
     h[i] = last;
-    m_heap.pop_back();
 }
+
+} // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Search
@@ -344,21 +398,20 @@ PathStatus GridPathfinder::begin(TileCoord start, SearchTrace* trace)
     m_search.startNode = toNode(start);
     m_search.status = PathStatus::InProgress;
     nextGeneration();
-    m_heap.clear();
+    m_heapCount = 0;
     return m_search.status;
 }
 
 void GridPathfinder::seed(SearchTrace* trace)
 {
     const std::uint32_t s = m_search.startNode;
-    Node& n = m_nodes[s];
-    n.g = 0.0;
-    n.stamp = m_generation;
-    n.parent = s;
+    m_g[s] = 0.0;
+    m_stamp[s] = m_generation;
+    m_parent[s] = s;
     const int y = int(s / std::uint32_t(m_stride));
     const int x = int(s) - y * m_stride;
     const double h = hPadded(x, y);
-    pushHeap({h, 0.0, s});
+    heapPush(m_heap.data(), m_heapCount, {fBitsOf(h), makeTie(h, s)});
     if (trace) {
         const TileCoord c = toCoord(s);
         trace->opened.push_back({c, c, 0.0, h, h});
@@ -432,8 +485,8 @@ PathStatus GridPathfinder::beginSearch(TileCoord start, TileCoord goal, SearchTr
         // Unreachable goal (known in O(1) from the islands): search toward the reachable
         // cells closest to it; the first one popped is the cheapest, ties by lower index.
         collectPartialTargets(island, goal);
-        if (m_targetStamp.size() != m_nodes.size())
-            m_targetStamp.assign(m_nodes.size(), 0u);
+        if (m_targetStamp.size() != m_stamp.size())
+            m_targetStamp.assign(m_stamp.size(), 0u);
         for (std::uint32_t t : m_hTargets)
             m_targetStamp[t] = m_generation;
         m_search.multi = true;
@@ -481,8 +534,8 @@ PathStatus GridPathfinder::findNearest(TileCoord start, std::span<const TileCoor
         *targetIndex = -1;
     if (begin(start, trace) == PathStatus::InProgress) {
         const std::int32_t island = m_island[m_search.startNode];
-        if (m_targetStamp.size() != m_nodes.size())
-            m_targetStamp.assign(m_nodes.size(), 0u);
+        if (m_targetStamp.size() != m_stamp.size())
+            m_targetStamp.assign(m_stamp.size(), 0u);
         bool any = false;
         for (const TileCoord& t : targets) {
             if (t.x < 0 || t.y < 0 || t.x >= m_width || t.y >= m_height)
@@ -524,8 +577,8 @@ void GridPathfinder::writeResult(PathResult& out)
     if (!hasPath(m_search.status))
         return;
     const std::uint32_t end = m_search.endNode;
-    out.cost = m_nodes[end].g;
-    for (std::uint32_t n = end;; n = m_nodes[n].parent) {
+    out.cost = m_g[end];
+    for (std::uint32_t n = end;; n = m_parent[n]) {
         out.path.push_back(toCoord(n));
         if (n == m_search.startNode)
             break;
@@ -533,15 +586,32 @@ void GridPathfinder::writeResult(PathResult& out)
     std::reverse(out.path.begin(), out.path.end());
 }
 
+template <bool Trace, bool Multi, DiagonalMode Mode>
+PathStatus GridPathfinder::runFor(int maxExpansions)
+{
+    if constexpr (Multi) {
+        return run<Trace, true, Mode, Heuristic::Zero>(maxExpansions);  // h from hPadded
+    } else {
+        switch (m_rules.heuristic) {
+        case Heuristic::Octile: return run<Trace, false, Mode, Heuristic::Octile>(maxExpansions);
+        case Heuristic::Euclidean: return run<Trace, false, Mode, Heuristic::Euclidean>(maxExpansions);
+        case Heuristic::Manhattan: return run<Trace, false, Mode, Heuristic::Manhattan>(maxExpansions);
+        case Heuristic::Chebyshev: return run<Trace, false, Mode, Heuristic::Chebyshev>(maxExpansions);
+        case Heuristic::Zero: return run<Trace, false, Mode, Heuristic::Zero>(maxExpansions);
+        }
+        return PathStatus::InvalidInput;
+    }
+}
+
 PathStatus GridPathfinder::dispatchRun(int maxExpansions)
 {
     const bool trace = m_search.trace != nullptr;
     const bool multi = m_search.multi;
     // Separate instantiations: the untraced loop contains no recording code at all, and the
-    // diagonal rule is a compile-time constant inside the hot loop.
+    // diagonal rule and heuristic are compile-time constants inside the hot loop.
 #define ISOSTAR_RUN(MODE)                                                                        \
-    return trace ? (multi ? run<true, true, MODE>(maxExpansions) : run<true, false, MODE>(maxExpansions)) \
-                 : (multi ? run<false, true, MODE>(maxExpansions) : run<false, false, MODE>(maxExpansions))
+    return trace ? (multi ? runFor<true, true, MODE>(maxExpansions) : runFor<true, false, MODE>(maxExpansions)) \
+                 : (multi ? runFor<false, true, MODE>(maxExpansions) : runFor<false, false, MODE>(maxExpansions))
     switch (m_rules.diagonal) {
     case DiagonalMode::Never: ISOSTAR_RUN(DiagonalMode::Never);
     case DiagonalMode::NoCornerCutting: ISOSTAR_RUN(DiagonalMode::NoCornerCutting);
@@ -552,41 +622,55 @@ PathStatus GridPathfinder::dispatchRun(int maxExpansions)
     return PathStatus::InvalidInput;
 }
 
-template <bool Trace, bool Multi, DiagonalMode Mode>
+template <bool Trace, bool Multi, DiagonalMode Mode, Heuristic H>
 PathStatus GridPathfinder::run(int maxExpansions)
 {
     SearchTrace* const trace = m_search.trace;
     const float* const cost = m_cost.data();
-    Node* const nodes = m_nodes.data();
+    std::uint32_t* const stamp = m_stamp.data();
+    double* const gOf = m_g.data();
+    std::uint32_t* const parentOf = m_parent.data();
     const std::uint32_t* const targetStamp = Multi ? m_targetStamp.data() : nullptr;
     const std::uint32_t openStamp = m_generation;
     const std::uint32_t closedStamp = m_generation + 1;
     const std::uint32_t goalNode = m_search.goalNode;
+    const int goalX = m_search.goalX;
+    const int goalY = m_search.goalY;
+    const double octileDiag = m_octileDiag;
     const double diagFactor = m_rules.diagonalFactor;
     const int stride = m_stride;
     int budget = maxExpansions;
 
-    while (!m_heap.empty()) {
-        if (budget == 0)
+    HeapEntry* heap = m_heap.data();
+    std::size_t heapCount = m_heapCount;
+    std::size_t heapCapacity = m_heap.size();
+    while (heapCount > 0) {
+        if (budget == 0) {
+            m_heapCount = heapCount;
             return PathStatus::InProgress;
-        const HeapEntry top = m_heap[0];
-        popHeap();
-        const std::uint32_t cur = top.node;
-        Node& node = nodes[cur];
-        // Duplicates from earlier, worse pushes: skip-on-pop instead of decrease-key.
-        if (node.stamp == closedStamp || top.g > node.g)
+        }
+        const HeapEntry top = heap[0];
+        heapPop(heap, heapCount);
+        const std::uint32_t cur = tieNode(top.tie);
+
+        // Duplicates from earlier, worse pushes: skip-on-pop instead of decrease-key. A better
+        // g for the same cell means a lower f (same h), so the fresh entry pops first and the
+        // stale ones find the cell closed. The cell's own g/parent are used, never the entry's.
+        if (stamp[cur] == closedStamp)
             continue;
-        node.stamp = closedStamp;
+        stamp[cur] = closedStamp;
         --budget;
         ++m_search.expanded;
         const int y = int(cur / std::uint32_t(stride));
         const int x = int(cur) - y * stride;
-        const double g = top.g;
+        const double g = gOf[cur];
         if constexpr (Trace) {
-            trace->expanded.push_back({toCoord(cur), toCoord(node.parent), g, top.f - g, top.f});
+            const double h = hPadded(x, y);
+            trace->expanded.push_back({toCoord(cur), toCoord(parentOf[cur]), g, h, g + h});
         }
         const bool isTarget = Multi ? targetStamp[cur] == openStamp : cur == goalNode;
         if (isTarget) {
+            m_heapCount = heapCount;
             m_search.endNode = cur;
             m_search.status = m_search.reached;
             if constexpr (Trace)
@@ -595,15 +679,25 @@ PathStatus GridPathfinder::run(int maxExpansions)
         }
 
         auto relax = [&](std::uint32_t nb, double ng, int nx, int ny) {
-            Node& m = nodes[nb];
-            if (m.stamp == closedStamp)
+            const std::uint32_t st = stamp[nb];
+            if (st == closedStamp)
                 return;
-            if (m.stamp != openStamp || ng < m.g) {
-                m.stamp = openStamp;
-                m.g = ng;
-                m.parent = cur;
-                const double h = hPadded(nx, ny);
-                pushHeap({ng + h, ng, nb});
+            if (st != openStamp || ng < gOf[nb]) {
+                stamp[nb] = openStamp;
+                gOf[nb] = ng;
+                parentOf[nb] = cur;
+                double h;
+                if constexpr (Multi)
+                    h = hPadded(nx, ny);
+                else
+                    h = m_hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
+                if (heapCount + 2 > heapCapacity) {
+                    // Grows during warm-up only; later queries reuse the storage.
+                    m_heap.resize(2 * heapCapacity);
+                    heap = m_heap.data();
+                    heapCapacity = m_heap.size();
+                }
+                heapPush(heap, heapCount, {fBitsOf(ng + h), makeTie(h, nb)});
                 if constexpr (Trace)
                     trace->opened.push_back({toCoord(nb), toCoord(cur), ng, h, ng + h});
             }
@@ -651,6 +745,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
         if constexpr (Trace)
             trace->openedBegin.push_back(int(trace->opened.size()));
     }
+    m_heapCount = 0;
     // Open list exhausted without reaching a target. The islands make this impossible for
     // a consistent field; kept as a defined outcome rather than an assert.
     m_search.status = PathStatus::NoPath;

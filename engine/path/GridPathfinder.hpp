@@ -47,6 +47,17 @@
 
 namespace eng::path {
 
+namespace detail {
+/// Open-list entry, 16 bytes. Order: lower f, then lower h (= larger g: the cell nearer the
+/// goal), then lower index. f >= 0 is stored as its IEEE bits (monotone for non-negative
+/// doubles) and `tie` packs the float bits of h above the padded node index, so the order is
+/// one unsigned 128-bit comparison.
+struct HeapEntry {
+    std::uint64_t fBits;
+    std::uint64_t tie;
+};
+} // namespace detail
+
 class GridPathfinder {
 public:
     GridPathfinder() = default;
@@ -120,18 +131,7 @@ public:
     int height() const { return m_height; }
 
 private:
-    /// Per padded cell search state: 16 bytes, one cache line touch per relaxed neighbour.
-    struct Node {
-        double g;             ///< best cost from the start known in this generation
-        std::uint32_t stamp;  ///< == m_generation: open/seen, == m_generation+1: closed
-        std::uint32_t parent; ///< padded index of the predecessor
-    };
-    /// Open-list entry; stale duplicates are skipped when popped (g larger than the node's).
-    struct HeapEntry {
-        double f;
-        double g;
-        std::uint32_t node;
-    };
+    using HeapEntry = detail::HeapEntry;
     struct Search {
         bool active = false;
         PathStatus status = PathStatus::InvalidInput;   ///< InProgress while running
@@ -148,8 +148,10 @@ private:
 
     PathStatus begin(TileCoord start, SearchTrace* trace);
     void seed(SearchTrace* trace);
-    template <bool Trace, bool Multi, DiagonalMode Mode>
+    template <bool Trace, bool Multi, DiagonalMode Mode, Heuristic H>
     PathStatus run(int maxExpansions);
+    template <bool Trace, bool Multi, DiagonalMode Mode>
+    PathStatus runFor(int maxExpansions);
     PathStatus dispatchRun(int maxExpansions);
     void collectPartialTargets(std::int32_t island, TileCoord goal);
     void writeResult(PathResult& out);
@@ -159,8 +161,6 @@ private:
     void nextGeneration();
     double hPadded(int x, int y) const;
     double hRaw(int dx, int dy) const;
-    void pushHeap(const HeapEntry& e);
-    void popHeap();
 
     std::uint32_t toNode(TileCoord c) const { return std::uint32_t((c.y + 1) * m_stride + c.x + 1); }
     TileCoord toCoord(std::uint32_t node) const
@@ -183,9 +183,14 @@ private:
 
     std::vector<float> m_cost;              ///< per padded cell: entry cost, Impassable border
     std::vector<std::int32_t> m_island;     ///< per padded cell: island id, -1 impassable
-    std::vector<Node> m_nodes;              ///< per padded cell
+    // Per padded cell search state, structure of arrays: the closed test reads only the 4-byte
+    // stamps (a quarter of the cache lines a 16-byte node record would need).
+    std::vector<std::uint32_t> m_stamp;     ///< == m_generation: open/seen, +1: closed
+    std::vector<double> m_g;                ///< best cost from the start in this generation
+    std::vector<std::uint32_t> m_parent;    ///< padded index of the predecessor
     std::vector<std::uint32_t> m_targetStamp; ///< per padded cell, allocated on first multi-target use
-    std::vector<HeapEntry> m_heap;
+    std::vector<HeapEntry> m_heap;          ///< open list storage (size() = capacity)
+    std::size_t m_heapCount = 0;            ///< entries in use
     std::vector<std::uint32_t> m_stack;     ///< island flood fill
     std::vector<std::uint32_t> m_hTargets;  ///< padded targets guiding a multi-target A* (empty: h = 0)
     Search m_search;

@@ -1,0 +1,439 @@
+// pathbench: IsoStar's GridPathfinder against Boost Graph Library's astar_search and a textbook
+// A* (std::set open list, array of node structs), on the same maps and the same queries.
+// All three must agree on every optimal cost (exit 1 otherwise). Prints a table and ends with
+//   speedup_vs_bgl: X.XX
+//   speedup_vs_textbook: Y.YY
+// (ratio of median query times on the 512x512 weighted workload). A benchmark, not a test:
+// figures depend on the machine and its load; CI runs `pathbench --quick` only as a smoke check.
+
+#include "engine/path/GridPathfinder.hpp"
+#include "engine/path/MovingAi.hpp"
+#include "tools/pathbench/ArticleTerrain.hpp"
+#include "tools/pathbench/Baselines.hpp"
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using eng::TileCoord;
+using eng::path::CostField;
+using eng::path::GridPathfinder;
+using eng::path::MoveRules;
+using eng::path::PathResult;
+using eng::path::PathStatus;
+using Clock = std::chrono::steady_clock;
+
+struct Query {
+    TileCoord start;
+    TileCoord goal;
+};
+
+struct Workload {
+    std::string name;
+    CostField field;
+    MoveRules rules;
+    std::vector<Query> queries;
+    bool headline = false;  // the 512x512 weighted workload the speedups are computed on
+};
+
+/// What one implementation measured on one workload.
+struct Stats {
+    std::vector<double> micros;
+    std::vector<double> costs;  // -1 = no path
+    std::vector<double> expanded;
+    double peakMiB = -1.0;
+};
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0.0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+double percentile(std::vector<double> v, double p)
+{
+    if (v.empty())
+        return 0.0;
+    std::sort(v.begin(), v.end());
+    const std::size_t rank = std::size_t(std::ceil(p * double(v.size())));
+    return v[std::min(v.size() - 1, rank == 0 ? 0 : rank - 1)];
+}
+
+double sum(const std::vector<double>& v)
+{
+    double s = 0.0;
+    for (double x : v)
+        s += x;
+    return s;
+}
+
+/// Resident set size in KiB from /proc/self/status ("VmRSS" or "VmHWM").
+long procStatusKiB(const char* key)
+{
+    std::ifstream in("/proc/self/status");
+    std::string line;
+    const std::size_t keyLen = std::strlen(key);
+    while (std::getline(in, line))
+        if (line.compare(0, keyLen, key) == 0 && line.size() > keyLen && line[keyLen] == ':')
+            return std::atol(line.c_str() + keyLen + 1);
+    return -1;
+}
+
+bool writeAll(int fd, const void* data, std::size_t size)
+{
+    const char* p = static_cast<const char*>(data);
+    while (size > 0) {
+        const ssize_t n = ::write(fd, p, size);
+        if (n <= 0)
+            return false;
+        p += n;
+        size -= std::size_t(n);
+    }
+    return true;
+}
+
+bool readAll(int fd, void* data, std::size_t size)
+{
+    char* p = static_cast<char*>(data);
+    while (size > 0) {
+        const ssize_t n = ::read(fd, p, size);
+        if (n <= 0)
+            return false;
+        p += n;
+        size -= std::size_t(n);
+    }
+    return true;
+}
+
+/// Runs `body` in a forked child so its peak memory (VmHWM minus the RSS inherited at fork) is
+/// its own: each implementation builds its structures there (BGL its graph, IsoStar its padded
+/// arrays) and the parent only receives the figures. Falls back to running in-process.
+Stats measured(const std::function<Stats()>& body)
+{
+    int fds[2];
+    if (::pipe(fds) != 0)
+        return body();
+    std::fflush(stdout);
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        ::close(fds[0]);
+        ::close(fds[1]);
+        return body();
+    }
+    if (pid == 0) {
+        ::close(fds[0]);
+        // Start the high-water mark at the current RSS (Linux >= 4.0: writing 5 resets it).
+        { std::ofstream("/proc/self/clear_refs") << "5"; }
+        const long before = procStatusKiB("VmRSS");
+        Stats s = body();
+        const long peak = procStatusKiB("VmHWM");
+        s.peakMiB = before >= 0 && peak >= 0 ? double(peak - before) / 1024.0 : -1.0;
+        const std::size_t n = s.micros.size();
+        bool ok = writeAll(fds[1], &n, sizeof n) && writeAll(fds[1], &s.peakMiB, sizeof s.peakMiB);
+        for (const std::vector<double>* v : {&s.micros, &s.costs, &s.expanded})
+            ok = ok && writeAll(fds[1], v->data(), n * sizeof(double));
+        ::close(fds[1]);
+        std::fflush(stdout);
+        ::_exit(ok ? 0 : 3);
+    }
+    ::close(fds[1]);
+    Stats s;
+    std::size_t n = 0;
+    bool ok = readAll(fds[0], &n, sizeof n) && readAll(fds[0], &s.peakMiB, sizeof s.peakMiB);
+    if (ok) {
+        for (std::vector<double>* v : {&s.micros, &s.costs, &s.expanded}) {
+            v->resize(n);
+            ok = ok && readAll(fds[0], v->data(), n * sizeof(double));
+        }
+    }
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        std::fprintf(stderr, "pathbench: measuring child failed\n");
+        std::exit(2);
+    }
+    return s;
+}
+
+Stats runIsoStar(const Workload& w)
+{
+    Stats s;
+    GridPathfinder finder;
+    if (!finder.init(w.field, w.rules)) {
+        std::fprintf(stderr, "pathbench: %s: GridPathfinder::init rejected the field\n", w.name.c_str());
+        std::exit(2);
+    }
+    PathResult result;
+    finder.findPath(w.queries.front().start, w.queries.front().goal, result);  // warm-up
+    for (const Query& q : w.queries) {
+        const Clock::time_point t0 = Clock::now();
+        const PathStatus status = finder.findPath(q.start, q.goal, result);
+        const Clock::time_point t1 = Clock::now();
+        s.micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+        s.costs.push_back(status == PathStatus::Found ? result.cost : -1.0);
+        s.expanded.push_back(double(result.expanded));
+    }
+    return s;
+}
+
+template <typename Impl>
+Stats runBaseline(const Workload& w)
+{
+    Stats s;
+    Impl impl(w.field, w.rules.diagonalFactor);
+    impl.find(w.queries.front().start, w.queries.front().goal);  // warm-up
+    for (const Query& q : w.queries) {
+        const Clock::time_point t0 = Clock::now();
+        const pathbench::BaselineResult r = impl.find(q.start, q.goal);
+        const Clock::time_point t1 = Clock::now();
+        s.micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+        s.costs.push_back(r.found ? r.cost : -1.0);
+        s.expanded.push_back(double(r.expanded));
+    }
+    return s;
+}
+
+/// Random start/goal pairs on the largest island, so every query has a path.
+std::vector<Query> randomQueries(const CostField& field, const MoveRules& rules, int count, std::uint32_t seed)
+{
+    GridPathfinder finder;
+    finder.init(field, rules);
+    std::vector<int> size(std::size_t(finder.islandCount()), 0);
+    for (int y = 0; y < field.height; ++y)
+        for (int x = 0; x < field.width; ++x)
+            if (finder.islandOf({x, y}) >= 0)
+                ++size[std::size_t(finder.islandOf({x, y}))];
+    const int main = int(std::max_element(size.begin(), size.end()) - size.begin());
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> rx(0, field.width - 1), ry(0, field.height - 1);
+    auto pick = [&] {
+        for (;;) {
+            const TileCoord c{rx(rng), ry(rng)};
+            if (finder.islandOf(c) == main)
+                return c;
+        }
+    };
+    std::vector<Query> qs;
+    for (int i = 0; i < count; ++i)
+        qs.push_back({pick(), pick()});
+    return qs;
+}
+
+std::optional<Workload> movingAiWorkload(const std::string& dir, const std::string& name, int count)
+{
+    const std::string mapPath = dir + "/" + name + ".map";
+    auto map = eng::path::loadMovingAiMap(mapPath);
+    auto scen = eng::path::loadMovingAiScenarios(mapPath + ".scen");
+    if (!map || !scen)
+        return std::nullopt;
+    Workload w;
+    w.name = "movingai " + name;
+    w.rules = eng::path::movingAiRules();
+    w.field = eng::path::toCostField(map.value(), eng::path::MovingAiTerrain::Ground);
+    // Evenly spread over the file (sorted by bucket), so short and long problems both count.
+    const auto& all = scen.value().scenarios;
+    for (int i = 0; i < count && !all.empty(); ++i) {
+        const auto& s = all[std::size_t(i) * all.size() / std::size_t(count)];
+        if (map.value().terrainAt(s.start) == eng::path::MovingAiTerrain::Ground)
+            w.queries.push_back({s.start, s.goal});
+    }
+    return w;
+}
+
+Workload articleWorkload(int size, int count, std::uint32_t seed)
+{
+    Workload w;
+    w.name = "article " + std::to_string(size) + "x" + std::to_string(size);
+    w.field = pathbench::generateArticleTerrain(size, size, seed).field;
+    w.rules = MoveRules{};  // the article's: no corner cutting, x1.414 diagonals, octile
+    w.queries = randomQueries(w.field, w.rules, count, seed + 1);
+    return w;
+}
+
+struct Row {
+    std::string workload;
+    std::string impl;
+    Stats stats;
+};
+
+void printRow(const Row& r)
+{
+    const double totalExp = sum(r.stats.expanded);
+    const double nsPerExp = totalExp > 0 ? 1000.0 * sum(r.stats.micros) / totalExp : 0.0;
+    std::printf("%-26s %-9s %7zu %12.1f %12.1f %12.0f %9.1f %9.1f\n", r.workload.c_str(), r.impl.c_str(),
+                r.stats.micros.size(), median(r.stats.micros), percentile(r.stats.micros, 0.99),
+                r.stats.micros.empty() ? 0.0 : totalExp / double(r.stats.micros.size()), nsPerExp,
+                r.stats.peakMiB);
+}
+
+/// Sub-microsecond figure: average over a batch (one query is below the clock's resolution).
+double batchMicros(GridPathfinder& finder, const std::vector<Query>& qs, int repeat, PathResult& out)
+{
+    const Clock::time_point t0 = Clock::now();
+    for (int r = 0; r < repeat; ++r)
+        for (const Query& q : qs)
+            finder.findPath(q.start, q.goal, out);
+    const Clock::time_point t1 = Clock::now();
+    return std::chrono::duration<double, std::micro>(t1 - t0).count() / double(repeat) / double(qs.size());
+}
+
+int usage()
+{
+    std::fprintf(stderr, "usage: pathbench [--quick] [--shared DIR]\n"
+                         "  --quick       small workloads (CI smoke check, < 20 s)\n"
+                         "  --shared DIR  folder with the Moving AI maps (default: $ISOSTAR_SHARED_DIR/movingai,\n"
+                         "                else the build's ../shared/movingai)\n");
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    bool quick = false;
+    std::string shared;
+    if (const char* env = std::getenv("ISOSTAR_SHARED_DIR"))
+        shared = std::string(env) + "/movingai";
+#ifdef ISOSTAR_SHARED_DIR
+    if (shared.empty())
+        shared = std::string(ISOSTAR_SHARED_DIR) + "/movingai";
+#endif
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--quick")
+            quick = true;
+        else if (a == "--shared" && i + 1 < argc)
+            shared = argv[++i];
+        else if (a == "--help" || a == "-h")
+            return usage(), 0;
+        else
+            return usage();
+    }
+
+    const Clock::time_point benchStart = Clock::now();
+    std::vector<Workload> workloads;
+    const std::vector<std::string> maiNames = quick ? std::vector<std::string>{"den520d", "random512-10-0"}
+                                                     : std::vector<std::string>{"den520d", "brc202d", "random512-10-0",
+                                                                                "8room_000", "maze512-1-0"};
+    const int maiCount = quick ? 20 : 100;
+    bool haveShared = std::filesystem::is_directory(shared);
+    for (const std::string& n : maiNames) {
+        if (!haveShared)
+            break;
+        if (std::optional<Workload> w = movingAiWorkload(shared, n, maiCount))
+            workloads.push_back(std::move(*w));
+        else
+            std::printf("note: %s/%s.map(.scen) missing or unreadable: workload skipped\n", shared.c_str(), n.c_str());
+    }
+    if (!haveShared)
+        std::printf("note: no Moving AI folder at %s: Moving AI workloads skipped\n", shared.c_str());
+    workloads.push_back(articleWorkload(512, quick ? 30 : 300, 512));
+    workloads.back().headline = true;
+    if (!quick)
+        workloads.push_back(articleWorkload(2048, 30, 2048));
+
+    std::printf("pathbench%s: IsoStar GridPathfinder vs BGL astar_search vs textbook A* (std::set open list)\n",
+                quick ? " --quick" : "");
+    std::printf("times are per query (median, p99) in microseconds; peak = extra resident MiB while the\n"
+                "implementation built its structures and ran the workload (measured in a child process)\n\n");
+    std::printf("%-26s %-9s %7s %12s %12s %12s %9s %9s\n", "workload", "impl", "queries", "median_us", "p99_us",
+                "exp/query", "ns/exp", "peak_MiB");
+
+    int disagreements = 0;
+    double headlineIso = 0.0, headlineBgl = 0.0, headlineText = 0.0;
+    for (const Workload& w : workloads) {
+        Row iso{w.name, "isostar", measured([&] { return runIsoStar(w); })};
+        Row bgl{w.name, "bgl", measured([&] { return runBaseline<pathbench::BglAStar>(w); })};
+        Row text{w.name, "textbook", measured([&] { return runBaseline<pathbench::TextbookAStar>(w); })};
+        for (const Row* r : {&iso, &bgl, &text})
+            printRow(*r);
+        for (std::size_t i = 0; i < w.queries.size(); ++i) {
+            const double a = iso.stats.costs[i], b = bgl.stats.costs[i], c = text.stats.costs[i];
+            const double tol = 1e-9 * std::max(1.0, std::abs(a));
+            if (a < 0 || std::abs(a - b) > tol || std::abs(a - c) > tol) {
+                if (disagreements < 10)
+                    std::printf("DISAGREE %s query %zu (%d,%d)->(%d,%d): isostar %.9f bgl %.9f textbook %.9f\n",
+                                w.name.c_str(), i, w.queries[i].start.x, w.queries[i].start.y, w.queries[i].goal.x,
+                                w.queries[i].goal.y, a, b, c);
+                ++disagreements;
+            }
+        }
+        if (w.headline) {
+            headlineIso = median(iso.stats.micros);
+            headlineBgl = median(bgl.stats.micros);
+            headlineText = median(text.stats.micros);
+        }
+    }
+
+    // Unreachable goals: start on the main island, goal inside a doorless room (another island).
+    {
+        const Workload& w = *std::find_if(workloads.begin(), workloads.end(), [](const Workload& x) { return x.headline; });
+        pathbench::ArticleMap gen = pathbench::generateArticleTerrain(w.field.width, w.field.height, 512);
+        GridPathfinder finder;
+        finder.init(w.field, w.rules);
+        std::vector<Query> unreachable;
+        for (std::size_t i = 0; i < gen.closedRoomCells.size() && unreachable.size() < 20; ++i) {
+            const Query base = w.queries[i % w.queries.size()];
+            const TileCoord goal = gen.closedRoomCells[i];
+            if (finder.islandOf(goal) >= 0 && !finder.reachable(base.start, goal))
+                unreachable.push_back({base.start, goal});
+        }
+        if (!unreachable.empty()) {
+            PathResult out;
+            finder.setPartialPaths(false);
+            const double noPath = batchMicros(finder, unreachable, quick ? 2000 : 20000, out);
+            const bool allNoPath = out.status == PathStatus::NoPath;
+            finder.setPartialPaths(true);
+            std::vector<double> partial;
+            for (const Query& q : unreachable) {
+                const Clock::time_point t0 = Clock::now();
+                finder.findPath(q.start, q.goal, out);
+                partial.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+            }
+            pathbench::TextbookAStar text(w.field, w.rules.diagonalFactor);
+            std::vector<double> flood;
+            for (std::size_t i = 0; i < std::min<std::size_t>(unreachable.size(), quick ? 2 : 5); ++i) {
+                const Clock::time_point t0 = Clock::now();
+                const pathbench::BaselineResult r = text.find(unreachable[i].start, unreachable[i].goal);
+                flood.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+                if (r.found)
+                    ++disagreements;
+            }
+            std::printf("\nunreachable goal (%s, %zu queries, goal in a closed room):\n", w.name.c_str(),
+                        unreachable.size());
+            std::printf("  isostar no-path (islands, partial paths off): %.3f us/query%s\n", noPath,
+                        allNoPath ? "" : "  [unexpected status]");
+            std::printf("  isostar partial path to the closest reachable cell: median %.1f us/query\n", median(partial));
+            std::printf("  textbook A* (floods the start's component): median %.1f us/query\n", median(flood));
+            if (!allNoPath)
+                ++disagreements;
+        }
+    }
+
+    const double seconds = std::chrono::duration<double>(Clock::now() - benchStart).count();
+    std::printf("\n%d disagreement(s) on optimal costs; %.1f s\n", disagreements, seconds);
+    std::printf("speedup_vs_bgl: %.2f\n", headlineIso > 0 ? headlineBgl / headlineIso : 0.0);
+    std::printf("speedup_vs_textbook: %.2f\n", headlineIso > 0 ? headlineText / headlineIso : 0.0);
+    return disagreements == 0 ? 0 : 1;
+}

@@ -146,7 +146,16 @@ struct Tileset {
     std::vector<WangSet> wangSets;
 
     bool isCollection() const { return image.empty(); }
-    bool contains(Gid gid) const { return gid >= firstGid && gid < firstGid + Gid(tileCount); }
+    /// True when `gid` (flip bits removed) is one of this tileset's tiles: for image tilesets
+    /// firstGid..firstGid+tileCount-1; for image collections (whose ids may have gaps after
+    /// tiles were removed in Tiled) a tile that has an entry in `tiles`.
+    bool contains(Gid gid) const
+    {
+        if (gid < firstGid)
+            return false;
+        const std::uint32_t local = gid - firstGid;
+        return isCollection() ? findTile(local) != nullptr : local < std::uint32_t(tileCount);
+    }
     /// Per-tile data for a local id, or nullptr when the tile has none.
     const TileInfo* findTile(std::uint32_t localId) const;
     bool operator==(const Tileset&) const = default;

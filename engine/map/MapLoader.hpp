@@ -23,6 +23,8 @@ namespace eng::map {
 /// Limits checked before allocating.
 struct LoadLimits {
     std::uint64_t maxCells = 16u * 1024u * 1024u; ///< per map and per layer
+    std::uint64_t maxTotalCells = 64u * 1024u * 1024u; ///< summed over every tile layer
+    int maxNesting = 8; ///< map -> template -> tileset file depth
 };
 
 /// Loads a map file (and every external tileset and template it names).

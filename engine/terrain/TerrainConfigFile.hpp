@@ -1,0 +1,31 @@
+#pragma once
+/// \file TerrainConfigFile.hpp
+/// Reads terrain rules from TOML (toml++). The format is documented in `maps/terrain.toml`.
+///
+/// Every problem becomes a Diagnostic naming the file and line, and all of them are reported at
+/// once: TOML syntax errors (`terrain.toml:12: error: column 5: ...`), unknown keys, values of the
+/// wrong type, a cost or multiplier that is zero, negative, NaN or infinite, a negative radius, an
+/// influence whose factor would not stay > 0 over its radius, unknown enum names (effect,
+/// diagonal, heuristic) and profiles overriding terrains that do not exist. Messages name the
+/// key by its dotted path: `terrain.snow.cost: must be a finite number > 0, got -1`.
+///
+/// \code
+/// eng::Result<eng::terrain::TerrainConfig> config = eng::terrain::loadTerrainConfig("maps/terrain.toml");
+/// if (!config) { std::cerr << eng::formatDiagnostics(config.diagnostics()); return 2; }
+/// \endcode
+
+#include "engine/core/Result.hpp"
+#include "engine/terrain/TerrainRules.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace eng::terrain {
+
+/// Parses config text. `fileName` is only used in diagnostics.
+Result<TerrainConfig> parseTerrainConfig(std::string_view text, const std::string& fileName);
+
+/// Reads and parses a file (a missing or unreadable file is an error naming the path).
+Result<TerrainConfig> loadTerrainConfig(const std::string& path);
+
+} // namespace eng::terrain

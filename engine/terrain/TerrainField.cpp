@@ -1,0 +1,341 @@
+#include "engine/terrain/TerrainField.hpp"
+
+#include "engine/core/Assert.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <ostream>
+#include <sstream>
+
+namespace eng::terrain {
+
+namespace {
+
+constexpr double Infinity = std::numeric_limits<double>::infinity();
+
+/// Applies one influence factor. Both the scatter (full build) and the gather (incremental,
+/// explain) paths go through here so they round identically.
+inline double apply(double cost, InfluenceEffect effect, double factor)
+{
+    return effect == InfluenceEffect::Multiply ? cost * factor : cost / factor;
+}
+
+inline double distance(int dx, int dy)
+{
+    return std::sqrt(double(dx * dx + dy * dy));
+}
+
+} // namespace
+
+std::vector<Diagnostic> TerrainField::build(TerrainGrid grid, TerrainRules rules)
+{
+    m_grid = std::move(grid);
+    m_rules = std::move(rules);
+    std::vector<Diagnostic> warnings;
+    resolveRules(&warnings);
+    fullBuild();
+    return warnings;
+}
+
+std::vector<Diagnostic> TerrainField::setRules(TerrainRules rules)
+{
+    m_rules = std::move(rules);
+    std::vector<Diagnostic> warnings;
+    resolveRules(&warnings);
+    fullBuild();
+    return warnings;
+}
+
+void TerrainField::resolveRules(std::vector<Diagnostic>* warnings)
+{
+    m_ruleOf.clear();
+    m_unknown.clear();
+    for (const std::string& name : m_grid.names) {
+        int index = -1;
+        for (std::size_t i = 0; i < m_rules.terrains.size(); ++i)
+            if (m_rules.terrains[i].name == name)
+                index = int(i);
+        m_ruleOf.push_back(index);
+        if (index < 0) {
+            m_unknown.push_back(name);
+            if (warnings)
+                warnings->push_back({m_grid.source, 0,
+                                     "unknown terrain \"" + name +
+                                         "\" (not in the terrain rules): it counts as cost 1 with no effect",
+                                     Severity::Warning});
+        }
+    }
+    const double r = m_rules.maxInfluenceRadius();
+    m_window = r < 0.0 ? -1 : int(std::floor(r));
+}
+
+TerrainId TerrainField::terrainId(std::string_view name, Diagnostic* warning)
+{
+    const TerrainId known = m_grid.find(name);
+    if (known != NoTerrain)
+        return known;
+    const TerrainId id = m_grid.intern(name);
+    const TerrainRule* rule = m_rules.find(name);
+    m_ruleOf.push_back(rule ? int(rule - m_rules.terrains.data()) : -1);
+    if (!rule) {
+        m_unknown.emplace_back(name);
+        if (warning)
+            *warning = {m_grid.source, 0,
+                        "unknown terrain \"" + std::string(name) +
+                            "\" (not in the terrain rules): it counts as cost 1 with no effect",
+                        Severity::Warning};
+    }
+    return id;
+}
+
+int TerrainField::effectiveBegin(std::span<const TerrainId> stack) const
+{
+    // The topmost covering terrain hides everything below it.
+    for (int i = int(stack.size()) - 1; i > 0; --i) {
+        const int r = m_ruleOf[stack[std::size_t(i)]];
+        if (r >= 0 && m_rules.terrains[std::size_t(r)].covers)
+            return i;
+    }
+    return 0;
+}
+
+void TerrainField::computeIntrinsic(int index)
+{
+    const TileCoord c = m_grid.width > 0 ? TileCoord{index % m_grid.width, index / m_grid.width} : TileCoord{};
+    const std::span<const TerrainId> stack = m_grid.cell(c);
+    const int begin = effectiveBegin(stack);
+    double base = 1.0;
+    bool haveBase = false;
+    double multiplier = 1.0;
+    bool passable = true;
+    bool source = false;
+    for (int i = int(stack.size()) - 1; i >= begin; --i) {
+        const int r = m_ruleOf[stack[std::size_t(i)]];
+        if (r < 0)
+            continue;
+        const TerrainRule& rule = m_rules.terrains[std::size_t(r)];
+        if (!haveBase && rule.baseCost) {
+            base = *rule.baseCost;
+            haveBase = true;
+        }
+        passable = passable && rule.passable;
+        source = source || rule.influence.has_value();
+    }
+    // Multipliers bottom to top, the same order explain() lists them in.
+    for (int i = begin; i < int(stack.size()); ++i) {
+        const int r = m_ruleOf[stack[std::size_t(i)]];
+        if (r >= 0)
+            multiplier *= m_rules.terrains[std::size_t(r)].multiplier;
+    }
+    m_intrinsic[std::size_t(index)] = passable ? base * multiplier : Infinity;
+    m_isSource[std::size_t(index)] = source ? 1 : 0;
+}
+
+float TerrainField::finalCost(double intrinsic, double cost) const
+{
+    // Impassability comes from the terrains only; a product that overflowed to inf is clamped.
+    if (intrinsic == Infinity)
+        return path::Impassable;
+    return float(std::clamp(cost, MinCellCost, MaxCellCost));
+}
+
+void TerrainField::fullBuild()
+{
+    const int w = m_grid.width, h = m_grid.height;
+    const std::size_t n = std::size_t(m_grid.cellCount());
+    m_field = path::CostField(w, h);
+    m_intrinsic.assign(n, 1.0);
+    m_isSource.assign(n, 0);
+    m_changed.clear();
+    for (int i = 0; i < int(n); ++i)
+        computeIntrinsic(i);
+
+    // Scatter every source's factors over its disk. Sources in row-major order, a source's
+    // terrains bottom to top: gatherCost() visits them in exactly this order.
+    std::vector<double> cost = m_intrinsic;
+    for (int s = 0; s < int(n); ++s) {
+        if (!m_isSource[std::size_t(s)])
+            continue;
+        const int sx = s % w, sy = s / w;
+        const std::span<const TerrainId> stack = m_grid.cell({sx, sy});
+        for (int i = effectiveBegin(stack); i < int(stack.size()); ++i) {
+            const int r = m_ruleOf[stack[std::size_t(i)]];
+            if (r < 0 || !m_rules.terrains[std::size_t(r)].influence)
+                continue;
+            const Influence& inf = *m_rules.terrains[std::size_t(r)].influence;
+            const int reach = int(std::floor(inf.radius));
+            for (int y = std::max(0, sy - reach); y <= std::min(h - 1, sy + reach); ++y)
+                for (int x = std::max(0, sx - reach); x <= std::min(w - 1, sx + reach); ++x) {
+                    const double d = distance(x - sx, y - sy);
+                    const std::size_t t = std::size_t(y * w + x);
+                    if (d <= inf.radius && m_intrinsic[t] != Infinity)
+                        cost[t] = apply(cost[t], inf.effect, inf.factor(d));
+                }
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        m_field.cost[i] = finalCost(m_intrinsic[i], cost[i]);
+}
+
+double TerrainField::gatherCost(TileCoord c, CellExplanation* e) const
+{
+    double v = m_intrinsic[std::size_t(m_grid.index(c))];
+    if (v == Infinity || m_window < 0)
+        return v;
+    const int w = m_grid.width, h = m_grid.height;
+    for (int sy = std::max(0, c.y - m_window); sy <= std::min(h - 1, c.y + m_window); ++sy)
+        for (int sx = std::max(0, c.x - m_window); sx <= std::min(w - 1, c.x + m_window); ++sx) {
+            if (!m_isSource[std::size_t(sy * w + sx)])
+                continue;
+            const std::span<const TerrainId> stack = m_grid.cell({sx, sy});
+            const double d = distance(c.x - sx, c.y - sy);
+            for (int i = effectiveBegin(stack); i < int(stack.size()); ++i) {
+                const int r = m_ruleOf[stack[std::size_t(i)]];
+                if (r < 0 || !m_rules.terrains[std::size_t(r)].influence)
+                    continue;
+                const TerrainRule& rule = m_rules.terrains[std::size_t(r)];
+                const Influence& inf = *rule.influence;
+                if (d > inf.radius)
+                    continue;
+                v = apply(v, inf.effect, inf.factor(d));
+                if (e)
+                    e->influences.push_back({{sx, sy}, rule.name, d, inf.effect, inf.factor(d)});
+            }
+        }
+    return v;
+}
+
+double TerrainField::influenceRadiusOf(TileCoord c) const
+{
+    double radius = -1.0;
+    const std::span<const TerrainId> stack = m_grid.cell(c);
+    for (int i = effectiveBegin(stack); i < int(stack.size()); ++i) {
+        const int r = m_ruleOf[stack[std::size_t(i)]];
+        if (r >= 0 && m_rules.terrains[std::size_t(r)].influence)
+            radius = std::max(radius, m_rules.terrains[std::size_t(r)].influence->radius);
+    }
+    return radius;
+}
+
+const std::vector<TileCoord>& TerrainField::setCell(TileCoord c, std::span<const TerrainId> terrains)
+{
+    m_changed.clear();
+    if (!m_grid.inBounds(c))
+        return m_changed;
+    const double oldRadius = influenceRadiusOf(c);
+    m_grid.setCell(c, terrains);
+    const int index = m_grid.index(c);
+    computeIntrinsic(index);
+    const double radius = std::max(oldRadius, influenceRadiusOf(c));
+
+    auto recompute = [&](TileCoord t) {
+        const std::size_t i = std::size_t(m_grid.index(t));
+        float& slot = m_field.cost[i];
+        const float now = finalCost(m_intrinsic[i], gatherCost(t, nullptr));
+        if (now != slot) {
+            slot = now;
+            m_changed.push_back(t);
+        }
+    };
+    if (radius < 0.0) {
+        recompute(c);
+        return m_changed;
+    }
+    // Only cells within the old or new influence radius of c can see a different set of factors.
+    const int reach = int(std::floor(radius));
+    for (int y = std::max(0, c.y - reach); y <= std::min(m_grid.height - 1, c.y + reach); ++y)
+        for (int x = std::max(0, c.x - reach); x <= std::min(m_grid.width - 1, c.x + reach); ++x)
+            if (distance(x - c.x, y - c.y) <= radius)
+                recompute({x, y});
+    return m_changed;
+}
+
+const std::vector<TileCoord>& TerrainField::replaceTerrain(TileCoord c, std::string_view from, std::string_view to)
+{
+    m_changed.clear();
+    const TerrainId fromId = m_grid.find(from);
+    if (!m_grid.inBounds(c) || fromId == NoTerrain)
+        return m_changed;
+    std::vector<TerrainId> stack(m_grid.cell(c).begin(), m_grid.cell(c).end());
+    if (std::find(stack.begin(), stack.end(), fromId) == stack.end())
+        return m_changed;
+    const TerrainId toId = terrainId(to);
+    std::replace(stack.begin(), stack.end(), fromId, toId);
+    return setCell(c, stack);
+}
+
+CellExplanation TerrainField::explain(TileCoord c) const
+{
+    ENGINE_ASSERT(m_grid.inBounds(c), "TerrainField::explain out of bounds");
+    CellExplanation e;
+    e.cell = c;
+    const std::span<const TerrainId> stack = m_grid.cell(c);
+    const int begin = effectiveBegin(stack);
+    e.coveredCount = begin;
+    for (TerrainId t : stack) {
+        e.terrains.push_back(m_grid.names[t]);
+        if (m_ruleOf[t] < 0 && std::find(e.unknown.begin(), e.unknown.end(), m_grid.names[t]) == e.unknown.end())
+            e.unknown.push_back(m_grid.names[t]);
+    }
+    for (int i = int(stack.size()) - 1; i >= begin; --i) {
+        const int r = m_ruleOf[stack[std::size_t(i)]];
+        if (r < 0)
+            continue;
+        const TerrainRule& rule = m_rules.terrains[std::size_t(r)];
+        if (e.baseFrom.empty() && rule.baseCost) {
+            e.baseFrom = rule.name;
+            e.baseCost = *rule.baseCost;
+        }
+    }
+    for (int i = begin; i < int(stack.size()); ++i) {
+        const int r = m_ruleOf[stack[std::size_t(i)]];
+        if (r < 0)
+            continue;
+        const TerrainRule& rule = m_rules.terrains[std::size_t(r)];
+        if (rule.multiplier != 1.0)
+            e.multipliers.emplace_back(rule.name, rule.multiplier);
+        if (!rule.passable && e.passable) {
+            e.passable = false;
+            e.blockedBy = rule.name;
+        }
+    }
+    e.unclamped = gatherCost(c, &e);
+    e.cost = m_field.at(c);
+    e.clamped = e.passable && (e.unclamped < MinCellCost || e.unclamped > MaxCellCost);
+    return e;
+}
+
+std::string describe(const CellExplanation& e)
+{
+    std::ostringstream os;
+    os << "cell " << e.cell << ": ";
+    if (e.terrains.empty())
+        os << "no terrain";
+    for (std::size_t i = 0; i < e.terrains.size(); ++i)
+        os << (i ? " < " : "") << e.terrains[i];
+    os << (e.terrains.size() > 1 ? " (bottom to top)" : "") << '\n';
+    if (e.coveredCount > 0)
+        os << "  covered (no effect): " << e.coveredCount << " terrain(s) below " << e.terrains[std::size_t(e.coveredCount)] << '\n';
+    for (const std::string& u : e.unknown)
+        os << "  unknown terrain: " << u << " (no effect)\n";
+    if (!e.passable) {
+        os << "  impassable (" << e.blockedBy << ")\n";
+        return os.str();
+    }
+    os << "  base cost " << e.baseCost << (e.baseFrom.empty() ? " (default)" : " (" + e.baseFrom + ")") << '\n';
+    for (const auto& [name, m] : e.multipliers)
+        os << "  x " << m << " (" << name << ")\n";
+    for (const InfluenceContribution& i : e.influences)
+        os << "  " << (i.effect == InfluenceEffect::Multiply ? "x " : "/ ") << i.factor << " (" << i.terrain
+           << " at " << i.source << ", d = " << i.distance << ")\n";
+    os << "  = " << e.cost << (e.clamped ? " (clamped)" : "") << '\n';
+    return os.str();
+}
+
+std::ostream& operator<<(std::ostream& os, const CellExplanation& e)
+{
+    return os << describe(e);
+}
+
+} // namespace eng::terrain

@@ -1,0 +1,67 @@
+#pragma once
+/// \file MapTerrain.hpp
+/// The bridge from a Tiled map (engine/map) to terrain: which terrains lie on each cell, and
+/// which terrain config the map uses.
+///
+/// A tile's terrain is the string custom property `terrain` of its tile in its tileset. Every
+/// tile layer contributes, in draw order (bottom first; layers inside groups in place of their
+/// group). Hidden layers (and layers of hidden groups) contribute too: terrain is gameplay, and
+/// a hidden layer is how a designer keeps rules-only tiles (blockers, extra cost) out of sight.
+/// Layer names, layer offsets and flip flags carry no meaning. Cells of infinite-map chunks
+/// outside 0..width-1 x 0..height-1 are ignored. A tile without a `terrain` property (or with
+/// an empty one) contributes nothing.
+///
+/// \code
+/// eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(map, cliConfigPath);
+/// if (!config) { std::cerr << eng::formatDiagnostics(config.diagnostics()); return 2; }
+/// eng::terrain::TerrainField field;
+/// field.build(eng::terrain::terrainGridFromMap(map), config.value().config.base);
+/// \endcode
+
+#include "engine/core/Result.hpp"
+#include "engine/map/MapData.hpp"
+#include "engine/terrain/TerrainGrid.hpp"
+#include "engine/terrain/TerrainRules.hpp"
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+
+namespace eng::terrain {
+
+/// Name of the tile property holding a tile's terrain.
+inline constexpr std::string_view TerrainProperty = "terrain";
+/// Name of the map property naming the map's terrain config (relative to the map).
+inline constexpr std::string_view ConfigProperty = "config";
+/// File looked for beside a map when it names no config.
+inline constexpr std::string_view DefaultConfigFileName = "terrain.toml";
+
+/// The terrains of every cell of a map. `source` = map.path. O(cells x tile layers).
+TerrainGrid terrainGridFromMap(const map::MapData& map);
+
+/// Where a map's terrain config came from.
+enum class ConfigOrigin {
+    CommandLine,  ///< an explicit path (`--config FILE`)
+    MapProperty,  ///< the map's `config` property
+    BesideMap,    ///< `terrain.toml` in the map's folder
+    BuiltIn,      ///< defaultTerrainConfig()
+};
+
+struct ResolvedConfig {
+    TerrainConfig config;
+    ConfigOrigin origin = ConfigOrigin::BuiltIn;
+    std::string path;  ///< the file read; empty for BuiltIn
+};
+
+/// Picks and loads the config of `map`: `overridePath` if not empty; else the map property
+/// `config` (a string resolved against the map's folder, or a `file` property as the loader
+/// resolved it); else `terrain.toml` beside the map (map.path's folder) if that file exists;
+/// else the built-in defaults. A named file (override or property) that cannot be read, and
+/// any config error, fail with diagnostics; a property error names the map.
+Result<ResolvedConfig> resolveTerrainConfig(const map::MapData& map, const std::string& overridePath = {});
+
+/// "command line", "map property", "beside the map", "built-in".
+std::string_view configOriginName(ConfigOrigin origin);
+std::ostream& operator<<(std::ostream& os, ConfigOrigin origin);
+
+} // namespace eng::terrain

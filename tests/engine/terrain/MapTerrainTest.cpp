@@ -1,0 +1,125 @@
+#include "engine/terrain/MapTerrain.hpp"
+
+#include "engine/map/MapLoader.hpp"
+#include "engine/terrain/TerrainConfigFile.hpp"
+#include "engine/terrain/TerrainField.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+using namespace eng::terrain;
+using eng::TileCoord;
+
+namespace {
+
+const std::string Data = std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/terrain/";
+
+eng::map::MapData load(const std::string& name)
+{
+    eng::Result<eng::map::MapData> r = eng::map::loadMap(Data + name);
+    INFO(eng::formatDiagnostics(r.diagnostics()));
+    REQUIRE(r.ok());
+    return r.value();
+}
+
+} // namespace
+
+TEST_CASE("every tile layer contributes its tile's terrain property, bottom to top", "[terrain][map]")
+{
+    const eng::map::MapData map = load("valley.tmx");
+    const TerrainGrid grid = terrainGridFromMap(map);
+    CHECK(grid.width == 12);
+    CHECK(grid.height == 8);
+    CHECK(grid.source == map.path);
+    CHECK(grid.cellNames({0, 0}) == std::vector<std::string>{"grass"});
+    CHECK(grid.cellNames({1, 1}) == std::vector<std::string>{"grass", "road"});   // layer inside a group
+    CHECK(grid.cellNames({2, 3}) == std::vector<std::string>{"water", "bridge"});
+    CHECK(grid.cellNames({7, 2}) == std::vector<std::string>{"snow", "volcano_erupting"});
+    CHECK(grid.cellNames({10, 5}) == std::vector<std::string>{"grass", "rock"});  // hidden layer counts
+    CHECK(grid.cellNames({6, 7}) == std::vector<std::string>{"snow", "flowers"});
+
+    TerrainField field;
+    CHECK(field.build(grid, defaultTerrainConfig().base).empty());
+    // bridge over water (x0.5), tombstone at (3,5) at d = sqrt(5)
+    CHECK(field.costField().at({2, 3}) == Approx(0.5 * ((3.0 - std::sqrt(5.0)) + 0.5) * 1.1));
+    CHECK(field.costField().at({4, 2}) == Approx(0.5 / ((5.0 - 3.0) * 2.0)));  // road, volcano at d = 3
+    CHECK(field.costField().at({0, 3}) == eng::path::Impassable);      // water
+    CHECK(field.costField().at({10, 5}) == eng::path::Impassable);     // hidden rock
+    CHECK(field.costField().at({7, 1}) == Approx(3.0 / 8.0));          // snow, d = 1 from the volcano
+}
+
+TEST_CASE("tiles without a terrain property add nothing; unknown names warn once", "[terrain][map]")
+{
+    const eng::map::MapData map = load("iso.tmx");
+    const TerrainGrid grid = terrainGridFromMap(map);
+    CHECK(grid.cellNames({2, 2}).empty()); // tile without a `terrain` property
+    CHECK(grid.cellNames({2, 1}) == std::vector<std::string>{"lava"});
+    TerrainField field;
+    const std::vector<eng::Diagnostic> warnings = field.build(grid, defaultTerrainConfig().base);
+    REQUIRE(warnings.size() == 1);
+    CHECK(eng::formatDiagnostic(warnings[0]) ==
+          map.path + ": warning: unknown terrain \"lava\" (not in the terrain rules): it counts as cost 1 with no effect");
+    CHECK(field.costField().at({2, 1}) == 1.0f);
+    CHECK(field.costField().at({2, 2}) == 1.0f);
+}
+
+TEST_CASE("config resolution: --config, then map property, then beside the map, then built-in", "[terrain][map]")
+{
+    SECTION("built-in when nothing is named and no terrain.toml lies beside the map")
+    {
+        eng::Result<ResolvedConfig> r = resolveTerrainConfig(load("valley.tmx"));
+        REQUIRE(r.ok());
+        CHECK(r.value().origin == ConfigOrigin::BuiltIn);
+        CHECK(r.value().path.empty());
+        CHECK(r.value().config == defaultTerrainConfig());
+    }
+    SECTION("terrain.toml beside the map")
+    {
+        eng::Result<ResolvedConfig> r = resolveTerrainConfig(load("beside/valley.tmx"));
+        REQUIRE(r.ok());
+        CHECK(r.value().origin == ConfigOrigin::BesideMap);
+        CHECK(r.value().path == Data + "beside/terrain.toml");
+        CHECK(r.value().config.base.find("snow")->baseCost == 7.0);
+    }
+    SECTION("the map's config property, relative to the map")
+    {
+        eng::Result<ResolvedConfig> r = resolveTerrainConfig(load("property.tmx"));
+        REQUIRE(r.ok());
+        CHECK(r.value().origin == ConfigOrigin::MapProperty);
+        CHECK(r.value().path == Data + "rules/dwarfish.toml");
+        CHECK(r.value().config.description == "dwarfish");
+    }
+    SECTION("the command line beats everything")
+    {
+        const std::string cli = std::string(ISOSTAR_SOURCE_DIR) + "/maps/terrain.toml";
+        for (const char* map : {"property.tmx", "beside/valley.tmx", "valley.tmx"}) {
+            eng::Result<ResolvedConfig> r = resolveTerrainConfig(load(map), cli);
+            REQUIRE(r.ok());
+            CHECK(r.value().origin == ConfigOrigin::CommandLine);
+            CHECK(r.value().path == cli);
+            CHECK(r.value().config == defaultTerrainConfig());
+        }
+    }
+    SECTION("a property naming a missing file is an error naming the map")
+    {
+        const eng::map::MapData map = load("missing_config.tmx");
+        eng::Result<ResolvedConfig> r = resolveTerrainConfig(map);
+        REQUIRE_FALSE(r.ok());
+        CHECK(eng::formatDiagnostics(r.diagnostics()) ==
+              map.path + ": error: map property \"config\" names \"" + Data +
+                  "rules/nope.toml\", which is not a readable file\n");
+    }
+    SECTION("a broken config reports every problem with its line")
+    {
+        eng::Result<ResolvedConfig> r = resolveTerrainConfig(load("bad_config.tmx"));
+        REQUIRE_FALSE(r.ok());
+        const std::string file = Data + "rules/broken.toml";
+        CHECK(eng::formatDiagnostics(r.diagnostics()) ==
+              file + ":3: error: terrain.snow.cost: must be a finite number > 0, got -3\n" + file +
+                  ":4: error: terrain.snow.wetness: unknown key (expected cost, multiplier, passable, covers, glyph, "
+                  "influence)\n" +
+                  file + ":7: error: terrain.volcano_erupting.influence.radius: must be a finite number >= 0, got -1\n");
+    }
+}

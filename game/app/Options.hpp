@@ -1,0 +1,23 @@
+#pragma once
+/// \file Options.hpp
+/// Command line of `isostar` (play, script, bench).
+
+#include <string>
+
+namespace game {
+
+struct Options {
+    std::string mapPath = "maps/valley.tmx";
+    std::string configPath;   ///< --config, "" = resolved from the map
+    std::string profile;      ///< --profile
+    std::string scriptPath;   ///< --script: run it and exit
+    int benchFrames = 0;      ///< --bench-frames N: render N frames, print timings, exit
+    unsigned width = 1280;
+    unsigned height = 720;
+};
+
+inline constexpr int ExitOk = 0;
+inline constexpr int ExitFailure = 1;
+inline constexpr int ExitBadInput = 2;
+
+} // namespace game

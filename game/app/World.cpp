@@ -1,0 +1,167 @@
+#include "game/app/World.hpp"
+
+#include "engine/map/MapLoader.hpp"
+#include "engine/terrain/MapTerrain.hpp"
+#include "engine/terrain/TerrainConfigFile.hpp"
+#include "engine/terrain/TerrainField.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+namespace game {
+
+struct TerrainExplainer {
+    eng::terrain::TerrainField field;
+};
+
+namespace {
+
+std::string num(double v)
+{
+    std::ostringstream s;
+    s << std::setprecision(3) << v;
+    return s.str();
+}
+
+std::string lower(std::string s)
+{
+    for (char& c : s)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+/// `party` objects (by class or name), `start` and `goal` point objects, in layer order.
+void readObjects(World& w)
+{
+    const std::vector<std::string> defaults = {"knight", "ranger", "mage", "dwarf"};
+    eng::map::forEachLayer(w.map.layers, [&](const eng::map::Layer& layer) {
+        if (layer.type != eng::map::LayerType::Object)
+            return;
+        for (const eng::map::Object& o : layer.objects) {
+            const eng::TilePos p = eng::map::objectToTile(w.map, o.x, o.y);
+            const eng::TileCoord cell{int(std::floor(p.x)), int(std::floor(p.y))};
+            const std::string name = lower(o.name), cls = lower(o.className);
+            if (name == "start" && !w.start)
+                w.start = cell;
+            else if (name == "goal" && !w.goal)
+                w.goal = cell;
+            else if (cls == "party" || name == "party") {
+                // The unit's name: a `unit`/`character` property, else the object's own name.
+                std::string unit = eng::map::propertyString(o.properties, "unit",
+                                                            eng::map::propertyString(o.properties, "character"));
+                if (unit.empty() && name != "party")
+                    unit = o.name;
+                // No name at all: the first default character not yet in the party.
+                for (std::size_t k = 0; unit.empty() && k < defaults.size(); ++k) {
+                    bool used = false;
+                    for (const SpawnPoint& s : w.party)
+                        used = used || s.name == defaults[k];
+                    if (!used)
+                        unit = defaults[k];
+                }
+                if (unit.empty())
+                    unit = defaults[w.party.size() % defaults.size()];
+                w.party.push_back({unit, cell});
+            }
+        }
+    });
+}
+
+} // namespace
+
+std::vector<std::string> World::explain(eng::TileCoord cell) const
+{
+    std::vector<std::string> out;
+    if (!field.inBounds(cell))
+        return out;
+    if (!explainer) {
+        out.push_back("cost " + num(field.at(cell)));
+        return out;
+    }
+    const eng::terrain::CellExplanation e = explainer->field.explain(cell);
+    std::string names;
+    for (std::size_t i = 0; i < e.terrains.size(); ++i) {
+        if (!names.empty())
+            names += " + ";
+        names += e.terrains[i];
+        if (int(i) < e.coveredCount)
+            names += " (covered)";
+    }
+    out.push_back("Terrain: " + (names.empty() ? std::string("none") : names));
+    if (!e.unknown.empty()) {
+        std::string u;
+        for (const std::string& s : e.unknown)
+            u += (u.empty() ? "" : ", ") + s;
+        out.push_back("  unknown to the rules (cost 1): " + u);
+    }
+    if (!e.passable) {
+        out.push_back("Impassable (" + e.blockedBy + ")");
+        return out;
+    }
+    std::string formula = "base " + num(e.baseCost) + (e.baseFrom.empty() ? " (default)" : " (" + e.baseFrom + ")");
+    for (const auto& [t, m] : e.multipliers)
+        formula += "  x" + num(m) + " (" + t + ")";
+    out.push_back(formula);
+    std::size_t shown = 0;
+    for (const eng::terrain::InfluenceContribution& c : e.influences) {
+        if (shown == 6) {
+            out.push_back("  ... " + std::to_string(e.influences.size() - shown) + " more influences");
+            break;
+        }
+        out.push_back(std::string(c.effect == eng::terrain::InfluenceEffect::Divide ? "  / " : "  x ") + num(c.factor) +
+                      "  " + c.terrain + " at (" + std::to_string(c.source.x) + "," + std::to_string(c.source.y) +
+                      "), d " + num(c.distance));
+        ++shown;
+    }
+    out.push_back("Cost: " + num(e.cost) + (e.clamped ? " (clamped)" : ""));
+    return out;
+}
+
+eng::Result<World> loadWorld(const WorldOptions& options)
+{
+    World w;
+    w.options = options;
+    auto map = eng::map::loadMap(options.mapPath);
+    if (!map)
+        return eng::Result<World>::failure(map.diagnostics());
+    w.map = std::move(map).value();
+    std::vector<eng::Diagnostic> errors;
+    if (w.map.orientation != eng::map::Orientation::Isometric && w.map.orientation != eng::map::Orientation::Orthogonal)
+        errors.push_back({options.mapPath, 0, "the game plays isometric and orthogonal maps only"});
+    if (w.map.infinite)
+        errors.push_back({options.mapPath, 0, "infinite maps cannot be played (fixed-size maps only)"});
+    if (w.map.width <= 0 || w.map.height <= 0)
+        errors.push_back({options.mapPath, 0, "the map has no cells"});
+    if (!errors.empty())
+        return eng::Result<World>::failure(std::move(errors));
+
+    auto config = eng::terrain::resolveTerrainConfig(w.map, options.configPath);
+    if (!config)
+        return eng::Result<World>::failure(config.diagnostics());
+    const eng::terrain::ResolvedConfig& resolved = config.value();
+    w.configUsed = resolved.path.empty() ? std::string("built-in defaults") : resolved.path;
+    eng::terrain::TerrainRules rules = resolved.config.base;
+    if (!options.profile.empty()) {
+        const eng::terrain::TerrainRules* p = resolved.config.profile(options.profile);
+        if (!p) {
+            const std::string known = resolved.config.profileNames();
+            return eng::Result<World>::failure(eng::Diagnostic{
+                resolved.path.empty() ? std::string("built-in config") : resolved.path, 0,
+                "unknown profile \"" + options.profile + "\" (" +
+                    (known.empty() ? std::string("this config defines no profiles") : "known: " + known) + ")"});
+        }
+        rules = *p;
+    }
+    auto explainer = std::make_shared<TerrainExplainer>();
+    for (eng::Diagnostic& d : explainer->field.build(eng::terrain::terrainGridFromMap(w.map), std::move(rules)))
+        w.warnings.push_back(std::move(d));
+    w.field = explainer->field.costField();
+    w.rules = explainer->field.rules().movement;
+    w.explainer = std::move(explainer);
+    readObjects(w);
+    return w;
+}
+
+} // namespace game

@@ -1,0 +1,88 @@
+// isostar: the IsoStar game. Plays a Tiled map, runs scripts, benchmarks frames, renders maps.
+
+#include "engine/map/MapLoader.hpp"
+#include "engine/render/MapRenderer.hpp"
+#include "game/app/App.hpp"
+#include "game/app/Options.hpp"
+
+#include <CLI/CLI.hpp>
+#include <SFML/Graphics/Image.hpp>
+
+#include <filesystem>
+#include <iostream>
+
+namespace {
+
+/// `isostar render MAP OUT.png`: the whole map at 1:1, as tmxrasterizer draws it.
+int renderCommand(const std::string& mapPath, const std::string& outPath)
+{
+    namespace fs = std::filesystem;
+    const std::string ext = fs::path(outPath).extension().string();
+    if (ext != ".png" && ext != ".PNG") {
+        std::cerr << "isostar render: error: " << outPath << ": the output must be a .png file\n";
+        return game::ExitBadInput;
+    }
+    auto map = eng::map::loadMap(mapPath);
+    if (!map) {
+        std::cerr << eng::formatDiagnostics(map.diagnostics());
+        return game::ExitBadInput;
+    }
+    sf::Image image;
+    std::vector<eng::Diagnostic> problems;
+    if (!eng::render::renderMapToImage(map.value(), image, problems)) {
+        std::cerr << eng::formatDiagnostics(problems);
+        if (problems.empty())
+            std::cerr << "isostar render: error: " << mapPath << ": cannot render this map\n";
+        return game::ExitBadInput;
+    }
+    // Atomic write: a temporary PNG beside the target, then rename.
+    const fs::path target(outPath);
+    std::error_code ec;
+    if (target.has_parent_path())
+        fs::create_directories(target.parent_path(), ec);
+    const fs::path tmp = target.parent_path() / ("." + target.stem().string() + ".tmp.png");
+    if (!image.saveToFile(tmp.string())) {
+        fs::remove(tmp, ec);
+        std::cerr << "isostar render: error: " << outPath << ": cannot write the image\n";
+        return game::ExitBadInput;
+    }
+    fs::rename(tmp, target, ec);
+    if (ec) {
+        fs::remove(tmp, ec);
+        std::cerr << "isostar render: error: " << outPath << ": " << ec.message() << '\n';
+        return game::ExitBadInput;
+    }
+    return game::ExitOk;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    CLI::App app{"isostar: an isometric RPG demo that makes A* pathfinding visible"};
+    game::Options opts;
+    app.add_option("--map", opts.mapPath, "Tiled map to play (.tmx/.tmj)")->capture_default_str();
+    app.add_option("--config", opts.configPath, "terrain rules (TOML); default: the map's own");
+    app.add_option("--profile", opts.profile, "movement profile from the config (e.g. dwarf)");
+    app.add_option("--script", opts.scriptPath, "run a script of commands, then exit (see game/script/Script.hpp)");
+    app.add_option("--bench-frames", opts.benchFrames, "render N frames with the party walking, print frame times")
+        ->check(CLI::PositiveNumber);
+    std::string renderMap, renderOut;
+    CLI::App* render = app.add_subcommand("render", "draw the whole map at 1:1 to a PNG, as tmxrasterizer does");
+    render->add_option("MAP", renderMap, "Tiled map")->required();
+    render->add_option("OUT", renderOut, "output .png")->required();
+    app.require_subcommand(0, 1);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp&) {
+        std::cout << app.help();
+        return game::ExitOk;
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "isostar: " << e.what() << "\n\n" << (render->parsed() ? render->help() : app.help());
+        return game::ExitBadInput;
+    }
+    if (render->parsed())
+        return renderCommand(renderMap, renderOut);
+    game::App game(opts);
+    return game.run();
+}

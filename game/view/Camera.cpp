@@ -1,0 +1,72 @@
+#include "game/view/Camera.hpp"
+
+#include <algorithm>
+
+namespace game {
+
+void Camera::setViewport(sf::Vector2u sizePx)
+{
+    m_size = {float(std::max(1u, sizePx.x)), float(std::max(1u, sizePx.y))};
+    clamp();
+}
+
+void Camera::setBounds(const sf::FloatRect& world)
+{
+    m_bounds = world;
+    clamp();
+}
+
+void Camera::centerOn(sf::Vector2f world)
+{
+    m_center = world;
+    clamp();
+}
+
+void Camera::panPixels(sf::Vector2f deltaPx)
+{
+    m_center += deltaPx * m_zoom;
+    clamp();
+}
+
+void Camera::zoomAt(sf::Vector2i pixel, float factor)
+{
+    const sf::Vector2f before = pixelToWorld(pixel);
+    m_zoom = std::clamp(m_zoom * factor, MinZoom, MaxZoom);
+    const sf::Vector2f after = pixelToWorld(pixel);
+    m_center += before - after;
+    clamp();
+}
+
+sf::Vector2f Camera::pixelToWorld(sf::Vector2i pixel) const
+{
+    return {m_center.x + (float(pixel.x) - m_size.x * 0.5f) * m_zoom,
+            m_center.y + (float(pixel.y) - m_size.y * 0.5f) * m_zoom};
+}
+
+sf::Vector2f Camera::worldToPixel(sf::Vector2f world) const
+{
+    return {(world.x - m_center.x) / m_zoom + m_size.x * 0.5f, (world.y - m_center.y) / m_zoom + m_size.y * 0.5f};
+}
+
+sf::View Camera::view() const
+{
+    return sf::View(m_center, m_size * m_zoom);
+}
+
+sf::FloatRect Camera::visibleWorld() const
+{
+    const sf::Vector2f s = m_size * m_zoom;
+    return {m_center.x - s.x * 0.5f, m_center.y - s.y * 0.5f, s.x, s.y};
+}
+
+void Camera::clamp()
+{
+    // The centre stays over the map, so some of the map is always in view but its diamond
+    // corners can still be brought to the middle of the screen.
+    if (m_bounds.width <= 0.f || m_bounds.height <= 0.f)
+        return;
+    m_center.x = std::clamp(m_center.x, m_bounds.left, m_bounds.left + m_bounds.width);
+    m_center.y = std::clamp(m_center.y, m_bounds.top, m_bounds.top + m_bounds.height);
+}
+
+} // namespace game

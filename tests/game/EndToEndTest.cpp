@@ -1,0 +1,253 @@
+// End-to-end: the real `isostar` binary runs scripts in a window (under xvfb in CI) and the
+// tests read back what it dumped. Skips with a warning when there is no display.
+
+#include "engine/path/GridPathfinder.hpp"
+#include "game/app/World.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+namespace {
+
+bool haveDisplay()
+{
+    const char* d = std::getenv("DISPLAY");
+    if (d && *d)
+        return true;
+    WARN("no DISPLAY: skipping the window test (run it under xvfb-run, as tools/dev.sh test does)");
+    return false;
+}
+
+/// A fresh folder for one test's script and outputs.
+fs::path tempDir(const std::string& name)
+{
+    const fs::path dir = fs::temp_directory_path() / ("isostar-e2e-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+struct Run {
+    int exitCode = -1;
+    std::string err;
+};
+
+/// Runs isostar on `map` with `script`; returns the exit code and stderr.
+Run runScript(const fs::path& dir, const std::string& map, const std::string& script)
+{
+    const fs::path scriptFile = dir / "test.script";
+    std::ofstream(scriptFile) << script;
+    const fs::path errFile = dir / "stderr.txt";
+    const std::string cmd = std::string("\"") + ISOSTAR_BIN_DIR + "/isostar\" --map \"" + std::string(ISOSTAR_SOURCE_DIR) +
+                            "/" + map + "\" --script \"" + scriptFile.string() + "\" > \"" + (dir / "stdout.txt").string() +
+                            "\" 2> \"" + errFile.string() + "\"";
+    Run r;
+    const int status = std::system(cmd.c_str());
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream in(errFile);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    r.err = ss.str();
+    return r;
+}
+
+Json readJson(const fs::path& file)
+{
+    std::ifstream in(file);
+    REQUIRE(in);
+    return Json::parse(in);
+}
+
+game::World loadMapWorld(const std::string& map)
+{
+    auto w = game::loadWorld({std::string(ISOSTAR_SOURCE_DIR) + "/" + map, "", ""});
+    if (!w)
+        FAIL(eng::formatDiagnostics(w.diagnostics()));
+    return std::move(w).value();
+}
+
+eng::TileCoord tileOf(const Json& unit)
+{
+    return {unit["tile"][0].get<int>(), unit["tile"][1].get<int>()};
+}
+
+} // namespace
+
+TEST_CASE("e2e: the party walks to the castle on maps/seed/road.tmx")
+{
+    if (!haveDisplay())
+        return;
+    const game::World world = loadMapWorld("maps/seed/road.tmx");
+    REQUIRE(world.goal);
+    const eng::TileCoord goal = *world.goal;
+    const fs::path dir = tempDir("castle");
+    const Run r = runScript(dir, "maps/seed/road.tmx",
+                            "select all\nmove " + std::to_string(goal.x) + " " + std::to_string(goal.y) +
+                                "\nwait 0.5\ndump " + (dir / "mid.json").string() + "\nwait 60\nscreenshot " +
+                                (dir / "castle.png").string() + "\ndump " + (dir / "end.json").string() + "\nquit\n");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json mid = readJson(dir / "mid.json");
+    bool anyMoving = false;
+    for (const Json& u : mid["units"])
+        anyMoving = anyMoving || u["moving"].get<bool>();
+    CHECK(anyMoving);
+    const Json end = readJson(dir / "end.json");
+    REQUIRE(end["units"].size() == 4);
+    std::set<eng::TileCoord> tiles;
+    bool onGoal = false;
+    for (const Json& u : end["units"]) {
+        CHECK_FALSE(u["moving"].get<bool>());
+        CHECK(u["selected"].get<bool>());
+        const eng::TileCoord t = tileOf(u);
+        tiles.insert(t);
+        onGoal = onGoal || t == goal;
+        CHECK(std::abs(t.x - goal.x) <= 2);
+        CHECK(std::abs(t.y - goal.y) <= 2);
+        CHECK(world.field.passable(t));
+    }
+    CHECK(onGoal);
+    CHECK(tiles.size() == 4);  // nobody shares a tile
+    CHECK(end["last_path"]["status"] == "found");
+    CHECK(fs::file_size(dir / "castle.png") > 1000);
+}
+
+TEST_CASE("e2e: a click on a unit's screen position selects it")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("pick");
+    const Run first = runScript(dir, "maps/valley.tmx", "dump " + (dir / "before.json").string() + "\nquit\n");
+    INFO(first.err);
+    REQUIRE(first.exitCode == 0);
+    const Json before = readJson(dir / "before.json");
+    REQUIRE(before["units"].size() == 4);
+    for (std::size_t pick = 0; pick < 4; pick += 3) {  // the first and the last unit
+        const Json& unit = before["units"][pick];
+        const int px = unit["screen"][0].get<int>(), py = unit["screen"][1].get<int>();
+        REQUIRE(px >= 0);
+        REQUIRE(py >= 0);
+        REQUIRE(px < 1280);
+        REQUIRE(py < 720);
+        const Run r = runScript(dir, "maps/valley.tmx",
+                                "click " + std::to_string(px) + " " + std::to_string(py) + "\ndump " +
+                                    (dir / "after.json").string() + "\nquit\n");
+        INFO(r.err);
+        REQUIRE(r.exitCode == 0);
+        const Json after = readJson(dir / "after.json");
+        for (std::size_t i = 0; i < after["units"].size(); ++i) {
+            INFO("unit " << after["units"][i]["name"]);
+            CHECK(after["units"][i]["selected"].get<bool>() == (i == pick));
+        }
+        CHECK(after["hover_tile"].is_array());
+    }
+}
+
+TEST_CASE("e2e: a click on an unreachable tile ends at the nearest reachable one")
+{
+    if (!haveDisplay())
+        return;
+    const std::string map = "maps/seed/road_long_wall.tmx";
+    const game::World world = loadMapWorld(map);
+    // First run: where the units stand and where the camera looks.
+    const fs::path dir = tempDir("wall");
+    const Run first = runScript(dir, map, "dump " + (dir / "start.json").string() + "\nquit\n");
+    INFO(first.err);
+    REQUIRE(first.exitCode == 0);
+    const Json start = readJson(dir / "start.json");
+    const eng::TileCoord from = tileOf(start["units"][0]);
+    const std::string name = start["units"][0]["name"];
+
+    // A wall cell visible on screen.
+    std::optional<eng::TileCoord> wall;
+    const double cx = start["camera"]["center"][0], cy = start["camera"]["center"][1], zoom = start["camera"]["zoom"];
+    const double tw = world.map.tileWidth, th = world.map.tileHeight, originX = world.map.height * tw / 2;
+    int px = 0, py = 0;
+    for (int y = 0; y < world.field.height && !wall; ++y)
+        for (int x = 0; x < world.field.width && !wall; ++x) {
+            if (world.field.passable({x, y}))
+                continue;
+            const double wx = originX + (x - y) * tw / 2, wy = (x + y + 1) * th / 2;
+            px = int(std::lround((wx - cx) / zoom + 640)), py = int(std::lround((wy - cy) / zoom + 360));
+            if (px > 20 && px < 1260 && py > 100 && py < 650)
+                wall = eng::TileCoord{x, y};
+        }
+    REQUIRE(wall);
+
+    // The pathfinder's own answer: the reachable cell closest to the wall.
+    eng::path::GridPathfinder finder;
+    REQUIRE(finder.init(world.field, world.rules));
+    eng::path::PathResult expected;
+    REQUIRE(finder.findPath(from, *wall, expected) == eng::path::PathStatus::Partial);
+
+    const Run r = runScript(dir, map,
+                            "select " + name + "\nclick " + std::to_string(px) + " " + std::to_string(py) + "\nwait 40\ndump " +
+                                (dir / "end.json").string() + "\nquit\n");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json end = readJson(dir / "end.json");
+    CHECK(end["hover_tile"] == Json{wall->x, wall->y});
+    CHECK(end["last_path"]["anchor_moved"].get<bool>());
+    const Json& unit = end["units"][0];
+    CHECK_FALSE(unit["moving"].get<bool>());
+    CHECK(tileOf(unit) == expected.path.back());
+    bool said = false;
+    for (const Json& m : end["messages"])
+        said = said || m.get<std::string>().find("closest reachable tile") != std::string::npos;
+    CHECK(said);
+}
+
+TEST_CASE("e2e: a bad script line exits 2 and names the line")
+{
+    // Parsing happens before any window opens, so this needs no display.
+    const fs::path dir = tempDir("bad");
+    const Run r = runScript(dir, "maps/valley.tmx", "select all\n# fine\nmove 3 x\nquit\n");
+    CHECK(r.exitCode == 2);
+    CHECK(r.err.find("test.script:3: error: move: \"x\" is not an integer") != std::string::npos);
+}
+
+TEST_CASE("e2e: a broken map at start exits 2 with the file named")
+{
+    const fs::path dir = tempDir("badmap");
+    const fs::path broken = dir / "broken.tmx";
+    std::ofstream(broken) << "<map version=\"1.8\" orientation=\"isometric\" width=\"2\"";
+    const std::string cmd = std::string("\"") + ISOSTAR_BIN_DIR + "/isostar\" --map \"" + broken.string() +
+                            "\" --script /dev/null 2> \"" + (dir / "err.txt").string() + "\"";
+    if (!haveDisplay())
+        return;
+    const int status = std::system(cmd.c_str());
+    CHECK(WEXITSTATUS(status) == 2);
+    std::ifstream in(dir / "err.txt");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    CHECK(ss.str().find(broken.string()) != std::string::npos);
+}
+
+TEST_CASE("e2e: isostar render refuses bad input with exit 2")
+{
+    const fs::path dir = tempDir("render");
+    const std::string bin = std::string("\"") + ISOSTAR_BIN_DIR + "/isostar\"";
+    const std::string err = (dir / "err.txt").string();
+    int status = std::system((bin + " render /nonexistent/map.tmx " + (dir / "o.png").string() + " 2> \"" + err + "\"").c_str());
+    CHECK(WEXITSTATUS(status) == 2);
+    status = std::system((bin + " render " + ISOSTAR_SOURCE_DIR + "/maps/valley.tmx " + (dir / "o.txt").string() + " 2> \"" +
+                          err + "\"")
+                             .c_str());
+    CHECK(WEXITSTATUS(status) == 2);
+    std::ifstream in(err);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    CHECK(ss.str().find("the output must be a .png file") != std::string::npos);
+}

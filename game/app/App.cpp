@@ -303,7 +303,7 @@ int App::run()
             std::cerr << '\n';
         return ExitBadInput;
     }
-    say("Welcome to IsoStar: " + m_opts.mapPath + " - select the party (Ctrl+A) and click to move");
+    say("Welcome to IsoStar: select the party (Ctrl+A, a box or a click) and click the ground to move");
 
     if (m_opts.benchFrames > 0)
         return runBench();
@@ -912,6 +912,23 @@ void App::drawFrame(sf::RenderTarget& target)
         box.setOutlineThickness(1.f);
         target.draw(box);
     }
+    // The previewed path's cost right at the pointer, where the eye already is.
+    if (m_hasFont && m_hover && !m_preview.path.empty() && !m_leftDown) {
+        const std::string label = m_preview.status == eng::path::PathStatus::Found
+                                      ? "cost " + fmt(m_preview.cost) + "  \xC2\xB7  " + std::to_string(m_preview.path.size() - 1) + " steps"
+                                      : "unreachable: closest cost " + fmt(m_preview.cost);
+        sf::Text t(sf::String::fromUtf8(label.begin(), label.end()), m_font, 13);
+        const sf::FloatRect b = t.getLocalBounds();
+        const float x = std::min(float(m_mouse.x) + 18.f, float(size.x) - b.width - 14.f);
+        const float y = std::max(float(m_mouse.y) - 30.f, 4.f);
+        sf::RectangleShape bgShape(sf::Vector2f(b.width + 12.f, 20.f));
+        bgShape.setPosition(std::round(x), std::round(y));
+        bgShape.setFillColor(sf::Color(12, 14, 20, 200));
+        target.draw(bgShape);
+        t.setFillColor(m_preview.status == eng::path::PathStatus::Found ? sf::Color(255, 255, 255) : sf::Color(255, 170, 120));
+        t.setPosition(std::round(x + 6.f), std::round(y + 2.f));
+        target.draw(t);
+    }
     drawHud(target);
 }
 
@@ -937,9 +954,9 @@ void App::drawGroundOverlay(sf::RenderTarget& target)
             for (int x = 0; x < snap.width; ++x) {
                 const std::size_t i = std::size_t(y) * std::size_t(snap.width) + std::size_t(x);
                 if (snap.state[i] == eng::path::TraceCellState::Closed)
-                    addDiamond(va, proj, {x, y}, heat(snap.g[i] / maxG, 120), 0.96f);
+                    addDiamond(va, proj, {x, y}, heat(snap.g[i] / maxG, 150), 0.96f);
                 else if (snap.state[i] == eng::path::TraceCellState::Open)
-                    addDiamondRing(va, proj, {x, y}, sf::Color(90, 255, 120, 220), 0.9f, 0.7f);
+                    addDiamondRing(va, proj, {x, y}, sf::Color(90, 255, 120, 230), 0.92f, 0.8f);
             }
         if (k < steps - 1)
             addDiamondRing(va, proj, m_trace.expanded[std::size_t(k)].cell, sf::Color::White, 1.f, 0.75f);
@@ -992,10 +1009,10 @@ void App::drawTraceNumbers(sf::RenderTarget& target)
     const eng::path::TraceSnapshot snap = m_trace.snapshot(k);
     const eng::iso::Projection& proj = m_renderer->projection();
     const sf::Vector2f size = m_camera.viewportSize();
-    const bool detailed = m_camera.zoom() <= 0.55f;
+    const bool detailed = m_camera.zoom() <= 0.6f;
     sf::Text text;
     text.setFont(m_font);
-    text.setCharacterSize(detailed ? 11 : 10);
+    text.setCharacterSize(detailed ? 12 : 11);
     text.setOutlineColor(sf::Color(0, 0, 0, 200));
     text.setOutlineThickness(1.f);
     int drawn = 0;

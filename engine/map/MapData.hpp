@@ -9,6 +9,7 @@
 #include "engine/core/TileCoord.hpp"
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -278,6 +279,17 @@ struct MapData {
 /// (x / tileHeight, y / tileHeight) — dividing x by tileWidth is the classic loader bug.
 /// Staggered/hexagonal: plain pixel position mapped to the cell under it.
 TilePos objectToTile(const MapData& map, double x, double y);
+
+/// Text dumps for test output (Catch2) and debugging: every field, one item per line.
+std::ostream& operator<<(std::ostream& os, const Color& c);
+std::ostream& operator<<(std::ostream& os, const Vec2& v);
+std::ostream& operator<<(std::ostream& os, const Property& p);
+std::ostream& operator<<(std::ostream& os, const TileInfo& t);
+std::ostream& operator<<(std::ostream& os, const Tileset& t);
+std::ostream& operator<<(std::ostream& os, const Object& o);
+std::ostream& operator<<(std::ostream& os, const TileGrid& g);
+std::ostream& operator<<(std::ostream& os, const Layer& l);
+std::ostream& operator<<(std::ostream& os, const MapData& m);
 
 /// Visits every layer depth-first in draw order (groups before their children).
 template <typename F>

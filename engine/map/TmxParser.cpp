@@ -224,6 +224,8 @@ struct TmxMapParser {
                 l.image = resolvePath(r.path(), src);
             l.imageWidth = r.nonNegative(img, "width");
             l.imageHeight = r.nonNegative(img, "height");
+            if ((!r.has(img, "width") || !r.has(img, "height")) && !l.image.empty())
+                readImageSize(l.image, l.imageWidth, l.imageHeight);
         }
     }
 

@@ -70,6 +70,8 @@ void readTile(const XmlReader& r, pugi::xml_node n, TileInfo& t)
             t.image = resolvePath(r.path(), src);
         t.imageWidth = r.nonNegative(img, "width");
         t.imageHeight = r.nonNegative(img, "height");
+        if ((!r.has(img, "width") || !r.has(img, "height")) && !t.image.empty())
+            readImageSize(t.image, t.imageWidth, t.imageHeight);
     }
     if (pugi::xml_node anim = n.child("animation"))
         for (pugi::xml_node f : anim.children("frame"))

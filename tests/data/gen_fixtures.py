@@ -35,3 +35,21 @@ write_map("base64_plain.tmx", "base64", "", base64.b64encode(data).decode())
 write_map("base64_zlib.tmx", "base64", "zlib", base64.b64encode(zlib.compress(data)).decode())
 write_map("base64_gzip.tmx", "base64", "gzip", base64.b64encode(gzip.compress(data, mtime=0)).decode())
 write_map("base64_zstd.tmx", "base64", "zstd", base64.b64encode(zstd(data)).decode())
+
+def png(path, w, h, rgb):
+    """A plain RGBA PNG filled with one colour (fixtures' images: only their size matters)."""
+    row = b"\x00" + bytes(rgb + (255,)) * w
+    raw_rows = row * h
+    def chunk(tag, data):
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xffffffff)
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)) \
+        + chunk(b"IDAT", zlib.compress(raw_rows, 9)) + chunk(b"IEND", b"")
+    with open(path, "wb") as f:
+        f.write(data)
+
+os.makedirs(os.path.join(HERE, "images"), exist_ok=True)
+png(os.path.join(HERE, "images", "terrain.png"), 264, 68, (90, 160, 60))
+png(os.path.join(HERE, "images", "tree.png"), 48, 64, (20, 100, 20))
+png(os.path.join(HERE, "images", "rock.png"), 32, 32, (120, 120, 120))
+png(os.path.join(HERE, "images", "sky.png"), 640, 480, (120, 170, 230))
+png(os.path.join(HERE, "images", "extra.png"), 64, 64, (200, 60, 60))

@@ -1,12 +1,199 @@
-// Placeholder until the info subcommand lands (replaced by its issue's work in this session).
+// isopath info MAP: loads a Tiled map with engine/map and prints what it holds as JSON.
+// Bad input: the diagnostics on stderr (file:line: error: ...) and exit code 2.
+
 #include "tools/isopath/Commands.hpp"
+
+#include "engine/map/MapLoader.hpp"
+
+#include <nlohmann/json.hpp>
+
 #include <iostream>
+#include <memory>
+#include <string>
+
 namespace isopath {
+
+namespace {
+
+using eng::map::Layer;
+using eng::map::LayerType;
+using eng::map::MapData;
+using nlohmann::ordered_json;
+
+const char* orientationName(eng::map::Orientation o)
+{
+    switch (o) {
+    case eng::map::Orientation::Orthogonal: return "orthogonal";
+    case eng::map::Orientation::Isometric: return "isometric";
+    case eng::map::Orientation::Staggered: return "staggered";
+    case eng::map::Orientation::Hexagonal: return "hexagonal";
+    }
+    return "unknown";
+}
+
+const char* renderOrderName(eng::map::RenderOrder o)
+{
+    switch (o) {
+    case eng::map::RenderOrder::RightDown: return "right-down";
+    case eng::map::RenderOrder::RightUp: return "right-up";
+    case eng::map::RenderOrder::LeftDown: return "left-down";
+    case eng::map::RenderOrder::LeftUp: return "left-up";
+    }
+    return "unknown";
+}
+
+const char* layerTypeName(LayerType t)
+{
+    switch (t) {
+    case LayerType::Tile: return "tilelayer";
+    case LayerType::Object: return "objectgroup";
+    case LayerType::Image: return "imagelayer";
+    case LayerType::Group: return "group";
+    }
+    return "unknown";
+}
+
+/// Properties as a JSON object with typed values (class properties nest).
+ordered_json propertiesJson(const eng::map::Properties& props)
+{
+    using eng::map::PropertyType;
+    ordered_json out = ordered_json::object();
+    for (const eng::map::Property& p : props) {
+        switch (p.type) {
+        case PropertyType::Int:
+        case PropertyType::Object:
+            out[p.name] = std::stoll(p.value); // validated by the loader
+            break;
+        case PropertyType::Float: out[p.name] = std::stod(p.value); break;
+        case PropertyType::Bool: out[p.name] = p.value == "true"; break;
+        case PropertyType::Class: out[p.name] = propertiesJson(p.members); break;
+        case PropertyType::String:
+        case PropertyType::Color:
+        case PropertyType::File: out[p.name] = p.value; break;
+        }
+    }
+    return out;
+}
+
+std::size_t nonEmptyCells(const Layer& l)
+{
+    std::size_t n = 0;
+    for (eng::map::Gid g : l.tiles.gids)
+        n += g != 0;
+    return n;
+}
+
+ordered_json layersJson(const std::vector<Layer>& layers, const std::string& parent,
+                        ordered_json& objectCounts)
+{
+    ordered_json out = ordered_json::array();
+    for (const Layer& l : layers) {
+        const std::string path = parent.empty() ? l.name : parent + "/" + l.name;
+        ordered_json j;
+        j["name"] = l.name;
+        j["path"] = path;
+        j["type"] = layerTypeName(l.type);
+        j["id"] = l.id;
+        j["visible"] = l.visible;
+        j["opacity"] = l.opacity;
+        switch (l.type) {
+        case LayerType::Tile:
+            j["cells"] = nonEmptyCells(l);
+            j["grid"] = {{"x", l.tiles.originX}, {"y", l.tiles.originY},
+                         {"width", l.tiles.width}, {"height", l.tiles.height}};
+            j["encoding"] = l.encoding;
+            if (!l.compression.empty())
+                j["compression"] = l.compression;
+            break;
+        case LayerType::Object:
+            j["objects"] = l.objects.size();
+            objectCounts.push_back({{"layer", path}, {"count", l.objects.size()}});
+            break;
+        case LayerType::Image:
+            j["image"] = l.image;
+            break;
+        case LayerType::Group:
+            j["layers"] = layersJson(l.layers, path, objectCounts);
+            break;
+        }
+        if (!l.properties.empty())
+            j["properties"] = propertiesJson(l.properties);
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+ordered_json mapJson(const MapData& m)
+{
+    ordered_json j;
+    j["path"] = m.path;
+    j["orientation"] = orientationName(m.orientation);
+    j["renderorder"] = renderOrderName(m.renderOrder);
+    j["width"] = m.width;
+    j["height"] = m.height;
+    j["tilewidth"] = m.tileWidth;
+    j["tileheight"] = m.tileHeight;
+    j["infinite"] = m.infinite;
+    if (m.orientation == eng::map::Orientation::Staggered ||
+        m.orientation == eng::map::Orientation::Hexagonal) {
+        j["staggeraxis"] = m.staggerAxis == eng::map::StaggerAxis::X ? "x" : "y";
+        j["staggerindex"] = m.staggerIndex == eng::map::StaggerIndex::Odd ? "odd" : "even";
+        if (m.orientation == eng::map::Orientation::Hexagonal)
+            j["hexsidelength"] = m.hexSideLength;
+    }
+    if (!m.tiledVersion.empty())
+        j["tiledversion"] = m.tiledVersion;
+    ordered_json objectCounts = ordered_json::array();
+    j["layers"] = layersJson(m.layers, "", objectCounts);
+    ordered_json tilesets = ordered_json::array();
+    for (const eng::map::Tileset& ts : m.tilesets) {
+        ordered_json t;
+        t["name"] = ts.name;
+        t["firstgid"] = ts.firstGid;
+        t["tilecount"] = ts.tileCount;
+        t["tilewidth"] = ts.tileWidth;
+        t["tileheight"] = ts.tileHeight;
+        if (ts.isCollection()) {
+            std::size_t images = 0;
+            for (const eng::map::TileInfo& tile : ts.tiles)
+                images += !tile.image.empty();
+            t["images"] = images;
+        } else {
+            t["image"] = ts.image;
+            t["imagewidth"] = ts.imageWidth;
+            t["imageheight"] = ts.imageHeight;
+            t["columns"] = ts.columns;
+        }
+        if (!ts.source.empty())
+            t["source"] = ts.source;
+        if (!ts.wangSets.empty())
+            t["wangsets"] = ts.wangSets.size();
+        tilesets.push_back(std::move(t));
+    }
+    j["tilesets"] = std::move(tilesets);
+    j["objects"] = std::move(objectCounts);
+    j["properties"] = propertiesJson(m.properties);
+    return j;
+}
+
+} // namespace
+
 Command addInfoCommand(CLI::App& app)
 {
+    auto mapPath = std::make_shared<std::string>();
     Command c;
-    c.app = app.add_subcommand("info", "(not built yet)");
-    c.run = [] { std::cerr << "isopath info: not built yet\n"; return ExitBadInput; };
+    c.app = app.add_subcommand("info", "Load a Tiled map (.tmx/.tmj, may be .gz) and print it as JSON");
+    c.app->add_option("MAP", *mapPath, "the map file")->required();
+    c.run = [mapPath] {
+        auto result = eng::map::loadMap(*mapPath);
+        if (!result) {
+            std::cerr << eng::formatDiagnostics(result.diagnostics());
+            return ExitBadInput;
+        }
+        std::cout << mapJson(result.value()).dump(2) << '\n';
+        return ExitOk;
+    };
     return c;
 }
+
 } // namespace isopath

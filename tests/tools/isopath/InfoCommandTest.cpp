@@ -1,0 +1,136 @@
+// isopath info MAP: runs the built binary as a user would and checks exit code, stdout JSON and
+// stderr diagnostics.
+
+#include <nlohmann/json.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    std::string out, err;
+};
+
+/// Runs `isopath ARGS` from the project root; captures stdout and stderr.
+Run isopath(const std::string& args)
+{
+    namespace fs = std::filesystem;
+    fs::current_path(ISOSTAR_SOURCE_DIR);
+    const fs::path errFile = fs::temp_directory_path() / ("isopath_info_test_" + std::to_string(::getpid()) + ".err");
+    const std::string cmd = std::string(ISOSTAR_BIN_DIR) + "/isopath " + args + " 2>" + errFile.string();
+    Run r;
+    FILE* p = ::popen(cmd.c_str(), "r");
+    REQUIRE(p != nullptr);
+    std::array<char, 4096> buf;
+    std::size_t n;
+    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0)
+        r.out.append(buf.data(), n);
+    const int status = ::pclose(p);
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream e(errFile);
+    std::stringstream ss;
+    ss << e.rdbuf();
+    r.err = ss.str();
+    fs::remove(errFile);
+    return r;
+}
+
+} // namespace
+
+TEST_CASE("isopath info prints a map as JSON", "[isopath][info]")
+{
+    const Run r = isopath("info tests/data/map/groups.tmx");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK(r.err.empty());
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["orientation"] == "orthogonal");
+    CHECK(j["renderorder"] == "left-up");
+    CHECK(j["width"] == 2);
+    CHECK(j["height"] == 2);
+    CHECK(j["tilewidth"] == 32);
+    CHECK(j["tileheight"] == 32);
+    CHECK(j["infinite"] == false);
+    REQUIRE(j["layers"].size() == 3);
+    CHECK(j["layers"][0]["type"] == "imagelayer");
+    const auto& world = j["layers"][1];
+    CHECK(world["type"] == "group");
+    CHECK(world["visible"] == false);
+    CHECK(world["properties"]["zone"] == "north");
+    CHECK(world["layers"][0]["name"] == "floor");
+    CHECK(world["layers"][0]["type"] == "tilelayer");
+    CHECK(world["layers"][0]["cells"] == 2);
+    CHECK(world["layers"][1]["layers"][0]["path"] == "world/deep/props");
+    REQUIRE(j["tilesets"].size() == 1);
+    CHECK(j["tilesets"][0]["name"] == "props");
+    CHECK(j["tilesets"][0]["firstgid"] == 1);
+    CHECK(j["tilesets"][0]["tilecount"] == 2);
+    CHECK(j["tilesets"][0]["images"] == 2);
+    REQUIRE(j["objects"].size() == 1);
+    CHECK(j["objects"][0]["layer"] == "world/deep/props");
+    CHECK(j["objects"][0]["count"] == 1);
+}
+
+TEST_CASE("isopath info: image tilesets, typed properties, JSON maps", "[isopath][info]")
+{
+    Run r = isopath("info tests/data/map/ortho_csv.tmj");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    auto j = nlohmann::json::parse(r.out);
+    CHECK(j["tilesets"][0]["image"] == "tests/data/images/terrain.png");
+    CHECK(j["tilesets"][0]["source"] == "tests/data/map/tiles.tsj");
+    CHECK(j["tilesets"][0]["tilecount"] == 8);
+    CHECK(j["layers"][0]["cells"] == 14);
+    CHECK(j["layers"][0]["properties"]["walkable"] == true);
+    CHECK(j["properties"]["title"] == "csv map");
+
+    r = isopath("info tests/data/map/objects.tmx");
+    REQUIRE(r.exitCode == 0);
+    j = nlohmann::json::parse(r.out);
+    CHECK(j["objects"][0]["count"] == 8);
+    CHECK(j["layers"][0]["objects"] == 8);
+}
+
+TEST_CASE("isopath info reads a gzipped Tiled example", "[isopath][info]")
+{
+    const char* map = "/usr/share/doc/tiled/examples/isometric_staggered_grass_and_water.tmx.gz";
+    if (!std::filesystem::exists(map)) {
+        WARN("skipped: " << map << " is absent (Debian package `tiled`)");
+        return;
+    }
+    const Run r = isopath(std::string("info ") + map);
+    REQUIRE(r.exitCode == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["orientation"] == "staggered");
+    CHECK(j["width"] == 25);
+    CHECK(j["height"] == 50);
+    CHECK(j["infinite"] == true);
+    CHECK(j["layers"][0]["cells"] == 1250);
+}
+
+TEST_CASE("isopath info: bad input exits 2 with the diagnostic on stderr", "[isopath][info]")
+{
+    Run r = isopath("info tests/data/bad/short_layer.tmx");
+    CHECK(r.exitCode == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == "tests/data/bad/short_layer.tmx:5: error: layer \"ground\": 15 tiles, expected 16\n");
+
+    r = isopath("info tests/data/does_not_exist.tmx");
+    CHECK(r.exitCode == 2);
+    CHECK(r.err == "tests/data/does_not_exist.tmx: error: cannot open map: No such file or directory\n");
+
+    r = isopath("info");
+    CHECK(r.exitCode == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("MAP is required") != std::string::npos);
+    CHECK(r.err.find("Usage:") != std::string::npos);
+}

@@ -176,8 +176,8 @@ struct TmjMapParser {
     void readTileLayer(const Json& o, const std::string& where, Layer& l)
     {
         const std::string label = layerLabel(where, l);
-        const int w = r.requiredPositive(o, "width", label);
-        const int h = r.requiredPositive(o, "height", label);
+        const int w = r.requiredPositive(o, "width", where);
+        const int h = r.requiredPositive(o, "height", where);
         l.encoding = r.str(o, "encoding", where, "csv");
         l.compression = r.str(o, "compression", where);
         if (l.encoding != "csv" && l.encoding != "base64") {

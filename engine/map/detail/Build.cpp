@@ -91,7 +91,7 @@ std::string checkGids(const TileGrid& grid, const GidRanges& ranges)
     std::string msg = "tile (" + std::to_string(x) + "," + std::to_string(y) + ") has gid " +
                       std::to_string(grid.gids[first]) + ", which is outside every tileset";
     if (bad > 1)
-        msg += " (" + std::to_string(bad - 1) + " more such tiles)";
+        msg += " (and " + std::to_string(bad - 1) + " more)";
     return msg;
 }
 

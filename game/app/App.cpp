@@ -342,7 +342,10 @@ int App::run()
                 break;
             case CommandType::MouseMove: mouseMoved({c.a, c.b}); break;
             case CommandType::Wheel: wheel({c.a, c.b}, float(c.c)); break;
-            case CommandType::Key: keyPressed(*parseKeyChord(c.text)); break;
+            case CommandType::Key:
+                keyPressed(*parseKeyChord(c.text));
+                m_ctrl = m_shift = false;  // a scripted chord is pressed and released at once
+                break;
             case CommandType::Wait: {
                 const long steps = std::lround(c.seconds / FixedStepSec);
                 for (long s = 0; s < steps; ++s) {
@@ -422,7 +425,6 @@ int App::runBench()
     int next = 0;
     std::vector<double> frameMs;
     frameMs.reserve(std::size_t(m_opts.benchFrames));
-    m_showTrace = true;
     for (int f = 0; f < m_opts.benchFrames; ++f) {
         const auto t0 = std::chrono::steady_clock::now();
         pumpEvents();

@@ -207,6 +207,10 @@ struct TmjMapParser {
                 c.height = r.requiredPositive(arr[i], "height", cw);
                 if (c.width <= 0 || c.height <= 0)
                     return;
+                if (std::string e = checkChunkPlace(c); !e.empty()) {
+                    r.error(cw, e);
+                    return;
+                }
                 const std::uint64_t cells = std::uint64_t(c.width) * std::uint64_t(c.height);
                 if (cells > r.context().limits.maxCells) {
                     r.error(cw, "chunk of " + std::to_string(c.width) + "x" + std::to_string(c.height) +
@@ -218,6 +222,11 @@ struct TmjMapParser {
                     return;
                 chunks.push_back(std::move(c));
             }
+            if (arr.empty() && o.contains("data") && !o["data"].is_null() &&
+                !(o["data"].is_array() && o["data"].empty())) {
+                r.error(label, "an infinite map keeps its tiles in \"chunks\"");
+                return;
+            }
             if (std::string e = mergeChunks(r.context(), chunks, l.tiles); !e.empty()) {
                 r.error(label, e);
                 return;
@@ -225,6 +234,13 @@ struct TmjMapParser {
         } else {
             if (std::string e = reserveCells(r.context(), w, h); !e.empty()) {
                 r.error(label, e);
+                return;
+            }
+            // Finite maps: every layer covers the map exactly (code indexes layers by map size).
+            if (w != mb.map->width || h != mb.map->height) {
+                r.error(label, "size " + std::to_string(w) + "x" + std::to_string(h) +
+                                   " differs from the map's " + std::to_string(mb.map->width) + "x" +
+                                   std::to_string(mb.map->height));
                 return;
             }
             if (!o.contains("data")) {

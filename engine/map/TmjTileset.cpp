@@ -337,11 +337,13 @@ void readTsjTilesetBody(const JsonReader& r, const Json& o, const std::string& w
         ts.imageHeight = r.nonNegative(o, "imageheight", where);
         if ((!o.contains("imagewidth") || !o.contains("imageheight")))
             readImageSize(ts.image, ts.imageWidth, ts.imageHeight);
-        if (!o.contains("columns"))
+        if (!o.contains("columns") || ts.columns == 0)
             ts.columns = tilesFromImage(ts.imageWidth, ts.tileWidth, ts.margin, ts.spacing);
         if (!o.contains("tilecount"))
             ts.tileCount = ts.columns * tilesFromImage(ts.imageHeight, ts.tileHeight, ts.margin, ts.spacing);
     }
+    if (!ts.isCollection() && ts.tileCount > 0 && ts.columns == 0)
+        r.error(where, "tileset \"" + ts.name + "\": columns unknown (0, and no image size to derive them from)");
     ts.properties = r.properties(o, where);
 
     // Tiles: an array (Tiled >= 1.2) or an object keyed by id (older files).

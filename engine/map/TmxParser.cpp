@@ -175,6 +175,10 @@ struct TmxMapParser {
                 rc.height = r.requiredPositive(c, "height");
                 if (rc.width <= 0 || rc.height <= 0)
                     return;
+                if (std::string e = checkChunkPlace(rc); !e.empty()) {
+                    r.error(c, layerName(l) + ": " + e);
+                    return;
+                }
                 const std::uint64_t cells = std::uint64_t(rc.width) * std::uint64_t(rc.height);
                 if (cells > r.context().limits.maxCells) {
                     r.error(c, layerName(l) + ": chunk of " + std::to_string(rc.width) + "x" +
@@ -186,6 +190,15 @@ struct TmxMapParser {
                     return;
                 chunks.push_back(std::move(rc));
             }
+            if (chunks.empty() && (data.first_child().type() == pugi::node_pcdata ||
+                                   data.child("tile"))) {
+                const std::string_view text = data.first_child().value();
+                if (data.child("tile") ||
+                    text.find_first_not_of(" \t\r\n") != std::string_view::npos) {
+                    r.error(data, layerName(l) + ": an infinite map keeps its tiles in <chunk> elements");
+                    return;
+                }
+            }
             if (std::string e = mergeChunks(r.context(), chunks, l.tiles); !e.empty()) {
                 r.error(data, layerName(l) + ": " + e);
                 return;
@@ -193,6 +206,13 @@ struct TmxMapParser {
         } else {
             if (std::string e = reserveCells(r.context(), w, h); !e.empty()) {
                 r.error(n, layerName(l) + ": " + e);
+                return;
+            }
+            // Finite maps: every layer covers the map exactly (code indexes layers by map size).
+            if (w != mb.map->width || h != mb.map->height) {
+                r.error(n, layerName(l) + ": size " + std::to_string(w) + "x" + std::to_string(h) +
+                               " differs from the map's " + std::to_string(mb.map->width) + "x" +
+                               std::to_string(mb.map->height));
                 return;
             }
             std::vector<std::uint32_t> raw;

@@ -179,12 +179,14 @@ void readTilesetBody(const XmlReader& r, pugi::xml_node n, Tileset& ts)
             readImageSize(ts.image, ts.imageWidth, ts.imageHeight);
         ts.transparentColor = r.color(img, "trans");
         // Old files omit tilecount/columns: derive them from the image as Tiled does.
-        if (!r.has(n, "columns"))
+        if (!r.has(n, "columns") || ts.columns == 0)
             ts.columns = tilesFromImage(ts.imageWidth, ts.tileWidth, ts.margin, ts.spacing);
         if (!r.has(n, "tilecount"))
             ts.tileCount = ts.columns * tilesFromImage(ts.imageHeight, ts.tileHeight, ts.margin,
                                                        ts.spacing);
     }
+    if (!ts.isCollection() && ts.tileCount > 0 && ts.columns == 0)
+        r.error(n, "tileset \"" + ts.name + "\": columns unknown (0, and no image size to derive them from)");
     ts.properties = readProperties(r, n);
     for (pugi::xml_node t : n.children("tile")) {
         TileInfo info;

@@ -151,3 +151,13 @@ write("missing_tileset.tmj", JMAP.format(w=4, layers="").replace("../map/tiles.t
 write("broken_tileset.tmj", JMAP.format(w=4, layers="").replace("../map/tiles.tsj", "broken.tsj"))
 write("broken.tsj", '{ "type":"tileset", "name":"broken", "tilewidth":32, "tileheight":0, "tilecount":4, "columns":2,\n'
       '  "image":"x.png", "imagewidth":64, "imageheight":64,\n  "tiles":[ { "id":1, "animation":[ { "tileid":9, "duration":10 } ] } ] }\n')
+
+# --- added with the layer-size / chunk-placement checks ---------------------------------------
+tmx("layer_size_mismatch.tmx", layer(' encoding="csv"', "1,2,3,\n4,5,6,\n7,8,1,\n2,3,4", w=3, h=4))
+tmx("infinite_without_chunks.tmx", layer(' encoding="csv"', CSV16), inf=1)
+tmx("chunk_too_far.tmx",
+    ' <layer id="1" name="ground" width="4" height="4">\n  <data encoding="csv">\n'
+    '   <chunk x="2147483632" y="0" width="16" height="1">1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1</chunk>\n  </data>\n </layer>\n', inf=1)
+tmx("no_columns.tmx", "", tileset=' <tileset firstgid="1" name="nocols" tilewidth="32" tileheight="32" tilecount="4" columns="0">\n'
+    '  <image source="missing.png"/>\n </tileset>\n')
+tmj("layer_size_mismatch.tmj", '  { "type":"tilelayer", "name":"ground", "width":2, "height":8, "data":[1,2,3,4,5,6,7,8,1,1,1,1,2,2,2,2] }')

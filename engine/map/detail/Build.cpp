@@ -18,6 +18,16 @@ std::string reserveCells(LoadContext& ctx, std::int64_t w, std::int64_t h)
     return {};
 }
 
+std::string checkChunkPlace(const RawChunk& c)
+{
+    constexpr std::int64_t kFar = std::int64_t(1) << 28;
+    if (c.x < -kFar || c.y < -kFar || std::int64_t(c.x) + c.width > kFar ||
+        std::int64_t(c.y) + c.height > kFar)
+        return "chunk at (" + std::to_string(c.x) + "," + std::to_string(c.y) +
+               ") is too far from the origin (limit " + std::to_string(kFar) + " cells)";
+    return {};
+}
+
 void fillGrid(TileGrid& grid, int w, int h, const std::vector<std::uint32_t>& raw)
 {
     const std::size_t n = std::size_t(w) * std::size_t(h);

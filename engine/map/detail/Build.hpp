@@ -23,6 +23,9 @@ struct RawChunk {
     std::vector<std::uint32_t> raw;
 };
 
+/// Chunk positions stay within +-2^28 cells so origin + size never overflows an int.
+std::string checkChunkPlace(const RawChunk& c);
+
 /// Fills `grid` (origin 0,0) from w*h raw gids.
 void fillGrid(TileGrid& grid, int w, int h, const std::vector<std::uint32_t>& raw);
 

@@ -1,0 +1,19 @@
+#pragma once
+/// \file Art.hpp
+/// The parts of artgen. Each writes its files under the given folder atomically and returns
+/// false with `error` naming the file when it cannot.
+
+#include <string>
+
+namespace artgen {
+
+/// assets/tiles/ground.png + ground.tsx, tall.png + tall.tsx.
+bool writeTilesets(const std::string& assetsDir, std::string& error);
+/// assets/party/<name>.png + <name>.json for knight, ranger, mage, dwarf.
+bool writeParty(const std::string& assetsDir, std::string& error);
+/// assets/ui/*.png.
+bool writeUi(const std::string& assetsDir, std::string& error);
+/// maps/seed/*.tmx and maps/valley.tmx (tilesets referenced relative to `assetsDir`).
+bool writeMaps(const std::string& mapsDir, const std::string& assetsDir, std::string& error);
+
+} // namespace artgen

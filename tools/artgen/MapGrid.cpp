@@ -1,0 +1,154 @@
+#include "tools/artgen/MapGrid.hpp"
+
+#include "tools/artgen/Canvas.hpp"
+#include "tools/artgen/Layout.hpp"
+
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+namespace artgen {
+
+namespace {
+
+bool connectsRoad(Over o) { return o == Over::Road || o == Over::Bridge || o == Over::Tent || o == Over::Castle; }
+
+int maskAt(const MapGrid& g, int x, int y, bool (*connects)(Over))
+{
+    int m = 0;
+    auto on = [&](int ax, int ay) { return g.inside(ax, ay) && connects(g.at(ax, ay).over); };
+    if (on(x, y - 1))
+        m |= kN;
+    if (on(x + 1, y))
+        m |= kE;
+    if (on(x, y + 1))
+        m |= kS;
+    if (on(x - 1, y))
+        m |= kW;
+    return m;
+}
+
+/// Ground variant: mostly the plain tile, the others sprinkled by a position hash.
+int variantAt(int x, int y)
+{
+    const float h = hashf(x, y, 0, 977);
+    return h < 0.55f ? 0 : h < 0.72f ? 1 : h < 0.87f ? 2 : 3;
+}
+
+int groundGid(const MapGrid& g, int x, int y)
+{
+    const int v = variantAt(x, y);
+    switch (g.at(x, y).ground) {
+    case GroundKind::Grass: return kGroundFirstGid + ground::Grass + v;
+    case GroundKind::Snow: return kGroundFirstGid + ground::Snow + v;
+    case GroundKind::Water: return kGroundFirstGid + ground::Water + v;
+    case GroundKind::Flowers: return kGroundFirstGid + ground::Flowers + v;
+    }
+    return 0;
+}
+
+int overGid(const MapGrid& g, int x, int y)
+{
+    const int t = kTallFirstGid;
+    switch (g.at(x, y).over) {
+    case Over::None: return 0;
+    case Over::Road: return kGroundFirstGid + ground::Road + maskAt(g, x, y, connectsRoad);
+    case Over::Wall: {
+        int m = maskAt(g, x, y, [](Over o) { return o == Over::Wall; });
+        return t + tall::Wall + m;
+    }
+    case Over::Bridge: {
+        const bool alongX = (g.inside(x - 1, y) && connectsRoad(g.at(x - 1, y).over)) || (g.inside(x + 1, y) && connectsRoad(g.at(x + 1, y).over));
+        return t + (alongX ? tall::BridgeX : tall::BridgeY);
+    }
+    case Over::Tent: return t + tall::Tent;
+    case Over::Castle: return t + tall::Castle;
+    case Over::Volcano: return t + tall::Volcano;
+    case Over::VolcanoErupting: return t + tall::VolcanoErupting;
+    case Over::Tombstone: return t + tall::Tombstone;
+    case Over::TombCross: return t + tall::TombCross;
+    case Over::Oak: return t + tall::Oak;
+    case Over::Birch: return t + tall::Birch;
+    case Over::Pine: return t + tall::Pine;
+    case Over::SnowPine: return t + tall::SnowPine;
+    case Over::Rock: return t + tall::Rock;
+    case Over::Boulder: return t + tall::Boulder;
+    }
+    return 0;
+}
+
+std::string csv(const MapGrid& g, int (*gid)(const MapGrid&, int, int))
+{
+    std::ostringstream o;
+    o << "\n";
+    for (int y = 0; y < g.height; ++y) {
+        for (int x = 0; x < g.width; ++x) {
+            o << gid(g, x, y);
+            if (x + 1 < g.width || y + 1 < g.height)
+                o << ",";
+        }
+        o << "\n";
+    }
+    return o.str();
+}
+
+std::string xmlEscape(const std::string& s)
+{
+    std::string r;
+    for (char c : s) {
+        if (c == '&')
+            r += "&amp;";
+        else if (c == '<')
+            r += "&lt;";
+        else if (c == '>')
+            r += "&gt;";
+        else if (c == '"')
+            r += "&quot;";
+        else
+            r += c;
+    }
+    return r;
+}
+
+} // namespace
+
+bool writeTmx(const MapGrid& g, const std::string& path, const std::string& assetsDir, std::string& error)
+{
+    namespace fs = std::filesystem;
+    const fs::path mapDir = fs::absolute(fs::path(path)).parent_path();
+    std::error_code ec;
+    fs::create_directories(mapDir, ec);
+    auto rel = [&](const std::string& file) {
+        return fs::relative(fs::absolute(fs::path(assetsDir) / file), mapDir).generic_string();
+    };
+    std::ostringstream o;
+    o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<map version=\"1.8\" tiledversion=\"1.8.2\" orientation=\"isometric\" renderorder=\"right-down\" width=\"" << g.width
+      << "\" height=\"" << g.height << "\" tilewidth=\"64\" tileheight=\"32\" infinite=\"0\" backgroundcolor=\"#1c2230\" nextlayerid=\"4\" nextobjectid=\""
+      << g.objects.size() + 1 << "\">\n";
+    if (!g.title.empty())
+        o << " <properties>\n  <property name=\"title\" value=\"" << xmlEscape(g.title) << "\"/>\n </properties>\n";
+    o << " <tileset firstgid=\"" << kGroundFirstGid << "\" source=\"" << rel("tiles/ground.tsx") << "\"/>\n"
+      << " <tileset firstgid=\"" << kTallFirstGid << "\" source=\"" << rel("tiles/tall.tsx") << "\"/>\n"
+      << " <layer id=\"1\" name=\"ground\" width=\"" << g.width << "\" height=\"" << g.height << "\">\n  <data encoding=\"csv\">"
+      << csv(g, groundGid) << "</data>\n </layer>\n"
+      << " <layer id=\"2\" name=\"overlay\" width=\"" << g.width << "\" height=\"" << g.height << "\">\n  <data encoding=\"csv\">"
+      << csv(g, overGid) << "</data>\n </layer>\n"
+      << " <objectgroup id=\"3\" name=\"objects\">\n";
+    int id = 1;
+    for (const MapObject& ob : g.objects) {
+        // Isometric object coordinates are projected: both axes in tile-height pixels.
+        o << "  <object id=\"" << id++ << "\" name=\"" << xmlEscape(ob.name) << "\"";
+        if (!ob.type.empty())
+            o << " type=\"" << xmlEscape(ob.type) << "\"";
+        o << " x=\"" << (ob.x * 32 + 16) << "\" y=\"" << (ob.y * 32 + 16) << "\">\n   <point/>\n  </object>\n";
+    }
+    o << " </objectgroup>\n</map>\n";
+    if (!writeTextFile(path, o.str())) {
+        error = path + ": cannot write";
+        return false;
+    }
+    return true;
+}
+
+} // namespace artgen

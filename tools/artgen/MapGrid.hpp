@@ -1,0 +1,44 @@
+#pragma once
+/// \file MapGrid.hpp
+/// A map as artgen builds it: one ground kind and one overlay feature per cell plus point
+/// objects; `writeTmx` turns it into a Tiled 1.8 isometric map (64x32) with a ground layer, an
+/// overlay layer and an object layer, choosing tile variants and road/wall connections itself.
+
+#include <string>
+#include <vector>
+
+namespace artgen {
+
+enum class GroundKind { Grass, Snow, Water, Flowers };
+enum class Over { None, Road, Wall, Bridge, Tent, Castle, Volcano, VolcanoErupting, Tombstone, TombCross, Oak, Birch, Pine, SnowPine, Rock, Boulder };
+
+struct Cell {
+    GroundKind ground = GroundKind::Grass;
+    Over over = Over::None;
+};
+
+struct MapObject {
+    std::string name;
+    std::string type; ///< Tiled 1.8 `type` (class), e.g. "party"
+    int x = 0, y = 0; ///< cell
+};
+
+struct MapGrid {
+    MapGrid(int w, int h) : width(w), height(h), cells(std::size_t(w) * std::size_t(h)) {}
+    int width, height;
+    std::vector<Cell> cells;
+    std::vector<MapObject> objects;
+    std::string title;
+    Cell& at(int x, int y) { return cells[std::size_t(y) * std::size_t(width) + std::size_t(x)]; }
+    const Cell& at(int x, int y) const { return cells[std::size_t(y) * std::size_t(width) + std::size_t(x)]; }
+    bool inside(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
+};
+
+/// Writes `grid` to `path` (atomically). Tilesets are referenced relative to the map's folder.
+bool writeTmx(const MapGrid& grid, const std::string& path, const std::string& assetsDir, std::string& error);
+
+MapGrid gridFromAscii(const std::vector<std::string>& rows, char defaultGround);
+/// The showcase valley (fixed seed).
+MapGrid buildValley();
+
+} // namespace artgen

@@ -1,0 +1,240 @@
+// The valley: IsoStar's showcase map. Laid out by hand in broad strokes (where the villages,
+// the pass, the castle, the river, the graveyard and the volcano are) and filled in with
+// deterministic noise (snow line, forests, meadows, rocks).
+//
+//   north: snowy mountains, a village of tents in the snow, a pass through a rock ridge
+//   centre: the crossroads village; the river runs south from a mountain lake, with bridges
+//   west/south-west: the start camp (tent = start) where the party spawns, a graveyard
+//   east: the walled castle (goal); south-east: an erupting volcano among dormant cones
+
+#include "tools/artgen/Canvas.hpp"
+#include "tools/artgen/MapGrid.hpp"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace artgen {
+
+namespace {
+
+constexpr int kSize = 72;
+
+float riverX(int y) { return 44.f + 5.f * std::sin(float(y) / 8.f) + 2.f * std::sin(float(y) / 3.3f); }
+
+bool isSnowLine(int x, int y) { return float(y) < 19.f + 4.f * fbm2(float(x) / 24.f, 0.3f, 2, 2, 501, false) - 1.5f; }
+
+struct Builder {
+    MapGrid g{kSize, kSize};
+    std::vector<char> reserved = std::vector<char>(std::size_t(kSize) * kSize, 0);
+
+    char& res(int x, int y) { return reserved[std::size_t(y) * kSize + std::size_t(x)]; }
+    void reserve(int x0, int y0, int x1, int y1)
+    {
+        for (int y = std::max(0, y0); y <= std::min(kSize - 1, y1); ++y)
+            for (int x = std::max(0, x0); x <= std::min(kSize - 1, x1); ++x)
+                res(x, y) = 1;
+    }
+
+    void roadCell(int x, int y)
+    {
+        if (!g.inside(x, y))
+            return;
+        Cell& c = g.at(x, y);
+        if (c.over == Over::Tent || c.over == Over::Castle || c.over == Over::Wall)
+            return; // roads pass walls only where a gate was opened (set to None) first
+        c.over = c.ground == GroundKind::Water ? Over::Bridge : Over::Road;
+        if (c.ground == GroundKind::Flowers)
+            c.ground = GroundKind::Grass;
+        reserve(x - 1, y - 1, x + 1, y + 1);
+    }
+    /// Axis-aligned road through the waypoints: along x first, then along y.
+    void road(std::initializer_list<std::pair<int, int>> pts)
+    {
+        auto it = pts.begin();
+        int x = it->first, y = it->second;
+        roadCell(x, y);
+        for (++it; it != pts.end(); ++it) {
+            while (x != it->first) {
+                x += x < it->first ? 1 : -1;
+                roadCell(x, y);
+            }
+            while (y != it->second) {
+                y += y < it->second ? 1 : -1;
+                roadCell(x, y);
+            }
+        }
+    }
+    void put(int x, int y, Over o)
+    {
+        if (g.inside(x, y)) {
+            g.at(x, y).over = o;
+            res(x, y) = 1;
+        }
+    }
+    void wallLine(int x0, int y0, int x1, int y1)
+    {
+        for (int y = y0; y <= y1; ++y)
+            for (int x = x0; x <= x1; ++x)
+                if (g.at(x, y).over != Over::Road)
+                    put(x, y, Over::Wall);
+    }
+};
+
+} // namespace
+
+MapGrid buildValley()
+{
+    Builder b;
+    MapGrid& g = b.g;
+    g.title = "The Valley: start at the camp in the south-west, the castle waits in the east";
+
+    // Ground: snow in the north, grass elsewhere with flower meadows; the river and its lake.
+    for (int y = 0; y < kSize; ++y)
+        for (int x = 0; x < kSize; ++x) {
+            Cell& c = g.at(x, y);
+            c.ground = isSnowLine(x, y) ? GroundKind::Snow : GroundKind::Grass;
+            if (c.ground == GroundKind::Grass && fbm2(float(x) / 14.f, float(y) / 14.f, 2, 3, 502, false) > 0.68f)
+                c.ground = GroundKind::Flowers;
+            const float lx = (float(x) - 45.f) / 5.5f, ly = (float(y) - 22.f) / 3.2f;
+            const bool lake = lx * lx + ly * ly < 1.f;
+            const bool river = y > 22 && std::fabs(float(x) - riverX(y)) < 1.3f;
+            if (lake || river)
+                c.ground = GroundKind::Water;
+        }
+
+    // The castle compound (east): walls with a west gate and a south postern.
+    const int cx0 = 54, cy0 = 28, cx1 = 66, cy1 = 42;
+    b.reserve(cx0 - 1, cy0 - 1, cx1 + 1, cy1 + 1);
+    b.wallLine(cx0, cy0, cx1, cy0);
+    b.wallLine(cx0, cy1, cx1, cy1);
+    b.wallLine(cx0, cy0, cx0, cy1);
+    b.wallLine(cx1, cy0, cx1, cy1);
+    // Inner ward wall around the keep.
+    b.wallLine(58, 32, 63, 32);
+    b.wallLine(58, 38, 63, 38);
+    b.wallLine(63, 32, 63, 38);
+    b.put(61, 35, Over::Castle);
+    g.objects.push_back({"goal", "", 61, 35});
+    b.put(56, 30, Over::Tent);
+    b.put(56, 40, Over::Tent);
+    b.put(60, 30, Over::Oak);
+    b.put(60, 40, Over::Oak);
+    for (int x = 59; x <= 62; ++x)
+        for (int y = 33; y <= 37; ++y)
+            if (g.at(x, y).over == Over::None)
+                g.at(x, y).ground = GroundKind::Flowers;
+
+    // The start camp (south-west).
+    b.reserve(6, 52, 20, 64);
+    b.put(12, 58, Over::Tent);
+    g.objects.push_back({"start", "", 12, 58});
+    b.put(9, 55, Over::Tent);
+    b.put(16, 61, Over::Tent);
+    b.put(8, 61, Over::Tent);
+    for (int y = 53; y <= 63; ++y)
+        for (int x = 7; x <= 18; ++x)
+            if (g.at(x, y).over == Over::None && ((x + y) % 3 == 0 || (x * 7 + y) % 5 == 0))
+                g.at(x, y).ground = GroundKind::Flowers;
+    g.objects.push_back({"knight", "party", 14, 57});
+    g.objects.push_back({"ranger", "party", 14, 59});
+    g.objects.push_back({"mage", "party", 15, 58});
+    g.objects.push_back({"dwarf", "party", 13, 60});
+
+    // Crossroads village (centre).
+    b.reserve(24, 31, 36, 42);
+    for (auto [x, y] : {std::pair{27, 33}, {33, 33}, {27, 39}, {33, 39}, {25, 36}, {35, 41}})
+        b.put(x, y, Over::Tent);
+    // The snow village (north).
+    b.reserve(22, 3, 38, 12);
+    for (auto [x, y] : {std::pair{26, 6}, {33, 5}, {27, 10}, {34, 10}, {24, 8}})
+        b.put(x, y, Over::Tent);
+
+    // Gates: openings in the walls the roads pass through.
+    for (auto [x, y] : {std::pair{54, 36}, {60, 42}, {60, 38}})
+        g.at(x, y).over = Over::None;
+    // Roads.
+    b.road({{12, 58}, {12, 47}, {20, 47}, {20, 36}, {30, 36}});         // camp -> crossroads
+    b.road({{30, 36}, {54, 36}, {60, 36}});                              // crossroads -> west gate -> keep
+    b.road({{30, 36}, {30, 8}, {24, 8}});                                // crossroads -> pass -> snow village
+    b.road({{30, 8}, {35, 8}});
+    b.road({{12, 58}, {22, 58}, {22, 66}, {40, 66}, {52, 66}, {52, 62}}); // camp -> graveyard -> volcano fields
+    b.road({{40, 66}, {40, 48}, {48, 48}, {48, 46}, {60, 46}, {60, 42}}); // to the castle's south postern
+    b.road({{60, 36}, {60, 42}});                                        // postern -> inner gate -> keep
+
+    // The pass: a rock ridge across the snow line with a gap where the road climbs through.
+    for (int x = 2; x < kSize - 2; ++x) {
+        if (std::abs(x - 30) <= 1 || g.at(x, 17).ground == GroundKind::Water)
+            continue;
+        const int y = 16 + int(2.f * fbm2(float(x) / 9.f, 0.7f, 2, 2, 503, false));
+        for (int dy = 0; dy < 2; ++dy)
+            if (g.inside(x, y + dy) && g.at(x, y + dy).over == Over::None && g.at(x, y + dy).ground != GroundKind::Water)
+                b.put(x, y + dy, hashf(x, y + dy, 0, 504) < 0.5f ? Over::Boulder : Over::Rock);
+    }
+    // An old watch wall guarding the pass.
+    b.wallLine(26, 20, 29, 20);
+    b.wallLine(31, 20, 34, 20);
+
+    // Graveyard (south, between the camp and the volcano fields): fenced with a gate on the road.
+    const int gx0 = 25, gy0 = 58, gx1 = 33, gy1 = 64;
+    b.reserve(gx0 - 1, gy0 - 1, gx1 + 1, gy1 + 1);
+    b.wallLine(gx0, gy0, gx1, gy0);
+    b.wallLine(gx0, gy0, gx0, gy1);
+    b.wallLine(gx1, gy0, gx1, gy1);
+    b.wallLine(gx0, gy1, 28, gy1);
+    b.wallLine(30, gy1, gx1, gy1);
+    for (int y = gy0 + 2; y <= gy1 - 2; y += 2)
+        for (int x = gx0 + 2; x <= gx1 - 2; x += 2)
+            b.put(x, y, hashf(x, y, 0, 505) < 0.35f ? Over::TombCross : Over::Tombstone);
+    b.road({{29, 66}, {29, 63}});
+
+    // Volcano fields (south-east): the erupting one, dormant cones, scattered rocks.
+    b.put(57, 57, Over::VolcanoErupting);
+    b.put(63, 61, Over::Volcano);
+    b.put(53, 54, Over::Volcano);
+    b.put(66, 53, Over::Volcano);
+    b.reserve(52, 52, 62, 62);
+    for (int k = 0; k < 14; ++k) {
+        const int x = 50 + int(hashf(k, 0, 0, 506) * 20.f), y = 50 + int(hashf(k, 1, 0, 506) * 20.f);
+        if (g.inside(x, y) && g.at(x, y).over == Over::None && g.at(x, y).ground != GroundKind::Water &&
+            std::hypot(float(x - 57), float(y - 57)) > 2.5f)
+            b.put(x, y, k % 3 == 0 ? Over::Boulder : Over::Rock);
+    }
+    for (int y = 50; y < kSize; ++y)
+        for (int x = 48; x < kSize; ++x)
+            if (g.at(x, y).ground == GroundKind::Flowers)
+                g.at(x, y).ground = GroundKind::Grass; // nothing blooms by the volcano
+
+    // Forests and lone trees: noise decides, roads and places keep a clear margin.
+    for (int y = 0; y < kSize; ++y)
+        for (int x = 0; x < kSize; ++x) {
+            Cell& c = g.at(x, y);
+            if (c.over != Over::None || b.res(x, y) || c.ground == GroundKind::Water)
+                continue;
+            const float f = fbm2(float(x) / 11.f, float(y) / 11.f, 2, 3, 507, false);
+            const float h = hashf(x, y, 0, 508);
+            const bool snow = c.ground == GroundKind::Snow;
+            const bool forest = f > 0.6f && h < 0.75f;
+            const bool lone = h < (snow ? 0.08f : 0.03f);
+            if (!forest && !lone)
+                continue;
+            if (std::hypot(float(x - 57), float(y - 57)) < 6.f)
+                continue; // the volcano's heat
+            if (snow)
+                c.over = h < 0.6f ? Over::SnowPine : Over::Rock;
+            else {
+                const float t = hashf(x, y, 1, 509);
+                c.over = t < 0.45f ? Over::Oak : t < 0.7f ? Over::Pine : t < 0.92f ? Over::Birch : Over::Rock;
+            }
+        }
+    // The map's rim: a fringe of trees and rocks so the world does not end in a hard line.
+    for (int i = 0; i < kSize; ++i)
+        for (auto [x, y] : {std::pair{i, 0}, {0, i}, {kSize - 1, i}, {i, kSize - 1}}) {
+            Cell& c = g.at(x, y);
+            if (c.over != Over::None || c.ground == GroundKind::Water || hashf(x, y, 2, 510) < 0.35f)
+                continue;
+            c.over = c.ground == GroundKind::Snow ? Over::SnowPine : (hashf(x, y, 3, 510) < 0.6f ? Over::Pine : Over::Oak);
+        }
+    return g;
+}
+
+} // namespace artgen

@@ -1,0 +1,48 @@
+// artgen: draws IsoStar's art (tilesets, party sprite sheets, UI bits) and writes its maps.
+// Deterministic: fixed seeds and pure arithmetic, so every run writes the same bytes.
+//
+//   build/bin/artgen --out assets --maps maps      (run from the project root)
+
+#include "tools/artgen/Art.hpp"
+
+#include <filesystem>
+#include <iostream>
+#include <string>
+
+int main(int argc, char** argv)
+{
+    std::string out = "assets", maps = "maps";
+    bool doArt = true, doMaps = true;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--out" && i + 1 < argc)
+            out = argv[++i];
+        else if (a == "--maps" && i + 1 < argc)
+            maps = argv[++i];
+        else if (a == "--no-maps")
+            doMaps = false;
+        else if (a == "--maps-only")
+            doArt = false;
+        else {
+            std::cerr << "usage: artgen [--out ASSETS_DIR] [--maps MAPS_DIR] [--no-maps | --maps-only]\n";
+            return a == "--help" || a == "-h" ? 0 : 2;
+        }
+    }
+    std::error_code ec;
+    for (const char* sub : {"/tiles", "/party", "/ui"})
+        std::filesystem::create_directories(out + sub, ec);
+    std::filesystem::create_directories(maps + "/seed", ec);
+    std::string error;
+    if (doArt) {
+        if (!artgen::writeTilesets(out, error) || !artgen::writeParty(out, error) || !artgen::writeUi(out, error)) {
+            std::cerr << "artgen: error: " << error << "\n";
+            return 1;
+        }
+    }
+    if (doMaps && !artgen::writeMaps(maps, out, error)) {
+        std::cerr << "artgen: error: " << error << "\n";
+        return 1;
+    }
+    std::cout << "artgen: wrote " << (doArt ? out + "/ " : "") << (doMaps ? maps + "/" : "") << "\n";
+    return 0;
+}

@@ -287,3 +287,16 @@ TEST_CASE("isopath path: bad input is a clear error and exit 2", "[isopath][path
     CHECK(missing.exitCode == 2);
     CHECK(missing.err.find("tests/data/terrain/no_such_map.tmx") != std::string::npos);
 }
+
+TEST_CASE("isopath path: start/goal from tile objects and rectangles, orthogonal and isometric", "[isopath][path]")
+{
+    // Tile objects are anchored at their bottom (bottom-left on orthogonal maps, the diamond's
+    // bottom corner on isometric ones); shapes count by their centre.
+    const nlohmann::json ortho = json(isopath("tests/data/terrain/ortho_objects.tmx --json"));
+    CHECK(ortho["start"] == nlohmann::json::array({2, 3}));
+    CHECK(ortho["goal"] == nlohmann::json::array({5, 1}));
+    const nlohmann::json iso = json(isopath("tests/data/terrain/iso_objects.tmx --json"));
+    CHECK(iso["start"] == nlohmann::json::array({2, 3}));
+    CHECK(iso["goal"] == nlohmann::json::array({5, 0}));
+    CHECK(iso["cost"].get<double>() == Approx(3 * 1.414));
+}

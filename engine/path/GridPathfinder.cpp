@@ -29,9 +29,10 @@ bool GridPathfinder::init(const CostField& field, const MoveRules& rules)
     m_width = m_height = m_stride = 0;
     if (!isValid(rules) || field.width <= 0 || field.height <= 0)
         return false;
-    // Padded node indices and generation stamps are 32-bit; heap entries hold a node index.
+    // Padded node indices are 32-bit and heap entries hold padded x and y in 16 bits each.
     const long long padded = (long long)(field.width + 2) * (long long)(field.height + 2);
-    if (padded >= (long long)std::numeric_limits<std::int32_t>::max())
+    if (padded >= (long long)std::numeric_limits<std::int32_t>::max() || field.width + 2 > 0xFFFF ||
+        field.height + 2 > 0xFFFF)
         return false;
     if (field.cost.size() != std::size_t(field.width) * std::size_t(field.height))
         return false;
@@ -41,14 +42,12 @@ bool GridPathfinder::init(const CostField& field, const MoveRules& rules)
 
     m_rules = rules;
     const int stride = field.width + 2;
-    m_cost.assign(std::size_t(padded), Impassable);
+    m_cells.assign(std::size_t(padded), Cell{0.0, Impassable, 0u});
     for (int y = 0; y < field.height; ++y)
-        std::copy_n(field.cost.begin() + std::ptrdiff_t(y) * field.width, field.width,
-                    m_cost.begin() + std::ptrdiff_t(y + 1) * stride + 1);
+        for (int x = 0; x < field.width; ++x)
+            m_cells[std::size_t((y + 1) * stride + x + 1)].cost = field.cost[std::size_t(y * field.width + x)];
     // Node state is only resized (never cleared per query): stamps older than the current
     // generation mean "unvisited". A fresh allocation starts with stamp 0 and generation 2.
-    m_stamp.assign(std::size_t(padded), 0u);
-    m_g.assign(std::size_t(padded), 0.0);
     m_parent.assign(std::size_t(padded), 0u);
     m_targetStamp.clear();
     m_island.assign(std::size_t(padded), -1);
@@ -101,7 +100,7 @@ bool GridPathfinder::updateCells(const CostField& field, std::span<const TileCoo
             ok = false;
             continue;
         }
-        float& mine = m_cost[toNode(c)];
+        float& mine = m_cells[toNode(c)].cost;
         const bool was = mine < Impassable;
         const bool now = next < Impassable;
         passabilityChanged |= was != now;
@@ -131,8 +130,8 @@ bool GridPathfinder::refresh(const CostField& field)
             return false;
     m_search = Search{};
     for (int y = 0; y < m_height; ++y)
-        std::copy_n(field.cost.begin() + std::ptrdiff_t(y) * m_width, m_width,
-                    m_cost.begin() + std::ptrdiff_t(y + 1) * m_stride + 1);
+        for (int x = 0; x < m_width; ++x)
+            m_cells[std::size_t((y + 1) * m_stride + x + 1)].cost = field.cost[std::size_t(y * m_width + x)];
     computeIslands();
     computeMinCost();
     computeHeuristicScale();
@@ -148,9 +147,9 @@ void GridPathfinder::computeIslands()
     std::fill(m_island.begin(), m_island.end(), -1);
     m_islandCount = 0;
     m_stack.clear();
-    const std::uint32_t n = std::uint32_t(m_cost.size());
+    const std::uint32_t n = std::uint32_t(m_cells.size());
     for (std::uint32_t seed = 0; seed < n; ++seed) {
-        if (m_island[seed] >= 0 || !(m_cost[seed] < Impassable))
+        if (m_island[seed] >= 0 || !(m_cells[seed].cost < Impassable))
             continue;
         const std::int32_t id = m_islandCount++;
         m_island[seed] = id;
@@ -161,7 +160,7 @@ void GridPathfinder::computeIslands()
             for (int k = 0; k < dirs; ++k) {
                 // The padding ring is Impassable, so cur + offset never leaves the array.
                 const std::uint32_t nb = std::uint32_t(std::int64_t(cur) + m_offsets[k]);
-                if (m_island[nb] < 0 && m_cost[nb] < Impassable) {
+                if (m_island[nb] < 0 && m_cells[nb].cost < Impassable) {
                     m_island[nb] = id;
                     m_stack.push_back(nb);
                 }
@@ -173,8 +172,8 @@ void GridPathfinder::computeIslands()
 void GridPathfinder::computeMinCost()
 {
     float best = Impassable;
-    for (float c : m_cost)
-        best = std::min(best, c);
+    for (const Cell& c : m_cells)
+        best = std::min(best, c.cost);
     m_minCost = best < Impassable ? double(best) : 0.0;
 }
 
@@ -208,7 +207,8 @@ void GridPathfinder::nextGeneration()
 {
     // Two stamps per query (open, closed). On wrap-around clear once and start again.
     if (m_generation >= kMaxGeneration) {
-        std::fill(m_stamp.begin(), m_stamp.end(), 0u);
+        for (Cell& c : m_cells)
+            c.stamp = 0;
         std::fill(m_targetStamp.begin(), m_targetStamp.end(), 0u);
         m_generation = 0;
     }
@@ -317,17 +317,24 @@ inline std::uint64_t fBitsOf(double f)
     return bits;
 }
 
-inline std::uint64_t makeTie(double h, std::uint32_t node)
+/// The tie part of a key: float bits of h, then the padded cell as (y << 16 | x). Ordering by
+/// (y, x) is row-major order, and the search loop gets the coordinates back without dividing.
+inline std::uint64_t makeTie(double h, int x, int y)
 {
     const float hf = float(h);
     std::uint32_t bits = 0;
     std::memcpy(&bits, &hf, sizeof bits);
-    return (std::uint64_t(bits) << 32) | node;
+    return (std::uint64_t(bits) << 32) | (std::uint64_t(std::uint32_t(y)) << 16) | std::uint32_t(x);
 }
 
-inline std::uint32_t tieNode(std::uint64_t tie)
+inline int tieX(std::uint64_t tie)
 {
-    return std::uint32_t(tie);
+    return int(tie & 0xFFFFu);
+}
+
+inline int tieY(std::uint64_t tie)
+{
+    return int((tie >> 16) & 0xFFFFu);
 }
 
 // The heap lives in m_heap's storage (its size() is the capacity, kept >= count + 2 for the
@@ -391,7 +398,7 @@ PathStatus GridPathfinder::begin(TileCoord start, SearchTrace* trace)
         return m_search.status;
     }
     if (start.x < 0 || start.y < 0 || start.x >= m_width || start.y >= m_height ||
-        !(m_cost[toNode(start)] < Impassable)) {
+        !(m_cells[toNode(start)].cost < Impassable)) {
         m_search.status = PathStatus::StartInvalid;
         return m_search.status;
     }
@@ -405,13 +412,13 @@ PathStatus GridPathfinder::begin(TileCoord start, SearchTrace* trace)
 void GridPathfinder::seed(SearchTrace* trace)
 {
     const std::uint32_t s = m_search.startNode;
-    m_g[s] = 0.0;
-    m_stamp[s] = m_generation;
+    m_cells[s].g = 0.0;
+    m_cells[s].stamp = m_generation;
     m_parent[s] = s;
     const int y = int(s / std::uint32_t(m_stride));
     const int x = int(s) - y * m_stride;
     const double h = hPadded(x, y);
-    heapPush(m_heap.data(), m_heapCount, {fBitsOf(h), makeTie(h, s)});
+    heapPush(m_heap.data(), m_heapCount, {fBitsOf(h), makeTie(h, x, y)});
     if (trace) {
         const TileCoord c = toCoord(s);
         trace->opened.push_back({c, c, 0.0, h, h});
@@ -485,8 +492,8 @@ PathStatus GridPathfinder::beginSearch(TileCoord start, TileCoord goal, SearchTr
         // Unreachable goal (known in O(1) from the islands): search toward the reachable
         // cells closest to it; the first one popped is the cheapest, ties by lower index.
         collectPartialTargets(island, goal);
-        if (m_targetStamp.size() != m_stamp.size())
-            m_targetStamp.assign(m_stamp.size(), 0u);
+        if (m_targetStamp.size() != m_cells.size())
+            m_targetStamp.assign(m_cells.size(), 0u);
         for (std::uint32_t t : m_hTargets)
             m_targetStamp[t] = m_generation;
         m_search.multi = true;
@@ -534,8 +541,8 @@ PathStatus GridPathfinder::findNearest(TileCoord start, std::span<const TileCoor
         *targetIndex = -1;
     if (begin(start, trace) == PathStatus::InProgress) {
         const std::int32_t island = m_island[m_search.startNode];
-        if (m_targetStamp.size() != m_stamp.size())
-            m_targetStamp.assign(m_stamp.size(), 0u);
+        if (m_targetStamp.size() != m_cells.size())
+            m_targetStamp.assign(m_cells.size(), 0u);
         bool any = false;
         for (const TileCoord& t : targets) {
             if (t.x < 0 || t.y < 0 || t.x >= m_width || t.y >= m_height)
@@ -577,7 +584,7 @@ void GridPathfinder::writeResult(PathResult& out)
     if (!hasPath(m_search.status))
         return;
     const std::uint32_t end = m_search.endNode;
-    out.cost = m_g[end];
+    out.cost = m_cells[end].g;
     for (std::uint32_t n = end;; n = m_parent[n]) {
         out.path.push_back(toCoord(n));
         if (n == m_search.startNode)
@@ -626,9 +633,7 @@ template <bool Trace, bool Multi, DiagonalMode Mode, Heuristic H>
 PathStatus GridPathfinder::run(int maxExpansions)
 {
     SearchTrace* const trace = m_search.trace;
-    const float* const cost = m_cost.data();
-    std::uint32_t* const stamp = m_stamp.data();
-    double* const gOf = m_g.data();
+    Cell* const cells = m_cells.data();
     std::uint32_t* const parentOf = m_parent.data();
     const std::uint32_t* const targetStamp = Multi ? m_targetStamp.data() : nullptr;
     const std::uint32_t openStamp = m_generation;
@@ -640,6 +645,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
     const double diagFactor = m_rules.diagonalFactor;
     const int stride = m_stride;
     int budget = maxExpansions;
+    int expanded = m_search.expanded;  // local copy: stays in a register
 
     HeapEntry* heap = m_heap.data();
     std::size_t heapCount = m_heapCount;
@@ -647,23 +653,25 @@ PathStatus GridPathfinder::run(int maxExpansions)
     while (heapCount > 0) {
         if (budget == 0) {
             m_heapCount = heapCount;
+            m_search.expanded = expanded;
             return PathStatus::InProgress;
         }
         const HeapEntry top = heap[0];
         heapPop(heap, heapCount);
-        const std::uint32_t cur = tieNode(top.tie);
+        const int x = tieX(top.tie);
+        const int y = tieY(top.tie);
+        const std::uint32_t cur = std::uint32_t(y * stride + x);
 
         // Duplicates from earlier, worse pushes: skip-on-pop instead of decrease-key. A better
         // g for the same cell means a lower f (same h), so the fresh entry pops first and the
         // stale ones find the cell closed. The cell's own g/parent are used, never the entry's.
-        if (stamp[cur] == closedStamp)
+        Cell& curCell = cells[cur];
+        if (curCell.stamp == closedStamp)
             continue;
-        stamp[cur] = closedStamp;
+        curCell.stamp = closedStamp;
         --budget;
-        ++m_search.expanded;
-        const int y = int(cur / std::uint32_t(stride));
-        const int x = int(cur) - y * stride;
-        const double g = gOf[cur];
+        ++expanded;
+        const double g = curCell.g;
         if constexpr (Trace) {
             const double h = hPadded(x, y);
             trace->expanded.push_back({toCoord(cur), toCoord(parentOf[cur]), g, h, g + h});
@@ -671,6 +679,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
         const bool isTarget = Multi ? targetStamp[cur] == openStamp : cur == goalNode;
         if (isTarget) {
             m_heapCount = heapCount;
+            m_search.expanded = expanded;
             m_search.endNode = cur;
             m_search.status = m_search.reached;
             if constexpr (Trace)
@@ -679,12 +688,13 @@ PathStatus GridPathfinder::run(int maxExpansions)
         }
 
         auto relax = [&](std::uint32_t nb, double ng, int nx, int ny) {
-            const std::uint32_t st = stamp[nb];
+            Cell& m = cells[nb];
+            const std::uint32_t st = m.stamp;
             if (st == closedStamp)
                 return;
-            if (st != openStamp || ng < gOf[nb]) {
-                stamp[nb] = openStamp;
-                gOf[nb] = ng;
+            if (st != openStamp || ng < m.g) {
+                m.stamp = openStamp;
+                m.g = ng;
                 parentOf[nb] = cur;
                 double h;
                 if constexpr (Multi)
@@ -697,16 +707,16 @@ PathStatus GridPathfinder::run(int maxExpansions)
                     heap = m_heap.data();
                     heapCapacity = m_heap.size();
                 }
-                heapPush(heap, heapCount, {fBitsOf(ng + h), makeTie(h, nb)});
+                heapPush(heap, heapCount, {fBitsOf(ng + h), makeTie(h, nx, ny)});
                 if constexpr (Trace)
                     trace->opened.push_back({toCoord(nb), toCoord(cur), ng, h, ng + h});
             }
         };
 
-        const float cN = cost[cur - stride];
-        const float cE = cost[cur + 1];
-        const float cS = cost[cur + stride];
-        const float cW = cost[cur - 1];
+        const float cN = cells[cur - stride].cost;
+        const float cE = cells[cur + 1].cost;
+        const float cS = cells[cur + stride].cost;
+        const float cW = cells[cur - 1].cost;
         const bool pN = cN < Impassable;
         const bool pE = cE < Impassable;
         const bool pS = cS < Impassable;
@@ -729,7 +739,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
                     return true;
             };
             auto diagonal = [&](std::uint32_t nb, int nx, int ny) {
-                const float c = cost[nb];
+                const float c = cells[nb].cost;
                 if (c < Impassable)
                     relax(nb, g + double(c) * diagFactor, nx, ny);
             };
@@ -746,6 +756,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
             trace->openedBegin.push_back(int(trace->opened.size()));
     }
     m_heapCount = 0;
+    m_search.expanded = expanded;
     // Open list exhausted without reaching a target. The islands make this impossible for
     // a consistent field; kept as a defined outcome rather than an assert.
     m_search.status = PathStatus::NoPath;

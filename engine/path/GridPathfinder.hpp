@@ -70,7 +70,8 @@ public:
     /// when the size grows), computes the islands and the cheapest cell cost. O(cells).
     /// Returns false (and leaves the pathfinder uninitialised: queries give InvalidInput) when
     /// the field is empty, cost.size() != width*height, a cost is not `Impassable` nor finite
-    /// and > 0, the map is too large for 32-bit indices, or `isValid(rules)` is false.
+    /// and > 0, the map is too large (width or height above 65533, or more than 2^31 cells with
+    /// the padding), or `isValid(rules)` is false.
     bool init(const CostField& field, const MoveRules& rules);
     bool initialized() const { return m_width > 0; }
 
@@ -181,14 +182,18 @@ private:
     std::uint32_t m_generation = 0;
     int m_offsets[8] = {};
 
-    std::vector<float> m_cost;              ///< per padded cell: entry cost, Impassable border
+    /// Everything the inner loop reads about a padded cell, in one 16-byte record: a node's
+    /// eight neighbours then span 3 x 48 bytes (the cost, the open/closed stamp and g of each),
+    /// instead of one cache line per row in three separate arrays.
+    struct Cell {
+        double g;             ///< best cost from the start in this generation
+        float cost;           ///< entry cost, Impassable on the padding ring
+        std::uint32_t stamp;  ///< == m_generation: open/seen, == m_generation + 1: closed
+    };
+    std::vector<Cell> m_cells;              ///< per padded cell
     std::vector<std::int32_t> m_island;     ///< per padded cell: island id, -1 impassable
-    // Per padded cell search state, structure of arrays: the closed test reads only the 4-byte
-    // stamps (a quarter of the cache lines a 16-byte node record would need).
-    std::vector<std::uint32_t> m_stamp;     ///< == m_generation: open/seen, +1: closed
-    std::vector<double> m_g;                ///< best cost from the start in this generation
-    std::vector<std::uint32_t> m_parent;    ///< padded index of the predecessor
     std::vector<std::uint32_t> m_targetStamp; ///< per padded cell, allocated on first multi-target use
+    std::vector<std::uint32_t> m_parent;    ///< padded index of the predecessor (written on improvement only)
     std::vector<HeapEntry> m_heap;          ///< open list storage (size() = capacity)
     std::size_t m_heapCount = 0;            ///< entries in use
     std::vector<std::uint32_t> m_stack;     ///< island flood fill

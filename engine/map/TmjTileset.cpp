@@ -340,7 +340,8 @@ void readTsjTilesetBody(const JsonReader& r, const Json& o, const std::string& w
         if (!o.contains("columns") || ts.columns == 0)
             ts.columns = tilesFromImage(ts.imageWidth, ts.tileWidth, ts.margin, ts.spacing);
         if (!o.contains("tilecount"))
-            ts.tileCount = ts.columns * tilesFromImage(ts.imageHeight, ts.tileHeight, ts.margin, ts.spacing);
+            ts.tileCount = tileCountFromImage(
+                ts.columns, tilesFromImage(ts.imageHeight, ts.tileHeight, ts.margin, ts.spacing));
     }
     if (!ts.isCollection() && ts.tileCount > 0 && ts.columns == 0)
         r.error(where, "tileset \"" + ts.name + "\": columns unknown (0, and no image size to derive them from)");

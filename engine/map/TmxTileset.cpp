@@ -13,7 +13,11 @@ namespace eng::map::detail {
 
 namespace {
 
-Property readProperty(const XmlReader& r, pugi::xml_node n)
+constexpr int kMaxClassDepth = 32; // Tiled's own editor stops far earlier; guards the stack
+
+Properties readPropertiesAt(const XmlReader& r, pugi::xml_node parent, int depth);
+
+Property readProperty(const XmlReader& r, pugi::xml_node n, int depth)
 {
     Property p;
     p.name = r.str(n, "name");
@@ -28,7 +32,11 @@ Property readProperty(const XmlReader& r, pugi::xml_node n)
     }
     p.propertyType = r.str(n, "propertytype");
     if (p.type == PropertyType::Class) {
-        p.members = readProperties(r, n);
+        if (depth >= kMaxClassDepth)
+            r.error(n, "property \"" + p.name + "\": class values nested more than " +
+                           std::to_string(kMaxClassDepth) + " deep");
+        else
+            p.members = readPropertiesAt(r, n, depth + 1);
         return p;
     }
     // Multi-line strings are written as the element's text instead of a value attribute.
@@ -125,15 +133,20 @@ void readWangSet(const XmlReader& r, pugi::xml_node n, WangSet& ws)
     }
 }
 
-} // namespace
-
-Properties readProperties(const XmlReader& r, pugi::xml_node parent)
+Properties readPropertiesAt(const XmlReader& r, pugi::xml_node parent, int depth)
 {
     Properties props;
     pugi::xml_node list = parent.child("properties");
     for (pugi::xml_node p : list.children("property"))
-        props.push_back(readProperty(r, p));
+        props.push_back(readProperty(r, p, depth));
     return props;
+}
+
+} // namespace
+
+Properties readProperties(const XmlReader& r, pugi::xml_node parent)
+{
+    return readPropertiesAt(r, parent, 0);
 }
 
 void readTilesetBody(const XmlReader& r, pugi::xml_node n, Tileset& ts)
@@ -182,8 +195,8 @@ void readTilesetBody(const XmlReader& r, pugi::xml_node n, Tileset& ts)
         if (!r.has(n, "columns") || ts.columns == 0)
             ts.columns = tilesFromImage(ts.imageWidth, ts.tileWidth, ts.margin, ts.spacing);
         if (!r.has(n, "tilecount"))
-            ts.tileCount = ts.columns * tilesFromImage(ts.imageHeight, ts.tileHeight, ts.margin,
-                                                       ts.spacing);
+            ts.tileCount = tileCountFromImage(
+                ts.columns, tilesFromImage(ts.imageHeight, ts.tileHeight, ts.margin, ts.spacing));
     }
     if (!ts.isCollection() && ts.tileCount > 0 && ts.columns == 0)
         r.error(n, "tileset \"" + ts.name + "\": columns unknown (0, and no image size to derive them from)");

@@ -161,3 +161,8 @@ tmx("chunk_too_far.tmx",
 tmx("no_columns.tmx", "", tileset=' <tileset firstgid="1" name="nocols" tilewidth="32" tileheight="32" tilecount="4" columns="0">\n'
     '  <image source="missing.png"/>\n </tileset>\n')
 tmj("layer_size_mismatch.tmj", '  { "type":"tilelayer", "name":"ground", "width":2, "height":8, "data":[1,2,3,4,5,6,7,8,1,1,1,1,2,2,2,2] }')
+# Deep nesting must be refused without exhausting the stack.
+write("deep_groups.tmx", HEAD + MAP.format(orientation="orthogonal", w=4, h=4, inf=0)
+      + '<group name="g">' * 5000 + '</group>' * 5000 + "\n</map>\n")
+write("deep_class_property.tmx", HEAD + MAP.format(orientation="orthogonal", w=4, h=4, inf=0) + " <properties>\n"
+      + '<property name="p" type="class"><properties>' * 5000 + '</properties></property>' * 5000 + "\n </properties>\n</map>\n")

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
 
 namespace eng::map::detail {
@@ -212,6 +213,16 @@ int tilesFromImage(int imageSize, int tileSize, int margin, int spacing)
     if (usable <= 0)
         return 0;
     return int(usable / ((long long)tileSize + spacing));
+}
+
+} // namespace eng::map::detail
+
+namespace eng::map::detail {
+
+int tileCountFromImage(int columns, int rows)
+{
+    const long long n = (long long)columns * rows;
+    return int(std::min<long long>(n, 1LL << 28));
 }
 
 } // namespace eng::map::detail

@@ -35,7 +35,9 @@ std::string checkPropertyValue(const Property& p);
 /// "0,1,0,2,0,1,0,1" (Tiled >= 1.5) or legacy "0x..." hex. False when malformed.
 bool parseWangId(std::string_view s, std::uint8_t (&out)[8]);
 
-/// Tile count of an image tileset from its image size when `tilecount` is absent.
+/// Tiles along one image axis (columns or rows) from the image size; 0 when unknown.
 int tilesFromImage(int imageSize, int tileSize, int margin, int spacing);
+/// columns * rows, clamped to the largest tile count a tileset can have (2^28).
+int tileCountFromImage(int columns, int rows);
 
 } // namespace eng::map::detail

@@ -16,8 +16,10 @@ bool XmlReader::parse()
     // parse_doctype keeps DOCTYPE nodes so we can refuse them; pugixml never expands custom
     // entities, but a file that declares them is not something Tiled writes.
     const unsigned flags = pugi::parse_default | pugi::parse_doctype;
+    // In place: no second copy of a large map; offsets still index m_text (LineTable was built
+    // from it before pugixml rewrote anything).
     pugi::xml_parse_result r =
-        m_doc.load_buffer(m_text.data(), m_text.size(), flags, pugi::encoding_utf8);
+        m_doc.load_buffer_inplace(m_text.data(), m_text.size(), flags, pugi::encoding_utf8);
     if (!r) {
         m_ctx.error(m_path, m_lines.lineAt(std::size_t(std::max<std::ptrdiff_t>(r.offset, 0))),
                     std::string("XML syntax error: ") + r.description());

@@ -8,7 +8,7 @@
 namespace game {
 
 struct StepTiming {
-    double secondsPerCost = 0.28;  ///< seconds for an orthogonal step into a cell of cost 1
+    double secondsPerCost = 0.34;  ///< seconds for an orthogonal step into a cell of cost 1
     double minStepSec = 0.07;      ///< clamp: volcano warmth can make costs tiny
     double maxStepSec = 2.5;       ///< clamp: stacked tombstones can make costs huge
 

@@ -90,6 +90,11 @@ TEST_CASE("config resolution: --config, then map property, then beside the map, 
         CHECK(r.value().origin == ConfigOrigin::MapProperty);
         CHECK(r.value().path == Data + "rules/dwarfish.toml");
         CHECK(r.value().config.description == "dwarfish");
+        // Tiled's `file` property type: the loader already resolved it against the map.
+        eng::Result<ResolvedConfig> f = resolveTerrainConfig(load("property_file.tmx"));
+        REQUIRE(f.ok());
+        CHECK(f.value().origin == ConfigOrigin::MapProperty);
+        CHECK(f.value().path == Data + "rules/dwarfish.toml");
     }
     SECTION("the command line beats everything")
     {

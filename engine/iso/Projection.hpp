@@ -1,0 +1,87 @@
+#pragma once
+/// \file Projection.hpp
+/// Tile space <-> world (Tiled map canvas pixel) space for orthogonal and isometric maps,
+/// exact picking on the diamond, and depth keys for draw order. Pure math: core only, no SFML.
+///
+/// World space is Tiled's own map pixel space, the space tmxrasterizer paints in before it adds
+/// the layer-offset margins: for an isometric map of W x H cells of tw x th pixels the map
+/// diamond fills a ((W+H)*tw/2) x ((W+H)*th/2) rectangle whose top-left is (0,0); the top corner
+/// of cell (x,y) is at (H*tw/2 + (x - y)*tw/2, (x + y)*th/2). Orthogonal: (x*tw, y*th).
+
+#include "engine/core/TileCoord.hpp"
+
+#include <array>
+#include <iosfwd>
+#include <optional>
+
+namespace eng::iso {
+
+/// A point in world (map canvas) pixels; y grows downwards.
+struct WorldPos {
+    float x = 0.f;
+    float y = 0.f;
+    bool operator==(const WorldPos&) const = default;
+};
+std::ostream& operator<<(std::ostream& os, const WorldPos& p);
+
+/// Map orientations the projection supports (staggered/hexagonal maps are not supported).
+enum class Orientation { Orthogonal, Isometric };
+
+/// The projection of one map. Cheap to copy; all queries are O(1), allocation-free and const.
+class Projection {
+public:
+    /// A 1x1 orthogonal map of 1x1 pixel cells (only useful as a placeholder).
+    Projection() = default;
+    /// \param mapWidth, mapHeight  size in cells [Limit: >0]
+    /// \param tileWidth, tileHeight  grid cell size in pixels [Limit: >0]
+    Projection(Orientation orientation, int mapWidth, int mapHeight, int tileWidth, int tileHeight);
+
+    Orientation orientation() const { return m_orientation; }
+    int mapWidth() const { return m_mapWidth; }
+    int mapHeight() const { return m_mapHeight; }
+    int tileWidth() const { return m_tileWidth; }
+    int tileHeight() const { return m_tileHeight; }
+    /// Size of the map's bounding rectangle in world pixels, top-left at (0,0) (layer offsets and
+    /// tall tiles not included): isometric ((W+H)*tw/2, (W+H)*th/2), orthogonal (W*tw, H*th).
+    WorldPos mapPixelSize() const;
+    bool contains(TileCoord c) const
+    {
+        return c.x >= 0 && c.y >= 0 && c.x < m_mapWidth && c.y < m_mapHeight;
+    }
+
+    /// Continuous tile position -> world. TilePos (x,y) is the top corner (isometric) or the
+    /// top-left corner (orthogonal) of cell (x,y); (x+0.5, y+0.5) is its centre. Works off the map.
+    WorldPos tileToWorld(TilePos t) const;
+    /// Inverse of tileToWorld (continuous, works off the map).
+    TilePos worldToTile(WorldPos w) const;
+    /// The cell whose diamond (or rectangle) contains `w`, or nullopt off the map. Cells are
+    /// half-open: a point exactly on the edge between two cells belongs to the one with the
+    /// larger x (or y) coordinate, so every point picks at most one cell.
+    std::optional<TileCoord> pick(WorldPos w) const;
+    /// World position of the centre of cell `c`.
+    WorldPos cellCenter(TileCoord c) const;
+    /// The 4 corners of cell `c` in world pixels, clockwise: isometric top, right, bottom, left;
+    /// orthogonal top-left, top-right, bottom-right, bottom-left.
+    std::array<WorldPos, 4> cellCorners(TileCoord c) const;
+    /// Draw-order key of something standing at `t` (its feet): larger is drawn later (in front).
+    /// Isometric: x + y (the screen row of the feet); orthogonal: y. A tall tile on cell (x,y)
+    /// uses the key of the cell's centre, depthKey({x+0.5, y+0.5}); so a unit on a cell behind it
+    /// (x-1 or y-1, key one less) is drawn first and hidden, a unit in front (key one more) is
+    /// drawn over it. Equal keys are a tie: the renderer then draws tiles before sprites, so a
+    /// unit standing on a cell is drawn over the decoration of that same cell.
+    float depthKey(TilePos t) const;
+
+private:
+    Orientation m_orientation = Orientation::Orthogonal;
+    int m_mapWidth = 1, m_mapHeight = 1;
+    int m_tileWidth = 1, m_tileHeight = 1;
+    double m_originX = 0.0; ///< world x of the top corner of cell (0,0) (isometric: H*tw/2)
+};
+
+} // namespace eng::iso
+
+// Usage:
+//   eng::iso::Projection proj(eng::iso::Orientation::Isometric, 64, 64, 64, 32);
+//   eng::iso::WorldPos feet = proj.tileToWorld({unit.x, unit.y});
+//   if (auto cell = proj.pick(mouseWorld)) highlight(*cell);
+//   float key = proj.depthKey(unitPos); // sort sprites and tall tiles by it

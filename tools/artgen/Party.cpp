@@ -122,10 +122,11 @@ void buildKnight(Scene& s, const Pose& p)
 void buildRanger(Scene& s, const Pose& p)
 {
     const Limbs l = pose(p, 1.f, 0.95f);
-    const int leather = s.addMaterial(noisy(hex(0x7a5234), 25.f, 0.15f, 211));
+    const int leather = s.addMaterial(noisy(hex(0x4f8a3e), 25.f, 0.15f, 211));
+    const int belt = s.addMaterial(noisy(hex(0x8a5a34), 25.f, 0.15f, 216));
     const int trousers = s.addMaterial(noisy(hex(0x4b3b2a), 25.f, 0.12f, 212));
     const int boots = s.addMaterial(noisy(hex(0x3a2a1c), 25.f, 0.12f, 213));
-    const int cloak = s.addMaterial(noisy(hex(0x2f6b3a), 18.f, 0.15f, 214));
+    const int cloak = s.addMaterial(noisy(hex(0x24482c), 18.f, 0.15f, 214));
     const int skin = s.addMaterial(skinMat(hex(0xe8b890), true));
     const int wood = s.addMaterial(noisy(hex(0x8a5a2b), 30.f, 0.2f, 215));
     const int string = s.addMaterial(flat(hex(0xe8e0d0)));
@@ -155,7 +156,8 @@ void buildRanger(Scene& s, const Pose& p)
     s.capsule(h + V3{0.06f, 0.02f, 0.14f}, top, 0.016f, wood);
     s.capsule(top, bot, 0.005f, string);
     // Quiver on the back with red fletching.
-    s.capsule({-0.16f, -0.06f, 0.55f + l.bob}, {-0.2f, 0.08f, 0.95f + l.bob}, 0.045f, leather);
+    s.capsule({-0.16f, -0.06f, 0.55f + l.bob}, {-0.2f, 0.08f, 0.95f + l.bob}, 0.045f, belt);
+    s.ellipsoid({0, 0, 0.5f + l.bob}, {0.135f, 0.165f, 0.05f}, belt);
     s.sphere({-0.2f, 0.09f, 0.99f + l.bob}, 0.04f, feather);
 }
 
@@ -206,7 +208,7 @@ void buildDwarf(Scene& s, const Pose& p)
 {
     const float H = 0.78f, W = 1.3f;
     const Limbs l = pose(p, H, W);
-    const int tunic = s.addMaterial(noisy(hex(0x9a3b2a), 25.f, 0.15f, 231));
+    const int tunic = s.addMaterial(noisy(hex(0x35598f), 25.f, 0.15f, 231));
     const int mail = s.addMaterial(noisy(hex(0x7c818a), 60.f, 0.3f, 232, 0.4f));
     const int boots = s.addMaterial(noisy(hex(0x3e2a1a), 25.f, 0.12f, 233));
     const int skin = s.addMaterial(skinMat(hex(0xe0a882), true));
@@ -259,6 +261,7 @@ bool writeCharacter(const std::string& dir, const std::string& name, Builder bui
             Scene s;
             build(s, p);
             s.setRotation(angle, {0, 0, 0});
+            s.setScale(1.2f);
             s.setShadowArea(-0.45f, -0.45f, 0.45f, 0.45f, 0.3f);
             s.setAmbient(0.5f);
             s.render(sheet, col * kFrameW, int(row) * kFrameH, kFrameW, kFrameH, float(kOriginX), float(kOriginY), 4);

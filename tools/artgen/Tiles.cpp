@@ -312,6 +312,8 @@ void addWall(Scene& s, int mask, int stone)
     }
 }
 
+constexpr float kVolH = 1.5f;
+
 void addVolcano(Scene& s, bool erupting, int frame)
 {
     Material rock;
@@ -320,8 +322,8 @@ void addVolcano(Scene& s, bool erupting, int frame)
         const float ridge = vnoise3(ang * 3.f, p.z * 2.f, 0, 71);
         const float grain = vnoise3(p.x * 20, p.y * 20, p.z * 20, 72);
         Rgb c = mix(hex(0x4a3c36), hex(0x6e5a4c), ridge) * (0.85f + 0.3f * grain);
-        if (p.z < 0.18f)
-            c = mix(c, hex(0x55703a), 0.6f * (1.f - p.z / 0.18f) * (erupting ? 0.3f : 1.f)); // moss at the foot
+        if (p.z < 0.25f)
+            c = mix(c, hex(0x55703a), 0.6f * (1.f - p.z / 0.25f) * (erupting ? 0.3f : 1.f)); // moss at the foot
         if (n.z > 0.95f)
             c = erupting ? hex(0x301a14) : hex(0x2a2522);
         return c;
@@ -332,13 +334,13 @@ void addVolcano(Scene& s, bool erupting, int frame)
                 return Rgb{};
             // Lava runs: thin streaks down the flanks that lengthen with the frame.
             const float ang = std::atan2(p.y - 0.5f, p.x - 0.5f);
-            const float top = 1.12f;
+            const float top = kVolH;
             float g = 0;
-            for (int k = 0; k < 5; ++k) {
-                const float a0 = -kPi + (float(k) + hashf(k, 0, 0, 73)) * (2 * kPi / 5);
+            for (int k = 0; k < 7; ++k) {
+                const float a0 = -kPi + (float(k) + 0.5f * hashf(k, 0, 0, 73)) * (2 * kPi / 7);
                 const float wob = 0.08f * std::sin(p.z * 9.f + float(k));
                 float da = std::fabs(std::remainder(ang - a0 - wob, 2 * kPi));
-                const float reach = top - (0.55f + 0.12f * float((frame + k) % 4));
+                const float reach = top - (0.7f + 0.16f * float((frame + k) % 4));
                 const float width = 0.09f + 0.1f * (top - p.z);
                 if (p.z > reach && da < width)
                     g = std::max(g, (1.f - da / width) * (0.6f + 0.4f * (p.z - reach) / (top - reach)));
@@ -348,18 +350,18 @@ void addVolcano(Scene& s, bool erupting, int frame)
         };
     }
     const int m = s.addMaterial(rock);
-    s.frustum({0.5f, 0.5f, 0}, 0.5f, 0.14f, 1.12f, m);
+    s.frustum({0.5f, 0.5f, 0}, 0.66f, 0.15f, kVolH, m);
     // A lower shoulder so the cone does not read as a perfect cone.
-    s.ellipsoid({0.42f, 0.55f, 0.0f}, {0.36f, 0.34f, 0.32f}, m);
+    s.ellipsoid({0.4f, 0.58f, 0.0f}, {0.42f, 0.4f, 0.42f}, m);
     if (!erupting) {
         const int crater = s.addMaterial(flat(hex(0x241e1c)));
-        s.frustum({0.5f, 0.5f, 1.1f}, 0.1f, 0.1f, 0.03f, crater);
+        s.frustum({0.5f, 0.5f, kVolH - 0.02f}, 0.11f, 0.11f, 0.03f, crater);
         return;
     }
     Material lava = flat(hex(0xffb040));
     lava.emissive = true;
     const int lm = s.addMaterial(lava);
-    s.frustum({0.5f, 0.5f, 1.1f}, 0.11f, 0.11f, 0.035f + 0.01f * float(frame % 2), lm);
+    s.frustum({0.5f, 0.5f, kVolH - 0.02f}, 0.12f, 0.12f, 0.035f + 0.01f * float(frame % 2), lm);
     // A smoke plume: overlapping puffs growing and drifting right as they rise; their
     // undersides lit by the glow. The phase moves with the frame so the plume rolls.
     Material smoke = noisy(hex(0x9a9294), 7.f, 0.2f, 74);
@@ -367,7 +369,7 @@ void addVolcano(Scene& s, bool erupting, int frame)
     const int sm = s.addMaterial(smoke);
     for (int k = 0; k < 8; ++k) {
         const float life = (float(k) + float(frame) * 0.25f) / 8.f;
-        const float z = 1.2f + life * 1.55f;
+        const float z = kVolH + 0.1f + life * 1.3f;
         const float r = 0.08f + life * 0.2f;
         const float drift = life * life * 0.45f;
         s.sphere({0.5f + drift * 0.6f, 0.5f - drift * 0.6f + 0.04f * std::sin(float(k) * 2.3f), z}, r, sm);
@@ -380,7 +382,7 @@ void addVolcano(Scene& s, bool erupting, int frame)
         const float ph = std::fmod(float(k) / 6.f + float(frame) * 0.25f, 1.f);
         const float ang = float(k) * 2.1f;
         const float rr = 0.12f + ph * 0.35f;
-        const float z = 1.2f + 0.9f * ph * (1.3f - ph);
+        const float z = kVolH + 0.08f + 0.9f * ph * (1.3f - ph);
         s.sphere({0.5f + rr * std::cos(ang), 0.5f + rr * std::sin(ang), z}, 0.022f, em);
     }
 }

@@ -247,7 +247,7 @@ void Scene::render(Canvas& out, int ox, int oy, int w, int h, float originX, flo
     auto toModel = [&](V3 v, bool point) {
         const V3 q = point ? v - m_pivot : v;
         const V3 r{q.x * m_cos + q.y * m_sin, -q.x * m_sin + q.y * m_cos, q.z};
-        return point ? r + m_pivot : r;
+        return point ? r * (1.f / m_scale) + m_pivot : r;
     };
     const V3 d = toModel(dWorld, false);
     const V3 view = d * -1.f;

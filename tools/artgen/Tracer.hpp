@@ -97,6 +97,8 @@ public:
         m_sin = std::sin(radians);
         m_pivot = pivot;
     }
+    /// Draws the model `k` times larger (about the pivot).
+    void setScale(float k) { m_scale = k; }
     /// The ground shadow is drawn on z = 0 inside this rectangle (x0, y0, x1, y1) of world units.
     void setShadowArea(float x0, float y0, float x1, float y1, float strength)
     {
@@ -118,7 +120,7 @@ private:
 
     std::vector<Material> m_materials;
     std::vector<Prim> m_prims;
-    float m_cos = 1, m_sin = 0;
+    float m_cos = 1, m_sin = 0, m_scale = 1;
     V3 m_pivot;
     V3 m_shadow{0, 0, 0};
     float m_shadowY1 = 0, m_shadowStrength = 0;

@@ -1,0 +1,288 @@
+// Every shipped map: loads with eng::map, names a known terrain on every placed tile, finds
+// every image it uses, has its objects, and renders with Tiled's tmxrasterizer where installed.
+// The seed maps also keep showing what the article shows under the default rules.
+
+#include "engine/map/MapLoader.hpp"
+#include "engine/path/GridPathfinder.hpp"
+#include "engine/terrain/MapTerrain.hpp"
+#include "engine/terrain/TerrainField.hpp"
+#include "engine/terrain/TerrainRules.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kRoot = ISOSTAR_SOURCE_DIR;
+
+std::vector<fs::path> shippedMaps()
+{
+    std::vector<fs::path> maps;
+    for (const auto& e : fs::recursive_directory_iterator(kRoot / "maps"))
+        if (e.is_regular_file() && (e.path().extension() == ".tmx" || e.path().extension() == ".tmj"))
+            maps.push_back(e.path());
+    std::sort(maps.begin(), maps.end());
+    return maps;
+}
+
+eng::map::MapData load(const fs::path& p)
+{
+    auto r = eng::map::loadMap(p.string());
+    INFO(p.string() << ":\n" << (r ? std::string() : eng::formatDiagnostics(r.diagnostics())));
+    REQUIRE(r);
+    return std::move(r).value();
+}
+
+/// The terrain of the topmost tile at a cell (empty when none).
+std::string topTerrain(const eng::map::MapData& m, int x, int y)
+{
+    std::string t;
+    eng::map::forEachLayer(m.layers, [&](const eng::map::Layer& l) {
+        if (l.type != eng::map::LayerType::Tile || x >= l.tiles.width || y >= l.tiles.height)
+            return;
+        const eng::map::Gid g = l.tiles.at(x, y);
+        if (const eng::map::TileInfo* info = g ? m.tileInfo(g) : nullptr) {
+            const std::string s = eng::map::propertyString(info->properties, "terrain");
+            if (!s.empty())
+                t = s;
+        }
+    });
+    return t;
+}
+
+std::optional<eng::TileCoord> objectCell(const eng::map::MapData& m, const std::string& name)
+{
+    std::optional<eng::TileCoord> out;
+    eng::map::forEachLayer(m.layers, [&](const eng::map::Layer& l) {
+        for (const eng::map::Object& o : l.objects)
+            if (o.name == name && !out) {
+                const eng::TilePos p = eng::map::objectToTile(m, o.x, o.y);
+                out = eng::TileCoord{int(std::floor(p.x)), int(std::floor(p.y))};
+            }
+    });
+    return out;
+}
+
+struct Solved {
+    eng::map::MapData map;
+    eng::path::PathResult result;
+};
+
+/// Start-to-goal path under the map's own terrain config (the seed maps use the built-in one).
+Solved solve(const std::string& rel)
+{
+    Solved s{load(kRoot / rel), {}};
+    auto cfg = eng::terrain::resolveTerrainConfig(s.map);
+    REQUIRE(cfg);
+    eng::terrain::TerrainField field;
+    field.build(eng::terrain::terrainGridFromMap(s.map), cfg.value().config.base);
+    eng::path::GridPathfinder finder;
+    REQUIRE(finder.init(field.costField(), field.rules().movement));
+    const auto start = objectCell(s.map, "start"), goal = objectCell(s.map, "goal");
+    REQUIRE(start);
+    REQUIRE(goal);
+    finder.findPath(*start, *goal, s.result);
+    REQUIRE(s.result.status == eng::path::PathStatus::Found);
+    return s;
+}
+
+std::vector<eng::TileCoord> cellsWith(const eng::map::MapData& m, const std::string& terrain)
+{
+    std::vector<eng::TileCoord> out;
+    for (int y = 0; y < m.height; ++y)
+        for (int x = 0; x < m.width; ++x)
+            if (topTerrain(m, x, y) == terrain)
+                out.push_back({x, y});
+    return out;
+}
+
+double minDistance(const std::vector<eng::TileCoord>& path, eng::TileCoord c)
+{
+    double d = 1e9;
+    for (const eng::TileCoord& p : path)
+        d = std::min(d, std::hypot(double(p.x - c.x), double(p.y - c.y)));
+    return d;
+}
+
+} // namespace
+
+TEST_CASE("every shipped map loads and every placed tile names a known terrain", "[maps]")
+{
+    const std::vector<fs::path> maps = shippedMaps();
+    REQUIRE(maps.size() >= 6);
+    const eng::terrain::TerrainConfig defaults = eng::terrain::defaultTerrainConfig();
+    for (const fs::path& p : maps) {
+        INFO(p.string());
+        const eng::map::MapData m = load(p);
+        CHECK(m.orientation == eng::map::Orientation::Isometric);
+        CHECK(m.tileWidth == 64);
+        CHECK(m.tileHeight == 32);
+        // Every image a tileset names exists.
+        for (const eng::map::Tileset& ts : m.tilesets) {
+            INFO("tileset " << ts.name);
+            if (!ts.isCollection())
+                CHECK(fs::exists(ts.image));
+            for (const eng::map::TileInfo& t : ts.tiles)
+                if (!t.image.empty())
+                    CHECK(fs::exists(t.image));
+        }
+        // Every placed tile carries a `terrain` property the default rules know.
+        int placed = 0;
+        std::set<std::string> bad;
+        eng::map::forEachLayer(m.layers, [&](const eng::map::Layer& l) {
+            if (l.type != eng::map::LayerType::Tile)
+                return;
+            for (eng::map::Gid g : l.tiles.gids) {
+                if (g == 0)
+                    continue;
+                ++placed;
+                const eng::map::TileInfo* info = m.tileInfo(g);
+                const std::string t = info ? eng::map::propertyString(info->properties, "terrain") : std::string();
+                if (t.empty() || !defaults.base.find(t))
+                    bad.insert("gid " + std::to_string(g) + " terrain '" + t + "'");
+            }
+        });
+        CHECK(placed >= m.width * m.height);
+        for (const std::string& b : bad)
+            FAIL_CHECK(b);
+    }
+}
+
+TEST_CASE("every tile of the generated tilesets names a terrain, roads and walls form edge wang sets", "[maps]")
+{
+    for (const char* name : {"assets/tiles/ground.tsx", "assets/tiles/tall.tsx"}) {
+        INFO(name);
+        auto r = eng::map::loadTileset((kRoot / name).string());
+        REQUIRE(r);
+        const eng::map::Tileset& ts = r.value();
+        CHECK(int(ts.tiles.size()) == ts.tileCount);
+        for (const eng::map::TileInfo& t : ts.tiles)
+            CHECK_FALSE(eng::map::propertyString(t.properties, "terrain").empty());
+        REQUIRE(ts.wangSets.size() == 1);
+        CHECK(ts.wangSets[0].type == eng::map::WangSetType::Edge);
+        CHECK(ts.wangSets[0].tiles.size() == 15); // every connected NESW variant
+    }
+    auto tall = eng::map::loadTileset((kRoot / "assets/tiles/tall.tsx").string());
+    REQUIRE(tall);
+    int animated = 0;
+    for (const eng::map::TileInfo& t : tall.value().tiles)
+        if (!t.animation.empty()) {
+            ++animated;
+            CHECK(eng::map::propertyString(t.properties, "terrain") == "volcano_erupting");
+            CHECK(t.animation.size() >= 2);
+        }
+    CHECK(animated == 1);
+}
+
+TEST_CASE("seed maps put start on the tent and goal on the castle; the valley spawns the party", "[maps]")
+{
+    for (const char* rel : {"maps/seed/road.tmx", "maps/seed/road_long_wall.tmx", "maps/seed/snow.tmx", "maps/seed/volcano.tmx",
+                            "maps/seed/volcano_tombstone.tmx", "maps/valley.tmx"}) {
+        INFO(rel);
+        const eng::map::MapData m = load(kRoot / rel);
+        const auto start = objectCell(m, "start"), goal = objectCell(m, "goal");
+        REQUIRE(start);
+        REQUIRE(goal);
+        CHECK(topTerrain(m, start->x, start->y) == "tent");
+        CHECK(topTerrain(m, goal->x, goal->y) == "castle");
+    }
+    const eng::map::MapData valley = load(kRoot / "maps/valley.tmx");
+    CHECK(valley.width >= 64);
+    CHECK(valley.height >= 64);
+    std::set<std::string> party;
+    eng::map::forEachLayer(valley.layers, [&](const eng::map::Layer& l) {
+        for (const eng::map::Object& o : l.objects)
+            if (o.className == "party")
+                party.insert(o.name);
+    });
+    CHECK(party == std::set<std::string>{"knight", "ranger", "mage", "dwarf"});
+    for (const char* terrain : {"road", "wall", "castle", "volcano_erupting", "tombstone", "tree", "water", "bridge", "snow"}) {
+        INFO(terrain);
+        CHECK_FALSE(cellsWith(valley, terrain).empty());
+    }
+    // The castle is reachable from the camp.
+    const Solved v = solve("maps/valley.tmx");
+    CHECK(v.result.path.size() > 40);
+}
+
+TEST_CASE("the seed scenes show what the article shows under the default rules", "[maps]")
+{
+    SECTION("road: the cheapest path follows the road")
+    {
+        const Solved s = solve("maps/seed/road.tmx");
+        for (std::size_t i = 1; i + 1 < s.result.path.size(); ++i) {
+            const eng::TileCoord c = s.result.path[i];
+            INFO("step " << i << " at " << c.x << "," << c.y);
+            CHECK(topTerrain(s.map, c.x, c.y) == "road");
+        }
+    }
+    SECTION("road_long_wall: the road's detour no longer pays, the path leaves it")
+    {
+        const Solved s = solve("maps/seed/road_long_wall.tmx");
+        int onRoad = 0;
+        for (std::size_t i = 1; i + 1 < s.result.path.size(); ++i)
+            onRoad += topTerrain(s.map, s.result.path[i].x, s.result.path[i].y) == "road";
+        CHECK(onRoad == 0);
+        CHECK(s.result.cost > solve("maps/seed/road.tmx").result.cost);
+    }
+    const Solved snow = solve("maps/seed/snow.tmx");
+    const Solved volcano = solve("maps/seed/volcano.tmx");
+    const Solved tomb = solve("maps/seed/volcano_tombstone.tmx");
+    SECTION("snow: constant cost, the path is a straight line")
+    {
+        const auto& p = snow.result.path;
+        REQUIRE(p.size() >= 3);
+        for (std::size_t i = 1; i < p.size(); ++i) {
+            CHECK(p[i].x - p[i - 1].x == p[1].x - p[0].x);
+            CHECK(p[i].y - p[i - 1].y == p[1].y - p[0].y);
+        }
+    }
+    const std::vector<eng::TileCoord> vents = cellsWith(volcano.map, "volcano_erupting");
+    REQUIRE(vents.size() == 1);
+    SECTION("volcano: the path bends toward the erupting volcano")
+    {
+        CHECK(volcano.result.path != snow.result.path);
+        CHECK(minDistance(volcano.result.path, vents[0]) < minDistance(snow.result.path, vents[0]));
+        CHECK(volcano.result.cost < snow.result.cost);
+    }
+    SECTION("volcano_tombstone: the tombstone pushes the path away, it runs even closer to the volcano")
+    {
+        const std::vector<eng::TileCoord> graves = cellsWith(tomb.map, "tombstone");
+        REQUIRE(graves.size() == 1);
+        CHECK(tomb.result.path != volcano.result.path);
+        CHECK(minDistance(tomb.result.path, graves[0]) > minDistance(volcano.result.path, graves[0]));
+        CHECK(minDistance(tomb.result.path, vents[0]) < minDistance(volcano.result.path, vents[0]));
+    }
+}
+
+TEST_CASE("every shipped map renders with Tiled's tmxrasterizer", "[maps][render]")
+{
+    if (std::system("command -v tmxrasterizer > /dev/null 2>&1") != 0) {
+        WARN("tmxrasterizer is not installed (Debian package `tiled`): render check skipped");
+        return;
+    }
+    const fs::path outDir = fs::temp_directory_path() / "isostar_maps_tests";
+    fs::create_directories(outDir);
+    for (const fs::path& p : shippedMaps()) {
+        INFO(p.string());
+        const fs::path out = outDir / (p.stem().string() + ".png");
+        fs::remove(out);
+        // --size keeps the 72x72 valley small and quick; the map is still fully rendered.
+        const std::string cmd = "QT_QPA_PLATFORM=offscreen tmxrasterizer --size 1024 '" + p.string() + "' '" + out.string() +
+                                "' > /dev/null 2>&1";
+        CHECK(std::system(cmd.c_str()) == 0);
+        REQUIRE(fs::exists(out));
+        CHECK(fs::file_size(out) > 1000);
+    }
+}

@@ -394,7 +394,7 @@ void addTombstone(Scene& s, bool cross)
     stone.color = [base, cross](V3 p, V3 n) {
         Rgb c = base(p, n);
         if (!cross && n.x > 0.9f &&
-            ((std::fabs(p.y - 0.5f) < 0.018f && p.z > 0.2f && p.z < 0.44f) || (std::fabs(p.z - 0.37f) < 0.018f && std::fabs(p.y - 0.5f) < 0.07f)))
+            ((std::fabs(p.y - 0.5f) < 0.022f && p.z > 0.24f && p.z < 0.56f) || (std::fabs(p.z - 0.47f) < 0.022f && std::fabs(p.y - 0.5f) < 0.09f)))
             c = c * 0.45f; // engraved cross
         if (p.z < 0.12f || vnoise3(p.x * 8, p.y * 8, p.z * 8, 82) > 0.72f)
             c = mix(c, hex(0x587a3a), 0.45f); // moss
@@ -402,15 +402,15 @@ void addTombstone(Scene& s, bool cross)
     };
     const int m = s.addMaterial(stone);
     const int earth = s.addMaterial(noisy(hex(0x5e4631), 14.f, 0.25f, 83));
-    s.ellipsoid({0.66f, 0.52f, 0.0f}, {0.2f, 0.15f, 0.06f}, earth);
+    s.ellipsoid({0.72f, 0.52f, 0.0f}, {0.24f, 0.17f, 0.07f}, earth);
     if (cross) {
-        s.boxMinMax({0.45f, 0.45f, 0}, {0.55f, 0.55f, 0.62f}, m);
-        s.boxMinMax({0.45f, 0.33f, 0.36f}, {0.55f, 0.67f, 0.46f}, m);
-        s.boxMinMax({0.41f, 0.41f, 0}, {0.59f, 0.59f, 0.08f}, m);
+        s.boxMinMax({0.44f, 0.44f, 0}, {0.56f, 0.56f, 0.78f}, m);
+        s.boxMinMax({0.44f, 0.29f, 0.46f}, {0.56f, 0.71f, 0.58f}, m);
+        s.boxMinMax({0.39f, 0.39f, 0}, {0.61f, 0.61f, 0.09f}, m);
     } else {
-        s.boxMinMax({0.44f, 0.35f, 0}, {0.56f, 0.65f, 0.4f}, m);
-        s.ellipsoid({0.5f, 0.5f, 0.4f}, {0.06f, 0.15f, 0.15f}, m);
-        s.boxMinMax({0.4f, 0.31f, 0}, {0.6f, 0.69f, 0.06f}, m);
+        s.boxMinMax({0.43f, 0.31f, 0}, {0.57f, 0.69f, 0.5f}, m);
+        s.ellipsoid({0.5f, 0.5f, 0.5f}, {0.07f, 0.19f, 0.19f}, m);
+        s.boxMinMax({0.39f, 0.27f, 0}, {0.61f, 0.73f, 0.07f}, m);
     }
 }
 
@@ -424,20 +424,20 @@ void addTent(Scene& s)
         c = c * (0.92f + 0.12f * vnoise3(p.x * 30, p.y * 30, p.z * 30, 91));
         // Door flap facing the viewer (+x +y).
         const float da = std::fabs(std::remainder(ang - kPi / 4, 2 * kPi));
-        if (da < 0.42f && p.z < 0.5f * (1.f - da / 0.42f))
+        if (da < 0.4f && p.z < 0.62f * (1.f - da / 0.4f))
             c = hex(0x2a1d18);
         return c;
     };
     const int m = s.addMaterial(canvas);
-    s.frustum({0.5f, 0.5f, 0}, 0.42f, 0.0f, 0.92f, m);
+    s.frustum({0.5f, 0.5f, 0}, 0.56f, 0.0f, 1.25f, m);
     const int wood = s.addMaterial(flat(hex(0x6b4a2b)));
-    s.capsule({0.5f, 0.5f, 0.8f}, {0.5f, 0.5f, 1.22f}, 0.018f, wood);
+    s.capsule({0.5f, 0.5f, 1.1f}, {0.5f, 0.5f, 1.6f}, 0.02f, wood);
     const int flag = s.addMaterial(flat(hex(0xf0c030)));
-    s.boxMinMax({0.49f, 0.34f, 1.1f}, {0.51f, 0.49f, 1.2f}, flag);
+    s.boxMinMax({0.49f, 0.32f, 1.46f}, {0.51f, 0.49f, 1.58f}, flag);
     // Pegs and ropes read as small dark dots on the grass.
     for (int k = 0; k < 4; ++k) {
         const float a = float(k) * kPi / 2 + kPi / 4;
-        s.capsule({0.5f + 0.45f * std::cos(a), 0.5f + 0.45f * std::sin(a), 0}, {0.5f + 0.45f * std::cos(a), 0.5f + 0.45f * std::sin(a), 0.06f},
+        s.capsule({0.5f + 0.62f * std::cos(a), 0.5f + 0.62f * std::sin(a), 0}, {0.5f + 0.62f * std::cos(a), 0.5f + 0.62f * std::sin(a), 0.06f},
                   0.015f, wood);
     }
 }

@@ -174,18 +174,62 @@ MapGrid buildValley()
     b.wallLine(26, 20, 29, 20);
     b.wallLine(31, 20, 34, 20);
 
-    // Graveyard (south, between the camp and the volcano fields): fenced with a gate on the road.
+    // Graveyard (south, between the camp and the volcano fields): rows of graves under dark
+    // pines, open to the road on its south side.
     const int gx0 = 25, gy0 = 58, gx1 = 33, gy1 = 64;
     b.reserve(gx0 - 1, gy0 - 1, gx1 + 1, gy1 + 1);
-    b.wallLine(gx0, gy0, gx1, gy0);
-    b.wallLine(gx0, gy0, gx0, gy1);
-    b.wallLine(gx1, gy0, gx1, gy1);
-    b.wallLine(gx0, gy1, 28, gy1);
-    b.wallLine(30, gy1, gx1, gy1);
-    for (int y = gy0 + 2; y <= gy1 - 2; y += 2)
-        for (int x = gx0 + 2; x <= gx1 - 2; x += 2)
+    for (int y = gy0 + 1; y <= gy1 - 1; y += 2)
+        for (int x = gx0 + 1; x <= gx1 - 1; x += 2)
             b.put(x, y, hashf(x, y, 0, 505) < 0.35f ? Over::TombCross : Over::Tombstone);
-    b.road({{29, 66}, {29, 63}});
+    for (auto [x, y] : {std::pair{gx0 - 1, gy0 - 1}, {gx1 + 1, gy0 - 1}, {gx0 - 1, gy1}, {gx1 + 1, gy1}, {29, gy0 - 1}})
+        b.put(x, y, Over::Pine);
+    b.road({{29, 66}, {29, 64}});
+
+    // Old ruins in the western woods: a small walled maze (a fixed-seed depth-first carve),
+    // a good place to watch A* search around walls. Entrances on its east and south sides.
+    {
+        const int mx0 = 4, my0 = 22, mw = 6, mh = 5; // rooms; walls on a 2-cell pitch
+        const int gw = 2 * mw + 1, gh = 2 * mh + 1;
+        std::vector<char> open(std::size_t(gw * gh), 0), seen(std::size_t(mw * mh), 0);
+        std::vector<std::pair<int, int>> stack{{0, 0}};
+        seen[0] = 1;
+        open[std::size_t(1 * gw + 1)] = 1;
+        int step = 0;
+        while (!stack.empty()) {
+            auto [rx, ry] = stack.back();
+            int options[4], n = 0;
+            const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+            for (int d = 0; d < 4; ++d) {
+                const int nx = rx + dx[d], ny = ry + dy[d];
+                if (nx >= 0 && ny >= 0 && nx < mw && ny < mh && !seen[std::size_t(ny * mw + nx)])
+                    options[n++] = d;
+            }
+            if (n == 0) {
+                stack.pop_back();
+                continue;
+            }
+            const int d = options[hash3(step++, rx, ry, 511) % std::uint32_t(n)];
+            const int nx = rx + dx[d], ny = ry + dy[d];
+            seen[std::size_t(ny * mw + nx)] = 1;
+            open[std::size_t((2 * ry + 1 + dy[d]) * gw + 2 * rx + 1 + dx[d])] = 1;
+            open[std::size_t((2 * ny + 1) * gw + 2 * nx + 1)] = 1;
+            stack.push_back({nx, ny});
+        }
+        open[std::size_t((2 * 2 + 1) * gw + gw - 1)] = 1;   // east entrance
+        open[std::size_t((gh - 1) * gw + 2 * 3 + 1)] = 1;   // south entrance
+        b.reserve(mx0 - 1, my0 - 1, mx0 + gw, my0 + gh);
+        for (int y = 0; y < gh; ++y)
+            for (int x = 0; x < gw; ++x) {
+                if (open[std::size_t(y * gw + x)]) {
+                    if (hashf(x, y, 0, 512) < 0.2f)
+                        g.at(mx0 + x, my0 + y).ground = GroundKind::Flowers;
+                    continue;
+                }
+                // Ruined: a few wall cells have fallen (rubble = rock), never at a junction.
+                b.put(mx0 + x, my0 + y, hashf(x, y, 1, 512) < 0.07f && (x % 2 == 1 || y % 2 == 1) ? Over::Rock : Over::Wall);
+            }
+        b.put(mx0 + 2 * 2 + 1, my0 + 2 * 2 + 1, Over::TombCross); // an old shrine at the heart
+    }
 
     // Volcano fields (south-east): the erupting one, dormant cones, scattered rocks.
     b.put(57, 57, Over::VolcanoErupting);

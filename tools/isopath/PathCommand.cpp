@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -219,8 +220,10 @@ void printPicture(std::ostream& out, const eng::terrain::TerrainField& field, co
     for (char c : {'S', 'G', '*', '@'})
         if (marks.count(c))
             out << "  " << c << ' ' << marks[c];
+    // Only glyphs still visible after the marks were drawn.
     for (const auto& [c, name] : legend)
-        out << "  " << (c == ' ' ? std::string("' '") : std::string(1, c)) << ' ' << name;
+        if (std::find(pic.begin(), pic.end(), c) != pic.end())
+            out << "  " << (c == ' ' ? std::string("' '") : std::string(1, c)) << ' ' << name;
     out << '\n';
 }
 

@@ -9,7 +9,8 @@
 /// a hidden layer is how a designer keeps rules-only tiles (blockers, extra cost) out of sight.
 /// Layer names, layer offsets and flip flags carry no meaning. Cells of infinite-map chunks
 /// outside 0..width-1 x 0..height-1 are ignored. A tile without a `terrain` property (or with
-/// an empty one) contributes nothing.
+/// an empty one) contributes nothing. Tile objects in object layers carry no terrain (they are
+/// markers and decoration); put gameplay terrain in tile layers.
 ///
 /// \code
 /// eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(map, cliConfigPath);

@@ -93,7 +93,7 @@ MapGrid buildValley()
         for (int x = 0; x < kSize; ++x) {
             Cell& c = g.at(x, y);
             c.ground = isSnowLine(x, y) ? GroundKind::Snow : GroundKind::Grass;
-            if (c.ground == GroundKind::Grass && fbm2(float(x) / 14.f, float(y) / 14.f, 2, 3, 502, false) > 0.68f)
+            if (c.ground == GroundKind::Grass && fbm2(float(x) / 14.f, float(y) / 14.f, 2, 3, 502, false) > 0.64f)
                 c.ground = GroundKind::Flowers;
             const float lx = (float(x) - 45.f) / 5.5f, ly = (float(y) - 22.f) / 3.2f;
             const bool lake = lx * lx + ly * ly < 1.f;
@@ -257,7 +257,7 @@ MapGrid buildValley()
             const float f = fbm2(float(x) / 11.f, float(y) / 11.f, 2, 3, 507, false);
             const float h = hashf(x, y, 0, 508);
             const bool snow = c.ground == GroundKind::Snow;
-            const bool forest = f > 0.6f && h < 0.75f;
+            const bool forest = f > 0.57f && h < 0.78f;
             const bool lone = h < (snow ? 0.08f : 0.03f);
             if (!forest && !lone)
                 continue;

@@ -847,6 +847,9 @@ void App::updateHover()
 void App::say(const std::string& text, bool error)
 {
     m_messages.push_back({text, error ? 8.0 : 4.5, error});
+    m_messageLog.push_back(text);
+    while (m_messageLog.size() > 100)
+        m_messageLog.pop_front();
     while (m_messages.size() > 6)
         m_messages.pop_front();
 }
@@ -1205,10 +1208,11 @@ bool App::dump(const std::string& file, std::string& error)
     }
     j["camera"] = {{"center", {m_camera.center().x, m_camera.center().y}}, {"zoom", m_camera.zoom()}};
     j["trace_visible"] = m_showTrace;
-    Json msgs = Json::array();
+    Json shown = Json::array();
     for (const Message& m : m_messages)
-        msgs.push_back(m.text);
-    j["messages"] = msgs;
+        shown.push_back(m.text);
+    j["messages_on_screen"] = shown;
+    j["messages"] = Json(std::vector<std::string>(m_messageLog.begin(), m_messageLog.end()));
     const std::string text = j.dump(2) + "\n";
     return writeAtomically(file, ".json", [&](const std::string& tmp) {
         std::ofstream out(tmp, std::ios::binary);

@@ -133,6 +133,7 @@ private:
     bool m_showHelp = true;
     double m_traceAgeSec = 0.0;
     std::deque<Message> m_messages;
+    std::deque<std::string> m_messageLog; ///< everything said, newest last (dump)
     double m_fps = 0.0;
     double m_gameTimeSec = 0.0;
 };

@@ -1,0 +1,530 @@
+#include "engine/render/MapMesh.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace eng::render {
+
+namespace {
+
+using map::Layer;
+using map::LayerType;
+using map::MapData;
+using map::Tileset;
+
+/// A layer with its group's state folded in.
+struct FlatLayer {
+    const Layer* layer = nullptr;
+    double opacity = 1.0;
+    sf::Color tint = sf::Color::White;
+    sf::Vector2f offset;
+};
+
+sf::Color toSf(const map::Color& c)
+{
+    return sf::Color(c.r, c.g, c.b, c.a);
+}
+
+void flatten(const std::vector<Layer>& layers, const FlatLayer& parent, std::vector<FlatLayer>& out)
+{
+    for (const Layer& l : layers) {
+        if (!l.visible)
+            continue;
+        FlatLayer f;
+        f.layer = &l;
+        f.opacity = parent.opacity * l.opacity;
+        f.tint = parent.tint * (l.tintColor ? toSf(*l.tintColor) : sf::Color::White);
+        f.offset = parent.offset + sf::Vector2f(float(l.offset.x), float(l.offset.y));
+        if (l.type == LayerType::Group)
+            flatten(l.layers, f, out);
+        else
+            out.push_back(f);
+    }
+}
+
+/// Layer offsets of every layer (visible or not, as Tiled's margins do), summed through groups.
+void offsetMargins(const std::vector<Layer>& layers, sf::Vector2f parent, sf::Vector2f& lo, sf::Vector2f& hi)
+{
+    for (const Layer& l : layers) {
+        const sf::Vector2f o = parent + sf::Vector2f(float(l.offset.x), float(l.offset.y));
+        lo.x = std::min(lo.x, o.x);
+        lo.y = std::min(lo.y, o.y);
+        hi.x = std::max(hi.x, o.x);
+        hi.y = std::max(hi.y, o.y);
+        if (l.type == LayerType::Group)
+            offsetMargins(l.layers, o, lo, hi);
+    }
+}
+
+/// The image a tile is cut from: texture index, rectangle, and its own size.
+struct TileImage {
+    int texture = -1;
+    sf::IntRect rect;
+};
+
+class Builder {
+public:
+    Builder(const MapData& map, const MeshOptions& options, MapMesh& out)
+        : m_map(map)
+        , m_options(options)
+        , m_out(out)
+    {
+    }
+
+    int textureFor(const Tileset& ts, const std::string& path)
+    {
+        TextureSource src{path, ts.transparentColor, ts.name, ts.source.empty() ? m_map.path : ts.source};
+        for (std::size_t i = 0; i < m_out.textures.size(); ++i)
+            if (m_out.textures[i] == src)
+                return int(i);
+        m_out.textures.push_back(std::move(src));
+        return int(m_out.textures.size()) - 1;
+    }
+
+    /// The image of local tile `id` of `ts` (not following animations).
+    TileImage tileImage(const Tileset& ts, std::uint32_t id)
+    {
+        TileImage img;
+        if (!ts.isCollection()) {
+            const int cols = std::max(1, ts.columns);
+            const int col = int(id % std::uint32_t(cols));
+            const int row = int(id / std::uint32_t(cols));
+            img.texture = textureFor(ts, ts.image);
+            img.rect = sf::IntRect(ts.margin + col * (ts.tileWidth + ts.spacing),
+                                   ts.margin + row * (ts.tileHeight + ts.spacing), ts.tileWidth, ts.tileHeight);
+            return img;
+        }
+        const map::TileInfo* info = ts.findTile(id);
+        if (!info || info->image.empty())
+            return img;
+        img.texture = textureFor(ts, info->image);
+        if (info->width > 0 && info->height > 0)
+            img.rect = sf::IntRect(info->x, info->y, info->width, info->height);
+        else
+            img.rect = sf::IntRect(0, 0, info->imageWidth > 0 ? info->imageWidth : ts.tileWidth,
+                                   info->imageHeight > 0 ? info->imageHeight : ts.tileHeight);
+        return img;
+    }
+
+    /// Animation index for a tile with <animation> whose frames share one texture, else -1.
+    int animationFor(const Tileset& ts, std::uint32_t id)
+    {
+        const map::TileInfo* info = ts.findTile(id);
+        if (!info || info->animation.empty())
+            return -1;
+        const auto key = std::make_pair(&ts, id);
+        if (auto it = m_animIndex.find(key); it != m_animIndex.end())
+            return it->second;
+        MeshAnimation anim;
+        int total = 0;
+        bool ok = true;
+        for (const map::AnimationFrame& f : info->animation) {
+            const TileImage fi = tileImage(ts, f.tileId);
+            if (anim.frameRects.empty())
+                anim.texture = fi.texture;
+            // Frames of an image collection may live in different images: shown as frame 0.
+            ok = ok && fi.texture == anim.texture && fi.texture >= 0;
+            anim.frameRects.push_back(fi.rect);
+            total += std::max(1, f.durationMs);
+            anim.frameEndMs.push_back(total);
+        }
+        int index = -1;
+        if (ok && anim.frameRects.size() > 1) {
+            m_out.animations.push_back(std::move(anim));
+            index = int(m_out.animations.size()) - 1;
+        }
+        m_animIndex[key] = index;
+        return index;
+    }
+
+    /// The image a gid shows at time 0 (frame 0 of its animation), and its animation (-1: none).
+    TileImage shownImage(const Tileset& ts, std::uint32_t id, int& animation)
+    {
+        animation = animationFor(ts, id);
+        const map::TileInfo* info = ts.findTile(id);
+        if (info && !info->animation.empty())
+            return tileImage(ts, info->animation.front().tileId);
+        return tileImage(ts, id);
+    }
+
+    sf::Color vertexColor(const FlatLayer& fl) const
+    {
+        sf::Color c = fl.tint;
+        c.a = sf::Uint8(std::lround(double(c.a) * std::clamp(fl.opacity, 0.0, 1.0)));
+        if (m_options.premultipliedAlpha) {
+            c.r = sf::Uint8((c.r * c.a + 127) / 255);
+            c.g = sf::Uint8((c.g * c.a + 127) / 255);
+            c.b = sf::Uint8((c.b * c.a + 127) / 255);
+        }
+        return c;
+    }
+
+    static void fillQuad(std::array<sf::Vertex, 6>& v, const sf::Vector2f corners[4], const sf::IntRect& rect,
+                         std::uint8_t flips, sf::Color color)
+    {
+        const int idx[6] = {0, 1, 2, 0, 2, 3};
+        for (int i = 0; i < 6; ++i) {
+            v[std::size_t(i)].position = corners[idx[i]];
+            v[std::size_t(i)].color = color;
+        }
+        setQuadTexCoords(v.data(), rect, flips);
+    }
+
+    static sf::FloatRect boundsOf(const sf::Vector2f corners[4])
+    {
+        float l = corners[0].x, r = l, t = corners[0].y, b = t;
+        for (int i = 1; i < 4; ++i) {
+            l = std::min(l, corners[i].x);
+            r = std::max(r, corners[i].x);
+            t = std::min(t, corners[i].y);
+            b = std::max(b, corners[i].y);
+        }
+        return {l, t, r - l, b - t};
+    }
+
+    static void grow(sf::FloatRect& r, const sf::FloatRect& add, bool& first)
+    {
+        if (first) {
+            r = add;
+            first = false;
+            return;
+        }
+        const float l = std::min(r.left, add.left), t = std::min(r.top, add.top);
+        const float rr = std::max(r.left + r.width, add.left + add.width);
+        const float bb = std::max(r.top + r.height, add.top + add.height);
+        r = {l, t, rr - l, bb - t};
+    }
+
+    bool isTallTileLayer(const Layer& l) const
+    {
+        for (std::size_t i = 0; i < l.tiles.gids.size(); ++i) {
+            const map::Gid gid = l.tiles.gids[i];
+            if (gid == 0)
+                continue;
+            const Tileset* ts = m_map.tilesetFor(gid);
+            if (!ts)
+                continue;
+            int h = ts->tileHeight;
+            if (ts->isCollection())
+                if (const map::TileInfo* info = ts->findTile(gid - ts->firstGid))
+                    h = info->height > 0 ? info->height : info->imageHeight;
+            if (ts->tileRenderSize == "grid")
+                h = m_map.tileHeight;
+            if (h > m_map.tileHeight)
+                return true;
+        }
+        return false;
+    }
+
+    static bool hasTileObjects(const Layer& l)
+    {
+        return std::any_of(l.objects.begin(), l.objects.end(),
+                           [](const map::Object& o) { return o.visible && o.gid != 0; });
+    }
+
+    void build()
+    {
+        const bool iso = m_map.orientation == map::Orientation::Isometric;
+        m_out.projection = iso::Projection(iso ? iso::Orientation::Isometric : iso::Orientation::Orthogonal,
+                                           std::max(1, m_map.width), std::max(1, m_map.height),
+                                           std::max(1, m_map.tileWidth), std::max(1, m_map.tileHeight));
+        const iso::WorldPos size = m_out.projection.mapPixelSize();
+        m_out.mapRect = {0.f, 0.f, size.x, size.y};
+        sf::Vector2f lo, hi;
+        offsetMargins(m_map.layers, {0.f, 0.f}, lo, hi);
+        m_out.canvas = {lo.x, lo.y, size.x - lo.x + hi.x, size.y - lo.y + hi.y};
+        m_out.background = m_map.backgroundColor;
+
+        std::vector<FlatLayer> flat;
+        flatten(m_map.layers, FlatLayer{}, flat);
+
+        // Where the depth-sorted part starts (see the header).
+        std::size_t sortedStart = flat.size();
+        bool seenTileLayer = false;
+        for (std::size_t i = 0; i < flat.size() && sortedStart == flat.size(); ++i) {
+            const Layer& l = *flat[i].layer;
+            const map::Property* forced = map::findProperty(l.properties, "depth_sorted");
+            if (forced && forced->value == "true") {
+                sortedStart = i;
+                break;
+            }
+            const bool forcedGround = forced && forced->value == "false";
+            if (l.type == LayerType::Tile) {
+                if (seenTileLayer && !forcedGround && isTallTileLayer(l))
+                    sortedStart = i;
+                seenTileLayer = true;
+            } else if (l.type == LayerType::Object && !forcedGround && hasTileObjects(l)) {
+                sortedStart = i;
+            }
+        }
+
+        m_out.bounds = m_out.mapRect;
+        for (std::size_t i = 0; i < flat.size(); ++i) {
+            MeshLayer ml;
+            ml.name = flat[i].layer->name;
+            ml.type = flat[i].layer->type;
+            ml.pass = i < sortedStart ? LayerPass::Ground
+                                      : (ml.type == LayerType::Image ? LayerPass::Top : LayerPass::Sorted);
+            m_out.layers.push_back(std::move(ml));
+            const int li = int(m_out.layers.size()) - 1;
+            switch (flat[i].layer->type) {
+            case LayerType::Tile:
+                buildTileLayer(flat[i], li);
+                break;
+            case LayerType::Object:
+                buildObjectLayer(flat[i], li);
+                break;
+            case LayerType::Image:
+                buildImageLayer(flat[i], li);
+                break;
+            case LayerType::Group:
+                break;
+            }
+            for (const MeshChunk& c : m_out.layers[std::size_t(li)].chunks) {
+                bool first = false;
+                if (c.bounds.width > 0 || c.bounds.height > 0)
+                    grow(m_out.bounds, c.bounds, first);
+            }
+        }
+    }
+
+    void buildTileLayer(const FlatLayer& fl, int li)
+    {
+        MeshLayer& ml = m_out.layers[std::size_t(li)];
+        const map::TileGrid& g = fl.layer->tiles;
+        if (g.width <= 0 || g.height <= 0)
+            return;
+        const bool useItems = m_options.exactOrder || ml.pass != LayerPass::Ground;
+        const int cs = m_options.exactOrder ? std::max(g.width, g.height) : std::max(1, m_options.chunkCells);
+        const int chunksX = (g.width + cs - 1) / cs, chunksY = (g.height + cs - 1) / cs;
+        ml.chunks.resize(std::size_t(chunksX) * std::size_t(chunksY));
+        std::vector<bool> firstBounds(ml.chunks.size(), true);
+        const sf::Color color = vertexColor(fl);
+        const bool iso = m_map.orientation == map::Orientation::Isometric;
+        const float tw = float(m_map.tileWidth), th = float(m_map.tileHeight);
+        int order = 0;
+
+        auto emit = [&](int gx, int gy) {
+            const map::Gid gid = g.at(gx, gy);
+            if (gid == 0)
+                return;
+            const Tileset* ts = m_map.tilesetFor(gid);
+            if (!ts)
+                return;
+            int animation = -1;
+            const TileImage img = shownImage(*ts, gid - ts->firstGid, animation);
+            if (img.texture < 0)
+                return;
+            const std::uint8_t flips = g.flipFlags.empty() ? 0 : g.flipFlags[std::size_t(gy) * std::size_t(g.width) + std::size_t(gx)];
+            const int cx = g.originX + gx, cy = g.originY + gy;
+            const iso::WorldPos top = m_out.projection.tileToWorld({double(cx), double(cy)});
+            // Bottom-left of the cell's bounding box (Tiled's CellRenderer::BottomLeft origin).
+            const float left = (iso ? top.x - tw / 2.f : top.x) + float(ts->tileOffset.x) + fl.offset.x;
+            const float bottom = top.y + th + float(ts->tileOffset.y) + fl.offset.y;
+            const bool gridSize = ts->tileRenderSize == "grid";
+            const float w = gridSize ? tw : float(img.rect.width);
+            const float h = gridSize ? th : float(img.rect.height);
+            const sf::Vector2f corners[4] = {{left, bottom - h}, {left + w, bottom - h}, {left + w, bottom}, {left, bottom}};
+            const int chunk = (gy / cs) * chunksX + gx / cs;
+            MeshChunk& mc = ml.chunks[std::size_t(chunk)];
+            const sf::FloatRect b = boundsOf(corners);
+            bool fb = firstBounds[std::size_t(chunk)];
+            grow(mc.bounds, b, fb);
+            firstBounds[std::size_t(chunk)] = fb;
+            if (useItems) {
+                MeshItem item;
+                item.depthKey = m_out.projection.depthKey({cx + 0.5, cy + 0.5});
+                item.order = order++;
+                item.texture = img.texture;
+                item.bounds = b;
+                fillQuad(item.vertices, corners, img.rect, flips, color);
+                mc.items.push_back(item);
+                if (animation >= 0)
+                    m_out.animatedQuads.push_back({animation, li, chunk, -1, mc.items.size() - 1, flips});
+                return;
+            }
+            auto batch = std::find_if(mc.batches.begin(), mc.batches.end(),
+                                      [&](const MeshBatch& mb) { return mb.texture == img.texture; });
+            if (batch == mc.batches.end()) {
+                mc.batches.push_back(MeshBatch{img.texture, sf::VertexArray(sf::Triangles)});
+                batch = mc.batches.end() - 1;
+            }
+            std::array<sf::Vertex, 6> v;
+            fillQuad(v, corners, img.rect, flips, color);
+            const std::size_t first = batch->vertices.getVertexCount();
+            for (const sf::Vertex& vx : v)
+                batch->vertices.append(vx);
+            if (animation >= 0)
+                m_out.animatedQuads.push_back(
+                    {animation, li, chunk, int(batch - mc.batches.begin()), first, flips});
+        };
+
+        if (iso) {
+            // Tiled draws isometric layers by screen rows (x + y), left to right (x ascending).
+            for (int s = 0; s <= g.width + g.height - 2; ++s)
+                for (int gx = std::max(0, s - g.height + 1); gx <= std::min(s, g.width - 1); ++gx)
+                    emit(gx, s - gx);
+        } else {
+            // Orthogonal: right-down order (other render orders only differ where tiles overlap).
+            for (int gy = 0; gy < g.height; ++gy)
+                for (int gx = 0; gx < g.width; ++gx)
+                    emit(gx, gy);
+        }
+    }
+
+    void buildObjectLayer(const FlatLayer& fl, int li)
+    {
+        MeshLayer& ml = m_out.layers[std::size_t(li)];
+        ml.chunks.resize(1);
+        MeshChunk& mc = ml.chunks.front();
+        const sf::Color color = vertexColor(fl);
+        const bool iso = m_map.orientation == map::Orientation::Isometric;
+        bool first = true;
+
+        std::vector<const map::Object*> objects;
+        for (const map::Object& o : fl.layer->objects)
+            if (o.visible && o.gid != 0)
+                objects.push_back(&o);
+        // Tiled's "topdown" draw order sorts by y (stable); "index" keeps the file order.
+        if (fl.layer->drawOrder != "index")
+            std::stable_sort(objects.begin(), objects.end(),
+                             [](const map::Object* a, const map::Object* b) { return a->y < b->y; });
+        int order = 0;
+        for (const map::Object* o : objects) {
+            const Tileset* ts = m_map.tilesetFor(o->gid);
+            if (!ts)
+                continue;
+            int animation = -1;
+            const TileImage img = shownImage(*ts, o->gid - ts->firstGid, animation);
+            if (img.texture < 0)
+                continue;
+            const TilePos tp = map::objectToTile(m_map, o->x, o->y);
+            const iso::WorldPos anchorW = iso ? m_out.projection.tileToWorld(tp) : iso::WorldPos{float(o->x), float(o->y)};
+            const sf::Vector2f anchor(anchorW.x + fl.offset.x, anchorW.y + fl.offset.y);
+            const float w = o->width > 0 ? float(o->width) : float(img.rect.width);
+            const float h = o->height > 0 ? float(o->height) : float(img.rect.height);
+            std::string align = ts->objectAlignment;
+            if (align == "unspecified" || align.empty())
+                align = iso ? "bottom" : "bottomleft";
+            float ax = 0.f, ay = 0.f; // anchor inside the image, as a fraction
+            if (align.find("left") != std::string::npos)
+                ax = 0.f;
+            else if (align.find("right") != std::string::npos)
+                ax = 1.f;
+            else
+                ax = 0.5f;
+            if (align.rfind("top", 0) == 0)
+                ay = 0.f;
+            else if (align.rfind("bottom", 0) == 0)
+                ay = 1.f;
+            else
+                ay = 0.5f;
+            const sf::Vector2f off(float(ts->tileOffset.x), float(ts->tileOffset.y));
+            sf::Vector2f corners[4] = {{-ax * w, -ay * h}, {(1 - ax) * w, -ay * h}, {(1 - ax) * w, (1 - ay) * h},
+                                       {-ax * w, (1 - ay) * h}};
+            const double rad = o->rotation * 3.14159265358979323846 / 180.0;
+            const float cs = float(std::cos(rad)), sn = float(std::sin(rad));
+            for (sf::Vector2f& c : corners) {
+                const sf::Vector2f p = c + off;
+                c = anchor + sf::Vector2f(p.x * cs - p.y * sn, p.x * sn + p.y * cs);
+            }
+            MeshItem item;
+            item.depthKey = m_out.projection.depthKey(tp);
+            item.order = order++;
+            item.texture = img.texture;
+            item.bounds = boundsOf(corners);
+            fillQuad(item.vertices, corners, img.rect, o->flipFlags, color);
+            grow(mc.bounds, item.bounds, first);
+            mc.items.push_back(item);
+            if (animation >= 0)
+                m_out.animatedQuads.push_back({animation, li, 0, -1, mc.items.size() - 1, o->flipFlags});
+        }
+    }
+
+    void buildImageLayer(const FlatLayer& fl, int li)
+    {
+        const Layer& l = *fl.layer;
+        if (l.image.empty())
+            return;
+        MeshLayer& ml = m_out.layers[std::size_t(li)];
+        TextureSource src{l.image, std::nullopt, "image layer \"" + l.name + "\"", m_map.path};
+        int tex = -1;
+        for (std::size_t i = 0; i < m_out.textures.size(); ++i)
+            if (m_out.textures[i] == src)
+                tex = int(i);
+        if (tex < 0) {
+            m_out.textures.push_back(src);
+            tex = int(m_out.textures.size()) - 1;
+        }
+        const float w = float(l.imageWidth), h = float(l.imageHeight);
+        const sf::Vector2f o = fl.offset;
+        const sf::Vector2f corners[4] = {{o.x, o.y}, {o.x + w, o.y}, {o.x + w, o.y + h}, {o.x, o.y + h}};
+        MeshItem item;
+        item.texture = tex;
+        item.bounds = boundsOf(corners);
+        fillQuad(item.vertices, corners, sf::IntRect(0, 0, l.imageWidth, l.imageHeight), 0, vertexColor(fl));
+        MeshChunk mc;
+        mc.bounds = item.bounds;
+        mc.items.push_back(item);
+        ml.chunks.push_back(std::move(mc));
+    }
+
+private:
+    const MapData& m_map;
+    const MeshOptions& m_options;
+    MapMesh& m_out;
+    std::map<std::pair<const Tileset*, std::uint32_t>, int> m_animIndex;
+};
+
+} // namespace
+
+void setQuadTexCoords(sf::Vertex* six, const sf::IntRect& rect, std::uint8_t flipFlags)
+{
+    // Destination corners tl, tr, br, bl as (u, v) in the unit square; find the source (u, v) by
+    // undoing Tiled's flips in reverse order (vertical, horizontal, then the diagonal transpose).
+    const float du[4] = {0, 1, 1, 0}, dv[4] = {0, 0, 1, 1};
+    sf::Vector2f tex[4];
+    for (int i = 0; i < 4; ++i) {
+        float u = du[i], v = dv[i];
+        if (flipFlags & map::flip::Vertical)
+            v = 1.f - v;
+        if (flipFlags & map::flip::Horizontal)
+            u = 1.f - u;
+        if (flipFlags & map::flip::Diagonal)
+            std::swap(u, v);
+        tex[i] = {float(rect.left) + u * float(rect.width), float(rect.top) + v * float(rect.height)};
+    }
+    const int idx[6] = {0, 1, 2, 0, 2, 3};
+    for (int i = 0; i < 6; ++i)
+        six[i].texCoords = tex[idx[i]];
+}
+
+int animationFrameAt(const MeshAnimation& anim, long long timeMs)
+{
+    if (anim.frameEndMs.empty())
+        return 0;
+    const long long t = ((timeMs % anim.frameEndMs.back()) + anim.frameEndMs.back()) % anim.frameEndMs.back();
+    const auto it = std::upper_bound(anim.frameEndMs.begin(), anim.frameEndMs.end(), t);
+    return int(it - anim.frameEndMs.begin());
+}
+
+bool buildMapMesh(const map::MapData& map, const MeshOptions& options, MapMesh& out, std::vector<Diagnostic>& problems)
+{
+    out = MapMesh{};
+    if (map.orientation != map::Orientation::Orthogonal && map.orientation != map::Orientation::Isometric) {
+        problems.push_back({map.path, 0,
+                            std::string("cannot render a ") +
+                                (map.orientation == map::Orientation::Staggered ? "staggered" : "hexagonal") +
+                                " map: the renderer supports orthogonal and isometric maps"});
+        return false;
+    }
+    if (map.width <= 0 || map.height <= 0 || map.tileWidth <= 0 || map.tileHeight <= 0) {
+        problems.push_back({map.path, 0, "cannot render a map without a size or tile size"});
+        return false;
+    }
+    Builder(map, options, out).build();
+    return true;
+}
+
+} // namespace eng::render

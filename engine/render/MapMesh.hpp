@@ -1,0 +1,136 @@
+#pragma once
+/// \file MapMesh.hpp
+/// The geometry of a Tiled map as SFML vertices, built from MapData alone (no textures, no GL
+/// context: tests check it without a window). MapRenderer owns one and adds the textures.
+///
+/// What is built, per visible layer in Tiled's order (groups flattened, their visibility,
+/// opacity, tint and offset combined with their children's):
+/// - tile layers: one quad per cell. The image is bottom-left aligned to the cell's bounding box
+///   (the diamond's left corner and bottom on isometric maps) as Tiled does, so images taller
+///   than the grid rise above the cell; then the tileset's <tileoffset> and the layer offset are
+///   added. Flip flags H/V/D (diagonal = transpose, applied first, as Tiled), opacity and tint
+///   as the vertex colour, tile animations (frame 0 at time 0), image-collection tilesets,
+///   tilerendersize="grid" (stretched to the grid cell).
+/// - object layers: visible tile objects only (shapes, points and text are markers, not drawn).
+///   Isometric positions are projected with eng::map::objectToTile; the image is anchored by
+///   the tileset's objectalignment (unspecified = bottom centre on isometric maps, bottom-left
+///   on orthogonal ones), sized to the object's width/height, rotated around the anchor.
+/// - image layers: one quad at the layer offset (repeatx/repeaty not supported).
+///
+/// Passes (what the game's draw does with depth): the first visible tile layer is always flat
+/// *ground*; so is every later layer up to the first one that has a tile taller than the grid
+/// (image height > map tileheight) or a tile object. From that layer on, tile layers and tile
+/// objects are *depth-sorted* (per-tile items with a depth key from eng::iso, sorted together
+/// with the units), and image layers are drawn on top. A layer's bool property `depth_sorted`
+/// overrides the automatic choice (true: the sorted part starts here; false: keep it ground).
+/// Ground layers are cut into chunks of chunkCells x chunkCells cells with one sf::VertexArray
+/// (sf::Triangles) per texture per chunk, so culling tests a few chunk rectangles.
+
+#include "engine/core/Diagnostic.hpp"
+#include "engine/iso/Projection.hpp"
+#include "engine/map/MapData.hpp"
+
+#include <SFML/Graphics/Rect.hpp>
+#include <SFML/Graphics/Vertex.hpp>
+#include <SFML/Graphics/VertexArray.hpp>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace eng::render {
+
+struct MeshOptions {
+    int chunkCells = 16;             ///< ground chunk size in cells [Limit: >0]
+    /// Build every layer as per-tile items kept in Tiled's exact draw order, one chunk per layer
+    /// (renderMapToImage: overlapping tiles of different tilesets interleave exactly as in Tiled).
+    bool exactOrder = false;
+    /// Vertex colours premultiplied by their alpha (for premultiplied-alpha rendering).
+    bool premultipliedAlpha = false;
+};
+
+/// One image tiles are cut from (a tileset image, or one tile of an image collection).
+struct TextureSource {
+    std::string path;                          ///< resolved image path
+    std::optional<map::Color> transparentColor; ///< pixels of this colour become transparent
+    std::string tileset;                       ///< name of the tileset (for diagnostics)
+    std::string tilesetFile;                   ///< the .tsx (or the map when inline)
+    bool operator==(const TextureSource&) const = default;
+};
+
+/// One quad drawn on its own (depth-sorted tiles, tile objects, exact-order layers).
+struct MeshItem {
+    float depthKey = 0.f;     ///< eng::iso::Projection::depthKey of the cell centre / object anchor
+    int order = 0;            ///< index in Tiled's draw order within the layer (tie-break)
+    int texture = 0;          ///< index into MapMesh::textures
+    sf::FloatRect bounds;     ///< world rectangle covered (for culling)
+    std::array<sf::Vertex, 6> vertices; ///< two triangles: (tl, tr, br), (tl, br, bl)
+};
+
+/// Ground vertices of one texture in one chunk.
+struct MeshBatch {
+    int texture = 0;
+    sf::VertexArray vertices{sf::Triangles};
+};
+
+struct MeshChunk {
+    sf::FloatRect bounds;           ///< world rectangle covering every quad of the chunk
+    std::vector<MeshBatch> batches; ///< ground layers (drawn in this order)
+    std::vector<MeshItem> items;    ///< sorted layers and exact-order layers, in Tiled's order
+};
+
+enum class LayerPass { Ground, Sorted, Top };
+
+struct MeshLayer {
+    std::string name;
+    map::LayerType type = map::LayerType::Tile;
+    LayerPass pass = LayerPass::Ground;
+    std::vector<MeshChunk> chunks;
+};
+
+/// A Tiled tile animation; every cell showing the tile runs it in step (global time, as Tiled).
+struct MeshAnimation {
+    int texture = 0;
+    std::vector<sf::IntRect> frameRects; ///< texture rectangles of the frames
+    std::vector<int> frameEndMs;         ///< cumulative end time of each frame
+    int current = 0;                     ///< frame shown now
+};
+
+/// Where a quad showing an animated tile lives.
+struct MeshAnimatedQuad {
+    int animation = 0;
+    int layer = 0, chunk = 0;
+    int batch = -1;             ///< -1: an item (index = item index); else index = first vertex
+    std::size_t index = 0;
+    std::uint8_t flipFlags = 0;
+};
+
+struct MapMesh {
+    iso::Projection projection;
+    sf::FloatRect mapRect;   ///< the map's bounding rectangle, top-left (0,0)
+    sf::FloatRect bounds;    ///< mapRect plus everything drawn outside it (tall tiles, offsets)
+    /// tmxrasterizer's canvas: mapRect grown by the layer-offset margins (left/top by the most
+    /// negative offsets, right/bottom by the most positive ones); its size is the image size.
+    sf::FloatRect canvas;
+    std::optional<map::Color> background;
+    std::vector<TextureSource> textures;
+    std::vector<MeshLayer> layers;
+    std::vector<MeshAnimation> animations;
+    std::vector<MeshAnimatedQuad> animatedQuads;
+};
+
+/// Builds the mesh of `map`. Fails (false, with a Diagnostic naming the map) only for maps the
+/// renderer does not support (staggered and hexagonal orientations). O(cells + objects).
+bool buildMapMesh(const map::MapData& map, const MeshOptions& options, MapMesh& out,
+                  std::vector<Diagnostic>& problems);
+
+/// Writes the texture coordinates of a quad's 6 vertices for `rect` with Tiled's flip flags
+/// (flip::Diagonal transposes first, then Horizontal and Vertical mirror).
+void setQuadTexCoords(sf::Vertex* six, const sf::IntRect& rect, std::uint8_t flipFlags);
+
+/// The frame of `anim` shown at `timeMs` (looping).
+int animationFrameAt(const MeshAnimation& anim, long long timeMs);
+
+} // namespace eng::render

@@ -1,0 +1,122 @@
+// Compares renderMapToImage with Tiled's own `tmxrasterizer` (the reference) pixel by pixel.
+// Needs an OpenGL context (run under xvfb-run without a display); skips when tmxrasterizer is
+// not installed.
+#include "engine/map/MapLoader.hpp"
+#include "engine/render/MapRenderer.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Comparison {
+    sf::Vector2u ours, theirs;
+    long long differing = 0; ///< pixels where some channel differs by more than the tolerance
+    long long total = 0;
+    int maxDelta = 0;
+    double ratio() const { return total ? double(differing) / double(total) : 1.0; }
+};
+
+/// Largest channel distance between two pixels compared *premultiplied* (colour times alpha,
+/// i.e. what they contribute when composited over anything). Both Qt's raster engine and GL keep
+/// 8-bit premultiplied intermediates and round differently by one step; in straight alpha a step
+/// is magnified by 255/alpha (7 levels at alpha 36), so straight-alpha deltas would measure
+/// rounding, not placement. The colour of fully transparent pixels is ignored this way too.
+int pixelDelta(sf::Color a, sf::Color b)
+{
+    auto pm = [](int c, int alpha) { return (c * alpha + 127) / 255; };
+    int d = std::abs(int(a.a) - int(b.a));
+    d = std::max(d, std::abs(pm(a.r, a.a) - pm(b.r, b.a)));
+    d = std::max(d, std::abs(pm(a.g, a.a) - pm(b.g, b.a)));
+    return std::max(d, std::abs(pm(a.b, a.a) - pm(b.b, b.a)));
+}
+
+Comparison compare(const sf::Image& ours, const sf::Image& theirs, int tolerance)
+{
+    Comparison c;
+    c.ours = ours.getSize();
+    c.theirs = theirs.getSize();
+    if (c.ours != c.theirs)
+        return c;
+    c.total = (long long)c.ours.x * c.ours.y;
+    for (unsigned y = 0; y < c.ours.y; ++y)
+        for (unsigned x = 0; x < c.ours.x; ++x) {
+            const int d = pixelDelta(ours.getPixel(x, y), theirs.getPixel(x, y));
+            c.maxDelta = std::max(c.maxDelta, d);
+            c.differing += d > tolerance;
+        }
+    return c;
+}
+
+bool haveTmxRasterizer()
+{
+    return std::system("command -v tmxrasterizer >/dev/null 2>&1") == 0;
+}
+
+fs::path outDir()
+{
+    const fs::path dir = fs::temp_directory_path() / "isostar_render_tests";
+    fs::create_directories(dir);
+    return dir;
+}
+
+/// Renders `map` with tmxrasterizer and with renderMapToImage (both PNGs are kept in outDir()
+/// for looking at) and compares them.
+Comparison renderBoth(const std::string& mapPath, const std::string& stem, int tolerance)
+{
+    const fs::path ref = outDir() / (stem + "_tmxrasterizer.png");
+    const fs::path mine = outDir() / (stem + "_isostar.png");
+    fs::remove(ref);
+    const std::string cmd = "QT_QPA_PLATFORM=offscreen tmxrasterizer '" + mapPath + "' '" + ref.string() + "' >/dev/null 2>&1";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    sf::Image theirs;
+    REQUIRE(theirs.loadFromFile(ref.string()));
+
+    auto map = eng::map::loadMap(mapPath);
+    INFO(eng::formatDiagnostics(map.diagnostics()));
+    REQUIRE(map);
+    sf::Image ours;
+    std::vector<eng::Diagnostic> problems;
+    INFO(eng::formatDiagnostics(problems));
+    REQUIRE(eng::render::renderMapToImage(map.value(), ours, problems));
+    REQUIRE(ours.saveToFile(mine.string()));
+    const Comparison c = compare(ours, theirs, tolerance);
+    std::ostringstream os;
+    os << stem << ": " << c.ours.x << "x" << c.ours.y << " vs tmxrasterizer " << c.theirs.x << "x" << c.theirs.y
+       << ", differing pixels (> " << tolerance << "): " << c.differing << " of " << c.total << ", max channel delta "
+       << c.maxDelta << " (images in " << outDir().string() << ")";
+    WARN(os.str());
+    return c;
+}
+
+} // namespace
+
+TEST_CASE("renderMapToImage matches tmxrasterizer on Tiled's isometric_grass_and_water.tmx", "[render][gl]")
+{
+    const std::string map = "/usr/share/doc/tiled/examples/isometric_grass_and_water.tmx";
+    if (!haveTmxRasterizer() || !fs::exists(map)) {
+        WARN("tmxrasterizer or Tiled's examples not installed: skipping the comparison");
+        return;
+    }
+    const Comparison c = renderBoth(map, "isometric_grass_and_water", 2);
+    CHECK(c.ours == c.theirs);
+    CHECK(c.differing == 0);
+}
+
+TEST_CASE("renderMapToImage matches tmxrasterizer on Tiled's perspective_walls.tmx", "[render][gl]")
+{
+    const std::string map = "/usr/share/doc/tiled/examples/perspective_walls.tmx";
+    if (!haveTmxRasterizer() || !fs::exists(map)) {
+        WARN("tmxrasterizer or Tiled's examples not installed: skipping the comparison");
+        return;
+    }
+    const Comparison c = renderBoth(map, "perspective_walls", 2);
+    CHECK(c.ours == c.theirs);
+    CHECK(c.differing == 0);
+}

@@ -340,7 +340,7 @@ inline int tieY(std::uint64_t tie)
 // The heap lives in m_heap's storage (its size() is the capacity, kept >= count + 2 for the
 // pop sentinel); the count is a local in the search loop so the compiler keeps it in a register.
 
-inline void heapPush(GridPathfinderHeapEntry* h, std::size_t& count, const GridPathfinderHeapEntry& e)
+[[gnu::always_inline]] inline void heapPush(GridPathfinderHeapEntry* h, std::size_t& count, const GridPathfinderHeapEntry& e)
 {
     std::size_t i = count++;
     while (i > 0) {
@@ -357,7 +357,7 @@ inline void heapPush(GridPathfinderHeapEntry* h, std::size_t& count, const GridP
 /// (one branch-free compare per level), then sift the last element up from there (usually 0-1
 /// levels). The vacated last slot holds the largest key, so a missing right child is never
 /// chosen. (A 4-ary heap measured the same here; the binary one is simpler.)
-inline void heapPop(GridPathfinderHeapEntry* h, std::size_t& count)
+[[gnu::always_inline]] inline void heapPop(GridPathfinderHeapEntry* h, std::size_t& count)
 {
     const std::size_t n = --count;
     const GridPathfinderHeapEntry last = h[n];
@@ -687,7 +687,9 @@ PathStatus GridPathfinder::run(int maxExpansions)
             return m_search.status;
         }
 
-        auto relax = [&](std::uint32_t nb, double ng, int nx, int ny) {
+        // always_inline: GCC otherwise keeps relax as an out-of-line call through the closure
+        // (8 calls per expansion); inlining it measured ~20% faster on the 512x512 workload.
+        auto relax = [&](std::uint32_t nb, double ng, int nx, int ny) __attribute__((always_inline)) {
             Cell& m = cells[nb];
             const std::uint32_t st = m.stamp;
             if (st == closedStamp)
@@ -738,7 +740,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
                 else
                     return true;
             };
-            auto diagonal = [&](std::uint32_t nb, int nx, int ny) {
+            auto diagonal = [&](std::uint32_t nb, int nx, int ny) __attribute__((always_inline)) {
                 const float c = cells[nb].cost;
                 if (c < Impassable)
                     relax(nb, g + double(c) * diagFactor, nx, ny);

@@ -17,6 +17,15 @@
 ///   result still needs the path to the closest reachable cell: that cell is found by scanning
 ///   rings around the goal (O(r^2) for a distance r to the start's island), then one A* runs to
 ///   it. Turn partial paths off (`setPartialPaths(false)`) to get NoPath in O(1) instead.
+/// - Weighted A* (weight > 1) never reopens closed cells: cost <= weight x optimal.
+///
+/// Layout (why it is fast): the field is copied with a ring of Impassable padding, so the 8
+/// neighbours of a cell are fixed index offsets with no bounds checks; each cell is one 16-byte
+/// record {g, cost, stamp}; a generation counter in `stamp` replaces clearing between queries
+/// (open = generation, closed = generation + 1); the open list is a binary heap of 16-byte
+/// entries whose whole order (f, then lower h, then row-major index) is one branch-free 128-bit
+/// compare, with duplicates skipped when popped instead of decrease-key. Memory: about 24 bytes
+/// per cell (+4 once findNearest or a partial path ran).
 ///
 /// \code
 /// eng::path::GridPathfinder finder;

@@ -1,7 +1,7 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="ground" tilewidth="64" tileheight="32" tilecount="32" columns="8">
+<tileset version="1.8" tiledversion="1.8.2" name="ground" tilewidth="64" tileheight="32" tilecount="36" columns="8">
  <grid orientation="isometric" width="64" height="32"/>
- <image source="ground.png" width="512" height="128"/>
+ <image source="ground.png" width="512" height="160"/>
   <tile id="0">
    <properties>
     <property name="terrain" value="grass"/>
@@ -160,6 +160,26 @@
   <tile id="31">
    <properties>
     <property name="terrain" value="road"/>
+   </properties>
+  </tile>
+  <tile id="32">
+   <properties>
+    <property name="terrain" value="grass"/>
+   </properties>
+  </tile>
+  <tile id="33">
+   <properties>
+    <property name="terrain" value="grass"/>
+   </properties>
+  </tile>
+  <tile id="34">
+   <properties>
+    <property name="terrain" value="grass"/>
+   </properties>
+  </tile>
+  <tile id="35">
+   <properties>
+    <property name="terrain" value="grass"/>
    </properties>
   </tile>
  <wangsets>

@@ -18,7 +18,8 @@ inline constexpr int Snow = 4;     ///< 4 variants
 inline constexpr int Water = 8;    ///< 4 variants
 inline constexpr int Flowers = 12; ///< 4 variants
 inline constexpr int Road = 16;    ///< 16 variants, + NESW mask
-inline constexpr int Count = 32;
+inline constexpr int Scorched = 32; ///< 4 variants: grass dried by a volcano's heat (terrain grass)
+inline constexpr int Count = 36;
 inline constexpr int Columns = 8;
 } // namespace ground
 

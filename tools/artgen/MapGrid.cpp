@@ -43,6 +43,7 @@ int groundGid(const MapGrid& g, int x, int y)
     case GroundKind::Snow: return kGroundFirstGid + ground::Snow + v;
     case GroundKind::Water: return kGroundFirstGid + ground::Water + v;
     case GroundKind::Flowers: return kGroundFirstGid + ground::Flowers + v;
+    case GroundKind::Scorched: return kGroundFirstGid + ground::Scorched + v;
     }
     return 0;
 }

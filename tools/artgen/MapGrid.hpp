@@ -9,7 +9,7 @@
 
 namespace artgen {
 
-enum class GroundKind { Grass, Snow, Water, Flowers };
+enum class GroundKind { Grass, Snow, Water, Flowers, Scorched };
 enum class Over { None, Road, Wall, Bridge, Tent, Castle, Volcano, VolcanoErupting, Tombstone, TombCross, Oak, Birch, Pine, SnowPine, Rock, Boulder };
 
 struct Cell {

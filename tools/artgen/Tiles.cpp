@@ -21,7 +21,9 @@ std::string groundTerrain(int id)
         return "water";
     if (id < ground::Road)
         return "flowers";
-    return "road";
+    if (id < ground::Scorched)
+        return "road";
+    return "grass";
 }
 
 std::string tallTerrain(int id)
@@ -100,6 +102,20 @@ Rgb snowColor(float u, float v, int variant, int px, int py)
     return c;
 }
 
+Rgb scorchedColor(float u, float v, int variant, int px, int py)
+{
+    const float tone = fbm2(u, v, 3, 3, 15);
+    Rgb c = mix(hex(0x6f6a3a), hex(0x9a8a4a), tone);
+    c = mix(c, hex(0x4a3f33), std::clamp((fbm2(u, v, 4, 2, 16) - 0.55f) * 3.f, 0.f, 1.f) * 0.7f); // ash
+    c = c * (0.74f + 0.3f * bumpLight(u, v, 8, 13, 0.05f));
+    const float h = hashf(px, py, variant + 8, 14);
+    if (h < 0.05f)
+        c = hex(0x2e2824); // cinders
+    else if (h > 0.985f)
+        c = hex(0xd06a2a); // a glowing ember
+    return c;
+}
+
 Rgb waterColor(float u, float v, int variant, int px, int py)
 {
     const float n = fbm2(u, v, 3, 2, 31);
@@ -130,8 +146,10 @@ Canvas groundTile(int id)
                 c = snowColor(u, v, variant, px, py);
             else if (id < ground::Flowers)
                 c = waterColor(u, v, variant, px, py);
-            else
+            else if (id < ground::Road)
                 c = grassColor(u, v, variant + 4, px, py);
+            else
+                c = scorchedColor(u, v, variant, px, py);
             t.at(px, py) = {c, 1.f};
         }
     // Variant details stay away from the outline, so any two tiles still meet cleanly.
@@ -641,7 +659,7 @@ bool writeTilesets(const std::string& outDir, std::string& error)
     {
         Canvas sheet(64 * ground::Columns, 32 * ((ground::Count + ground::Columns - 1) / ground::Columns));
         for (int id = 0; id < ground::Count; ++id) {
-            const Canvas t = id < ground::Road ? groundTile(id) : roadTile(id - ground::Road);
+            const Canvas t = id >= ground::Road && id < ground::Scorched ? roadTile(id - ground::Road) : groundTile(id);
             sheet.paste(t, (id % ground::Columns) * 64, (id / ground::Columns) * 32);
         }
         if (!sheet.savePng(outDir + "/tiles/ground.png")) {

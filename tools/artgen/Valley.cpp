@@ -248,6 +248,21 @@ MapGrid buildValley()
             if (g.at(x, y).ground == GroundKind::Flowers)
                 g.at(x, y).ground = GroundKind::Grass; // nothing blooms by the volcano
 
+    // The heat has dried the grass around the cones; widest around the erupting one.
+    for (int y = 0; y < kSize; ++y)
+        for (int x = 0; x < kSize; ++x) {
+            Cell& c = g.at(x, y);
+            if (c.ground != GroundKind::Grass && c.ground != GroundKind::Flowers)
+                continue;
+            const float jitter = 0.8f * hashf(x, y, 0, 513);
+            const bool hot = std::hypot(float(x - 57), float(y - 57)) < 3.2f + jitter ||
+                             std::hypot(float(x - 63), float(y - 61)) < 1.2f + jitter ||
+                             std::hypot(float(x - 53), float(y - 54)) < 1.2f + jitter ||
+                             std::hypot(float(x - 66), float(y - 53)) < 1.2f + jitter;
+            if (hot)
+                c.ground = GroundKind::Scorched;
+        }
+
     // Forests and lone trees: noise decides, roads and places keep a clear margin.
     for (int y = 0; y < kSize; ++y)
         for (int x = 0; x < kSize; ++x) {

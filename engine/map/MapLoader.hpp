@@ -1,11 +1,26 @@
 #pragma once
 /// \file MapLoader.hpp
 /// Loads Tiled maps and tilesets into MapData. Formats by file extension: .tmx/.xml (XML),
-/// .tmj/.json (JSON); external tilesets .tsx/.tsj/.json and templates .tx/.tj are followed
-/// relative to the file that names them. A `.gz` suffix is accepted for gzipped files.
+/// .tmj/.json (JSON), otherwise by content; external tilesets .tsx/.tsj/.json and templates
+/// .tx/.tj are followed relative to the file that names them (each read once per load).
+/// A `.gz` suffix is accepted for gzipped files, and a referenced file that is missing is
+/// looked for as `name.gz` too (Debian ships Tiled's examples that way).
 ///
-/// Bad input never crashes: every problem found becomes a Diagnostic naming the file and, where
-/// known, the line; the loader collects what it can and fails once.
+/// Bad input never crashes: every problem found becomes a Diagnostic naming the file (as given,
+/// or resolved relative to it for tilesets and templates) and, for XML, the line; JSON errors
+/// name the JSON path instead (`layers[2] "ground": ...`). The loader collects what it can and
+/// fails once. Checked: required attributes, numbers (strict, in range), sizes > 0, tile counts
+/// against width*height, every gid against the tilesets, encodings and compressions by name,
+/// property values against their types, DOCTYPE internal subsets (refused), nesting depth.
+/// Not an error: a missing *image* file (the renderer reports it; sizes then come from the
+/// attributes, or from the image header when the file omits them and the image exists).
+///
+/// After a successful load: tilesets are sorted by firstGid and do not overlap; finite maps'
+/// tile layers are exactly width x height; infinite maps' layers cover their chunks' bounding
+/// box (TileGrid origin, possibly negative, may be empty).
+///
+/// Figures (Release, `isopath info`, 4096x4096 = 16.7M cells, random gids): csv (33 MB) and
+/// base64+zlib (14 MB) each take about 0.4 s of CPU (user+sys) and 170-185 MB peak RSS.
 ///
 /// \code
 /// auto result = eng::map::loadMap("maps/valley.tmx");
@@ -20,7 +35,8 @@
 
 namespace eng::map {
 
-/// Limits checked before allocating.
+/// Limits checked before allocating (a hostile file can't make the loader allocate more than
+/// these, nor decompress more than its layers need).
 struct LoadLimits {
     std::uint64_t maxCells = 16u * 1024u * 1024u; ///< per map and per layer
     std::uint64_t maxTotalCells = 64u * 1024u * 1024u; ///< summed over every tile layer

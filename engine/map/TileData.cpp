@@ -8,6 +8,7 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
@@ -125,35 +126,49 @@ bool zstdBounded(const std::vector<std::uint8_t>& in, std::size_t maxOut,
 
 bool decodeBase64(std::string_view text, std::vector<std::uint8_t>& out, DecodeError& err)
 {
-    out.clear();
-    out.reserve(text.size() / 4 * 3 + 3);
+    // Table-driven: 64 = whitespace (skipped), 65 = '=', 66 = invalid.
+    static const auto table = [] {
+        std::array<std::uint8_t, 256> t{};
+        t.fill(66);
+        for (int c = 0; c < 256; ++c)
+            if (base64Value(char(c)) >= 0)
+                t[std::size_t(c)] = std::uint8_t(base64Value(char(c)));
+        for (char c : {' ', '\t', '\n', '\r'})
+            t[std::size_t(static_cast<unsigned char>(c))] = 64;
+        t[std::size_t('=')] = 65;
+        return t;
+    }();
+    out.resize(text.size() / 4 * 3 + 3);
+    std::uint8_t* dst = out.data();
     std::uint32_t acc = 0;
     int bits = 0;
     std::size_t symbols = 0, padding = 0;
     for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (isSpace(c))
+        const std::uint8_t v = table[static_cast<unsigned char>(text[i])];
+        if (v < 64 && padding == 0) {
+            ++symbols;
+            acc = (acc << 6) | v;
+            bits += 6;
+            if (bits >= 8) {
+                bits -= 8;
+                *dst++ = std::uint8_t((acc >> bits) & 0xFFu);
+            }
             continue;
-        if (c == '=') {
+        }
+        if (v == 64)
+            continue;
+        if (v == 65) {
             ++padding;
             ++symbols;
             continue;
         }
-        const int v = base64Value(c);
-        if (v < 0 || padding > 0) {
-            err.message = v < 0 ? "invalid base64 character " + printable(c)
-                                : std::string("base64 data continues after '=' padding");
-            err.offset = i;
-            return false;
-        }
-        ++symbols;
-        acc = (acc << 6) | std::uint32_t(v);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out.push_back(std::uint8_t((acc >> bits) & 0xFFu));
-        }
+        err.message = v == 66 ? "invalid base64 character " + printable(text[i])
+                              : std::string("base64 data continues after '=' padding");
+        err.offset = i;
+        out.clear();
+        return false;
     }
+    out.resize(std::size_t(dst - out.data()));
     if (symbols % 4 != 0 || padding > 2) {
         err.message = "base64 data has a bad length (" + std::to_string(symbols) +
                       " characters, not a multiple of 4)";

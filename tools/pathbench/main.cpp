@@ -11,6 +11,7 @@
 #include "tools/pathbench/ArticleTerrain.hpp"
 #include "tools/pathbench/Baselines.hpp"
 
+#include <malloc.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -152,7 +153,10 @@ Stats measured(const std::function<Stats()>& body)
     }
     if (pid == 0) {
         ::close(fds[0]);
-        // Start the high-water mark at the current RSS (Linux >= 4.0: writing 5 resets it).
+        // Give free heap pages back first (so the implementation's allocations are new resident
+        // pages, not reused ones), then start the high-water mark at the current RSS (Linux >= 4.0:
+        // writing 5 to clear_refs resets it).
+        ::malloc_trim(0);
         { std::ofstream("/proc/self/clear_refs") << "5"; }
         const long before = procStatusKiB("VmRSS");
         Stats s = body();

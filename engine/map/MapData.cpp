@@ -62,22 +62,44 @@ TilePos objectToTile(const MapData& map, double x, double y)
     case Orientation::Hexagonal:
         break;
     }
-    // Staggered / hexagonal: objects are in plain pixels. Find the cell whose rectangle (in the
-    // staggered layout) holds the point: rows (or columns) advance by half a tile plus half the
-    // hex side, every other one shifted by half a tile. Fractions stay inside the chosen cell.
+    // Staggered / hexagonal: objects are in plain pixels. The cell under a point is the one
+    // whose centre is nearest (diamond distance for staggered maps, Euclidean for hexagons),
+    // among the few candidates around it — the same hit test as Tiled's renderers. Cell centres
+    // follow Tiled's HexagonalRenderer layout (a staggered map is one with side length 0).
     const bool hex = map.orientation == Orientation::Hexagonal;
     const double side = hex ? map.hexSideLength : 0.0;
-    const bool oddShift = map.staggerIndex == StaggerIndex::Odd;
-    if (map.staggerAxis == StaggerAxis::Y) {
-        const double rowStep = (th + side) / 2.0;
-        const double row = std::floor(y / rowStep);
-        const bool shifted = ((static_cast<long long>(row) & 1) != 0) == oddShift;
-        return {(x - (shifted ? tw / 2.0 : 0.0)) / tw, row + (y - row * rowStep) / th};
+    const bool staggerX = map.staggerAxis == StaggerAxis::X;
+    const bool evenIndex = map.staggerIndex == StaggerIndex::Even;
+    const double colStep = staggerX ? (tw + side) / 2.0 : tw;
+    const double rowStep = staggerX ? th : (th + side) / 2.0;
+    auto shifted = [&](long long i) { return ((i & 1) != 0) != evenIndex; };
+    auto centre = [&](long long c, long long r) {
+        double cx = double(c) * colStep + tw / 2.0;
+        double cy = double(r) * rowStep + th / 2.0;
+        if (staggerX && shifted(c))
+            cy += th / 2.0;
+        if (!staggerX && shifted(r))
+            cx += tw / 2.0;
+        return Vec2{cx, cy};
+    };
+    const long long c0 = static_cast<long long>(std::floor(x / colStep));
+    const long long r0 = static_cast<long long>(std::floor(y / rowStep));
+    long long bestC = c0, bestR = r0;
+    double best = -1.0;
+    for (long long r = r0 - 2; r <= r0 + 1; ++r) {
+        for (long long c = c0 - 2; c <= c0 + 1; ++c) {
+            const Vec2 ctr = centre(c, r);
+            const double dx = x - ctr.x, dy = y - ctr.y;
+            const double d = hex ? dx * dx + dy * dy
+                                 : std::fabs(dx) / (tw / 2.0) + std::fabs(dy) / (th / 2.0);
+            if (best < 0.0 || d < best) {
+                best = d;
+                bestC = c;
+                bestR = r;
+            }
+        }
     }
-    const double colStep = (tw + side) / 2.0;
-    const double col = std::floor(x / colStep);
-    const bool shifted = ((static_cast<long long>(col) & 1) != 0) == oddShift;
-    return {col + (x - col * colStep) / tw, (y - (shifted ? th / 2.0 : 0.0)) / th};
+    return {double(bestC), double(bestR)};
 }
 
 namespace detail {

@@ -277,7 +277,8 @@ struct MapData {
 /// Orthogonal: (x / tileWidth, y / tileHeight). Isometric: Tiled stores object positions
 /// projected so that both axes are measured in tile-*height* pixels along the tile axes, hence
 /// (x / tileHeight, y / tileHeight) — dividing x by tileWidth is the classic loader bug.
-/// Staggered/hexagonal: plain pixel position mapped to the cell under it.
+/// Staggered/hexagonal: objects are stored in plain pixels; the result is the cell under the
+/// point (integral x, y), found with the same nearest-centre hit test as Tiled's renderers.
 TilePos objectToTile(const MapData& map, double x, double y);
 
 /// Text dumps for test output (Catch2) and debugging: every field, one item per line.

@@ -74,7 +74,7 @@ public:
 
     int textureFor(const Tileset& ts, const std::string& path)
     {
-        TextureSource src{path, ts.transparentColor, ts.name, ts.source.empty() ? m_map.path : ts.source};
+        TextureSource src{path, ts.transparentColor, ts.name, ts.source.empty() ? m_map.path : ts.source, m_tint};
         for (std::size_t i = 0; i < m_out.textures.size(); ++i)
             if (m_out.textures[i] == src)
                 return int(i);
@@ -148,10 +148,12 @@ public:
         return tileImage(ts, id);
     }
 
+    /// Opacity (and the tint's alpha) as the vertex colour; the tint's colour is baked into the
+    /// texture (TextureSource::tint).
     sf::Color vertexColor(const FlatLayer& fl) const
     {
-        sf::Color c = fl.tint;
-        c.a = sf::Uint8(std::lround(double(c.a) * std::clamp(fl.opacity, 0.0, 1.0)));
+        sf::Color c = sf::Color::White;
+        c.a = sf::Uint8(std::lround(double(fl.tint.a) * std::clamp(fl.opacity, 0.0, 1.0)));
         if (m_options.premultipliedAlpha) {
             c.r = sf::Uint8((c.r * c.a + 127) / 255);
             c.g = sf::Uint8((c.g * c.a + 127) / 255);
@@ -268,6 +270,10 @@ public:
                                       : (ml.type == LayerType::Image ? LayerPass::Top : LayerPass::Sorted);
             m_out.layers.push_back(std::move(ml));
             const int li = int(m_out.layers.size()) - 1;
+            const sf::Color tint(flat[i].tint.r, flat[i].tint.g, flat[i].tint.b);
+            if (tint != m_tint)
+                m_animIndex.clear(); // animations refer to textures, which depend on the tint
+            m_tint = tint;
             switch (flat[i].layer->type) {
             case LayerType::Tile:
                 buildTileLayer(flat[i], li);
@@ -448,7 +454,7 @@ public:
         if (l.image.empty())
             return;
         MeshLayer& ml = m_out.layers[std::size_t(li)];
-        TextureSource src{l.image, std::nullopt, "image layer \"" + l.name + "\"", m_map.path};
+        TextureSource src{l.image, std::nullopt, "image layer \"" + l.name + "\"", m_map.path, m_tint};
         int tex = -1;
         for (std::size_t i = 0; i < m_out.textures.size(); ++i)
             if (m_out.textures[i] == src)
@@ -475,6 +481,7 @@ private:
     const MeshOptions& m_options;
     MapMesh& m_out;
     std::map<std::pair<const Tileset*, std::uint32_t>, int> m_animIndex;
+    sf::Color m_tint = sf::Color::White; ///< tint (alpha 255) of the layer being built
 };
 
 } // namespace

@@ -9,7 +9,8 @@
 ///   (the diamond's left corner and bottom on isometric maps) as Tiled does, so images taller
 ///   than the grid rise above the cell; then the tileset's <tileoffset> and the layer offset are
 ///   added. Flip flags H/V/D (diagonal = transpose, applied first, as Tiled), opacity and tint
-///   as the vertex colour, tile animations (frame 0 at time 0), image-collection tilesets,
+///   as the vertex colour (tint is baked into a tinted copy of the
+///   texture, see TextureSource::tint), tile animations (frame 0 at time 0), image-collection tilesets,
 ///   tilerendersize="grid" (stretched to the grid cell).
 /// - object layers: visible tile objects only (shapes, points and text are markers, not drawn).
 ///   Isometric positions are projected with eng::map::objectToTile; the image is anchored by
@@ -57,6 +58,10 @@ struct TextureSource {
     std::optional<map::Color> transparentColor; ///< pixels of this colour become transparent
     std::string tileset;                       ///< name of the tileset (for diagnostics)
     std::string tilesetFile;                   ///< the .tsx (or the map when inline)
+    /// Layer tint baked into the texture as Tiled does it (not a plain multiply: a pixel of
+    /// straight colour c and alpha a becomes tint * (c*a + 1 - a), alpha unchanged), so that
+    /// semi-transparent pixels match Tiled. White = untinted.
+    sf::Color tint = sf::Color::White;
     bool operator==(const TextureSource&) const = default;
 };
 

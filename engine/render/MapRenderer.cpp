@@ -126,6 +126,22 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
         }
         if (src.transparentColor)
             image.createMaskFromColor(sf::Color(src.transparentColor->r, src.transparentColor->g, src.transparentColor->b), 0);
+        if (src.tint != sf::Color::White) {
+            const sf::Vector2u size = image.getSize();
+            for (unsigned y = 0; y < size.y; ++y)
+                for (unsigned x = 0; x < size.x; ++x) {
+                    sf::Color c = image.getPixel(x, y);
+                    // Tiled: multiply-composite the opaque tint over the pixel, then keep the
+                    // pixel's alpha: tint * (c*a + 1 - a) in straight colour.
+                    auto ch = [&](sf::Uint8 v, sf::Uint8 t) {
+                        return sf::Uint8((t * (v * c.a + 255 * (255 - c.a)) + 255 * 127) / (255 * 255));
+                    };
+                    c.r = ch(c.r, src.tint.r);
+                    c.g = ch(c.g, src.tint.g);
+                    c.b = ch(c.b, src.tint.b);
+                    image.setPixel(x, y, c);
+                }
+        }
         if (m_premultiplied) {
             const sf::Vector2u size = image.getSize();
             for (unsigned y = 0; y < size.y; ++y)

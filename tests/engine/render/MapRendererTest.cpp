@@ -1,1 +1,171 @@
+// MapRenderer through OpenGL (sf::RenderTexture): depth order of units and walls, the ground
+// overlay hook, culling, animations, missing images. Run under xvfb-run without a display.
+#include "engine/map/MapLoader.hpp"
+#include "engine/render/MapRenderer.hpp"
+
 #include <catch2/catch.hpp>
+
+#include <SFML/Graphics/RenderTexture.hpp>
+#include <SFML/Graphics/RectangleShape.hpp>
+
+#include <algorithm>
+#include <string>
+
+namespace {
+
+std::string fixture(const std::string& name)
+{
+    return std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/" + name;
+}
+
+eng::map::MapData loadFixture(const std::string& name)
+{
+    auto map = eng::map::loadMap(fixture(name));
+    INFO(eng::formatDiagnostics(map.diagnostics()));
+    REQUIRE(map);
+    return std::move(map).value();
+}
+
+const sf::Color kMagenta(255, 0, 255);
+const sf::Color kWallRed(200, 60, 40); // the first tile of tiles32.png
+
+sf::Texture solidTexture(unsigned w, unsigned h, sf::Color c)
+{
+    sf::Image img;
+    img.create(w, h, c);
+    sf::Texture t;
+    REQUIRE(t.loadFromImage(img));
+    return t;
+}
+
+/// Draws the wall fixture (3x3 cells of 32x16, a 32x32 wall on (1,1)) with one 40x40 magenta
+/// unit centred on `unitTile`'s projection and returns the pixel at the centre of the wall's
+/// diamond, world (48, 24).
+sf::Color pixelAtWallWithUnitAt(eng::TilePos unitTile)
+{
+    const eng::map::MapData map = loadFixture("wall_iso.tmx");
+    eng::render::MapRenderer renderer;
+    std::vector<eng::Diagnostic> problems;
+    REQUIRE(renderer.load(map, problems));
+    const sf::Texture unit = solidTexture(40, 40, kMagenta);
+    eng::render::SpriteItem s;
+    s.texture = &unit;
+    s.rect = {0, 0, 40, 40};
+    const eng::iso::WorldPos feet = renderer.projection().tileToWorld(unitTile);
+    s.feet = {feet.x, feet.y};
+    s.origin = {20.f, 20.f};
+    s.tile = unitTile;
+    sf::RenderTexture rt;
+    REQUIRE(rt.create(96, 48));
+    rt.setView(sf::View(sf::FloatRect(0, 0, 96, 48)));
+    rt.clear(sf::Color::Black);
+    renderer.draw(rt, {s});
+    rt.display();
+    return rt.getTexture().copyToImage().getPixel(48, 24);
+}
+
+} // namespace
+
+TEST_CASE("a wall hides a unit behind it; a unit in front of it is drawn over it", "[render][gl]")
+{
+    CHECK(pixelAtWallWithUnitAt({1.5, 0.5}) == kWallRed); // north-east of the wall: behind
+    CHECK(pixelAtWallWithUnitAt({0.5, 1.5}) == kWallRed); // north-west: behind
+    CHECK(pixelAtWallWithUnitAt({1.5, 2.5}) == kMagenta); // south-west: in front
+    CHECK(pixelAtWallWithUnitAt({2.5, 1.5}) == kMagenta); // south-east: in front
+    CHECK(pixelAtWallWithUnitAt({1.5, 1.5}) == kMagenta); // same cell: the unit stands on it
+}
+
+TEST_CASE("the ground overlay is drawn over the ground and under the walls", "[render][gl]")
+{
+    const eng::map::MapData map = loadFixture("wall_iso.tmx");
+    eng::render::MapRenderer renderer;
+    std::vector<eng::Diagnostic> problems;
+    REQUIRE(renderer.load(map, problems));
+    sf::RenderTexture rt;
+    REQUIRE(rt.create(96, 48));
+    rt.setView(sf::View(sf::FloatRect(0, 0, 96, 48)));
+    rt.clear(sf::Color::Black);
+    int calls = 0;
+    renderer.draw(rt, {}, [&](sf::RenderTarget& t) {
+        ++calls;
+        sf::RectangleShape r({96.f, 48.f});
+        r.setFillColor(sf::Color::Blue);
+        t.draw(r);
+    });
+    rt.display();
+    const sf::Image img = rt.getTexture().copyToImage();
+    CHECK(calls == 1);
+    CHECK(img.getPixel(48, 24) == kWallRed);         // wall over the overlay
+    CHECK(img.getPixel(48, 40) == sf::Color::Blue);  // ground under it
+}
+
+TEST_CASE("only chunks in view are drawn", "[render][gl]")
+{
+    eng::map::MapData map = loadFixture("flat_iso.tmx");
+    // Grow the fixture to 64x64 cells of the same tiles.
+    map.width = map.height = 64;
+    eng::map::TileGrid& g = map.layers[0].tiles;
+    g.width = g.height = 64;
+    g.gids.assign(64 * 64, 1);
+    g.flipFlags.assign(64 * 64, 0);
+    eng::render::MapRenderer renderer;
+    std::vector<eng::Diagnostic> problems;
+    REQUIRE(renderer.load(map, problems));
+    REQUIRE(renderer.mesh().layers[0].chunks.size() == 16);
+    sf::RenderTexture rt;
+    REQUIRE(rt.create(200, 100));
+    eng::render::DrawStats stats;
+    const eng::iso::WorldPos c = renderer.projection().cellCenter({8, 8});
+    rt.setView(sf::View({c.x, c.y}, {200.f, 100.f}));
+    renderer.draw(rt, {}, {}, stats);
+    CHECK(stats.groundChunksDrawn >= 1);
+    CHECK(stats.groundChunksDrawn <= 3);
+    CHECK(stats.drawCalls == stats.groundChunksDrawn); // one texture: one call per chunk
+    rt.setView(sf::View(renderer.worldBounds()));
+    renderer.draw(rt, {}, {}, stats);
+    CHECK(stats.groundChunksDrawn == 16);
+    rt.setView(sf::View({-5000.f, -5000.f}, {100.f, 100.f}));
+    renderer.draw(rt, {}, {}, stats);
+    CHECK(stats.drawCalls == 0);
+}
+
+TEST_CASE("update advances tile animations", "[render][gl]")
+{
+    const eng::map::MapData map = loadFixture("features_iso.tmx");
+    eng::render::MapRenderer renderer;
+    std::vector<eng::Diagnostic> problems;
+    REQUIRE(renderer.load(map, problems));
+    REQUIRE(renderer.mesh().animatedQuads.size() == 2);
+    auto firstTexCoord = [&]() {
+        // The quad of cell (2,2) (not flipped; the other one, (1,1), is flipped diagonally).
+        const auto& quads = renderer.mesh().animatedQuads;
+        const auto q = std::find_if(quads.begin(), quads.end(), [](const auto& a) { return a.flipFlags == 0; });
+        REQUIRE(q != quads.end());
+        const auto& item = renderer.mesh().layers.at(std::size_t(q->layer)).chunks.at(std::size_t(q->chunk)).items.at(q->index);
+        return item.vertices[0].texCoords;
+    };
+    CHECK(firstTexCoord() == sf::Vector2f(32, 0)); // frame 0: tile 1
+    renderer.update(0.1f);
+    CHECK(firstTexCoord() == sf::Vector2f(32, 0));
+    renderer.update(0.15f);
+    CHECK(firstTexCoord() == sf::Vector2f(0, 32)); // 250 ms: frame 1 (tile 2)
+    renderer.update(0.3f);
+    CHECK(firstTexCoord() == sf::Vector2f(32, 0)); // 550 ms: looped to frame 0
+    CHECK(renderer.animationTimeMs() == 550);
+}
+
+TEST_CASE("a missing tileset image is a diagnostic naming the image and the tileset", "[render][gl]")
+{
+    const eng::map::MapData map = loadFixture("missing_image.tmx");
+    eng::render::MapRenderer renderer;
+    std::vector<eng::Diagnostic> problems;
+    CHECK_FALSE(renderer.load(map, problems));
+    REQUIRE(problems.size() == 1);
+    CHECK(eng::formatDiagnostic(problems[0]) ==
+          fixture("nope.png") + ": error: cannot load image of tileset \"flat\" (" + fixture("missing_image.tmx") +
+              "): missing or not a readable PNG/BMP/GIF/JPEG/TGA image");
+    sf::Image img;
+    problems.clear();
+    CHECK_FALSE(eng::render::renderMapToImage(map, img, problems));
+    CHECK(problems.size() == 1);
+}

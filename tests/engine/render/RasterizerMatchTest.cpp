@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -68,12 +69,13 @@ fs::path outDir()
 
 /// Renders `map` with tmxrasterizer and with renderMapToImage (both PNGs are kept in outDir()
 /// for looking at) and compares them.
-Comparison renderBoth(const std::string& mapPath, const std::string& stem, int tolerance)
+Comparison renderBoth(const std::string& mapPath, const std::string& stem, int tolerance,
+                      const std::string& extraArgs = {})
 {
     const fs::path ref = outDir() / (stem + "_tmxrasterizer.png");
     const fs::path mine = outDir() / (stem + "_isostar.png");
     fs::remove(ref);
-    const std::string cmd = "QT_QPA_PLATFORM=offscreen tmxrasterizer '" + mapPath + "' '" + ref.string() + "' >/dev/null 2>&1";
+    const std::string cmd = "QT_QPA_PLATFORM=offscreen tmxrasterizer " + extraArgs + " '" + mapPath + "' '" + ref.string() + "' >/dev/null 2>&1";
     REQUIRE(std::system(cmd.c_str()) == 0);
     sf::Image theirs;
     REQUIRE(theirs.loadFromFile(ref.string()));
@@ -119,4 +121,72 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on Tiled's perspective_walls.t
     const Comparison c = renderBoth(map, "perspective_walls", 2);
     CHECK(c.ours == c.theirs);
     CHECK(c.differing == 0);
+}
+
+namespace {
+
+/// tmxrasterizer options hiding the object layers that hold no tile object: Tiled draws their
+/// shapes and point pins (editor markers such as our `start`/`goal`), which the game never draws.
+std::string hideMarkerLayers(const eng::map::MapData& map)
+{
+    std::string args;
+    eng::map::forEachLayer(map.layers, [&](const eng::map::Layer& l) {
+        if (l.type != eng::map::LayerType::Object)
+            return;
+        for (const eng::map::Object& o : l.objects)
+            if (o.gid != 0)
+                return;
+        args += " --hide-layer '" + l.name + "'";
+    });
+    return args;
+}
+
+} // namespace
+
+TEST_CASE("renderMapToImage matches tmxrasterizer on the feature fixtures", "[render][gl]")
+{
+    // Flip flags H/V/D and all three, tall tiles with <tileoffset>, a group with offset and
+    // opacity, a tinted layer with opacity and offset, tile objects (image collection, flipped,
+    // stretched), an image layer with offset and opacity, an animated tile (frame 0), a hidden
+    // layer, and the canvas grown by the layer offsets. Tiled smooths stretched tile objects by
+    // default; we draw them nearest-neighbour, so the reference is made with --no-smoothing.
+    if (!haveTmxRasterizer()) {
+        WARN("tmxrasterizer not installed: skipping the comparison");
+        return;
+    }
+    for (const char* stem : {"features_iso", "features_ortho"}) {
+        const std::string map = std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/" + stem + ".tmx";
+        const Comparison c = renderBoth(map, stem, 2, "--no-smoothing");
+        CHECK(c.ours == sf::Vector2u(137, 75)); // 128x64 map + 4+5 / 5+6 offset margins
+        CHECK(c.ours == c.theirs);
+        CHECK(c.differing == 0);
+    }
+}
+
+TEST_CASE("renderMapToImage matches tmxrasterizer on our own maps (marker layers hidden)", "[render][gl]")
+{
+    if (!haveTmxRasterizer()) {
+        WARN("tmxrasterizer not installed: skipping the comparison");
+        return;
+    }
+    std::vector<fs::path> maps;
+    const fs::path root(ISOSTAR_SOURCE_DIR);
+    if (fs::exists(root / "maps/valley.tmx"))
+        maps.push_back(root / "maps/valley.tmx");
+    if (fs::exists(root / "maps/seed"))
+        for (const auto& e : fs::directory_iterator(root / "maps/seed"))
+            if (e.path().extension() == ".tmx")
+                maps.push_back(e.path());
+    if (maps.empty()) {
+        WARN("no maps in maps/: skipping");
+        return;
+    }
+    std::sort(maps.begin(), maps.end());
+    for (const fs::path& p : maps) {
+        auto loaded = eng::map::loadMap(p.string());
+        REQUIRE(loaded);
+        const Comparison c = renderBoth(p.string(), "ours_" + p.stem().string(), 2, hideMarkerLayers(loaded.value()));
+        CHECK(c.ours == c.theirs);
+        CHECK(c.differing == 0);
+    }
 }

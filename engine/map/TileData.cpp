@@ -60,16 +60,25 @@ bool inflateBounded(const std::vector<std::uint8_t>& in, bool gzip, std::size_t 
         err.message = "cannot initialise zlib";
         return false;
     }
-    // One byte of slack: producing it proves the data is larger than allowed.
-    out.assign(maxOut + 1, 0);
+    // One byte of slack: producing it proves the data is larger than allowed. The buffer
+    // grows by doubling up to that bound, so small inputs with a large bound stay cheap.
+    const std::size_t limit = maxOut + 1;
+    out.resize(std::min(limit, std::max<std::size_t>(in.size() * 4, 64 * 1024)));
     zs.next_in = const_cast<Bytef*>(in.data());
     zs.avail_in = uInt(in.size());
-    zs.next_out = out.data();
-    zs.avail_out = uInt(out.size());
+    std::size_t produced = 0;
     int rc = Z_OK;
-    while (rc == Z_OK && zs.avail_out > 0)
+    while (rc == Z_OK) {
+        if (produced == out.size()) {
+            if (out.size() == limit)
+                break;
+            out.resize(std::min(limit, out.size() * 2));
+        }
+        zs.next_out = out.data() + produced;
+        zs.avail_out = uInt(out.size() - produced);
         rc = inflate(&zs, Z_NO_FLUSH);
-    const std::size_t produced = out.size() - zs.avail_out;
+        produced = out.size() - zs.avail_out;
+    }
     const bool inputLeft = zs.avail_in > 0;
     inflateEnd(&zs);
     const char* name = gzip ? "gzip" : "zlib";

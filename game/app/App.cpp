@@ -285,12 +285,13 @@ int App::run()
     }
 
     sf::ContextSettings settings;
-    m_window.create(sf::VideoMode(m_opts.width, m_opts.height), "IsoStar", sf::Style::Default, settings);
-    if (!m_window.isOpen()) {
+    m_window = std::make_unique<sf::RenderWindow>();
+    m_window->create(sf::VideoMode(m_opts.width, m_opts.height), "IsoStar", sf::Style::Default, settings);
+    if (!m_window->isOpen()) {
         std::cerr << "isostar: error: cannot open a " << m_opts.width << "x" << m_opts.height << " window\n";
         return ExitFailure;
     }
-    m_window.setVerticalSyncEnabled(!m_scripted);
+    m_window->setVerticalSyncEnabled(!m_scripted);
     m_camera.setViewport({m_opts.width, m_opts.height});
     m_hasFont = m_font.loadFromFile(FontPath);
     if (!m_hasFont)
@@ -365,8 +366,8 @@ int App::run()
                 break;
             }
             tick(0.0);
-            drawFrame(m_window);
-            m_window.display();
+            drawFrame(*m_window);
+            m_window->display();
         }
         // A script that ends without `quit` ends the run all the same (never hang a test).
         return code;
@@ -377,11 +378,11 @@ int App::run()
 void App::pumpEvents()
 {
     sf::Event e;
-    while (m_window.pollEvent(e)) {
+    while (m_window->pollEvent(e)) {
         if (m_scripted) {
             // Scripts own the mouse and keyboard; only keep the window sane.
             if (e.type == sf::Event::Resized) {
-                m_window.setView(sf::View(sf::FloatRect(0.f, 0.f, float(e.size.width), float(e.size.height))));
+                m_window->setView(sf::View(sf::FloatRect(0.f, 0.f, float(e.size.width), float(e.size.height))));
                 m_camera.setViewport({e.size.width, e.size.height});
             }
             continue;
@@ -394,9 +395,9 @@ int App::runPlay()
 {
     sf::Clock clock;
     double accumulator = 0.0;
-    while (m_window.isOpen()) {
+    while (m_window->isOpen()) {
         pumpEvents();
-        if (!m_window.isOpen())
+        if (!m_window->isOpen())
             break;
         const double dt = std::min(clock.restart().asSeconds(), 0.25f);
         m_fps = m_fps <= 0.0 ? 1.0 / std::max(dt, 1e-4) : m_fps * 0.95 + 0.05 / std::max(dt, 1e-4);
@@ -407,16 +408,16 @@ int App::runPlay()
             tick(FixedStepSec);
             accumulator -= FixedStepSec;
         }
-        drawFrame(m_window);
-        m_window.display();
+        drawFrame(*m_window);
+        m_window->display();
     }
     return ExitOk;
 }
 
 int App::runBench()
 {
-    m_window.setFramerateLimit(0);
-    m_window.setVerticalSyncEnabled(false);
+    m_window->setFramerateLimit(0);
+    m_window->setVerticalSyncEnabled(false);
     m_squad.selectAll();
     const int w = m_world.field.width, h = m_world.field.height;
     // Walk back and forth between two far corners of the map so the party keeps moving and the
@@ -436,8 +437,8 @@ int App::runBench()
         // Follow the leader, as a player would.
         if (!m_squad.units().empty())
             m_camera.centerOn(unitFeetWorld(m_squad.units().front()));
-        drawFrame(m_window);
-        m_window.display();
+        drawFrame(*m_window);
+        m_window->display();
         const auto t1 = std::chrono::steady_clock::now();
         frameMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     }
@@ -448,7 +449,7 @@ int App::runBench()
         sum += v;
     const double mean = sum / double(frameMs.size());
     const double p99 = sorted[std::min(sorted.size() - 1, std::size_t(std::ceil(0.99 * double(sorted.size()))) - 1)];
-    const sf::Vector2u size = m_window.getSize();
+    const sf::Vector2u size = m_window->getSize();
     std::cout << "bench: " << frameMs.size() << " frames of " << m_opts.mapPath << " at " << size.x << "x" << size.y
               << ", party of " << m_squad.units().size() << " walking\n";
     std::cout << "frame_ms_mean: " << fmt(mean, 3) << "\n";
@@ -463,9 +464,9 @@ int App::runBench()
 void App::handleEvent(const sf::Event& e)
 {
     switch (e.type) {
-    case sf::Event::Closed: m_window.close(); break;
+    case sf::Event::Closed: m_window->close(); break;
     case sf::Event::Resized:
-        m_window.setView(sf::View(sf::FloatRect(0.f, 0.f, float(e.size.width), float(e.size.height))));
+        m_window->setView(sf::View(sf::FloatRect(0.f, 0.f, float(e.size.width), float(e.size.height))));
         m_camera.setViewport({e.size.width, e.size.height});
         break;
     case sf::Event::MouseMoved: mouseMoved({e.mouseMove.x, e.mouseMove.y}); break;
@@ -658,7 +659,7 @@ void App::keyPressed(const KeyChord& k)
 
 void App::realtimeCamera(double dtSec)
 {
-    if (m_scripted || !m_window.hasFocus())
+    if (m_scripted || !m_window->hasFocus())
         return;
     using K = sf::Keyboard;
     sf::Vector2f dir{0.f, 0.f};
@@ -674,7 +675,7 @@ void App::realtimeCamera(double dtSec)
             dir.x += 1.f;
     }
     // Screen-edge scrolling, only while the pointer is inside the window and no drag is going on.
-    const sf::Vector2u size = m_window.getSize();
+    const sf::Vector2u size = m_window->getSize();
     if (m_mouseInside && !m_leftDown && !m_rightDown && !m_middleDown && m_mouse.x >= 0) {
         if (m_mouse.x < EdgeScrollPx)
             dir.x -= 1.f;
@@ -1152,7 +1153,7 @@ void App::drawHud(sf::RenderTarget& target)
 
 bool App::screenshot(const std::string& file, std::string& error)
 {
-    const sf::Vector2u size = m_window.getSize();
+    const sf::Vector2u size = m_window->getSize();
     sf::RenderTexture rt;
     if (!rt.create(size.x, size.y)) {
         error = "screenshot: cannot create an offscreen target";

@@ -97,7 +97,9 @@ private:
 
     Options m_opts;
     bool m_scripted = false;
-    sf::RenderWindow m_window;
+    /// Created in run(): an SFML window touches the display as soon as it exists, and bad
+    /// scripts must fail (exit 2) without one.
+    std::unique_ptr<sf::RenderWindow> m_window;
     sf::Font m_font;
     bool m_hasFont = false;
 

@@ -78,6 +78,9 @@ struct MeshItem {
 struct MeshBatch {
     int texture = 0;
     sf::VertexArray vertices{sf::Triangles};
+    /// Every pixel it fills is opaque (set by MapRenderer after looking at the image): drawn
+    /// without blending, which software GL fills faster.
+    bool opaque = false;
 };
 
 struct MeshChunk {

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace eng::render {
 
@@ -114,6 +116,7 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
 
     QuietSfmlErrors quiet;
     std::vector<std::unique_ptr<sf::Texture>> textures;
+    std::vector<sf::Image> images;
     bool ok = true;
     for (const TextureSource& src : mesh.textures) {
         sf::Image image;
@@ -142,6 +145,7 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
                     image.setPixel(x, y, c);
                 }
         }
+        images.push_back(image); // straight alpha, for tightenQuads (alpha is all it reads)
         if (m_premultiplied) {
             const sf::Vector2u size = image.getSize();
             for (unsigned y = 0; y < size.y; ++y)
@@ -168,7 +172,146 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
         return false;
     m_mesh = std::move(mesh);
     m_textures = std::move(textures);
+    tightenQuads(images);
     return true;
+}
+
+namespace {
+
+/// What of a tile image is drawn: its bounding box of non-transparent texels, and whether every
+/// texel whose centre is not strictly inside the inscribed diamond is transparent.
+struct Coverage {
+    sf::IntRect box; ///< texture pixels; empty = fully transparent
+    bool diamond = false;
+    bool diamondOpaque = true; ///< every texel whose centre is inside the diamond has alpha 255
+};
+
+Coverage coverageOf(const sf::Image& img, const sf::IntRect& r)
+{
+    Coverage c;
+    const sf::Vector2u size = img.getSize();
+    int l = r.left + r.width, t = r.top + r.height, rr = r.left - 1, b = r.top - 1;
+    c.diamond = true;
+    for (int y = r.top; y < r.top + r.height; ++y)
+        for (int x = r.left; x < r.left + r.width; ++x) {
+            if (x < 0 || y < 0 || unsigned(x) >= size.x || unsigned(y) >= size.y)
+                continue;
+            const sf::Uint8 alpha = img.getPixel(unsigned(x), unsigned(y)).a;
+            const double cx = std::abs(x - r.left + 0.5 - r.width / 2.0) / (r.width / 2.0);
+            const double cy = std::abs(y - r.top + 0.5 - r.height / 2.0) / (r.height / 2.0);
+            if (cx + cy < 1.0 - 1e-9 && alpha != 255)
+                c.diamondOpaque = false;
+            if (alpha == 0)
+                continue;
+            l = std::min(l, x);
+            rr = std::max(rr, x);
+            t = std::min(t, y);
+            b = std::max(b, y);
+            const double dx = std::abs(x - r.left + 0.5 - r.width / 2.0) / (r.width / 2.0);
+            const double dy = std::abs(y - r.top + 0.5 - r.height / 2.0) / (r.height / 2.0);
+            if (dx + dy >= 1.0 - 1e-9)
+                c.diamond = false;
+        }
+    if (rr >= l && b >= t)
+        c.box = sf::IntRect(l, t, rr - l + 1, b - t + 1);
+    return c;
+}
+
+/// Rewrites a quad (tl,tr,br / tl,br,bl) to cover only `box` of its texture, or, when `diamond`,
+/// the inscribed diamond as two triangles (top,right,bottom / top,bottom,left). Position and
+/// texture coordinates stay the same affine map, so every drawn pixel samples the same texel:
+/// the picture is unchanged, only fewer transparent pixels are filled (software GL is fill-bound).
+void reshapeQuad(sf::Vertex* v, const sf::IntRect& box, bool diamond)
+{
+    const sf::Vector2f p0 = v[0].position, ps = v[1].position - p0, pt = v[5].position - p0;
+    const sf::Vector2f t0 = v[0].texCoords, ts = v[1].texCoords - t0, tt = v[5].texCoords - t0;
+    const float det = ts.x * tt.y - ts.y * tt.x;
+    if (det == 0.f)
+        return;
+    auto at = [&](float s, float t) {
+        return sf::Vertex(p0 + ps * s + pt * t, v[0].color, t0 + ts * s + tt * t);
+    };
+    if (diamond) {
+        const sf::Vertex top = at(0.5f, 0.f), right = at(1.f, 0.5f), bottom = at(0.5f, 1.f), left = at(0.f, 0.5f);
+        v[0] = top, v[1] = right, v[2] = bottom, v[3] = top, v[4] = bottom, v[5] = left;
+        return;
+    }
+    // (s,t) of the box corners: invert tex = t0 + s*ts + t*tt.
+    float smin = 1.f, smax = 0.f, tmin = 1.f, tmax = 0.f;
+    const sf::Vector2f corners[4] = {{float(box.left), float(box.top)},
+                                     {float(box.left + box.width), float(box.top)},
+                                     {float(box.left), float(box.top + box.height)},
+                                     {float(box.left + box.width), float(box.top + box.height)}};
+    for (const sf::Vector2f& c : corners) {
+        const sf::Vector2f d = c - t0;
+        const float s = (d.x * tt.y - d.y * tt.x) / det;
+        const float t = (ts.x * d.y - ts.y * d.x) / det;
+        smin = std::min(smin, s), smax = std::max(smax, s);
+        tmin = std::min(tmin, t), tmax = std::max(tmax, t);
+    }
+    const sf::Vertex a = at(smin, tmin), b = at(smax, tmin), c = at(smax, tmax), d = at(smin, tmax);
+    v[0] = a, v[1] = b, v[2] = c, v[3] = a, v[4] = c, v[5] = d;
+}
+
+} // namespace
+
+void MapRenderer::tightenQuads(const std::vector<sf::Image>& images)
+{
+    // Animated quads keep their full rectangle (their frames cover different texels).
+    std::vector<std::tuple<int, int, int, std::size_t>> animated;
+    for (const MeshAnimatedQuad& q : m_mesh.animatedQuads)
+        animated.emplace_back(q.layer, q.chunk, q.batch, q.index);
+    std::sort(animated.begin(), animated.end());
+    auto isAnimated = [&](int l, int c, int b, std::size_t i) {
+        return std::binary_search(animated.begin(), animated.end(), std::make_tuple(l, c, b, i));
+    };
+    std::map<std::tuple<int, int, int, int, int>, Coverage> cache;
+    auto coverage = [&](int texture, const sf::Vertex* v) -> const Coverage& {
+        float l = v[0].texCoords.x, r = l, t = v[0].texCoords.y, b = t;
+        for (int i = 1; i < 6; ++i) {
+            l = std::min(l, v[i].texCoords.x), r = std::max(r, v[i].texCoords.x);
+            t = std::min(t, v[i].texCoords.y), b = std::max(b, v[i].texCoords.y);
+        }
+        const sf::IntRect rect(int(l), int(t), int(r - l), int(b - t));
+        const auto key = std::make_tuple(texture, rect.left, rect.top, rect.width, rect.height);
+        auto it = cache.find(key);
+        if (it == cache.end())
+            it = cache.emplace(key, coverageOf(images[std::size_t(texture)], rect)).first;
+        return it->second;
+    };
+    const float tw = float(m_mesh.projection.tileWidth()), th = float(m_mesh.projection.tileHeight());
+    const bool iso = m_mesh.projection.orientation() == iso::Orientation::Isometric;
+    for (std::size_t li = 0; li < m_mesh.layers.size(); ++li)
+        for (std::size_t ci = 0; ci < m_mesh.layers[li].chunks.size(); ++ci) {
+            MeshChunk& chunk = m_mesh.layers[li].chunks[ci];
+            for (std::size_t bi = 0; bi < chunk.batches.size(); ++bi) {
+                sf::VertexArray& va = chunk.batches[bi].vertices;
+                bool opaque = va.getVertexCount() > 0;
+                for (std::size_t i = 0; i + 6 <= va.getVertexCount(); i += 6) {
+                    if (isAnimated(int(li), int(ci), int(bi), i)) {
+                        opaque = false;
+                        continue;
+                    }
+                    const Coverage& cov = coverage(chunk.batches[bi].texture, &va[i]);
+                    const sf::Vector2f size = va[i + 2].position - va[i].position;
+                    // A grid-sized isometric ground tile drawn only inside its diamond: each
+                    // screen pixel is filled once instead of twice.
+                    const bool diamond = iso && cov.diamond && size == sf::Vector2f(tw, th);
+                    if (diamond || cov.box.width > 0)
+                        reshapeQuad(&va[i], cov.box, diamond);
+                    opaque = opaque && diamond && cov.diamondOpaque && va[i].color.a == 255;
+                }
+                chunk.batches[bi].opaque = opaque;
+            }
+            for (std::size_t ii = 0; ii < chunk.items.size(); ++ii) {
+                if (isAnimated(int(li), int(ci), -1, ii))
+                    continue;
+                MeshItem& item = chunk.items[ii];
+                const Coverage& cov = coverage(item.texture, item.vertices.data());
+                if (cov.box.width > 0)
+                    reshapeQuad(item.vertices.data(), cov.box, false);
+            }
+        }
 }
 
 void MapRenderer::update(float dtSec)
@@ -238,7 +381,10 @@ void MapRenderer::draw(sf::RenderTarget& target, const std::vector<SpriteItem>& 
                 continue;
             ++stats.groundChunksDrawn;
             for (const MeshBatch& batch : chunk.batches) {
-                target.draw(batch.vertices, statesFor(batch.texture));
+                sf::RenderStates states = statesFor(batch.texture);
+                if (batch.opaque)
+                    states.blendMode = sf::BlendNone;
+                target.draw(batch.vertices, states);
                 ++stats.drawCalls;
             }
             if (!chunk.items.empty()) {

@@ -77,6 +77,7 @@ public:
 
 private:
     sf::RenderStates statesFor(int texture) const;
+    void tightenQuads(const std::vector<sf::Image>& images);
     void setAnimatedFrame(const MeshAnimatedQuad& q, const sf::IntRect& rect);
 
     MapMesh m_mesh;

@@ -919,7 +919,7 @@ void App::drawFrame(sf::RenderTarget& target)
         target.draw(box);
     }
     // The previewed path's cost right at the pointer, where the eye already is.
-    if (m_hasFont && m_hover && !m_preview.path.empty() && !m_leftDown) {
+    if (m_hasFont && m_hover && m_preview.path.size() > 1 && !m_leftDown) {
         const std::string label = m_preview.status == eng::path::PathStatus::Found
                                       ? "cost " + fmt(m_preview.cost) + "  \xC2\xB7  " + std::to_string(m_preview.path.size() - 1) + " steps"
                                       : "unreachable: closest cost " + fmt(m_preview.cost);

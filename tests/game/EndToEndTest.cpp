@@ -256,3 +256,41 @@ TEST_CASE("e2e: isostar render refuses bad input with exit 2")
     ss << in.rdbuf();
     CHECK(ss.str().find("the output must be a .png file") != std::string::npos);
 }
+
+TEST_CASE("e2e: box drag selects, number keys pick, clicks off the map do nothing harmful")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("box");
+    const std::string map = "maps/seed/road.tmx";
+    const Run first = runScript(dir, map, "dump " + (dir / "start.json").string() + "\nquit\n");
+    INFO(first.err);
+    REQUIRE(first.exitCode == 0);
+    const Json start = readJson(dir / "start.json");
+    // A box around every unit's feet.
+    int x0 = 1 << 20, y0 = 1 << 20, x1 = -1, y1 = -1;
+    for (const Json& u : start["units"]) {
+        x0 = std::min(x0, u["screen"][0].get<int>());
+        y0 = std::min(y0, u["screen"][1].get<int>());
+        x1 = std::max(x1, u["screen"][0].get<int>());
+        y1 = std::max(y1, u["screen"][1].get<int>());
+    }
+    const Run r = runScript(dir, map,
+                            "drag " + std::to_string(x0 - 20) + " " + std::to_string(y0 - 20) + " " + std::to_string(x1 + 20) +
+                                " " + std::to_string(y1 + 20) + "\ndump " + (dir / "box.json").string() +
+                                "\nclick 2 2\nrclick 2 2\nkey Escape\nkey 2\nkey Shift+4\nwait 1\ndump " +
+                                (dir / "keys.json").string() + "\nquit\n");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    for (const Json& u : readJson(dir / "box.json")["units"])
+        CHECK(u["selected"].get<bool>());
+    const Json keys = readJson(dir / "keys.json");
+    const bool expected[] = {false, true, false, true};
+    for (std::size_t i = 0; i < 4; ++i) {
+        CHECK(keys["units"][i]["selected"].get<bool>() == expected[i]);
+        CHECK_FALSE(keys["units"][i]["moving"].get<bool>());
+        CHECK(keys["units"][i]["tile"] == start["units"][i]["tile"]);  // nobody moved
+    }
+    CHECK(keys["hover_tile"].is_null());  // (2,2) lies off the map's diamond
+    CHECK(keys["messages"].back() == "that is outside the map");
+}

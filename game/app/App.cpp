@@ -300,8 +300,6 @@ int App::run()
     std::vector<eng::Diagnostic> problems;
     if (!loadAll({m_opts.mapPath, m_opts.configPath, m_opts.profile}, problems, false)) {
         std::cerr << eng::formatDiagnostics(problems);
-        if (!problems.empty() && problems.back().message.back() != '\n')
-            std::cerr << '\n';
         return ExitBadInput;
     }
     say("Welcome to IsoStar: select the party (Ctrl+A, a box or a click) and click the ground to move");

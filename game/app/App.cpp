@@ -291,7 +291,8 @@ int App::run()
         std::cerr << "isostar: error: cannot open a " << m_opts.width << "x" << m_opts.height << " window\n";
         return ExitFailure;
     }
-    m_window->setVerticalSyncEnabled(!m_scripted);
+    if (!m_scripted)
+        m_window->setVerticalSyncEnabled(true);  // (asking for "off" makes Mesa print a warning)
     m_camera.setViewport({m_opts.width, m_opts.height});
     m_hasFont = m_font.loadFromFile(FontPath);
     if (!m_hasFont)
@@ -415,7 +416,6 @@ int App::runPlay()
 int App::runBench()
 {
     m_window->setFramerateLimit(0);
-    m_window->setVerticalSyncEnabled(false);
     m_squad.selectAll();
     const int w = m_world.field.width, h = m_world.field.height;
     // Walk back and forth between two far corners of the map so the party keeps moving and the

@@ -292,7 +292,7 @@ int App::run()
         return ExitFailure;
     }
     if (!m_scripted)
-        m_window->setVerticalSyncEnabled(true);  // (asking for "off" makes Mesa print a warning)
+        m_window->setVerticalSyncEnabled(true);  // play: vsync; scripts and bench run unthrottled
     m_camera.setViewport({m_opts.width, m_opts.height});
     m_hasFont = m_font.loadFromFile(FontPath);
     if (!m_hasFont)

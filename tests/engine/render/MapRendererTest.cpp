@@ -175,7 +175,7 @@ TEST_CASE("the game's draw (chunks, diamonds, no-blend ground, depth sort) shows
     // draw() trims quads to their opaque texels, draws grid-sized ground tiles as diamonds without
     // blending and sorts tall tiles by depth; over an opaque background the picture must equal
     // renderMapToImage's (checked pixel-exact against tmxrasterizer elsewhere).
-    for (const std::string path : {std::string(ISOSTAR_SOURCE_DIR) + "/maps/seed/road.tmx", fixture("wall_iso.tmx"),
+    for (const std::string& path : {std::string(ISOSTAR_SOURCE_DIR) + "/maps/seed/road.tmx", fixture("wall_iso.tmx"),
                                    std::string("/usr/share/doc/tiled/examples/isometric_grass_and_water.tmx")}) {
         auto map = eng::map::loadMap(path);
         if (!map) {

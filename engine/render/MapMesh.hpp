@@ -72,6 +72,10 @@ struct MeshItem {
     int texture = 0;          ///< index into MapMesh::textures
     sf::FloatRect bounds;     ///< world rectangle covered (for culling)
     std::array<sf::Vertex, 6> vertices; ///< two triangles: (tl, tr, br), (tl, br, bl)
+    /// Covers nothing outside its own cell's diamond (a grid-sized flat tile such as a road in
+    /// an overlay layer; set by MapRenderer after looking at the image). Nothing depth-sorted
+    /// can be hidden by it, so MapRenderer::draw draws it with the ground, before the overlay.
+    bool flat = false;
 };
 
 /// Ground vertices of one texture in one chunk.

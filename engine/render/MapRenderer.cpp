@@ -184,6 +184,7 @@ struct Coverage {
     sf::IntRect box; ///< texture pixels; empty = fully transparent
     bool diamond = false;
     bool diamondOpaque = true; ///< every texel whose centre is inside the diamond has alpha 255
+    bool nearDiamond = true;   ///< no texel drawn more than about one pixel outside the diamond
 };
 
 Coverage coverageOf(const sf::Image& img, const sf::IntRect& r)
@@ -211,6 +212,8 @@ Coverage coverageOf(const sf::Image& img, const sf::IntRect& r)
             const double dy = std::abs(y - r.top + 0.5 - r.height / 2.0) / (r.height / 2.0);
             if (dx + dy >= 1.0 - 1e-9)
                 c.diamond = false;
+            if (dx + dy >= 1.0 + 2.0 / r.height)
+                c.nearDiamond = false;
         }
     if (rr >= l && b >= t)
         c.box = sf::IntRect(l, t, rr - l + 1, b - t + 1);
@@ -308,8 +311,13 @@ void MapRenderer::tightenQuads(const std::vector<sf::Image>& images)
                     continue;
                 MeshItem& item = chunk.items[ii];
                 const Coverage& cov = coverage(item.texture, item.vertices.data());
-                if (cov.box.width > 0)
-                    reshapeQuad(item.vertices.data(), cov.box, false);
+                const sf::Vector2f size = item.vertices[2].position - item.vertices[0].position;
+                // Flat: stays within its own diamond (give or take an anti-aliased edge pixel).
+                item.flat = iso && cov.nearDiamond && size == sf::Vector2f(tw, th) &&
+                            m_mesh.layers[li].type == map::LayerType::Tile;
+                const bool diamond = item.flat && cov.diamond;
+                if (diamond || cov.box.width > 0)
+                    reshapeQuad(item.vertices.data(), cov.box, diamond);
             }
         }
 }
@@ -396,6 +404,20 @@ void MapRenderer::draw(sf::RenderTarget& target, const std::vector<SpriteItem>& 
         }
     }
 
+    // 1b. Flat tiles of sorted layers (roads in an overlay layer): nothing can be behind them.
+    for (const MeshLayer& layer : m_mesh.layers) {
+        if (layer.pass != LayerPass::Sorted)
+            continue;
+        QuadStream stream(target, base, stats.drawCalls);
+        for (const MeshChunk& chunk : layer.chunks) {
+            if (!chunk.bounds.intersects(view))
+                continue;
+            for (const MeshItem& item : chunk.items)
+                if (item.flat && item.bounds.intersects(view))
+                    stream.add(m_textures[std::size_t(item.texture)].get(), item.vertices.data());
+        }
+    }
+
     if (groundOverlay)
         groundOverlay(target);
 
@@ -419,7 +441,7 @@ void MapRenderer::draw(sf::RenderTarget& target, const std::vector<SpriteItem>& 
             if (!chunk.bounds.intersects(view))
                 continue;
             for (const MeshItem& item : chunk.items)
-                if (item.bounds.intersects(view))
+                if (!item.flat && item.bounds.intersects(view))
                     entries.push_back({item.depthKey, 0, int(li), item.order, &item, nullptr});
         }
     }

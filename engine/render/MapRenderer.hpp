@@ -57,9 +57,13 @@ public:
     /// coordinates of quads whose frame changed.
     void update(float dtSec);
 
-    /// Draws the map for the target's current view (culled to it): ground layers, then
+    /// Draws the map for the target's current view (culled to it): ground layers, then the flat
+    /// tiles of sorted layers (MeshItem::flat, e.g. roads in an overlay layer), then
     /// `groundOverlay(target)`, then depth-sorted tiles and `sprites` together (tiles before
-    /// sprites on equal keys), then image layers that follow the sorted part.
+    /// sprites on equal keys), then image layers that follow the sorted part. Per frame: one
+    /// draw call per ground chunk and texture, one per run of equal textures in the sorted part;
+    /// only the tiles in view are sorted (O(v log v)). Known difference from Tiled: a flat tile
+    /// of a later layer on the same cell as a tall tile is drawn under it, not over it.
     void draw(sf::RenderTarget& target, const std::vector<SpriteItem>& sprites,
               const OverlayFn& groundOverlay = {}) const;
     /// As draw, and fills `stats`.

@@ -2,6 +2,7 @@
 // overlay hook, culling, animations, missing images. Run under xvfb-run without a display.
 #include "engine/map/MapLoader.hpp"
 #include "engine/render/MapRenderer.hpp"
+#include "GlKeepAlive.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -68,6 +69,7 @@ sf::Color pixelAtWallWithUnitAt(eng::TilePos unitTile)
 
 TEST_CASE("a wall hides a unit behind it; a unit in front of it is drawn over it", "[render][gl]")
 {
+    keepGlContextAlive();
     CHECK(pixelAtWallWithUnitAt({1.5, 0.5}) == kWallRed); // north-east of the wall: behind
     CHECK(pixelAtWallWithUnitAt({0.5, 1.5}) == kWallRed); // north-west: behind
     CHECK(pixelAtWallWithUnitAt({1.5, 2.5}) == kMagenta); // south-west: in front
@@ -77,6 +79,7 @@ TEST_CASE("a wall hides a unit behind it; a unit in front of it is drawn over it
 
 TEST_CASE("the ground overlay is drawn over the ground and under the walls", "[render][gl]")
 {
+    keepGlContextAlive();
     const eng::map::MapData map = loadFixture("wall_iso.tmx");
     eng::render::MapRenderer renderer;
     std::vector<eng::Diagnostic> problems;
@@ -101,6 +104,7 @@ TEST_CASE("the ground overlay is drawn over the ground and under the walls", "[r
 
 TEST_CASE("only chunks in view are drawn", "[render][gl]")
 {
+    keepGlContextAlive();
     eng::map::MapData map = loadFixture("flat_iso.tmx");
     // Grow the fixture to 64x64 cells of the same tiles.
     map.width = map.height = 64;
@@ -131,6 +135,7 @@ TEST_CASE("only chunks in view are drawn", "[render][gl]")
 
 TEST_CASE("update advances tile animations", "[render][gl]")
 {
+    keepGlContextAlive();
     const eng::map::MapData map = loadFixture("features_iso.tmx");
     eng::render::MapRenderer renderer;
     std::vector<eng::Diagnostic> problems;
@@ -156,6 +161,7 @@ TEST_CASE("update advances tile animations", "[render][gl]")
 
 TEST_CASE("a missing tileset image is a diagnostic naming the image and the tileset", "[render][gl]")
 {
+    keepGlContextAlive();
     const eng::map::MapData map = loadFixture("missing_image.tmx");
     eng::render::MapRenderer renderer;
     std::vector<eng::Diagnostic> problems;
@@ -172,6 +178,7 @@ TEST_CASE("a missing tileset image is a diagnostic naming the image and the tile
 
 TEST_CASE("the game's draw (chunks, diamonds, no-blend ground, depth sort) shows what Tiled shows", "[render][gl]")
 {
+    keepGlContextAlive();
     // draw() trims quads to their opaque texels, draws grid-sized ground tiles as diamonds without
     // blending and sorts tall tiles by depth; over an opaque background the picture must equal
     // renderMapToImage's (checked pixel-exact against tmxrasterizer elsewhere).

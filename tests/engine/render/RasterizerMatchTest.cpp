@@ -3,6 +3,7 @@
 // not installed.
 #include "engine/map/MapLoader.hpp"
 #include "engine/render/MapRenderer.hpp"
+#include "GlKeepAlive.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -11,6 +12,8 @@
 #include <filesystem>
 #include <sstream>
 #include <string>
+
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 
@@ -72,13 +75,19 @@ fs::path outDir()
 Comparison renderBoth(const std::string& mapPath, const std::string& stem, int tolerance,
                       const std::string& extraArgs = {})
 {
+    // Each run writes under its own temporary name and renames into place (atomic), so runs in
+    // parallel never read each other's half-written files.
     const fs::path ref = outDir() / (stem + "_tmxrasterizer.png");
     const fs::path mine = outDir() / (stem + "_isostar.png");
-    fs::remove(ref);
-    const std::string cmd = "QT_QPA_PLATFORM=offscreen tmxrasterizer " + extraArgs + " '" + mapPath + "' '" + ref.string() + "' >/dev/null 2>&1";
+    const std::string tag = std::to_string(::getpid());
+    const fs::path refTmp = outDir() / (stem + "_tmxrasterizer." + tag + ".png");
+    const fs::path mineTmp = outDir() / (stem + "_isostar." + tag + ".png");
+    const std::string cmd = "QT_QPA_PLATFORM=offscreen tmxrasterizer " + extraArgs + " '" + mapPath + "' '" +
+                            refTmp.string() + "' >/dev/null 2>&1";
     REQUIRE(std::system(cmd.c_str()) == 0);
     sf::Image theirs;
-    REQUIRE(theirs.loadFromFile(ref.string()));
+    REQUIRE(theirs.loadFromFile(refTmp.string()));
+    fs::rename(refTmp, ref);
 
     auto map = eng::map::loadMap(mapPath);
     INFO(eng::formatDiagnostics(map.diagnostics()));
@@ -87,7 +96,8 @@ Comparison renderBoth(const std::string& mapPath, const std::string& stem, int t
     std::vector<eng::Diagnostic> problems;
     INFO(eng::formatDiagnostics(problems));
     REQUIRE(eng::render::renderMapToImage(map.value(), ours, problems));
-    REQUIRE(ours.saveToFile(mine.string()));
+    REQUIRE(ours.saveToFile(mineTmp.string()));
+    fs::rename(mineTmp, mine);
     const Comparison c = compare(ours, theirs, tolerance);
     std::ostringstream os;
     os << stem << ": " << c.ours.x << "x" << c.ours.y << " vs tmxrasterizer " << c.theirs.x << "x" << c.theirs.y
@@ -101,6 +111,7 @@ Comparison renderBoth(const std::string& mapPath, const std::string& stem, int t
 
 TEST_CASE("renderMapToImage matches tmxrasterizer on Tiled's isometric_grass_and_water.tmx", "[render][gl]")
 {
+    keepGlContextAlive();
     const std::string map = "/usr/share/doc/tiled/examples/isometric_grass_and_water.tmx";
     if (!haveTmxRasterizer() || !fs::exists(map)) {
         WARN("tmxrasterizer or Tiled's examples not installed: skipping the comparison");
@@ -113,6 +124,7 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on Tiled's isometric_grass_and
 
 TEST_CASE("renderMapToImage matches tmxrasterizer on Tiled's perspective_walls.tmx", "[render][gl]")
 {
+    keepGlContextAlive();
     const std::string map = "/usr/share/doc/tiled/examples/perspective_walls.tmx";
     if (!haveTmxRasterizer() || !fs::exists(map)) {
         WARN("tmxrasterizer or Tiled's examples not installed: skipping the comparison");
@@ -145,6 +157,7 @@ std::string hideMarkerLayers(const eng::map::MapData& map)
 
 TEST_CASE("renderMapToImage matches tmxrasterizer on the feature fixtures", "[render][gl]")
 {
+    keepGlContextAlive();
     // Flip flags H/V/D and all three, tall tiles with <tileoffset>, a group with offset and
     // opacity, a tinted layer with opacity and offset, tile objects (image collection, flipped,
     // stretched), an image layer with offset and opacity, an animated tile (frame 0), a hidden
@@ -165,6 +178,7 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on the feature fixtures", "[re
 
 TEST_CASE("renderMapToImage matches tmxrasterizer on our own maps (marker layers hidden)", "[render][gl]")
 {
+    keepGlContextAlive();
     if (!haveTmxRasterizer()) {
         WARN("tmxrasterizer not installed: skipping the comparison");
         return;

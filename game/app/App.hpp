@@ -60,7 +60,7 @@ private:
 
     // Modes
     int runPlay();
-    int runScript();
+    int runScript(const std::vector<ScriptCommand>& script);
     int runBench();
     void pumpEvents();
 
@@ -91,7 +91,7 @@ private:
     sf::Vector2f unitFeetWorld(const Unit& u) const;
     sf::Vector2f unitScreen(const Unit& u) const;
 
-    // Script helpers
+    // Script output
     bool screenshot(const std::string& file, std::string& error);
     bool dump(const std::string& file, std::string& error);
 

@@ -1,0 +1,61 @@
+/// \file Bench.cpp
+/// App: bench mode (`--bench-frames N`): the party walks between two corners while frame
+/// times are measured; prints mean, p99 and fps on stdout.
+#include "game/app/App.hpp"
+
+#include "game/app/AppDetail.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <iostream>
+
+namespace game {
+
+using detail::FixedStepSec;
+using detail::fmt;
+
+int App::runBench()
+{
+    m_window->setFramerateLimit(0);
+    m_squad.selectAll();
+    const int w = m_world.field.width, h = m_world.field.height;
+    // Walk back and forth between two far corners of the map so the party keeps moving and the
+    // camera sees units, animation and the path overlay the whole time.
+    const eng::TileCoord targets[2] = {{w * 3 / 4, h * 3 / 4}, {w / 4, h / 4}};
+    int next = 0;
+    std::vector<double> frameMs;
+    frameMs.reserve(std::size_t(m_opts.benchFrames));
+    for (int f = 0; f < m_opts.benchFrames; ++f) {
+        const auto t0 = std::chrono::steady_clock::now();
+        pumpEvents();
+        if (!m_squad.anyMoving()) {
+            orderTo(targets[next]);
+            next ^= 1;
+        }
+        tick(FixedStepSec);
+        // Follow the leader, as a player would.
+        if (!m_squad.units().empty())
+            m_camera.centerOn(unitFeetWorld(m_squad.units().front()));
+        drawFrame(*m_window);
+        m_window->display();
+        const auto t1 = std::chrono::steady_clock::now();
+        frameMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    }
+    std::vector<double> sorted = frameMs;
+    std::sort(sorted.begin(), sorted.end());
+    double sum = 0.0;
+    for (double v : frameMs)
+        sum += v;
+    const double mean = sum / double(frameMs.size());
+    const double p99 = sorted[std::min(sorted.size() - 1, std::size_t(std::ceil(0.99 * double(sorted.size()))) - 1)];
+    const sf::Vector2u size = m_window->getSize();
+    std::cout << "bench: " << frameMs.size() << " frames of " << m_opts.mapPath << " at " << size.x << "x" << size.y
+              << ", party of " << m_squad.units().size() << " walking\n";
+    std::cout << "frame_ms_mean: " << fmt(mean, 3) << "\n";
+    std::cout << "frame_ms_p99: " << fmt(p99, 3) << "\n";
+    std::cout << "fps_mean: " << fmt(1000.0 / mean, 1) << "\n";
+    return ExitOk;
+}
+
+} // namespace game

@@ -1,0 +1,189 @@
+/// \file ScriptRunner.cpp
+/// App: runs a parsed `--script` command by command (synthetic clicks and keys go through the
+/// real input handlers) and writes its outputs: screenshots and JSON state dumps.
+#include "game/app/App.hpp"
+
+#include "game/app/AppDetail.hpp"
+
+#include "engine/anim/Direction.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace game {
+
+using detail::FixedStepSec;
+
+namespace {
+
+/// Writes through a temporary file in the same folder and renames it into place.
+template <typename WriteFn>
+bool writeAtomically(const std::string& file, const std::string& tmpSuffix, WriteFn write, std::string& error)
+{
+    namespace fs = std::filesystem;
+    const fs::path target(file);
+    std::error_code ec;
+    if (target.has_parent_path())
+        fs::create_directories(target.parent_path(), ec);
+    const fs::path tmp = target.parent_path() / ("." + target.stem().string() + ".tmp" + tmpSuffix);
+    if (!write(tmp.string())) {
+        fs::remove(tmp, ec);
+        error = "cannot write " + file;
+        return false;
+    }
+    fs::rename(tmp, target, ec);
+    if (ec) {
+        fs::remove(tmp, ec);
+        error = "cannot write " + file + ": " + ec.message();
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int App::runScript(const std::vector<ScriptCommand>& script)
+{
+    int code = ExitOk;
+    for (const ScriptCommand& c : script) {
+        pumpEvents();
+        std::string error;
+        switch (c.type) {
+        case CommandType::SelectAll: m_squad.selectAll(); break;
+        case CommandType::SelectNone: m_squad.selectNone(); break;
+        case CommandType::SelectName: {
+            const int i = m_squad.find(c.text);
+            if (i < 0)
+                error = "select: no unit called \"" + c.text + "\"";
+            else
+                m_squad.selectOnly(i);
+            break;
+        }
+        case CommandType::Move: orderTo({c.a, c.b}); break;
+        case CommandType::Click:
+            mouseMoved({c.a, c.b});
+            mousePressed(sf::Mouse::Left, {c.a, c.b});
+            mouseReleased(sf::Mouse::Left, {c.a, c.b});
+            break;
+        case CommandType::RClick:
+            mouseMoved({c.a, c.b});
+            mousePressed(sf::Mouse::Right, {c.a, c.b});
+            mouseReleased(sf::Mouse::Right, {c.a, c.b});
+            break;
+        case CommandType::Drag:
+            mouseMoved({c.a, c.b});
+            mousePressed(sf::Mouse::Left, {c.a, c.b});
+            mouseMoved({c.c, c.d});
+            mouseReleased(sf::Mouse::Left, {c.c, c.d});
+            break;
+        case CommandType::MouseMove: mouseMoved({c.a, c.b}); break;
+        case CommandType::Wheel: wheel({c.a, c.b}, float(c.c)); break;
+        case CommandType::Key:
+            keyPressed(*parseKeyChord(c.text));
+            m_ctrl = m_shift = false;  // a scripted chord is pressed and released at once
+            break;
+        case CommandType::Wait: {
+            const long steps = std::lround(c.seconds / FixedStepSec);
+            for (long s = 0; s < steps; ++s) {
+                tick(FixedStepSec);
+                if (s % 120 == 119)
+                    pumpEvents();
+            }
+            break;
+        }
+        case CommandType::Screenshot: screenshot(c.text, error); break;
+        case CommandType::Dump: dump(c.text, error); break;
+        case CommandType::Quit: return ExitOk;
+        }
+        if (!error.empty()) {
+            std::cerr << m_opts.scriptPath << ":" << c.line << ": error: " << error << '\n';
+            code = ExitBadInput;
+            break;
+        }
+        tick(0.0);
+        drawFrame(*m_window);
+        m_window->display();
+    }
+    // A script that ends without `quit` ends the run all the same (never hang a test).
+    return code;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Script output
+
+bool App::screenshot(const std::string& file, std::string& error)
+{
+    const sf::Vector2u size = m_window->getSize();
+    sf::RenderTexture rt;
+    if (!rt.create(size.x, size.y)) {
+        error = "screenshot: cannot create an offscreen target";
+        return false;
+    }
+    drawFrame(rt);
+    rt.display();
+    const sf::Image img = rt.getTexture().copyToImage();
+    const std::string ext = std::filesystem::path(file).extension().string();
+    return writeAtomically(file, ext.empty() ? ".png" : ext, [&](const std::string& tmp) { return img.saveToFile(tmp); },
+                           error);
+}
+
+bool App::dump(const std::string& file, std::string& error)
+{
+    using Json = nlohmann::json;
+    Json j;
+    j["map"] = m_world.options.mapPath;
+    j["time"] = m_gameTimeSec;
+    Json units = Json::array();
+    for (const Unit& u : m_squad.units()) {
+        const sf::Vector2f s = unitScreen(u);
+        const eng::TileCoord cell{int(std::floor(u.pos.x)), int(std::floor(u.pos.y))};
+        Json path = Json::array();
+        for (eng::TileCoord c : u.path)
+            path.push_back({c.x, c.y});
+        units.push_back({{"name", u.name},
+                         {"tile", {cell.x, cell.y}},
+                         {"pos", {u.pos.x, u.pos.y}},
+                         {"screen", {std::lround(s.x), std::lround(s.y)}},
+                         {"moving", u.moving()},
+                         {"selected", u.selected},
+                         {"goal", {u.goal.x, u.goal.y}},
+                         {"facing", std::string(eng::anim::directionName(u.facing))},
+                         {"animation", u.anim.clip},
+                         {"path", path}});
+    }
+    j["units"] = units;
+    j["hover_tile"] = m_hover ? Json{m_hover->x, m_hover->y} : Json(nullptr);
+    if (m_hasOrder) {
+        Json o = {{"status", std::string(eng::path::statusName(m_lastOrder.status))},
+                  {"cost", m_lastOrder.cost},
+                  {"length", m_lastOrder.length},
+                  {"expanded", m_lastOrder.expanded},
+                  {"micros", m_lastOrder.micros},
+                  {"clicked", {m_lastOrder.clicked.x, m_lastOrder.clicked.y}},
+                  {"anchor_moved", m_lastOrder.anchorMoved}};
+        if (m_lastOrder.anchor)
+            o["anchor"] = {m_lastOrder.anchor->x, m_lastOrder.anchor->y};
+        j["last_path"] = o;
+    } else {
+        j["last_path"] = nullptr;
+    }
+    j["camera"] = {{"center", {m_camera.center().x, m_camera.center().y}}, {"zoom", m_camera.zoom()}};
+    j["trace_visible"] = m_showTrace;
+    Json shown = Json::array();
+    for (const Message& m : m_messages)
+        shown.push_back(m.text);
+    j["messages_on_screen"] = shown;
+    j["messages"] = Json(std::vector<std::string>(m_messageLog.begin(), m_messageLog.end()));
+    const std::string text = j.dump(2) + "\n";
+    return writeAtomically(file, ".json", [&](const std::string& tmp) {
+        std::ofstream out(tmp, std::ios::binary);
+        out << text;
+        return bool(out.flush());
+    }, error);
+}
+
+} // namespace game

@@ -3,17 +3,17 @@
 
 #include "engine/path/GridPathfinder.hpp"
 #include "game/app/World.hpp"
+#include "tests/support/RunProcess.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 
 namespace fs = std::filesystem;
@@ -44,28 +44,21 @@ fs::path tempDir(const std::string& name)
     return dir;
 }
 
-struct Run {
-    int exitCode = -1;
-    std::string err;
-};
+using Run = testsupport::ProcessResult;
 
-/// Runs isostar on `map` with `script`; returns the exit code and stderr.
+/// The isostar binary, quoted, with leak checking off (see NoLeakCheck).
+std::string isostarCommand()
+{
+    return std::string(NoLeakCheck) + "\"" + ISOSTAR_BIN_DIR + "/isostar\"";
+}
+
+/// Runs isostar on `map` with `script`; returns the exit code, stdout and stderr.
 Run runScript(const fs::path& dir, const std::string& map, const std::string& script)
 {
     const fs::path scriptFile = dir / "test.script";
     std::ofstream(scriptFile) << script;
-    const fs::path errFile = dir / "stderr.txt";
-    const std::string cmd = std::string(NoLeakCheck) + "\"" + ISOSTAR_BIN_DIR + "/isostar\" --map \"" + std::string(ISOSTAR_SOURCE_DIR) +
-                            "/" + map + "\" --script \"" + scriptFile.string() + "\" > \"" + (dir / "stdout.txt").string() +
-                            "\" 2> \"" + errFile.string() + "\"";
-    Run r;
-    const int status = std::system(cmd.c_str());
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream in(errFile);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    r.err = ss.str();
-    return r;
+    return testsupport::runProcess(isostarCommand() + " --map \"" + std::string(ISOSTAR_SOURCE_DIR) + "/" + map +
+                                   "\" --script \"" + scriptFile.string() + "\"");
 }
 
 Json readJson(const fs::path& file)
@@ -228,33 +221,22 @@ TEST_CASE("e2e: a broken map at start exits 2 with the file named")
     const fs::path dir = tempDir("badmap");
     const fs::path broken = dir / "broken.tmx";
     std::ofstream(broken) << "<map version=\"1.8\" orientation=\"isometric\" width=\"2\"";
-    const std::string cmd = std::string(NoLeakCheck) + "\"" + ISOSTAR_BIN_DIR + "/isostar\" --map \"" + broken.string() +
-                            "\" --script /dev/null 2> \"" + (dir / "err.txt").string() + "\"";
     if (!haveDisplay())
         return;
-    const int status = std::system(cmd.c_str());
-    CHECK(WEXITSTATUS(status) == 2);
-    std::ifstream in(dir / "err.txt");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    CHECK(ss.str().find(broken.string()) != std::string::npos);
+    const Run r = testsupport::runProcess(isostarCommand() + " --map \"" + broken.string() + "\" --script /dev/null");
+    CHECK(r.exitCode == 2);
+    CHECK(r.err.find(broken.string()) != std::string::npos);
 }
 
 TEST_CASE("e2e: isostar render refuses bad input with exit 2")
 {
     const fs::path dir = tempDir("render");
-    const std::string bin = std::string(NoLeakCheck) + "\"" + ISOSTAR_BIN_DIR + "/isostar\"";
-    const std::string err = (dir / "err.txt").string();
-    int status = std::system((bin + " render /nonexistent/map.tmx " + (dir / "o.png").string() + " 2> \"" + err + "\"").c_str());
-    CHECK(WEXITSTATUS(status) == 2);
-    status = std::system((bin + " render " + ISOSTAR_SOURCE_DIR + "/maps/valley.tmx " + (dir / "o.txt").string() + " 2> \"" +
-                          err + "\"")
-                             .c_str());
-    CHECK(WEXITSTATUS(status) == 2);
-    std::ifstream in(err);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    CHECK(ss.str().find("the output must be a .png file") != std::string::npos);
+    const Run missing = testsupport::runProcess(isostarCommand() + " render /nonexistent/map.tmx " + (dir / "o.png").string());
+    CHECK(missing.exitCode == 2);
+    const Run notPng = testsupport::runProcess(isostarCommand() + " render " + ISOSTAR_SOURCE_DIR + "/maps/valley.tmx " +
+                                               (dir / "o.txt").string());
+    CHECK(notPng.exitCode == 2);
+    CHECK(notPng.err.find("the output must be a .png file") != std::string::npos);
 }
 
 TEST_CASE("e2e: box drag selects, number keys pick, clicks off the map do nothing harmful")

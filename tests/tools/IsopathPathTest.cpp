@@ -6,48 +6,21 @@
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/terrain/MapTerrain.hpp"
 #include "engine/terrain/TerrainField.hpp"
+#include "tests/support/RunProcess.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using Run = testsupport::ProcessResult;
 
 /// Runs `isopath path ARGS` in the source folder (so fixture paths are relative, as a user types them).
 Run isopath(const std::string& args)
 {
-    const std::string tmp = "/tmp/isopath_path_test_" + std::to_string(::getpid());
-    const std::string cmd = "cd '" + std::string(ISOSTAR_SOURCE_DIR) + "' && '" + std::string(ISOSTAR_BIN_DIR) +
-                            "/isopath' path " + args + " >" + tmp + ".out 2>" + tmp + ".err";
-    const int status = std::system(cmd.c_str());
-    Run r;
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(tmp + ".out");
-    r.err = slurp(tmp + ".err");
-    std::remove((tmp + ".out").c_str());
-    std::remove((tmp + ".err").c_str());
-    return r;
+    return testsupport::runProcess(std::string("'") + ISOSTAR_BIN_DIR + "/isopath' path " + args, ISOSTAR_SOURCE_DIR);
 }
 
 nlohmann::json json(const Run& r)

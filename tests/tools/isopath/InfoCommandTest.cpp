@@ -1,47 +1,22 @@
 // isopath info MAP: runs the built binary as a user would and checks exit code, stdout JSON and
 // stderr diagnostics.
 
+#include "tests/support/RunProcess.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <catch2/catch.hpp>
 
-#include <array>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    std::string out, err;
-};
+using Run = testsupport::ProcessResult;
 
 /// Runs `isopath ARGS` from the project root; captures stdout and stderr.
 Run isopath(const std::string& args)
 {
-    namespace fs = std::filesystem;
-    fs::current_path(ISOSTAR_SOURCE_DIR);
-    const fs::path errFile = fs::temp_directory_path() / ("isopath_info_test_" + std::to_string(::getpid()) + ".err");
-    const std::string cmd = std::string(ISOSTAR_BIN_DIR) + "/isopath " + args + " 2>" + errFile.string();
-    Run r;
-    FILE* p = ::popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::array<char, 4096> buf;
-    std::size_t n;
-    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0)
-        r.out.append(buf.data(), n);
-    const int status = ::pclose(p);
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream e(errFile);
-    std::stringstream ss;
-    ss << e.rdbuf();
-    r.err = ss.str();
-    fs::remove(errFile);
-    return r;
+    return testsupport::runProcess(std::string(ISOSTAR_BIN_DIR) + "/isopath " + args, ISOSTAR_SOURCE_DIR);
 }
 
 } // namespace

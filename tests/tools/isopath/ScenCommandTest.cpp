@@ -2,32 +2,18 @@
 // and on the shared arena benchmark when it is present. Checks the summary line, the exit codes
 // (0 all passed, 1 a length differs, 2 bad input) and the exact error messages.
 
+#include "tests/support/RunProcess.hpp"
+
 #include <catch2/catch.hpp>
 
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using Run = testsupport::ProcessResult;
 
 /// A scratch folder for this process; files are written by name into it.
 struct Scratch {
@@ -44,15 +30,7 @@ struct Scratch {
 /// Runs `isopath scen ARGS` inside `cwd`.
 Run scen(const std::filesystem::path& cwd, const std::string& args)
 {
-    const std::string tmp = (cwd / "run").string();
-    const std::string cmd = "cd '" + cwd.string() + "' && '" + std::string(ISOSTAR_BIN_DIR) + "/isopath' scen " +
-                            args + " >" + tmp + ".out 2>" + tmp + ".err";
-    const int status = std::system(cmd.c_str());
-    Run r;
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(tmp + ".out");
-    r.err = slurp(tmp + ".err");
-    return r;
+    return testsupport::runProcess(std::string("'") + ISOSTAR_BIN_DIR + "/isopath' scen " + args, cwd);
 }
 
 std::string lastLine(const std::string& text)

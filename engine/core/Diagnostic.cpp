@@ -6,11 +6,15 @@ namespace eng {
 
 std::string formatDiagnostic(const Diagnostic& d)
 {
+    // Appended piece by piece: `":" + std::to_string(...)` trips GCC 12's false -Wrestrict
+    // warning (GCC bug 105329) in Release builds.
     std::string out = d.file;
-    if (d.line > 0)
-        out += ":" + std::to_string(d.line);
-    out += d.severity == Severity::Error ? ": error: " : ": warning: ";
-    out += d.message;
+    if (d.line > 0) {
+        out.push_back(':');
+        out.append(std::to_string(d.line));
+    }
+    out.append(d.severity == Severity::Error ? ": error: " : ": warning: ");
+    out.append(d.message);
     return out;
 }
 

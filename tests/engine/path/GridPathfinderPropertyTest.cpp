@@ -2,14 +2,13 @@
 // as simply as possible (std::priority_queue, bounds-checked neighbours, no padding, no islands).
 
 #include "engine/path/GridPathfinder.hpp"
+#include "tests/support/ReferenceDijkstra.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <cstdint>
-#include <functional>
 #include <limits>
-#include <queue>
 #include <random>
 #include <vector>
 
@@ -23,62 +22,12 @@ using eng::path::MoveRules;
 using eng::path::PathResult;
 using eng::path::PathStatus;
 
+using testsupport::canStep;
+using testsupport::stepCost;
+
 namespace {
 
 const double kInf = std::numeric_limits<double>::infinity();
-
-bool canStep(const CostField& f, DiagonalMode mode, TileCoord from, int dx, int dy)
-{
-    const TileCoord to{from.x + dx, from.y + dy};
-    if (!f.passable(to))
-        return false;
-    if (dx == 0 || dy == 0)
-        return true;
-    const bool a = f.passable({from.x + dx, from.y});
-    const bool b = f.passable({from.x, from.y + dy});
-    switch (mode) {
-    case DiagonalMode::Never: return false;
-    case DiagonalMode::NoCornerCutting: return a && b;
-    case DiagonalMode::AtMostOneObstacle: return a || b;
-    case DiagonalMode::Always: return true;
-    }
-    return false;
-}
-
-double stepCost(const CostField& f, const MoveRules& rules, TileCoord to, bool diagonal)
-{
-    const double c = double(f.at(to));
-    return diagonal ? c * rules.diagonalFactor : c;
-}
-
-/// Reference single-source Dijkstra: distance to every cell (kInf when unreachable).
-std::vector<double> dijkstra(const CostField& f, const MoveRules& rules, TileCoord start)
-{
-    std::vector<double> dist(f.cost.size(), kInf);
-    using Item = std::pair<double, int>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
-    dist[std::size_t(f.index(start))] = 0.0;
-    open.push({0.0, f.index(start)});
-    while (!open.empty()) {
-        const auto [d, i] = open.top();
-        open.pop();
-        if (d > dist[std::size_t(i)])
-            continue;
-        const TileCoord c = f.coord(i);
-        for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx) {
-                if ((dx == 0 && dy == 0) || !canStep(f, rules.diagonal, c, dx, dy))
-                    continue;
-                const TileCoord n{c.x + dx, c.y + dy};
-                const double nd = d + stepCost(f, rules, n, dx != 0 && dy != 0);
-                if (nd < dist[std::size_t(f.index(n))]) {
-                    dist[std::size_t(f.index(n))] = nd;
-                    open.push({nd, f.index(n)});
-                }
-            }
-    }
-    return dist;
-}
 
 /// A random field in the article's spirit: grass, snow, walls, roads, volcano warmth (down to
 /// 0.05 and below where sources stack), tombstone penalties and a few very expensive cells.
@@ -211,7 +160,7 @@ TEST_CASE("A* with weight 1 finds the Dijkstra cost on thousands of random field
             MoveRules rules;
             rules.diagonal = mode;
             rules.diagonalFactor = (map % 3 == 0) ? std::sqrt(2.0) : (map % 3 == 1 ? 1.414 : 1.9);
-            const std::vector<double> dist = dijkstra(f, rules, start);
+            const std::vector<double> dist = testsupport::referenceDijkstra(f, rules, start);
             const double optimal = dist[std::size_t(f.index(goal))];
             for (Heuristic h : kHeuristics) {
                 rules.heuristic = h;
@@ -259,7 +208,7 @@ TEST_CASE("weighted A* finds a path whenever one exists, within weight x optimal
             MoveRules rules;
             rules.weight = weight;
             rules.heuristic = map % 2 ? Heuristic::Octile : Heuristic::Euclidean;
-            const std::vector<double> dist = dijkstra(f, rules, start);
+            const std::vector<double> dist = testsupport::referenceDijkstra(f, rules, start);
             const double optimal = dist[std::size_t(f.index(goal))];
             REQUIRE(finder.init(f, rules));
             INFO("map " << map << " " << f << "\nrules " << rules << " start " << start << " goal " << goal);
@@ -289,7 +238,7 @@ TEST_CASE("findNearest agrees with Dijkstra on random fields")
         MoveRules rules;
         rules.diagonal = kModes[map % 4];
         REQUIRE(finder.init(f, rules));
-        const std::vector<double> dist = dijkstra(f, rules, start);
+        const std::vector<double> dist = testsupport::referenceDijkstra(f, rules, start);
         std::vector<TileCoord> targets;
         for (int k = 0; k < 4; ++k)
             targets.push_back({std::uniform_int_distribution<int>(0, f.width - 1)(rng),

@@ -4,12 +4,12 @@
 
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/terrain/TerrainField.hpp"
+#include "tests/support/ReferenceDijkstra.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <limits>
-#include <queue>
 #include <random>
 #include <vector>
 
@@ -19,49 +19,6 @@ using eng::path::DiagonalMode;
 using eng::path::Heuristic;
 
 namespace {
-
-/// Textbook Dijkstra with std::priority_queue: cost to every cell from `start`.
-std::vector<double> dijkstra(const eng::path::CostField& f, const eng::path::MoveRules& rules, TileCoord start)
-{
-    const double inf = std::numeric_limits<double>::infinity();
-    std::vector<double> dist(f.cost.size(), inf);
-    using Item = std::pair<double, int>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-    dist[std::size_t(f.index(start))] = 0.0;
-    open.push({0.0, f.index(start)});
-    while (!open.empty()) {
-        const auto [d, i] = open.top();
-        open.pop();
-        if (d > dist[std::size_t(i)])
-            continue;
-        const TileCoord c = f.coord(i);
-        for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx) {
-                if (dx == 0 && dy == 0)
-                    continue;
-                const TileCoord n{c.x + dx, c.y + dy};
-                if (!f.passable(n))
-                    continue;
-                double step = f.at(n);
-                if (dx != 0 && dy != 0) {
-                    const bool a = f.passable({c.x + dx, c.y}), b = f.passable({c.x, c.y + dy});
-                    switch (rules.diagonal) {
-                    case DiagonalMode::Never: continue;
-                    case DiagonalMode::NoCornerCutting: if (!(a && b)) continue; break;
-                    case DiagonalMode::AtMostOneObstacle: if (!(a || b)) continue; break;
-                    case DiagonalMode::Always: break;
-                    }
-                    step *= rules.diagonalFactor;
-                }
-                const double nd = d + step;
-                if (nd < dist[std::size_t(f.index(n))]) {
-                    dist[std::size_t(f.index(n))] = nd;
-                    open.push({nd, f.index(n)});
-                }
-            }
-    }
-    return dist;
-}
 
 /// Sum of step costs along a path, checking every step is legal under the rules.
 double walk(const eng::path::CostField& f, const eng::path::MoveRules& rules, const std::vector<TileCoord>& path)
@@ -73,16 +30,8 @@ double walk(const eng::path::CostField& f, const eng::path::MoveRules& rules, co
         REQUIRE(std::abs(dx) <= 1);
         REQUIRE(std::abs(dy) <= 1);
         REQUIRE(f.passable(b));
-        double step = f.at(b);
-        if (dx != 0 && dy != 0) {
-            REQUIRE(rules.diagonal != DiagonalMode::Never);
-            const bool sa = f.passable({a.x + dx, a.y}), sb = f.passable({a.x, a.y + dy});
-            if (rules.diagonal == DiagonalMode::NoCornerCutting)
-                REQUIRE((sa && sb));
-            if (rules.diagonal == DiagonalMode::AtMostOneObstacle)
-                REQUIRE((sa || sb));
-            step *= rules.diagonalFactor;
-        }
+        REQUIRE(testsupport::canStep(f, rules.diagonal, a, dx, dy));
+        const double step = testsupport::stepCost(f, rules, b, dx != 0 && dy != 0);
         cost += step;
     }
     return cost;
@@ -142,7 +91,7 @@ TEST_CASE("A* on compiled terrain costs exactly what Dijkstra finds (thousands o
             const TileCoord goal{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
             if (!f.passable(start))
                 continue;
-            const std::vector<double> dist = dijkstra(f, rules, start);
+            const std::vector<double> dist = testsupport::referenceDijkstra(f, rules, start);
             const double best = dist[std::size_t(f.index(goal))];
             for (Heuristic h : heuristics) {
                 rules.heuristic = h;
@@ -184,7 +133,7 @@ TEST_CASE("A* with weight > 1 is never cheaper than the optimum and within the w
         const TileCoord start{0, 0}, goal{11, 11};
         if (!f.passable(start))
             continue;
-        const double best = dijkstra(f, rules, start)[std::size_t(f.index(goal))];
+        const double best = testsupport::referenceDijkstra(f, rules, start)[std::size_t(f.index(goal))];
         REQUIRE(finder.init(f, rules));
         finder.findPath(start, goal, result);
         if (std::isinf(best))

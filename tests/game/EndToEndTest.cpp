@@ -264,7 +264,8 @@ TEST_CASE("e2e: box drag selects, number keys pick, clicks off the map do nothin
                                 (dir / "keys.json").string() + "\nquit\n");
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
-    for (const Json& u : readJson(dir / "box.json")["units"])
+    const Json box = readJson(dir / "box.json");  // named: a range-for over a temporary's member dangles
+    for (const Json& u : box["units"])
         CHECK(u["selected"].get<bool>());
     const Json keys = readJson(dir / "keys.json");
     const bool expected[] = {false, true, false, true};

@@ -58,7 +58,7 @@ eng::map::MapData syntheticMap(int w, int h, int tileImageHeight)
     map.tileWidth = 64;
     map.tileHeight = 32;
     eng::map::Tileset ts;
-    ts.name = "t";
+    ts.name = std::string(1, 't');  // not = "t": GCC 12 false -Wrestrict (bug 105329)
     ts.firstGid = 1;
     ts.tileWidth = 64;
     ts.tileHeight = tileImageHeight;

@@ -27,6 +27,8 @@ int renderCommand(const std::string& mapPath, const std::string& outPath)
         std::cerr << eng::formatDiagnostics(map.diagnostics());
         return game::ExitBadInput;
     }
+    if (!game::haveDisplay("isostar render"))
+        return game::ExitFailure;
     sf::Image image;
     std::vector<eng::Diagnostic> problems;
     if (!eng::render::renderMapToImage(map.value(), image, problems)) {

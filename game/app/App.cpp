@@ -6,6 +6,7 @@
 #include "game/app/AppDetail.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
@@ -30,6 +31,16 @@ std::filesystem::path assetsDir()
 }
 
 } // namespace
+
+bool haveDisplay(const char* what)
+{
+    const char* display = std::getenv("DISPLAY");
+    if (display != nullptr && *display != '\0')
+        return true;
+    std::cerr << what << ": error: no display (DISPLAY is not set); run it under a virtual one, e.g. "
+              << "`xvfb-run -a build/bin/isostar ...`, or use `bash tools/dev.sh run`\n";
+    return false;
+}
 
 App::App(Options options) : m_opts(std::move(options)) {}
 
@@ -172,6 +183,8 @@ int App::run()
         script = std::move(parsed).value();
     }
 
+    if (!haveDisplay("isostar"))
+        return ExitFailure;
     sf::ContextSettings settings;
     m_window = std::make_unique<sf::RenderWindow>();
     m_window->create(sf::VideoMode(m_opts.width, m_opts.height), "IsoStar", sf::Style::Default, settings);

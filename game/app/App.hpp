@@ -140,4 +140,8 @@ private:
     double m_gameTimeSec = 0.0;
 };
 
+/// SFML 2.5 (X11) aborts the whole process when it cannot open a display. Call before the
+/// first window or render texture: returns false after printing a plain message naming `what`.
+bool haveDisplay(const char* what);
+
 } // namespace game

@@ -277,3 +277,19 @@ TEST_CASE("e2e: box drag selects, number keys pick, clicks off the map do nothin
     CHECK(keys["hover_tile"].is_null());  // (2,2) lies off the map's diamond
     CHECK(keys["messages"].back() == "that is outside the map");
 }
+
+TEST_CASE("e2e: without a display isostar says so instead of aborting")
+{
+    // SFML aborts the process when X11 cannot be opened; the game must check first.
+    const Run play = testsupport::runProcess("env -u DISPLAY " + isostarCommand() + " --map \"" +
+                                             std::string(ISOSTAR_SOURCE_DIR) + "/maps/seed/road.tmx\"");
+    CHECK(play.exitCode == 1);
+    CHECK(play.err.find("isostar: error: no display (DISPLAY is not set)") != std::string::npos);
+    const fs::path dir = tempDir("nodisplay");
+    const Run render = testsupport::runProcess("env -u DISPLAY " + isostarCommand() + " render \"" +
+                                               std::string(ISOSTAR_SOURCE_DIR) + "/maps/seed/road.tmx\" " +
+                                               (dir / "o.png").string());
+    CHECK(render.exitCode == 1);
+    CHECK(render.err.find("isostar render: error: no display") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "o.png"));
+}

@@ -340,24 +340,15 @@ struct TmjMapParser {
             }
             if (t.contains("source")) {
                 const std::string ref = r.str(t, "source", tw);
-                const Tileset* ts = loadExternalTileset(r.context(), resolvePath(r.path(), ref), r.path(), 0, ref);
-                if (!ts) {
-                    mb.ranges.failedFirstGids.push_back(firstGid);
-                    continue;
-                }
-                Tileset copy = *ts;
-                copy.firstGid = firstGid;
-                map.tilesets.push_back(std::move(copy));
+                addExternalTileset(map, mb.ranges, firstGid,
+                                   loadExternalTileset(r.context(), resolvePath(r.path(), ref), r.path(), 0, ref));
                 continue;
             }
             const std::size_t before = r.context().diagnostics.size();
             Tileset ts;
             ts.firstGid = firstGid;
             readTsjTilesetBody(r, t, tw, ts);
-            if (r.context().diagnostics.size() != before)
-                mb.ranges.failedFirstGids.push_back(firstGid);
-            else
-                map.tilesets.push_back(std::move(ts));
+            addInlineTileset(r.context(), before, map, mb.ranges, std::move(ts));
         }
         for (auto& [firstGid, message] : checkTilesetRanges(map.tilesets))
             r.error("tilesets", message);

@@ -39,24 +39,15 @@ struct TmxMapParser {
         if (r.has(n, "source")) {
             const std::string ref = r.str(n, "source");
             const std::string resolved = resolvePath(r.path(), ref);
-            const Tileset* ts = loadExternalTileset(r.context(), resolved, r.path(), line, ref);
-            if (!ts) {
-                mb.ranges.failedFirstGids.push_back(firstGid);
-                return;
-            }
-            Tileset copy = *ts;
-            copy.firstGid = firstGid;
-            map.tilesets.push_back(std::move(copy));
+            addExternalTileset(map, mb.ranges, firstGid,
+                               loadExternalTileset(r.context(), resolved, r.path(), line, ref));
             return;
         }
         const std::size_t before = r.context().diagnostics.size();
         Tileset ts;
         ts.firstGid = firstGid;
         readTilesetBody(r, n, ts);
-        if (r.context().diagnostics.size() != before)
-            mb.ranges.failedFirstGids.push_back(firstGid);
-        else
-            map.tilesets.push_back(std::move(ts));
+        addInlineTileset(r.context(), before, map, mb.ranges, std::move(ts));
     }
 
     void readCommon(pugi::xml_node n, Layer& l)

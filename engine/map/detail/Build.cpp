@@ -164,4 +164,24 @@ std::vector<std::pair<Gid, std::string>> checkTilesetRanges(std::vector<Tileset>
     return errors;
 }
 
+void addExternalTileset(MapData& map, GidRanges& ranges, Gid firstGid, const Tileset* external)
+{
+    if (!external) {
+        ranges.failedFirstGids.push_back(firstGid);
+        return;
+    }
+    Tileset copy = *external;
+    copy.firstGid = firstGid;
+    map.tilesets.push_back(std::move(copy));
+}
+
+void addInlineTileset(const LoadContext& ctx, std::size_t diagnosticsBefore, MapData& map, GidRanges& ranges,
+                      Tileset ts)
+{
+    if (ctx.diagnostics.size() != diagnosticsBefore)
+        ranges.failedFirstGids.push_back(ts.firstGid);
+    else
+        map.tilesets.push_back(std::move(ts));
+}
+
 } // namespace eng::map::detail

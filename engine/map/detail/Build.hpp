@@ -45,6 +45,14 @@ Gid nextFreeGid(const MapData& map, const GidRanges& ranges);
 /// no usable tileset.
 Gid mapTemplateGid(MapData& map, const GidRanges& ranges, const TemplateData& t, Gid templateGid);
 
+/// Adds a tileset the map names by `source` at `firstGid`: a copy of `external`, or, when that
+/// failed to load (nullptr), the range is remembered so its gids are not reported a second time.
+void addExternalTileset(MapData& map, GidRanges& ranges, Gid firstGid, const Tileset* external);
+/// Adds an inline tileset unless reading it raised diagnostics (`diagnosticsBefore` = their count
+/// before reading); a failed one's range is remembered as above.
+void addInlineTileset(const LoadContext& ctx, std::size_t diagnosticsBefore, MapData& map, GidRanges& ranges,
+                      Tileset ts);
+
 /// Tileset checks after all tilesets of a map are known: sorted by firstGid, no overlaps, gid
 /// range within 28 bits. Returns error texts, each with the firstGid of the tileset it is about.
 std::vector<std::pair<Gid, std::string>> checkTilesetRanges(std::vector<Tileset>& tilesets);

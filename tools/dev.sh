@@ -35,10 +35,12 @@ install_missing() {
 
 jobs=$(nproc 2>/dev/null || echo 2)
 
-build() { # build DIR CMAKE_ARGS...
+build() { # build DIR [--target T] CMAKE_ARGS...   (all targets unless --target is given)
   local dir=$1; shift
+  local target=()
+  if [ "${1:-}" = "--target" ]; then target=(--target "$2"); shift 2; fi
   cmake -S . -B "$dir" "$@" >/dev/null
-  cmake --build "$dir" -j "$jobs"
+  cmake --build "$dir" -j "$jobs" "${target[@]}"
 }
 
 run_tests() { # run_tests DIR
@@ -52,7 +54,7 @@ cmd=${1:-}
 case "$cmd" in
   run)
     install_missing
-    build build -DCMAKE_BUILD_TYPE=Release
+    build build --target isostar -DCMAKE_BUILD_TYPE=Release   # the game only: tests are `test`'s job
     map=${2:-maps/valley.tmx}
     if [ -n "${DISPLAY:-}" ]; then
       exec build/bin/isostar --map "$map"

@@ -1,6 +1,7 @@
 #include "engine/path/GridPathfinder.hpp"
 
 #include "engine/path/detail/Directions.hpp"
+#include "engine/path/detail/OpenList.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +10,8 @@
 
 namespace eng::path {
 
-using GridPathfinderHeapEntry = detail::HeapEntry;
+using detail::fBitsOf;
+using detail::makeTie;
 using detail::kDx;
 using detail::kDy;
 
@@ -72,97 +74,6 @@ double GridPathfinder::hPadded(int x, int y) const
 }
 
 // ---------------------------------------------------------------------------------------------
-// Open list: binary min-heap of HeapEntry. Lower padded index = lower row-major index, so ties
-// are deterministic and independent of push order.
-
-namespace {
-
-__extension__ typedef unsigned __int128 HeapKey;
-
-/// The whole order as one 128-bit unsigned key: f's bits (monotone for f >= 0) above `tie`.
-/// Comparing it compiles to cmp/sbb without branches, which matters because which child of a
-/// heap node is smaller is a coin flip the branch predictor cannot learn.
-inline HeapKey key(const GridPathfinderHeapEntry& e)
-{
-    return (HeapKey(e.fBits) << 64) | e.tie;
-}
-
-inline bool before(const GridPathfinderHeapEntry& a, const GridPathfinderHeapEntry& b)
-{
-    return key(a) < key(b);
-}
-
-inline std::uint64_t fBitsOf(double f)
-{
-    std::uint64_t bits = 0;
-    std::memcpy(&bits, &f, sizeof bits);
-    return bits;
-}
-
-/// The tie part of a key: float bits of h, then the padded cell as (y << 16 | x). Ordering by
-/// (y, x) is row-major order, and the search loop gets the coordinates back without dividing.
-inline std::uint64_t makeTie(double h, int x, int y)
-{
-    const float hf = float(h);
-    std::uint32_t bits = 0;
-    std::memcpy(&bits, &hf, sizeof bits);
-    return (std::uint64_t(bits) << 32) | (std::uint64_t(std::uint32_t(y)) << 16) | std::uint32_t(x);
-}
-
-inline int tieX(std::uint64_t tie)
-{
-    return int(tie & 0xFFFFu);
-}
-
-inline int tieY(std::uint64_t tie)
-{
-    return int((tie >> 16) & 0xFFFFu);
-}
-
-// The heap lives in m_heap's storage (its size() is the capacity, kept >= count + 2 for the
-// pop sentinel); the count is a local in the search loop so the compiler keeps it in a register.
-
-[[gnu::always_inline]] inline void heapPush(GridPathfinderHeapEntry* h, std::size_t& count, const GridPathfinderHeapEntry& e)
-{
-    std::size_t i = count++;
-    while (i > 0) {
-        const std::size_t parent = (i - 1) / 2;
-        if (!before(e, h[parent]))
-            break;
-        h[i] = h[parent];
-        i = parent;
-    }
-    h[i] = e;
-}
-
-/// Removes the top. Floyd's variant: walk the hole down to a leaf along the smaller children
-/// (one branch-free compare per level), then sift the last element up from there (usually 0-1
-/// levels). The vacated last slot holds the largest key, so a missing right child is never
-/// chosen. (A 4-ary heap measured the same here; the binary one is simpler.)
-[[gnu::always_inline]] inline void heapPop(GridPathfinderHeapEntry* h, std::size_t& count)
-{
-    const std::size_t n = --count;
-    const GridPathfinderHeapEntry last = h[n];
-    h[n] = {~std::uint64_t(0), ~std::uint64_t(0)};
-    std::size_t i = 0;
-    for (std::size_t child = 1; child < n; child = 2 * i + 1) {
-        child += std::size_t(before(h[child + 1], h[child]));
-        h[i] = h[child];
-        i = child;
-    }
-    while (i > 0) {
-        const std::size_t parent = (i - 1) / 2;
-        if (!before(last, h[parent]))
-            break;
-        h[i] = h[parent];
-        i = parent;
-    }
-    h[i] = last;
-}
-
-} // namespace
-
-// ---------------------------------------------------------------------------------------------
 // Search
 
 PathStatus GridPathfinder::begin(TileCoord start, SearchTrace* trace)
@@ -187,7 +98,11 @@ PathStatus GridPathfinder::begin(TileCoord start, SearchTrace* trace)
     m_search.startNode = toNode(start);
     m_search.status = PathStatus::InProgress;
     nextGeneration();
-    m_heapCount = 0;
+    m_open.mainCount = 0;
+    m_open.tieCount = 0;
+    m_open.pushes = 0;
+    m_open.moved = 0;
+    m_open.exactOnly = m_uniformCost;  // ties everywhere: see detail/OpenList.hpp
     return m_search.status;
 }
 
@@ -200,7 +115,9 @@ void GridPathfinder::seed(SearchTrace* trace)
     const int y = int(s / std::uint32_t(m_stride));
     const int x = int(s) - y * m_stride;
     const double h = hPadded(x, y);
-    heapPush(m_heap.data(), m_heapCount, {fBitsOf(h), makeTie(h, x, y)});
+    detail::OpenList open(m_open, m_xBits, m_codeBits);
+    open.push(fBitsOf(h), makeTie(h, x, y), x, y);
+    open.save();
     if (trace) {
         const TileCoord c = toCoord(s);
         trace->opened.push_back({c, c, 0.0, h, h});
@@ -429,19 +346,27 @@ PathStatus GridPathfinder::run(int maxExpansions)
     int budget = maxExpansions;
     int expanded = m_search.expanded;  // local copy: stays in a register
 
-    HeapEntry* heap = m_heap.data();
-    std::size_t heapCount = m_heapCount;
-    std::size_t heapCapacity = m_heap.size();
-    while (heapCount > 0) {
+    // The heuristic of padded cell (x, y), one expression for pushes and for the open list's
+    // exact keys (which must reproduce the pushed keys bit for bit).
+    auto hOf = [&](int nx, int ny) __attribute__((always_inline)) {
+        if constexpr (Multi)
+            return hPadded(nx, ny);
+        else
+            return m_hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
+    };
+    auto exactKey = [&](int nx, int ny) {
+        const double h = hOf(nx, ny);
+        return detail::HeapEntry{fBitsOf(cells[ny * stride + nx].g + h), makeTie(h, nx, ny)};
+    };
+    detail::OpenList open(m_open, m_xBits, m_codeBits);
+    while (!open.empty()) {
         if (budget == 0) {
-            m_heapCount = heapCount;
+            open.save();
             m_search.expanded = expanded;
             return PathStatus::InProgress;
         }
-        const HeapEntry top = heap[0];
-        heapPop(heap, heapCount);
-        const int x = tieX(top.tie);
-        const int y = tieY(top.tie);
+        int x, y;
+        open.pop(x, y, exactKey);
         const std::uint32_t cur = std::uint32_t(y * stride + x);
 
         // Duplicates from earlier, worse pushes: skip-on-pop instead of decrease-key. A better
@@ -460,7 +385,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
         }
         const bool isTarget = Multi ? targetStamp[cur] == openStamp : cur == goalNode;
         if (isTarget) {
-            m_heapCount = heapCount;
+            open.save();
             m_search.expanded = expanded;
             m_search.endNode = cur;
             m_search.status = m_search.reached;
@@ -480,18 +405,8 @@ PathStatus GridPathfinder::run(int maxExpansions)
                 m.stamp = openStamp;
                 m.g = ng;
                 parentOf[nb] = cur;
-                double h;
-                if constexpr (Multi)
-                    h = hPadded(nx, ny);
-                else
-                    h = m_hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
-                if (heapCount + 2 > heapCapacity) {
-                    // Grows during warm-up only; later queries reuse the storage.
-                    m_heap.resize(2 * heapCapacity);
-                    heap = m_heap.data();
-                    heapCapacity = m_heap.size();
-                }
-                heapPush(heap, heapCount, {fBitsOf(ng + h), makeTie(h, nx, ny)});
+                const double h = hOf(nx, ny);
+                open.push(fBitsOf(ng + h), makeTie(h, nx, ny), nx, ny);
                 if constexpr (Trace)
                     trace->opened.push_back({toCoord(nb), toCoord(cur), ng, h, ng + h});
             }
@@ -539,7 +454,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
         if constexpr (Trace)
             trace->openedBegin.push_back(int(trace->opened.size()));
     }
-    m_heapCount = 0;
+    open.save();
     m_search.expanded = expanded;
     // Open list exhausted without reaching a target. The islands make this impossible for
     // a consistent field; kept as a defined outcome rather than an assert.

@@ -22,9 +22,10 @@
 /// Layout (why it is fast): the field is copied with a ring of Impassable padding, so the 8
 /// neighbours of a cell are fixed index offsets with no bounds checks; each cell is one 16-byte
 /// record {g, cost, stamp}; a generation counter in `stamp` replaces clearing between queries
-/// (open = generation, closed = generation + 1); the open list is a binary heap of 16-byte
-/// entries whose whole order (f, then lower h, then row-major index) is one branch-free 128-bit
-/// compare, with duplicates skipped when popped instead of decrease-key. Memory: about 24 bytes
+/// (open = generation, closed = generation + 1); the open list is a binary heap of 8-byte keys
+/// (f's top bits and the cell) backed by an exact heap for entries whose keys share those bits
+/// (detail/OpenList.hpp), so the whole order (f, then lower h, then row-major index) is exact;
+/// duplicates are skipped when popped instead of decrease-key. Memory: about 24 bytes
 /// per cell (+4 once findNearest or a partial path ran).
 ///
 /// \code
@@ -57,13 +58,25 @@
 namespace eng::path {
 
 namespace detail {
-/// Open-list entry, 16 bytes. Order: lower f, then lower h (= larger g: the cell nearer the
-/// goal), then lower index. f >= 0 is stored as its IEEE bits (monotone for non-negative
-/// doubles) and `tie` packs the float bits of h above the padded node index, so the order is
-/// one unsigned 128-bit comparison.
+/// Exact open-list entry, 16 bytes. Order: lower f, then lower h (= larger g: the cell nearer
+/// the goal), then lower row-major index. f >= 0 is stored as its IEEE bits (monotone for
+/// non-negative doubles) and `tie` packs the float bits of h above the padded (y, x), so the
+/// order is one unsigned 128-bit comparison.
 struct HeapEntry {
     std::uint64_t fBits;
     std::uint64_t tie;
+};
+
+/// The open list's storage between (time-sliced) runs; the algorithm is in detail/OpenList.hpp.
+struct OpenListStorage {
+    std::vector<std::uint64_t> main;  ///< 8-byte keys: f's prefix, then the cell (size() = capacity)
+    std::vector<HeapEntry> ties;      ///< exact keys of the entries sharing the smallest prefix
+    std::size_t mainCount = 0;
+    std::size_t tieCount = 0;
+    std::uint64_t groupPrefix = 0;    ///< the prefix the tie heap holds (while tieCount > 0)
+    std::size_t pushes = 0;           ///< pushes in this search
+    std::size_t moved = 0;            ///< entries moved from the main heap to the tie heap
+    bool exactOnly = false;           ///< tie heap only (this search)
 };
 } // namespace detail
 
@@ -141,7 +154,6 @@ public:
     int height() const { return m_height; }
 
 private:
-    using HeapEntry = detail::HeapEntry;
     struct Search {
         bool active = false;
         PathStatus status = PathStatus::InvalidInput;   ///< InProgress while running
@@ -185,6 +197,8 @@ private:
     int m_stride = 0;  ///< width + 2: one Impassable cell of padding on each side
     bool m_partialPaths = true;
     double m_minCost = 0.0;
+    double m_maxCost = 0.0;    ///< dearest passable cell cost
+    bool m_uniformCost = false; ///< every passable cell costs the same (exact ties everywhere)
     double m_hScale = 0.0;     ///< minCost * admissibility factor of the heuristic * weight
     double m_octileDiag = 1.0; ///< diagonal length used by the octile heuristic, in [1, 2]
     int m_islandCount = 0;
@@ -203,8 +217,9 @@ private:
     std::vector<std::int32_t> m_island;     ///< per padded cell: island id, -1 impassable
     std::vector<std::uint32_t> m_targetStamp; ///< per padded cell, allocated on first multi-target use
     std::vector<std::uint32_t> m_parent;    ///< padded index of the predecessor (written on improvement only)
-    std::vector<HeapEntry> m_heap;          ///< open list storage (size() = capacity)
-    std::size_t m_heapCount = 0;            ///< entries in use
+    detail::OpenListStorage m_open;         ///< the open list (see detail/OpenList.hpp)
+    int m_xBits = 0;                        ///< bits of a padded x in an open-list key
+    int m_codeBits = 0;                     ///< bits of a padded (y, x) in an open-list key
     std::vector<std::uint32_t> m_stack;     ///< island flood fill
     std::vector<std::uint32_t> m_hTargets;  ///< padded targets guiding a multi-target A* (empty: h = 0)
     Search m_search;

@@ -7,6 +7,7 @@
 #include "engine/path/detail/Directions.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -49,14 +50,20 @@ bool GridPathfinder::init(const CostField& field, const MoveRules& rules)
     m_targetStamp.clear();
     m_island.assign(std::size_t(padded), -1);
     m_generation = 0;
-    m_heapCount = 0;
-    if (m_heap.size() < 1024)
-        m_heap.resize(1024);
+    m_open.mainCount = 0;
+    m_open.tieCount = 0;
+    if (m_open.main.size() < 1024)
+        m_open.main.resize(1024);
+    if (m_open.ties.size() < 64)
+        m_open.ties.resize(64);
     m_hTargets.clear();
 
     m_width = field.width;
     m_height = field.height;
     m_stride = stride;
+    // Open-list keys hold a padded cell as (y << xBits | x) below f's top bits.
+    m_xBits = std::bit_width(unsigned(stride - 1));
+    m_codeBits = m_xBits + std::bit_width(unsigned(field.height + 1));
     for (int k = 0; k < 8; ++k)
         m_offsets[k] = kDy[k] * stride + kDx[k];
     computeIslands();
@@ -101,12 +108,14 @@ bool GridPathfinder::updateCells(const CostField& field, std::span<const TileCoo
         const bool was = mine < Impassable;
         const bool now = next < Impassable;
         passabilityChanged |= was != now;
-        // The cheapest cell scales the heuristic: it only needs a rescan when the cell that
-        // was the minimum got dearer (or blocked).
-        if (was && double(mine) <= m_minCost && (!now || next > mine))
+        // The cheapest cell scales the heuristic (and cheapest == dearest makes the field
+        // uniform): a rescan is only needed when a cell that was an extreme changed.
+        if (was && (double(mine) <= m_minCost || double(mine) >= m_maxCost) && (!now || next != mine))
             rescanMin = true;
         if (now && (m_minCost == 0.0 || double(next) < m_minCost))
             m_minCost = next;
+        if (now && double(next) > m_maxCost)
+            m_maxCost = next;
         mine = next;
     }
     if (passabilityChanged)
@@ -169,9 +178,14 @@ void GridPathfinder::computeIslands()
 void GridPathfinder::computeMinCost()
 {
     float best = Impassable;
-    for (const Cell& c : m_cells)
+    float dearest = 0.0f;
+    for (const Cell& c : m_cells) {
         best = std::min(best, c.cost);
+        if (c.cost < Impassable)
+            dearest = std::max(dearest, c.cost);
+    }
     m_minCost = best < Impassable ? double(best) : 0.0;
+    m_maxCost = double(dearest);
 }
 
 void GridPathfinder::computeHeuristicScale()
@@ -198,6 +212,7 @@ void GridPathfinder::computeHeuristicScale()
     case Heuristic::Zero: factor = 0.0; break;
     }
     m_hScale = m_minCost * factor * m_rules.weight;
+    m_uniformCost = m_minCost == m_maxCost;
 }
 
 void GridPathfinder::nextGeneration()

@@ -98,11 +98,7 @@ PathStatus GridPathfinder::begin(TileCoord start, SearchTrace* trace)
     m_search.startNode = toNode(start);
     m_search.status = PathStatus::InProgress;
     nextGeneration();
-    m_open.mainCount = 0;
-    m_open.tieCount = 0;
-    m_open.pushes = 0;
-    m_open.moved = 0;
-    m_open.exactOnly = m_uniformCost;  // ties everywhere: see detail/OpenList.hpp
+    m_open.reset(m_uniformCost);  // exact mode where ties are everywhere: see detail/OpenList.hpp
     return m_search.status;
 }
 

@@ -77,6 +77,17 @@ struct OpenListStorage {
     std::size_t pushes = 0;           ///< pushes in this search
     std::size_t moved = 0;            ///< entries moved from the main heap to the tie heap
     bool exactOnly = false;           ///< tie heap only (this search)
+
+    /// Empties the list for a new search (storage kept).
+    void reset(bool exact)
+    {
+        if (main.size() < 1024)
+            main.resize(1024);
+        if (ties.size() < 64)
+            ties.resize(64);
+        mainCount = tieCount = pushes = moved = 0;
+        exactOnly = exact;
+    }
 };
 } // namespace detail
 

@@ -50,12 +50,7 @@ bool GridPathfinder::init(const CostField& field, const MoveRules& rules)
     m_targetStamp.clear();
     m_island.assign(std::size_t(padded), -1);
     m_generation = 0;
-    m_open.mainCount = 0;
-    m_open.tieCount = 0;
-    if (m_open.main.size() < 1024)
-        m_open.main.resize(1024);
-    if (m_open.ties.size() < 64)
-        m_open.ties.resize(64);
+    m_open.reset(false);
     m_hTargets.clear();
 
     m_width = field.width;

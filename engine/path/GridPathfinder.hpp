@@ -181,9 +181,13 @@ private:
 
     PathStatus begin(TileCoord start, SearchTrace* trace);
     void seed(SearchTrace* trace);
-    template <bool Trace, bool Multi, DiagonalMode Mode, Heuristic H>
+    /// How the search loop is compiled: recording a trace (neighbours checked with branches),
+    /// or untraced with branches (uniform fields: predictable) or with the improved neighbours
+    /// decided as a bit mask without branches (weighted fields).
+    enum class Loop { Traced, Branchy, Masked };
+    template <Loop L, bool Multi, DiagonalMode Mode, Heuristic H>
     PathStatus run(int maxExpansions);
-    template <bool Trace, bool Multi, DiagonalMode Mode>
+    template <Loop L, bool Multi, DiagonalMode Mode>
     PathStatus runFor(int maxExpansions);
     PathStatus dispatchRun(int maxExpansions);
     void collectPartialTargets(std::int32_t island, TileCoord goal);

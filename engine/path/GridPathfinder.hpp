@@ -25,8 +25,12 @@
 /// (open = generation, closed = generation + 1); the open list is a binary heap of 8-byte keys
 /// (f's top bits and the cell) backed by an exact heap for entries whose keys share those bits
 /// (detail/OpenList.hpp), so the whole order (f, then lower h, then row-major index) is exact;
-/// duplicates are skipped when popped instead of decrease-key. Memory: about 24 bytes
-/// per cell (+4 once findNearest or a partial path ran).
+/// duplicates are skipped when popped instead of decrease-key (about 10% of pops on the article
+/// workload; an indexed heap's position updates would cost more). On weighted fields the
+/// neighbours that improve are found as a bit mask without branches. Memory: about 24 bytes
+/// per cell (+4 once findNearest or a partial path ran), plus 8 bytes per open entry.
+/// Measured (tools/pathbench, 2-core Xeon): ~64 ns per expansion on the 512x512 article
+/// workload, about 4x faster than a textbook std::set A* and 3.8x faster than BGL's astar_search.
 ///
 /// \code
 /// eng::path::GridPathfinder finder;

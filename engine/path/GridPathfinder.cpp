@@ -1,44 +1,20 @@
+/// \file GridPathfinder.cpp
+/// GridPathfinder's queries: starting, stepping and finishing searches, partial-path targets,
+/// findNearest and results. The search loop is in GridPathfinderSearch.cpp, the setup in
+/// GridPathfinderSetup.cpp.
 #include "engine/path/GridPathfinder.hpp"
 
-#include "engine/path/detail/Directions.hpp"
+#include "engine/path/detail/Heuristics.hpp"
 #include "engine/path/detail/OpenList.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <cstring>
 #include <limits>
 
 namespace eng::path {
 
 using detail::fBitsOf;
 using detail::makeTie;
-using detail::kDx;
-using detail::kDy;
-
-namespace {
-
-/// Unscaled heuristic of an offset; `octileDiag` is the octile diagonal length in [1, 2].
-template <Heuristic H>
-inline double rawHeuristic(int dx, int dy, double octileDiag)
-{
-    dx = dx < 0 ? -dx : dx;
-    dy = dy < 0 ? -dy : dy;
-    if constexpr (H == Heuristic::Octile) {
-        const int lo = dx < dy ? dx : dy;
-        const int hi = dx < dy ? dy : dx;
-        return double(hi - lo) + octileDiag * double(lo);
-    } else if constexpr (H == Heuristic::Euclidean) {
-        return std::sqrt(double(dx) * dx + double(dy) * dy);
-    } else if constexpr (H == Heuristic::Manhattan) {
-        return double(dx + dy);
-    } else if constexpr (H == Heuristic::Chebyshev) {
-        return double(dx < dy ? dy : dx);
-    } else {
-        return 0.0;
-    }
-}
-
-} // namespace
+using detail::rawHeuristic;
 
 double GridPathfinder::hRaw(int dx, int dy) const
 {
@@ -286,225 +262,6 @@ void GridPathfinder::writeResult(PathResult& out)
             break;
     }
     std::reverse(out.path.begin(), out.path.end());
-}
-
-template <GridPathfinder::Loop L, bool Multi, DiagonalMode Mode>
-PathStatus GridPathfinder::runFor(int maxExpansions)
-{
-    if constexpr (Multi) {
-        return run<L, true, Mode, Heuristic::Zero>(maxExpansions);  // h from hPadded
-    } else {
-        switch (m_rules.heuristic) {
-        case Heuristic::Octile: return run<L, false, Mode, Heuristic::Octile>(maxExpansions);
-        case Heuristic::Euclidean: return run<L, false, Mode, Heuristic::Euclidean>(maxExpansions);
-        case Heuristic::Manhattan: return run<L, false, Mode, Heuristic::Manhattan>(maxExpansions);
-        case Heuristic::Chebyshev: return run<L, false, Mode, Heuristic::Chebyshev>(maxExpansions);
-        case Heuristic::Zero: return run<L, false, Mode, Heuristic::Zero>(maxExpansions);
-        }
-        return PathStatus::InvalidInput;
-    }
-}
-
-PathStatus GridPathfinder::dispatchRun(int maxExpansions)
-{
-    const Loop loop = m_search.trace ? Loop::Traced : (m_uniformCost ? Loop::Branchy : Loop::Masked);
-    const bool multi = m_search.multi;
-    // Separate instantiations: the untraced loops contain no recording code at all, and the
-    // diagonal rule and heuristic are compile-time constants inside the hot loop.
-#define ISOSTAR_RUN_LOOP(LOOP, MODE)                                                             \
-    return multi ? runFor<LOOP, true, MODE>(maxExpansions) : runFor<LOOP, false, MODE>(maxExpansions)
-#define ISOSTAR_RUN(MODE)                                                                        \
-    switch (loop) {                                                                              \
-    case Loop::Traced: ISOSTAR_RUN_LOOP(Loop::Traced, MODE);                                     \
-    case Loop::Branchy: ISOSTAR_RUN_LOOP(Loop::Branchy, MODE);                                   \
-    case Loop::Masked: ISOSTAR_RUN_LOOP(Loop::Masked, MODE);                                     \
-    }                                                                                            \
-    break
-    switch (m_rules.diagonal) {
-    case DiagonalMode::Never: ISOSTAR_RUN(DiagonalMode::Never);
-    case DiagonalMode::NoCornerCutting: ISOSTAR_RUN(DiagonalMode::NoCornerCutting);
-    case DiagonalMode::AtMostOneObstacle: ISOSTAR_RUN(DiagonalMode::AtMostOneObstacle);
-    case DiagonalMode::Always: ISOSTAR_RUN(DiagonalMode::Always);
-    }
-#undef ISOSTAR_RUN_LOOP
-#undef ISOSTAR_RUN
-    return PathStatus::InvalidInput;
-}
-
-template <GridPathfinder::Loop L, bool Multi, DiagonalMode Mode, Heuristic H>
-PathStatus GridPathfinder::run(int maxExpansions)
-{
-    constexpr bool Trace = L == Loop::Traced;
-    SearchTrace* const trace = m_search.trace;
-    Cell* const cells = m_cells.data();
-    std::uint32_t* const parentOf = m_parent.data();
-    const std::uint32_t* const targetStamp = Multi ? m_targetStamp.data() : nullptr;
-    const std::uint32_t openStamp = m_generation;
-    const std::uint32_t closedStamp = m_generation + 1;
-    const std::uint32_t goalNode = m_search.goalNode;
-    const int goalX = m_search.goalX;
-    const int goalY = m_search.goalY;
-    const double octileDiag = m_octileDiag;
-    const double diagFactor = m_rules.diagonalFactor;
-    const int stride = m_stride;
-    const int* const offsets = m_offsets;
-    int budget = maxExpansions;
-    int expanded = m_search.expanded;  // local copy: stays in a register
-
-    // The heuristic of padded cell (x, y), one expression for pushes and for the open list's
-    // exact keys (which must reproduce the pushed keys bit for bit).
-    auto hOf = [&](int nx, int ny) __attribute__((always_inline)) {
-        if constexpr (Multi)
-            return hPadded(nx, ny);
-        else
-            return m_hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
-    };
-    auto exactKey = [&](int nx, int ny) {
-        const double h = hOf(nx, ny);
-        return detail::HeapEntry{fBitsOf(cells[ny * stride + nx].g + h), makeTie(h, nx, ny)};
-    };
-    detail::OpenList open(m_open, m_xBits, m_codeBits);
-    while (!open.empty()) {
-        if (budget == 0) {
-            open.save();
-            m_search.expanded = expanded;
-            return PathStatus::InProgress;
-        }
-        int x, y;
-        open.pop(x, y, exactKey);
-        const std::uint32_t cur = std::uint32_t(y * stride + x);
-
-        // Duplicates from earlier, worse pushes: skip-on-pop instead of decrease-key. A better
-        // g for the same cell means a lower f (same h), so the fresh entry pops first and the
-        // stale ones find the cell closed. The cell's own g/parent are used, never the entry's.
-        Cell& curCell = cells[cur];
-        if (curCell.stamp == closedStamp)
-            continue;
-        curCell.stamp = closedStamp;
-        --budget;
-        ++expanded;
-        const double g = curCell.g;
-        if constexpr (Trace) {
-            const double h = hPadded(x, y);
-            trace->expanded.push_back({toCoord(cur), toCoord(parentOf[cur]), g, h, g + h});
-        }
-        const bool isTarget = Multi ? targetStamp[cur] == openStamp : cur == goalNode;
-        if (isTarget) {
-            open.save();
-            m_search.expanded = expanded;
-            m_search.endNode = cur;
-            m_search.status = m_search.reached;
-            if constexpr (Trace)
-                trace->openedBegin.push_back(int(trace->opened.size()));
-            return m_search.status;
-        }
-
-        // Records the better g of neighbour nb and puts it on the open list.
-        auto improve = [&](std::uint32_t nb, double ng, int nx, int ny) __attribute__((always_inline)) {
-            Cell& m = cells[nb];
-            m.stamp = openStamp;
-            m.g = ng;
-            parentOf[nb] = cur;
-            const double h = hOf(nx, ny);
-            open.push(fBitsOf(ng + h), makeTie(h, nx, ny), nx, ny);
-            if constexpr (Trace)
-                trace->opened.push_back({toCoord(nb), toCoord(cur), ng, h, ng + h});
-        };
-        // Neighbour order: N, E, S, W, then NE, SE, SW, NW (detail/Directions.hpp).
-        const float cN = cells[cur - stride].cost;
-        const float cE = cells[cur + 1].cost;
-        const float cS = cells[cur + stride].cost;
-        const float cW = cells[cur - 1].cost;
-        const bool pN = cN < Impassable;
-        const bool pE = cE < Impassable;
-        const bool pS = cS < Impassable;
-        const bool pW = cW < Impassable;
-        auto allowed = [](bool a, bool b) {
-            if constexpr (Mode == DiagonalMode::NoCornerCutting)
-                return a & b;
-            else if constexpr (Mode == DiagonalMode::AtMostOneObstacle)
-                return a | b;
-            else
-                return Mode == DiagonalMode::Always;
-        };
-
-        if constexpr (L == Loop::Masked) {
-            // Which neighbours improve is a coin flip per neighbour on weighted fields (closed
-            // behind the wave, open beside it, new ahead), so it is decided without branches:
-            // one bit per direction; then only the improved ones (about one per expansion) are
-            // written and pushed. Measured ~8% faster per expansion on the 512x512 article
-            // workload, but slower on uniform mazes, where the branches are predictable.
-            unsigned improved = 0;
-            double ngs[8];
-            auto test = [&](int k, bool passable, double ng) __attribute__((always_inline)) {
-                const Cell& m = cells[cur + std::uint32_t(offsets[k])];
-                const std::uint32_t st = m.stamp;
-                improved |= unsigned(passable & (st != closedStamp) & ((st != openStamp) | (ng < m.g))) << k;
-                ngs[k] = ng;
-            };
-            test(0, pN, g + double(cN));
-            test(1, pE, g + double(cE));
-            test(2, pS, g + double(cS));
-            test(3, pW, g + double(cW));
-            if constexpr (Mode != DiagonalMode::Never) {
-                auto diagonal = [&](int k, bool ok) __attribute__((always_inline)) {
-                    const float c = cells[cur + std::uint32_t(offsets[k])].cost;
-                    test(k, ok & (c < Impassable), g + double(c) * diagFactor);
-                };
-                diagonal(4, allowed(pN, pE));
-                diagonal(5, allowed(pS, pE));
-                diagonal(6, allowed(pS, pW));
-                diagonal(7, allowed(pN, pW));
-            }
-            while (improved != 0) {
-                const int k = __builtin_ctz(improved);
-                improved &= improved - 1;
-                improve(cur + std::uint32_t(offsets[k]), ngs[k], x + kDx[k], y + kDy[k]);
-            }
-        } else {
-            // always_inline: GCC otherwise keeps relax as an out-of-line call through the closure
-            // (8 calls per expansion); inlining it measured ~20% faster on the 512x512 workload.
-            auto relax = [&](std::uint32_t nb, double ng, int nx, int ny) __attribute__((always_inline)) {
-                const Cell& m = cells[nb];
-                const std::uint32_t st = m.stamp;
-                if (st == closedStamp)
-                    return;
-                if (st != openStamp || ng < m.g)
-                    improve(nb, ng, nx, ny);
-            };
-            if (pN)
-                relax(cur - stride, g + double(cN), x, y - 1);
-            if (pE)
-                relax(cur + 1, g + double(cE), x + 1, y);
-            if (pS)
-                relax(cur + stride, g + double(cS), x, y + 1);
-            if (pW)
-                relax(cur - 1, g + double(cW), x - 1, y);
-            if constexpr (Mode != DiagonalMode::Never) {
-                auto diagonal = [&](std::uint32_t nb, int nx, int ny) __attribute__((always_inline)) {
-                    const float c = cells[nb].cost;
-                    if (c < Impassable)
-                        relax(nb, g + double(c) * diagFactor, nx, ny);
-                };
-                if (allowed(pN, pE))
-                    diagonal(cur - stride + 1, x + 1, y - 1);
-                if (allowed(pS, pE))
-                    diagonal(cur + stride + 1, x + 1, y + 1);
-                if (allowed(pS, pW))
-                    diagonal(cur + stride - 1, x - 1, y + 1);
-                if (allowed(pN, pW))
-                    diagonal(cur - stride - 1, x - 1, y - 1);
-            }
-        }
-        if constexpr (Trace)
-            trace->openedBegin.push_back(int(trace->opened.size()));
-    }
-    open.save();
-    m_search.expanded = expanded;
-    // Open list exhausted without reaching a target. The islands make this impossible for
-    // a consistent field; kept as a defined outcome rather than an assert.
-    m_search.status = PathStatus::NoPath;
-    return m_search.status;
 }
 
 } // namespace eng::path

@@ -1,7 +1,7 @@
 /// \file GridPathfinderSetup.cpp
 /// GridPathfinder's setup: copying the field into the padded layout, rule changes, cell
-/// updates, islands, the cheapest cell cost and the heuristic's scale. The search itself is in
-/// GridPathfinder.cpp.
+/// updates, islands, the cheapest cell cost and the heuristic's scale. The queries are in
+/// GridPathfinder.cpp, the search loop in GridPathfinderSearch.cpp.
 #include "engine/path/GridPathfinder.hpp"
 
 #include "engine/path/detail/Directions.hpp"

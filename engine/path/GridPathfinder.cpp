@@ -12,8 +12,6 @@
 
 namespace eng::path {
 
-using detail::fBitsOf;
-using detail::makeTie;
 using detail::rawHeuristic;
 
 double GridPathfinder::hRaw(int dx, int dy) const
@@ -74,7 +72,7 @@ PathStatus GridPathfinder::begin(TileCoord start, SearchTrace* trace)
     m_search.startNode = toNode(start);
     m_search.status = PathStatus::InProgress;
     nextGeneration();
-    m_open.reset(m_uniformCost);  // exact mode where ties are everywhere: see detail/OpenList.hpp
+    m_open.reset(uniformCost());  // exact mode where ties are everywhere: see detail/OpenList.hpp
     return m_search.status;
 }
 
@@ -87,8 +85,8 @@ void GridPathfinder::seed(SearchTrace* trace)
     const int y = int(s / std::uint32_t(m_stride));
     const int x = int(s) - y * m_stride;
     const double h = hPadded(x, y);
-    detail::OpenList open(m_open, m_xBits, m_codeBits);
-    open.push(fBitsOf(h), makeTie(h, x, y), x, y);
+    detail::OpenList open(m_open);
+    open.push(detail::exactEntry(0.0, h, x, y), x, y);
     open.save();
     if (trace) {
         const TileCoord c = toCoord(s);

@@ -55,6 +55,7 @@
 #include "engine/path/PathResult.hpp"
 #include "engine/path/SearchTrace.hpp"
 
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -75,6 +76,8 @@ struct HeapEntry {
 struct OpenListStorage {
     std::vector<std::uint64_t> main;  ///< 8-byte keys: f's prefix, then the cell (size() = capacity)
     std::vector<HeapEntry> ties;      ///< exact keys of the entries sharing the smallest prefix
+    int xBits = 0;                    ///< bits of a padded x in a main-heap key
+    int cellBits = 0;                 ///< bits of a padded (y, x) in a main-heap key
     std::size_t mainCount = 0;
     std::size_t tieCount = 0;
     std::uint64_t groupPrefix = 0;    ///< the prefix the tie heap holds (while tieCount > 0)
@@ -82,6 +85,13 @@ struct OpenListStorage {
     std::size_t moved = 0;            ///< entries moved from the main heap to the tie heap
     bool exactOnly = false;           ///< tie heap only (this search)
 
+    /// Sizes main-heap keys for padded cells x < stride, y < paddedHeight (at init): the cell
+    /// goes below f's top bits as (y << xBits | x).
+    void setLayout(int stride, int paddedHeight)
+    {
+        xBits = std::bit_width(unsigned(stride - 1));
+        cellBits = xBits + std::bit_width(unsigned(paddedHeight - 1));
+    }
     /// Empties the list for a new search (storage kept).
     void reset(bool exact)
     {
@@ -202,6 +212,8 @@ private:
     void nextGeneration();
     double hPadded(int x, int y) const;
     double hRaw(int dx, int dy) const;
+    /// Every passable cell costs the same: exact f ties everywhere (Moving AI maps).
+    bool uniformCost() const { return m_minCost == m_maxCost; }
 
     std::uint32_t toNode(TileCoord c) const { return std::uint32_t((c.y + 1) * m_stride + c.x + 1); }
     TileCoord toCoord(std::uint32_t node) const
@@ -217,7 +229,6 @@ private:
     bool m_partialPaths = true;
     double m_minCost = 0.0;
     double m_maxCost = 0.0;    ///< dearest passable cell cost
-    bool m_uniformCost = false; ///< every passable cell costs the same (exact ties everywhere)
     double m_hScale = 0.0;     ///< minCost * admissibility factor of the heuristic * weight
     double m_octileDiag = 1.0; ///< diagonal length used by the octile heuristic, in [1, 2]
     int m_islandCount = 0;
@@ -237,8 +248,6 @@ private:
     std::vector<std::uint32_t> m_targetStamp; ///< per padded cell, allocated on first multi-target use
     std::vector<std::uint32_t> m_parent;    ///< padded index of the predecessor (written on improvement only)
     detail::OpenListStorage m_open;         ///< the open list (see detail/OpenList.hpp)
-    int m_xBits = 0;                        ///< bits of a padded x in an open-list key
-    int m_codeBits = 0;                     ///< bits of a padded (y, x) in an open-list key
     std::vector<std::uint32_t> m_stack;     ///< island flood fill
     std::vector<std::uint32_t> m_hTargets;  ///< padded targets guiding a multi-target A* (empty: h = 0)
     Search m_search;

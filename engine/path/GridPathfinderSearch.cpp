@@ -9,10 +9,8 @@
 
 namespace eng::path {
 
-using detail::fBitsOf;
 using detail::kDx;
 using detail::kDy;
-using detail::makeTie;
 using detail::rawHeuristic;
 
 template <GridPathfinder::Loop L, bool Multi, DiagonalMode Mode>
@@ -34,7 +32,7 @@ PathStatus GridPathfinder::runFor(int maxExpansions)
 
 PathStatus GridPathfinder::dispatchRun(int maxExpansions)
 {
-    const Loop loop = m_search.trace ? Loop::Traced : (m_uniformCost ? Loop::Branchy : Loop::Masked);
+    const Loop loop = m_search.trace ? Loop::Traced : (uniformCost() ? Loop::Branchy : Loop::Masked);
     const bool multi = m_search.multi;
     // Separate instantiations: the untraced loops contain no recording code at all, and the
     // diagonal rule and heuristic are compile-time constants inside the hot loop.
@@ -87,10 +85,9 @@ PathStatus GridPathfinder::run(int maxExpansions)
             return m_hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
     };
     auto exactKey = [&](int nx, int ny) {
-        const double h = hOf(nx, ny);
-        return detail::HeapEntry{fBitsOf(cells[ny * stride + nx].g + h), makeTie(h, nx, ny)};
+        return detail::exactEntry(cells[ny * stride + nx].g, hOf(nx, ny), nx, ny);
     };
-    detail::OpenList open(m_open, m_xBits, m_codeBits);
+    detail::OpenList open(m_open);
     while (!open.empty()) {
         if (budget == 0) {
             open.save();
@@ -133,7 +130,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
             m.g = ng;
             parentOf[nb] = cur;
             const double h = hOf(nx, ny);
-            open.push(fBitsOf(ng + h), makeTie(h, nx, ny), nx, ny);
+            open.push(detail::exactEntry(ng, h, nx, ny), nx, ny);
             if constexpr (Trace)
                 trace->opened.push_back({toCoord(nb), toCoord(cur), ng, h, ng + h});
         };

@@ -7,7 +7,6 @@
 #include "engine/path/detail/Directions.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -56,9 +55,7 @@ bool GridPathfinder::init(const CostField& field, const MoveRules& rules)
     m_width = field.width;
     m_height = field.height;
     m_stride = stride;
-    // Open-list keys hold a padded cell as (y << xBits | x) below f's top bits.
-    m_xBits = std::bit_width(unsigned(stride - 1));
-    m_codeBits = m_xBits + std::bit_width(unsigned(field.height + 1));
+    m_open.setLayout(stride, field.height + 2);
     for (int k = 0; k < 8; ++k)
         m_offsets[k] = kDy[k] * stride + kDx[k];
     computeIslands();
@@ -207,7 +204,6 @@ void GridPathfinder::computeHeuristicScale()
     case Heuristic::Zero: factor = 0.0; break;
     }
     m_hScale = m_minCost * factor * m_rules.weight;
-    m_uniformCost = m_minCost == m_maxCost;
 }
 
 void GridPathfinder::nextGeneration()

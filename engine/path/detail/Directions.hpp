@@ -7,8 +7,8 @@
 
 namespace eng::path::detail {
 
-// Direction order: N, E, S, W, then NE, SE, SW, NW. Diagonal 4+k passes between orthogonals
-// kDiagSides[k][0] and kDiagSides[k][1].
+// Direction order: N, E, S, W, then NE, SE, SW, NW (each diagonal passes between the two
+// orthogonals named in it).
 inline constexpr int kDx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 inline constexpr int kDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 

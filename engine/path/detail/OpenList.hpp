@@ -6,7 +6,7 @@
 /// Why two heaps. The whole order is 128 bits (f's double bits, then h's float bits and the
 /// cell), and moving and comparing 16-byte entries is what a heap spends its time on. Most of
 /// the time f alone decides, and the top bits of f decide too. So the main heap holds 8-byte
-/// keys: f's IEEE bits with the low `codeBits` bits replaced by the cell's code (y, x). That
+/// keys: f's IEEE bits with the low `cellBits` bits replaced by the cell (y, x). That
 /// order is exact except between entries whose f share the same prefix (equal f, or f within
 /// about 2^-20 relative). Those entries sit in a connected subtree at the top of the main heap,
 /// so two reads of the root's children tell whether the smallest prefix is unique. When it is
@@ -65,6 +65,19 @@ inline std::uint64_t makeTie(double h, int x, int y)
     return (std::uint64_t(bits) << 32) | (std::uint64_t(std::uint32_t(y)) << 16) | std::uint32_t(x);
 }
 
+/// The padded cell of a tie (see makeTie).
+inline void cellOfTie(std::uint64_t tie, int& x, int& y)
+{
+    x = int(tie & 0xFFFFu);
+    y = int((tie >> 16) & 0xFFFFu);
+}
+
+/// The exact entry of padded cell (x, y) reached with cost g, heuristic h.
+inline HeapEntry exactEntry(double g, double h, int x, int y)
+{
+    return {fBitsOf(g + h), makeTie(h, x, y)};
+}
+
 template <typename T>
 constexpr T kLargest{};
 template <>
@@ -116,13 +129,13 @@ template <typename T>
 /// compiler keeps them in registers), written back to the pathfinder's storage by `save()`.
 class OpenList {
 public:
-    OpenList(OpenListStorage& storage, int xBits, int codeBits)
+    explicit OpenList(OpenListStorage& storage)
         : m_storage(storage), m_main(storage.main.data()), m_ties(storage.ties.data()),
           m_mainCount(storage.mainCount), m_tieCount(storage.tieCount),
           m_mainCapacity(storage.main.size()), m_tieCapacity(storage.ties.size()),
           m_groupPrefix(storage.groupPrefix), m_pushes(storage.pushes), m_moved(storage.moved),
-          m_exactOnly(storage.exactOnly), m_xBits(xBits), m_codeBits(codeBits),
-          m_xMask((std::uint64_t(1) << xBits) - 1), m_codeMask((std::uint64_t(1) << codeBits) - 1)
+          m_exactOnly(storage.exactOnly), m_xBits(storage.xBits), m_cellBits(storage.cellBits),
+          m_xMask((std::uint64_t(1) << m_xBits) - 1), m_cellMask((std::uint64_t(1) << m_cellBits) - 1)
     {
     }
 
@@ -138,20 +151,21 @@ public:
 
     bool empty() const { return m_mainCount == 0 && m_tieCount == 0; }
 
-    /// Adds padded cell (x, y) with exact key {fBits, tie}.
-    [[gnu::always_inline]] void push(std::uint64_t fBits, std::uint64_t tie, int x, int y)
+    /// Adds entry `e` of padded cell (x, y) (= exactEntry(g, h, x, y); the cell is passed too so
+    /// the hot path need not unpack it from the tie).
+    [[gnu::always_inline]] void push(const HeapEntry& e, int x, int y)
     {
         ++m_pushes;
-        if (m_exactOnly || (m_tieCount > 0 && (fBits >> m_codeBits) <= m_groupPrefix)) {
+        if (m_exactOnly || (m_tieCount > 0 && (e.fBits >> m_cellBits) <= m_groupPrefix)) {
             if (m_tieCount + 2 > m_tieCapacity)
                 growTies();
-            heapPush(m_ties, m_tieCount, HeapEntry{fBits, tie});
+            heapPush(m_ties, m_tieCount, e);
             return;
         }
         if (m_mainCount + 2 > m_mainCapacity)
             growMain();
-        const std::uint64_t code = (std::uint64_t(std::uint32_t(y)) << m_xBits) | std::uint32_t(x);
-        heapPush(m_main, m_mainCount, ((fBits >> m_codeBits) << m_codeBits) | code);
+        const std::uint64_t cell = (std::uint64_t(std::uint32_t(y)) << m_xBits) | std::uint32_t(x);
+        heapPush(m_main, m_mainCount, ((e.fBits >> m_cellBits) << m_cellBits) | cell);
     }
 
     /// Removes the smallest entry (the list must not be empty) and returns its padded cell.
@@ -162,21 +176,19 @@ public:
     {
         if (m_tieCount == 0) {
             const std::uint64_t top = m_main[0];
-            const std::uint64_t prefix = top >> m_codeBits;
-            const bool shared = (m_mainCount > 1 && (m_main[1] >> m_codeBits) == prefix) ||
-                                (m_mainCount > 2 && (m_main[2] >> m_codeBits) == prefix);
+            const std::uint64_t prefix = top >> m_cellBits;
+            const bool shared = (m_mainCount > 1 && (m_main[1] >> m_cellBits) == prefix) ||
+                                (m_mainCount > 2 && (m_main[2] >> m_cellBits) == prefix);
             if (!shared) {
                 heapPop(m_main, m_mainCount);
-                x = int(top & m_xMask);
-                y = int((top & m_codeMask) >> m_xBits);
+                cellOfKey(top, x, y);
                 return;
             }
             moveGroup(prefix, exactKey);
         }
         const std::uint64_t tie = m_ties[0].tie;
         heapPop(m_ties, m_tieCount);
-        x = int(tie & 0xFFFFu);
-        y = int((tie >> 16) & 0xFFFFu);
+        cellOfTie(tie, x, y);
     }
 
 private:
@@ -189,17 +201,25 @@ private:
         const std::size_t before = m_mainCount;
         if (m_moved * 4 > m_pushes && m_pushes >= 256) {
             m_exactOnly = true;
-            prefix = ~std::uint64_t(0) >> m_codeBits;
+            prefix = ~std::uint64_t(0) >> m_cellBits;
         }
         m_groupPrefix = prefix;
-        while (m_mainCount > 0 && (m_main[0] >> m_codeBits) <= prefix) {
+        while (m_mainCount > 0 && (m_main[0] >> m_cellBits) <= prefix) {
             const std::uint64_t top = m_main[0];
             heapPop(m_main, m_mainCount);
             if (m_tieCount + 2 > m_tieCapacity)
                 growTies();
-            heapPush(m_ties, m_tieCount, exactKey(int(top & m_xMask), int((top & m_codeMask) >> m_xBits)));
+            int x, y;
+            cellOfKey(top, x, y);
+            heapPush(m_ties, m_tieCount, exactKey(x, y));
         }
         m_moved += before - m_mainCount;
+    }
+
+    void cellOfKey(std::uint64_t key, int& x, int& y) const
+    {
+        x = int(key & m_xMask);
+        y = int((key & m_cellMask) >> m_xBits);
     }
 
     // Growth happens during warm-up only; later queries reuse the storage.
@@ -228,9 +248,9 @@ private:
     std::size_t m_moved;
     bool m_exactOnly;
     const int m_xBits;
-    const int m_codeBits;
+    const int m_cellBits;
     const std::uint64_t m_xMask;
-    const std::uint64_t m_codeMask;
+    const std::uint64_t m_cellMask;
 };
 
 } // namespace eng::path::detail

@@ -206,6 +206,7 @@ private:
     PathStatus dispatchRun(int maxExpansions);
     void collectPartialTargets(std::int32_t island, TileCoord goal);
     void writeResult(PathResult& out);
+    void copyCosts(const CostField& field);  ///< into the padded cells (same size)
     void computeIslands();
     void computeMinCost();
     void computeHeuristicScale();

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 namespace eng::path {
@@ -16,6 +15,21 @@ namespace eng::path {
 using detail::kDx;
 using detail::kDy;
 using detail::kMaxGeneration;
+
+namespace {
+
+/// The costs a pathfinder accepts: finite and > 0, or Impassable.
+bool validCost(float c)
+{
+    return isPassableCost(c) || c == Impassable;
+}
+
+bool allValid(const CostField& field)
+{
+    return std::all_of(field.cost.begin(), field.cost.end(), validCost);
+}
+
+} // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Setup
@@ -31,18 +45,16 @@ bool GridPathfinder::init(const CostField& field, const MoveRules& rules)
     if (padded >= (long long)std::numeric_limits<std::int32_t>::max() || field.width + 2 > 0xFFFF ||
         field.height + 2 > 0xFFFF)
         return false;
-    if (field.cost.size() != std::size_t(field.width) * std::size_t(field.height))
+    if (field.cost.size() != std::size_t(field.width) * std::size_t(field.height) || !allValid(field))
         return false;
-    for (float c : field.cost)
-        if (!(isPassableCost(c) || c == Impassable))
-            return false;
 
     m_rules = rules;
     const int stride = field.width + 2;
     m_cells.assign(std::size_t(padded), Cell{0.0, Impassable, 0u});
-    for (int y = 0; y < field.height; ++y)
-        for (int x = 0; x < field.width; ++x)
-            m_cells[std::size_t((y + 1) * stride + x + 1)].cost = field.cost[std::size_t(y * field.width + x)];
+    m_width = field.width;
+    m_height = field.height;
+    m_stride = stride;
+    copyCosts(field);
     // Node state is only resized (never cleared per query): stamps older than the current
     // generation mean "unvisited". A fresh allocation starts with stamp 0 and generation 2.
     m_parent.assign(std::size_t(padded), 0u);
@@ -51,10 +63,6 @@ bool GridPathfinder::init(const CostField& field, const MoveRules& rules)
     m_generation = 0;
     m_open.reset(false);
     m_hTargets.clear();
-
-    m_width = field.width;
-    m_height = field.height;
-    m_stride = stride;
     m_open.setLayout(stride, field.height + 2);
     for (int k = 0; k < 8; ++k)
         m_offsets[k] = kDy[k] * stride + kDx[k];
@@ -92,7 +100,7 @@ bool GridPathfinder::updateCells(const CostField& field, std::span<const TileCoo
         if (!field.inBounds(c))
             continue;
         const float next = field.at(c);
-        if (!(isPassableCost(next) || next == Impassable)) {
+        if (!validCost(next)) {
             ok = false;
             continue;
         }
@@ -121,19 +129,21 @@ bool GridPathfinder::updateCells(const CostField& field, std::span<const TileCoo
 bool GridPathfinder::refresh(const CostField& field)
 {
     if (!initialized() || field.width != m_width || field.height != m_height ||
-        field.cost.size() != std::size_t(m_width) * std::size_t(m_height))
+        field.cost.size() != std::size_t(m_width) * std::size_t(m_height) || !allValid(field))
         return false;
-    for (float c : field.cost)
-        if (!(isPassableCost(c) || c == Impassable))
-            return false;
     m_search = Search{};
-    for (int y = 0; y < m_height; ++y)
-        for (int x = 0; x < m_width; ++x)
-            m_cells[std::size_t((y + 1) * m_stride + x + 1)].cost = field.cost[std::size_t(y * m_width + x)];
+    copyCosts(field);
     computeIslands();
     computeMinCost();
     computeHeuristicScale();
     return true;
+}
+
+void GridPathfinder::copyCosts(const CostField& field)
+{
+    for (int y = 0; y < m_height; ++y)
+        for (int x = 0; x < m_width; ++x)
+            m_cells[toNode({x, y})].cost = field.cost[std::size_t(y * m_width + x)];
 }
 
 void GridPathfinder::computeIslands()

@@ -198,9 +198,10 @@ Coverage coverageOf(const sf::Image& img, const sf::IntRect& r)
             if (x < 0 || y < 0 || unsigned(x) >= size.x || unsigned(y) >= size.y)
                 continue;
             const sf::Uint8 alpha = img.getPixel(unsigned(x), unsigned(y)).a;
-            const double cx = std::abs(x - r.left + 0.5 - r.width / 2.0) / (r.width / 2.0);
-            const double cy = std::abs(y - r.top + 0.5 - r.height / 2.0) / (r.height / 2.0);
-            if (cx + cy < 1.0 - 1e-9 && alpha != 255)
+            // Diamond distance of the texel centre: < 1 inside the inscribed diamond.
+            const double d = std::abs(x - r.left + 0.5 - r.width / 2.0) / (r.width / 2.0) +
+                             std::abs(y - r.top + 0.5 - r.height / 2.0) / (r.height / 2.0);
+            if (d < 1.0 - 1e-9 && alpha != 255)
                 c.diamondOpaque = false;
             if (alpha == 0)
                 continue;
@@ -208,11 +209,9 @@ Coverage coverageOf(const sf::Image& img, const sf::IntRect& r)
             rr = std::max(rr, x);
             t = std::min(t, y);
             b = std::max(b, y);
-            const double dx = std::abs(x - r.left + 0.5 - r.width / 2.0) / (r.width / 2.0);
-            const double dy = std::abs(y - r.top + 0.5 - r.height / 2.0) / (r.height / 2.0);
-            if (dx + dy >= 1.0 - 1e-9)
+            if (d >= 1.0 - 1e-9)
                 c.diamond = false;
-            if (dx + dy >= 1.0 + 2.0 / r.height)
+            if (d >= 1.0 + 2.0 / r.height)
                 c.nearDiamond = false;
         }
     if (rr >= l && b >= t)

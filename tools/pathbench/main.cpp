@@ -3,7 +3,8 @@
 // All three must agree on every optimal cost (exit 1 otherwise). Prints a table and ends with
 //   speedup_vs_bgl: X.XX
 //   speedup_vs_textbook: Y.YY
-// (ratio of median query times on the 512x512 weighted workload). A benchmark, not a test:
+// (ratio of median query times on the 512x512 weighted workload). The implementations take
+// turns block by block over each workload's queries. A benchmark, not a test:
 // figures depend on the machine and its load; CI runs `pathbench --quick` only as a smoke check.
 
 #include "engine/path/GridPathfinder.hpp"
@@ -28,6 +29,7 @@
 #include <functional>
 #include <optional>
 #include <random>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -63,6 +65,9 @@ struct Workload {
     std::vector<Query> queries;
     bool headline = false;  // the 512x512 weighted workload the speedups are computed on
 };
+
+/// Query blocks per workload (see main).
+constexpr std::size_t kBlocks = 5;
 
 /// What one implementation measured on one workload.
 struct Stats {
@@ -190,40 +195,51 @@ Stats measured(const std::function<Stats()>& body)
     return s;
 }
 
-Stats runIsoStar(const Workload& w)
+/// Times every query of `qs` (thread CPU time) after one untimed warm-up query;
+/// `find(query)` returns a pathbench::BaselineResult.
+template <typename Find>
+Stats timeQueries(std::span<const Query> qs, Find&& find)
 {
     Stats s;
+    find(qs.front());  // warm-up
+    for (const Query& q : qs) {
+        const double t0 = threadMicros();
+        const pathbench::BaselineResult r = find(q);
+        s.micros.push_back(threadMicros() - t0);
+        s.costs.push_back(r.found ? r.cost : -1.0);
+        s.expanded.push_back(double(r.expanded));
+    }
+    return s;
+}
+
+Stats runIsoStar(const Workload& w, std::span<const Query> qs)
+{
     GridPathfinder finder;
     if (!finder.init(w.field, w.rules)) {
         std::fprintf(stderr, "pathbench: %s: GridPathfinder::init rejected the field\n", w.name.c_str());
         std::exit(2);
     }
     PathResult result;
-    finder.findPath(w.queries.front().start, w.queries.front().goal, result);  // warm-up
-    for (const Query& q : w.queries) {
-        const double t0 = threadMicros();
-        const PathStatus status = finder.findPath(q.start, q.goal, result);
-        s.micros.push_back(threadMicros() - t0);
-        s.costs.push_back(status == PathStatus::Found ? result.cost : -1.0);
-        s.expanded.push_back(double(result.expanded));
-    }
-    return s;
+    return timeQueries(qs, [&](const Query& q) {
+        const bool found = finder.findPath(q.start, q.goal, result) == PathStatus::Found;
+        return pathbench::BaselineResult{found, result.cost, long(result.expanded)};
+    });
 }
 
 template <typename Impl>
-Stats runBaseline(const Workload& w)
+Stats runBaseline(const Workload& w, std::span<const Query> qs)
 {
-    Stats s;
     Impl impl(w.field, w.rules.diagonalFactor);
-    impl.find(w.queries.front().start, w.queries.front().goal);  // warm-up
-    for (const Query& q : w.queries) {
-        const double t0 = threadMicros();
-        const pathbench::BaselineResult r = impl.find(q.start, q.goal);
-        s.micros.push_back(threadMicros() - t0);
-        s.costs.push_back(r.found ? r.cost : -1.0);
-        s.expanded.push_back(double(r.expanded));
-    }
-    return s;
+    return timeQueries(qs, [&](const Query& q) { return impl.find(q.start, q.goal); });
+}
+
+/// Appends block `b`'s figures to `all` (peak memory: the largest of the blocks).
+void append(Stats& all, const Stats& b)
+{
+    all.micros.insert(all.micros.end(), b.micros.begin(), b.micros.end());
+    all.costs.insert(all.costs.end(), b.costs.begin(), b.costs.end());
+    all.expanded.insert(all.expanded.end(), b.expanded.begin(), b.expanded.end());
+    all.peakMiB = std::max(all.peakMiB, b.peakMiB);
 }
 
 /// Random start/goal pairs on the largest island, so every query has a path.
@@ -368,16 +384,26 @@ int main(int argc, char** argv)
                 quick ? " --quick" : "");
     std::printf("times are per query (median, p99) in microseconds of thread CPU time; ns/exp = total time /\n"
                 "total expansions; peak = extra resident MiB while the implementation built its structures and\n"
-                "ran the workload (each in its own child process)\n\n");
+                "ran the workload (each in its own child process; the largest over 5 query blocks, which\n"
+                "the three implementations take turns running so load from elsewhere falls on all alike)\n\n");
     std::printf("%-26s %-9s %7s %12s %12s %12s %9s %9s\n", "workload", "impl", "queries", "median_us", "p99_us",
                 "exp/query", "ns/exp", "peak_MiB");
 
     int disagreements = 0;
     double headlineIso = 0.0, headlineBgl = 0.0, headlineText = 0.0;
     for (const Workload& w : workloads) {
-        Row iso{w.name, "isostar", measured([&] { return runIsoStar(w); })};
-        Row bgl{w.name, "bgl", measured([&] { return runBaseline<pathbench::BglAStar>(w); })};
-        Row text{w.name, "textbook", measured([&] { return runBaseline<pathbench::TextbookAStar>(w); })};
+        // The queries run in blocks, the three implementations taking turns block by block,
+        // so a burst of load from elsewhere on the machine falls on all of them alike instead
+        // of on whichever happened to be running.
+        Row iso{w.name, "isostar", {}}, bgl{w.name, "bgl", {}}, text{w.name, "textbook", {}};
+        const std::size_t blocks = std::min<std::size_t>(kBlocks, w.queries.size());
+        for (std::size_t k = 0; k < blocks; ++k) {
+            const std::span<const Query> qs(w.queries.data() + k * w.queries.size() / blocks,
+                                            w.queries.data() + (k + 1) * w.queries.size() / blocks);
+            append(iso.stats, measured([&] { return runIsoStar(w, qs); }));
+            append(bgl.stats, measured([&] { return runBaseline<pathbench::BglAStar>(w, qs); }));
+            append(text.stats, measured([&] { return runBaseline<pathbench::TextbookAStar>(w, qs); }));
+        }
         for (const Row* r : {&iso, &bgl, &text})
             printRow(*r);
         for (std::size_t i = 0; i < w.queries.size(); ++i) {

@@ -1,0 +1,182 @@
+#pragma once
+/// \file GridQuery.hpp
+/// The per-agent (or per-thread) scratch of A* over a NavGrid (Detour's dtNavMeshQuery): stamps,
+/// g, parents and the open list. The grid, the layer (movement profile) and an optional overlay
+/// are arguments of each query, never state copied into the query; the query holds a pointer to
+/// the grid only while a time-sliced search runs. One GridQuery per agent or thread; many
+/// queries may read one NavGrid at once (reads only).
+///
+/// Guarantees (those of GridPathfinder, which is a NavGrid + a GridQuery):
+/// - With `rules.weight == 1` every Found path is optimal (the heuristic is scaled by the
+///   layer's cheapest cell cost); deterministic; same expansion order as GridPathfinder.
+/// - Queries never allocate after warm-up (scratch grows to the largest grid used).
+/// - A time-sliced search over a layer that is edited meanwhile (NavGrid::layerVersion changes)
+///   stops: step() and finishSearch() give InvalidInput; begin again.
+/// - An overlay never modifies the grid. A penalty overlay keeps paths optimal for the costs
+///   with the penalty added. With a blocked overlay the islands no longer prove reachability:
+///   a goal cut off by blocked cells floods what is reachable, then gives Partial (the closed
+///   cell closest to the goal, ties by lower cost, then lower row-major index) or NoPath when
+///   partial paths are off.
+///
+/// Layout: per padded cell one 16-byte record {g, stamp, parent} here and one float cost in the
+/// NavGrid; a generation counter in `stamp` replaces clearing between queries (open =
+/// generation, closed = generation + 1); the open list is detail/OpenList.hpp's two-heap queue.
+///
+/// \code
+/// eng::path::GridQuery query;                      // per agent
+/// eng::path::PathResult result;
+/// query.findPath(grid, walker, {1, 1}, {30, 12}, result);
+/// const eng::TileCoord others[] = {{7, 3}, {8, 3}};
+/// const eng::path::QueryOverlay units{others, 4.0f, false};   // avoid other units: +4 each
+/// query.findPath(grid, walker, {1, 1}, {30, 12}, result, &units);
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+#include "engine/path/NavGrid.hpp"
+#include "engine/path/PathResult.hpp"
+#include "engine/path/SearchTrace.hpp"
+#include "engine/path/detail/OpenListStorage.hpp"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace eng::path {
+
+/// Cells held by other units for one query: `penalty` is added to the entry cost of each listed
+/// cell, or the cells are impassable when `blocked`. Never changes the NavGrid. The start cell
+/// is never blocked (a unit may always leave its cell). Off-map cells are ignored.
+/// [Limit: penalty finite and >= 0, else the query gives InvalidInput]
+struct QueryOverlay {
+    std::span<const TileCoord> cells;
+    float penalty = 0.0f;
+    bool blocked = false;
+};
+
+class GridQuery {
+public:
+    GridQuery() = default;
+    GridQuery(const GridQuery&) = delete;
+    GridQuery& operator=(const GridQuery&) = delete;
+    GridQuery(GridQuery&&) = default;
+    GridQuery& operator=(GridQuery&&) = default;
+
+    /// Partial paths on (default): an unreachable goal gives Partial + the path to the closest
+    /// reachable cell. Off: NoPath (in O(1) when the islands decide it).
+    void setPartialPaths(bool on) { m_partialPaths = on; }
+    bool partialPaths() const { return m_partialPaths; }
+
+    /// A* from start to goal over `layer` of `grid`. Fills `out` (status, cost, path start..end,
+    /// expanded) and returns out.status: Found, Partial, NoPath, StartInvalid, GoalInvalid or
+    /// InvalidInput (bad layer or overlay). `trace` [opt]: records every step (cleared first).
+    /// Cancels any time-sliced search of this query.
+    PathStatus findPath(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, PathResult& out,
+                        const QueryOverlay* overlay = nullptr, SearchTrace* trace = nullptr);
+
+    /// Dijkstra from start to the cheapest of `targets` (equal costs: the target with the lower
+    /// row-major index wins). Targets off the map, impassable or on another island are ignored.
+    /// Returns Found, NoPath, StartInvalid or InvalidInput. `targetIndex` [opt]: index into
+    /// `targets` of the target reached (-1 if none).
+    PathStatus findNearest(const NavGrid& grid, int layer, TileCoord start, std::span<const TileCoord> targets,
+                           PathResult& out, int* targetIndex = nullptr, const QueryOverlay* overlay = nullptr,
+                           SearchTrace* trace = nullptr);
+
+    /// Time-sliced A*. beginSearch validates and seeds (InProgress, or a final status such as
+    /// StartInvalid / Found for start == goal / NoPath); the overlay's cells are read here only
+    /// (the span need not outlive the call), `grid` and `trace` must outlive the search.
+    PathStatus beginSearch(const NavGrid& grid, int layer, TileCoord start, TileCoord goal,
+                           const QueryOverlay* overlay = nullptr, SearchTrace* trace = nullptr);
+    /// Runs at most maxExpansions expansions ([Limit: > 0]; smaller counts as 1): InProgress,
+    /// Found, Partial or NoPath. InvalidInput (and the search stops) if the layer's version
+    /// changed since beginSearch or no search was begun.
+    PathStatus step(int maxExpansions);
+    /// Writes the result and ends the search (one still InProgress is first run to its end).
+    /// Without a begun search, or after the layer changed: InvalidInput.
+    PathStatus finishSearch(PathResult& out);
+    /// Drops the running search (if any); searching() becomes false.
+    void cancel();
+    /// True between a successful beginSearch and finishSearch / cancel.
+    bool searching() const { return m_search.active; }
+    /// Expansions of the running (or last) search so far.
+    int expandedSoFar() const { return m_search.expanded; }
+    /// Status of the running search: InProgress while it runs.
+    PathStatus status() const { return m_search.status; }
+
+    /// The scaled, weighted heuristic from a to b as A* uses it over `layer` (0 for a bad layer).
+    double heuristic(const NavGrid& grid, int layer, TileCoord a, TileCoord b) const;
+
+private:
+    struct Search {
+        bool active = false;
+        PathStatus status = PathStatus::InvalidInput;   ///< InProgress while running
+        PathStatus reached = PathStatus::Found;         ///< status when a target is popped
+        bool multi = false;                             ///< target set (m_targetStamp) vs goalNode
+        bool fallback = false;                          ///< exhausted open list -> Partial to `best`
+        const NavGrid* grid = nullptr;
+        int layer = -1;
+        std::uint64_t version = 0;                      ///< grid.layerVersion(layer) at begin
+        MoveRules rules;
+        int stride = 0;
+        int width = 0;
+        int height = 0;
+        double hScale = 0.0;
+        double octileDiag = 1.0;
+        bool overlay = false;                           ///< overlay cells stamped in m_overlayStamp
+        bool overlayBlocked = false;
+        float overlayPenalty = 0.0f;
+        std::uint32_t startNode = 0;
+        std::uint32_t goalNode = 0;
+        std::uint32_t endNode = 0;
+        int goalX = 0;  ///< padded coordinates of the single goal (or the fallback's goal)
+        int goalY = 0;
+        std::uint32_t bestNode = 0;     ///< fallback: closed cell closest to the goal so far
+        long long bestD2 = -1;
+        int expanded = 0;
+        SearchTrace* trace = nullptr;
+    };
+    /// Per padded cell, 16 bytes: everything the loop writes about a cell.
+    struct Node {
+        double g;              ///< best cost from the start in this generation
+        std::uint32_t stamp;   ///< == generation: open/seen, == generation + 1: closed
+        std::uint32_t parent;  ///< padded index of the predecessor (written on improvement)
+    };
+
+    PathStatus begin(const NavGrid& grid, int layer, TileCoord start, const QueryOverlay* overlay,
+                     SearchTrace* trace);
+    void seed(SearchTrace* trace);
+    bool stillValid() const;
+    /// How the search loop is compiled: recording a trace, untraced with branches (uniform
+    /// fields), untraced with a branch-free improvement mask (weighted fields); Ov: the costs
+    /// pass through the overlay (instantiated for traced and branchy loops only).
+    enum class Loop { Traced, Branchy, Masked };
+    template <Loop L, bool Ov, bool Multi, DiagonalMode Mode, Heuristic H>
+    PathStatus run(int maxExpansions);
+    template <Loop L, bool Ov, bool Multi, DiagonalMode Mode>
+    PathStatus runFor(int maxExpansions);
+    template <Loop L, bool Ov>
+    PathStatus runLoop(int maxExpansions);
+    PathStatus dispatchRun(int maxExpansions);
+    void collectPartialTargets(const std::int32_t* islands, std::int32_t island, TileCoord goal);
+    void writeResult(PathResult& out);
+    void nextGeneration();
+    void ensureSize(std::size_t padded);
+    double hPadded(int x, int y) const;
+    double hRaw(int dx, int dy) const;
+    TileCoord toCoord(std::uint32_t node) const
+    {
+        const int y = int(node / std::uint32_t(m_search.stride));
+        return {int(node) - y * m_search.stride - 1, y - 1};
+    }
+
+    bool m_partialPaths = true;
+    std::uint32_t m_generation = 0;
+    int m_offsets[8] = {};
+    std::vector<Node> m_nodes;                  ///< per padded cell
+    std::vector<std::uint32_t> m_targetStamp;   ///< per padded cell, allocated on first multi-target use
+    std::vector<std::uint32_t> m_overlayStamp;  ///< per padded cell, allocated on first overlay use
+    detail::OpenListStorage m_open;
+    std::vector<std::uint32_t> m_hTargets;      ///< padded targets guiding a multi-target A* (empty: h = 0)
+    Search m_search;
+};
+
+} // namespace eng::path

@@ -1,0 +1,173 @@
+#pragma once
+/// \file NavGrid.hpp
+/// The navigation data of engine/path (Detour's dtNavMesh): the one owner of the padded cost
+/// layers (one per movement profile in use), their islands, cheapest/dearest cost and a version
+/// number. Queries read it through a `const NavGrid&` (GridQuery); nothing else keeps a copy of
+/// the costs. Not thread-safe for writes: edit it between queries (apply() bumps the version, so
+/// a time-sliced search that spans an edit notices and stops with InvalidInput).
+///
+/// Guarantees:
+/// - After any sequence of apply() calls a layer equals one built by addLayer() from the edited
+///   field: costs, islands (same partition; ids may differ), cheapest cost.
+/// - apply() costs O(changes) unless passability changed (islands: O(cells)) or an extreme cost
+///   was overwritten (min/max rescan: O(cells)).
+/// - version() only grows; it changes exactly when a cost, rule or layer changed.
+///
+/// \code
+/// eng::path::NavGrid grid;
+/// grid.reset(field.width, field.height);
+/// const int walker = grid.addLayer("walker", field, rules);
+/// const eng::path::CellChange wall[] = {{{5, 5}, eng::path::Impassable}};
+/// eng::path::NavDirty dirty = grid.apply(walker, wall);   // dirty.cells == {{5, 5}}
+/// service.invalidate(dirty);                               // owners of crossing paths replan
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+#include "engine/path/CostField.hpp"
+#include "engine/path/MoveRules.hpp"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace eng::path {
+
+/// One cost change of a layer: `cell` now costs `cost` (Impassable or finite > 0).
+struct CellChange {
+    TileCoord cell;
+    float cost = 1.0f;
+};
+
+/// What an apply() / replaceLayer() changed.
+struct NavDirty {
+    int layer = -1;                 ///< the layer changed; -1: nothing was applied (bad input)
+    std::vector<TileCoord> cells;   ///< cells whose cost really changed (same value -> not listed), each once
+    bool islandsChanged = false;    ///< passability changed somewhere: islands were recomputed
+    bool rulesChanged = false;      ///< replaceLayer() changed the move rules: every path of the layer is suspect
+    std::uint64_t version = 0;      ///< the grid's version after the change
+    /// True when nothing changed (no cell, no islands, no rules).
+    bool empty() const { return cells.empty() && !islandsChanged && !rulesChanged; }
+};
+
+class NavGrid {
+public:
+    /// Empty grid of width x height, no layers; bumps the version (searches over the old grid
+    /// stop). Returns false (grid left empty, 0 x 0) for a bad size: width or height <= 0 or
+    /// above 65533, or more than 2^31 cells with the padding (GridPathfinder::init's limits).
+    bool reset(int width, int height);
+
+    /// Adds a layer (one movement profile): a full cost field of the grid's size + its move
+    /// rules. O(cells). Returns the layer index, or -1 (field size differs, a cost neither
+    /// Impassable nor finite > 0, invalid rules). Layer indices stay valid until reset().
+    int addLayer(std::string name, const CostField& field, const MoveRules& rules);
+    int layerCount() const { return int(m_layers.size()); }
+    /// Index of the first layer named `name`; -1 if none.
+    int findLayer(std::string_view name) const;
+    /// Name of a layer [Limit: 0 <= layer < layerCount()].
+    const std::string& layerName(int layer) const { return m_layers[std::size_t(layer)].name; }
+    /// Move rules of a layer [Limit: 0 <= layer < layerCount()].
+    const MoveRules& rules(int layer) const { return m_layers[std::size_t(layer)].rules; }
+    /// Changes a layer's rules without touching its costs: recomputes the islands (only if the
+    /// diagonal connectivity changes) and the heuristic scale; bumps the version when the rules
+    /// differ. false (nothing changed): bad layer or `isValid(rules)` false. Delivered paths are
+    /// not reported: use replaceLayer() to get a NavDirty for PathService::invalidate().
+    bool setRules(int layer, const MoveRules& rules);
+
+    int width() const { return m_width; }
+    int height() const { return m_height; }
+    bool inBounds(TileCoord c) const { return c.x >= 0 && c.y >= 0 && c.x < m_width && c.y < m_height; }
+    bool validLayer(int layer) const { return layer >= 0 && layer < layerCount(); }
+
+    /// Entry cost of a cell; Impassable when off the map or the layer does not exist.
+    float cost(int layer, TileCoord c) const;
+    bool passable(int layer, TileCoord c) const { return cost(layer, c) < Impassable; }
+    /// Island id (dense, 0-based) of a passable cell; -1 off-map / impassable / bad layer.
+    int islandOf(int layer, TileCoord c) const;
+    /// O(1): both cells passable and on the same island under the layer's rules.
+    bool reachable(int layer, TileCoord a, TileCoord b) const;
+    int islandCount(int layer) const { return validLayer(layer) ? m_layers[std::size_t(layer)].islandCount : 0; }
+    /// Cheapest passable cell cost of a layer (the heuristic's scale); 0 when none is passable.
+    double minCellCost(int layer) const { return validLayer(layer) ? m_layers[std::size_t(layer)].minCost : 0.0; }
+    /// Dearest passable cell cost of a layer; 0 when none is passable.
+    double maxCellCost(int layer) const { return validLayer(layer) ? m_layers[std::size_t(layer)].maxCost : 0.0; }
+
+    /// Bumped by every reset and every apply/setRules/replaceLayer that changed something.
+    std::uint64_t version() const { return m_version; }
+    /// The version at the layer's last change (<= version()); 0 for a bad layer. A search of a
+    /// layer is valid while this stays the same.
+    std::uint64_t layerVersion(int layer) const
+    {
+        return validLayer(layer) ? m_layers[std::size_t(layer)].version : 0;
+    }
+
+    /// Updates only the given cells of `layer`; later changes of the same cell win. Off-map
+    /// cells are ignored. An invalid cost or layer -> returns a NavDirty with layer -1 and
+    /// changes nothing. Islands are recomputed only if passability changed, min/max cost only
+    /// if an extreme was overwritten. The version is bumped only if a cost changed.
+    NavDirty apply(int layer, std::span<const CellChange> changes);
+    /// Replaces a whole layer (same size), e.g. after a config reload: dirty = every cell whose
+    /// cost changed (+ rulesChanged). O(cells). Invalid input -> layer -1, nothing changed.
+    NavDirty replaceLayer(int layer, const CostField& field, const MoveRules& rules);
+    /// A copy of a layer's costs as a CostField (tools and tests only). Empty for a bad layer.
+    CostField costField(int layer) const;
+
+    // ---- Padded layout, for GridQuery's search loop --------------------------------------
+    /// Cells per padded row: width + 2 (one Impassable cell of padding on each side).
+    int stride() const { return m_width + 2; }
+    /// Padded cells: (width + 2) * (height + 2).
+    std::size_t paddedSize() const { return std::size_t(m_width + 2) * std::size_t(m_height + 2); }
+    /// Padded index of an in-bounds cell.
+    std::uint32_t toNode(TileCoord c) const { return std::uint32_t((c.y + 1) * stride() + c.x + 1); }
+    /// Cell of a padded index.
+    TileCoord toCoord(std::uint32_t node) const
+    {
+        const int y = int(node / std::uint32_t(stride()));
+        return {int(node) - y * stride() - 1, y - 1};
+    }
+    /// The layer's padded costs (paddedSize() floats, the ring Impassable) [Limit: valid layer].
+    const float* paddedCosts(int layer) const { return m_layers[std::size_t(layer)].cost.data(); }
+    /// The layer's padded island ids (-1: impassable) [Limit: valid layer].
+    const std::int32_t* paddedIslands(int layer) const { return m_layers[std::size_t(layer)].island.data(); }
+    /// minCost x the heuristic's admissibility factor x weight: A*'s heuristic multiplier.
+    double heuristicScale(int layer) const { return m_layers[std::size_t(layer)].hScale; }
+    /// Octile diagonal length clamp(diagonalFactor, 1, 2) of the layer's rules.
+    double octileDiagonal(int layer) const { return m_layers[std::size_t(layer)].octileDiag; }
+    /// Every passable cell of the layer costs the same (exact f ties everywhere).
+    bool uniformCost(int layer) const
+    {
+        const Layer& l = m_layers[std::size_t(layer)];
+        return l.minCost == l.maxCost;
+    }
+
+private:
+    struct Layer {
+        std::string name;
+        MoveRules rules;
+        std::vector<float> cost;          ///< per padded cell, Impassable on the ring
+        std::vector<std::int32_t> island; ///< per padded cell, -1 impassable
+        int islandCount = 0;
+        double minCost = 0.0;
+        double maxCost = 0.0;
+        double hScale = 0.0;
+        double octileDiag = 1.0;
+        std::uint64_t version = 0;
+    };
+
+    bool sameSize(const CostField& field) const;
+    void copyCosts(Layer& layer, const CostField& field) const;
+    void computeIslands(Layer& layer);
+    static void computeMinCost(Layer& layer);
+    static void computeHeuristicScale(Layer& layer);
+
+    int m_width = 0;
+    int m_height = 0;
+    int m_offsets[8] = {};
+    std::uint64_t m_version = 0;
+    std::vector<Layer> m_layers;
+    std::vector<std::uint32_t> m_stack;  ///< island flood fill scratch
+    std::vector<std::pair<std::uint32_t, float>> m_touched;  ///< apply(): (node, old cost) scratch
+};
+
+} // namespace eng::path

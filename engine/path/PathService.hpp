@@ -1,0 +1,155 @@
+#pragma once
+/// \file PathService.hpp
+/// A time-sliced request queue over one NavGrid (Detour's dtPathQueue): requests in, results
+/// out by handle. `update(budget)` runs the searches round robin, one slice of at most
+/// `sliceExpansions` expansions each turn, until the budget (microseconds) is spent. After an
+/// edit of the grid, `invalidate(dirty)` restarts searches in flight and marks stale every
+/// delivered path whose remaining part crosses a changed cell, so its owner replans.
+///
+/// Guarantees:
+/// - A handle is {slot index, generation}; a freed slot gets a new generation, so a handle of a
+///   released, cancelled or finished-and-released request reads Invalid / nullptr forever, even
+///   when its slot holds another request.
+/// - No slice runs more than sliceExpansions() expansions (ServiceStats::maxSliceExpansions).
+/// - update() checks the clock before each slice, so it overruns its budget by at most one slice.
+/// - Results equal those of a fresh GridQuery::findPath on the grid as it is when the search
+///   ends: a search whose layer changed (layerVersion) restarts by itself even without
+///   invalidate().
+/// - At most maxConcurrent() searches hold scratch (a GridQuery each, ~16 bytes per cell);
+///   further requests wait in FIFO order.
+///
+/// \code
+/// eng::path::PathService service(grid);
+/// eng::path::PathHandle h = service.request({.layer = walker, .start = a, .goal = b});
+/// service.update(500.0);                           // every frame: 0.5 ms of A*
+/// if (const eng::path::PathResult* r = service.result(h)) { /* walk r->path */ }
+/// service.setProgress(h, 3);                       // the unit stands on r->path[3]
+/// service.invalidate(grid.apply(walker, changes)); // the map changed
+/// if (service.stale(h)) { service.release(h); h = service.request(...); }
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+#include "engine/path/GridQuery.hpp"
+#include "engine/path/NavGrid.hpp"
+#include "engine/path/PathResult.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace eng::path {
+
+/// Handle of a request: never a raw index; a slot reused by a later request has a new
+/// generation, so an old handle never reads another request's result. generation 0 = null.
+struct PathHandle {
+    std::uint32_t index = 0;
+    std::uint32_t generation = 0;
+    bool valid() const { return generation != 0; }
+    bool operator==(const PathHandle&) const = default;
+};
+
+/// One path request (copied into the service).
+struct PathRequest {
+    int layer = 0;
+    TileCoord start;
+    TileCoord goal;
+    std::vector<TileCoord> overlayCells;  ///< copied into the request (cells of other units)
+    float overlayPenalty = 0.0f;          ///< see QueryOverlay
+    bool overlayBlocked = false;
+    bool partial = true;                  ///< Partial results for unreachable goals
+};
+
+/// State of a request as seen through its handle.
+enum class RequestState {
+    Invalid,    ///< null, unknown or stale handle (also after release/cancel: the slot is freed)
+    Queued,     ///< waiting for a search scratch
+    Running,    ///< its search has begun and gets slices
+    Done,       ///< result() is available (any status, including NoPath / StartInvalid)
+    Cancelled,  ///< reserved: cancel() frees the slot, so a handle never reads this today
+};
+
+/// What one update() did.
+struct ServiceStats {
+    int expansions = 0;          ///< expansions run
+    int slices = 0;              ///< step() calls
+    int finished = 0;            ///< requests that became Done
+    int restarted = 0;           ///< searches restarted because their layer changed
+    double micros = 0;           ///< time spent
+    int maxSliceExpansions = 0;  ///< largest expansion count of one slice
+};
+
+class PathService {
+public:
+    /// The grid must outlive the service; the service only reads it.
+    explicit PathService(const NavGrid& grid);
+    ~PathService();
+    PathService(const PathService&) = delete;
+    PathService& operator=(const PathService&) = delete;
+
+    /// Expansions per step() call (default 256). [Limit: > 0; smaller values count as 1]
+    void setSliceExpansions(int n);
+    int sliceExpansions() const { return m_slice; }
+    /// Searches running at once, each with its own scratch (default 4). [Limit: > 0]
+    void setMaxConcurrent(int n);
+    int maxConcurrent() const { return m_maxConcurrent; }
+
+    /// Queues a request; it runs during update() (or solveNow()). Never fails: a bad layer or
+    /// start gives a Done result with InvalidInput / StartInvalid.
+    PathHandle request(PathRequest r);
+    RequestState state(PathHandle h) const;
+    /// The result when Done, else nullptr (also for null or stale handles).
+    const PathResult* result(PathHandle h) const;
+    /// A delivered path crossed a dirty cell (from its progress on) since it was delivered.
+    bool stale(PathHandle h) const;
+    /// The owner walked to path[pathIndex]: earlier cells no longer count for staleness.
+    /// Ignored unless Done.
+    void setProgress(PathHandle h, int pathIndex);
+    /// Queued / running / done: stops the search and frees the slot (the handle becomes Invalid).
+    void cancel(PathHandle h);
+    /// The owner is done with a request (any state): frees the slot.
+    void release(PathHandle h);
+    /// Round robin over running searches, one slice each turn (queued ones start as scratch
+    /// frees up), until the budget is spent or nothing is left.
+    ServiceStats update(double budgetMicros);
+    /// Runs one request to completion now (tests, scripts); returns its status, InvalidInput
+    /// for a null or stale handle.
+    PathStatus solveNow(PathHandle h);
+    /// Runs everything to completion.
+    ServiceStats flush();
+
+    /// After grid.apply() / replaceLayer(): searches in flight of that layer restart; delivered
+    /// paths of the layer whose remaining cells (from their progress index on) include a dirty
+    /// cell become stale; when the islands changed, delivered Partial / NoPath results of the
+    /// layer become stale too (the goal may be reachable now); with rulesChanged every delivered
+    /// result of the layer does. Returns the handles that became stale (each once).
+    std::vector<PathHandle> invalidate(const NavDirty& dirty);
+
+    /// Queued + running requests.
+    std::size_t pending() const;
+
+private:
+    struct Slot;
+    Slot* live(PathHandle h);
+    const Slot* live(PathHandle h) const;
+    void freeSlot(std::uint32_t index);
+    bool startSearch(std::uint32_t index);
+    void finishSlot(std::uint32_t index, ServiceStats& stats);
+    void promoteQueued(ServiceStats& stats);
+    void restart(std::uint32_t index, ServiceStats& stats);
+
+    const NavGrid& m_grid;
+    int m_slice = 256;
+    int m_maxConcurrent = 4;
+    std::vector<Slot> m_slots;
+    std::vector<std::uint32_t> m_free;          ///< free slot indices
+    std::vector<std::uint32_t> m_queue;         ///< queued slot indices, FIFO (head at m_queueHead)
+    std::size_t m_queueHead = 0;
+    std::vector<std::uint32_t> m_running;       ///< running slot indices, round-robin order
+    std::size_t m_cursor = 0;                   ///< next running search to get a slice
+    std::vector<std::unique_ptr<GridQuery>> m_idle;  ///< scratch not in use
+    std::vector<std::uint32_t> m_mark;          ///< invalidate(): dirty-cell stamps per cell
+    std::uint32_t m_markStamp = 0;
+};
+
+} // namespace eng::path

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <span>
+#include <string>
 
 namespace eng::render {
 
@@ -65,10 +67,13 @@ struct TileImage {
 
 class Builder {
 public:
-    Builder(const MapData& map, const MeshOptions& options, MapMesh& out)
+    /// `fixedTextures`: m_out.textures is complete (a renderer has loaded them); a tile needing
+    /// another texture is not drawn and sets missingTexture().
+    Builder(const MapData& map, const MeshOptions& options, MapMesh& out, bool fixedTextures = false)
         : m_map(map)
         , m_options(options)
         , m_out(out)
+        , m_fixed(fixedTextures)
     {
     }
 
@@ -78,6 +83,10 @@ public:
         for (std::size_t i = 0; i < m_out.textures.size(); ++i)
             if (m_out.textures[i] == src)
                 return int(i);
+        if (m_fixed) {
+            m_missingTexture = true;
+            return -1;
+        }
         m_out.textures.push_back(std::move(src));
         return int(m_out.textures.size()) - 1;
     }
@@ -114,7 +123,7 @@ public:
         if (!info || info->animation.empty())
             return -1;
         const auto key = std::make_pair(&ts, id);
-        if (auto it = m_animIndex.find(key); it != m_animIndex.end())
+        if (auto it = m_animIndex.find(key); it != m_animIndex.end() && !m_fixed)
             return it->second;
         MeshAnimation anim;
         int total = 0;
@@ -131,6 +140,16 @@ public:
         }
         int index = -1;
         if (ok && anim.frameRects.size() > 1) {
+            if (m_fixed) {
+                // Rebuilding chunks of a mesh: reuse an equal animation (it runs in step anyway).
+                for (std::size_t i = 0; i < m_out.animations.size() && index < 0; ++i) {
+                    const MeshAnimation& a = m_out.animations[i];
+                    if (a.texture == anim.texture && a.frameRects == anim.frameRects && a.frameEndMs == anim.frameEndMs)
+                        index = int(i);
+                }
+                if (index >= 0)
+                    return index;
+            }
             m_out.animations.push_back(std::move(anim));
             index = int(m_out.animations.size()) - 1;
         }
@@ -198,25 +217,61 @@ public:
         r = {l, t, rr - l, bb - t};
     }
 
+    /// A tile image taller than the grid (rises above its cell).
+    bool isTallGid(map::Gid gid) const
+    {
+        if (gid == 0)
+            return false;
+        const Tileset* ts = m_map.tilesetFor(gid);
+        if (!ts)
+            return false;
+        int h = ts->tileHeight;
+        if (ts->isCollection())
+            if (const map::TileInfo* info = ts->findTile(gid - ts->firstGid))
+                h = info->height > 0 ? info->height : info->imageHeight;
+        if (ts->tileRenderSize == "grid")
+            h = m_map.tileHeight;
+        return h > m_map.tileHeight;
+    }
+
     bool isTallTileLayer(const Layer& l) const
     {
-        for (std::size_t i = 0; i < l.tiles.gids.size(); ++i) {
-            const map::Gid gid = l.tiles.gids[i];
-            if (gid == 0)
-                continue;
-            const Tileset* ts = m_map.tilesetFor(gid);
-            if (!ts)
-                continue;
-            int h = ts->tileHeight;
-            if (ts->isCollection())
-                if (const map::TileInfo* info = ts->findTile(gid - ts->firstGid))
-                    h = info->height > 0 ? info->height : info->imageHeight;
-            if (ts->tileRenderSize == "grid")
-                h = m_map.tileHeight;
-            if (h > m_map.tileHeight)
+        return std::any_of(l.tiles.gids.begin(), l.tiles.gids.end(), [&](map::Gid gid) { return isTallGid(gid); });
+    }
+
+    /// Whether one of `cells` (map coordinates) of tile layer `l` shows a tall tile.
+    bool hasTallCell(const Layer& l, std::span<const TileCoord> cells) const
+    {
+        const map::TileGrid& g = l.tiles;
+        for (const TileCoord& c : cells) {
+            const int gx = c.x - g.originX, gy = c.y - g.originY;
+            if (gx >= 0 && gy >= 0 && gx < g.width && gy < g.height && isTallGid(g.at(gx, gy)))
                 return true;
         }
         return false;
+    }
+
+    /// Where the depth-sorted part starts (see the header): the index of the first sorted layer
+    /// in `flat`, or flat.size(). `isTall(i)` says whether tile layer i has a tall tile.
+    template <typename IsTall>
+    static std::size_t sortedStartOf(const std::vector<FlatLayer>& flat, IsTall&& isTall)
+    {
+        bool seenTileLayer = false;
+        for (std::size_t i = 0; i < flat.size(); ++i) {
+            const Layer& l = *flat[i].layer;
+            const map::Property* forced = map::findProperty(l.properties, "depth_sorted");
+            if (forced && forced->value == "true")
+                return i;
+            const bool forcedGround = forced && forced->value == "false";
+            if (l.type == LayerType::Tile) {
+                if (seenTileLayer && !forcedGround && isTall(i))
+                    return i;
+                seenTileLayer = true;
+            } else if (l.type == LayerType::Object && !forcedGround && hasTileObjects(l)) {
+                return i;
+            }
+        }
+        return flat.size();
     }
 
     static bool hasTileObjects(const Layer& l)
@@ -241,25 +296,8 @@ public:
         std::vector<FlatLayer> flat;
         flatten(m_map.layers, FlatLayer{}, flat);
 
-        // Where the depth-sorted part starts (see the header).
-        std::size_t sortedStart = flat.size();
-        bool seenTileLayer = false;
-        for (std::size_t i = 0; i < flat.size() && sortedStart == flat.size(); ++i) {
-            const Layer& l = *flat[i].layer;
-            const map::Property* forced = map::findProperty(l.properties, "depth_sorted");
-            if (forced && forced->value == "true") {
-                sortedStart = i;
-                break;
-            }
-            const bool forcedGround = forced && forced->value == "false";
-            if (l.type == LayerType::Tile) {
-                if (seenTileLayer && !forcedGround && isTallTileLayer(l))
-                    sortedStart = i;
-                seenTileLayer = true;
-            } else if (l.type == LayerType::Object && !forcedGround && hasTileObjects(l)) {
-                sortedStart = i;
-            }
-        }
+        const std::size_t sortedStart =
+            sortedStartOf(flat, [&](std::size_t i) { return isTallTileLayer(*flat[i].layer); });
 
         m_out.bounds = m_out.mapRect;
         for (std::size_t i = 0; i < flat.size(); ++i) {
@@ -270,10 +308,7 @@ public:
                                       : (ml.type == LayerType::Image ? LayerPass::Top : LayerPass::Sorted);
             m_out.layers.push_back(std::move(ml));
             const int li = int(m_out.layers.size()) - 1;
-            const sf::Color tint(flat[i].tint.r, flat[i].tint.g, flat[i].tint.b);
-            if (tint != m_tint)
-                m_animIndex.clear(); // animations refer to textures, which depend on the tint
-            m_tint = tint;
+            useTintOf(flat[i]);
             switch (flat[i].layer->type) {
             case LayerType::Tile:
                 buildTileLayer(flat[i], li);
@@ -287,12 +322,261 @@ public:
             case LayerType::Group:
                 break;
             }
-            for (const MeshChunk& c : m_out.layers[std::size_t(li)].chunks) {
+        }
+        updateBounds();
+    }
+
+    /// The tint of the layer about to be built (textures depend on it).
+    void useTintOf(const FlatLayer& fl)
+    {
+        const sf::Color tint(fl.tint.r, fl.tint.g, fl.tint.b);
+        if (tint != m_tint)
+            m_animIndex.clear(); // animations refer to textures, which depend on the tint
+        m_tint = tint;
+    }
+
+    /// MapMesh::bounds: the map rectangle grown by every non-empty chunk.
+    void updateBounds()
+    {
+        m_out.bounds = m_out.mapRect;
+        for (const MeshLayer& l : m_out.layers)
+            for (const MeshChunk& c : l.chunks) {
                 bool first = false;
                 if (c.bounds.width > 0 || c.bounds.height > 0)
                     grow(m_out.bounds, c.bounds, first);
             }
+    }
+
+    /// See rebuildMapMeshCells; m_out is the mesh to patch, built with fixed textures.
+    bool rebuildCells(std::span<const TileCoord> cells, std::vector<MeshChunkRef>& rebuilt,
+                      std::vector<Diagnostic>& problems)
+    {
+        rebuilt.clear();
+        std::vector<FlatLayer> flat;
+        flatten(m_map.layers, FlatLayer{}, flat);
+        bool sameLayers = flat.size() == m_out.layers.size();
+        for (std::size_t i = 0; sameLayers && i < flat.size(); ++i) {
+            const map::TileGrid& g = flat[i].layer->tiles;
+            sameLayers = flat[i].layer->type == m_out.layers[i].type && flat[i].layer->name == m_out.layers[i].name &&
+                         (flat[i].layer->type != LayerType::Tile || g.width <= 0 || g.height <= 0 ||
+                          m_out.layers[i].chunks.size() ==
+                              std::size_t(chunkGridOf(g).chunksX) * std::size_t(chunkGridOf(g).chunksY));
         }
+        if (!sameLayers || m_out.projection.mapWidth() != std::max(1, m_map.width) ||
+            m_out.projection.mapHeight() != std::max(1, m_map.height)) {
+            problems.push_back({m_map.path, 0, "cannot update the map's picture in place: its size or layers changed "
+                                               "since it was loaded (reload it)"});
+            return false;
+        }
+
+        // Does the edit move the start of the depth-sorted part? Layers before it had no tall
+        // tile, so only the edited cells can have given them one; the first sorted layer keeps
+        // its place if an edited cell (or else any cell) of it is tall.
+        std::size_t oldStart = m_out.layers.size();
+        for (std::size_t i = 0; i < m_out.layers.size() && oldStart == m_out.layers.size(); ++i)
+            if (m_out.layers[i].pass != LayerPass::Ground)
+                oldStart = i;
+        const std::size_t newStart = sortedStartOf(flat, [&](std::size_t i) {
+            const Layer& l = *flat[i].layer;
+            if (i < oldStart)
+                return hasTallCell(l, cells);
+            if (i == oldStart && hasTallCell(l, cells))
+                return true;
+            return isTallTileLayer(l);
+        });
+        if (newStart != oldStart)
+            return rebuildAll(rebuilt, problems);
+
+        struct Pending {
+            MeshChunkRef ref;
+            MeshChunk chunk;
+        };
+        std::vector<Pending> pending;
+        std::vector<MeshAnimatedQuad> quads;
+        const std::size_t oldAnimations = m_out.animations.size();
+        for (std::size_t i = 0; i < flat.size(); ++i) {
+            const map::TileGrid& g = flat[i].layer->tiles;
+            if (flat[i].layer->type != LayerType::Tile || g.width <= 0 || g.height <= 0)
+                continue;
+            const ChunkGrid cg = chunkGridOf(g);
+            std::vector<int> chunks;
+            for (const TileCoord& c : cells) {
+                const int gx = c.x - g.originX, gy = c.y - g.originY;
+                if (gx >= 0 && gy >= 0 && gx < g.width && gy < g.height)
+                    chunks.push_back((gy / cg.size) * cg.chunksX + gx / cg.size);
+            }
+            std::sort(chunks.begin(), chunks.end());
+            chunks.erase(std::unique(chunks.begin(), chunks.end()), chunks.end());
+            useTintOf(flat[i]);
+            for (int chunk : chunks) {
+                Pending p{{int(i), chunk}, MeshChunk{}};
+                TileCoord bad;
+                if (!buildTileChunk(flat[i], int(i), chunk, p.chunk, quads, bad)) {
+                    m_out.animations.resize(oldAnimations);
+                    problems.push_back(noTextureProblem(*flat[i].layer, bad));
+                    return false;
+                }
+                pending.push_back(std::move(p));
+            }
+        }
+
+        for (Pending& p : pending) {
+            m_out.layers[std::size_t(p.ref.layer)].chunks[std::size_t(p.ref.chunk)] = std::move(p.chunk);
+            rebuilt.push_back(p.ref);
+        }
+        std::erase_if(m_out.animatedQuads, [&](const MeshAnimatedQuad& q) {
+            return std::binary_search(rebuilt.begin(), rebuilt.end(), MeshChunkRef{q.layer, q.chunk});
+        });
+        m_out.animatedQuads.insert(m_out.animatedQuads.end(), quads.begin(), quads.end());
+        updateBounds();
+        return true;
+    }
+
+private:
+    /// Rebuilds the whole of m_out from the map with its textures (the passes changed).
+    bool rebuildAll(std::vector<MeshChunkRef>& rebuilt, std::vector<Diagnostic>& problems)
+    {
+        MapMesh fresh;
+        fresh.textures = m_out.textures;
+        Builder b(m_map, m_options, fresh, true);
+        b.build();
+        if (b.m_firstMissing) {
+            problems.push_back(noTextureProblem(*b.m_firstMissing->first, b.m_firstMissing->second));
+            return false;
+        }
+        m_out = std::move(fresh);
+        for (std::size_t li = 0; li < m_out.layers.size(); ++li)
+            for (std::size_t ci = 0; ci < m_out.layers[li].chunks.size(); ++ci)
+                rebuilt.push_back({int(li), int(ci)});
+        return true;
+    }
+
+    Diagnostic noTextureProblem(const Layer& layer, TileCoord cell) const
+    {
+        const map::TileGrid& g = layer.tiles;
+        const map::Gid gid = g.at(cell.x - g.originX, cell.y - g.originY);
+        const Tileset* ts = m_map.tilesetFor(gid);
+        return {m_map.path, 0,
+                "cell (" + std::to_string(cell.x) + "," + std::to_string(cell.y) + ") of layer \"" + layer.name +
+                    "\" shows gid " + std::to_string(gid) +
+                    (ts ? " of tileset \"" + ts->name + "\", whose image was not loaded with the map"
+                        : ", which belongs to no tileset of the map") +
+                    ": cannot draw it without reloading the map"};
+    }
+
+public:
+
+    /// Chunk layout of a tile layer.
+    struct ChunkGrid {
+        int size = 1;                ///< cells per chunk side
+        int chunksX = 0, chunksY = 0;
+    };
+
+    ChunkGrid chunkGridOf(const map::TileGrid& g) const
+    {
+        ChunkGrid cg;
+        cg.size = m_options.exactOrder ? std::max(g.width, g.height) : std::max(1, m_options.chunkCells);
+        cg.chunksX = (g.width + cg.size - 1) / cg.size;
+        cg.chunksY = (g.height + cg.size - 1) / cg.size;
+        return cg;
+    }
+
+    /// Where one tile layer's quads go while it is being built.
+    struct TileLayerSink {
+        const FlatLayer* fl = nullptr;
+        int li = 0;
+        bool useItems = false;
+        sf::Color color;
+        std::vector<MeshAnimatedQuad>* animatedQuads = nullptr;
+    };
+
+    TileLayerSink sinkFor(const FlatLayer& fl, int li, std::vector<MeshAnimatedQuad>& animatedQuads) const
+    {
+        const MeshLayer& ml = m_out.layers[std::size_t(li)];
+        return TileLayerSink{&fl, li, m_options.exactOrder || ml.pass != LayerPass::Ground, vertexColor(fl),
+                             &animatedQuads};
+    }
+
+    /// Adds cell (gx, gy) of the layer (grid coordinates) to chunk `mc` (index `chunk`). The order
+    /// key is the cell's place in Tiled's draw order, so a chunk rebuilt alone gets the same keys.
+    /// Returns false if the tile cannot be drawn for want of a texture (fixed textures only).
+    bool emitTile(const TileLayerSink& sink, int gx, int gy, MeshChunk& mc, int chunk, bool& firstBounds)
+    {
+        const FlatLayer& fl = *sink.fl;
+        const map::TileGrid& g = fl.layer->tiles;
+        const map::Gid gid = g.at(gx, gy);
+        if (gid == 0)
+            return true;
+        const Tileset* ts = m_map.tilesetFor(gid);
+        if (!ts)
+            return !m_fixed;
+        m_missingTexture = false;
+        int animation = -1;
+        const TileImage img = shownImage(*ts, gid - ts->firstGid, animation);
+        if (img.texture < 0)
+            return !m_missingTexture;
+        const bool iso = m_map.orientation == map::Orientation::Isometric;
+        const float tw = float(m_map.tileWidth), th = float(m_map.tileHeight);
+        const std::uint8_t flips = g.flipFlags.empty() ? 0 : g.flipFlags[std::size_t(gy) * std::size_t(g.width) + std::size_t(gx)];
+        const int cx = g.originX + gx, cy = g.originY + gy;
+        const iso::WorldPos top = m_out.projection.tileToWorld({double(cx), double(cy)});
+        // Bottom-left of the cell's bounding box (Tiled's CellRenderer::BottomLeft origin).
+        const float left = (iso ? top.x - tw / 2.f : top.x) + float(ts->tileOffset.x) + fl.offset.x;
+        const float bottom = top.y + th + float(ts->tileOffset.y) + fl.offset.y;
+        const bool gridSize = ts->tileRenderSize == "grid";
+        const float w = gridSize ? tw : float(img.rect.width);
+        const float h = gridSize ? th : float(img.rect.height);
+        const sf::Vector2f corners[4] = {{left, bottom - h}, {left + w, bottom - h}, {left + w, bottom}, {left, bottom}};
+        const sf::FloatRect b = boundsOf(corners);
+        grow(mc.bounds, b, firstBounds);
+        if (sink.useItems) {
+            MeshItem item;
+            item.depthKey = m_out.projection.depthKey({cx + 0.5, cy + 0.5});
+            // Iso: screen rows (x + y), then x; orthogonal: rows, then x.
+            item.order = iso ? (gx + gy) * g.width + gx : gy * g.width + gx;
+            item.texture = img.texture;
+            item.bounds = b;
+            fillQuad(item.vertices, corners, img.rect, flips, sink.color);
+            mc.items.push_back(item);
+            if (animation >= 0)
+                sink.animatedQuads->push_back({animation, sink.li, chunk, -1, mc.items.size() - 1, flips});
+            return true;
+        }
+        auto batch = std::find_if(mc.batches.begin(), mc.batches.end(),
+                                  [&](const MeshBatch& mb) { return mb.texture == img.texture; });
+        if (batch == mc.batches.end()) {
+            mc.batches.push_back(MeshBatch{img.texture, sf::VertexArray(sf::Triangles)});
+            batch = mc.batches.end() - 1;
+        }
+        std::array<sf::Vertex, 6> v;
+        fillQuad(v, corners, img.rect, flips, sink.color);
+        const std::size_t first = batch->vertices.getVertexCount();
+        for (const sf::Vertex& vx : v)
+            batch->vertices.append(vx);
+        if (animation >= 0)
+            sink.animatedQuads->push_back({animation, sink.li, chunk, int(batch - mc.batches.begin()), first, flips});
+        return true;
+    }
+
+    /// Visits the cells of the rectangle [x0, x1] x [y0, y1] (grid coordinates) in Tiled's draw
+    /// order; stops when `f` returns false.
+    template <typename F>
+    bool forCellsInOrder(int x0, int y0, int x1, int y1, F&& f) const
+    {
+        if (m_map.orientation == map::Orientation::Isometric) {
+            // Tiled draws isometric layers by screen rows (x + y), left to right (x ascending).
+            for (int s = x0 + y0; s <= x1 + y1; ++s)
+                for (int gx = std::max(x0, s - y1); gx <= std::min(x1, s - y0); ++gx)
+                    if (!f(gx, s - gx))
+                        return false;
+        } else {
+            // Orthogonal: right-down order (other render orders only differ where tiles overlap).
+            for (int gy = y0; gy <= y1; ++gy)
+                for (int gx = x0; gx <= x1; ++gx)
+                    if (!f(gx, gy))
+                        return false;
+        }
+        return true;
     }
 
     void buildTileLayer(const FlatLayer& fl, int li)
@@ -301,82 +585,37 @@ public:
         const map::TileGrid& g = fl.layer->tiles;
         if (g.width <= 0 || g.height <= 0)
             return;
-        const bool useItems = m_options.exactOrder || ml.pass != LayerPass::Ground;
-        const int cs = m_options.exactOrder ? std::max(g.width, g.height) : std::max(1, m_options.chunkCells);
-        const int chunksX = (g.width + cs - 1) / cs, chunksY = (g.height + cs - 1) / cs;
-        ml.chunks.resize(std::size_t(chunksX) * std::size_t(chunksY));
+        const ChunkGrid cg = chunkGridOf(g);
+        ml.chunks.resize(std::size_t(cg.chunksX) * std::size_t(cg.chunksY));
         std::vector<bool> firstBounds(ml.chunks.size(), true);
-        const sf::Color color = vertexColor(fl);
-        const bool iso = m_map.orientation == map::Orientation::Isometric;
-        const float tw = float(m_map.tileWidth), th = float(m_map.tileHeight);
-        int order = 0;
-
-        auto emit = [&](int gx, int gy) {
-            const map::Gid gid = g.at(gx, gy);
-            if (gid == 0)
-                return;
-            const Tileset* ts = m_map.tilesetFor(gid);
-            if (!ts)
-                return;
-            int animation = -1;
-            const TileImage img = shownImage(*ts, gid - ts->firstGid, animation);
-            if (img.texture < 0)
-                return;
-            const std::uint8_t flips = g.flipFlags.empty() ? 0 : g.flipFlags[std::size_t(gy) * std::size_t(g.width) + std::size_t(gx)];
-            const int cx = g.originX + gx, cy = g.originY + gy;
-            const iso::WorldPos top = m_out.projection.tileToWorld({double(cx), double(cy)});
-            // Bottom-left of the cell's bounding box (Tiled's CellRenderer::BottomLeft origin).
-            const float left = (iso ? top.x - tw / 2.f : top.x) + float(ts->tileOffset.x) + fl.offset.x;
-            const float bottom = top.y + th + float(ts->tileOffset.y) + fl.offset.y;
-            const bool gridSize = ts->tileRenderSize == "grid";
-            const float w = gridSize ? tw : float(img.rect.width);
-            const float h = gridSize ? th : float(img.rect.height);
-            const sf::Vector2f corners[4] = {{left, bottom - h}, {left + w, bottom - h}, {left + w, bottom}, {left, bottom}};
-            const int chunk = (gy / cs) * chunksX + gx / cs;
-            MeshChunk& mc = ml.chunks[std::size_t(chunk)];
-            const sf::FloatRect b = boundsOf(corners);
+        const TileLayerSink sink = sinkFor(fl, li, m_out.animatedQuads);
+        forCellsInOrder(0, 0, g.width - 1, g.height - 1, [&](int gx, int gy) {
+            const int chunk = (gy / cg.size) * cg.chunksX + gx / cg.size;
             bool fb = firstBounds[std::size_t(chunk)];
-            grow(mc.bounds, b, fb);
+            if (!emitTile(sink, gx, gy, ml.chunks[std::size_t(chunk)], chunk, fb) && !m_firstMissing)
+                m_firstMissing.emplace(fl.layer, TileCoord{g.originX + gx, g.originY + gy});
             firstBounds[std::size_t(chunk)] = fb;
-            if (useItems) {
-                MeshItem item;
-                item.depthKey = m_out.projection.depthKey({cx + 0.5, cy + 0.5});
-                item.order = order++;
-                item.texture = img.texture;
-                item.bounds = b;
-                fillQuad(item.vertices, corners, img.rect, flips, color);
-                mc.items.push_back(item);
-                if (animation >= 0)
-                    m_out.animatedQuads.push_back({animation, li, chunk, -1, mc.items.size() - 1, flips});
-                return;
-            }
-            auto batch = std::find_if(mc.batches.begin(), mc.batches.end(),
-                                      [&](const MeshBatch& mb) { return mb.texture == img.texture; });
-            if (batch == mc.batches.end()) {
-                mc.batches.push_back(MeshBatch{img.texture, sf::VertexArray(sf::Triangles)});
-                batch = mc.batches.end() - 1;
-            }
-            std::array<sf::Vertex, 6> v;
-            fillQuad(v, corners, img.rect, flips, color);
-            const std::size_t first = batch->vertices.getVertexCount();
-            for (const sf::Vertex& vx : v)
-                batch->vertices.append(vx);
-            if (animation >= 0)
-                m_out.animatedQuads.push_back(
-                    {animation, li, chunk, int(batch - mc.batches.begin()), first, flips});
-        };
+            return true;
+        });
+    }
 
-        if (iso) {
-            // Tiled draws isometric layers by screen rows (x + y), left to right (x ascending).
-            for (int s = 0; s <= g.width + g.height - 2; ++s)
-                for (int gx = std::max(0, s - g.height + 1); gx <= std::min(s, g.width - 1); ++gx)
-                    emit(gx, s - gx);
-        } else {
-            // Orthogonal: right-down order (other render orders only differ where tiles overlap).
-            for (int gy = 0; gy < g.height; ++gy)
-                for (int gx = 0; gx < g.width; ++gx)
-                    emit(gx, gy);
-        }
+    /// Builds chunk `chunk` of tile layer `li` alone into `out` (its animated quads into `quads`).
+    /// False (with the first cell that cannot be drawn in `badCell`) for want of a texture.
+    bool buildTileChunk(const FlatLayer& fl, int li, int chunk, MeshChunk& out, std::vector<MeshAnimatedQuad>& quads,
+                        TileCoord& badCell)
+    {
+        const map::TileGrid& g = fl.layer->tiles;
+        const ChunkGrid cg = chunkGridOf(g);
+        const int x0 = (chunk % cg.chunksX) * cg.size, y0 = (chunk / cg.chunksX) * cg.size;
+        const int x1 = std::min(x0 + cg.size, g.width) - 1, y1 = std::min(y0 + cg.size, g.height) - 1;
+        const TileLayerSink sink = sinkFor(fl, li, quads);
+        bool first = true;
+        return forCellsInOrder(x0, y0, x1, y1, [&](int gx, int gy) {
+            if (emitTile(sink, gx, gy, out, chunk, first))
+                return true;
+            badCell = {g.originX + gx, g.originY + gy};
+            return false;
+        });
     }
 
     void buildObjectLayer(const FlatLayer& fl, int li)
@@ -482,6 +721,10 @@ private:
     MapMesh& m_out;
     std::map<std::pair<const Tileset*, std::uint32_t>, int> m_animIndex;
     sf::Color m_tint = sf::Color::White; ///< tint (alpha 255) of the layer being built
+    bool m_fixed = false;                ///< m_out.textures is complete (see the constructor)
+    bool m_missingTexture = false;       ///< the last textureFor found no texture (fixed only)
+    /// First tile of a whole build that could not be drawn (fixed textures only).
+    std::optional<std::pair<const Layer*, TileCoord>> m_firstMissing;
 };
 
 } // namespace
@@ -532,6 +775,15 @@ bool buildMapMesh(const map::MapData& map, const MeshOptions& options, MapMesh& 
     }
     Builder(map, options, out).build();
     return true;
+}
+
+bool rebuildMapMeshCells(const map::MapData& map, const MeshOptions& options, std::span<const TileCoord> cells,
+                         MapMesh& mesh, std::vector<MeshChunkRef>& rebuilt, std::vector<Diagnostic>& problems)
+{
+    rebuilt.clear();
+    if (cells.empty())
+        return true;
+    return Builder(map, options, mesh, true).rebuildCells(cells, rebuilt, problems);
 }
 
 } // namespace eng::render

@@ -28,6 +28,7 @@
 /// (sf::Triangles) per texture per chunk, so culling tests a few chunk rectangles.
 
 #include "engine/core/Diagnostic.hpp"
+#include "engine/core/TileCoord.hpp"
 #include "engine/iso/Projection.hpp"
 #include "engine/map/MapData.hpp"
 
@@ -38,6 +39,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -133,10 +135,36 @@ struct MapMesh {
     std::vector<MeshAnimatedQuad> animatedQuads;
 };
 
+/// One chunk of one layer: MapMesh::layers[layer].chunks[chunk].
+struct MeshChunkRef {
+    int layer = 0;
+    int chunk = 0;
+    bool operator==(const MeshChunkRef&) const = default;
+    auto operator<=>(const MeshChunkRef&) const = default;
+};
+
 /// Builds the mesh of `map`. Fails (false, with a Diagnostic naming the map) only for maps the
 /// renderer does not support (staggered and hexagonal orientations). O(cells + objects).
 bool buildMapMesh(const map::MapData& map, const MeshOptions& options, MapMesh& out,
                   std::vector<Diagnostic>& problems);
+
+/// Brings `mesh` (made by buildMapMesh from `map` with the same `options`, its textures loaded)
+/// up to date after gids of `map`'s tile layers changed at `cells` (map cell coordinates; the
+/// map keeps its size, tilesets and layers). Rebuilds, on every tile layer, only the chunks that
+/// contain one of `cells` (cells outside a layer are ignored for it), exactly as buildMapMesh
+/// builds them from the edited map: quads, item order keys, chunk bounds (so tall tiles that
+/// rise over a neighbouring chunk stay culled right), animated quads; then MapMesh::bounds.
+/// Animations new to the mesh are appended (current = 0, their quads show frame 0). If the edit
+/// moves the start of the depth-sorted part (a tall tile painted on a ground layer, or the last
+/// tall tile of the first sorted layer removed), the whole mesh is rebuilt instead, so the
+/// passes stay those of a fresh build. `rebuilt` receives the chunks rebuilt, sorted (every
+/// chunk after a whole rebuild). Never adds a texture: a tile whose image the mesh has no
+/// texture for (its tileset was not drawn with this tint at load), or a gid of no tileset, ->
+/// false, a Diagnostic naming the map and the cell, `mesh` unchanged; also false if the map's
+/// size or layers differ from the mesh's. O(layers x chunks touched x chunkCells^2), plus a
+/// scan of the first sorted layer when the edited cells of it hold no tall tile.
+bool rebuildMapMeshCells(const map::MapData& map, const MeshOptions& options, std::span<const TileCoord> cells,
+                         MapMesh& mesh, std::vector<MeshChunkRef>& rebuilt, std::vector<Diagnostic>& problems);
 
 /// Writes the texture coordinates of a quad's 6 vertices for `rect` with Tiled's flip flags
 /// (flip::Diagonal transposes first, then Horizontal and Vertical mirror).

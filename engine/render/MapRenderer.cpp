@@ -105,6 +105,9 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
 {
     m_mesh = MapMesh{};
     m_textures.clear();
+    m_images.clear();
+    m_coverage.clear();
+    m_rebuiltChunks = 0;
     m_timeAccMs = 0.0;
     m_timeMs = 0;
     m_premultiplied = options.premultipliedAlpha;
@@ -172,20 +175,40 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
         return false;
     m_mesh = std::move(mesh);
     m_textures = std::move(textures);
-    tightenQuads(images);
+    m_images = std::move(images);
+    m_meshOptions = meshOptions;
+    std::vector<MeshChunkRef> all;
+    for (std::size_t li = 0; li < m_mesh.layers.size(); ++li)
+        for (std::size_t ci = 0; ci < m_mesh.layers[li].chunks.size(); ++ci)
+            all.push_back({int(li), int(ci)});
+    tightenQuads(all);
+    return true;
+}
+
+bool MapRenderer::updateCells(const eng::map::MapData& map, std::span<const eng::TileCoord> cells,
+                              std::vector<eng::Diagnostic>& problems)
+{
+    m_rebuiltChunks = 0;
+    std::vector<MeshChunkRef> rebuilt;
+    if (!rebuildMapMeshCells(map, m_meshOptions, cells, m_mesh, rebuilt, problems))
+        return false;
+    tightenQuads(rebuilt);
+    // Animations new to the mesh start in step with the others (the rest are already at the
+    // frame of m_timeMs); the rebuilt quads show frame 0 until set here.
+    for (MeshAnimation& a : m_mesh.animations)
+        a.current = animationFrameAt(a, m_timeMs);
+    for (const MeshAnimatedQuad& q : m_mesh.animatedQuads)
+        if (std::binary_search(rebuilt.begin(), rebuilt.end(), MeshChunkRef{q.layer, q.chunk})) {
+            const MeshAnimation& a = m_mesh.animations[std::size_t(q.animation)];
+            setAnimatedFrame(q, a.frameRects[std::size_t(a.current)]);
+        }
+    m_rebuiltChunks = rebuilt.size();
     return true;
 }
 
 namespace {
 
-/// What of a tile image is drawn: its bounding box of non-transparent texels, and whether every
-/// texel whose centre is not strictly inside the inscribed diamond is transparent.
-struct Coverage {
-    sf::IntRect box; ///< texture pixels; empty = fully transparent
-    bool diamond = false;
-    bool diamondOpaque = true; ///< every texel whose centre is inside the diamond has alpha 255
-    bool nearDiamond = true;   ///< no texel drawn more than about one pixel outside the diamond
-};
+using Coverage = detail::TileCoverage;
 
 Coverage coverageOf(const sf::Image& img, const sf::IntRect& r)
 {
@@ -257,7 +280,22 @@ void reshapeQuad(sf::Vertex* v, const sf::IntRect& box, bool diamond)
 
 } // namespace
 
-void MapRenderer::tightenQuads(const std::vector<sf::Image>& images)
+const detail::TileCoverage& MapRenderer::coverage(int texture, const sf::Vertex* v)
+{
+    float l = v[0].texCoords.x, r = l, t = v[0].texCoords.y, b = t;
+    for (int i = 1; i < 6; ++i) {
+        l = std::min(l, v[i].texCoords.x), r = std::max(r, v[i].texCoords.x);
+        t = std::min(t, v[i].texCoords.y), b = std::max(b, v[i].texCoords.y);
+    }
+    const sf::IntRect rect(int(l), int(t), int(r - l), int(b - t));
+    const auto key = std::make_tuple(texture, rect.left, rect.top, rect.width, rect.height);
+    auto it = m_coverage.find(key);
+    if (it == m_coverage.end())
+        it = m_coverage.emplace(key, coverageOf(m_images[std::size_t(texture)], rect)).first;
+    return it->second;
+}
+
+void MapRenderer::tightenQuads(std::span<const MeshChunkRef> chunks)
 {
     // Animated quads keep their full rectangle (their frames cover different texels).
     std::vector<std::tuple<int, int, int, std::size_t>> animated;
@@ -267,58 +305,44 @@ void MapRenderer::tightenQuads(const std::vector<sf::Image>& images)
     auto isAnimated = [&](int l, int c, int b, std::size_t i) {
         return std::binary_search(animated.begin(), animated.end(), std::make_tuple(l, c, b, i));
     };
-    std::map<std::tuple<int, int, int, int, int>, Coverage> cache;
-    auto coverage = [&](int texture, const sf::Vertex* v) -> const Coverage& {
-        float l = v[0].texCoords.x, r = l, t = v[0].texCoords.y, b = t;
-        for (int i = 1; i < 6; ++i) {
-            l = std::min(l, v[i].texCoords.x), r = std::max(r, v[i].texCoords.x);
-            t = std::min(t, v[i].texCoords.y), b = std::max(b, v[i].texCoords.y);
-        }
-        const sf::IntRect rect(int(l), int(t), int(r - l), int(b - t));
-        const auto key = std::make_tuple(texture, rect.left, rect.top, rect.width, rect.height);
-        auto it = cache.find(key);
-        if (it == cache.end())
-            it = cache.emplace(key, coverageOf(images[std::size_t(texture)], rect)).first;
-        return it->second;
-    };
     const float tw = float(m_mesh.projection.tileWidth()), th = float(m_mesh.projection.tileHeight());
     const bool iso = m_mesh.projection.orientation() == iso::Orientation::Isometric;
-    for (std::size_t li = 0; li < m_mesh.layers.size(); ++li)
-        for (std::size_t ci = 0; ci < m_mesh.layers[li].chunks.size(); ++ci) {
-            MeshChunk& chunk = m_mesh.layers[li].chunks[ci];
-            for (std::size_t bi = 0; bi < chunk.batches.size(); ++bi) {
-                sf::VertexArray& va = chunk.batches[bi].vertices;
-                bool opaque = va.getVertexCount() > 0;
-                for (std::size_t i = 0; i + 6 <= va.getVertexCount(); i += 6) {
-                    if (isAnimated(int(li), int(ci), int(bi), i)) {
-                        opaque = false;
-                        continue;
-                    }
-                    const Coverage& cov = coverage(chunk.batches[bi].texture, &va[i]);
-                    const sf::Vector2f size = va[i + 2].position - va[i].position;
-                    // A grid-sized isometric ground tile drawn only inside its diamond: each
-                    // screen pixel is filled once instead of twice.
-                    const bool diamond = iso && cov.diamond && size == sf::Vector2f(tw, th);
-                    if (diamond || cov.box.width > 0)
-                        reshapeQuad(&va[i], cov.box, diamond);
-                    opaque = opaque && diamond && cov.diamondOpaque && va[i].color.a == 255;
-                }
-                chunk.batches[bi].opaque = opaque;
-            }
-            for (std::size_t ii = 0; ii < chunk.items.size(); ++ii) {
-                if (isAnimated(int(li), int(ci), -1, ii))
+    for (const MeshChunkRef& ref : chunks) {
+        const int li = ref.layer, ci = ref.chunk;
+        MeshChunk& chunk = m_mesh.layers[std::size_t(li)].chunks[std::size_t(ci)];
+        for (std::size_t bi = 0; bi < chunk.batches.size(); ++bi) {
+            sf::VertexArray& va = chunk.batches[bi].vertices;
+            bool opaque = va.getVertexCount() > 0;
+            for (std::size_t i = 0; i + 6 <= va.getVertexCount(); i += 6) {
+                if (isAnimated(li, ci, int(bi), i)) {
+                    opaque = false;
                     continue;
-                MeshItem& item = chunk.items[ii];
-                const Coverage& cov = coverage(item.texture, item.vertices.data());
-                const sf::Vector2f size = item.vertices[2].position - item.vertices[0].position;
-                // Flat: stays within its own diamond (give or take an anti-aliased edge pixel).
-                item.flat = iso && cov.nearDiamond && size == sf::Vector2f(tw, th) &&
-                            m_mesh.layers[li].type == map::LayerType::Tile;
-                const bool diamond = item.flat && cov.diamond;
+                }
+                const Coverage& cov = coverage(chunk.batches[bi].texture, &va[i]);
+                const sf::Vector2f size = va[i + 2].position - va[i].position;
+                // A grid-sized isometric ground tile drawn only inside its diamond: each
+                // screen pixel is filled once instead of twice.
+                const bool diamond = iso && cov.diamond && size == sf::Vector2f(tw, th);
                 if (diamond || cov.box.width > 0)
-                    reshapeQuad(item.vertices.data(), cov.box, diamond);
+                    reshapeQuad(&va[i], cov.box, diamond);
+                opaque = opaque && diamond && cov.diamondOpaque && va[i].color.a == 255;
             }
+            chunk.batches[bi].opaque = opaque;
         }
+        for (std::size_t ii = 0; ii < chunk.items.size(); ++ii) {
+            if (isAnimated(li, ci, -1, ii))
+                continue;
+            MeshItem& item = chunk.items[ii];
+            const Coverage& cov = coverage(item.texture, item.vertices.data());
+            const sf::Vector2f size = item.vertices[2].position - item.vertices[0].position;
+            // Flat: stays within its own diamond (give or take an anti-aliased edge pixel).
+            item.flat = iso && cov.nearDiamond && size == sf::Vector2f(tw, th) &&
+                        m_mesh.layers[std::size_t(li)].type == map::LayerType::Tile;
+            const bool diamond = item.flat && cov.diamond;
+            if (diamond || cov.box.width > 0)
+                reshapeQuad(item.vertices.data(), cov.box, diamond);
+        }
+    }
 }
 
 void MapRenderer::update(float dtSec)

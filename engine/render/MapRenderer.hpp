@@ -15,8 +15,12 @@
 #include <SFML/Graphics/RenderTarget.hpp>
 #include <SFML/Graphics/Texture.hpp>
 
+#include <cstddef>
 #include <functional>
+#include <map>
 #include <memory>
+#include <span>
+#include <tuple>
 #include <vector>
 
 namespace eng::render {
@@ -30,6 +34,16 @@ struct DrawStats {
     int groundChunksDrawn = 0;
     int sortedItems = 0; ///< tiles + sprites depth-sorted this frame
 };
+
+namespace detail {
+/// What of a tile image is drawn (MapRenderer's cache; see MapRenderer.cpp).
+struct TileCoverage {
+    sf::IntRect box; ///< texture pixels of the non-transparent texels; empty = fully transparent
+    bool diamond = false;      ///< every non-transparent texel's centre is inside the inscribed diamond
+    bool diamondOpaque = true; ///< every texel whose centre is inside the diamond has alpha 255
+    bool nearDiamond = true;   ///< no texel drawn more than about one pixel outside the diamond
+};
+} // namespace detail
 
 class MapRenderer {
 public:
@@ -52,6 +66,24 @@ public:
     /// one). O(cells + objects + image pixels).
     bool load(const eng::map::MapData& map, std::vector<eng::Diagnostic>& problems);
     bool load(const eng::map::MapData& map, std::vector<eng::Diagnostic>& problems, const Options& options);
+
+    /// Redraws the cells `cells` (map cell coordinates) of `map` after their gids changed on
+    /// any tile layers: `map` is the map given to load, edited (same size, tilesets and layers;
+    /// a cell may now show a tile of any tileset, animated or taller than before). Rebuilds only
+    /// the mesh chunks holding those cells on every tile layer (see rebuildMapMeshCells: chunk
+    /// bounds, so culling of tall tiles that rise over a neighbour chunk stays right; depth-sorted
+    /// items; animated quads, new animations running in step with the others), so that the
+    /// renderer then draws exactly as one freshly loaded from the edited map and advanced to the
+    /// same animation time. Cells outside the map are ignored. A tile whose image has no loaded
+    /// texture (or a gid of no tileset) -> false, a Diagnostic naming the map and the cell, the
+    /// previous state kept (the whole batch is refused). Needs no GL context. Cost: about
+    /// chunkCells^2 cells per touched chunk and layer (plus a whole rebuild, O(cells), in the rare
+    /// case the edit changes which layers are depth-sorted).
+    bool updateCells(const eng::map::MapData& map, std::span<const eng::TileCoord> cells,
+                     std::vector<eng::Diagnostic>& problems);
+    /// Chunks (layer x chunk) rebuilt by the last updateCells (0 after a refused one; every
+    /// chunk of the mesh after a whole rebuild).
+    std::size_t rebuiltChunks() const { return m_rebuiltChunks; }
 
     /// Advances tile animations by `dtSec` seconds [Limit: >=0]; rewrites only the texture
     /// coordinates of quads whose frame changed.
@@ -81,11 +113,19 @@ public:
 
 private:
     sf::RenderStates statesFor(int texture) const;
-    void tightenQuads(const std::vector<sf::Image>& images);
+    /// Shrinks the quads of `chunks` to what their images draw and sets MeshItem::flat and
+    /// MeshBatch::opaque (animated quads keep their rectangle).
+    void tightenQuads(std::span<const MeshChunkRef> chunks);
+    const detail::TileCoverage& coverage(int texture, const sf::Vertex* six);
     void setAnimatedFrame(const MeshAnimatedQuad& q, const sf::IntRect& rect);
 
     MapMesh m_mesh;
+    MeshOptions m_meshOptions; ///< as given to buildMapMesh (for updateCells)
     std::vector<std::unique_ptr<sf::Texture>> m_textures;
+    std::vector<sf::Image> m_images; ///< the textures' images, straight alpha (for tightenQuads)
+    /// Coverage of (texture, rect left, top, width, height).
+    std::map<std::tuple<int, int, int, int, int>, detail::TileCoverage> m_coverage;
+    std::size_t m_rebuiltChunks = 0;
     bool m_premultiplied = false;
     double m_timeAccMs = 0.0;
     long long m_timeMs = 0;
@@ -105,5 +145,7 @@ bool renderMapToImage(const eng::map::MapData& map, sf::Image& out, std::vector<
 //   std::vector<eng::Diagnostic> problems;
 //   if (!renderer.load(map, problems)) { show(problems); return; }
 //   renderer.update(dt);
+//   editor.paint(map, cell);                          // gids of map's tile layers change
+//   renderer.updateCells(map, changedCells, problems); // only the touched chunks are rebuilt
 //   window.setView(camera);
 //   renderer.draw(window, unitSprites, [&](sf::RenderTarget& t) { drawPathMarkers(t); });

@@ -8,6 +8,34 @@
 
 namespace eng::terrain {
 
+namespace {
+
+// The per-cell rules shared by terrainGridFromMap and terrainNamesAt, so both stack a cell's
+// terrains the same way: which gid a tile layer holds at a map cell, and a gid's terrain name.
+
+/// The gid `layer` holds at map cell (x, y); 0 when the layer's grid does not cover the cell
+/// (infinite maps: chunks' bounding box) or the cell is empty.
+map::Gid layerGidAt(const map::Layer& layer, int x, int y)
+{
+    const map::TileGrid& tiles = layer.tiles;
+    const int lx = x - tiles.originX;
+    const int ly = y - tiles.originY;
+    if (lx < 0 || ly < 0 || lx >= tiles.width || ly >= tiles.height)
+        return 0;
+    return tiles.at(lx, ly);
+}
+
+/// The `terrain` property of a gid's tile; empty for gid 0, tiles without data or without one.
+std::string terrainNameOf(const map::MapData& map, map::Gid gid)
+{
+    if (gid == 0)
+        return {};
+    const map::TileInfo* info = map.tileInfo(gid);
+    return info ? map::propertyString(info->properties, std::string(TerrainProperty)) : std::string();
+}
+
+} // namespace
+
 TerrainGrid terrainGridFromMap(const map::MapData& map)
 {
     TerrainGrid grid(map.width, map.height);
@@ -18,37 +46,41 @@ TerrainGrid terrainGridFromMap(const map::MapData& map)
         auto it = byGid.find(gid);
         if (it != byGid.end())
             return it->second;
-        TerrainId id = NoTerrain;
-        if (const map::TileInfo* info = map.tileInfo(gid)) {
-            const std::string name = map::propertyString(info->properties, std::string(TerrainProperty));
-            if (!name.empty())
-                id = grid.intern(name);
-        }
+        const std::string name = terrainNameOf(map, gid);
+        const TerrainId id = name.empty() ? NoTerrain : grid.intern(name);
         byGid.emplace(gid, id);
         return id;
     };
+    // Layer by layer (cache-friendly); per cell the order is the same as terrainNamesAt's.
     map::forEachLayer(map.layers, [&](const map::Layer& layer) {
         if (layer.type != map::LayerType::Tile)
             return;
-        const map::TileGrid& tiles = layer.tiles;
-        for (int ly = 0; ly < tiles.height; ++ly) {
-            const int y = tiles.originY + ly;
-            if (y < 0 || y >= grid.height)
-                continue;
-            for (int lx = 0; lx < tiles.width; ++lx) {
-                const int x = tiles.originX + lx;
-                if (x < 0 || x >= grid.width)
-                    continue;
-                const map::Gid gid = tiles.at(lx, ly);
+        for (int y = 0; y < grid.height; ++y)
+            for (int x = 0; x < grid.width; ++x) {
+                const map::Gid gid = layerGidAt(layer, x, y);
                 if (gid == 0)
                     continue;
                 const TerrainId t = terrainOf(gid);
                 if (t != NoTerrain)
                     grid.push({x, y}, t);
             }
-        }
     });
     return grid;
+}
+
+std::vector<std::string> terrainNamesAt(const map::MapData& map, TileCoord c)
+{
+    std::vector<std::string> names;
+    if (c.x < 0 || c.y < 0 || c.x >= map.width || c.y >= map.height)
+        return names;
+    map::forEachLayer(map.layers, [&](const map::Layer& layer) {
+        if (layer.type != map::LayerType::Tile)
+            return;
+        std::string name = terrainNameOf(map, layerGidAt(layer, c.x, c.y));
+        if (!name.empty())
+            names.push_back(std::move(name));
+    });
+    return names;
 }
 
 namespace {

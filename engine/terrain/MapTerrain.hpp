@@ -27,6 +27,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace eng::terrain {
 
@@ -39,6 +40,12 @@ inline constexpr std::string_view DefaultConfigFileName = "terrain.toml";
 
 /// The terrains of every cell of a map. `source` = map.path. O(cells x tile layers).
 TerrainGrid terrainGridFromMap(const map::MapData& map);
+
+/// The terrain names of ONE cell, bottom to top, exactly as terrainGridFromMap stacks them
+/// (`terrainGridFromMap(map).cellNames(c) == terrainNamesAt(map, c)` for every cell): after an
+/// edit of a few cells (engine/edit), feed these to TerrainField::setCell instead of rebuilding.
+/// Empty when `c` is off the map or no layer gives the cell a terrain. O(tile layers).
+std::vector<std::string> terrainNamesAt(const map::MapData& map, TileCoord c);
 
 /// Where a map's terrain config came from.
 enum class ConfigOrigin {

@@ -1,0 +1,44 @@
+#pragma once
+/// \file Palette.hpp
+/// The brush palette: every tile of a map's tilesets that carries a `terrain` property, as the
+/// editor HUD lists it. Autotiled terrains (roads, walls) appear once, as their representative
+/// tile: the brush picks the connection variant from the neighbours when painting.
+///
+/// \code
+/// for (const eng::edit::BrushTile& b : eng::edit::buildPalette(map))
+///     std::cout << b.tileset << '#' << b.localId << ' ' << b.terrain << (b.overlay ? " (overlay)" : "") << '\n';
+/// \endcode
+
+#include "engine/map/MapData.hpp"
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace eng::edit {
+
+class TileCatalog;
+
+/// One palette entry.
+struct BrushTile {
+    std::uint32_t gid = 0;       ///< global id in the map
+    std::string terrain;         ///< the tile's `terrain` property
+    bool overlay = false;        ///< goes to the overlay layer (else the ground layer)
+    bool autotile = false;       ///< part of an edge wang set: the variant is picked from the neighbours
+    std::string tileset;         ///< tileset name
+    int localId = 0;             ///< id inside the tileset
+    bool operator==(const BrushTile&) const = default;
+};
+
+/// Every tile of the map's tilesets with a non-empty `terrain` property, in tileset then id
+/// order; for an autotiled terrain (all tiles of one wang colour, see TileCatalog.hpp) one entry
+/// per terrain (the representative tile), at the place of the family's lowest-id tile.
+std::vector<BrushTile> buildPalette(const map::MapData& map);
+/// Same, from a catalog already built for `map`.
+std::vector<BrushTile> buildPalette(const map::MapData& map, const TileCatalog& catalog);
+
+/// "ground#31 road (overlay, autotile) gid 32".
+std::ostream& operator<<(std::ostream& os, const BrushTile& b);
+
+} // namespace eng::edit

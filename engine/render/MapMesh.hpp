@@ -70,7 +70,9 @@ struct TextureSource {
 /// One quad drawn on its own (depth-sorted tiles, tile objects, exact-order layers).
 struct MeshItem {
     float depthKey = 0.f;     ///< eng::iso::Projection::depthKey of the cell centre / object anchor
-    int order = 0;            ///< index in Tiled's draw order within the layer (tie-break)
+    /// Place in Tiled's draw order within the layer (tie-break; increasing, not dense: for tile
+    /// layers a key of the cell, so a chunk rebuilt alone gets the same keys as a whole build).
+    int order = 0;
     int texture = 0;          ///< index into MapMesh::textures
     sf::FloatRect bounds;     ///< world rectangle covered (for culling)
     std::array<sf::Vertex, 6> vertices; ///< two triangles: (tl, tr, br), (tl, br, bl)

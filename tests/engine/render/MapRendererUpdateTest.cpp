@@ -179,6 +179,39 @@ TEST_CASE("updateCells refuses a tile it has no texture for and keeps drawing th
     CHECK(differingPixels(drawn(renderer, rt, view, {}), drawn(fresh, rt, view, {})) == 0);
 }
 
+TEST_CASE("an edit that changes which layers are depth-sorted still draws as a fresh load", "[render][gl][update]")
+{
+    keepGlContextAlive();
+    eng::map::MapData map = loadMapFile(std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/wall_iso.tmx");
+    std::vector<eng::Diagnostic> problems;
+    eng::render::MapRenderer renderer;
+    REQUIRE(renderer.load(map, problems));
+    sf::RenderTexture rt;
+    REQUIRE(rt.create(96, 64));
+    const sf::View view(sf::FloatRect(0, -16, 96, 64));
+    const sf::Texture unitTexture = solidTexture(8, 8, sf::Color(255, 0, 255));
+    eng::render::SpriteItem unit;
+    unit.texture = &unitTexture;
+    unit.rect = {0, 0, 8, 8};
+    unit.tile = {1.5, 0.5}; // behind the wall when there is one
+    const eng::iso::WorldPos feet = renderer.projection().tileToWorld(unit.tile);
+    unit.feet = {feet.x, feet.y};
+    unit.origin = {4.f, 8.f};
+    const std::vector<eng::render::SpriteItem> sprites{unit};
+    const TileCoord cells[2] = {{1, 1}, {2, 1}};
+    for (const eng::map::Gid gid : {0u, 3u, 1u, 4u}) {
+        INFO("gid " << gid);
+        setGid(map, 1, {1, 1}, gid); // the wall goes (the walls layer becomes ground), comes back, ...
+        setGid(map, 1, {2, 1}, gid == 1 ? 2 : 0);
+        REQUIRE(renderer.updateCells(map, cells, problems));
+        CHECK(renderer.mesh().layers[1].pass ==
+              (gid >= 3 ? eng::render::LayerPass::Sorted : eng::render::LayerPass::Ground));
+        eng::render::MapRenderer fresh;
+        REQUIRE(fresh.load(map, problems));
+        CHECK(differingPixels(drawn(renderer, rt, view, sprites), drawn(fresh, rt, view, sprites)) == 0);
+    }
+}
+
 TEST_CASE("updateCells of 5 cells on the valley: time (printed, not checked)", "[.][bench][render][gl][update]")
 {
     keepGlContextAlive();
@@ -202,6 +235,14 @@ TEST_CASE("updateCells of 5 cells on the valley: time (printed, not checked)", "
         us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
         chunks += renderer.rebuiltChunks();
     }
+    std::vector<int> slowest(us.size());
+    for (std::size_t i = 0; i < us.size(); ++i)
+        slowest[i] = int(i);
+    std::sort(slowest.begin(), slowest.end(), [&](int a, int b) { return us[std::size_t(a)] > us[std::size_t(b)]; });
+    std::printf("slowest calls (index: us):");
+    for (std::size_t i = 0; i < 5; ++i)
+        std::printf(" %d: %.0f", slowest[i], us[std::size_t(slowest[i])]);
+    std::printf("\n");
     std::sort(us.begin(), us.end());
     double sum = 0;
     for (double v : us)

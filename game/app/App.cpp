@@ -1,6 +1,6 @@
 /// \file App.cpp
-/// App: start-up, loading, the play loop and the fixed-step simulation. Input, drawing, the HUD,
-/// scripts and bench mode live in Input.cpp, view/Overlays.cpp, ui/Hud.cpp, ScriptRunner.cpp and Bench.cpp.
+/// App: start-up, loading, wiring of world, party, view and input, the play loop and the
+/// fixed-step simulation. Scripts and bench mode live in ScriptRunner.cpp and Bench.cpp.
 #include "game/app/App.hpp"
 
 #include "game/app/AppDetail.hpp"
@@ -13,22 +13,11 @@
 namespace game {
 
 using detail::FixedStepSec;
+using detail::tileStr;
 
 namespace {
 
-const char* const FontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-const char* const MonoFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
 const std::vector<std::string> DefaultParty = {"knight", "ranger", "mage", "dwarf"};
-
-/// Folder of the project's assets: $ISOSTAR_ASSETS, ./assets, or the source tree's.
-std::filesystem::path assetsDir()
-{
-    if (const char* env = std::getenv("ISOSTAR_ASSETS"))
-        return env;
-    if (std::filesystem::is_directory("assets"))
-        return "assets";
-    return std::filesystem::path(ISOSTAR_SOURCE_DIR) / "assets";
-}
 
 } // namespace
 
@@ -42,7 +31,24 @@ bool haveDisplay(const char* what)
     return false;
 }
 
-App::App(Options options) : m_opts(std::move(options)) {}
+App::App(Options options) : m_opts(std::move(options)), m_input(m_party, m_view, inputActions()) {}
+
+InputActions App::inputActions()
+{
+    InputActions a;
+    a.order = [this](eng::TileCoord t) { orderTo(t); };
+    a.reload = [this] { reload(); };
+    a.toggleTrace = [this] {
+        m_showTrace = !m_showTrace;
+        m_traceAgeSec = 0.0;
+        say(m_showTrace ? "A* trace on: closed cells coloured by g, open cells green, numbers f (g+h)"
+                        : "A* trace off");
+    };
+    a.toggleHelp = [this] { m_showHelp = !m_showHelp; };
+    a.say = [this](const std::string& text, bool error) { say(text, error); };
+    a.pointerChanged = [this] { updateHover(); };
+    return a;
+}
 
 App::~App() = default;
 
@@ -56,64 +62,27 @@ bool App::loadAll(const WorldOptions& wo, std::vector<eng::Diagnostic>& problems
         problems = world.diagnostics();
         return false;
     }
-    auto renderer = std::make_unique<eng::render::MapRenderer>();
-    if (!renderer->load(world.value().map, problems))
+    if (!m_view.loadMap(world.value(), problems))
         return false;
     // From here on nothing can fail: swap in the new state.
     const bool sameSize = keepUnits && m_world.field.width == world.value().field.width &&
-                          m_world.field.height == world.value().field.height && !m_squad.units().empty();
+                          m_world.field.height == world.value().field.height && !m_party.units().empty();
     m_world = std::move(world).value();
-    m_renderer = std::move(renderer);
     for (const eng::Diagnostic& w : m_world.warnings)
         std::cerr << eng::formatDiagnostic(w) << '\n';
-    m_squad.isometric = m_world.map.orientation == eng::map::Orientation::Isometric;
-    m_squad.tileWidth = m_world.map.tileWidth;
-    m_squad.tileHeight = m_world.map.tileHeight;
+    m_party.isometric = m_world.map.orientation == eng::map::Orientation::Isometric;
+    m_party.tileWidth = m_world.map.tileWidth;
+    m_party.tileHeight = m_world.map.tileHeight;
     if (sameSize) {
-        m_squad.setField(m_world.field, m_world.rules);
+        m_party.setField(m_world.field, m_world.rules);
     } else {
-        m_squad.reset(m_world.field, m_world.rules);
+        m_party.reset(m_world.field, m_world.rules);
         spawnParty();
     }
-    m_camera.setBounds(m_renderer->worldBounds());
     m_trace.clear();
-    m_hasOrder = false;
+    m_lastOrder.reset();
     m_previewFor.reset();
     return true;
-}
-
-void App::loadCharacters()
-{
-    m_characters.clear();
-    const std::filesystem::path dir = assetsDir();
-    for (Unit& u : m_squad.units()) {
-        u.sheet = -1;
-        // Several units may share a character.
-        for (std::size_t i = 0; i < m_characters.size(); ++i)
-            if (m_characters[i]->sheet.name == u.name)
-                u.sheet = int(i);
-        if (u.sheet >= 0)
-            continue;
-        const std::string path = (dir / "party" / (u.name + ".json")).string();
-        if (!std::filesystem::exists(path))
-            continue;
-        auto sheet = eng::anim::loadSpriteSheet(path);
-        if (!sheet) {
-            for (const eng::Diagnostic& d : sheet.diagnostics())
-                say(eng::formatDiagnostic(d), true);
-            continue;
-        }
-        auto art = std::make_unique<CharacterArt>();
-        art->sheet = std::move(sheet).value();
-        art->sheet.name = u.name;
-        if (!art->texture.loadFromFile(art->sheet.image)) {
-            say(art->sheet.image + ": error: cannot load sprite sheet image", true);
-            continue;
-        }
-        art->texture.setSmooth(false);
-        m_characters.push_back(std::move(art));
-        u.sheet = int(m_characters.size()) - 1;
-    }
 }
 
 void App::spawnParty()
@@ -121,26 +90,26 @@ void App::spawnParty()
     const eng::path::CostField& field = m_world.field;
     std::vector<std::string> names;
     for (const SpawnPoint& p : m_world.party) {
-        if (!field.passable(p.tile) || m_squad.occupied(p.tile)) {
+        if (!field.passable(p.tile) || m_party.occupied(p.tile)) {
             // A spawn on a wall or on another unit: place it on the closest free cell instead.
-            m_squad.spawnAround({p.name}, p.tile, {});
+            m_party.spawnAround({p.name}, p.tile, {});
             continue;
         }
-        m_squad.spawn(p.name, p.tile, -1);
+        m_party.spawn(p.name, p.tile, -1);
     }
-    if (m_squad.units().empty()) {
+    if (m_party.units().empty()) {
         eng::TileCoord near{field.width / 2, field.height / 2};
         if (m_world.start)
             near = *m_world.start;
-        m_squad.spawnAround(DefaultParty, near, {});
+        m_party.spawnAround(DefaultParty, near, {});
     }
-    loadCharacters();
+    m_view.loadCharacters(m_party, m_messages);
     // Frame the party.
-    if (!m_squad.units().empty()) {
+    if (!m_party.units().empty()) {
         sf::Vector2f sum{0.f, 0.f};
-        for (const Unit& u : m_squad.units())
-            sum += unitFeetWorld(u);
-        m_camera.centerOn(sum / float(m_squad.units().size()));
+        for (const Unit& u : m_party.units())
+            sum += m_view.unitFeetWorld(u);
+        m_view.camera().centerOn(sum / float(m_party.units().size()));
     }
 }
 
@@ -194,10 +163,9 @@ int App::run()
     }
     if (!m_scripted)
         m_window->setVerticalSyncEnabled(true);  // play: vsync; scripts and bench run unthrottled
-    m_camera.setViewport({m_opts.width, m_opts.height});
-    m_hasFont = m_font.loadFromFile(FontPath);
-    if (!m_hasFont)
-        std::cerr << "isostar: warning: " << FontPath << " not found (install fonts-dejavu-core): no HUD text\n";
+    m_view.camera().setViewport({m_opts.width, m_opts.height});
+    m_view.loadFont();
+    m_input.setScripted(m_scripted);
 
     std::vector<eng::Diagnostic> problems;
     if (!loadAll({m_opts.mapPath, m_opts.configPath, m_opts.profile}, problems, false)) {
@@ -221,11 +189,18 @@ void App::pumpEvents()
             // Scripts own the mouse and keyboard; only keep the window sane.
             if (e.type == sf::Event::Resized) {
                 m_window->setView(sf::View(sf::FloatRect(0.f, 0.f, float(e.size.width), float(e.size.height))));
-                m_camera.setViewport({e.size.width, e.size.height});
+                m_view.camera().setViewport({e.size.width, e.size.height});
             }
             continue;
         }
-        handleEvent(e);
+        if (e.type == sf::Event::Closed) {
+            m_window->close();
+        } else if (e.type == sf::Event::Resized) {
+            m_window->setView(sf::View(sf::FloatRect(0.f, 0.f, float(e.size.width), float(e.size.height))));
+            m_view.camera().setViewport({e.size.width, e.size.height});
+        } else {
+            m_input.handleEvent(e);
+        }
     }
 }
 
@@ -239,7 +214,7 @@ int App::runPlay()
             break;
         const double dt = std::min(clock.restart().asSeconds(), 0.25f);
         m_fps = m_fps <= 0.0 ? 1.0 / std::max(dt, 1e-4) : m_fps * 0.95 + 0.05 / std::max(dt, 1e-4);
-        realtimeCamera(dt);
+        m_input.realtimeCamera(dt, m_window->getSize(), m_window->hasFocus());
         // Fixed-step simulation: the same steps as scripts and tests.
         accumulator += dt;
         while (accumulator >= FixedStepSec) {
@@ -258,54 +233,86 @@ int App::runPlay()
 void App::tick(double dtSec)
 {
     m_gameTimeSec += dtSec;
-    m_squad.update(dtSec);
-    if (m_renderer)
-        m_renderer->update(float(dtSec));
-    for (const std::string& e : m_squad.events)
+    m_party.update(dtSec);
+    m_view.update(dtSec);
+    for (const std::string& e : m_party.events)
         say(e);
-    m_squad.events.clear();
-    for (Message& m : m_messages)
-        m.ttlSec -= dtSec;
-    while (!m_messages.empty() && m_messages.front().ttlSec <= 0.0)
-        m_messages.pop_front();
+    m_party.events.clear();
+    m_messages.tick(dtSec);
     m_traceAgeSec += dtSec;
     updateHover();
 }
 
 void App::updateHover()
 {
-    if (!m_renderer)
-        return;
-    std::optional<eng::TileCoord> hover;
-    if (m_mouse.x >= 0) {
-        const sf::Vector2f w = m_camera.pixelToWorld(m_mouse);
-        hover = m_renderer->projection().pick({w.x, w.y});
-    }
-    m_hover = hover;
+    m_hover = m_input.hover();
     // Path preview from the selection's leader, recomputed only when something changed.
-    const std::vector<int> sel = m_squad.selection();
+    const std::vector<int> selIndices = m_party.selection();
+    std::vector<UnitHandle> sel;
+    for (int i : selIndices)
+        sel.push_back(m_party.handle(i));
     if (!m_hover || sel.empty()) {
         m_previewFor.reset();
         m_preview = {};
         return;
     }
-    const Unit& leader = m_squad.units()[std::size_t(sel.front())];
+    const Unit& leader = *m_party.get(sel.front());
     const eng::TileCoord from = leader.stepping ? leader.stepTo : leader.tile;
     if (m_previewFor == m_hover && m_previewSelection == sel && !m_preview.path.empty() && m_preview.path.front() == from)
         return;
     m_previewFor = m_hover;
     m_previewSelection = sel;
-    m_squad.preview(*m_hover, m_preview);
+    m_party.preview(*m_hover, m_preview);
 }
 
 void App::say(const std::string& text, bool error)
 {
-    m_messages.push_back({text, error ? 8.0 : 4.5, error});
-    m_messageLog.push_back(text);
-    while (m_messageLog.size() > 100)
-        m_messageLog.pop_front();
-    while (m_messages.size() > 6)
-        m_messages.pop_front();
+    m_messages.say(text, error);
+}
+
+void App::orderTo(eng::TileCoord tile)
+{
+    if (!m_world.field.inBounds(tile)) {
+        say("that is outside the map");
+        return;
+    }
+    if (m_party.selection().empty()) {
+        say("select a unit first");
+        return;
+    }
+    const OrderReport rep = m_party.orderSelected(tile, &m_trace);
+    if (!rep.accepted) {
+        say("no unit can move there: they are all boxed in", true);
+        return;
+    }
+    m_lastOrder = rep;
+    m_traceAgeSec = 0.0;
+    m_previewFor.reset();
+    if (rep.anchorMoved && rep.anchor) {
+        const bool wall = !m_world.field.passable(tile);
+        say(std::string(wall ? "that tile is impassable" : "that tile cannot be reached") +
+                ": walking to the closest reachable tile " + tileStr(*rep.anchor),
+            false);
+    }
+}
+
+void App::drawFrame(sf::RenderTarget& target)
+{
+    HudState hud;
+    hud.hover = m_hover;
+    hud.preview = &m_preview;
+    hud.lastOrder = m_lastOrder ? &*m_lastOrder : nullptr;
+    hud.trace = &m_trace;
+    hud.showTrace = m_showTrace;
+    hud.traceAgeSec = m_traceAgeSec;
+    hud.showHelp = m_showHelp;
+    hud.scripted = m_scripted;
+    hud.fps = m_fps;
+    hud.messages = &m_messages;
+    hud.mouse = m_input.mouse();
+    hud.leftDown = m_input.leftDown();
+    hud.selectionBox = m_input.selectionBox();
+    m_view.draw(target, m_world, m_party, hud);
 }
 
 } // namespace game

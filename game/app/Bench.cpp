@@ -18,7 +18,7 @@ using detail::fmt;
 int App::runBench()
 {
     m_window->setFramerateLimit(0);
-    m_squad.selectAll();
+    m_party.selectAll();
     const int w = m_world.field.width, h = m_world.field.height;
     // Walk back and forth between two far corners of the map so the party keeps moving and the
     // camera sees units, animation and the path overlay the whole time.
@@ -29,14 +29,14 @@ int App::runBench()
     for (int f = 0; f < m_opts.benchFrames; ++f) {
         const auto t0 = std::chrono::steady_clock::now();
         pumpEvents();
-        if (!m_squad.anyMoving()) {
+        if (!m_party.anyMoving()) {
             orderTo(targets[next]);
             next ^= 1;
         }
         tick(FixedStepSec);
         // Follow the leader, as a player would.
-        if (!m_squad.units().empty())
-            m_camera.centerOn(unitFeetWorld(m_squad.units().front()));
+        if (!m_party.units().empty())
+            m_view.camera().centerOn(m_view.unitFeetWorld(m_party.units().front()));
         drawFrame(*m_window);
         m_window->display();
         const auto t1 = std::chrono::steady_clock::now();
@@ -51,7 +51,7 @@ int App::runBench()
     const double p99 = sorted[std::min(sorted.size() - 1, std::size_t(std::ceil(0.99 * double(sorted.size()))) - 1)];
     const sf::Vector2u size = m_window->getSize();
     std::cout << "bench: " << frameMs.size() << " frames of " << m_opts.mapPath << " at " << size.x << "x" << size.y
-              << ", party of " << m_squad.units().size() << " walking\n";
+              << ", party of " << m_party.units().size() << " walking\n";
     std::cout << "frame_ms_mean: " << fmt(mean, 3) << "\n";
     std::cout << "frame_ms_p99: " << fmt(p99, 3) << "\n";
     std::cout << "fps_mean: " << fmt(1000.0 / mean, 1) << "\n";

@@ -53,38 +53,38 @@ int App::runScript(const std::vector<ScriptCommand>& script)
         pumpEvents();
         std::string error;
         switch (c.type) {
-        case CommandType::SelectAll: m_squad.selectAll(); break;
-        case CommandType::SelectNone: m_squad.selectNone(); break;
+        case CommandType::SelectAll: m_party.selectAll(); break;
+        case CommandType::SelectNone: m_party.selectNone(); break;
         case CommandType::SelectName: {
-            const int i = m_squad.find(c.text);
+            const int i = m_party.find(c.text);
             if (i < 0)
                 error = "select: no unit called \"" + c.text + "\"";
             else
-                m_squad.selectOnly(i);
+                m_party.selectOnly(i);
             break;
         }
         case CommandType::Move: orderTo({c.a, c.b}); break;
         case CommandType::Click:
-            mouseMoved({c.a, c.b});
-            mousePressed(sf::Mouse::Left, {c.a, c.b});
-            mouseReleased(sf::Mouse::Left, {c.a, c.b});
+            m_input.mouseMoved({c.a, c.b});
+            m_input.mousePressed(sf::Mouse::Left, {c.a, c.b});
+            m_input.mouseReleased(sf::Mouse::Left, {c.a, c.b});
             break;
         case CommandType::RClick:
-            mouseMoved({c.a, c.b});
-            mousePressed(sf::Mouse::Right, {c.a, c.b});
-            mouseReleased(sf::Mouse::Right, {c.a, c.b});
+            m_input.mouseMoved({c.a, c.b});
+            m_input.mousePressed(sf::Mouse::Right, {c.a, c.b});
+            m_input.mouseReleased(sf::Mouse::Right, {c.a, c.b});
             break;
         case CommandType::Drag:
-            mouseMoved({c.a, c.b});
-            mousePressed(sf::Mouse::Left, {c.a, c.b});
-            mouseMoved({c.c, c.d});
-            mouseReleased(sf::Mouse::Left, {c.c, c.d});
+            m_input.mouseMoved({c.a, c.b});
+            m_input.mousePressed(sf::Mouse::Left, {c.a, c.b});
+            m_input.mouseMoved({c.c, c.d});
+            m_input.mouseReleased(sf::Mouse::Left, {c.c, c.d});
             break;
-        case CommandType::MouseMove: mouseMoved({c.a, c.b}); break;
-        case CommandType::Wheel: wheel({c.a, c.b}, float(c.c)); break;
+        case CommandType::MouseMove: m_input.mouseMoved({c.a, c.b}); break;
+        case CommandType::Wheel: m_input.wheel({c.a, c.b}, float(c.c)); break;
         case CommandType::Key:
-            keyPressed(*parseKeyChord(c.text));
-            m_ctrl = m_shift = false;  // a scripted chord is pressed and released at once
+            m_input.keyPressed(*parseKeyChord(c.text));
+            m_input.releaseModifiers();  // a scripted chord is pressed and released at once
             break;
         case CommandType::Wait: {
             const long steps = std::lround(c.seconds / FixedStepSec);
@@ -138,8 +138,8 @@ bool App::dump(const std::string& file, std::string& error)
     j["map"] = m_world.options.mapPath;
     j["time"] = m_gameTimeSec;
     Json units = Json::array();
-    for (const Unit& u : m_squad.units()) {
-        const sf::Vector2f s = unitScreen(u);
+    for (const Unit& u : m_party.units()) {
+        const sf::Vector2f s = m_view.unitScreen(u);
         const eng::TileCoord cell{int(std::floor(u.pos.x)), int(std::floor(u.pos.y))};
         Json path = Json::array();
         for (eng::TileCoord c : u.path)
@@ -157,27 +157,27 @@ bool App::dump(const std::string& file, std::string& error)
     }
     j["units"] = units;
     j["hover_tile"] = m_hover ? Json{m_hover->x, m_hover->y} : Json(nullptr);
-    if (m_hasOrder) {
-        Json o = {{"status", std::string(eng::path::statusName(m_lastOrder.status))},
-                  {"cost", m_lastOrder.cost},
-                  {"length", m_lastOrder.length},
-                  {"expanded", m_lastOrder.expanded},
-                  {"micros", m_lastOrder.micros},
-                  {"clicked", {m_lastOrder.clicked.x, m_lastOrder.clicked.y}},
-                  {"anchor_moved", m_lastOrder.anchorMoved}};
-        if (m_lastOrder.anchor)
-            o["anchor"] = {m_lastOrder.anchor->x, m_lastOrder.anchor->y};
+    if (m_lastOrder) {
+        Json o = {{"status", std::string(eng::path::statusName(m_lastOrder->status))},
+                  {"cost", m_lastOrder->cost},
+                  {"length", m_lastOrder->length},
+                  {"expanded", m_lastOrder->expanded},
+                  {"micros", m_lastOrder->micros},
+                  {"clicked", {m_lastOrder->clicked.x, m_lastOrder->clicked.y}},
+                  {"anchor_moved", m_lastOrder->anchorMoved}};
+        if (m_lastOrder->anchor)
+            o["anchor"] = {m_lastOrder->anchor->x, m_lastOrder->anchor->y};
         j["last_path"] = o;
     } else {
         j["last_path"] = nullptr;
     }
-    j["camera"] = {{"center", {m_camera.center().x, m_camera.center().y}}, {"zoom", m_camera.zoom()}};
+    j["camera"] = {{"center", {m_view.camera().center().x, m_view.camera().center().y}}, {"zoom", m_view.camera().zoom()}};
     j["trace_visible"] = m_showTrace;
     Json shown = Json::array();
-    for (const Message& m : m_messages)
+    for (const MessageLog::Message& m : m_messages.shown())
         shown.push_back(m.text);
     j["messages_on_screen"] = shown;
-    j["messages"] = Json(std::vector<std::string>(m_messageLog.begin(), m_messageLog.end()));
+    j["messages"] = Json(std::vector<std::string>(m_messages.log().begin(), m_messages.log().end()));
     const std::string text = j.dump(2) + "\n";
     return writeAtomically(file, ".json", [&](const std::string& tmp) {
         std::ofstream out(tmp, std::ios::binary);

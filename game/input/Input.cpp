@@ -1,7 +1,7 @@
 /// \file Input.cpp
-/// App: mouse and keyboard handling (real events and scripted ones go through the same
+/// Input: mouse and keyboard handling (real events and scripted ones go through the same
 /// handlers), camera panning, orders and selection by click, box and number key.
-#include "game/app/App.hpp"
+#include "game/input/Input.hpp"
 
 #include "game/app/AppDetail.hpp"
 
@@ -10,7 +10,6 @@
 
 namespace game {
 
-using detail::tileStr;
 
 namespace {
 
@@ -20,14 +19,40 @@ constexpr float PanSpeedPxPerSec = 700.f;
 
 } // namespace
 
-void App::handleEvent(const sf::Event& e)
+Input::Input(Party& party, View& view, InputActions actions)
+    : m_party(party), m_view(view), m_actions(std::move(actions))
+{
+}
+
+void Input::say(const std::string& text, bool error)
+{
+    if (m_actions.say)
+        m_actions.say(text, error);
+}
+
+void Input::order(eng::TileCoord t)
+{
+    if (m_actions.order)
+        m_actions.order(t);
+}
+
+void Input::pointerChanged()
+{
+    if (m_actions.pointerChanged)
+        m_actions.pointerChanged();
+}
+
+std::optional<sf::IntRect> Input::selectionBox() const
+{
+    if (!m_leftDown || !m_boxing)
+        return std::nullopt;
+    return sf::IntRect(std::min(m_mouse.x, m_leftPress.x), std::min(m_mouse.y, m_leftPress.y),
+                       std::abs(m_mouse.x - m_leftPress.x), std::abs(m_mouse.y - m_leftPress.y));
+}
+
+void Input::handleEvent(const sf::Event& e)
 {
     switch (e.type) {
-    case sf::Event::Closed: m_window->close(); break;
-    case sf::Event::Resized:
-        m_window->setView(sf::View(sf::FloatRect(0.f, 0.f, float(e.size.width), float(e.size.height))));
-        m_camera.setViewport({e.size.width, e.size.height});
-        break;
     case sf::Event::MouseMoved: mouseMoved({e.mouseMove.x, e.mouseMove.y}); break;
     case sf::Event::MouseEntered: m_mouseInside = true; break;
     case sf::Event::MouseLeft: m_mouseInside = false; break;
@@ -58,7 +83,7 @@ void App::handleEvent(const sf::Event& e)
     }
 }
 
-void App::mouseMoved(sf::Vector2i px)
+void Input::mouseMoved(sf::Vector2i px)
 {
     const sf::Vector2i before = m_mouse;
     m_mouse = px;
@@ -68,15 +93,15 @@ void App::mouseMoved(sf::Vector2i px)
             std::abs(px.x - m_rightPress.x) + std::abs(px.y - m_rightPress.y) > DragThresholdPx)
             m_rightPanning = true;
         if (m_middleDown || m_rightPanning)
-            m_camera.panPixels(sf::Vector2f(float(m_lastDrag.x - px.x), float(m_lastDrag.y - px.y)));
+            m_view.camera().panPixels(sf::Vector2f(float(m_lastDrag.x - px.x), float(m_lastDrag.y - px.y)));
         m_lastDrag = px;
     }
     if (m_leftDown && !m_boxing && std::abs(px.x - m_leftPress.x) + std::abs(px.y - m_leftPress.y) > DragThresholdPx)
         m_boxing = true;
-    updateHover();
+    pointerChanged();
 }
 
-void App::mousePressed(sf::Mouse::Button b, sf::Vector2i px)
+void Input::mousePressed(sf::Mouse::Button b, sf::Vector2i px)
 {
     m_mouse = px;
     if (b == sf::Mouse::Left) {
@@ -94,10 +119,10 @@ void App::mousePressed(sf::Mouse::Button b, sf::Vector2i px)
     }
 }
 
-void App::mouseReleased(sf::Mouse::Button b, sf::Vector2i px)
+void Input::mouseReleased(sf::Mouse::Button b, sf::Vector2i px)
 {
     m_mouse = px;
-    updateHover();
+    pointerChanged();
     if (b == sf::Mouse::Left && m_leftDown) {
         m_leftDown = false;
         if (m_boxing) {
@@ -105,120 +130,126 @@ void App::mouseReleased(sf::Mouse::Button b, sf::Vector2i px)
             selectInBox(m_leftPress, px, m_shift);
             return;
         }
-        const int unit = unitAtPixel(px);
+        const int unit = m_view.unitAtPixel(m_party, px);
         if (unit >= 0) {
             toggleSelect(unit, m_shift);
             return;
         }
-        if (!m_hover) {
+        const std::optional<eng::TileCoord> tile = hover();
+        if (!tile) {
             say("that is outside the map");
             return;
         }
-        if (m_squad.selection().empty()) {
-            say("select a unit first (click it, drag a box, Ctrl+A or 1-" + std::to_string(m_squad.units().size()) + ")");
+        if (m_party.selection().empty()) {
+            say("select a unit first (click it, drag a box, Ctrl+A or 1-" + std::to_string(m_party.units().size()) + ")");
             return;
         }
-        orderTo(*m_hover);
+        order(*tile);
     } else if (b == sf::Mouse::Right && m_rightDown) {
         m_rightDown = false;
         if (m_rightPanning) {
             m_rightPanning = false;
             return;
         }
-        if (!m_hover) {
+        const std::optional<eng::TileCoord> tile = hover();
+        if (!tile) {
             say("that is outside the map");
             return;
         }
-        if (m_squad.selection().empty()) {
+        if (m_party.selection().empty()) {
             say("select a unit first");
             return;
         }
-        orderTo(*m_hover);
+        order(*tile);
     } else if (b == sf::Mouse::Middle) {
         m_middleDown = false;
     }
 }
 
-void App::wheel(sf::Vector2i px, float delta)
+void Input::wheel(sf::Vector2i px, float delta)
 {
-    m_camera.zoomAt(px, std::pow(0.87f, delta));
-    updateHover();
+    m_view.camera().zoomAt(px, std::pow(0.87f, delta));
+    pointerChanged();
 }
 
-void App::keyPressed(const KeyChord& k)
+void Input::keyPressed(const KeyChord& k)
 {
     m_ctrl = k.ctrl;
     m_shift = k.shift;
     using K = sf::Keyboard;
     const float step = 120.f;
     if (k.ctrl && k.key == K::A) {
-        m_squad.selectAll();
+        m_party.selectAll();
         return;
     }
     if (k.key >= K::Num1 && k.key <= K::Num9) {
         const int i = k.key - K::Num1;
-        if (i < int(m_squad.units().size()))
+        if (i < int(m_party.units().size()))
             toggleSelect(i, k.shift);
         return;
     }
     switch (k.key) {
-    case K::Escape: m_squad.selectNone(); break;
+    case K::Escape: m_party.selectNone(); break;
     case K::T:
-        m_showTrace = !m_showTrace;
-        m_traceAgeSec = 0.0;
-        say(m_showTrace ? "A* trace on: closed cells coloured by g, open cells green, numbers f (g+h)"
-                        : "A* trace off");
+        if (m_actions.toggleTrace)
+            m_actions.toggleTrace();
         break;
-    case K::F5: reload(); break;
+    case K::F5:
+        if (m_actions.reload)
+            m_actions.reload();
+        break;
     case K::H:
-    case K::F1: m_showHelp = !m_showHelp; break;
+    case K::F1:
+        if (m_actions.toggleHelp)
+            m_actions.toggleHelp();
+        break;
     case K::Space:
     case K::Home: {
-        std::vector<int> sel = m_squad.selection();
+        std::vector<int> sel = m_party.selection();
         if (sel.empty())
-            for (std::size_t i = 0; i < m_squad.units().size(); ++i)
+            for (std::size_t i = 0; i < m_party.units().size(); ++i)
                 sel.push_back(int(i));
         if (sel.empty())
             break;
         sf::Vector2f sum{0.f, 0.f};
         for (int i : sel)
-            sum += unitFeetWorld(m_squad.units()[std::size_t(i)]);
-        m_camera.centerOn(sum / float(sel.size()));
+            sum += m_view.unitFeetWorld(m_party.units()[std::size_t(i)]);
+        m_view.camera().centerOn(sum / float(sel.size()));
         break;
     }
     case K::Add:
-    case K::Equal: m_camera.zoomAt({int(m_camera.viewportSize().x / 2), int(m_camera.viewportSize().y / 2)}, 0.8f); break;
+    case K::Equal: m_view.camera().zoomAt({int(m_view.camera().viewportSize().x / 2), int(m_view.camera().viewportSize().y / 2)}, 0.8f); break;
     case K::Subtract:
-    case K::Hyphen: m_camera.zoomAt({int(m_camera.viewportSize().x / 2), int(m_camera.viewportSize().y / 2)}, 1.25f); break;
+    case K::Hyphen: m_view.camera().zoomAt({int(m_view.camera().viewportSize().x / 2), int(m_view.camera().viewportSize().y / 2)}, 1.25f); break;
     // Pan keys: held keys pan smoothly in play (realtimeCamera); a scripted press pans one step.
     case K::W:
     case K::Up:
         if (m_scripted)
-            m_camera.panPixels({0.f, -step});
+            m_view.camera().panPixels({0.f, -step});
         break;
     case K::S:
     case K::Down:
         if (m_scripted)
-            m_camera.panPixels({0.f, step});
+            m_view.camera().panPixels({0.f, step});
         break;
     case K::A:
     case K::Left:
         if (m_scripted)
-            m_camera.panPixels({-step, 0.f});
+            m_view.camera().panPixels({-step, 0.f});
         break;
     case K::D:
     case K::Right:
         if (m_scripted)
-            m_camera.panPixels({step, 0.f});
+            m_view.camera().panPixels({step, 0.f});
         break;
     default: break;
     }
-    updateHover();
+    pointerChanged();
 }
 
-void App::realtimeCamera(double dtSec)
+void Input::realtimeCamera(double dtSec, sf::Vector2u windowSize, bool hasFocus)
 {
-    if (m_scripted || !m_window->hasFocus())
+    if (m_scripted || !hasFocus)
         return;
     using K = sf::Keyboard;
     sf::Vector2f dir{0.f, 0.f};
@@ -234,7 +265,7 @@ void App::realtimeCamera(double dtSec)
             dir.x += 1.f;
     }
     // Screen-edge scrolling, only while the pointer is inside the window and no drag is going on.
-    const sf::Vector2u size = m_window->getSize();
+    const sf::Vector2u size = windowSize;
     if (m_mouseInside && !m_leftDown && !m_rightDown && !m_middleDown && m_mouse.x >= 0) {
         if (m_mouse.x < EdgeScrollPx)
             dir.x -= 1.f;
@@ -246,90 +277,22 @@ void App::realtimeCamera(double dtSec)
             dir.y += 1.f;
     }
     if (dir.x != 0.f || dir.y != 0.f) {
-        m_camera.panPixels(dir * float(PanSpeedPxPerSec * dtSec));
-        updateHover();
+        m_view.camera().panPixels(dir * float(PanSpeedPxPerSec * dtSec));
+        pointerChanged();
     }
 }
 
-void App::orderTo(eng::TileCoord tile)
-{
-    if (!m_world.field.inBounds(tile)) {
-        say("that is outside the map");
-        return;
-    }
-    if (m_squad.selection().empty()) {
-        say("select a unit first");
-        return;
-    }
-    const OrderReport rep = m_squad.orderSelected(tile, &m_trace);
-    if (!rep.accepted) {
-        say("no unit can move there: they are all boxed in", true);
-        return;
-    }
-    m_lastOrder = rep;
-    m_hasOrder = true;
-    m_traceAgeSec = 0.0;
-    m_previewFor.reset();
-    if (rep.anchorMoved && rep.anchor) {
-        const bool wall = !m_world.field.passable(tile);
-        say(std::string(wall ? "that tile is impassable" : "that tile cannot be reached") +
-                ": walking to the closest reachable tile " + tileStr(*rep.anchor),
-            false);
-    }
-}
-
-int App::unitAtPixel(sf::Vector2i px) const
-{
-    const auto& units = m_squad.units();
-    // A click right at someone's feet picks that unit, even when a taller sprite in front of it
-    // covers the spot; otherwise the front-most sprite under the pointer wins.
-    int nearest = -1;
-    float nearestPx = 14.f;
-    for (std::size_t i = 0; i < units.size(); ++i) {
-        const sf::Vector2f s = unitScreen(units[i]);
-        const float d = std::hypot(s.x - float(px.x), s.y - float(px.y));
-        if (d <= nearestPx) {
-            nearestPx = d;
-            nearest = int(i);
-        }
-    }
-    if (nearest >= 0)
-        return nearest;
-    int best = -1;
-    double bestDepth = -1e300;
-    const sf::Vector2f world = m_camera.pixelToWorld(px);
-    for (std::size_t i = 0; i < units.size(); ++i) {
-        const Unit& u = units[i];
-        const sf::Vector2f feet = unitFeetWorld(u);
-        sf::FloatRect box(feet.x - 16.f, feet.y - 48.f, 32.f, 52.f);
-        if (u.sheet >= 0) {
-            const auto& s = m_characters[std::size_t(u.sheet)]->sheet;
-            // The visible body is narrower than the frame: use its middle 60%.
-            const float w = float(s.frameWidth) * 0.6f;
-            box = sf::FloatRect(feet.x - w * 0.5f, feet.y - float(s.originY) * 0.9f, w, float(s.originY) * 0.9f + 6.f);
-        }
-        if (!box.contains(world))
-            continue;
-        const double depth = u.pos.x + u.pos.y;
-        if (depth > bestDepth) {
-            bestDepth = depth;
-            best = int(i);
-        }
-    }
-    return best;
-}
-
-void App::selectInBox(sf::Vector2i a, sf::Vector2i b, bool add)
+void Input::selectInBox(sf::Vector2i a, sf::Vector2i b, bool add)
 {
     const sf::FloatRect box(float(std::min(a.x, b.x)), float(std::min(a.y, b.y)), float(std::abs(a.x - b.x)),
                             float(std::abs(a.y - b.y)));
     if (!add)
-        m_squad.selectNone();
+        m_party.selectNone();
     int count = 0;
-    for (Unit& u : m_squad.units()) {
-        const sf::Vector2f s = unitScreen(u);
+    for (Unit& u : m_party.units()) {
+        const sf::Vector2f s = m_view.unitScreen(u);
         // A unit counts when its feet or its body centre lies in the box.
-        if (box.contains(s) || box.contains(s.x, s.y - 24.f / m_camera.zoom())) {
+        if (box.contains(s) || box.contains(s.x, s.y - 24.f / m_view.camera().zoom())) {
             u.selected = true;
             ++count;
         }
@@ -338,12 +301,12 @@ void App::selectInBox(sf::Vector2i a, sf::Vector2i b, bool add)
         say("no unit in the box");
 }
 
-void App::toggleSelect(int index, bool add)
+void Input::toggleSelect(int index, bool add)
 {
     if (add)
-        m_squad.units()[std::size_t(index)].selected = !m_squad.units()[std::size_t(index)].selected;
+        m_party.units()[std::size_t(index)].selected = !m_party.units()[std::size_t(index)].selected;
     else
-        m_squad.selectOnly(index);
+        m_party.selectOnly(index);
 }
 
 } // namespace game

@@ -1,4 +1,4 @@
-#include "game/state/Squad.hpp"
+#include "game/party/Party.hpp"
 
 #include "game/rules/Formation.hpp"
 
@@ -14,13 +14,14 @@ const std::string WalkClip = "walk";
 const std::string IdleClip = "idle";
 } // namespace
 
-bool Squad::reset(const eng::path::CostField& field, const eng::path::MoveRules& rules)
+bool Party::reset(const eng::path::CostField& field, const eng::path::MoveRules& rules)
 {
     m_units.clear();
+    ++m_generation;
     return setField(field, rules);
 }
 
-bool Squad::setField(const eng::path::CostField& field, const eng::path::MoveRules& rules)
+bool Party::setField(const eng::path::CostField& field, const eng::path::MoveRules& rules)
 {
     eng::path::GridPathfinder f;
     if (!f.init(field, rules))
@@ -39,7 +40,7 @@ bool Squad::setField(const eng::path::CostField& field, const eng::path::MoveRul
     return true;
 }
 
-int Squad::spawn(const std::string& name, eng::TileCoord tile, int sheet)
+int Party::spawn(const std::string& name, eng::TileCoord tile, int sheet)
 {
     Unit u;
     u.name = name;
@@ -52,7 +53,7 @@ int Squad::spawn(const std::string& name, eng::TileCoord tile, int sheet)
     return int(m_units.size()) - 1;
 }
 
-void Squad::spawnAround(const std::vector<std::string>& names, eng::TileCoord near, const std::vector<int>& sheets)
+void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord near, const std::vector<int>& sheets)
 {
     if (m_field.width <= 0 || m_field.height <= 0)
         return;
@@ -83,7 +84,7 @@ void Squad::spawnAround(const std::vector<std::string>& names, eng::TileCoord ne
     }
 }
 
-int Squad::find(const std::string& name) const
+int Party::find(const std::string& name) const
 {
     for (std::size_t i = 0; i < m_units.size(); ++i)
         if (m_units[i].name == name)
@@ -91,25 +92,45 @@ int Squad::find(const std::string& name) const
     return -1;
 }
 
-void Squad::selectAll()
+UnitHandle Party::handle(int index) const
+{
+    if (index < 0 || index >= int(m_units.size()))
+        return {};
+    return {index, m_generation};
+}
+
+const Unit* Party::get(UnitHandle h) const
+{
+    const int i = indexOf(h);
+    return i < 0 ? nullptr : &m_units[std::size_t(i)];
+}
+
+int Party::indexOf(UnitHandle h) const
+{
+    if (h.generation != m_generation || h.index < 0 || h.index >= int(m_units.size()))
+        return -1;
+    return h.index;
+}
+
+void Party::selectAll()
 {
     for (Unit& u : m_units)
         u.selected = true;
 }
 
-void Squad::selectNone()
+void Party::selectNone()
 {
     for (Unit& u : m_units)
         u.selected = false;
 }
 
-void Squad::selectOnly(int index)
+void Party::selectOnly(int index)
 {
     for (std::size_t i = 0; i < m_units.size(); ++i)
         m_units[i].selected = int(i) == index;
 }
 
-std::vector<int> Squad::selection() const
+std::vector<int> Party::selection() const
 {
     std::vector<int> out;
     for (std::size_t i = 0; i < m_units.size(); ++i)
@@ -118,12 +139,12 @@ std::vector<int> Squad::selection() const
     return out;
 }
 
-OrderReport Squad::orderSelected(eng::TileCoord clicked, eng::path::SearchTrace* trace)
+OrderReport Party::orderSelected(eng::TileCoord clicked, eng::path::SearchTrace* trace)
 {
     return order(selection(), clicked, trace);
 }
 
-OrderReport Squad::order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace)
+OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace)
 {
     OrderReport rep;
     rep.clicked = clicked;
@@ -182,7 +203,7 @@ OrderReport Squad::order(const std::vector<int>& who, eng::TileCoord clicked, en
     return rep;
 }
 
-eng::path::PathStatus Squad::preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace)
+eng::path::PathStatus Party::preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace)
 {
     const std::vector<int> sel = selection();
     if (sel.empty()) {
@@ -193,7 +214,7 @@ eng::path::PathStatus Squad::preview(eng::TileCoord tile, eng::path::PathResult&
     return m_finder.findPath(u.stepping ? u.stepTo : u.tile, tile, out, trace);
 }
 
-bool Squad::occupied(eng::TileCoord cell, int except) const
+bool Party::occupied(eng::TileCoord cell, int except) const
 {
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         if (int(i) == except)
@@ -205,17 +226,17 @@ bool Squad::occupied(eng::TileCoord cell, int except) const
     return false;
 }
 
-bool Squad::anyMoving() const
+bool Party::anyMoving() const
 {
     return std::any_of(m_units.begin(), m_units.end(), [](const Unit& u) { return u.moving(); });
 }
 
-void Squad::setIdle(Unit& u)
+void Party::setIdle(Unit& u)
 {
     u.anim.start(IdleClip);
 }
 
-void Squad::stop(Unit& u)
+void Party::stop(Unit& u)
 {
     u.path.clear();
     u.goal = u.stepping ? u.stepTo : u.tile;
@@ -223,7 +244,7 @@ void Squad::stop(Unit& u)
     u.replans = 0;
 }
 
-void Squad::startStep(Unit& u, int /*index*/)
+void Party::startStep(Unit& u, int /*index*/)
 {
     const eng::TileCoord next = u.path.front();
     u.path.erase(u.path.begin());
@@ -240,7 +261,7 @@ void Squad::startStep(Unit& u, int /*index*/)
     u.anim.start(WalkClip);
 }
 
-bool Squad::replan(Unit& u, int index)
+bool Party::replan(Unit& u, int index)
 {
     ++u.replans;
     // Other units' cells become walls for this one search.
@@ -279,7 +300,7 @@ bool Squad::replan(Unit& u, int index)
     return true;
 }
 
-void Squad::update(double dtSec)
+void Party::update(double dtSec)
 {
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         Unit& u = m_units[i];

@@ -1,16 +1,16 @@
 #pragma once
-/// \file Squad.hpp
+/// \file Party.hpp
 /// The party as game state: units, move orders (formation + one A* path each), walking with
 /// terrain-timed steps, occupancy (no two units on one cell) and replanning around a blocker.
 /// No window, no SFML: the game drives it with `update(dt)`, tests drive it the same way.
 ///
 /// \code
-/// game::Squad squad;
-/// squad.reset(field, rules);
-/// squad.spawn("knight", {3, 4}, 0);
-/// squad.selectAll();
-/// game::OrderReport rep = squad.orderSelected({10, 12});
-/// while (squad.anyMoving()) squad.update(1.0 / 60.0);
+/// game::Party party;
+/// party.reset(field, rules);
+/// party.spawn("knight", {3, 4}, 0);
+/// party.selectAll();
+/// game::OrderReport rep = party.orderSelected({10, 12});
+/// while (party.anyMoving()) party.update(1.0 / 60.0);
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
@@ -19,7 +19,7 @@
 #include "engine/path/MoveRules.hpp"
 #include "engine/path/SearchTrace.hpp"
 #include "game/rules/StepTiming.hpp"
-#include "game/state/Unit.hpp"
+#include "game/party/Unit.hpp"
 
 #include <optional>
 #include <string>
@@ -42,7 +42,15 @@ struct OrderReport {
     double micros = 0.0;
 };
 
-class Squad {
+/// A unit of one party, valid until the party is reset (`{index, generation}`, as Detour's
+/// salted references). Default-constructed: refers to nothing.
+struct UnitHandle {
+    int index = -1;
+    unsigned generation = 0;
+    bool operator==(const UnitHandle&) const = default;
+};
+
+class Party {
 public:
     /// Takes the map's cost field and move rules; clears units. Returns false (and keeps no
     /// field) when the pathfinder rejects them.
@@ -61,6 +69,12 @@ public:
     const std::vector<Unit>& units() const { return m_units; }
     /// Index of the unit called `name`, or -1.
     int find(const std::string& name) const;
+    /// Handle of the unit at `index` (an invalid handle when out of range).
+    UnitHandle handle(int index) const;
+    /// The unit a handle refers to, or nullptr when the handle is invalid or from before a reset.
+    const Unit* get(UnitHandle h) const;
+    /// Index of the unit a handle refers to, or -1 (see get).
+    int indexOf(UnitHandle h) const;
 
     void selectAll();
     void selectNone();
@@ -107,6 +121,7 @@ private:
     eng::path::GridPathfinder m_finder;
     eng::path::GridPathfinder m_replanFinder; ///< field with other units' cells walled off
     std::vector<Unit> m_units;
+    unsigned m_generation = 1; ///< bumped by reset: handles of the old units go stale
 };
 
 } // namespace game

@@ -1,7 +1,7 @@
 /// \file Hud.cpp
-/// App: the HUD in screen space: status panel (map, fps, selection, last path), the hovered
+/// View: the HUD in screen space: status panel (map, fps, selection, last path), the hovered
 /// tile's explanation, fading messages and the help line.
-#include "game/app/App.hpp"
+#include "game/view/View.hpp"
 
 #include "game/app/AppDetail.hpp"
 
@@ -14,7 +14,7 @@ namespace game {
 using detail::fmt;
 using detail::tileStr;
 
-void App::drawHud(sf::RenderTarget& target)
+void View::drawHud(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const
 {
     if (!m_hasFont)
         return;
@@ -53,18 +53,18 @@ void App::drawHud(sf::RenderTarget& target)
 
     // Top left: map, fps, selection, last path.
     std::vector<std::pair<std::string, sf::Color>> lines;
-    lines.push_back({"IsoStar  \xE2\x80\x94  " + std::filesystem::path(m_world.options.mapPath).filename().string() + "  (" +
-                         std::to_string(m_world.map.width) + "x" + std::to_string(m_world.map.height) + ")",
+    lines.push_back({"IsoStar  \xE2\x80\x94  " + std::filesystem::path(world.options.mapPath).filename().string() + "  (" +
+                         std::to_string(world.map.width) + "x" + std::to_string(world.map.height) + ")",
                      gold});
-    lines.push_back({m_scripted ? "scripted run  |  zoom " + fmt(1.0 / m_camera.zoom(), 2) + "x"
-                                : "fps " + fmt(m_fps, 0) + "  |  zoom " + fmt(1.0 / m_camera.zoom(), 2) + "x",
+    lines.push_back({hud.scripted ? "scripted run  |  zoom " + fmt(1.0 / m_camera.zoom(), 2) + "x"
+                                : "fps " + fmt(hud.fps, 0) + "  |  zoom " + fmt(1.0 / m_camera.zoom(), 2) + "x",
                      dim});
     std::string sel;
-    for (int i : m_squad.selection())
-        sel += (sel.empty() ? "" : ", ") + m_squad.units()[std::size_t(i)].name;
+    for (int i : party.selection())
+        sel += (sel.empty() ? "" : ", ") + party.units()[std::size_t(i)].name;
     lines.push_back({"Selected: " + (sel.empty() ? std::string("none") : sel), white});
-    if (m_hasOrder) {
-        const OrderReport& o = m_lastOrder;
+    if (hud.lastOrder) {
+        const OrderReport& o = *hud.lastOrder;
         lines.push_back({"Last path: " + std::string(eng::path::statusName(o.status)) + ", cost " + fmt(o.cost) + ", " +
                              std::to_string(o.length) + " tiles",
                          white});
@@ -72,26 +72,32 @@ void App::drawHud(sf::RenderTarget& target)
     } else {
         lines.push_back({"Last path: none yet", dim});
     }
-    if (!m_preview.path.empty())
-        lines.push_back({"Preview: cost " + fmt(m_preview.cost) + ", " + std::to_string(m_preview.path.size()) +
-                             " tiles (" + std::string(eng::path::statusName(m_preview.status)) + ")",
+    if (hud.preview && !hud.preview->path.empty())
+        lines.push_back({"Preview: cost " + fmt(hud.preview->cost) + ", " + std::to_string(hud.preview->path.size()) +
+                             " tiles (" + std::string(eng::path::statusName(hud.preview->status)) + ")",
                          green});
-    if (m_showTrace)
-        lines.push_back({"A* trace: " + std::to_string(m_trace.stepCount()) + " steps (T hides)", green});
+    if (hud.showTrace && hud.trace)
+        lines.push_back({"A* trace: " + std::to_string(hud.trace->stepCount()) + " steps (T hides)", green});
+    for (const std::string& s : hud.statusLines)
+        lines.push_back({s, white});
     panel(10.f, 10.f, lines, 15);
 
     // Top right: the hovered tile and why it costs what it costs.
-    if (m_hover) {
+    if (hud.hover) {
         std::vector<std::pair<std::string, sf::Color>> tl;
-        tl.push_back({"Tile " + tileStr(*m_hover), gold});
-        for (const std::string& s : m_world.explain(*m_hover))
+        tl.push_back({"Tile " + tileStr(*hud.hover), gold});
+        for (const std::string& s : world.explain(*hud.hover))
+            tl.push_back({s, white});
+        for (const std::string& s : hud.tileLines)
             tl.push_back({s, white});
         panel(size.x - 10.f, 10.f, tl, 14, true);
     }
 
     // Messages, newest at the bottom, above the help line.
-    float y = size.y - (m_showHelp ? 44.f : 14.f);
-    for (auto it = m_messages.rbegin(); it != m_messages.rend(); ++it) {
+    float y = size.y - (hud.showHelp ? 44.f : 14.f);
+    static const MessageLog NoMessages;
+    const MessageLog& messages = hud.messages ? *hud.messages : NoMessages;
+    for (auto it = messages.shown().rbegin(); it != messages.shown().rend(); ++it) {
         sf::Text t(sf::String::fromUtf8(it->text.begin(), it->text.end()), m_font, 15);
         sf::Color c = it->error ? red : white;
         c.a = sf::Uint8(255 * std::clamp(it->ttlSec / 1.0, 0.0, 1.0));
@@ -105,7 +111,7 @@ void App::drawHud(sf::RenderTarget& target)
         t.setPosition(std::round(size.x * 0.5f - b.width * 0.5f), y + 2.f);
         target.draw(t);
     }
-    if (m_showHelp) {
+    if (hud.showHelp) {
         const std::string help = "LMB select / move   drag: box select   RMB move (drag: pan)   1-4, Ctrl+A select   "
                                  "WASD/arrows/edges pan   wheel zoom   T A* trace   F5 reload   H help";
         sf::Text t(help, m_font, 13);

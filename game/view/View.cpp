@@ -1,8 +1,9 @@
-/// \file Overlays.cpp
-/// App: composing a frame in world space: map and unit sprites, the ground overlays (A* trace
-/// replay, paths still to walk, hover tile and path preview, selection rings), trace numbers,
-/// the selection box and the cost label at the pointer. The HUD panels are in game/ui/Hud.cpp.
-#include "game/app/App.hpp"
+/// \file View.cpp
+/// View: loading (mesh, font, character art), picking, and composing a frame in world space:
+/// map and unit sprites, the ground overlays (A* trace replay, paths still to walk, hover tile
+/// and path preview, selection rings), trace numbers, the selection box and the cost label at
+/// the pointer. The HUD panels are in Hud.cpp.
+#include "game/view/View.hpp"
 
 #include "game/app/AppDetail.hpp"
 
@@ -10,6 +11,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
 
 namespace game {
 
@@ -87,24 +91,146 @@ sf::Color heat(double t, sf::Uint8 alpha)
     return {lerp(60, 255), lerp(110, 140), lerp(255, 40), alpha};
 }
 
-} // namespace
+const char* const FontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
-sf::Vector2f App::unitFeetWorld(const Unit& u) const
+/// Folder of the project's assets: $ISOSTAR_ASSETS, ./assets, or the source tree's.
+std::filesystem::path assetsDir()
 {
-    if (!m_renderer)
-        return {0.f, 0.f};
-    return toV(m_renderer->projection().tileToWorld(u.pos));
+    if (const char* env = std::getenv("ISOSTAR_ASSETS"))
+        return env;
+    if (std::filesystem::is_directory("assets"))
+        return "assets";
+    return std::filesystem::path(ISOSTAR_SOURCE_DIR) / "assets";
 }
 
-sf::Vector2f App::unitScreen(const Unit& u) const
+} // namespace
+
+View::View() = default;
+
+View::~View() = default;
+
+bool View::loadFont()
+{
+    m_hasFont = m_font.loadFromFile(FontPath);
+    if (!m_hasFont)
+        std::cerr << "isostar: warning: " << FontPath << " not found (install fonts-dejavu-core): no HUD text\n";
+    return m_hasFont;
+}
+
+bool View::loadMap(const World& world, std::vector<eng::Diagnostic>& problems)
+{
+    auto renderer = std::make_unique<eng::render::MapRenderer>();
+    if (!renderer->load(world.map, problems))
+        return false;
+    m_renderer = std::move(renderer);
+    m_projection = world.projection;
+    m_camera.setBounds(m_renderer->worldBounds());
+    return true;
+}
+
+void View::loadCharacters(Party& party, MessageLog& messages)
+{
+    m_characters.clear();
+    const std::filesystem::path dir = assetsDir();
+    for (Unit& u : party.units()) {
+        u.sheet = -1;
+        // Several units may share a character.
+        for (std::size_t i = 0; i < m_characters.size(); ++i)
+            if (m_characters[i]->sheet.name == u.name)
+                u.sheet = int(i);
+        if (u.sheet >= 0)
+            continue;
+        const std::string path = (dir / "party" / (u.name + ".json")).string();
+        if (!std::filesystem::exists(path))
+            continue;
+        auto sheet = eng::anim::loadSpriteSheet(path);
+        if (!sheet) {
+            for (const eng::Diagnostic& d : sheet.diagnostics())
+                messages.say(eng::formatDiagnostic(d), true);
+            continue;
+        }
+        auto art = std::make_unique<CharacterArt>();
+        art->sheet = std::move(sheet).value();
+        art->sheet.name = u.name;
+        if (!art->texture.loadFromFile(art->sheet.image)) {
+            messages.say(art->sheet.image + ": error: cannot load sprite sheet image", true);
+            continue;
+        }
+        art->texture.setSmooth(false);
+        m_characters.push_back(std::move(art));
+        u.sheet = int(m_characters.size()) - 1;
+    }
+}
+
+void View::update(double dtSec)
+{
+    if (m_renderer)
+        m_renderer->update(float(dtSec));
+}
+
+std::optional<eng::TileCoord> View::pick(sf::Vector2i px) const
+{
+    if (px.x < 0)
+        return std::nullopt;
+    const sf::Vector2f w = m_camera.pixelToWorld(px);
+    return m_projection.pick({w.x, w.y});
+}
+
+sf::Vector2f View::unitFeetWorld(const Unit& u) const
+{
+    return toV(m_projection.tileToWorld(u.pos));
+}
+
+sf::Vector2f View::unitScreen(const Unit& u) const
 {
     return m_camera.worldToPixel(unitFeetWorld(u));
 }
 
-std::vector<eng::render::SpriteItem> App::unitSprites() const
+int View::unitAtPixel(const Party& party, sf::Vector2i px) const
+{
+    const auto& units = party.units();
+    // A click right at someone's feet picks that unit, even when a taller sprite in front of it
+    // covers the spot; otherwise the front-most sprite under the pointer wins.
+    int nearest = -1;
+    float nearestPx = 14.f;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        const sf::Vector2f s = unitScreen(units[i]);
+        const float d = std::hypot(s.x - float(px.x), s.y - float(px.y));
+        if (d <= nearestPx) {
+            nearestPx = d;
+            nearest = int(i);
+        }
+    }
+    if (nearest >= 0)
+        return nearest;
+    int best = -1;
+    double bestDepth = -1e300;
+    const sf::Vector2f world = m_camera.pixelToWorld(px);
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        const Unit& u = units[i];
+        const sf::Vector2f feet = unitFeetWorld(u);
+        sf::FloatRect box(feet.x - 16.f, feet.y - 48.f, 32.f, 52.f);
+        if (u.sheet >= 0) {
+            const auto& s = m_characters[std::size_t(u.sheet)]->sheet;
+            // The visible body is narrower than the frame: use its middle 60%.
+            const float w = float(s.frameWidth) * 0.6f;
+            box = sf::FloatRect(feet.x - w * 0.5f, feet.y - float(s.originY) * 0.9f, w, float(s.originY) * 0.9f + 6.f);
+        }
+        if (!box.contains(world))
+            continue;
+        const double depth = u.pos.x + u.pos.y;
+        if (depth > bestDepth) {
+            bestDepth = depth;
+            best = int(i);
+        }
+    }
+    return best;
+}
+
+std::vector<eng::render::SpriteItem> View::unitSprites(const Party& party) const
 {
     std::vector<eng::render::SpriteItem> items;
-    for (const Unit& u : m_squad.units()) {
+    for (const Unit& u : party.units()) {
         if (u.sheet < 0)
             continue;
         const CharacterArt& art = *m_characters[std::size_t(u.sheet)];
@@ -125,24 +251,25 @@ std::vector<eng::render::SpriteItem> App::unitSprites() const
     return items;
 }
 
-void App::drawFrame(sf::RenderTarget& target)
+void View::draw(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud)
 {
     const sf::Vector2u size = target.getSize();
     m_camera.setViewport(size);
     sf::Color bg(24, 28, 36);
-    if (m_world.map.backgroundColor) {
-        const auto& c = *m_world.map.backgroundColor;
+    if (world.map.backgroundColor) {
+        const auto& c = *world.map.backgroundColor;
         bg = sf::Color(c.r, c.g, c.b);
     }
     target.clear(bg);
     target.setView(m_camera.view());
     if (m_renderer)
-        m_renderer->draw(target, unitSprites(), [this](sf::RenderTarget& t) { drawGroundOverlay(t); });
+        m_renderer->draw(target, unitSprites(party),
+                         [&](sf::RenderTarget& t) { drawGroundOverlay(t, world, party, hud); });
 
     // Units without art (missing sprite sheet): a plain marker so they are still playable.
     sf::VertexArray marks(sf::Triangles);
-    for (std::size_t i = 0; i < m_squad.units().size(); ++i) {
-        const Unit& u = m_squad.units()[i];
+    for (std::size_t i = 0; i < party.units().size(); ++i) {
+        const Unit& u = party.units()[i];
         if (u.sheet >= 0)
             continue;
         const sf::Vector2f f = unitFeetWorld(u);
@@ -152,49 +279,55 @@ void App::drawFrame(sf::RenderTarget& target)
         target.draw(marks);
 
     target.setView(sf::View(sf::FloatRect(0.f, 0.f, float(size.x), float(size.y))));
-    drawTraceNumbers(target);
-    if (m_leftDown && m_boxing) {
-        sf::RectangleShape box(sf::Vector2f(float(std::abs(m_mouse.x - m_leftPress.x)), float(std::abs(m_mouse.y - m_leftPress.y))));
-        box.setPosition(float(std::min(m_mouse.x, m_leftPress.x)), float(std::min(m_mouse.y, m_leftPress.y)));
+    drawTraceNumbers(target, world, hud);
+    if (hud.selectionBox) {
+        const sf::IntRect& r = *hud.selectionBox;
+        sf::RectangleShape box(sf::Vector2f(float(r.width), float(r.height)));
+        box.setPosition(float(r.left), float(r.top));
         box.setFillColor(sf::Color(120, 200, 255, 40));
         box.setOutlineColor(sf::Color(160, 220, 255, 220));
         box.setOutlineThickness(1.f);
         target.draw(box);
     }
     // The previewed path's cost right at the pointer, where the eye already is.
-    if (m_hasFont && m_hover && m_preview.path.size() > 1 && !m_leftDown) {
-        const std::string label = m_preview.status == eng::path::PathStatus::Found
-                                      ? "cost " + fmt(m_preview.cost) + "  \xC2\xB7  " + std::to_string(m_preview.path.size() - 1) + " steps"
-                                      : "unreachable: closest cost " + fmt(m_preview.cost);
+    if (m_hasFont && hud.hover && hud.preview && hud.preview->path.size() > 1 && !hud.leftDown) {
+        const eng::path::PathResult& preview = *hud.preview;
+        const std::string label = preview.status == eng::path::PathStatus::Found
+                                      ? "cost " + fmt(preview.cost) + "  \xC2\xB7  " + std::to_string(preview.path.size() - 1) + " steps"
+                                      : "unreachable: closest cost " + fmt(preview.cost);
         sf::Text t(sf::String::fromUtf8(label.begin(), label.end()), m_font, 13);
         const sf::FloatRect b = t.getLocalBounds();
-        const float x = std::min(float(m_mouse.x) + 18.f, float(size.x) - b.width - 14.f);
-        const float y = std::max(float(m_mouse.y) - 30.f, 4.f);
+        const float x = std::min(float(hud.mouse.x) + 18.f, float(size.x) - b.width - 14.f);
+        const float y = std::max(float(hud.mouse.y) - 30.f, 4.f);
         sf::RectangleShape bgShape(sf::Vector2f(b.width + 12.f, 20.f));
         bgShape.setPosition(std::round(x), std::round(y));
         bgShape.setFillColor(sf::Color(12, 14, 20, 200));
         target.draw(bgShape);
-        t.setFillColor(m_preview.status == eng::path::PathStatus::Found ? sf::Color(255, 255, 255) : sf::Color(255, 170, 120));
+        t.setFillColor(preview.status == eng::path::PathStatus::Found ? sf::Color(255, 255, 255) : sf::Color(255, 170, 120));
         t.setPosition(std::round(x + 6.f), std::round(y + 2.f));
         target.draw(t);
     }
-    drawHud(target);
+    drawHud(target, world, party, hud);
 }
 
-void App::drawGroundOverlay(sf::RenderTarget& target)
+void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const
 {
     if (!m_renderer)
         return;
-    const eng::iso::Projection& proj = m_renderer->projection();
-    const eng::path::CostField& field = m_world.field;
+    const eng::iso::Projection& proj = m_projection;
+    const eng::path::CostField& field = world.field;
+    static const eng::path::SearchTrace NoTrace;
+    static const eng::path::PathResult NoPreview;
+    const eng::path::SearchTrace& trace = hud.trace ? *hud.trace : NoTrace;
+    const eng::path::PathResult& preview = hud.preview ? *hud.preview : NoPreview;
     sf::VertexArray va(sf::Triangles);
 
     // The A* trace, replayed step by step after each order ("why did the path bend").
-    if (m_showTrace && m_trace.stepCount() > 0 && m_trace.width == field.width && m_trace.height == field.height) {
-        const int steps = m_trace.stepCount();
+    if (hud.showTrace && trace.stepCount() > 0 && trace.width == field.width && trace.height == field.height) {
+        const int steps = trace.stepCount();
         const double rate = std::max(40.0, steps / 2.5);  // whole replay in about 2.5 s
-        const int k = std::min(steps - 1, int(m_traceAgeSec * rate));
-        const eng::path::TraceSnapshot snap = m_trace.snapshot(k);
+        const int k = std::min(steps - 1, int(hud.traceAgeSec * rate));
+        const eng::path::TraceSnapshot snap = trace.snapshot(k);
         double maxG = 1e-9;
         for (std::size_t i = 0; i < snap.state.size(); ++i)
             if (snap.state[i] != eng::path::TraceCellState::Unvisited)
@@ -208,12 +341,12 @@ void App::drawGroundOverlay(sf::RenderTarget& target)
                     addDiamondRing(va, proj, {x, y}, sf::Color(90, 255, 120, 230), 0.92f, 0.8f);
             }
         if (k < steps - 1)
-            addDiamondRing(va, proj, m_trace.expanded[std::size_t(k)].cell, sf::Color::White, 1.f, 0.75f);
+            addDiamondRing(va, proj, trace.expanded[std::size_t(k)].cell, sf::Color::White, 1.f, 0.75f);
     }
 
     // Paths still to walk, one colour per unit, and where each ends.
-    for (std::size_t i = 0; i < m_squad.units().size(); ++i) {
-        const Unit& u = m_squad.units()[i];
+    for (std::size_t i = 0; i < party.units().size(); ++i) {
+        const Unit& u = party.units()[i];
         if (!u.moving())
             continue;
         sf::Color c = unitColor(i);
@@ -224,39 +357,41 @@ void App::drawGroundOverlay(sf::RenderTarget& target)
     }
 
     // Hover: the tile, and with a selection the previewed path.
-    if (m_hover) {
-        const bool passable = field.passable(*m_hover);
-        if (!m_preview.path.empty()) {
-            for (std::size_t k = 1; k < m_preview.path.size(); ++k)
-                addDiamond(va, proj, m_preview.path[k], sf::Color(255, 255, 255, 170), 0.16f);
+    if (hud.hover) {
+        const bool passable = field.passable(*hud.hover);
+        if (!preview.path.empty()) {
+            for (std::size_t k = 1; k < preview.path.size(); ++k)
+                addDiamond(va, proj, preview.path[k], sf::Color(255, 255, 255, 170), 0.16f);
         }
-        addDiamond(va, proj, *m_hover, passable ? sf::Color(255, 255, 255, 55) : sf::Color(255, 60, 60, 70));
-        addDiamondRing(va, proj, *m_hover, passable ? sf::Color(255, 255, 255, 230) : sf::Color(255, 80, 80, 230));
+        addDiamond(va, proj, *hud.hover, passable ? sf::Color(255, 255, 255, 55) : sf::Color(255, 60, 60, 70));
+        addDiamondRing(va, proj, *hud.hover, passable ? sf::Color(255, 255, 255, 230) : sf::Color(255, 80, 80, 230));
     }
 
     // Selection rings under the feet.
-    for (std::size_t i = 0; i < m_squad.units().size(); ++i) {
-        const Unit& u = m_squad.units()[i];
+    for (std::size_t i = 0; i < party.units().size(); ++i) {
+        const Unit& u = party.units()[i];
         if (!u.selected)
             continue;
         const sf::Vector2f f = unitFeetWorld(u);
-        const float rx = float(m_world.map.tileWidth) * 0.32f, ry = float(m_world.map.tileHeight) * 0.32f;
+        const float rx = float(world.map.tileWidth) * 0.32f, ry = float(world.map.tileHeight) * 0.32f;
         addEllipseRing(va, f, rx, ry, 3.f, sf::Color(255, 235, 90, 235));
     }
     target.draw(va);
 }
 
-void App::drawTraceNumbers(sf::RenderTarget& target)
+void View::drawTraceNumbers(sf::RenderTarget& target, const World& world, const HudState& hud) const
 {
-    if (!m_showTrace || !m_hasFont || !m_renderer || m_trace.stepCount() == 0 || m_camera.zoom() > 0.9f)
+    if (!hud.showTrace || !hud.trace || !m_hasFont || !m_renderer || hud.trace->stepCount() == 0 ||
+        m_camera.zoom() > 0.9f)
         return;
-    if (m_trace.width != m_world.field.width || m_trace.height != m_world.field.height)
+    const eng::path::SearchTrace& trace = *hud.trace;
+    if (trace.width != world.field.width || trace.height != world.field.height)
         return;
-    const int steps = m_trace.stepCount();
+    const int steps = trace.stepCount();
     const double rate = std::max(40.0, steps / 2.5);
-    const int k = std::min(steps - 1, int(m_traceAgeSec * rate));
-    const eng::path::TraceSnapshot snap = m_trace.snapshot(k);
-    const eng::iso::Projection& proj = m_renderer->projection();
+    const int k = std::min(steps - 1, int(hud.traceAgeSec * rate));
+    const eng::path::TraceSnapshot snap = trace.snapshot(k);
+    const eng::iso::Projection& proj = m_projection;
     const sf::Vector2f size = m_camera.viewportSize();
     const bool detailed = m_camera.zoom() <= 0.6f;
     sf::Text text;

@@ -1,10 +1,11 @@
-#include "game/app/World.hpp"
+#include "game/world/World.hpp"
 
 #include "engine/map/MapLoader.hpp"
 #include "engine/terrain/MapTerrain.hpp"
 #include "engine/terrain/TerrainConfigFile.hpp"
 #include "engine/terrain/TerrainField.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
@@ -160,6 +161,11 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     w.field = explainer->field.costField();
     w.rules = explainer->field.rules().movement;
     w.explainer = std::move(explainer);
+    w.projection = eng::iso::Projection(w.map.orientation == eng::map::Orientation::Isometric
+                                            ? eng::iso::Orientation::Isometric
+                                            : eng::iso::Orientation::Orthogonal,
+                                        w.map.width, w.map.height, std::max(1, w.map.tileWidth),
+                                        std::max(1, w.map.tileHeight));
     readObjects(w);
     return w;
 }

@@ -1,11 +1,13 @@
 #pragma once
 /// \file World.hpp
 /// Everything the game loads for one map: the Tiled map, the terrain rules resolved for it, the
-/// cost field A* reads, the move rules, and where the party starts. Loading collects every
-/// problem (map, tilesets, config) and fails once, so a reload can keep the last good world.
+/// cost field A* reads, the move rules, the map's projection (tile <-> world, picking) and where
+/// the party starts. Loading collects every problem (map, tilesets, config) and fails once, so a
+/// reload can keep the last good world. No window: tests load worlds directly.
 
 #include "engine/core/Result.hpp"
 #include "engine/core/TileCoord.hpp"
+#include "engine/iso/Projection.hpp"
 #include "engine/map/MapData.hpp"
 #include "engine/path/CostField.hpp"
 #include "engine/path/MoveRules.hpp"
@@ -35,6 +37,7 @@ struct World {
     eng::map::MapData map;
     eng::path::CostField field;
     eng::path::MoveRules rules;
+    eng::iso::Projection projection;        ///< the map's tile <-> world projection (picking)
     std::string configUsed;                 ///< which config file was used ("built-in defaults")
     std::vector<SpawnPoint> party;          ///< `party` objects, in file order
     std::optional<eng::TileCoord> start;    ///< `start` point object

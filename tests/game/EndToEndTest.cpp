@@ -2,7 +2,7 @@
 // tests read back what it dumped. Skips with a warning when there is no display.
 
 #include "engine/path/GridPathfinder.hpp"
-#include "game/app/World.hpp"
+#include "game/world/World.hpp"
 #include "tests/support/RunProcess.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-#include "game/app/KeyNames.hpp"
+#include "game/input/KeyNames.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "game/state/Squad.hpp"
+#include "game/party/Party.hpp"
 
 #include "tests/game/GridFromAscii.hpp"
 
@@ -11,7 +11,7 @@ using eng::TileCoord;
 namespace {
 
 /// Runs the squad until nobody moves (or the time limit), checking occupancy every tick.
-double runUntilStill(game::Squad& s, double limitSec = 120.0)
+double runUntilStill(game::Party& s, double limitSec = 120.0)
 {
     const double dt = 1.0 / 60.0;
     double t = 0.0;
@@ -49,7 +49,7 @@ TEST_CASE("step time is proportional to the entered cell's cost")
 TEST_CASE("a unit walks its A* path and snow takes three times as long as grass")
 {
     auto timeFor = [](const char* row) {
-        game::Squad s;
+        game::Party s;
         REQUIRE(s.reset(gridFromAscii({row}), {}));
         s.spawn("knight", {0, 0}, -1);
         s.selectAll();
@@ -71,7 +71,7 @@ TEST_CASE("a unit walks its A* path and snow takes three times as long as grass"
 
 TEST_CASE("the party spreads over distinct tiles and nobody shares a cell on the way")
 {
-    game::Squad s;
+    game::Party s;
     REQUIRE(s.reset(gridFromAscii({
                         "............",
                         "....####....",
@@ -100,7 +100,7 @@ TEST_CASE("the party spreads over distinct tiles and nobody shares a cell on the
 
 TEST_CASE("a unit whose next cell is taken waits, then replans around the blocker")
 {
-    game::Squad s;
+    game::Party s;
     REQUIRE(s.reset(gridFromAscii({
                         "..........",
                         "..........",
@@ -124,7 +124,7 @@ TEST_CASE("a unit whose next cell is taken waits, then replans around the blocke
 
 TEST_CASE("a unit that cannot get past gives up instead of waiting forever")
 {
-    game::Squad s;
+    game::Party s;
     REQUIRE(s.reset(gridFromAscii({"......"}), {}));
     const int walker = s.spawn("mage", {0, 0}, -1);
     s.spawn("knight", {3, 0}, -1);  // blocks the only corridor
@@ -139,7 +139,7 @@ TEST_CASE("a unit that cannot get past gives up instead of waiting forever")
 
 TEST_CASE("clicking a wall walks to the closest reachable tile")
 {
-    game::Squad s;
+    game::Party s;
     REQUIRE(s.reset(gridFromAscii({
                         ".....",
                         ".###.",
@@ -162,7 +162,7 @@ TEST_CASE("clicking a wall walks to the closest reachable tile")
 
 TEST_CASE("orders off the map or without a selection do nothing")
 {
-    game::Squad s;
+    game::Party s;
     REQUIRE(s.reset(gridFromAscii({"....", "...."}), {}));
     s.spawn("knight", {0, 0}, -1);
     CHECK_FALSE(s.orderSelected({1, 1}).accepted);  // nothing selected
@@ -173,7 +173,7 @@ TEST_CASE("orders off the map or without a selection do nothing")
 
 TEST_CASE("spawnAround places units on distinct passable cells near the point")
 {
-    game::Squad s;
+    game::Party s;
     REQUIRE(s.reset(gridFromAscii({"#....", "#.#..", "....."}), {}));
     s.spawnAround({"a", "b", "c", "d"}, {0, 1}, {});
     REQUIRE(s.units().size() == 4);

@@ -1,4 +1,4 @@
-#include "game/app/World.hpp"
+#include "game/world/World.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,0 +1,23 @@
+#include "game/view/MessageLog.hpp"
+
+namespace game {
+
+void MessageLog::say(const std::string& text, bool error)
+{
+    m_shown.push_back({text, error ? 8.0 : 4.5, error});
+    m_log.push_back(text);
+    while (m_log.size() > MaxLogged)
+        m_log.pop_front();
+    while (m_shown.size() > MaxShown)
+        m_shown.pop_front();
+}
+
+void MessageLog::tick(double dtSec)
+{
+    for (Message& m : m_shown)
+        m.ttlSec -= dtSec;
+    while (!m_shown.empty() && m_shown.front().ttlSec <= 0.0)
+        m_shown.pop_front();
+}
+
+} // namespace game

@@ -1,0 +1,112 @@
+#pragma once
+/// \file View.hpp
+/// What the player sees: the camera, the map renderer (mesh), the party's sprites, the ground
+/// overlays (A* trace replay, paths, hover, preview, selection rings) and the HUD. The view reads
+/// the world and the party and changes neither; tile <-> world comes from the world's
+/// eng::iso::Projection, so picking needs no renderer.
+///
+/// \code
+/// game::View view;
+/// view.loadFont();
+/// if (!view.loadMap(world, problems)) show(problems);   // keeps the old mesh on failure
+/// view.loadCharacters(party, messages);
+/// game::HudState hud;  // hover, preview, trace, messages, ...
+/// view.draw(window, world, party, hud);
+/// \endcode
+
+#include "engine/anim/SpriteSheet.hpp"
+#include "engine/core/Diagnostic.hpp"
+#include "engine/iso/Projection.hpp"
+#include "engine/path/PathResult.hpp"
+#include "engine/path/SearchTrace.hpp"
+#include "engine/render/MapRenderer.hpp"
+#include "game/party/Party.hpp"
+#include "game/view/Camera.hpp"
+#include "game/view/MessageLog.hpp"
+#include "game/world/World.hpp"
+
+#include <SFML/Graphics.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace game {
+
+/// Everything a frame shows besides the world and the party (owned by the caller; pointers may
+/// be null when there is nothing to show).
+struct HudState {
+    std::optional<eng::TileCoord> hover;          ///< tile under the pointer
+    const eng::path::PathResult* preview = nullptr; ///< path preview from the selection's leader
+    const OrderReport* lastOrder = nullptr;       ///< the last order's figures, null: none yet
+    const eng::path::SearchTrace* trace = nullptr; ///< the leader's last search
+    bool showTrace = false;
+    double traceAgeSec = 0.0;                     ///< time since the trace was recorded (replay)
+    bool showHelp = true;
+    bool scripted = false;
+    double fps = 0.0;
+    const MessageLog* messages = nullptr;
+    sf::Vector2i mouse{-1, -1};                   ///< pointer, window pixels (-1: none)
+    bool leftDown = false;                        ///< a left button drag is going on
+    std::optional<sf::IntRect> selectionBox;      ///< box being dragged, window pixels
+    std::vector<std::string> statusLines;         ///< extra lines for the status panel
+    std::vector<std::string> tileLines;           ///< extra lines for the hovered tile's panel
+};
+
+class View {
+public:
+    View();
+    ~View();
+    View(const View&) = delete;
+    View& operator=(const View&) = delete;
+
+    /// Loads the HUD font; false (and a warning on stderr) when it is missing: no HUD text.
+    bool loadFont();
+    /// Builds a new mesh for `world` (textures, chunks). On failure appends the problems and
+    /// keeps the previous mesh. Sets the camera bounds. Needs a GL context.
+    bool loadMap(const World& world, std::vector<eng::Diagnostic>& problems);
+    /// Loads the sprite sheet of every unit (by name, from assets/party/NAME.json) and sets
+    /// each unit's `sheet`; problems are said on `messages`.
+    void loadCharacters(Party& party, MessageLog& messages);
+    /// Advances tile animations.
+    void update(double dtSec);
+
+    Camera& camera() { return m_camera; }
+    const Camera& camera() const { return m_camera; }
+    bool hasMap() const { return m_renderer != nullptr; }
+    bool hasFont() const { return m_hasFont; }
+    const eng::render::MapRenderer* renderer() const { return m_renderer.get(); }
+
+    /// The unit's feet in world pixels (projection of its continuous tile position).
+    sf::Vector2f unitFeetWorld(const Unit& u) const;
+    /// The unit's feet in window pixels.
+    sf::Vector2f unitScreen(const Unit& u) const;
+    /// The unit under window pixel `px` (feet first, then the front-most body), or -1.
+    int unitAtPixel(const Party& party, sf::Vector2i px) const;
+    /// The tile under window pixel `px`, or nullopt off the map.
+    std::optional<eng::TileCoord> pick(sf::Vector2i px) const;
+
+    /// Draws a whole frame: map with units and overlays in world space, then the HUD.
+    void draw(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud);
+
+private:
+    struct CharacterArt {
+        eng::anim::SpriteSheet sheet;
+        sf::Texture texture;
+    };
+
+    std::vector<eng::render::SpriteItem> unitSprites(const Party& party) const;
+    void drawGroundOverlay(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const;
+    void drawTraceNumbers(sf::RenderTarget& target, const World& world, const HudState& hud) const;
+    void drawHud(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const;
+
+    Camera m_camera;
+    eng::iso::Projection m_projection;
+    std::unique_ptr<eng::render::MapRenderer> m_renderer;
+    std::vector<std::unique_ptr<CharacterArt>> m_characters;
+    sf::Font m_font;
+    bool m_hasFont = false;
+};
+
+} // namespace game

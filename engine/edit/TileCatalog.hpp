@@ -25,6 +25,11 @@
 ///   - any other mask: the best partial match = the wang tile agreeing on the most of the four
 ///     edges (ties: the lowest id).
 ///
+/// Known difference from the shipped art: tools/artgen also connects roads to bridges, tents and
+/// the castle, which no wang set can express. In maps/valley.tmx 11 road cells (listed in
+/// tests/engine/edit/MapEditorTest.cpp) point at such a neighbour; re-picking them (an edit next
+/// to them) drops that connection.
+///
 /// \code
 /// const eng::edit::TileCatalog catalog(map);
 /// const int road = catalog.familyOf(gidOfSomeRoadTile);

@@ -1,7 +1,9 @@
-/// \file GridPathfinderSearch.cpp
-/// GridPathfinder's search loop: one instantiation per loop kind (traced, branchy, masked),
-/// target kind, diagonal rule and heuristic, so each is a tight loop with constants inside.
-#include "engine/path/GridPathfinder.hpp"
+/// \file GridQuerySearch.cpp
+/// GridQuery's search loop: one instantiation per loop kind (traced, branchy, masked), overlay
+/// or not, target kind, diagonal rule and heuristic, so each is a tight loop with constants
+/// inside. The grid's costs (one float array) and the query's records {g, stamp, parent} are
+/// separate arrays; the no-overlay loops contain no overlay code at all.
+#include "engine/path/GridQuery.hpp"
 
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/Heuristics.hpp"
@@ -13,65 +15,74 @@ using detail::kDx;
 using detail::kDy;
 using detail::rawHeuristic;
 
-template <GridPathfinder::Loop L, bool Multi, DiagonalMode Mode>
-PathStatus GridPathfinder::runFor(int maxExpansions)
+template <GridQuery::Loop L, bool Ov, bool Multi, DiagonalMode Mode>
+PathStatus GridQuery::runFor(int maxExpansions)
 {
     if constexpr (Multi) {
-        return run<L, true, Mode, Heuristic::Zero>(maxExpansions);  // h from hPadded
+        return run<L, Ov, true, Mode, Heuristic::Zero>(maxExpansions);  // h from hPadded
     } else {
-        switch (m_rules.heuristic) {
-        case Heuristic::Octile: return run<L, false, Mode, Heuristic::Octile>(maxExpansions);
-        case Heuristic::Euclidean: return run<L, false, Mode, Heuristic::Euclidean>(maxExpansions);
-        case Heuristic::Manhattan: return run<L, false, Mode, Heuristic::Manhattan>(maxExpansions);
-        case Heuristic::Chebyshev: return run<L, false, Mode, Heuristic::Chebyshev>(maxExpansions);
-        case Heuristic::Zero: return run<L, false, Mode, Heuristic::Zero>(maxExpansions);
+        switch (m_search.rules.heuristic) {
+        case Heuristic::Octile: return run<L, Ov, false, Mode, Heuristic::Octile>(maxExpansions);
+        case Heuristic::Euclidean: return run<L, Ov, false, Mode, Heuristic::Euclidean>(maxExpansions);
+        case Heuristic::Manhattan: return run<L, Ov, false, Mode, Heuristic::Manhattan>(maxExpansions);
+        case Heuristic::Chebyshev: return run<L, Ov, false, Mode, Heuristic::Chebyshev>(maxExpansions);
+        case Heuristic::Zero: return run<L, Ov, false, Mode, Heuristic::Zero>(maxExpansions);
         }
         return PathStatus::InvalidInput;
     }
 }
 
-PathStatus GridPathfinder::dispatchRun(int maxExpansions)
+template <GridQuery::Loop L, bool Ov>
+PathStatus GridQuery::runLoop(int maxExpansions)
 {
-    const Loop loop = m_search.trace ? Loop::Traced : (uniformCost() ? Loop::Branchy : Loop::Masked);
     const bool multi = m_search.multi;
-    // Separate instantiations: the untraced loops contain no recording code at all, and the
-    // diagonal rule and heuristic are compile-time constants inside the hot loop.
-#define ISOSTAR_RUN_LOOP(LOOP, MODE)                                                             \
-    return multi ? runFor<LOOP, true, MODE>(maxExpansions) : runFor<LOOP, false, MODE>(maxExpansions)
+    // Separate instantiations: the diagonal rule and heuristic are compile-time constants
+    // inside the hot loop.
 #define ISOSTAR_RUN(MODE)                                                                        \
-    switch (loop) {                                                                              \
-    case Loop::Traced: ISOSTAR_RUN_LOOP(Loop::Traced, MODE);                                     \
-    case Loop::Branchy: ISOSTAR_RUN_LOOP(Loop::Branchy, MODE);                                   \
-    case Loop::Masked: ISOSTAR_RUN_LOOP(Loop::Masked, MODE);                                     \
-    }                                                                                            \
-    break
-    switch (m_rules.diagonal) {
+    return multi ? runFor<L, Ov, true, MODE>(maxExpansions) : runFor<L, Ov, false, MODE>(maxExpansions)
+    switch (m_search.rules.diagonal) {
     case DiagonalMode::Never: ISOSTAR_RUN(DiagonalMode::Never);
     case DiagonalMode::NoCornerCutting: ISOSTAR_RUN(DiagonalMode::NoCornerCutting);
     case DiagonalMode::AtMostOneObstacle: ISOSTAR_RUN(DiagonalMode::AtMostOneObstacle);
     case DiagonalMode::Always: ISOSTAR_RUN(DiagonalMode::Always);
     }
-#undef ISOSTAR_RUN_LOOP
 #undef ISOSTAR_RUN
     return PathStatus::InvalidInput;
 }
 
-template <GridPathfinder::Loop L, bool Multi, DiagonalMode Mode, Heuristic H>
-PathStatus GridPathfinder::run(int maxExpansions)
+PathStatus GridQuery::dispatchRun(int maxExpansions)
+{
+    // The untraced loops contain no recording code and the plain ones no overlay code; overlay
+    // queries (rare, small per-unit searches) use the branchy loop.
+    if (m_search.overlay)
+        return m_search.trace ? runLoop<Loop::Traced, true>(maxExpansions)
+                              : runLoop<Loop::Branchy, true>(maxExpansions);
+    if (m_search.trace)
+        return runLoop<Loop::Traced, false>(maxExpansions);
+    return m_search.grid->uniformCost(m_search.layer) ? runLoop<Loop::Branchy, false>(maxExpansions)
+                                                      : runLoop<Loop::Masked, false>(maxExpansions);
+}
+
+template <GridQuery::Loop L, bool Ov, bool Multi, DiagonalMode Mode, Heuristic H>
+PathStatus GridQuery::run(int maxExpansions)
 {
     constexpr bool Trace = L == Loop::Traced;
     SearchTrace* const trace = m_search.trace;
-    Cell* const cells = m_cells.data();
-    std::uint32_t* const parentOf = m_parent.data();
+    const float* const costs = m_search.grid->paddedCosts(m_search.layer);
+    Node* const nodes = m_nodes.data();
+    const std::uint32_t* const overlayStamp = Ov ? m_overlayStamp.data() : nullptr;
+    const bool overlayBlocked = m_search.overlayBlocked;
+    const float overlayPenalty = m_search.overlayPenalty;
     const std::uint32_t* const targetStamp = Multi ? m_targetStamp.data() : nullptr;
     const std::uint32_t openStamp = m_generation;
     const std::uint32_t closedStamp = m_generation + 1;
     const std::uint32_t goalNode = m_search.goalNode;
     const int goalX = m_search.goalX;
     const int goalY = m_search.goalY;
-    const double octileDiag = m_octileDiag;
-    const double diagFactor = m_rules.diagonalFactor;
-    const int stride = m_stride;
+    const double octileDiag = m_search.octileDiag;
+    const double diagFactor = m_search.rules.diagonalFactor;
+    const double hScale = m_search.hScale;
+    const int stride = m_search.stride;
     const int* const offsets = m_offsets;
     int budget = maxExpansions;
     int expanded = m_search.expanded;  // local copy: stays in a register
@@ -82,10 +93,19 @@ PathStatus GridPathfinder::run(int maxExpansions)
         if constexpr (Multi)
             return hPadded(nx, ny);
         else
-            return m_hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
+            return hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
     };
     auto exactKey = [&](int nx, int ny) {
-        return detail::exactEntry(cells[ny * stride + nx].g, hOf(nx, ny), nx, ny);
+        return detail::exactEntry(nodes[ny * stride + nx].g, hOf(nx, ny), nx, ny);
+    };
+    // Entry cost of padded cell nb as this query sees it (the overlay only in Ov loops).
+    auto costAt = [&](std::uint32_t nb) __attribute__((always_inline)) {
+        float c = costs[nb];
+        if constexpr (Ov) {
+            if (overlayStamp[nb] == openStamp)
+                c = overlayBlocked ? Impassable : c + overlayPenalty;
+        }
+        return c;
     };
     detail::OpenList open(m_open);
     while (!open.empty()) {
@@ -101,7 +121,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
         // Duplicates from earlier, worse pushes: skip-on-pop instead of decrease-key. A better
         // g for the same cell means a lower f (same h), so the fresh entry pops first and the
         // stale ones find the cell closed. The cell's own g/parent are used, never the entry's.
-        Cell& curCell = cells[cur];
+        Node& curCell = nodes[cur];
         if (curCell.stamp == closedStamp)
             continue;
         curCell.stamp = closedStamp;
@@ -110,7 +130,22 @@ PathStatus GridPathfinder::run(int maxExpansions)
         const double g = curCell.g;
         if constexpr (Trace) {
             const double h = hPadded(x, y);
-            trace->expanded.push_back({toCoord(cur), toCoord(parentOf[cur]), g, h, g + h});
+            trace->expanded.push_back({toCoord(cur), toCoord(curCell.parent), g, h, g + h});
+        }
+        if constexpr (Ov) {
+            if (m_search.fallback) {
+                // Closed cell closest to the goal (then cheaper, then lower index) for a goal a
+                // blocked overlay cuts off.
+                const long long dx = x - goalX;
+                const long long dy = y - goalY;
+                const long long d2 = dx * dx + dy * dy;
+                const Node& best = nodes[m_search.bestNode];
+                if (m_search.bestD2 < 0 || d2 < m_search.bestD2 ||
+                    (d2 == m_search.bestD2 && (g < best.g || (g == best.g && cur < m_search.bestNode)))) {
+                    m_search.bestD2 = d2;
+                    m_search.bestNode = cur;
+                }
+            }
         }
         const bool isTarget = Multi ? targetStamp[cur] == openStamp : cur == goalNode;
         if (isTarget) {
@@ -125,20 +160,20 @@ PathStatus GridPathfinder::run(int maxExpansions)
 
         // Records the better g of neighbour nb and puts it on the open list.
         auto improve = [&](std::uint32_t nb, double ng, int nx, int ny) __attribute__((always_inline)) {
-            Cell& m = cells[nb];
+            Node& m = nodes[nb];
             m.stamp = openStamp;
             m.g = ng;
-            parentOf[nb] = cur;
+            m.parent = cur;
             const double h = hOf(nx, ny);
             open.push(detail::exactEntry(ng, h, nx, ny), nx, ny);
             if constexpr (Trace)
                 trace->opened.push_back({toCoord(nb), toCoord(cur), ng, h, ng + h});
         };
         // Neighbour order: N, E, S, W, then NE, SE, SW, NW (detail/Directions.hpp).
-        const float cN = cells[cur - stride].cost;
-        const float cE = cells[cur + 1].cost;
-        const float cS = cells[cur + stride].cost;
-        const float cW = cells[cur - 1].cost;
+        const float cN = costAt(cur - stride);
+        const float cE = costAt(cur + 1);
+        const float cS = costAt(cur + stride);
+        const float cW = costAt(cur - 1);
         const bool pN = cN < Impassable;
         const bool pE = cE < Impassable;
         const bool pS = cS < Impassable;
@@ -161,7 +196,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
             unsigned improved = 0;
             double ngs[8];
             auto test = [&](int k, bool passable, double ng) __attribute__((always_inline)) {
-                const Cell& m = cells[cur + std::uint32_t(offsets[k])];
+                const Node& m = nodes[cur + std::uint32_t(offsets[k])];
                 const std::uint32_t st = m.stamp;
                 improved |= unsigned(passable & (st != closedStamp) & ((st != openStamp) | (ng < m.g))) << k;
                 ngs[k] = ng;
@@ -172,7 +207,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
             test(3, pW, g + double(cW));
             if constexpr (Mode != DiagonalMode::Never) {
                 auto diagonal = [&](int k, bool ok) __attribute__((always_inline)) {
-                    const float c = cells[cur + std::uint32_t(offsets[k])].cost;
+                    const float c = costAt(cur + std::uint32_t(offsets[k]));
                     test(k, ok & (c < Impassable), g + double(c) * diagFactor);
                 };
                 diagonal(4, allowed(pN, pE));
@@ -189,7 +224,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
             // always_inline: GCC otherwise keeps relax as an out-of-line call through the closure
             // (8 calls per expansion); inlining it measured ~20% faster on the 512x512 workload.
             auto relax = [&](std::uint32_t nb, double ng, int nx, int ny) __attribute__((always_inline)) {
-                const Cell& m = cells[nb];
+                const Node& m = nodes[nb];
                 const std::uint32_t st = m.stamp;
                 if (st == closedStamp)
                     return;
@@ -206,7 +241,7 @@ PathStatus GridPathfinder::run(int maxExpansions)
                 relax(cur - 1, g + double(cW), x - 1, y);
             if constexpr (Mode != DiagonalMode::Never) {
                 auto diagonal = [&](std::uint32_t nb, int nx, int ny) __attribute__((always_inline)) {
-                    const float c = cells[nb].cost;
+                    const float c = costAt(nb);
                     if (c < Impassable)
                         relax(nb, g + double(c) * diagFactor, nx, ny);
                 };
@@ -225,9 +260,13 @@ PathStatus GridPathfinder::run(int maxExpansions)
     }
     open.save();
     m_search.expanded = expanded;
-    // Open list exhausted without reaching a target. The islands make this impossible for
-    // a consistent field; kept as a defined outcome rather than an assert.
+    // Open list exhausted without reaching a target. The islands make this impossible without
+    // a blocked overlay; kept as a defined outcome rather than an assert.
     m_search.status = PathStatus::NoPath;
+    if (m_search.fallback && m_partialPaths && m_search.bestD2 >= 0) {
+        m_search.endNode = m_search.bestNode;
+        m_search.status = PathStatus::Partial;
+    }
     return m_search.status;
 }
 

@@ -74,7 +74,7 @@ struct ServiceStats {
     int expansions = 0;          ///< expansions run
     int slices = 0;              ///< step() calls
     int finished = 0;            ///< requests that became Done
-    int restarted = 0;           ///< searches restarted because their layer changed
+    int restarted = 0;           ///< searches restarted because their layer changed (also by invalidate() since the last update)
     double micros = 0;           ///< time spent
     int maxSliceExpansions = 0;  ///< largest expansion count of one slice
 };
@@ -150,6 +150,7 @@ private:
     std::vector<std::unique_ptr<GridQuery>> m_idle;  ///< scratch not in use
     std::vector<std::uint32_t> m_mark;          ///< invalidate(): dirty-cell stamps per cell
     std::uint32_t m_markStamp = 0;
+    int m_restartedByInvalidate = 0;            ///< reported by the next update()
 };
 
 } // namespace eng::path

@@ -1,6 +1,6 @@
 #pragma once
 /// \file OpenList.hpp
-/// Internal to engine/path: GridPathfinder's open list, an exact priority queue over
+/// Internal to engine/path: GridQuery's open list, an exact priority queue over
 /// (f, h, padded y, padded x) built from two binary heaps.
 ///
 /// Why two heaps. The whole order is 128 bits (f's double bits, then h's float bits and the
@@ -17,7 +17,7 @@
 ///
 /// Where exact ties are the rule (uniform-cost grids such as Moving AI's: many cells share the
 /// same f) most entries would pass through both heaps, so the list then works in "exact" mode:
-/// the tie heap alone, like a plain 128-bit heap. The pathfinder starts a query in exact mode
+/// the tie heap alone, like a plain 128-bit heap. The query starts a search in exact mode
 /// when every passable cell costs the same; otherwise a search switches to it as soon as more
 /// than a quarter of its pushes have had to move (the rest of the main heap moves once).
 ///
@@ -26,7 +26,7 @@
 /// duplicate gets the current key, so the cell is expanded with its best g and the duplicate
 /// is skipped as closed, as it would be anyway.
 
-#include "engine/path/GridPathfinder.hpp"
+#include "engine/path/detail/OpenListStorage.hpp"
 
 #include <cstdint>
 #include <cstring>
@@ -126,7 +126,7 @@ template <typename T>
 }
 
 /// The open list as the search loop uses it: raw pointers and counts in locals (so the
-/// compiler keeps them in registers), written back to the pathfinder's storage by `save()`.
+/// compiler keeps them in registers), written back to the query's storage by `save()`.
 class OpenList {
 public:
     explicit OpenList(OpenListStorage& storage)

@@ -1,0 +1,370 @@
+/// \file GridQuery.cpp
+/// GridQuery's queries: starting, stepping and finishing searches, overlays, partial-path
+/// targets, findNearest and results. The search loop is in GridQuerySearch.cpp.
+#include "engine/path/GridQuery.hpp"
+
+#include "engine/path/detail/Directions.hpp"
+#include "engine/path/detail/Heuristics.hpp"
+#include "engine/path/detail/OpenList.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace eng::path {
+
+using detail::kDx;
+using detail::kDy;
+using detail::kMaxGeneration;
+using detail::rawHeuristic;
+
+namespace {
+
+double rawOf(Heuristic h, int dx, int dy, double octileDiag)
+{
+    switch (h) {
+    case Heuristic::Octile: return rawHeuristic<Heuristic::Octile>(dx, dy, octileDiag);
+    case Heuristic::Euclidean: return rawHeuristic<Heuristic::Euclidean>(dx, dy, octileDiag);
+    case Heuristic::Manhattan: return rawHeuristic<Heuristic::Manhattan>(dx, dy, octileDiag);
+    case Heuristic::Chebyshev: return rawHeuristic<Heuristic::Chebyshev>(dx, dy, octileDiag);
+    case Heuristic::Zero: return 0.0;
+    }
+    return 0.0;
+}
+
+} // namespace
+
+double GridQuery::hRaw(int dx, int dy) const
+{
+    return rawOf(m_search.rules.heuristic, dx, dy, m_search.octileDiag);
+}
+
+double GridQuery::heuristic(const NavGrid& grid, int layer, TileCoord a, TileCoord b) const
+{
+    if (!grid.validLayer(layer))
+        return 0.0;
+    return grid.heuristicScale(layer) *
+           rawOf(grid.rules(layer).heuristic, a.x - b.x, a.y - b.y, grid.octileDiagonal(layer));
+}
+
+double GridQuery::hPadded(int x, int y) const
+{
+    if (!m_search.multi)
+        return m_search.hScale * hRaw(x - m_search.goalX, y - m_search.goalY);
+    if (m_hTargets.empty())
+        return 0.0;
+    // Minimum over a few targets (the candidates of a partial path): still consistent.
+    double best = std::numeric_limits<double>::infinity();
+    for (std::uint32_t t : m_hTargets) {
+        const int ty = int(t / std::uint32_t(m_search.stride));
+        const int tx = int(t) - ty * m_search.stride;
+        best = std::min(best, hRaw(x - tx, y - ty));
+    }
+    return m_search.hScale * best;
+}
+
+void GridQuery::nextGeneration()
+{
+    // Two stamps per query (open, closed). On wrap-around clear once and start again.
+    if (m_generation >= kMaxGeneration) {
+        for (Node& n : m_nodes)
+            n.stamp = 0;
+        std::fill(m_targetStamp.begin(), m_targetStamp.end(), 0u);
+        std::fill(m_overlayStamp.begin(), m_overlayStamp.end(), 0u);
+        m_generation = 0;
+    }
+    m_generation += 2;
+}
+
+void GridQuery::ensureSize(std::size_t padded)
+{
+    // Stamps older than the current generation mean "unvisited", so the arrays are only resized
+    // (never cleared per query); new records start with stamp 0 and generations are >= 2.
+    if (m_nodes.size() < padded)
+        m_nodes.resize(padded, Node{0.0, 0u, 0u});
+    if (!m_targetStamp.empty() && m_targetStamp.size() < padded)
+        m_targetStamp.resize(padded, 0u);
+    if (!m_overlayStamp.empty() && m_overlayStamp.size() < padded)
+        m_overlayStamp.resize(padded, 0u);
+}
+
+bool GridQuery::stillValid() const
+{
+    const NavGrid* g = m_search.grid;
+    return g && g->validLayer(m_search.layer) && g->layerVersion(m_search.layer) == m_search.version &&
+           g->stride() == m_search.stride;
+}
+
+void GridQuery::cancel()
+{
+    m_search.active = false;
+    m_search.status = PathStatus::InvalidInput;
+    m_search.grid = nullptr;
+    m_search.trace = nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+PathStatus GridQuery::begin(const NavGrid& grid, int layer, TileCoord start, const QueryOverlay* overlay,
+                            SearchTrace* trace)
+{
+    m_search = Search{};
+    m_search.active = true;
+    m_search.trace = trace;
+    if (trace) {
+        trace->clear();
+        trace->width = grid.width();
+        trace->height = grid.height();
+    }
+    if (!grid.validLayer(layer) ||
+        (overlay && !(std::isfinite(overlay->penalty) && overlay->penalty >= 0.0f))) {
+        m_search.status = PathStatus::InvalidInput;
+        return m_search.status;
+    }
+    m_search.grid = &grid;
+    m_search.layer = layer;
+    m_search.version = grid.layerVersion(layer);
+    m_search.rules = grid.rules(layer);
+    m_search.stride = grid.stride();
+    m_search.width = grid.width();
+    m_search.height = grid.height();
+    m_search.hScale = grid.heuristicScale(layer);
+    m_search.octileDiag = grid.octileDiagonal(layer);
+    if (!grid.inBounds(start) || !grid.passable(layer, start)) {
+        m_search.status = PathStatus::StartInvalid;
+        return m_search.status;
+    }
+    ensureSize(grid.paddedSize());
+    for (int k = 0; k < 8; ++k)
+        m_offsets[k] = kDy[k] * m_search.stride + kDx[k];
+    m_open.setLayout(m_search.stride, grid.height() + 2);
+    m_search.startNode = grid.toNode(start);
+    m_search.status = PathStatus::InProgress;
+    nextGeneration();
+    if (overlay && !overlay->cells.empty() && (overlay->blocked || overlay->penalty > 0.0f)) {
+        if (m_overlayStamp.size() < grid.paddedSize())
+            m_overlayStamp.assign(grid.paddedSize(), 0u);
+        for (const TileCoord& c : overlay->cells)
+            if (grid.inBounds(c) && !(c == start))
+                m_overlayStamp[grid.toNode(c)] = m_generation;
+        m_search.overlay = true;
+        m_search.overlayBlocked = overlay->blocked;
+        m_search.overlayPenalty = overlay->penalty;
+    }
+    // Exact mode where ties are everywhere: see detail/OpenList.hpp.
+    m_open.reset(grid.uniformCost(layer) && !m_search.overlay);
+    return m_search.status;
+}
+
+void GridQuery::seed(SearchTrace* trace)
+{
+    const std::uint32_t s = m_search.startNode;
+    m_nodes[s].g = 0.0;
+    m_nodes[s].stamp = m_generation;
+    m_nodes[s].parent = s;
+    const int y = int(s / std::uint32_t(m_search.stride));
+    const int x = int(s) - y * m_search.stride;
+    const double h = hPadded(x, y);
+    detail::OpenList open(m_open);
+    open.push(detail::exactEntry(0.0, h, x, y), x, y);
+    open.save();
+    if (trace) {
+        const TileCoord c = toCoord(s);
+        trace->opened.push_back({c, c, 0.0, h, h});
+        trace->openedBegin.push_back(0);
+    }
+}
+
+void GridQuery::collectPartialTargets(const std::int32_t* islands, std::int32_t island, TileCoord goal)
+{
+    // The reachable cells closest (Euclidean) to the goal: scan square rings of growing
+    // Chebyshev radius r around the goal. A cell on ring r is at least r away, so once r^2
+    // exceeds the best squared distance found no closer cell can follow. Cost O(r^2) for a
+    // goal r cells from the start's island; no search of the island itself.
+    long long best = std::numeric_limits<long long>::max();
+    m_hTargets.clear();
+    const int width = m_search.width;
+    const int height = m_search.height;
+    const int maxR = std::max(width, height);
+    auto consider = [&](int x, int y) {
+        if (x < 0 || y < 0 || x >= width || y >= height)
+            return;
+        const std::uint32_t node = std::uint32_t((y + 1) * m_search.stride + x + 1);
+        if (islands[node] != island)
+            return;
+        const long long dx = x - goal.x;
+        const long long dy = y - goal.y;
+        const long long d2 = dx * dx + dy * dy;
+        if (d2 < best) {
+            best = d2;
+            m_hTargets.clear();
+        }
+        if (d2 == best)
+            m_hTargets.push_back(node);
+    };
+    for (int r = 0; r <= maxR; ++r) {
+        if ((long long)r * r > best)
+            break;
+        if (r == 0) {
+            consider(goal.x, goal.y);
+            continue;
+        }
+        for (int x = goal.x - r; x <= goal.x + r; ++x) {
+            consider(x, goal.y - r);
+            consider(x, goal.y + r);
+        }
+        for (int y = goal.y - r + 1; y <= goal.y + r - 1; ++y) {
+            consider(goal.x - r, y);
+            consider(goal.x + r, y);
+        }
+    }
+}
+
+PathStatus GridQuery::beginSearch(const NavGrid& grid, int layer, TileCoord start, TileCoord goal,
+                                  const QueryOverlay* overlay, SearchTrace* trace)
+{
+    if (begin(grid, layer, start, overlay, trace) != PathStatus::InProgress)
+        return m_search.status;
+    if (!grid.inBounds(goal)) {
+        m_search.status = PathStatus::GoalInvalid;
+        return m_search.status;
+    }
+    const std::int32_t* islands = grid.paddedIslands(layer);
+    const std::int32_t island = islands[m_search.startNode];
+    const std::uint32_t goalNode = grid.toNode(goal);
+    // A blocked overlay can cut the island: an exhausted open list then falls back to the
+    // closed cell closest to the goal (see the header).
+    m_search.fallback = m_search.overlay && m_search.overlayBlocked;
+    if (islands[goalNode] == island) {
+        m_search.multi = false;
+        m_search.goalNode = goalNode;
+        m_search.goalX = goal.x + 1;
+        m_search.goalY = goal.y + 1;
+        m_search.reached = PathStatus::Found;
+    } else if (!m_partialPaths) {
+        m_search.status = PathStatus::NoPath;
+        return m_search.status;
+    } else {
+        // Unreachable goal (known in O(1) from the islands): search toward the reachable
+        // cells closest to it; the first one popped is the cheapest, ties by lower index.
+        collectPartialTargets(islands, island, goal);
+        if (m_targetStamp.size() < grid.paddedSize())
+            m_targetStamp.assign(grid.paddedSize(), 0u);
+        for (std::uint32_t t : m_hTargets)
+            m_targetStamp[t] = m_generation;
+        m_search.multi = true;
+        m_search.goalX = goal.x + 1;
+        m_search.goalY = goal.y + 1;
+        m_search.reached = PathStatus::Partial;
+    }
+    seed(trace);
+    return m_search.status;
+}
+
+PathStatus GridQuery::step(int maxExpansions)
+{
+    if (!m_search.active)
+        return PathStatus::InvalidInput;
+    if (m_search.status != PathStatus::InProgress)
+        return m_search.status;
+    if (!stillValid()) {
+        m_search.status = PathStatus::InvalidInput;
+        return m_search.status;
+    }
+    return dispatchRun(std::max(1, maxExpansions));
+}
+
+PathStatus GridQuery::finishSearch(PathResult& out)
+{
+    if (m_search.active && m_search.status == PathStatus::InProgress) {
+        if (stillValid())
+            dispatchRun(std::numeric_limits<int>::max());
+        else
+            m_search.status = PathStatus::InvalidInput;
+    }
+    if (!m_search.active || (hasPath(m_search.status) && !stillValid())) {
+        out.status = PathStatus::InvalidInput;
+        out.cost = 0.0;
+        out.path.clear();
+        out.expanded = m_search.active ? m_search.expanded : 0;
+        cancel();
+        return out.status;
+    }
+    writeResult(out);
+    m_search.active = false;
+    m_search.grid = nullptr;
+    m_search.trace = nullptr;
+    return out.status;
+}
+
+PathStatus GridQuery::findPath(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, PathResult& out,
+                               const QueryOverlay* overlay, SearchTrace* trace)
+{
+    beginSearch(grid, layer, start, goal, overlay, trace);
+    return finishSearch(out);
+}
+
+PathStatus GridQuery::findNearest(const NavGrid& grid, int layer, TileCoord start,
+                                  std::span<const TileCoord> targets, PathResult& out, int* targetIndex,
+                                  const QueryOverlay* overlay, SearchTrace* trace)
+{
+    if (targetIndex)
+        *targetIndex = -1;
+    if (begin(grid, layer, start, overlay, trace) == PathStatus::InProgress) {
+        const std::int32_t* islands = grid.paddedIslands(layer);
+        const std::int32_t island = islands[m_search.startNode];
+        if (m_targetStamp.size() < grid.paddedSize())
+            m_targetStamp.assign(grid.paddedSize(), 0u);
+        bool any = false;
+        for (const TileCoord& t : targets) {
+            if (!grid.inBounds(t))
+                continue;
+            const std::uint32_t node = grid.toNode(t);
+            if (islands[node] != island)
+                continue;
+            m_targetStamp[node] = m_generation;
+            any = true;
+        }
+        if (!any) {
+            m_search.status = PathStatus::NoPath;
+        } else {
+            // Plain Dijkstra (h = 0): the first target popped is the cheapest. An exhausted open
+            // list (targets cut off by a blocked overlay) is NoPath: no fallback.
+            m_hTargets.clear();
+            m_search.multi = true;
+            m_search.reached = PathStatus::Found;
+            seed(trace);
+        }
+    }
+    const PathStatus status = finishSearch(out);
+    if (targetIndex && hasPath(status)) {
+        const TileCoord end = out.path.back();
+        for (std::size_t i = 0; i < targets.size(); ++i)
+            if (targets[i] == end) {
+                *targetIndex = int(i);
+                break;
+            }
+    }
+    return status;
+}
+
+void GridQuery::writeResult(PathResult& out)
+{
+    out.status = m_search.status;
+    out.expanded = m_search.expanded;
+    out.path.clear();
+    out.cost = 0.0;
+    if (!hasPath(m_search.status))
+        return;
+    const std::uint32_t end = m_search.endNode;
+    out.cost = m_nodes[end].g;
+    for (std::uint32_t n = end;; n = m_nodes[n].parent) {
+        out.path.push_back(toCoord(n));
+        if (n == m_search.startNode)
+            break;
+    }
+    std::reverse(out.path.begin(), out.path.end());
+}
+
+} // namespace eng::path

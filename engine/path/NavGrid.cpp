@@ -1,0 +1,296 @@
+/// \file NavGrid.cpp
+/// NavGrid: padded cost layers, incremental edits, islands, cheapest/dearest cost and the
+/// heuristic's scale.
+#include "engine/path/NavGrid.hpp"
+
+#include "engine/path/detail/Directions.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace eng::path {
+
+using detail::kDx;
+using detail::kDy;
+
+namespace {
+
+/// The costs a grid accepts: finite and > 0, or Impassable.
+bool validCost(float c)
+{
+    return isPassableCost(c) || c == Impassable;
+}
+
+bool allValid(const CostField& field)
+{
+    return std::all_of(field.cost.begin(), field.cost.end(), validCost);
+}
+
+} // namespace
+
+bool NavGrid::reset(int width, int height)
+{
+    m_layers.clear();
+    m_width = m_height = 0;
+    ++m_version;
+    if (width <= 0 || height <= 0)
+        return false;
+    // Padded node indices are 32-bit and heap entries hold padded x and y in 16 bits each.
+    const long long padded = (long long)(width + 2) * (long long)(height + 2);
+    if (padded >= (long long)std::numeric_limits<std::int32_t>::max() || width + 2 > 0xFFFF ||
+        height + 2 > 0xFFFF)
+        return false;
+    m_width = width;
+    m_height = height;
+    for (int k = 0; k < 8; ++k)
+        m_offsets[k] = kDy[k] * stride() + kDx[k];
+    return true;
+}
+
+bool NavGrid::sameSize(const CostField& field) const
+{
+    return m_width > 0 && field.width == m_width && field.height == m_height &&
+           field.cost.size() == std::size_t(m_width) * std::size_t(m_height);
+}
+
+int NavGrid::addLayer(std::string name, const CostField& field, const MoveRules& rules)
+{
+    if (!sameSize(field) || !isValid(rules) || !allValid(field))
+        return -1;
+    Layer layer;
+    layer.name = std::move(name);
+    layer.rules = rules;
+    layer.cost.assign(paddedSize(), Impassable);
+    layer.island.assign(paddedSize(), -1);
+    copyCosts(layer, field);
+    computeIslands(layer);
+    computeMinCost(layer);
+    computeHeuristicScale(layer);
+    layer.version = m_version;
+    m_layers.push_back(std::move(layer));
+    return layerCount() - 1;
+}
+
+int NavGrid::findLayer(std::string_view name) const
+{
+    for (std::size_t i = 0; i < m_layers.size(); ++i)
+        if (m_layers[i].name == name)
+            return int(i);
+    return -1;
+}
+
+bool NavGrid::setRules(int layer, const MoveRules& rules)
+{
+    if (!validLayer(layer) || !isValid(rules))
+        return false;
+    Layer& l = m_layers[std::size_t(layer)];
+    if (l.rules == rules)
+        return true;
+    const bool islandsChange = (rules.diagonal == DiagonalMode::Always) != (l.rules.diagonal == DiagonalMode::Always);
+    l.rules = rules;
+    if (islandsChange)
+        computeIslands(l);
+    computeHeuristicScale(l);
+    l.version = ++m_version;
+    return true;
+}
+
+float NavGrid::cost(int layer, TileCoord c) const
+{
+    if (!validLayer(layer) || !inBounds(c))
+        return Impassable;
+    return m_layers[std::size_t(layer)].cost[toNode(c)];
+}
+
+int NavGrid::islandOf(int layer, TileCoord c) const
+{
+    if (!validLayer(layer) || !inBounds(c))
+        return -1;
+    return m_layers[std::size_t(layer)].island[toNode(c)];
+}
+
+bool NavGrid::reachable(int layer, TileCoord a, TileCoord b) const
+{
+    const int ia = islandOf(layer, a);
+    return ia >= 0 && ia == islandOf(layer, b);
+}
+
+NavDirty NavGrid::apply(int layer, std::span<const CellChange> changes)
+{
+    NavDirty dirty;
+    if (!validLayer(layer))
+        return dirty;
+    for (const CellChange& ch : changes)
+        if (inBounds(ch.cell) && !validCost(ch.cost))
+            return dirty;
+    Layer& l = m_layers[std::size_t(layer)];
+    m_touched.clear();
+    bool passabilityChanged = false;
+    bool rescan = false;
+    for (const CellChange& ch : changes) {
+        if (!inBounds(ch.cell))
+            continue;
+        const std::uint32_t node = toNode(ch.cell);
+        float& mine = l.cost[node];
+        const float next = ch.cost;
+        if (next == mine)
+            continue;
+        m_touched.emplace_back(node, mine);
+        const bool was = mine < Impassable;
+        const bool now = next < Impassable;
+        passabilityChanged |= was != now;
+        // The cheapest cell scales the heuristic (and cheapest == dearest makes the field
+        // uniform): a rescan is only needed when a cell that was an extreme changed.
+        if (was && (double(mine) <= l.minCost || double(mine) >= l.maxCost))
+            rescan = true;
+        if (now && (l.minCost == 0.0 || double(next) < l.minCost))
+            l.minCost = next;
+        if (now && double(next) > l.maxCost)
+            l.maxCost = next;
+        mine = next;
+    }
+    dirty.layer = layer;
+    // A cell listed twice: its first old value decides whether it really changed.
+    std::stable_sort(m_touched.begin(), m_touched.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < m_touched.size(); ++i) {
+        if (i > 0 && m_touched[i].first == m_touched[i - 1].first)
+            continue;
+        if (l.cost[m_touched[i].first] != m_touched[i].second)
+            dirty.cells.push_back(toCoord(m_touched[i].first));
+    }
+    if (passabilityChanged) {
+        computeIslands(l);
+        dirty.islandsChanged = true;
+    }
+    if (rescan)
+        computeMinCost(l);
+    computeHeuristicScale(l);
+    if (!dirty.cells.empty() || passabilityChanged)
+        l.version = ++m_version;
+    dirty.version = m_version;
+    return dirty;
+}
+
+NavDirty NavGrid::replaceLayer(int layer, const CostField& field, const MoveRules& rules)
+{
+    NavDirty dirty;
+    if (!validLayer(layer) || !sameSize(field) || !isValid(rules) || !allValid(field))
+        return dirty;
+    Layer& l = m_layers[std::size_t(layer)];
+    dirty.layer = layer;
+    dirty.rulesChanged = !(l.rules == rules);
+    for (int y = 0; y < m_height; ++y)
+        for (int x = 0; x < m_width; ++x) {
+            const float next = field.cost[std::size_t(y) * std::size_t(m_width) + std::size_t(x)];
+            const float old = l.cost[toNode({x, y})];
+            if (next != old) {
+                dirty.cells.push_back({x, y});
+                dirty.islandsChanged |= (old < Impassable) != (next < Impassable);
+            }
+        }
+    l.rules = rules;
+    copyCosts(l, field);
+    computeIslands(l);
+    computeMinCost(l);
+    computeHeuristicScale(l);
+    if (!dirty.empty())
+        l.version = ++m_version;
+    dirty.version = m_version;
+    return dirty;
+}
+
+CostField NavGrid::costField(int layer) const
+{
+    if (!validLayer(layer))
+        return {};
+    CostField field(m_width, m_height);
+    const Layer& l = m_layers[std::size_t(layer)];
+    for (int y = 0; y < m_height; ++y)
+        for (int x = 0; x < m_width; ++x)
+            field.at({x, y}) = l.cost[toNode({x, y})];
+    return field;
+}
+
+void NavGrid::copyCosts(Layer& layer, const CostField& field) const
+{
+    for (int y = 0; y < m_height; ++y)
+        for (int x = 0; x < m_width; ++x)
+            layer.cost[toNode({x, y})] = field.cost[std::size_t(y) * std::size_t(m_width) + std::size_t(x)];
+}
+
+void NavGrid::computeIslands(Layer& layer)
+{
+    // Connectivity under the move rules. With NoCornerCutting or AtMostOneObstacle every
+    // allowed diagonal passes a passable orthogonal side cell that is adjacent to both ends,
+    // so islands are exactly the 4-connected components; only Always adds diagonal links.
+    const int dirs = layer.rules.diagonal == DiagonalMode::Always ? 8 : 4;
+    std::vector<std::int32_t>& island = layer.island;
+    const std::vector<float>& cost = layer.cost;
+    std::fill(island.begin(), island.end(), -1);
+    layer.islandCount = 0;
+    m_stack.clear();
+    const std::uint32_t n = std::uint32_t(cost.size());
+    for (std::uint32_t seed = 0; seed < n; ++seed) {
+        if (island[seed] >= 0 || !(cost[seed] < Impassable))
+            continue;
+        const std::int32_t id = layer.islandCount++;
+        island[seed] = id;
+        m_stack.push_back(seed);
+        while (!m_stack.empty()) {
+            const std::uint32_t cur = m_stack.back();
+            m_stack.pop_back();
+            for (int k = 0; k < dirs; ++k) {
+                // The padding ring is Impassable, so cur + offset never leaves the array.
+                const std::uint32_t nb = std::uint32_t(std::int64_t(cur) + m_offsets[k]);
+                if (island[nb] < 0 && cost[nb] < Impassable) {
+                    island[nb] = id;
+                    m_stack.push_back(nb);
+                }
+            }
+        }
+    }
+}
+
+void NavGrid::computeMinCost(Layer& layer)
+{
+    float best = Impassable;
+    float dearest = 0.0f;
+    for (const float c : layer.cost) {
+        best = std::min(best, c);
+        if (c < Impassable)
+            dearest = std::max(dearest, c);
+    }
+    layer.minCost = best < Impassable ? double(best) : 0.0;
+    layer.maxCost = double(dearest);
+}
+
+void NavGrid::computeHeuristicScale(Layer& layer)
+{
+    // The scaled heuristic must be a norm N with N(step) <= cost(step) for every allowed step
+    // (then it is admissible AND consistent, so closed cells are final). Every step costs at
+    // least minCost x (1 orthogonal, diagonalFactor diagonal). Lower bounds per unit of the
+    // two extreme directions of an octant, (1,0) and (1,1):
+    //   4-connected: 1 and 2.   8-connected: min(1, df) and min(df, 2)
+    // (with df < 1 two diagonals beat one orthogonal step). Each raw heuristic is linear or
+    // convex within an octant, so the largest admissible factor is the smaller of the two
+    // endpoint ratios.
+    const MoveRules& rules = layer.rules;
+    const double df = rules.diagonalFactor;
+    const bool diag = rules.diagonal != DiagonalMode::Never;
+    const double lo = diag ? std::min(1.0, df) : 1.0;
+    const double ld = diag ? std::min(df, 2.0) : 2.0;
+    layer.octileDiag = std::clamp(df, 1.0, 2.0);
+    double factor = 0.0;
+    switch (rules.heuristic) {
+    case Heuristic::Octile: factor = std::min(lo, ld / layer.octileDiag); break;
+    case Heuristic::Euclidean: factor = std::min(lo, ld / std::sqrt(2.0)); break;
+    case Heuristic::Manhattan: factor = std::min(lo, ld / 2.0); break;
+    case Heuristic::Chebyshev: factor = std::min(lo, ld); break;
+    case Heuristic::Zero: factor = 0.0; break;
+    }
+    layer.hScale = layer.minCost * factor * rules.weight;
+}
+
+} // namespace eng::path

@@ -1,0 +1,335 @@
+/// \file PathService.cpp
+/// PathService: slots with generations, a FIFO of queued requests, round-robin slices over the
+/// running searches (each with its own GridQuery), staleness after grid edits.
+#include "engine/path/PathService.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+namespace eng::path {
+
+struct PathService::Slot {
+    std::uint32_t generation = 1;   ///< current generation of the slot (never 0)
+    RequestState state = RequestState::Invalid;
+    PathRequest request;
+    PathResult result;
+    std::unique_ptr<GridQuery> query;  ///< while Running
+    int progress = 0;
+    bool stale = false;
+};
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+double microsSince(Clock::time_point t0)
+{
+    return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+}
+} // namespace
+
+PathService::PathService(const NavGrid& grid)
+    : m_grid(grid)
+{
+}
+
+PathService::~PathService() = default;
+
+void PathService::setSliceExpansions(int n)
+{
+    m_slice = std::max(1, n);
+}
+
+void PathService::setMaxConcurrent(int n)
+{
+    m_maxConcurrent = std::max(1, n);
+}
+
+PathService::Slot* PathService::live(PathHandle h)
+{
+    if (!h.valid() || h.index >= m_slots.size())
+        return nullptr;
+    Slot& s = m_slots[h.index];
+    return s.generation == h.generation && s.state != RequestState::Invalid ? &s : nullptr;
+}
+
+const PathService::Slot* PathService::live(PathHandle h) const
+{
+    return const_cast<PathService*>(this)->live(h);
+}
+
+PathHandle PathService::request(PathRequest r)
+{
+    std::uint32_t index = 0;
+    if (!m_free.empty()) {
+        index = m_free.back();
+        m_free.pop_back();
+    } else {
+        index = std::uint32_t(m_slots.size());
+        m_slots.emplace_back();
+    }
+    Slot& s = m_slots[index];
+    s.state = RequestState::Queued;
+    s.request = std::move(r);
+    s.result = PathResult{};
+    s.progress = 0;
+    s.stale = false;
+    m_queue.push_back(index);
+    return {index, s.generation};
+}
+
+RequestState PathService::state(PathHandle h) const
+{
+    const Slot* s = live(h);
+    return s ? s->state : RequestState::Invalid;
+}
+
+const PathResult* PathService::result(PathHandle h) const
+{
+    const Slot* s = live(h);
+    return s && s->state == RequestState::Done ? &s->result : nullptr;
+}
+
+bool PathService::stale(PathHandle h) const
+{
+    const Slot* s = live(h);
+    return s && s->state == RequestState::Done && s->stale;
+}
+
+void PathService::setProgress(PathHandle h, int pathIndex)
+{
+    Slot* s = live(h);
+    if (s && s->state == RequestState::Done)
+        s->progress = std::max(0, pathIndex);
+}
+
+void PathService::freeSlot(std::uint32_t index)
+{
+    Slot& s = m_slots[index];
+    if (s.state == RequestState::Queued)
+        m_queue.erase(std::find(m_queue.begin() + std::ptrdiff_t(m_queueHead), m_queue.end(), index));
+    if (s.state == RequestState::Running) {
+        const auto it = std::find(m_running.begin(), m_running.end(), index);
+        const std::size_t pos = std::size_t(it - m_running.begin());
+        m_running.erase(it);
+        if (m_cursor > pos)
+            --m_cursor;
+        if (m_cursor >= m_running.size())
+            m_cursor = 0;
+    }
+    if (s.query) {
+        s.query->cancel();
+        m_idle.push_back(std::move(s.query));
+    }
+    s.state = RequestState::Invalid;
+    s.request.overlayCells.clear();
+    s.result.path.clear();
+    if (++s.generation == 0)  // 0 is the null handle
+        s.generation = 1;
+    m_free.push_back(index);
+}
+
+void PathService::cancel(PathHandle h)
+{
+    if (live(h))
+        freeSlot(h.index);
+}
+
+void PathService::release(PathHandle h)
+{
+    if (live(h))
+        freeSlot(h.index);
+}
+
+bool PathService::startSearch(std::uint32_t index)
+{
+    Slot& s = m_slots[index];
+    const PathRequest& r = s.request;
+    const QueryOverlay overlay{r.overlayCells, r.overlayPenalty, r.overlayBlocked};
+    s.query->setPartialPaths(r.partial);
+    const PathStatus st = s.query->beginSearch(m_grid, r.layer, r.start, r.goal,
+                                               r.overlayCells.empty() ? nullptr : &overlay);
+    return st == PathStatus::InProgress;
+}
+
+void PathService::finishSlot(std::uint32_t index, ServiceStats& stats)
+{
+    Slot& s = m_slots[index];
+    s.query->finishSearch(s.result);
+    const auto it = std::find(m_running.begin(), m_running.end(), index);
+    const std::size_t pos = std::size_t(it - m_running.begin());
+    m_running.erase(it);
+    if (m_cursor > pos)
+        --m_cursor;
+    if (m_cursor >= m_running.size())
+        m_cursor = 0;
+    m_idle.push_back(std::move(s.query));
+    s.state = RequestState::Done;
+    s.progress = 0;
+    s.stale = false;
+    ++stats.finished;
+}
+
+void PathService::promoteQueued(ServiceStats& stats)
+{
+    while (m_running.size() < std::size_t(m_maxConcurrent) && m_queueHead < m_queue.size()) {
+        const std::uint32_t index = m_queue[m_queueHead++];
+        if (m_queueHead == m_queue.size()) {
+            m_queue.clear();
+            m_queueHead = 0;
+        }
+        Slot& s = m_slots[index];
+        if (m_idle.empty())
+            m_idle.push_back(std::make_unique<GridQuery>());
+        s.query = std::move(m_idle.back());
+        m_idle.pop_back();
+        s.state = RequestState::Running;
+        m_running.push_back(index);
+        if (!startSearch(index))
+            finishSlot(index, stats);  // decided without searching (StartInvalid, NoPath, ...)
+    }
+}
+
+void PathService::restart(std::uint32_t index, ServiceStats& stats)
+{
+    ++stats.restarted;
+    if (!startSearch(index))
+        finishSlot(index, stats);
+}
+
+ServiceStats PathService::update(double budgetMicros)
+{
+    ServiceStats stats;
+    stats.restarted = m_restartedByInvalidate;
+    m_restartedByInvalidate = 0;
+    const Clock::time_point t0 = Clock::now();
+    promoteQueued(stats);
+    while (!m_running.empty() && microsSince(t0) < budgetMicros) {
+        if (m_cursor >= m_running.size())
+            m_cursor = 0;
+        const std::uint32_t index = m_running[m_cursor];
+        Slot& s = m_slots[index];
+        GridQuery& q = *s.query;
+        const int before = q.expandedSoFar();
+        PathStatus st = q.step(m_slice);
+        if (st == PathStatus::InvalidInput && m_grid.validLayer(s.request.layer)) {
+            // The layer changed under the search: begin again on the new grid.
+            restart(index, stats);
+            promoteQueued(stats);
+            continue;
+        }
+        const int done = std::max(0, q.expandedSoFar() - before);
+        ++stats.slices;
+        stats.expansions += done;
+        stats.maxSliceExpansions = std::max(stats.maxSliceExpansions, done);
+        if (st == PathStatus::InProgress)
+            ++m_cursor;
+        else
+            finishSlot(index, stats);  // the cursor now points at the next search
+        promoteQueued(stats);
+    }
+    stats.micros = microsSince(t0);
+    return stats;
+}
+
+PathStatus PathService::solveNow(PathHandle h)
+{
+    Slot* s = live(h);
+    if (!s)
+        return PathStatus::InvalidInput;
+    ServiceStats stats;
+    if (s->state == RequestState::Queued) {
+        m_queue.erase(std::find(m_queue.begin() + std::ptrdiff_t(m_queueHead), m_queue.end(), h.index));
+        if (m_idle.empty())
+            m_idle.push_back(std::make_unique<GridQuery>());
+        s->query = std::move(m_idle.back());
+        m_idle.pop_back();
+        s->state = RequestState::Running;
+        m_running.push_back(h.index);
+        if (!startSearch(h.index))
+            finishSlot(h.index, stats);
+    }
+    if (s->state == RequestState::Running) {
+        if (s->query->step(std::numeric_limits<int>::max()) == PathStatus::InvalidInput &&
+            m_grid.validLayer(s->request.layer))
+            restart(h.index, stats);
+        if (s->state == RequestState::Running)
+            finishSlot(h.index, stats);
+    }
+    return s->result.status;
+}
+
+ServiceStats PathService::flush()
+{
+    ServiceStats total;
+    while (pending() > 0) {
+        const ServiceStats s = update(std::numeric_limits<double>::infinity());
+        total.expansions += s.expansions;
+        total.slices += s.slices;
+        total.finished += s.finished;
+        total.restarted += s.restarted;
+        total.micros += s.micros;
+        total.maxSliceExpansions = std::max(total.maxSliceExpansions, s.maxSliceExpansions);
+    }
+    return total;
+}
+
+std::vector<PathHandle> PathService::invalidate(const NavDirty& dirty)
+{
+    std::vector<PathHandle> staled;
+    if (dirty.layer < 0 || dirty.empty())
+        return staled;
+    // Mark the dirty cells once; then each path checks its remaining cells in O(length).
+    const std::size_t cells = std::size_t(m_grid.width()) * std::size_t(m_grid.height());
+    if (m_mark.size() != cells) {
+        m_mark.assign(cells, 0u);
+        m_markStamp = 0;
+    }
+    if (++m_markStamp == 0) {
+        std::fill(m_mark.begin(), m_mark.end(), 0u);
+        m_markStamp = 1;
+    }
+    for (const TileCoord& c : dirty.cells)
+        if (m_grid.inBounds(c))
+            m_mark[std::size_t(c.y) * std::size_t(m_grid.width()) + std::size_t(c.x)] = m_markStamp;
+
+    ServiceStats stats;  // restarts are reported by the next update()
+    for (std::uint32_t i = 0; i < m_slots.size(); ++i) {
+        Slot& s = m_slots[i];
+        if (s.request.layer != dirty.layer)
+            continue;
+        if (s.state == RequestState::Running) {
+            restart(i, stats);
+            ++m_restartedByInvalidate;
+            continue;
+        }
+        if (s.state != RequestState::Done || s.stale)
+            continue;
+        bool hit = dirty.rulesChanged;
+        if (!hit && dirty.islandsChanged && !(s.result.status == PathStatus::Found))
+            hit = true;  // Partial / NoPath / ...: the goal may be reachable now
+        if (!hit && hasPath(s.result.status)) {
+            const std::vector<TileCoord>& path = s.result.path;
+            for (std::size_t k = std::size_t(std::min<int>(s.progress, int(path.size()))); k < path.size(); ++k) {
+                const TileCoord c = path[k];
+                if (m_grid.inBounds(c) &&
+                    m_mark[std::size_t(c.y) * std::size_t(m_grid.width()) + std::size_t(c.x)] == m_markStamp) {
+                    hit = true;
+                    break;
+                }
+            }
+        }
+        if (hit) {
+            s.stale = true;
+            staled.push_back({i, s.generation});
+        }
+    }
+    return staled;
+}
+
+std::size_t PathService::pending() const
+{
+    return (m_queue.size() - m_queueHead) + m_running.size();
+}
+
+} // namespace eng::path

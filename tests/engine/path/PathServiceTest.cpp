@@ -1,0 +1,244 @@
+// PathService: slices never run past their size, budgets finish everything, staleness after
+// edits touches only paths that cross changed cells, handles never read another request.
+
+#include "engine/path/GridPathfinder.hpp"
+#include "engine/path/NavGrid.hpp"
+#include "engine/path/PathService.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+using eng::TileCoord;
+using eng::path::CellChange;
+using eng::path::CostField;
+using eng::path::GridPathfinder;
+using eng::path::Impassable;
+using eng::path::MoveRules;
+using eng::path::NavDirty;
+using eng::path::NavGrid;
+using eng::path::PathHandle;
+using eng::path::PathRequest;
+using eng::path::PathResult;
+using eng::path::PathService;
+using eng::path::PathStatus;
+using eng::path::RequestState;
+using eng::path::ServiceStats;
+
+namespace {
+
+CostField weightedField(int w, int h, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    CostField f(w, h);
+    std::uniform_int_distribution<int> kind(0, 9);
+    for (float& c : f.cost) {
+        const int k = kind(rng);
+        c = k == 0 ? Impassable : k < 3 ? 3.0f : 1.0f;
+    }
+    return f;
+}
+
+PathRequest req(TileCoord s, TileCoord g)
+{
+    PathRequest r;
+    r.start = s;
+    r.goal = g;
+    return r;
+}
+
+} // namespace
+
+TEST_CASE("PathService: slices never exceed their size and a budget finishes every request",
+          "[path][service]")
+{
+    const CostField field = weightedField(64, 64, 7u);
+    NavGrid grid;
+    REQUIRE(grid.reset(64, 64));
+    REQUIRE(grid.addLayer("walker", field, MoveRules{}) == 0);
+    PathService service(grid);
+    service.setSliceExpansions(37);
+    std::mt19937 rng(11u);
+    std::uniform_int_distribution<int> coord(0, 63);
+    std::vector<PathHandle> handles;
+    std::vector<PathRequest> reqs;
+    for (int i = 0; i < 40; ++i) {
+        reqs.push_back(req({coord(rng), coord(rng)}, {coord(rng), coord(rng)}));
+        handles.push_back(service.request(reqs.back()));
+    }
+    CHECK(service.pending() == 40);
+    int maxSlice = 0;
+    int finished = 0;
+    int rounds = 0;
+    while (service.pending() > 0 && rounds < 100000) {
+        const ServiceStats s = service.update(200.0);
+        maxSlice = std::max(maxSlice, s.maxSliceExpansions);
+        finished += s.finished;
+        ++rounds;
+    }
+    CHECK(service.pending() == 0);
+    CHECK(finished == 40);
+    CHECK(maxSlice <= 37);
+    CHECK(maxSlice > 0);
+    GridPathfinder finder;
+    REQUIRE(finder.init(field, MoveRules{}));
+    for (std::size_t i = 0; i < handles.size(); ++i) {
+        REQUIRE(service.state(handles[i]) == RequestState::Done);
+        PathResult expect;
+        finder.findPath(reqs[i].start, reqs[i].goal, expect);
+        CHECK(*service.result(handles[i]) == expect);
+    }
+}
+
+TEST_CASE("PathService: handles of released, cancelled or finished requests never read another result",
+          "[path][service]")
+{
+    NavGrid grid;
+    REQUIRE(grid.reset(16, 16));
+    REQUIRE(grid.addLayer("walker", CostField(16, 16), MoveRules{}) == 0);
+    PathService service(grid);
+    CHECK(service.state(PathHandle{}) == RequestState::Invalid);
+    CHECK(service.result(PathHandle{}) == nullptr);
+
+    const PathHandle a = service.request(req({0, 0}, {5, 0}));
+    CHECK(service.state(a) == RequestState::Queued);
+    CHECK(service.result(a) == nullptr);
+    CHECK(service.solveNow(a) == PathStatus::Found);
+    REQUIRE(service.result(a) != nullptr);
+    CHECK(service.result(a)->path.size() == 6);
+    service.release(a);
+    CHECK(service.state(a) == RequestState::Invalid);
+    CHECK(service.result(a) == nullptr);
+
+    const PathHandle b = service.request(req({0, 0}, {0, 9}));
+    CHECK(b.index == a.index);  // the slot is reused ...
+    CHECK_FALSE(b == a);        // ... with a new generation
+    service.solveNow(b);
+    CHECK(service.result(a) == nullptr);
+    CHECK(service.state(a) == RequestState::Invalid);
+    REQUIRE(service.result(b) != nullptr);
+    CHECK(service.result(b)->path.back() == TileCoord{0, 9});
+    CHECK(service.solveNow(a) == PathStatus::InvalidInput);
+    service.release(a);  // a stale release must not free b
+    CHECK(service.state(b) == RequestState::Done);
+
+    // Cancel a running search: its slot goes to the next request, the old handle stays dead.
+    service.setSliceExpansions(1);
+    const PathHandle c = service.request(req({0, 0}, {15, 15}));
+    service.update(0.001);
+    CHECK(service.state(c) == RequestState::Running);
+    service.cancel(c);
+    CHECK(service.state(c) == RequestState::Invalid);
+    CHECK(service.pending() == 0);
+    const PathHandle d = service.request(req({1, 1}, {2, 2}));
+    CHECK(d.index == c.index);
+    service.flush();
+    CHECK(service.state(d) == RequestState::Done);
+    CHECK(service.result(c) == nullptr);
+    CHECK_FALSE(service.stale(c));
+
+    // Cancel a queued one.
+    const PathHandle e = service.request(req({0, 0}, {3, 3}));
+    service.cancel(e);
+    CHECK(service.pending() == 0);
+    CHECK(service.state(e) == RequestState::Invalid);
+}
+
+TEST_CASE("PathService: only paths whose remaining part crosses a changed cell become stale",
+          "[path][service]")
+{
+    NavGrid grid;
+    REQUIRE(grid.reset(12, 12));
+    REQUIRE(grid.addLayer("walker", CostField(12, 12), MoveRules{}) == 0);
+    REQUIRE(grid.addLayer("other", CostField(12, 12), MoveRules{}) == 1);
+    PathService service(grid);
+    const PathHandle row2 = service.request(req({0, 2}, {11, 2}));
+    const PathHandle row8 = service.request(req({0, 8}, {11, 8}));
+    const PathHandle walked = service.request(req({0, 5}, {11, 5}));
+    PathRequest otherLayer = req({0, 2}, {11, 2});
+    otherLayer.layer = 1;
+    const PathHandle onOther = service.request(otherLayer);
+    service.flush();
+    for (PathHandle h : {row2, row8, walked, onOther})
+        REQUIRE(service.state(h) == RequestState::Done);
+    REQUIRE(service.result(row2)->path[6] == TileCoord{6, 2});
+    REQUIRE(service.result(walked)->path[3] == TileCoord{3, 5});
+    service.setProgress(walked, 6);  // walked past (3, 5)
+
+    const CellChange changes[] = {{{6, 2}, 5.0f}, {{3, 5}, Impassable}};
+    const NavDirty dirty = grid.apply(0, changes);
+    const std::vector<PathHandle> stale = service.invalidate(dirty);
+    CHECK(stale == std::vector<PathHandle>{row2});
+    CHECK(service.stale(row2));
+    CHECK_FALSE(service.stale(row8));
+    CHECK_FALSE(service.stale(walked));
+    CHECK_FALSE(service.stale(onOther));
+    CHECK(service.result(row2) != nullptr);  // still readable, owner replans
+    CHECK(service.invalidate(dirty).empty());  // already stale: reported once
+
+    // A goal in a pocket: the Partial result may change when the islands change.
+    const PathHandle partial = service.request(req({0, 11}, {11, 11}));
+    const CellChange wall[] = {{{10, 11}, Impassable}, {{10, 10}, Impassable}, {{11, 10}, Impassable}};
+    service.invalidate(grid.apply(0, wall));
+    REQUIRE(service.solveNow(partial) == PathStatus::Partial);
+    const CellChange open[] = {{{11, 10}, 1.0f}};
+    const std::vector<PathHandle> reopened = service.invalidate(grid.apply(0, open));
+    CHECK(std::find(reopened.begin(), reopened.end(), partial) != reopened.end());
+    CHECK_FALSE(service.stale(row8));
+}
+
+TEST_CASE("PathService: a search in flight when the grid changes restarts on the new grid",
+          "[path][service]")
+{
+    const CostField field = weightedField(48, 48, 3u);
+    NavGrid grid;
+    REQUIRE(grid.reset(48, 48));
+    REQUIRE(grid.addLayer("walker", field, MoveRules{}) == 0);
+    PathService service(grid);
+    service.setSliceExpansions(16);
+    PathRequest r = req({0, 0}, {47, 47});
+    CostField edited = field;
+    edited.at(r.start) = 1.0f;
+    edited.at(r.goal) = 1.0f;
+    const CellChange ends[] = {{r.start, 1.0f}, {r.goal, 1.0f}};
+    grid.apply(0, ends);
+    const PathHandle h = service.request(r);
+    const PathHandle second = service.request(r);
+    for (int i = 0; i < 3; ++i)
+        service.update(0.001);
+    REQUIRE(service.state(h) == RequestState::Running);
+
+    std::vector<CellChange> changes;
+    for (int i = 5; i < 40; ++i) {
+        changes.push_back({{i, i}, Impassable});
+        changes.push_back({{i + 1, i}, Impassable});
+        edited.at({i, i}) = Impassable;
+        edited.at({i + 1, i}) = Impassable;
+    }
+    const std::vector<PathHandle> stale = service.invalidate(grid.apply(0, changes));
+    CHECK(stale.empty());  // nothing delivered yet
+    const ServiceStats s = service.flush();
+    CHECK(s.restarted >= 1);
+    GridPathfinder finder;
+    REQUIRE(finder.init(edited, MoveRules{}));
+    PathResult expect;
+    finder.findPath(r.start, r.goal, expect);
+    REQUIRE(service.result(h) != nullptr);
+    CHECK(*service.result(h) == expect);
+    REQUIRE(service.result(second) != nullptr);
+    CHECK(*service.result(second) == expect);
+
+    // Without invalidate() a running search notices the changed layer by itself.
+    const PathHandle third = service.request(r);
+    service.update(0.001);
+    REQUIRE(service.state(third) == RequestState::Running);
+    const CellChange more[] = {{{30, 2}, Impassable}};
+    edited.at({30, 2}) = Impassable;
+    grid.apply(0, more);
+    CHECK(service.flush().restarted == 1);
+    REQUIRE(finder.init(edited, MoveRules{}));
+    finder.findPath(r.start, r.goal, expect);
+    CHECK(*service.result(third) == expect);
+}

@@ -4,10 +4,11 @@
 
 #include "engine/core/AtomicFile.hpp"
 
-#include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <random>
 #include <string>
 
 #include <fcntl.h>
@@ -43,14 +44,15 @@ int writeAll(int fd, std::string_view data)
     return 0;
 }
 
-/// Creates a new file exclusively; the name is unique per process and call.
+/// Creates a new file exclusively under a fresh random name (no shared counter: engine code
+/// keeps no mutable globals).
 int createTemp(const fs::path& dir, const std::string& name, mode_t mode, std::string& tempPath)
 {
-    static std::atomic<unsigned> counter{0};
+    std::random_device entropy;
     for (int attempt = 0; attempt < 100; ++attempt) {
-        const std::string leaf = "." + name + ".tmp." + std::to_string(::getpid()) + "." +
-                                 std::to_string(counter.fetch_add(1));
-        tempPath = (dir / leaf).string();
+        char suffix[16];
+        std::snprintf(suffix, sizeof suffix, "%08x", unsigned(entropy()));
+        tempPath = (dir / ("." + name + ".tmp." + std::to_string(::getpid()) + "." + suffix)).string();
         const int fd = ::open(tempPath.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
         if (fd >= 0 || errno != EEXIST)
             return fd;

@@ -17,7 +17,7 @@ namespace eng {
 
 /// Writes `contents` to `path`, atomically replacing any file there.
 ///
-/// - The data goes to a new temporary file beside the target (`.NAME.tmp.PID.N`, created
+/// - The data goes to a new temporary file beside the target (`.NAME.tmp.PID.RANDOM`, created
 ///   exclusively), is fsync'ed, and is then renamed over `path`; the folder is fsync'ed after.
 ///   A reader (or a crash) sees the old file or the new one, never a mix.
 /// - An existing target keeps its permission bits; a new file gets 0666 minus the umask.

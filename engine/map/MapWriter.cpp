@@ -83,11 +83,13 @@ struct Splice {
 };
 
 struct Writer {
-    Writer(const MapData& m, std::string out, bool keep) : map(m), outPath(std::move(out)), keepBackup(keep) {}
+    Writer(const MapData& m, std::string out, bool keep, const SaveOptions& opts)
+        : map(m), outPath(std::move(out)), keepBackup(keep), options(opts) {}
 
     const MapData& map;
     std::string outPath;
     bool keepBackup = false;
+    const SaveOptions& options;
     std::string text; ///< the original file
     detail::LineTable lines;
     pugi::xml_document doc;
@@ -299,6 +301,16 @@ struct Writer {
             const std::size_t nl = prefix.rfind('\n');
             body = detail::encodeXmlTiles(raw, grid.width, nl == std::string::npos ? prefix : prefix.substr(nl + 1));
         }
+        if (content.find("\r\n") != std::string_view::npos) {
+            // A file with Windows line ends keeps them inside the data too.
+            std::string crlf;
+            for (char c : body) {
+                if (c == '\n')
+                    crlf += '\r';
+                crlf += c;
+            }
+            body = std::move(crlf);
+        }
         splices.push_back(Splice{contentBegin, contentEnd, prefix + body + suffix});
         ++report.layersRewritten;
     }
@@ -326,6 +338,18 @@ struct Writer {
         ++report.referencesRewritten;
     }
 
+    bool isPathProperty(pugi::xml_node n) const
+    {
+        const std::string_view type = n.attribute("type").value();
+        if (type == "file")
+            return true;
+        if (!type.empty() && type != "string")
+            return false;
+        const std::string_view propertyName = n.attribute("name").value();
+        return std::find(options.pathProperties.begin(), options.pathProperties.end(), propertyName) !=
+               options.pathProperties.end();
+    }
+
     void rebaseAll(pugi::xml_node parent, const fs::path& fromDir, const fs::path& toDir)
     {
         for (pugi::xml_node n : parent.children()) {
@@ -336,8 +360,7 @@ struct Writer {
                 rebase(n, "source", fromDir, toDir);
             else if (name == "object" && n.attribute("template"))
                 rebase(n, "template", fromDir, toDir);
-            else if (name == "property" && std::string_view(n.attribute("type").value()) == "file" &&
-                     n.attribute("value"))
+            else if (name == "property" && n.attribute("value") && isPathProperty(n))
                 rebase(n, "value", fromDir, toDir);
             rebaseAll(n, fromDir, toDir);
         }
@@ -456,9 +479,10 @@ struct Writer {
 
 } // namespace
 
-Result<SaveReport> saveMapTiles(const MapData& map, const std::string& outPath, bool keepBackup)
+Result<SaveReport> saveMapTiles(const MapData& map, const std::string& outPath, bool keepBackup,
+                                const SaveOptions& options)
 {
-    Writer w(map, outPath, keepBackup);
+    Writer w(map, outPath, keepBackup, options);
     w.run();
     if (!w.errors.empty())
         return Result<SaveReport>::failure(std::move(w.errors));

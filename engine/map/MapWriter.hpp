@@ -12,10 +12,11 @@
 ///   compression: csv (Tiled's rows: one line per map row, commas at line ends), base64 plain,
 ///   base64 + zlib / gzip / zstd (at the map's `compressionlevel`, default when -1), and legacy
 ///   XML `<tile gid=".."/>` elements (one line per row). The whitespace around the data is
-///   kept. Flip flags go back into the top bits of each gid.
+///   kept, and so are CRLF line ends. Flip flags go back into the top bits of each gid.
 /// - Saving into another folder: every relative reference in the file — `<tileset source>`,
 ///   `<image source>`, `<object template>` and properties of type `file` (nested class members
-///   too) — is rewritten relative to the new folder, so the copy still opens in Tiled and in the
+///   too, and string properties named in SaveOptions::pathProperties) — is rewritten relative
+///   to the new folder, so the copy still opens in Tiled and in the
 ///   loader. Absolute paths, empty values and URLs (`scheme://`) are kept. Same folder (by
 ///   canonical path): no reference changes.
 ///
@@ -38,6 +39,7 @@
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace eng::map {
 
@@ -51,6 +53,14 @@ struct SaveReport {
 };
 std::ostream& operator<<(std::ostream& os, const SaveReport& r);
 
+/// Optional knobs of saveMapTiles.
+struct SaveOptions {
+    /// Names of *string* properties (any owner: map, layer, object, tileset) whose values are
+    /// paths relative to the map, rebased like `file` properties when saving into another
+    /// folder — e.g. `{std::string(eng::terrain::ConfigProperty)}` for the map's `config`.
+    std::vector<std::string> pathProperties;
+};
+
 /// Writes the tile data of `map` into a copy of the file `map.path` and saves it as `outPath`
 /// (may equal `map.path`). Supported: finite `.tmx` maps (also `.xml`), written to a `.tmx` or
 /// `.xml` path. Every failure is a Diagnostic naming a file, and nothing is written then:
@@ -62,6 +72,7 @@ std::ostream& operator<<(std::ostream& os, const SaveReport& r);
 /// - the write itself (names `outPath` and the OS reason).
 /// Complexity: O(file size + cells); a layer is decoded once to compare and encoded only when
 /// it changed.
-Result<SaveReport> saveMapTiles(const MapData& map, const std::string& outPath, bool keepBackup);
+Result<SaveReport> saveMapTiles(const MapData& map, const std::string& outPath, bool keepBackup,
+                                const SaveOptions& options = {});
 
 } // namespace eng::map

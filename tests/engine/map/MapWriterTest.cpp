@@ -443,3 +443,46 @@ TEST_CASE("maps that cannot be saved over give an error naming the file")
     }
     CHECK_FALSE(fs::exists(out));
 }
+
+TEST_CASE("string properties named in SaveOptions::pathProperties are rebased like file properties")
+{
+    TempDir dir;
+    copyFixtures(dir.path);
+    const MapData map = maptest::load((dir.path / "map/save_refs.tmx").string());
+    fs::create_directories(dir.path / "map/sub");
+    const std::string out = (dir.path / "map/sub/copy.tmx").string();
+
+    auto plain = saveMapTiles(map, out, false);
+    REQUIRE(plain.ok());
+    CHECK(plain.value().referencesRewritten == 7);
+    CHECK(readAll(out).find(R"(<property name="config" value="../terrain/costs.toml"/>)") != std::string::npos);
+
+    SaveOptions options;
+    options.pathProperties = {"config"};
+    auto rebased = saveMapTiles(map, out, false, options);
+    REQUIRE(rebased.ok());
+    CHECK(rebased.value().referencesRewritten == 8);
+    CHECK(readAll(out).find(R"(<property name="config" value="../../terrain/costs.toml"/>)") != std::string::npos);
+}
+
+TEST_CASE("a file with CRLF line ends keeps them in rewritten data")
+{
+    TempDir dir;
+    copyFixtures(dir.path);
+    const std::string path = (dir.path / "map/ortho_csv.tmx").string();
+    std::string crlf;
+    for (char c : readAll(path)) {
+        if (c == '\n')
+            crlf += '\r';
+        crlf += c;
+    }
+    std::ofstream(path, std::ios::binary) << crlf;
+    MapData edited = maptest::load(path);
+    editEveryLayer(edited);
+    REQUIRE(saveMapTiles(edited, path, false).ok());
+    const std::string text = readAll(path);
+    CHECK(text.find("1,2,3,4,\r\n") == std::string::npos); // the edit swapped cells 0 and 1
+    CHECK(text.find("2,1,3,4,\r\n5,6,7,8,\r\n0,1,0,2,\r\n8,7,6,2684354565\r\n</data>") != std::string::npos);
+    CHECK(std::regex_search(text, std::regex("[^\r]\n")) == false);
+    CHECK(maptest::load(path) == edited);
+}

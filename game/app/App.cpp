@@ -19,6 +19,15 @@ namespace {
 
 const std::vector<std::string> DefaultParty = {"knight", "ranger", "mage", "dwarf"};
 
+/// The party's cost layers: one per profile the world compiled, in the same order.
+std::vector<MoveLayer> moveLayers(const World& w)
+{
+    std::vector<MoveLayer> layers;
+    for (const ProfileTerrain& t : w.terrains)
+        layers.push_back({t.profile, t.terrain.costField(), t.terrain.rules().movement});
+    return layers;
+}
+
 } // namespace
 
 bool haveDisplay(const char* what)
@@ -74,9 +83,9 @@ bool App::loadAll(const WorldOptions& wo, std::vector<eng::Diagnostic>& problems
     m_party.tileWidth = m_world.map.tileWidth;
     m_party.tileHeight = m_world.map.tileHeight;
     if (sameSize) {
-        m_party.setField(m_world.field, m_world.rules);
+        m_party.setLayers(moveLayers(m_world));
     } else {
-        m_party.reset(m_world.field, m_world.rules);
+        m_party.reset(moveLayers(m_world));
         spawnParty();
     }
     m_trace.clear();
@@ -92,10 +101,16 @@ void App::spawnParty()
     for (const SpawnPoint& p : m_world.party) {
         if (!field.passable(p.tile) || m_party.occupied(p.tile)) {
             // A spawn on a wall or on another unit: place it on the closest free cell instead.
+            const std::size_t before = m_party.units().size();
             m_party.spawnAround({p.name}, p.tile, {});
+            if (m_party.units().size() > before) {
+                Unit& u = m_party.units().back();
+                u.profile = p.profile;
+                u.layer = std::max(0, m_party.layerOf(p.profile));
+            }
             continue;
         }
-        m_party.spawn(p.name, p.tile, -1);
+        m_party.spawn(p.name, p.tile, -1, p.profile);
     }
     if (m_party.units().empty()) {
         eng::TileCoord near{field.width / 2, field.height / 2};
@@ -312,6 +327,17 @@ void App::drawFrame(sf::RenderTarget& target)
     hud.mouse = m_input.mouse();
     hud.leftDown = m_input.leftDown();
     hud.selectionBox = m_input.selectionBox();
+    const std::vector<int> sel = m_party.selection();
+    if (!sel.empty()) {
+        const Unit& leader = m_party.units()[std::size_t(sel.front())];
+        hud.explainLayer = leader.layer;
+        hud.statusLines.push_back("Profile: " + m_world.profileName(leader.layer) + " (" + leader.name + ")");
+        if (m_hover && m_party.field(leader.layer).inBounds(*m_hover)) {
+            const float c = m_party.field(leader.layer).at(*m_hover);
+            hud.tileLines.push_back("For " + leader.name + " (" + m_world.profileName(leader.layer) + "): " +
+                                    (eng::path::isPassableCost(c) ? "cost " + detail::fmt(c) : std::string("impassable")));
+        }
+    }
     m_view.draw(target, m_world, m_party, hud);
 }
 

@@ -16,20 +16,46 @@ const std::string IdleClip = "idle";
 
 bool Party::reset(const eng::path::CostField& field, const eng::path::MoveRules& rules)
 {
+    return reset(std::vector<MoveLayer>{{std::string(), field, rules}});
+}
+
+bool Party::reset(std::vector<MoveLayer> layers)
+{
     m_units.clear();
     ++m_generation;
-    return setField(field, rules);
+    return setLayers(std::move(layers));
 }
 
 bool Party::setField(const eng::path::CostField& field, const eng::path::MoveRules& rules)
 {
-    eng::path::GridPathfinder f;
-    if (!f.init(field, rules))
+    return setLayers(std::vector<MoveLayer>{{std::string(), field, rules}});
+}
+
+int Party::layerOf(const std::string& profile) const
+{
+    for (std::size_t i = 0; i < m_layers.size(); ++i)
+        if (m_layers[i].profile == profile)
+            return int(i);
+    return -1;
+}
+
+bool Party::setLayers(std::vector<MoveLayer> layers)
+{
+    if (layers.empty())
         return false;
-    m_finder = std::move(f);
-    m_field = field;
-    m_rules = rules;
+    std::vector<Layer> next(layers.size());
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        if (layers[i].field.width != layers[0].field.width || layers[i].field.height != layers[0].field.height)
+            return false;
+        if (!next[i].finder.init(layers[i].field, layers[i].rules))
+            return false;
+        next[i].profile = std::move(layers[i].profile);
+        next[i].field = std::move(layers[i].field);
+        next[i].rules = layers[i].rules;
+    }
+    m_layers = std::move(next);
     for (Unit& u : m_units) {
+        u.layer = std::max(0, layerOf(u.profile));
         if (u.stepping) {
             u.tile = u.stepTo;
             u.stepping = false;
@@ -40,11 +66,13 @@ bool Party::setField(const eng::path::CostField& field, const eng::path::MoveRul
     return true;
 }
 
-int Party::spawn(const std::string& name, eng::TileCoord tile, int sheet)
+int Party::spawn(const std::string& name, eng::TileCoord tile, int sheet, const std::string& profile)
 {
     Unit u;
     u.name = name;
     u.sheet = sheet;
+    u.profile = profile;
+    u.layer = std::max(0, layerOf(profile));
     u.tile = tile;
     u.goal = tile;
     u.pos = cellCentre(tile);
@@ -55,16 +83,20 @@ int Party::spawn(const std::string& name, eng::TileCoord tile, int sheet)
 
 void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord near, const std::vector<int>& sheets)
 {
-    if (m_field.width <= 0 || m_field.height <= 0)
+    if (m_layers.empty())
         return;
-    near.x = std::clamp(near.x, 0, m_field.width - 1);
-    near.y = std::clamp(near.y, 0, m_field.height - 1);
+    const eng::path::CostField& field = m_layers.front().field;
+    eng::path::GridPathfinder& finder = m_layers.front().finder;
+    if (field.width <= 0 || field.height <= 0)
+        return;
+    near.x = std::clamp(near.x, 0, field.width - 1);
+    near.y = std::clamp(near.y, 0, field.height - 1);
     // Every cell in order of distance from `near`; take passable free ones on near's island
     // (or on the island of the first one found, when `near` itself is a wall).
     std::vector<eng::TileCoord> cells;
-    cells.reserve(m_field.cost.size());
-    for (int y = 0; y < m_field.height; ++y)
-        for (int x = 0; x < m_field.width; ++x)
+    cells.reserve(field.cost.size());
+    for (int y = 0; y < field.height; ++y)
+        for (int x = 0; x < field.width; ++x)
             cells.push_back({x, y});
     auto d2 = [&](eng::TileCoord c) { return (c.x - near.x) * (c.x - near.x) + (c.y - near.y) * (c.y - near.y); };
     std::stable_sort(cells.begin(), cells.end(), [&](eng::TileCoord a, eng::TileCoord b) { return d2(a) < d2(b); });
@@ -73,11 +105,11 @@ void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord ne
     for (eng::TileCoord c : cells) {
         if (placed == names.size())
             break;
-        if (!m_field.passable(c) || occupied(c))
+        if (!field.passable(c) || occupied(c))
             continue;
         if (island < 0)
-            island = m_finder.islandOf(c);
-        if (m_finder.islandOf(c) != island)
+            island = finder.islandOf(c);
+        if (finder.islandOf(c) != island)
             continue;
         spawn(names[placed], c, placed < sheets.size() ? sheets[placed] : -1);
         ++placed;
@@ -148,19 +180,16 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
 {
     OrderReport rep;
     rep.clicked = clicked;
-    if (who.empty() || !m_field.inBounds(clicked) || !m_finder.initialized())
+    if (who.empty() || m_layers.empty() || !m_layers.front().field.inBounds(clicked))
         return rep;
 
     // A unit mid-step finishes that step first: its new path starts where it is going.
-    std::vector<eng::TileCoord> starts;
     std::vector<int> movers;
-    for (int i : who) {
-        if (i < 0 || i >= int(m_units.size()))
-            continue;
-        const Unit& u = m_units[std::size_t(i)];
-        movers.push_back(i);
-        starts.push_back(u.stepping ? u.stepTo : u.tile);
-    }
+    for (int i : who)
+        if (i >= 0 && i < int(m_units.size()))
+            movers.push_back(i);
+    if (movers.empty())
+        return rep;
     std::vector<eng::TileCoord> blocked;
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         if (std::find(movers.begin(), movers.end(), int(i)) != movers.end())
@@ -172,32 +201,59 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
         if (u.moving())
             blocked.push_back(u.goal);
     }
-    const FormationResult form = planFormation(m_field, m_finder, clicked, starts, blocked);
-    if (!form.anchor)
-        return rep;
-    rep.anchor = form.anchor;
-    rep.anchorMoved = form.anchorMoved;
 
+    // One formation per movement profile, the leader's first: each unit's goal is reachable with
+    // its own costs, and the goals of earlier groups are taken for the later ones.
+    std::vector<int> layerOrder;
+    for (int i : movers) {
+        const int layer = m_units[std::size_t(i)].layer;
+        if (std::find(layerOrder.begin(), layerOrder.end(), layer) == layerOrder.end())
+            layerOrder.push_back(layer);
+    }
+    bool leaderDone = false;
     eng::path::PathResult result;
-    for (std::size_t k = 0; k < movers.size(); ++k) {
-        Unit& u = m_units[std::size_t(movers[k])];
-        const auto t0 = std::chrono::steady_clock::now();
-        const eng::path::PathStatus st = m_finder.findPath(starts[k], form.goals[k], result, k == 0 ? trace : nullptr);
-        const auto t1 = std::chrono::steady_clock::now();
-        if (k == 0) {
-            rep.status = st;
-            rep.cost = result.cost;
-            rep.length = int(result.path.size());
-            rep.expanded = result.expanded;
-            rep.micros = std::chrono::duration<double, std::micro>(t1 - t0).count();
+    for (int layer : layerOrder) {
+        Layer& L = m_layers[std::size_t(layer)];
+        std::vector<int> group;
+        std::vector<eng::TileCoord> starts;
+        for (int i : movers) {
+            const Unit& u = m_units[std::size_t(i)];
+            if (u.layer != layer)
+                continue;
+            group.push_back(i);
+            starts.push_back(u.stepping ? u.stepTo : u.tile);
         }
-        if (!eng::path::hasPath(st) || result.path.empty())
+        const FormationResult form = planFormation(L.field, L.finder, clicked, starts, blocked);
+        if (!form.anchor)
             continue;
-        u.path.assign(result.path.begin() + 1, result.path.end());
-        u.goal = result.path.back();
-        u.waitedSec = 0.0;
-        u.replans = 0;
-        ++rep.units;
+        if (!rep.anchor) {
+            rep.anchor = form.anchor;
+            rep.anchorMoved = form.anchorMoved;
+        }
+        for (std::size_t k = 0; k < group.size(); ++k) {
+            Unit& u = m_units[std::size_t(group[k])];
+            blocked.push_back(form.goals[k]);
+            const bool leader = !leaderDone;
+            leaderDone = true;
+            const auto t0 = std::chrono::steady_clock::now();
+            const eng::path::PathStatus st =
+                L.finder.findPath(starts[k], form.goals[k], result, leader ? trace : nullptr);
+            const auto t1 = std::chrono::steady_clock::now();
+            if (leader) {
+                rep.status = st;
+                rep.cost = result.cost;
+                rep.length = int(result.path.size());
+                rep.expanded = result.expanded;
+                rep.micros = std::chrono::duration<double, std::micro>(t1 - t0).count();
+            }
+            if (!eng::path::hasPath(st) || result.path.empty())
+                continue;
+            u.path.assign(result.path.begin() + 1, result.path.end());
+            u.goal = result.path.back();
+            u.waitedSec = 0.0;
+            u.replans = 0;
+            ++rep.units;
+        }
     }
     rep.accepted = rep.units > 0;
     return rep;
@@ -211,7 +267,7 @@ eng::path::PathStatus Party::preview(eng::TileCoord tile, eng::path::PathResult&
         return out.status;
     }
     const Unit& u = m_units[std::size_t(sel.front())];
-    return m_finder.findPath(u.stepping ? u.stepTo : u.tile, tile, out, trace);
+    return layerFor(u).finder.findPath(u.stepping ? u.stepTo : u.tile, tile, out, trace);
 }
 
 bool Party::occupied(eng::TileCoord cell, int except) const
@@ -250,11 +306,12 @@ void Party::startStep(Unit& u, int /*index*/)
     u.path.erase(u.path.begin());
     const int dx = next.x - u.tile.x, dy = next.y - u.tile.y;
     const bool diagonal = dx != 0 && dy != 0;
-    const double cost = m_field.inBounds(next) ? double(m_field.at(next)) : 1.0;
+    const Layer& layer = layerFor(u);
+    const double cost = layer.field.inBounds(next) ? double(layer.field.at(next)) : 1.0;
     u.stepTo = next;
     u.stepping = true;
     u.stepElapsedSec = 0.0;
-    u.stepDurationSec = timing.stepSec(std::isfinite(cost) ? cost : 1.0, diagonal, m_rules.diagonalFactor);
+    u.stepDurationSec = timing.stepSec(std::isfinite(cost) ? cost : 1.0, diagonal, layer.rules.diagonalFactor);
     u.waitedSec = 0.0;
     if (auto f = eng::anim::facingForTileStep(dx, dy, isometric, tileWidth, tileHeight))
         u.facing = *f;
@@ -264,8 +321,9 @@ void Party::startStep(Unit& u, int /*index*/)
 bool Party::replan(Unit& u, int index)
 {
     ++u.replans;
+    Layer& layer = layerFor(u);
     // Other units' cells become walls for this one search.
-    eng::path::CostField walled = m_field;
+    eng::path::CostField walled = layer.field;
     std::vector<eng::TileCoord> blockers;
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         if (int(i) == index)
@@ -285,11 +343,11 @@ bool Party::replan(Unit& u, int index)
     });
     if (goalTaken) {
         const eng::TileCoord from[1] = {u.tile};
-        const FormationResult f = planFormation(m_field, m_finder, goal, from, blockers);
+        const FormationResult f = planFormation(layer.field, layer.finder, goal, from, blockers);
         if (f.anchor && !f.goals.empty())
             goal = f.goals.front();
     }
-    if (!m_replanFinder.init(walled, m_rules))
+    if (!m_replanFinder.init(walled, layer.rules))
         return false;
     eng::path::PathResult result;
     const eng::path::PathStatus st = m_replanFinder.findPath(u.tile, goal, result);

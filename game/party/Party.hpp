@@ -50,17 +50,31 @@ struct UnitHandle {
     bool operator==(const UnitHandle&) const = default;
 };
 
+/// The costs of one movement profile ("dwarf"): each unit plans and walks on the layer of its
+/// profile. Layer 0 is the default for units without a profile.
+struct MoveLayer {
+    std::string profile;
+    eng::path::CostField field;
+    eng::path::MoveRules rules;
+};
+
 class Party {
 public:
-    /// Takes the map's cost field and move rules; clears units. Returns false (and keeps no
-    /// field) when the pathfinder rejects them.
+    /// Takes the map's cost field and move rules as the only layer; clears units. Returns false
+    /// (and keeps no field) when the pathfinder rejects them.
     bool reset(const eng::path::CostField& field, const eng::path::MoveRules& rules);
+    /// Takes one layer per movement profile ([Limit: not empty, equal sizes]); clears units.
+    bool reset(std::vector<MoveLayer> layers);
     /// Replaces the cost field (same size or not) keeping the units: a reload. Units on cells
     /// that became impassable or off-map stay drawn but stop. Returns false if rejected.
     bool setField(const eng::path::CostField& field, const eng::path::MoveRules& rules);
+    /// As setField, for every profile's layer; each unit finds its layer again by profile name
+    /// (a profile no longer present: layer 0).
+    bool setLayers(std::vector<MoveLayer> layers);
 
-    /// Adds a unit standing at the centre of `tile`. Returns its index.
-    int spawn(const std::string& name, eng::TileCoord tile, int sheet);
+    /// Adds a unit standing at the centre of `tile`, walking with the costs of `profile`
+    /// (unknown or empty: layer 0). Returns its index.
+    int spawn(const std::string& name, eng::TileCoord tile, int sheet, const std::string& profile = {});
     /// Spawns up to `names.size()` units on distinct passable cells as close to `near` as
     /// possible (flooding outward). Used when a map has no `party` objects.
     void spawnAround(const std::vector<std::string>& names, eng::TileCoord near, const std::vector<int>& sheets);
@@ -97,9 +111,14 @@ public:
     /// Is `cell` held by a unit other than `except` (its cell, or the cell it is stepping into)?
     bool occupied(eng::TileCoord cell, int except = -1) const;
 
-    const eng::path::CostField& field() const { return m_field; }
-    const eng::path::MoveRules& rules() const { return m_rules; }
-    eng::path::GridPathfinder& finder() { return m_finder; }
+    /// Number of profile layers (0 before reset).
+    int layerCount() const { return int(m_layers.size()); }
+    /// Layer of a profile name, or -1 when none has it.
+    int layerOf(const std::string& profile) const;
+    /// Costs, move rules and pathfinder of a layer ([Limit: 0 <= layer < layerCount()]).
+    const eng::path::CostField& field(int layer = 0) const { return m_layers[std::size_t(layer)].field; }
+    const eng::path::MoveRules& rules(int layer = 0) const { return m_layers[std::size_t(layer)].rules; }
+    eng::path::GridPathfinder& finder(int layer = 0) { return m_layers[std::size_t(layer)].finder; }
 
     StepTiming timing;
     bool isometric = true;             ///< facing: project steps as on an isometric map
@@ -116,9 +135,16 @@ private:
     void stop(Unit& u);
     void setIdle(Unit& u);
 
-    eng::path::CostField m_field;
-    eng::path::MoveRules m_rules;
-    eng::path::GridPathfinder m_finder;
+    struct Layer {
+        std::string profile;
+        eng::path::CostField field;
+        eng::path::MoveRules rules;
+        eng::path::GridPathfinder finder;
+    };
+    const Layer& layerFor(const Unit& u) const { return m_layers[std::size_t(u.layer)]; }
+    Layer& layerFor(const Unit& u) { return m_layers[std::size_t(u.layer)]; }
+
+    std::vector<Layer> m_layers;
     eng::path::GridPathfinder m_replanFinder; ///< field with other units' cells walled off
     std::vector<Unit> m_units;
     unsigned m_generation = 1; ///< bumped by reset: handles of the old units go stale

@@ -17,6 +17,8 @@ struct Unit {
     eng::TileCoord tile;              ///< the cell it stands on (while stepping: the cell it left)
     eng::TilePos pos;                 ///< continuous position; cell centre = (x + 0.5, y + 0.5)
     bool selected = false;
+    std::string profile;              ///< movement profile ("dwarf"); "" = the default
+    int layer = 0;                    ///< the party's cost layer for that profile
 
     // Order and walk state.
     std::vector<eng::TileCoord> path; ///< cells still to enter, in order (empty: standing)

@@ -86,7 +86,7 @@ void View::drawHud(sf::RenderTarget& target, const World& world, const Party& pa
     if (hud.hover) {
         std::vector<std::pair<std::string, sf::Color>> tl;
         tl.push_back({"Tile " + tileStr(*hud.hover), gold});
-        for (const std::string& s : world.explain(*hud.hover))
+        for (const std::string& s : world.explain(*hud.hover, hud.explainLayer))
             tl.push_back({s, white});
         for (const std::string& s : hud.tileLines)
             tl.push_back({s, white});

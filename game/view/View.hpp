@@ -52,6 +52,7 @@ struct HudState {
     std::optional<sf::IntRect> selectionBox;      ///< box being dragged, window pixels
     std::vector<std::string> statusLines;         ///< extra lines for the status panel
     std::vector<std::string> tileLines;           ///< extra lines for the hovered tile's panel
+    int explainLayer = 0;                         ///< World::terrains layer the tile panel explains
 };
 
 class View {

@@ -13,10 +13,6 @@
 
 namespace game {
 
-struct TerrainExplainer {
-    eng::terrain::TerrainField field;
-};
-
 namespace {
 
 std::string num(double v)
@@ -64,7 +60,7 @@ void readObjects(World& w)
                 }
                 if (unit.empty())
                     unit = defaults[w.party.size() % defaults.size()];
-                w.party.push_back({unit, cell});
+                w.party.push_back({unit, cell, eng::map::propertyString(o.properties, "profile"), o.id});
             }
         }
     });
@@ -72,16 +68,33 @@ void readObjects(World& w)
 
 } // namespace
 
-std::vector<std::string> World::explain(eng::TileCoord cell) const
+int World::layerOf(const std::string& profile) const
+{
+    if (profile.empty() || profile == options.profile)
+        return terrains.empty() ? -1 : 0;
+    for (std::size_t i = 1; i < terrains.size(); ++i)
+        if (terrains[i].profile == profile)
+            return int(i);
+    return -1;
+}
+
+std::string World::profileName(int layer) const
+{
+    if (layer < 0 || layer >= int(terrains.size()) || terrains[std::size_t(layer)].profile.empty())
+        return "default";
+    return terrains[std::size_t(layer)].profile;
+}
+
+std::vector<std::string> World::explain(eng::TileCoord cell, int layer) const
 {
     std::vector<std::string> out;
     if (!field.inBounds(cell))
         return out;
-    if (!explainer) {
+    if (layer < 0 || layer >= int(terrains.size())) {
         out.push_back("cost " + num(field.at(cell)));
         return out;
     }
-    const eng::terrain::CellExplanation e = explainer->field.explain(cell);
+    const eng::terrain::CellExplanation e = terrains[std::size_t(layer)].terrain.explain(cell);
     std::string names;
     for (std::size_t i = 0; i < e.terrains.size(); ++i) {
         if (!names.empty())
@@ -143,30 +156,46 @@ eng::Result<World> loadWorld(const WorldOptions& options)
         return eng::Result<World>::failure(config.diagnostics());
     const eng::terrain::ResolvedConfig& resolved = config.value();
     w.configUsed = resolved.path.empty() ? std::string("built-in defaults") : resolved.path;
-    eng::terrain::TerrainRules rules = resolved.config.base;
-    if (!options.profile.empty()) {
-        const eng::terrain::TerrainRules* p = resolved.config.profile(options.profile);
-        if (!p) {
-            const std::string known = resolved.config.profileNames();
-            return eng::Result<World>::failure(eng::Diagnostic{
-                resolved.path.empty() ? std::string("built-in config") : resolved.path, 0,
-                "unknown profile \"" + options.profile + "\" (" +
-                    (known.empty() ? std::string("this config defines no profiles") : "known: " + known) + ")"});
+    const std::string configName = resolved.path.empty() ? std::string("built-in config") : resolved.path;
+    const std::string known = resolved.config.profileNames();
+    const std::string knownText = known.empty() ? std::string("this config defines no profiles") : "known: " + known;
+    if (!options.profile.empty() && !resolved.config.profile(options.profile))
+        return eng::Result<World>::failure(
+            eng::Diagnostic{configName, 0, "unknown profile \"" + options.profile + "\" (" + knownText + ")"});
+    readObjects(w);
+    std::vector<std::string> profiles = {options.profile};
+    for (const SpawnPoint& p : w.party) {
+        if (p.profile.empty() || std::find(profiles.begin(), profiles.end(), p.profile) != profiles.end())
+            continue;
+        if (!resolved.config.profile(p.profile)) {
+            errors.push_back({options.mapPath, 0,
+                              "party object \"" + p.name + "\" (id " + std::to_string(p.objectId) +
+                                  "): unknown profile \"" + p.profile + "\" in " + configName + " (" + knownText + ")"});
+            continue;
         }
-        rules = *p;
+        profiles.push_back(p.profile);
     }
-    auto explainer = std::make_shared<TerrainExplainer>();
-    for (eng::Diagnostic& d : explainer->field.build(eng::terrain::terrainGridFromMap(w.map), std::move(rules)))
-        w.warnings.push_back(std::move(d));
-    w.field = explainer->field.costField();
-    w.rules = explainer->field.rules().movement;
-    w.explainer = std::move(explainer);
+    if (!errors.empty())
+        return eng::Result<World>::failure(std::move(errors));
+
+    const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map);
+    for (const std::string& name : profiles) {
+        ProfileTerrain t;
+        t.profile = name;
+        eng::terrain::TerrainRules rules = name.empty() ? resolved.config.base : *resolved.config.profile(name);
+        std::vector<eng::Diagnostic> warnings = t.terrain.build(grid, std::move(rules));
+        if (w.terrains.empty()) // unknown terrain names: warned once, for the default profile
+            for (eng::Diagnostic& d : warnings)
+                w.warnings.push_back(std::move(d));
+        w.terrains.push_back(std::move(t));
+    }
+    w.field = w.terrains.front().terrain.costField();
+    w.rules = w.terrains.front().terrain.rules().movement;
     w.projection = eng::iso::Projection(w.map.orientation == eng::map::Orientation::Isometric
                                             ? eng::iso::Orientation::Isometric
                                             : eng::iso::Orientation::Orthogonal,
                                         w.map.width, w.map.height, std::max(1, w.map.tileWidth),
                                         std::max(1, w.map.tileHeight));
-    readObjects(w);
     return w;
 }
 

@@ -11,6 +11,7 @@
 #include "engine/map/MapData.hpp"
 #include "engine/path/CostField.hpp"
 #include "engine/path/MoveRules.hpp"
+#include "engine/terrain/TerrainField.hpp"
 
 #include <memory>
 #include <optional>
@@ -22,6 +23,8 @@ namespace game {
 struct SpawnPoint {
     std::string name;      ///< the unit's name ("knight"); from the object's name or a property
     eng::TileCoord tile;
+    std::string profile;   ///< the object's `profile` property; "" = the default profile
+    int objectId = 0;      ///< the Tiled object's id (for messages)
 };
 
 struct WorldOptions {
@@ -30,26 +33,38 @@ struct WorldOptions {
     std::string profile;     ///< "" = default movement profile
 };
 
-struct TerrainExplainer; // terrain rules kept for the HUD (opaque; see World.cpp)
+/// The terrain compiled under one movement profile's rules: its cost field, move rules and the
+/// explanation of any cell.
+struct ProfileTerrain {
+    std::string profile;                    ///< "" = the default (the config's base rules)
+    eng::terrain::TerrainField terrain;
+};
 
 struct World {
     WorldOptions options;
     eng::map::MapData map;
-    eng::path::CostField field;
-    eng::path::MoveRules rules;
+    eng::path::CostField field;             ///< the default profile's costs (terrains[0])
+    eng::path::MoveRules rules;             ///< the default profile's movement rules
+    /// One per profile in use: [0] the default (`options.profile`), then each other profile a
+    /// `party` object names, in file order. Never empty after loadWorld.
+    std::vector<ProfileTerrain> terrains;
     eng::iso::Projection projection;        ///< the map's tile <-> world projection (picking)
     std::string configUsed;                 ///< which config file was used ("built-in defaults")
     std::vector<SpawnPoint> party;          ///< `party` objects, in file order
     std::optional<eng::TileCoord> start;    ///< `start` point object
     std::optional<eng::TileCoord> goal;     ///< `goal` point object
     std::vector<eng::Diagnostic> warnings;  ///< non-fatal problems (unknown terrain, ...)
-    std::shared_ptr<const TerrainExplainer> explainer;
-
-    /// HUD lines for a cell: its terrains, its cost and the influences that shaped it.
-    std::vector<std::string> explain(eng::TileCoord cell) const;
+    /// Index in `terrains` of a profile name ("" and the default profile's name: 0), or -1.
+    int layerOf(const std::string& profile) const;
+    /// The profile name to show for a layer ("default" for the config's base rules).
+    std::string profileName(int layer) const;
+    /// HUD lines for a cell under a layer's rules: its terrains, its cost and the influences
+    /// that shaped it.
+    std::vector<std::string> explain(eng::TileCoord cell, int layer = 0) const;
 };
 
-/// Loads map + config + profile. Failure: every diagnostic, naming files and lines.
+/// Loads map + config + profiles. Failure: every diagnostic, naming files and lines; a `party`
+/// object naming an unknown profile is an error naming the map and the object (name and id).
 eng::Result<World> loadWorld(const WorldOptions& options);
 
 } // namespace game

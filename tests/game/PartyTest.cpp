@@ -184,3 +184,85 @@ TEST_CASE("spawnAround places units on distinct passable cells near the point")
     }
     CHECK(at.size() == 4);
 }
+
+TEST_CASE("each unit plans and walks with the costs of its own profile")
+{
+    // The snow band is cheap for the dwarf's layer and dear for the default one.
+    const std::vector<std::string> rows = {
+        ".......",
+        ".sssss.",
+        ".sssss.",
+        ".sssss.",
+        ".......",
+    };
+    eng::path::CostField dwarfSnow = gridFromAscii(rows);
+    for (float& c : dwarfSnow.cost)
+        if (c == 3.0f)
+            c = 0.5f;
+    game::Party s;
+    REQUIRE(s.reset({{"", gridFromAscii(rows), {}}, {"dwarf", dwarfSnow, {}}}));
+    REQUIRE(s.layerOf("dwarf") == 1);
+    CHECK(s.layerOf("giant") == -1);
+    const int knight = s.spawn("knight", {0, 2}, -1);
+    const int dwarf = s.spawn("dwarf", {6, 2}, -1, "dwarf");
+    CHECK(s.units()[std::size_t(knight)].layer == 0);
+    CHECK(s.units()[std::size_t(dwarf)].layer == 1);
+
+    // Both cross the field in the middle row: the knight goes round the snow, the dwarf through.
+    s.order({knight}, {6, 3});
+    s.order({dwarf}, {0, 1});
+    bool knightOnSnow = false, dwarfOnSnow = false;
+    for (TileCoord c : s.units()[std::size_t(knight)].path)
+        knightOnSnow = knightOnSnow || rows[std::size_t(c.y)][std::size_t(c.x)] == 's';
+    for (TileCoord c : s.units()[std::size_t(dwarf)].path)
+        dwarfOnSnow = dwarfOnSnow || rows[std::size_t(c.y)][std::size_t(c.x)] == 's';
+    CHECK_FALSE(knightOnSnow);
+    CHECK(dwarfOnSnow);
+
+    // A reload keeps each unit on the layer of its profile.
+    REQUIRE(s.setLayers({{"dwarf", dwarfSnow, {}}, {"", gridFromAscii(rows), {}}}));
+    CHECK(s.units()[std::size_t(knight)].layer == 1);
+    CHECK(s.units()[std::size_t(dwarf)].layer == 0);
+}
+
+TEST_CASE("a group order gives each profile goals it can reach")
+{
+    // Only the ranger's layer lets it into the wood ('#' for the others).
+    const std::vector<std::string> rows = {
+        "....###",
+        "....###",
+        "....###",
+    };
+    eng::path::CostField wood = gridFromAscii(rows);
+    for (float& c : wood.cost)
+        if (!eng::path::isPassableCost(c))
+            c = 2.0f;
+    game::Party s;
+    REQUIRE(s.reset({{"", gridFromAscii(rows), {}}, {"ranger", wood, {}}}));
+    s.spawn("ranger", {0, 0}, -1, "ranger");
+    s.spawn("knight", {0, 1}, -1);
+    s.spawn("mage", {0, 2}, -1);
+    s.selectAll();
+    const auto rep = s.orderSelected({5, 1});
+    REQUIRE(rep.accepted);
+    CHECK_FALSE(rep.anchorMoved);           // the leader (ranger) can stand there
+    CHECK(rep.units == 3);
+    runUntilStill(s);
+    CHECK(s.units()[0].tile == TileCoord{5, 1});
+    for (std::size_t i = 1; i < 3; ++i)
+        CHECK(s.field(0).passable(s.units()[i].tile));  // the others stop before the wood
+}
+
+TEST_CASE("unit handles go stale when the party is reset")
+{
+    game::Party s;
+    REQUIRE(s.reset(gridFromAscii({"...."}), {}));
+    const game::UnitHandle h = s.handle(s.spawn("knight", {0, 0}, -1));
+    REQUIRE(s.get(h) != nullptr);
+    CHECK(s.get(h)->name == "knight");
+    CHECK(s.indexOf(s.handle(5)) == -1);
+    REQUIRE(s.reset(gridFromAscii({"...."}), {}));
+    s.spawn("mage", {1, 0}, -1);
+    CHECK(s.get(h) == nullptr);             // same index, other generation
+    CHECK(s.get(game::UnitHandle{}) == nullptr);
+}

@@ -2,6 +2,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -63,4 +67,71 @@ TEST_CASE("world: bad inputs fail with the file named")
     CHECK(badProfile.diagnostics()[0].message.rfind("unknown profile \"giant\"", 0) == 0);
     auto badConfig = game::loadWorld({Tiny, "/nonexistent/terrain.toml", ""});
     REQUIRE_FALSE(badConfig.ok());
+}
+
+TEST_CASE("world: party objects pick their movement profile; one terrain layer per profile")
+{
+    const std::string valley = std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx";
+    auto r = game::loadWorld({valley, "", ""});
+    if (!r)
+        FAIL(eng::formatDiagnostics(r.diagnostics()));
+    const game::World& w = r.value();
+    REQUIRE(w.terrains.size() == 3);
+    CHECK(w.terrains[0].profile.empty());
+    CHECK(w.layerOf("") == 0);
+    CHECK(w.profileName(0) == "default");
+    std::map<std::string, std::string> profileOf;
+    for (const game::SpawnPoint& p : w.party)
+        profileOf[p.name] = p.profile;
+    CHECK(profileOf["dwarf"] == "dwarf");
+    CHECK(profileOf["ranger"] == "ranger");
+    CHECK(profileOf["knight"].empty());
+    const int dwarf = w.layerOf("dwarf"), ranger = w.layerOf("ranger");
+    REQUIRE(dwarf > 0);
+    REQUIRE(ranger > 0);
+    CHECK(w.profileName(dwarf) == "dwarf");
+    // Somewhere on the map snow costs the dwarf less than the default profile, and some cell
+    // blocked by default (a tree) is open to the ranger.
+    const auto& base = w.terrains[0].terrain.costField();
+    const auto& dw = w.terrains[std::size_t(dwarf)].terrain.costField();
+    const auto& rg = w.terrains[std::size_t(ranger)].terrain.costField();
+    bool cheaperSnow = false, treeOpen = false;
+    for (std::size_t i = 0; i < base.cost.size(); ++i) {
+        cheaperSnow = cheaperSnow || (eng::path::isPassableCost(base.cost[i]) && dw.cost[i] < base.cost[i]);
+        treeOpen = treeOpen || (!eng::path::isPassableCost(base.cost[i]) && eng::path::isPassableCost(rg.cost[i]));
+    }
+    CHECK(cheaperSnow);
+    CHECK(treeOpen);
+    CHECK(w.field == base);
+    // --profile dwarf makes the dwarf's profile the default layer: no second copy of it.
+    auto d = game::loadWorld({valley, "", "dwarf"});
+    REQUIRE(d.ok());
+    CHECK(d.value().terrains.size() == 2);
+    CHECK(d.value().layerOf("dwarf") == 0);
+    CHECK(d.value().field == dw);
+}
+
+TEST_CASE("world: an unknown profile on a party object names the map and the object")
+{
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / "isostar_world_profile_test";
+    fs::create_directories(dir);
+    std::ifstream in(Tiny);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string s = text.str();
+    const std::string from = "<object id=\"3\" name=\"knight\" type=\"party\" x=\"16\" y=\"80\"><point/></object>";
+    const std::size_t at = s.find(from);
+    REQUIRE(at != std::string::npos);
+    s.replace(at, from.size(),
+              "<object id=\"3\" name=\"knight\" type=\"party\" x=\"16\" y=\"80\"><properties><property "
+              "name=\"profile\" value=\"giant\"/></properties><point/></object>");
+    const std::string map = (dir / "tiny.tmx").string();
+    std::ofstream(map) << s;
+    auto r = game::loadWorld({map, "", ""});
+    REQUIRE_FALSE(r.ok());
+    const eng::Diagnostic& d = r.diagnostics().front();
+    CHECK(d.file == map);
+    CHECK(d.message.find("\"knight\" (id 3)") != std::string::npos);
+    CHECK(d.message.find("unknown profile \"giant\"") != std::string::npos);
 }

@@ -6,6 +6,7 @@
 #include "game/app/AppDetail.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -46,7 +47,7 @@ InputActions App::inputActions()
 {
     InputActions a;
     a.order = [this](eng::TileCoord t) { orderTo(t); };
-    a.reload = [this] { reload(); };
+    a.reload = [this] { reload(false); };
     a.toggleTrace = [this] {
         m_showTrace = !m_showTrace;
         m_traceAgeSec = 0.0;
@@ -64,41 +65,53 @@ App::~App() = default;
 // ------------------------------------------------------------------------------------------------
 // Loading
 
-bool App::loadAll(const WorldOptions& wo, std::vector<eng::Diagnostic>& problems, bool keepUnits)
+bool App::loadAll(const WorldOptions& wo, std::vector<eng::Diagnostic>& problems)
 {
-    auto world = loadWorld(wo);
-    if (!world) {
-        problems = world.diagnostics();
+    problems = m_host.open(wo);
+    if (!problems.empty())
         return false;
-    }
-    if (!m_view.loadMap(world.value(), problems))
+    if (!m_view.loadMap(m_host.world(), problems))
         return false;
-    // From here on nothing can fail: swap in the new state.
-    const bool sameSize = keepUnits && m_world.field.width == world.value().field.width &&
-                          m_world.field.height == world.value().field.height && !m_party.units().empty();
-    m_world = std::move(world).value();
-    for (const eng::Diagnostic& w : m_world.warnings)
+    for (const eng::Diagnostic& w : m_host.world().warnings)
         std::cerr << eng::formatDiagnostic(w) << '\n';
-    m_party.isometric = m_world.map.orientation == eng::map::Orientation::Isometric;
-    m_party.tileWidth = m_world.map.tileWidth;
-    m_party.tileHeight = m_world.map.tileHeight;
-    if (sameSize) {
-        m_party.setLayers(moveLayers(m_world));
-    } else {
-        m_party.reset(moveLayers(m_world));
-        spawnParty();
-    }
-    m_trace.clear();
-    m_lastOrder.reset();
-    m_previewFor.reset();
+    applyWorld(false);
     return true;
+}
+
+void App::applyWorld(bool keepUnits)
+{
+    const World& world = m_host.world();
+    m_party.isometric = world.map.orientation == eng::map::Orientation::Isometric;
+    m_party.tileWidth = world.map.tileWidth;
+    m_party.tileHeight = world.map.tileHeight;
+    const bool sameSize = keepUnits && !m_party.units().empty() && m_party.layerCount() > 0 &&
+                          m_party.field().width == world.field.width && m_party.field().height == world.field.height;
+    if (sameSize) {
+        CostChangeReport rep;
+        m_party.changeCosts(moveLayers(world), &rep);
+        std::string who;
+        for (int i : rep.replanned)
+            who += (who.empty() ? "" : ", ") + m_party.units()[std::size_t(i)].name;
+        if (!who.empty())
+            say("the ground changed under their paths: " + who + " replanned");
+        for (int i : rep.displaced)
+            say(m_party.units()[std::size_t(i)].name + " steps off a cell that became impassable");
+        for (int i : rep.stopped)
+            say(m_party.units()[std::size_t(i)].name + " stops: no way to the goal any more");
+    } else {
+        m_party.reset(moveLayers(world));
+        spawnParty();
+        m_trace.clear();
+        m_lastOrder.reset();
+    }
+    m_previewFor.reset();
 }
 
 void App::spawnParty()
 {
-    const eng::path::CostField& field = m_world.field;
-    std::vector<std::string> names;
-    for (const SpawnPoint& p : m_world.party) {
+    const World& world = m_host.world();
+    const eng::path::CostField& field = world.field;
+    for (const SpawnPoint& p : world.party) {
         if (!field.passable(p.tile) || m_party.occupied(p.tile)) {
             // A spawn on a wall or on another unit: place it on the closest free cell instead.
             const std::size_t before = m_party.units().size();
@@ -114,8 +127,8 @@ void App::spawnParty()
     }
     if (m_party.units().empty()) {
         eng::TileCoord near{field.width / 2, field.height / 2};
-        if (m_world.start)
-            near = *m_world.start;
+        if (world.start)
+            near = *world.start;
         m_party.spawnAround(DefaultParty, near, {});
     }
     m_view.loadCharacters(m_party, m_messages);
@@ -128,16 +141,19 @@ void App::spawnParty()
     }
 }
 
-void App::reload()
+void App::reload(bool automatic)
 {
+    auto next = m_host.loadAgain();
     std::vector<eng::Diagnostic> problems;
-    WorldOptions wo = m_world.options;
-    if (!loadAll(wo, problems, true)) {
+    if (next)
+        m_view.loadMap(next.value(), problems);
+    else
+        problems = next.diagnostics();
+    if (!problems.empty()) {
         for (const eng::Diagnostic& d : problems)
             std::cerr << eng::formatDiagnostic(d) << '\n';
-        say("reload failed, keeping the last good map: " +
-                (problems.empty() ? std::string("unknown error") : eng::formatDiagnostic(problems.front())),
-            true);
+        m_reloadError = eng::formatDiagnostic(problems.front());
+        say("reload failed, keeping the last good map: " + m_reloadError, true);
         if (problems.size() > 1) {
             // Built piece by piece: `"(" + std::to_string(n) + ...` trips GCC 12's false -Wrestrict
             // (bug 105329) here since this function moved files; the text is the same.
@@ -148,7 +164,20 @@ void App::reload()
         }
         return;
     }
-    say("reloaded " + wo.mapPath + " (config: " + m_world.configUsed + ")");
+    m_host.adopt(std::move(next).value());
+    m_reloadError.clear();
+    for (const eng::Diagnostic& w : m_host.world().warnings)
+        std::cerr << eng::formatDiagnostic(w) << '\n';
+    applyWorld(true);
+    say(std::string(automatic ? "a file changed: reloaded " : "reloaded ") + m_host.world().options.mapPath +
+        " (config: " + m_host.world().configUsed + ")");
+}
+
+void App::pollFiles()
+{
+    const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    if (m_host.loaded() && m_host.filesChanged(now))
+        reload(true);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -183,7 +212,7 @@ int App::run()
     m_input.setScripted(m_scripted);
 
     std::vector<eng::Diagnostic> problems;
-    if (!loadAll({m_opts.mapPath, m_opts.configPath, m_opts.profile}, problems, false)) {
+    if (!loadAll({m_opts.mapPath, m_opts.configPath, m_opts.profile}, problems)) {
         std::cerr << eng::formatDiagnostics(problems);
         return ExitBadInput;
     }
@@ -227,6 +256,7 @@ int App::runPlay()
         pumpEvents();
         if (!m_window->isOpen())
             break;
+        pollFiles();
         const double dt = std::min(clock.restart().asSeconds(), 0.25f);
         m_fps = m_fps <= 0.0 ? 1.0 / std::max(dt, 1e-4) : m_fps * 0.95 + 0.05 / std::max(dt, 1e-4);
         m_input.realtimeCamera(dt, m_window->getSize(), m_window->hasFocus());
@@ -287,7 +317,7 @@ void App::say(const std::string& text, bool error)
 
 void App::orderTo(eng::TileCoord tile)
 {
-    if (!m_world.field.inBounds(tile)) {
+    if (!m_host.world().field.inBounds(tile)) {
         say("that is outside the map");
         return;
     }
@@ -304,7 +334,7 @@ void App::orderTo(eng::TileCoord tile)
     m_traceAgeSec = 0.0;
     m_previewFor.reset();
     if (rep.anchorMoved && rep.anchor) {
-        const bool wall = !m_world.field.passable(tile);
+        const bool wall = !m_host.world().field.passable(tile);
         say(std::string(wall ? "that tile is impassable" : "that tile cannot be reached") +
                 ": walking to the closest reachable tile " + tileStr(*rep.anchor),
             false);
@@ -331,14 +361,16 @@ void App::drawFrame(sf::RenderTarget& target)
     if (!sel.empty()) {
         const Unit& leader = m_party.units()[std::size_t(sel.front())];
         hud.explainLayer = leader.layer;
-        hud.statusLines.push_back("Profile: " + m_world.profileName(leader.layer) + " (" + leader.name + ")");
+        hud.statusLines.push_back("Profile: " + m_host.world().profileName(leader.layer) + " (" + leader.name + ")");
         if (m_hover && m_party.field(leader.layer).inBounds(*m_hover)) {
             const float c = m_party.field(leader.layer).at(*m_hover);
-            hud.tileLines.push_back("For " + leader.name + " (" + m_world.profileName(leader.layer) + "): " +
+            hud.tileLines.push_back("For " + leader.name + " (" + m_host.world().profileName(leader.layer) + "): " +
                                     (eng::path::isPassableCost(c) ? "cost " + detail::fmt(c) : std::string("impassable")));
         }
     }
-    m_view.draw(target, m_world, m_party, hud);
+    if (!m_reloadError.empty())
+        hud.errorLines.push_back("Reload failed (keeping the last good world): " + m_reloadError);
+    m_view.draw(target, m_host.world(), m_party, hud);
 }
 
 } // namespace game

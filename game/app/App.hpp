@@ -19,7 +19,7 @@
 #include "game/script/Script.hpp"
 #include "game/view/MessageLog.hpp"
 #include "game/view/View.hpp"
-#include "game/world/World.hpp"
+#include "game/world/WorldHost.hpp"
 
 #include <SFML/Graphics.hpp>
 
@@ -42,9 +42,16 @@ public:
 
 private:
     // Loading
-    bool loadAll(const WorldOptions& wo, std::vector<eng::Diagnostic>& problems, bool keepUnits);
+    bool loadAll(const WorldOptions& wo, std::vector<eng::Diagnostic>& problems);
+    /// After a new world became current: party layers (keeping orders when the size is the same,
+    /// else a new party), preview reset.
+    void applyWorld(bool keepUnits);
     void spawnParty();
-    void reload();
+    /// F5 (`automatic` false) or a watched file changed: the new world replaces the old one,
+    /// or its error is shown and the old one stays.
+    void reload(bool automatic);
+    /// Polls the watched files (WorldHost throttles to twice a second) and reloads on a change.
+    void pollFiles();
 
     // Modes
     int runPlay();
@@ -70,7 +77,8 @@ private:
     /// scripts must fail (exit 2) without one.
     std::unique_ptr<sf::RenderWindow> m_window;
 
-    World m_world;
+    WorldHost m_host;
+    std::string m_reloadError;  ///< the last failed reload's first problem ("" after a good one)
     Party m_party;
     View m_view;
     MessageLog m_messages;

@@ -135,7 +135,7 @@ bool App::dump(const std::string& file, std::string& error)
 {
     using Json = nlohmann::json;
     Json j;
-    j["map"] = m_world.options.mapPath;
+    j["map"] = m_host.world().options.mapPath;
     j["time"] = m_gameTimeSec;
     Json units = Json::array();
     for (const Unit& u : m_party.units()) {

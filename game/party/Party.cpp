@@ -66,6 +66,95 @@ bool Party::setLayers(std::vector<MoveLayer> layers)
     return true;
 }
 
+bool Party::changeCosts(std::vector<MoveLayer> layers, CostChangeReport* report)
+{
+    CostChangeReport local;
+    CostChangeReport& rep = report ? *report : local;
+    rep = {};
+    if (layers.empty())
+        return false;
+    if (m_layers.empty() || layers.front().field.width != m_layers.front().field.width ||
+        layers.front().field.height != m_layers.front().field.height)
+        return setLayers(std::move(layers));
+    // Old costs by profile, to see which cells changed for each unit.
+    std::vector<Layer> old = std::move(m_layers);
+    m_layers.clear();
+    std::vector<Layer> next(layers.size());
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        if (layers[i].field.width != layers[0].field.width || layers[i].field.height != layers[0].field.height ||
+            !next[i].finder.init(layers[i].field, layers[i].rules)) {
+            m_layers = std::move(old);
+            return false;
+        }
+        next[i].profile = std::move(layers[i].profile);
+        next[i].field = std::move(layers[i].field);
+        next[i].rules = layers[i].rules;
+    }
+    m_layers = std::move(next);
+    for (std::size_t i = 0; i < m_units.size(); ++i) {
+        Unit& u = m_units[i];
+        const Layer* before = nullptr;
+        for (const Layer& l : old)
+            if (l.profile == u.profile)
+                before = &l;
+        if (!before)
+            before = &old.front();
+        u.layer = std::max(0, layerOf(u.profile));
+        const eng::path::CostField& now = m_layers[std::size_t(u.layer)].field;
+        // Off a cell that became impassable: finish nothing, stand on the nearest free one.
+        const eng::TileCoord at = u.stepping ? u.stepTo : u.tile;
+        if (!now.passable(at)) {
+            u.stepping = false;
+            if (const auto to = nearestFree(at, u.layer, int(i))) {
+                u.tile = *to;
+                u.pos = cellCentre(*to);
+                rep.displaced.push_back(int(i));
+            }
+        }
+        if (u.path.empty())
+            continue;
+        bool crosses = false;
+        auto changed = [&](eng::TileCoord c) {
+            return !now.inBounds(c) || now.at(c) != before->field.at(c);
+        };
+        for (eng::TileCoord c : u.path)
+            crosses = crosses || changed(c);
+        crosses = crosses || changed(u.goal);
+        if (u.stepping && !now.passable(u.stepTo))
+            crosses = true;
+        if (!crosses)
+            continue;
+        u.replans = 0;  // a unit mid-step keeps stepping; its new path starts where it is going
+        if (replan(u, int(i))) {
+            u.replans = 0;
+            rep.replanned.push_back(int(i));
+        } else {
+            stop(u);
+            rep.stopped.push_back(int(i));
+        }
+    }
+    return true;
+}
+
+std::optional<eng::TileCoord> Party::nearestFree(eng::TileCoord from, int layer, int except) const
+{
+    const eng::path::CostField& f = m_layers[std::size_t(layer)].field;
+    std::optional<eng::TileCoord> best;
+    int bestD = 0;
+    for (int y = 0; y < f.height; ++y)
+        for (int x = 0; x < f.width; ++x) {
+            const eng::TileCoord c{x, y};
+            if (!f.passable(c) || occupied(c, except))
+                continue;
+            const int d = (x - from.x) * (x - from.x) + (y - from.y) * (y - from.y);
+            if (!best || d < bestD) {
+                best = c;
+                bestD = d;
+            }
+        }
+    return best;
+}
+
 int Party::spawn(const std::string& name, eng::TileCoord tile, int sheet, const std::string& profile)
 {
     Unit u;
@@ -322,6 +411,7 @@ bool Party::replan(Unit& u, int index)
 {
     ++u.replans;
     Layer& layer = layerFor(u);
+    const eng::TileCoord start = u.stepping ? u.stepTo : u.tile;
     // Other units' cells become walls for this one search.
     eng::path::CostField walled = layer.field;
     std::vector<eng::TileCoord> blockers;
@@ -334,7 +424,7 @@ bool Party::replan(Unit& u, int index)
             blockers.push_back(o.stepTo);
     }
     for (eng::TileCoord b : blockers)
-        if (walled.inBounds(b) && b != u.tile)
+        if (walled.inBounds(b) && b != start)
             walled.at(b) = eng::path::Impassable;
     // The goal itself is taken by a unit that has stopped there: pick the closest free tile.
     eng::TileCoord goal = u.goal;
@@ -342,7 +432,7 @@ bool Party::replan(Unit& u, int index)
         return &o != &u && !o.moving() && o.tile == goal;
     });
     if (goalTaken) {
-        const eng::TileCoord from[1] = {u.tile};
+        const eng::TileCoord from[1] = {start};
         const FormationResult f = planFormation(layer.field, layer.finder, goal, from, blockers);
         if (f.anchor && !f.goals.empty())
             goal = f.goals.front();
@@ -350,7 +440,7 @@ bool Party::replan(Unit& u, int index)
     if (!m_replanFinder.init(walled, layer.rules))
         return false;
     eng::path::PathResult result;
-    const eng::path::PathStatus st = m_replanFinder.findPath(u.tile, goal, result);
+    const eng::path::PathStatus st = m_replanFinder.findPath(start, goal, result);
     if (!eng::path::hasPath(st) || result.path.size() < 2)
         return false;
     u.path.assign(result.path.begin() + 1, result.path.end());

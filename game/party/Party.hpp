@@ -58,6 +58,13 @@ struct MoveLayer {
     eng::path::MoveRules rules;
 };
 
+/// What a change of costs under a walking party did (Party::changeCosts).
+struct CostChangeReport {
+    std::vector<int> replanned;  ///< units whose remaining path crossed a changed cell
+    std::vector<int> displaced;  ///< units moved off a cell that became impassable
+    std::vector<int> stopped;    ///< units that could not replan and stopped
+};
+
 class Party {
 public:
     /// Takes the map's cost field and move rules as the only layer; clears units. Returns false
@@ -71,6 +78,13 @@ public:
     /// As setField, for every profile's layer; each unit finds its layer again by profile name
     /// (a profile no longer present: layer 0).
     bool setLayers(std::vector<MoveLayer> layers);
+
+    /// New costs for the same map size while the party walks (an edit or a hot reload): orders
+    /// are kept; a unit on a cell that became impassable steps to the nearest passable free cell;
+    /// a unit whose remaining path (cells still to enter, its goal included) crosses a cell
+    /// whose cost changed replans to its goal with the new costs; the others walk on untouched.
+    /// Different sizes fall back to setLayers (everyone stops). False if the layers are rejected.
+    bool changeCosts(std::vector<MoveLayer> layers, CostChangeReport* report = nullptr);
 
     /// Adds a unit standing at the centre of `tile`, walking with the costs of `profile`
     /// (unknown or empty: layer 0). Returns its index.
@@ -132,6 +146,9 @@ public:
 private:
     void startStep(Unit& u, int index);
     bool replan(Unit& u, int index);
+    /// Nearest passable cell not held by another unit (4-neighbour rings by distance), on the
+    /// unit's layer; nullopt when there is none.
+    std::optional<eng::TileCoord> nearestFree(eng::TileCoord from, int layer, int except) const;
     void stop(Unit& u);
     void setIdle(Unit& u);
 

@@ -80,6 +80,8 @@ void View::drawHud(sf::RenderTarget& target, const World& world, const Party& pa
         lines.push_back({"A* trace: " + std::to_string(hud.trace->stepCount()) + " steps (T hides)", green});
     for (const std::string& s : hud.statusLines)
         lines.push_back({s, white});
+    for (const std::string& s : hud.errorLines)
+        lines.push_back({s, red});
     panel(10.f, 10.f, lines, 15);
 
     // Top right: the hovered tile and why it costs what it costs.

@@ -51,6 +51,7 @@ struct HudState {
     bool leftDown = false;                        ///< a left button drag is going on
     std::optional<sf::IntRect> selectionBox;      ///< box being dragged, window pixels
     std::vector<std::string> statusLines;         ///< extra lines for the status panel
+    std::vector<std::string> errorLines;          ///< lines in red under the status panel's lines
     std::vector<std::string> tileLines;           ///< extra lines for the hovered tile's panel
     int explainLayer = 0;                         ///< World::terrains layer the tile panel explains
 };

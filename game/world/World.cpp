@@ -156,6 +156,7 @@ eng::Result<World> loadWorld(const WorldOptions& options)
         return eng::Result<World>::failure(config.diagnostics());
     const eng::terrain::ResolvedConfig& resolved = config.value();
     w.configUsed = resolved.path.empty() ? std::string("built-in defaults") : resolved.path;
+    w.configPath = resolved.path;
     const std::string configName = resolved.path.empty() ? std::string("built-in config") : resolved.path;
     const std::string known = resolved.config.profileNames();
     const std::string knownText = known.empty() ? std::string("this config defines no profiles") : "known: " + known;

@@ -50,6 +50,7 @@ struct World {
     std::vector<ProfileTerrain> terrains;
     eng::iso::Projection projection;        ///< the map's tile <-> world projection (picking)
     std::string configUsed;                 ///< which config file was used ("built-in defaults")
+    std::string configPath;                 ///< the config file read; "" = built-in defaults
     std::vector<SpawnPoint> party;          ///< `party` objects, in file order
     std::optional<eng::TileCoord> start;    ///< `start` point object
     std::optional<eng::TileCoord> goal;     ///< `goal` point object

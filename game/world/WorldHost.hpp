@@ -1,0 +1,72 @@
+#pragma once
+/// \file WorldHost.hpp
+/// Keeps the current world of the game and its history: loading, reloading (F5 or a watched file
+/// that changed), the version counter that every change bumps, and the files to watch (the map,
+/// its external tilesets and templates, the terrain config, or `terrain.toml` beside the map
+/// when none is used yet). A failed load never touches the current world. No window: the game
+/// adopts a new world only after its view accepted it; tests drive it directly.
+///
+/// \code
+/// game::WorldHost host;
+/// if (auto problems = host.open({"maps/valley.tmx", "", ""}); !problems.empty()) fail(problems);
+/// if (host.filesChanged(nowSec)) {
+///     eng::Result<game::World> next = host.loadAgain();
+///     if (next) host.adopt(std::move(next).value());   // else show next.diagnostics()
+/// }
+/// \endcode
+
+#include "engine/core/Diagnostic.hpp"
+#include "engine/core/Result.hpp"
+#include "game/world/FileWatcher.hpp"
+#include "game/world/World.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace game {
+
+/// The files a world was loaded from (map, external tilesets, templates, config or the
+/// `terrain.toml` the map would pick up beside it), without duplicates.
+std::vector<std::string> watchedFiles(const World& world);
+
+class WorldHost {
+public:
+    /// How often filesChanged looks at the files, seconds.
+    static constexpr double PollIntervalSec = 0.5;
+
+    /// Loads the first world; returns its problems (empty: loaded and current).
+    std::vector<eng::Diagnostic> open(const WorldOptions& options);
+    /// Loads the world again from the same options (not adopted: the current one is untouched).
+    eng::Result<World> loadAgain() const;
+    /// Makes `world` current: bumps version(), counts a reload, watches its files.
+    void adopt(World world);
+    /// Counts an edit of the current world and bumps version().
+    void noteEdit();
+
+    /// True when a watched file changed since the last look; looks at most every
+    /// PollIntervalSec of the caller's clock `nowSec` (any monotonic seconds).
+    bool filesChanged(double nowSec);
+
+    bool loaded() const { return m_loaded; }
+    const World& world() const { return m_world; }
+    World& world() { return m_world; }
+    /// Bumped by every adopted world and every edit (starts at 1 after open).
+    std::uint64_t version() const { return m_version; }
+    /// Worlds adopted after the first.
+    int reloads() const { return m_reloads; }
+    /// Edits counted by noteEdit.
+    int edits() const { return m_edits; }
+    const FileWatcher& watcher() const { return m_watcher; }
+
+private:
+    World m_world;
+    bool m_loaded = false;
+    FileWatcher m_watcher;
+    double m_lastPollSec = -1e300;
+    std::uint64_t m_version = 0;
+    int m_reloads = 0;
+    int m_edits = 0;
+};
+
+} // namespace game

@@ -1,0 +1,193 @@
+// Hot reload without a window: the file watcher, WorldHost keeping the last good world, and the
+// party walking on through a change of costs.
+#include "game/party/Party.hpp"
+#include "game/world/FileWatcher.hpp"
+#include "game/world/WorldHost.hpp"
+
+#include "tests/game/GridFromAscii.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+using eng::TileCoord;
+
+namespace {
+
+const std::string Tiny = std::string(ISOSTAR_SOURCE_DIR) + "/tests/game/data/tiny.tmx";
+
+/// A fresh folder under the temp dir for one test.
+fs::path scratch(const std::string& name)
+{
+    const fs::path dir = fs::temp_directory_path() / ("isostar_hot_" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+std::string readText(const std::string& path)
+{
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void writeText(const fs::path& path, const std::string& text)
+{
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+/// Makes the next write visible to a modification-time check even on coarse clocks.
+void bumpTime(const fs::path& path, int seconds)
+{
+    fs::last_write_time(path, fs::last_write_time(path) + std::chrono::seconds(seconds));
+}
+
+const std::string GoodConfig = "[terrain.grass]\ncost = 1.0\n[terrain.wall]\npassable = false\n"
+                               "[terrain.road]\nmultiplier = 0.5\n";
+
+} // namespace
+
+TEST_CASE("file watcher: a change of size, time or existence is reported once")
+{
+    const fs::path dir = scratch("watcher");
+    writeText(dir / "a.txt", "one");
+    game::FileWatcher w;
+    w.watch({(dir / "a.txt").string(), (dir / "later.txt").string(), (dir / "a.txt").string()});
+    CHECK(w.files().size() == 2);  // duplicates dropped
+    CHECK(w.poll().empty());
+    writeText(dir / "a.txt", "three");
+    auto changed = w.poll();
+    REQUIRE(changed.size() == 1);
+    CHECK(changed[0] == (dir / "a.txt").string());
+    CHECK(w.poll().empty());       // reported once
+    bumpTime(dir / "a.txt", 5);    // same size, other time
+    CHECK(w.poll().size() == 1);
+    writeText(dir / "later.txt", "x");  // a file appearing
+    changed = w.poll();
+    REQUIRE(changed.size() == 1);
+    CHECK(changed[0] == (dir / "later.txt").string());
+    fs::remove(dir / "a.txt");          // and disappearing
+    CHECK(w.poll().size() == 1);
+}
+
+TEST_CASE("world host: watches map and config, keeps the last good world on a broken file, reloads the fixed one")
+{
+    const fs::path dir = scratch("host");
+    const std::string map = (dir / "tiny.tmx").string();
+    writeText(map, readText(Tiny));
+    writeText(dir / "terrain.toml", GoodConfig);
+
+    game::WorldHost host;
+    const auto problems = host.open({map, "", ""});
+    REQUIRE(problems.empty());
+    CHECK(host.version() == 1);
+    CHECK(host.reloads() == 0);
+    const auto files = host.watcher().files();
+    CHECK(std::find(files.begin(), files.end(), map) != files.end());
+    CHECK(std::find(files.begin(), files.end(), (dir / "terrain.toml").string()) != files.end());
+    CHECK(host.world().field.at({1, 1}) == Approx(0.5f));
+
+    double now = 0.0;
+    CHECK_FALSE(host.filesChanged(now));
+    // A broken config (half written): the change is seen, the load fails naming file and line,
+    // the current world is untouched.
+    writeText(dir / "terrain.toml", GoodConfig + "[terrain.road\nmultiplier = ");
+    bumpTime(dir / "terrain.toml", 2);
+    CHECK_FALSE(host.filesChanged(now + 0.1));  // throttled
+    now += 1.0;
+    REQUIRE(host.filesChanged(now));
+    auto bad = host.loadAgain();
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.diagnostics()[0].file == (dir / "terrain.toml").string());
+    CHECK(bad.diagnostics()[0].line > 0);
+    CHECK(host.world().field.at({1, 1}) == Approx(0.5f));
+    CHECK(host.version() == 1);
+    now += 1.0;
+    CHECK_FALSE(host.filesChanged(now));  // not retried until the file changes again
+
+    // Fixed: road costs change, the new world is adopted.
+    writeText(dir / "terrain.toml", "[terrain.grass]\ncost = 1.0\n[terrain.wall]\npassable = false\n"
+                                    "[terrain.road]\nmultiplier = 0.25\n");
+    bumpTime(dir / "terrain.toml", 4);
+    now += 1.0;
+    REQUIRE(host.filesChanged(now));
+    auto good = host.loadAgain();
+    REQUIRE(good.ok());
+    host.adopt(std::move(good).value());
+    CHECK(host.world().field.at({1, 1}) == Approx(0.25f));
+    CHECK(host.version() == 2);
+    CHECK(host.reloads() == 1);
+
+    // A broken map keeps the world too, and names the map.
+    writeText(map, readText(Tiny).substr(0, 300));
+    bumpTime(dir / "tiny.tmx", 6);
+    now += 1.0;
+    REQUIRE(host.filesChanged(now));
+    auto badMap = host.loadAgain();
+    REQUIRE_FALSE(badMap.ok());
+    CHECK(badMap.diagnostics()[0].file == map);
+    CHECK(host.world().map.width == 6);
+}
+
+TEST_CASE("changed costs: only units whose remaining path crosses a changed cell replan")
+{
+    const std::vector<std::string> rows = {
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    };
+    game::Party s;
+    REQUIRE(s.reset(gridFromAscii(rows), {}));
+    const int top = s.spawn("top", {0, 0}, -1);
+    const int bottom = s.spawn("bottom", {0, 3}, -1);
+    s.order({top}, {9, 0});
+    s.order({bottom}, {9, 3});
+    const auto topPath = s.units()[std::size_t(top)].path;
+    const auto bottomPath = s.units()[std::size_t(bottom)].path;
+    REQUIRE(std::find(bottomPath.begin(), bottomPath.end(), TileCoord{5, 3}) != bottomPath.end());
+
+    // A wall across the bottom row only.
+    std::vector<std::string> walled = rows;
+    walled[3][5] = '#';
+    walled[2][5] = '#';
+    game::CostChangeReport rep;
+    REQUIRE(s.changeCosts({{"", gridFromAscii(walled), {}}}, &rep));
+    CHECK(rep.replanned == std::vector<int>{bottom});
+    CHECK(rep.displaced.empty());
+    CHECK(s.units()[std::size_t(top)].path == topPath);  // untouched
+    const auto& np = s.units()[std::size_t(bottom)].path;
+    CHECK(std::find(np.begin(), np.end(), TileCoord{5, 3}) == np.end());
+    CHECK(s.units()[std::size_t(bottom)].goal == TileCoord{9, 3});
+    // Walking on, nobody ever stands on the wall and both arrive.
+    for (int k = 0; k < 60 * 60 && s.anyMoving(); ++k) {
+        s.update(1.0 / 60.0);
+        for (const game::Unit& u : s.units())
+            REQUIRE(s.field().passable(u.tile));
+    }
+    CHECK(s.units()[std::size_t(top)].tile == TileCoord{9, 0});
+    CHECK(s.units()[std::size_t(bottom)].tile == TileCoord{9, 3});
+}
+
+TEST_CASE("changed costs: a unit on a cell that became impassable steps to the nearest passable one")
+{
+    game::Party s;
+    REQUIRE(s.reset(gridFromAscii({".....", ".....", "....."}), {}));
+    s.spawn("knight", {2, 1}, -1);
+    s.spawn("mage", {1, 1}, -1);
+    game::CostChangeReport rep;
+    REQUIRE(s.changeCosts({{"", gridFromAscii({".....", ".##..", "....."}), {}}}, &rep));
+    REQUIRE(rep.displaced.size() == 2);
+    for (const game::Unit& u : s.units()) {
+        CHECK(s.field().passable(u.tile));
+        CHECK(std::abs(u.tile.x - 1) + std::abs(u.tile.y - 1) <= 2);
+    }
+    CHECK(s.units()[0].tile != s.units()[1].tile);
+}

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <thread>
 
 namespace game {
 
@@ -171,6 +172,47 @@ void App::reload(bool automatic)
     applyWorld(true);
     say(std::string(automatic ? "a file changed: reloaded " : "reloaded ") + m_host.world().options.mapPath +
         " (config: " + m_host.world().configUsed + ")");
+}
+
+std::string App::afterEdit(const WorldEdit& edit)
+{
+    if (!edit.ok)
+        return edit.error;
+    if (edit.tiles.empty())
+        return {};
+    std::vector<eng::Diagnostic> problems;
+    if (!m_view.updateCells(m_host.world(), edit.tiles, problems))
+        for (const eng::Diagnostic& d : problems)
+            std::cerr << eng::formatDiagnostic(d) << '\n';
+    if (!edit.costCells.empty())
+        applyWorld(true);
+    m_previewFor.reset();
+    updateHover();
+    return {};
+}
+
+void App::runRealTime(double seconds)
+{
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    Clock::time_point last = Clock::now();
+    double accumulator = 0.0;
+    while (Clock::now() < end && m_window->isOpen()) {
+        pumpEvents();
+        pollFiles();
+        const Clock::time_point now = Clock::now();
+        accumulator += std::min(std::chrono::duration<double>(now - last).count(), 0.25);
+        last = now;
+        while (accumulator >= FixedStepSec) {
+            tick(FixedStepSec);
+            accumulator -= FixedStepSec;
+        }
+        drawFrame(*m_window);
+        m_window->display();
+        // Scripts run unthrottled; here about 60 frames a second are plenty.
+        const Clock::time_point next = now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(FixedStepSec));
+        std::this_thread::sleep_until(std::min(next, end));
+    }
 }
 
 void App::pollFiles()

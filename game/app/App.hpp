@@ -59,6 +59,13 @@ private:
     int runBench();
     void pumpEvents();
 
+    /// After an edit of the world (brush, script, undo): mesh chunks, party costs (units whose
+    /// paths cross a changed cell replan), preview. Returns the edit's error ("" when it worked).
+    std::string afterEdit(const WorldEdit& edit);
+    /// Runs the game for `seconds` of real time, frame by frame (ticks by elapsed time, draws,
+    /// polls the watched files): the script command `sleep`.
+    void runRealTime(double seconds);
+
     // Orders, simulation and drawing
     void orderTo(eng::TileCoord tile);
     void tick(double dtSec);

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -95,6 +96,23 @@ int App::runScript(const std::vector<ScriptCommand>& script)
             }
             break;
         }
+        case CommandType::Sleep: runRealTime(c.seconds); break;
+        case CommandType::Paint: error = afterEdit(m_host.paint({c.a, c.b}, c.text)); break;
+        case CommandType::Erase: error = afterEdit(m_host.erase({c.a, c.b})); break;
+        case CommandType::Erupt: error = afterEdit(m_host.setErupting({c.a, c.b}, c.c != 0)); break;
+        case CommandType::Undo: error = afterEdit(m_host.undo()); break;
+        case CommandType::Redo: error = afterEdit(m_host.redo()); break;
+        case CommandType::Save: {
+            auto saved = m_host.save(c.text);
+            if (!saved) {
+                error = "save: " + eng::formatDiagnostics(saved.diagnostics());
+                while (!error.empty() && error.back() == '\n')
+                    error.pop_back();
+            } else {
+                say("saved " + c.text);
+            }
+            break;
+        }
         case CommandType::Screenshot: screenshot(c.text, error); break;
         case CommandType::Dump: dump(c.text, error); break;
         case CommandType::Quit: return ExitOk;
@@ -138,12 +156,30 @@ bool App::dump(const std::string& file, std::string& error)
     j["map"] = m_host.world().options.mapPath;
     j["time"] = m_gameTimeSec;
     Json units = Json::array();
+    const World& world = m_host.world();
     for (const Unit& u : m_party.units()) {
         const sf::Vector2f s = m_view.unitScreen(u);
-        const eng::TileCoord cell{int(std::floor(u.pos.x)), int(std::floor(u.pos.y))};
+        eng::TileCoord cell{int(std::floor(u.pos.x)), int(std::floor(u.pos.y))};
+        if (cell != u.tile && !(u.stepping && cell == u.stepTo))
+            cell = u.tile;  // exactly between cells on a diagonal step
+        // The remaining path from the unit's tile to its goal, both included, and its cost under
+        // the unit's profile in the current world.
+        std::vector<eng::TileCoord> rest = {cell};
+        if (u.stepping && u.stepTo != cell)
+            rest.push_back(u.stepTo);
+        rest.insert(rest.end(), u.path.begin(), u.path.end());
+        const int layer = std::clamp(u.layer, 0, std::max(0, int(world.terrains.size()) - 1));
+        double pathCost = 0.0;
         Json path = Json::array();
-        for (eng::TileCoord c : u.path)
-            path.push_back({c.x, c.y});
+        for (std::size_t k = 0; k < rest.size(); ++k) {
+            path.push_back({rest[k].x, rest[k].y});
+            if (k == 0 || world.terrains.empty())
+                continue;
+            const eng::terrain::TerrainField& t = world.terrains[std::size_t(layer)].terrain;
+            const bool diagonal = rest[k].x != rest[k - 1].x && rest[k].y != rest[k - 1].y;
+            const double c = t.costField().inBounds(rest[k]) ? double(t.costField().at(rest[k])) : eng::path::Impassable;
+            pathCost += diagonal ? c * t.rules().movement.diagonalFactor : c;
+        }
         units.push_back({{"name", u.name},
                          {"tile", {cell.x, cell.y}},
                          {"pos", {u.pos.x, u.pos.y}},
@@ -151,11 +187,17 @@ bool App::dump(const std::string& file, std::string& error)
                          {"moving", u.moving()},
                          {"selected", u.selected},
                          {"goal", {u.goal.x, u.goal.y}},
+                         {"profile", world.profileName(layer)},
+                         {"path_cost", std::isfinite(pathCost) ? Json(pathCost) : Json(nullptr)},
                          {"facing", std::string(eng::anim::directionName(u.facing))},
                          {"animation", u.anim.clip},
                          {"path", path}});
     }
     j["units"] = units;
+    j["world"] = {{"version", m_host.version()},
+                  {"reloads", m_host.reloads()},
+                  {"edits", m_host.edits()},
+                  {"config", world.configPath.empty() ? world.configUsed : world.configPath}};
     j["hover_tile"] = m_hover ? Json{m_hover->x, m_hover->y} : Json(nullptr);
     if (m_lastOrder) {
         Json o = {{"status", std::string(eng::path::statusName(m_lastOrder->status))},

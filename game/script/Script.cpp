@@ -127,6 +127,53 @@ eng::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, con
             }
             c.type = op == "screenshot" ? CommandType::Screenshot : CommandType::Dump;
             c.text = joinRest(w, 1);
+        } else if (op == "paint") {
+            if (w.size() != 4) {
+                fail("paint: expected `paint X Y TERRAIN`, got " + std::to_string(w.size() - 1) + " arguments");
+                continue;
+            }
+            if (!parseInt(w[1], c.a) || !parseInt(w[2], c.b)) {
+                fail("paint: \"" + (parseInt(w[1], c.a) ? w[2] : w[1]) + "\" is not an integer");
+                continue;
+            }
+            c.type = CommandType::Paint;
+            c.text = w[3];
+        } else if (op == "erase") {
+            int* outs[] = {&c.a, &c.b};
+            if (!ints(2, outs))
+                continue;
+            c.type = CommandType::Erase;
+        } else if (op == "erupt") {
+            if (w.size() != 4 || (w[3] != "on" && w[3] != "off")) {
+                fail("erupt: expected `erupt X Y on` or `erupt X Y off`, got \"" + joinRest(w, 1) + "\"");
+                continue;
+            }
+            if (!parseInt(w[1], c.a) || !parseInt(w[2], c.b)) {
+                fail("erupt: \"" + (parseInt(w[1], c.a) ? w[2] : w[1]) + "\" is not an integer");
+                continue;
+            }
+            c.type = CommandType::Erupt;
+            c.c = w[3] == "on" ? 1 : 0;
+            c.text = w[3];
+        } else if (op == "undo" || op == "redo") {
+            if (w.size() != 1) {
+                fail(op + ": takes no arguments");
+                continue;
+            }
+            c.type = op == "undo" ? CommandType::Undo : CommandType::Redo;
+        } else if (op == "save") {
+            if (w.size() < 2) {
+                fail("save: expected a file name (.tmx)");
+                continue;
+            }
+            c.type = CommandType::Save;
+            c.text = joinRest(w, 1);
+        } else if (op == "sleep") {
+            if (w.size() != 2 || !parseSeconds(w[1], c.seconds) || c.seconds < 0.0 || c.seconds > 3600.0) {
+                fail("sleep: expected seconds between 0 and 3600, got \"" + joinRest(w, 1) + "\"");
+                continue;
+            }
+            c.type = CommandType::Sleep;
         } else if (op == "quit") {
             if (w.size() != 1) {
                 fail("quit: takes no arguments");
@@ -134,7 +181,8 @@ eng::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, con
             }
             c.type = CommandType::Quit;
         } else {
-            fail("unknown command \"" + op + "\" (expected select, move, click, rclick, drag, mousemove, wheel, key, wait, screenshot, dump or quit)");
+            fail("unknown command \"" + op + "\" (expected select, move, click, rclick, drag, mousemove, wheel, key, wait, sleep, paint, erase, erupt, "
+                 "undo, redo, save, screenshot, dump or quit)");
             continue;
         }
         cmds.push_back(std::move(c));

@@ -11,6 +11,15 @@
 ///   key NAME                                   press a key: A..Z, 0..9, F1..F12, Space, Escape,
 ///                                              Tab, Left, Right, Up, Down; "Ctrl+A" style combos
 ///   wait SECONDS                               advance game time with a fixed step
+///   sleep SECONDS                              real wall-clock time: the game runs frame by frame
+///                                              (real elapsed time, drawing, watching files), so
+///                                              another process can change a watched file meanwhile
+///   paint X Y TERRAIN                          what the brush does on that cell (tile chosen as
+///                                              the brush would; road/wall variants autotiled)
+///   erase X Y                                  clear the cell's overlay tile
+///   erupt X Y on|off                           a volcano at (X, Y) erupts / goes dormant
+///   undo | redo                                the last edit
+///   save FILE                                  the map as .tmx (atomic, the old file kept as .bak)
 ///   screenshot FILE | dump FILE                write a PNG / the state as JSON (atomically)
 ///   quit                                       end, exit code 0
 ///
@@ -25,15 +34,18 @@
 
 namespace game {
 
-enum class CommandType { SelectAll, SelectNone, SelectName, Move, Click, RClick, Drag, MouseMove, Wheel, Key, Wait, Screenshot, Dump, Quit };
+enum class CommandType {
+    SelectAll, SelectNone, SelectName, Move, Click, RClick, Drag, MouseMove, Wheel, Key, Wait, Screenshot, Dump, Quit,
+    Sleep, Paint, Erase, Erupt, Undo, Redo, Save
+};
 
 struct ScriptCommand {
     CommandType type = CommandType::Quit;
     int line = 0;          ///< 1-based line in the script
     int a = 0, b = 0;      ///< X Y (tile or pixel), or wheel delta in `c`
-    int c = 0, d = 0;      ///< second point of `drag`; `wheel` delta in c
-    double seconds = 0.0;  ///< wait [Limit: >= 0, <= 3600]
-    std::string text;      ///< NAME / FILE / key name
+    int c = 0, d = 0;      ///< second point of `drag`; `wheel` delta in c; `erupt`: 1 on, 0 off
+    double seconds = 0.0;  ///< wait, sleep [Limit: >= 0, <= 3600]
+    std::string text;      ///< NAME / FILE / key name / TERRAIN / "on" "off"
     bool operator==(const ScriptCommand&) const = default;
 };
 

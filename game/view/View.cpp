@@ -128,6 +128,17 @@ bool View::loadMap(const World& world, std::vector<eng::Diagnostic>& problems)
     return true;
 }
 
+bool View::updateCells(const World& world, std::span<const eng::TileCoord> cells,
+                       std::vector<eng::Diagnostic>& problems)
+{
+    if (m_renderer && m_renderer->updateCells(world.map, cells, problems))
+        return true;
+    std::vector<eng::Diagnostic> more;
+    loadMap(world, more);
+    problems.insert(problems.end(), more.begin(), more.end());
+    return false;
+}
+
 void View::loadCharacters(Party& party, MessageLog& messages)
 {
     m_characters.clear();

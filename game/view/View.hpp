@@ -29,6 +29,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,9 @@ public:
     /// Builds a new mesh for `world` (textures, chunks). On failure appends the problems and
     /// keeps the previous mesh. Sets the camera bounds. Needs a GL context.
     bool loadMap(const World& world, std::vector<eng::Diagnostic>& problems);
+    /// After an edit of `world`'s map: rebuilds only the mesh chunks holding `cells`. False (and
+    /// the problems) when the renderer refused; then the whole mesh is rebuilt (loadMap).
+    bool updateCells(const World& world, std::span<const eng::TileCoord> cells, std::vector<eng::Diagnostic>& problems);
     /// Loads the sprite sheet of every unit (by name, from assets/party/NAME.json) and sets
     /// each unit's `sheet`; problems are said on `messages`.
     void loadCharacters(Party& party, MessageLog& messages);

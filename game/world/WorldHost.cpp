@@ -31,12 +31,18 @@ std::vector<std::string> watchedFiles(const World& world)
     return files;
 }
 
+WorldHost::WorldHost() = default;
+
+WorldHost::~WorldHost() = default;
+
 std::vector<eng::Diagnostic> WorldHost::open(const WorldOptions& options)
 {
     auto w = loadWorld(options);
     if (!w)
         return w.diagnostics();
+    m_editor.reset();
     m_world = std::move(w).value();
+    m_editor = std::make_unique<eng::edit::MapEditor>(m_world.map);
     m_loaded = true;
     m_version = 1;
     m_reloads = 0;
@@ -52,7 +58,9 @@ eng::Result<World> WorldHost::loadAgain() const
 
 void WorldHost::adopt(World world)
 {
+    m_editor.reset();
     m_world = std::move(world);
+    m_editor = std::make_unique<eng::edit::MapEditor>(m_world.map);
     m_loaded = true;
     ++m_version;
     ++m_reloads;
@@ -63,6 +71,111 @@ void WorldHost::noteEdit()
 {
     ++m_version;
     ++m_edits;
+}
+
+WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
+{
+    WorldEdit out;
+    out.ok = r.ok;
+    out.error = std::move(r.error);
+    out.tiles = std::move(r.cells);
+    if (!out.ok || out.tiles.empty())
+        return out;
+    std::vector<eng::TileCoord> costCells;
+    for (ProfileTerrain& t : m_world.terrains) {
+        for (eng::TileCoord c : out.tiles) {
+            std::vector<eng::terrain::TerrainId> ids;
+            for (const std::string& name : eng::terrain::terrainNamesAt(m_world.map, c))
+                ids.push_back(t.terrain.terrainId(name));
+            for (eng::TileCoord changed : t.terrain.setCell(c, ids))
+                costCells.push_back(changed);
+        }
+    }
+    std::sort(costCells.begin(), costCells.end());
+    costCells.erase(std::unique(costCells.begin(), costCells.end()), costCells.end());
+    const eng::path::CostField& base = m_world.terrains.front().terrain.costField();
+    for (eng::TileCoord c : costCells)
+        m_world.field.at(c) = base.at(c);
+    out.costCells = std::move(costCells);
+    noteEdit();
+    return out;
+}
+
+WorldEdit WorldHost::paint(eng::TileCoord c, const std::string& terrain)
+{
+    if (!m_editor)
+        return {false, "no map loaded", {}, {}};
+    return applyEdit(m_editor->paint(c, terrain));
+}
+
+WorldEdit WorldHost::paintTile(eng::TileCoord c, std::uint32_t gid)
+{
+    if (!m_editor)
+        return {false, "no map loaded", {}, {}};
+    return applyEdit(m_editor->paintTile(c, gid));
+}
+
+WorldEdit WorldHost::erase(eng::TileCoord c)
+{
+    if (!m_editor)
+        return {false, "no map loaded", {}, {}};
+    return applyEdit(m_editor->erase(c));
+}
+
+WorldEdit WorldHost::setErupting(eng::TileCoord c, bool on)
+{
+    if (!m_editor)
+        return {false, "no map loaded", {}, {}};
+    return applyEdit(m_editor->setErupting(c, on));
+}
+
+WorldEdit WorldHost::toggleErupting(eng::TileCoord c)
+{
+    if (!m_editor)
+        return {false, "no map loaded", {}, {}};
+    return applyEdit(m_editor->toggleErupting(c));
+}
+
+WorldEdit WorldHost::undo()
+{
+    if (!m_editor)
+        return {false, "no map loaded", {}, {}};
+    return applyEdit(m_editor->undo());
+}
+
+WorldEdit WorldHost::redo()
+{
+    if (!m_editor)
+        return {false, "no map loaded", {}, {}};
+    return applyEdit(m_editor->redo());
+}
+
+void WorldHost::beginStroke()
+{
+    if (m_editor)
+        m_editor->beginStroke();
+}
+
+void WorldHost::endStroke()
+{
+    if (m_editor)
+        m_editor->endStroke();
+}
+
+const std::vector<eng::edit::BrushTile>& WorldHost::palette() const
+{
+    static const std::vector<eng::edit::BrushTile> none;
+    return m_editor ? m_editor->palette() : none;
+}
+
+eng::Result<eng::map::SaveReport> WorldHost::save(const std::string& path)
+{
+    eng::map::SaveOptions options;
+    options.pathProperties.push_back(std::string(eng::terrain::ConfigProperty));
+    auto saved = eng::map::saveMapTiles(m_world.map, path, true, options);
+    if (saved)
+        m_watcher.watch(watchedFiles(m_world));
+    return saved;
 }
 
 bool WorldHost::filesChanged(double nowSec)

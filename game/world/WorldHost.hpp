@@ -17,10 +17,13 @@
 
 #include "engine/core/Diagnostic.hpp"
 #include "engine/core/Result.hpp"
+#include "engine/edit/MapEditor.hpp"
+#include "engine/map/MapWriter.hpp"
 #include "game/world/FileWatcher.hpp"
 #include "game/world/World.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,8 +33,21 @@ namespace game {
 /// `terrain.toml` the map would pick up beside it), without duplicates.
 std::vector<std::string> watchedFiles(const World& world);
 
+/// What an edit of the world did.
+struct WorldEdit {
+    bool ok = false;
+    std::string error;                       ///< why not ("no volcano at (3, 4)", "nothing to undo")
+    std::vector<eng::TileCoord> tiles;       ///< cells whose tiles changed (mesh chunks to rebuild)
+    std::vector<eng::TileCoord> costCells;   ///< cells whose cost changed under any profile
+};
+
 class WorldHost {
 public:
+    WorldHost();
+    ~WorldHost();
+    WorldHost(const WorldHost&) = delete;
+    WorldHost& operator=(const WorldHost&) = delete;
+
     /// How often filesChanged looks at the files, seconds.
     static constexpr double PollIntervalSec = 0.5;
 
@@ -43,6 +59,26 @@ public:
     void adopt(World world);
     /// Counts an edit of the current world and bumps version().
     void noteEdit();
+
+    // Editing the current world's map in place (the terrain brush, eng::edit::MapEditor). Each
+    // successful edit that changed tiles updates every profile's terrain only where the change
+    // reaches (TerrainField::setCell), the default `field`, and counts an edit.
+    WorldEdit paint(eng::TileCoord c, const std::string& terrain);
+    WorldEdit paintTile(eng::TileCoord c, std::uint32_t gid);
+    WorldEdit erase(eng::TileCoord c);
+    WorldEdit setErupting(eng::TileCoord c, bool on);
+    WorldEdit toggleErupting(eng::TileCoord c);
+    WorldEdit undo();
+    WorldEdit redo();
+    /// A drag: edits until endStroke() undo as one.
+    void beginStroke();
+    void endStroke();
+    /// The brush's palette (tiles with a terrain), empty before open().
+    const std::vector<eng::edit::BrushTile>& palette() const;
+    /// Saves the map's tiles as `.tmx` (atomic, `.bak` of the previous file kept, everything the
+    /// loader read and the edits did not touch kept; the `config` path property rebased). Our own
+    /// write of a watched file is not taken for a change to reload.
+    eng::Result<eng::map::SaveReport> save(const std::string& path);
 
     /// True when a watched file changed since the last look; looks at most every
     /// PollIntervalSec of the caller's clock `nowSec` (any monotonic seconds).
@@ -60,7 +96,10 @@ public:
     const FileWatcher& watcher() const { return m_watcher; }
 
 private:
+    WorldEdit applyEdit(eng::edit::EditResult r);
+
     World m_world;
+    std::unique_ptr<eng::edit::MapEditor> m_editor; ///< over m_world.map; new with each world
     bool m_loaded = false;
     FileWatcher m_watcher;
     double m_lastPollSec = -1e300;

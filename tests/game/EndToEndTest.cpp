@@ -13,7 +13,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
+#include <sstream>
 #include <string>
 
 namespace fs = std::filesystem;
@@ -292,4 +294,100 @@ TEST_CASE("e2e: without a display isostar says so instead of aborting")
     CHECK(render.exitCode == 1);
     CHECK(render.err.find("isostar render: error: no display") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "o.png"));
+}
+
+TEST_CASE("e2e: a wall painted across the party's path while it walks is walked around")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("wall");
+    std::string script = "select all\nmove 30 57\nwait 1\n";
+    for (int y = 50; y <= 66; ++y)
+        script += "paint 24 " + std::to_string(y) + " wall\n";
+    script += "dump " + (dir / "painted.json").string() + "\nwait 30\ndump " + (dir / "end.json").string() +
+              "\nundo\ndump " + (dir / "undone.json").string() + "\nquit\n";
+    const Run r = runScript(dir, "maps/valley.tmx", script);
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json painted = readJson(dir / "painted.json");
+    CHECK(painted["world"]["edits"].get<int>() == 17);
+    CHECK(painted["world"]["version"].get<int>() == 18);
+    auto onWall = [](const Json& cell) {
+        const int x = cell[0].get<int>(), y = cell[1].get<int>();
+        return x == 24 && y >= 50 && y <= 66;
+    };
+    for (const Json& u : painted["units"]) {
+        INFO(u["name"]);
+        REQUIRE(u["path"].size() > 1);               // still walking
+        REQUIRE(u["path_cost"].is_number());         // a finite cost in the edited world
+        for (const Json& cell : u["path"])
+            CHECK_FALSE(onWall(cell));
+        CHECK(u["path"].back() == u["goal"]);
+    }
+    // They all arrive east of the wall.
+    const Json end = readJson(dir / "end.json");
+    for (const Json& u : end["units"]) {
+        INFO(u["name"]);
+        CHECK_FALSE(u["moving"].get<bool>());
+        CHECK(tileOf(u).x > 24);
+    }
+    CHECK(readJson(dir / "undone.json")["world"]["edits"].get<int>() == 18);
+}
+
+TEST_CASE("e2e: the dwarf and the knight plan with their own profiles")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("profiles");
+    const Run r = runScript(dir, "maps/valley.tmx", "dump " + (dir / "start.json").string() + "\nquit\n");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json start = readJson(dir / "start.json");
+    std::map<std::string, std::string> profiles;
+    for (const Json& u : start["units"]) {
+        profiles[u["name"].get<std::string>()] = u["profile"].get<std::string>();
+        CHECK(u["path"].size() == 1);  // standing: the path is the unit's tile
+        CHECK(u["path_cost"].get<double>() == 0.0);
+    }
+    CHECK(profiles["dwarf"] == "dwarf");
+    CHECK(profiles["ranger"] == "ranger");
+    CHECK(profiles["knight"] == "default");
+    CHECK(start["world"]["config"].get<std::string>().find("terrain.toml") != std::string::npos);
+}
+
+TEST_CASE("e2e: a broken config keeps the world and shows its error; the fixed file is reloaded while the game runs")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("hotreload");
+    const fs::path config = dir / "terrain.toml";
+    fs::copy_file(fs::path(ISOSTAR_SOURCE_DIR) / "maps" / "terrain.toml", config);
+    std::ofstream(dir / "broken.toml") << "[terrain.grass]\ncost = \n";
+    {
+        std::ifstream in(config);
+        std::stringstream text;
+        text << in.rdbuf();
+        std::ofstream(dir / "fixed.toml") << text.str() << "\n# fixed\n";
+    }
+    const fs::path scriptFile = dir / "test.script";
+    std::ofstream(scriptFile) << "sleep 2.5\ndump " << (dir / "broken.json").string() << "\nsleep 3\ndump "
+                              << (dir / "fixed.json").string() << "\nquit\n";
+    // A second process changes the watched config while the game sleeps (real time).
+    const std::string writer = "(sleep 1; cp '" + (dir / "broken.toml").string() + "' '" + config.string() +
+                               "'; sleep 2.5; cp '" + (dir / "fixed.toml").string() + "' '" + config.string() + "') & ";
+    const Run r = testsupport::runProcess(writer + isostarCommand() + " --map \"" + std::string(ISOSTAR_SOURCE_DIR) +
+                                          "/maps/valley.tmx\" --config '" + config.string() + "' --script \"" +
+                                          scriptFile.string() + "\"; wait");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json broken = readJson(dir / "broken.json");
+    CHECK(broken["world"]["reloads"].get<int>() == 0);
+    CHECK(broken["world"]["config"].get<std::string>() == config.string());
+    bool shown = false;
+    for (const Json& m : broken["messages_on_screen"])
+        shown = shown || m.get<std::string>().find(config.string() + ":2:") != std::string::npos;
+    CHECK(shown);
+    const Json fixed = readJson(dir / "fixed.json");
+    CHECK(fixed["world"]["reloads"].get<int>() == 1);
+    CHECK(fixed["units"].size() == 4);
 }

@@ -58,7 +58,68 @@ InputActions App::inputActions()
     a.toggleHelp = [this] { m_showHelp = !m_showHelp; };
     a.say = [this](const std::string& text, bool error) { say(text, error); };
     a.pointerChanged = [this] { updateHover(); };
+    a.editorToggled = [this](bool on) {
+        const eng::edit::BrushTile* b = brush();
+        say(on ? "Editor on: click / drag paints " + (b ? b->terrain : std::string("(no palette)")) +
+                     ", click a volcano to make it erupt, right click erases, Tab cycles the brush, E plays"
+               : "Editor off: back to play");
+    };
+    a.editClick = [this](eng::TileCoord t) {
+        WorldEdit e = m_host.toggleErupting(t);
+        if (!e.ok) {
+            const eng::edit::BrushTile* b = brush();
+            if (!b)
+                return;
+            e = m_host.paintTile(t, b->gid);
+        }
+        reportEdit(e);
+    };
+    a.editPaint = [this](eng::TileCoord t) {
+        if (const eng::edit::BrushTile* b = brush())
+            reportEdit(m_host.paintTile(t, b->gid));
+    };
+    a.editErase = [this](eng::TileCoord t) { reportEdit(m_host.erase(t)); };
+    a.editStroke = [this](bool begin) {
+        if (begin)
+            m_host.beginStroke();
+        else
+            m_host.endStroke();
+    };
+    a.cycleBrush = [this](int step) {
+        const int n = int(m_host.palette().size());
+        if (n == 0)
+            return;
+        m_brush = ((m_brush + step) % n + n) % n;
+        say("brush: " + brush()->terrain + " (" + brush()->tileset + " #" + std::to_string(brush()->localId) + ")");
+    };
+    a.undo = [this] { reportEdit(m_host.undo()); };
+    a.redo = [this] { reportEdit(m_host.redo()); };
+    a.save = [this] {
+        const std::string path = m_host.world().map.path;
+        auto saved = m_host.save(path);
+        if (!saved) {
+            for (const eng::Diagnostic& d : saved.diagnostics())
+                say(eng::formatDiagnostic(d), true);
+            return;
+        }
+        say("saved " + path + " (the previous file kept as .bak)");
+    };
     return a;
+}
+
+const eng::edit::BrushTile* App::brush() const
+{
+    const auto& palette = m_host.palette();
+    if (palette.empty())
+        return nullptr;
+    return &palette[std::size_t(std::clamp(m_brush, 0, int(palette.size()) - 1))];
+}
+
+void App::reportEdit(const WorldEdit& edit)
+{
+    const std::string error = afterEdit(edit);
+    if (!error.empty())
+        say(error, true);
 }
 
 App::~App() = default;
@@ -409,6 +470,16 @@ void App::drawFrame(sf::RenderTarget& target)
             hud.tileLines.push_back("For " + leader.name + " (" + m_host.world().profileName(leader.layer) + "): " +
                                     (eng::path::isPassableCost(c) ? "cost " + detail::fmt(c) : std::string("impassable")));
         }
+    }
+    if (m_input.editing()) {
+        const eng::edit::BrushTile* b = brush();
+        hud.statusLines.push_back("EDITOR  brush " + std::to_string(m_brush + 1) + "/" +
+                                  std::to_string(m_host.palette().size()) + ": " +
+                                  (b ? b->terrain + (b->overlay ? " (overlay)" : " (ground)") : std::string("none")));
+        hud.statusLines.push_back("World version " + std::to_string(m_host.version()) + ", " +
+                                  std::to_string(m_host.edits()) + " edits");
+        hud.help = "E play   LMB/drag paint   click volcano: erupt   RMB erase   Tab/Shift+Tab, Ctrl+wheel brush   "
+                   "Ctrl+Z/Y undo/redo   Ctrl+S save";
     }
     if (!m_reloadError.empty())
         hud.errorLines.push_back("Reload failed (keeping the last good world): " + m_reloadError);

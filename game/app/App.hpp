@@ -73,6 +73,9 @@ private:
     void say(const std::string& text, bool error = false);
     void drawFrame(sf::RenderTarget& target);
     InputActions inputActions();
+    /// Editor mode: the palette tile the brush paints, nullptr when the map has none.
+    const eng::edit::BrushTile* brush() const;
+    void reportEdit(const WorldEdit& edit);
 
     // Script output
     bool screenshot(const std::string& file, std::string& error);
@@ -101,6 +104,7 @@ private:
     bool m_showTrace = false;
     bool m_showHelp = true;
     double m_traceAgeSec = 0.0;
+    int m_brush = 0;            ///< index into the palette (editor mode)
     double m_fps = 0.0;
     double m_gameTimeSec = 0.0;
 };

@@ -42,9 +42,21 @@ void Input::pointerChanged()
         m_actions.pointerChanged();
 }
 
+void Input::setEditing(bool on)
+{
+    if (m_painting && m_actions.editStroke)
+        m_actions.editStroke(false);
+    m_painting = false;
+    m_leftDown = false;
+    m_boxing = false;
+    m_editing = on;
+    if (m_actions.editorToggled)
+        m_actions.editorToggled(on);
+}
+
 std::optional<sf::IntRect> Input::selectionBox() const
 {
-    if (!m_leftDown || !m_boxing)
+    if (m_editing || !m_leftDown || !m_boxing)
         return std::nullopt;
     return sf::IntRect(std::min(m_mouse.x, m_leftPress.x), std::min(m_mouse.y, m_leftPress.y),
                        std::abs(m_mouse.x - m_leftPress.x), std::abs(m_mouse.y - m_leftPress.y));
@@ -96,15 +108,34 @@ void Input::mouseMoved(sf::Vector2i px)
             m_view.camera().panPixels(sf::Vector2f(float(m_lastDrag.x - px.x), float(m_lastDrag.y - px.y)));
         m_lastDrag = px;
     }
-    if (m_leftDown && !m_boxing && std::abs(px.x - m_leftPress.x) + std::abs(px.y - m_leftPress.y) > DragThresholdPx)
+    if (m_painting) {
+        const std::optional<eng::TileCoord> tile = hover();
+        if (tile && tile != m_lastPainted) {
+            m_lastPainted = tile;
+            if (m_actions.editPaint)
+                m_actions.editPaint(*tile);
+        }
+    } else if (m_leftDown && !m_boxing &&
+               std::abs(px.x - m_leftPress.x) + std::abs(px.y - m_leftPress.y) > DragThresholdPx) {
         m_boxing = true;
+    }
     pointerChanged();
 }
 
 void Input::mousePressed(sf::Mouse::Button b, sf::Vector2i px)
 {
     m_mouse = px;
-    if (b == sf::Mouse::Left) {
+    if (b == sf::Mouse::Left && m_editing) {
+        const std::optional<eng::TileCoord> tile = hover();
+        if (!tile)
+            return;
+        m_painting = true;
+        m_lastPainted = tile;
+        if (m_actions.editStroke)
+            m_actions.editStroke(true);
+        if (m_actions.editClick)
+            m_actions.editClick(*tile);
+    } else if (b == sf::Mouse::Left) {
         m_leftDown = true;
         m_boxing = false;
         m_leftPress = px;
@@ -123,7 +154,12 @@ void Input::mouseReleased(sf::Mouse::Button b, sf::Vector2i px)
 {
     m_mouse = px;
     pointerChanged();
-    if (b == sf::Mouse::Left && m_leftDown) {
+    if (b == sf::Mouse::Left && m_painting) {
+        m_painting = false;
+        m_lastPainted.reset();
+        if (m_actions.editStroke)
+            m_actions.editStroke(false);
+    } else if (b == sf::Mouse::Left && m_leftDown) {
         m_leftDown = false;
         if (m_boxing) {
             m_boxing = false;
@@ -156,6 +192,11 @@ void Input::mouseReleased(sf::Mouse::Button b, sf::Vector2i px)
             say("that is outside the map");
             return;
         }
+        if (m_editing) {
+            if (m_actions.editErase)
+                m_actions.editErase(*tile);
+            return;
+        }
         if (m_party.selection().empty()) {
             say("select a unit first");
             return;
@@ -168,6 +209,11 @@ void Input::mouseReleased(sf::Mouse::Button b, sf::Vector2i px)
 
 void Input::wheel(sf::Vector2i px, float delta)
 {
+    if (m_editing && m_ctrl) {
+        if (m_actions.cycleBrush && delta != 0.f)
+            m_actions.cycleBrush(delta > 0.f ? -1 : 1);
+        return;
+    }
     m_view.camera().zoomAt(px, std::pow(0.87f, delta));
     pointerChanged();
 }
@@ -178,6 +224,23 @@ void Input::keyPressed(const KeyChord& k)
     m_shift = k.shift;
     using K = sf::Keyboard;
     const float step = 120.f;
+    if (k.ctrl && (k.key == K::Z || k.key == K::Y || k.key == K::S)) {
+        const auto& act = k.key == K::S ? m_actions.save
+                        : (k.key == K::Y || k.shift) ? m_actions.redo : m_actions.undo;
+        if (act)
+            act();
+        pointerChanged();
+        return;
+    }
+    if (k.key == K::E && !k.ctrl && !k.alt) {
+        setEditing(!m_editing);
+        return;
+    }
+    if (m_editing && k.key == K::Tab) {
+        if (m_actions.cycleBrush)
+            m_actions.cycleBrush(k.shift ? -1 : 1);
+        return;
+    }
     if (k.ctrl && k.key == K::A) {
         m_party.selectAll();
         return;

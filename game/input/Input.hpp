@@ -1,7 +1,11 @@
 #pragma once
 /// \file Input.hpp
-/// Play-mode input: mouse and keyboard (real events and scripted ones go through the same
-/// handlers), selection by click, box and number key, camera pan and zoom. What input cannot do
+/// Input in play and editor modes: mouse and keyboard (real events and scripted ones go through
+/// the same handlers). Play: selection by click, box and number key, orders, camera pan and zoom.
+/// Editor (`E` toggles): a click or a drag paints the brush (one undo step per drag), a click on
+/// a volcano makes it erupt or go dormant, a right click erases the overlay, Tab / Shift+Tab or
+/// Ctrl+wheel cycle the brush; Ctrl+Z / Ctrl+Y undo / redo and Ctrl+S saves in both modes. What
+/// input cannot do
 /// by itself (order a move, reload, toggle overlays, speak) it asks of its owner through
 /// InputActions, so it works on a Party and a View alone and tests can drive it without a window.
 ///
@@ -36,6 +40,16 @@ struct InputActions {
     std::function<void()> toggleHelp;                     ///< H, F1
     std::function<void(const std::string&, bool)> say;    ///< text, is an error
     std::function<void()> pointerChanged;                 ///< hover / camera changed: recompute
+    // Editor mode.
+    std::function<void(bool)> editorToggled;              ///< E: true = now editing
+    std::function<void(eng::TileCoord)> editClick;        ///< click: erupt a volcano, else paint
+    std::function<void(eng::TileCoord)> editPaint;        ///< drag entered a cell: paint
+    std::function<void(eng::TileCoord)> editErase;        ///< right click: erase the overlay
+    std::function<void(bool)> editStroke;                 ///< a drag begins (true) / ends (false)
+    std::function<void(int)> cycleBrush;                  ///< +1 / -1
+    std::function<void()> undo;                           ///< Ctrl+Z
+    std::function<void()> redo;                           ///< Ctrl+Y, Ctrl+Shift+Z
+    std::function<void()> save;                           ///< Ctrl+S
 };
 
 class Input {
@@ -62,6 +76,9 @@ public:
     /// The tile under the pointer, or nullopt.
     std::optional<eng::TileCoord> hover() const { return m_view.pick(m_mouse); }
     bool leftDown() const { return m_leftDown; }
+    /// Editor mode is on (`E`).
+    bool editing() const { return m_editing; }
+    void setEditing(bool on);
     /// The selection box being dragged, window pixels.
     std::optional<sf::IntRect> selectionBox() const;
 
@@ -89,6 +106,10 @@ private:
     sf::Vector2i m_lastDrag;
     bool m_ctrl = false;
     bool m_shift = false;
+
+    bool m_editing = false;
+    bool m_painting = false;                  ///< left button held in editor mode
+    std::optional<eng::TileCoord> m_lastPainted;
 };
 
 } // namespace game

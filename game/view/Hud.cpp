@@ -114,8 +114,9 @@ void View::drawHud(sf::RenderTarget& target, const World& world, const Party& pa
         target.draw(t);
     }
     if (hud.showHelp) {
-        const std::string help = "LMB select / move   drag: box select   RMB move (drag: pan)   1-4, Ctrl+A select   "
-                                 "WASD/arrows/edges pan   wheel zoom   T A* trace   F5 reload   H help";
+        const std::string help = !hud.help.empty() ? hud.help
+                                 : "LMB select / move   drag: box select   RMB move (drag: pan)   1-4, Ctrl+A select   "
+                                   "WASD/arrows/edges pan   wheel zoom   T A* trace   E editor   F5 reload   H help";
         sf::Text t(help, m_font, 13);
         t.setFillColor(dim);
         const sf::FloatRect b = t.getLocalBounds();

@@ -54,7 +54,8 @@ struct HudState {
     std::vector<std::string> statusLines;         ///< extra lines for the status panel
     std::vector<std::string> errorLines;          ///< lines in red under the status panel's lines
     std::vector<std::string> tileLines;           ///< extra lines for the hovered tile's panel
-    int explainLayer = 0;                         ///< World::terrains layer the tile panel explains
+    int explainLayer = 0;
+    std::string help;                             ///< the help line ("" = play mode's)                         ///< World::terrains layer the tile panel explains
 };
 
 class View {

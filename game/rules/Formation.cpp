@@ -19,9 +19,36 @@ FormationResult planFormation(const eng::path::CostField& field, eng::path::Grid
                               eng::TileCoord clicked, std::span<const eng::TileCoord> units,
                               std::span<const eng::TileCoord> blocked)
 {
-    FormationResult r;
     if (!field.inBounds(clicked) || units.empty() || !finder.initialized())
+        return {};
+    eng::path::GridQuery query;
+    return planFormation(finder.grid(), 0, query, clicked, units, blocked);
+}
+
+FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
+                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
+                              std::span<const eng::TileCoord> blocked)
+{
+    FormationResult r;
+    if (!grid.validLayer(layer) || !grid.inBounds(clicked) || units.empty())
         return r;
+    struct Cells {
+        const eng::path::NavGrid& grid;
+        int layer;
+        bool inBounds(eng::TileCoord c) const { return grid.inBounds(c); }
+        bool passable(eng::TileCoord c) const { return grid.passable(layer, c); }
+        int index(eng::TileCoord c) const { return c.y * grid.width() + c.x; }
+    } field{grid, layer};
+    struct Reach {
+        const eng::path::NavGrid& grid;
+        int layer;
+        eng::path::GridQuery& query;
+        bool reachable(eng::TileCoord a, eng::TileCoord b) const { return grid.reachable(layer, a, b); }
+        eng::path::PathStatus findPath(eng::TileCoord a, eng::TileCoord b, eng::path::PathResult& out) const
+        {
+            return query.findPath(grid, layer, a, b, out);
+        }
+    } finder{grid, layer, query};
 
     // Anchor: the clicked tile if some unit can reach it, else the reachable tile closest to it
     // as the pathfinder's Partial result defines it (from the unit nearest to the click).
@@ -46,7 +73,7 @@ FormationResult planFormation(const eng::path::CostField& field, eng::path::Grid
 
     // Flood outward from the anchor over passable cells (units are not walls: the flood passes
     // through blocked tiles but never picks them).
-    const std::size_t cells = field.cost.size();
+    const std::size_t cells = std::size_t(grid.width()) * std::size_t(grid.height());
     std::vector<char> seen(cells, 0), isBlocked(cells, 0);
     for (eng::TileCoord b : blocked)
         if (field.inBounds(b))

@@ -5,6 +5,8 @@
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/CostField.hpp"
 #include "engine/path/GridPathfinder.hpp"
+#include "engine/path/GridQuery.hpp"
+#include "engine/path/NavGrid.hpp"
 
 #include <optional>
 #include <span>
@@ -29,6 +31,12 @@ struct FormationResult {
 /// reachable from its unit (same island under the pathfinder's rules). Uses `finder` (initialised
 /// on `field`) for reachability and for the closest reachable tile of an unreachable click.
 FormationResult planFormation(const eng::path::CostField& field, eng::path::GridPathfinder& finder,
+                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
+                              std::span<const eng::TileCoord> blocked);
+
+/// The same over one layer of a NavGrid (reachability by its islands, the closest reachable tile
+/// by a Partial search of `query`): what the party uses, no copy of the costs.
+FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
                               eng::TileCoord clicked, std::span<const eng::TileCoord> units,
                               std::span<const eng::TileCoord> blocked);
 

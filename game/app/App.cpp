@@ -21,15 +21,6 @@ namespace {
 
 const std::vector<std::string> DefaultParty = {"knight", "ranger", "mage", "dwarf"};
 
-/// The party's cost layers: one per profile the world compiled, in the same order.
-std::vector<MoveLayer> moveLayers(const World& w)
-{
-    std::vector<MoveLayer> layers;
-    for (const ProfileTerrain& t : w.terrains)
-        layers.push_back({t.profile, t.terrain.costField(), t.terrain.rules().movement});
-    return layers;
-}
-
 } // namespace
 
 bool haveDisplay(const char* what)
@@ -136,32 +127,33 @@ bool App::loadAll(const WorldOptions& wo, std::vector<eng::Diagnostic>& problems
         return false;
     for (const eng::Diagnostic& w : m_host.world().warnings)
         std::cerr << eng::formatDiagnostic(w) << '\n';
-    applyWorld(false);
+    applyWorld(WorldChange::New, {});
     return true;
 }
 
-void App::applyWorld(bool keepUnits)
+void App::applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty)
 {
     const World& world = m_host.world();
     m_party.isometric = world.map.orientation == eng::map::Orientation::Isometric;
     m_party.tileWidth = world.map.tileWidth;
     m_party.tileHeight = world.map.tileHeight;
-    const bool sameSize = keepUnits && !m_party.units().empty() && m_party.layerCount() > 0 &&
-                          m_party.field().width == world.field.width && m_party.field().height == world.field.height;
-    if (sameSize) {
+    const bool sameSize = !m_party.units().empty() && m_party.layerCount() > 0 &&
+                          m_party.grid().width() == world.nav.width() && m_party.grid().height() == world.nav.height();
+    if (change == WorldChange::SameGrid && sameSize) {
+        // Edits and reloads that kept the grid: only units whose paths cross changed cells replan.
         CostChangeReport rep;
-        m_party.changeCosts(moveLayers(world), &rep);
+        m_party.gridChanged(dirty, &rep);
         std::string who;
         for (int i : rep.replanned)
             who += (who.empty() ? "" : ", ") + m_party.units()[std::size_t(i)].name;
         if (!who.empty())
-            say("the ground changed under their paths: " + who + " replanned");
+            say("the ground changed under their paths: " + who + " replan");
         for (int i : rep.displaced)
             say(m_party.units()[std::size_t(i)].name + " steps off a cell that became impassable");
-        for (int i : rep.stopped)
-            say(m_party.units()[std::size_t(i)].name + " stops: no way to the goal any more");
+    } else if (change != WorldChange::New && sameSize) {
+        m_party.rebind(world.nav);  // new profiles: same units, everyone stops
     } else {
-        m_party.reset(moveLayers(world));
+        m_party.reset(world.nav);
         spawnParty();
         m_trace.clear();
         m_lastOrder.reset();
@@ -172,9 +164,8 @@ void App::applyWorld(bool keepUnits)
 void App::spawnParty()
 {
     const World& world = m_host.world();
-    const eng::path::CostField& field = world.field;
     for (const SpawnPoint& p : world.party) {
-        if (!field.passable(p.tile) || m_party.occupied(p.tile)) {
+        if (!world.nav.passable(0, p.tile) || m_party.occupied(p.tile)) {
             // A spawn on a wall or on another unit: place it on the closest free cell instead.
             const std::size_t before = m_party.units().size();
             m_party.spawnAround({p.name}, p.tile, {});
@@ -188,7 +179,7 @@ void App::spawnParty()
         m_party.spawn(p.name, p.tile, -1, p.profile);
     }
     if (m_party.units().empty()) {
-        eng::TileCoord near{field.width / 2, field.height / 2};
+        eng::TileCoord near{world.nav.width() / 2, world.nav.height() / 2};
         if (world.start)
             near = *world.start;
         m_party.spawnAround(DefaultParty, near, {});
@@ -226,11 +217,11 @@ void App::reload(bool automatic)
         }
         return;
     }
-    m_host.adopt(std::move(next).value());
+    const WorldSwap swap = m_host.adopt(std::move(next).value());
     m_reloadError.clear();
     for (const eng::Diagnostic& w : m_host.world().warnings)
         std::cerr << eng::formatDiagnostic(w) << '\n';
-    applyWorld(true);
+    applyWorld(swap.sameShape ? WorldChange::SameGrid : WorldChange::NewGrid, swap.dirty);
     say(std::string(automatic ? "a file changed: reloaded " : "reloaded ") + m_host.world().options.mapPath +
         " (config: " + m_host.world().configUsed + ")");
 }
@@ -245,8 +236,8 @@ std::string App::afterEdit(const WorldEdit& edit)
     if (!m_view.updateCells(m_host.world(), edit.tiles, problems))
         for (const eng::Diagnostic& d : problems)
             std::cerr << eng::formatDiagnostic(d) << '\n';
-    if (!edit.costCells.empty())
-        applyWorld(true);
+    if (!edit.dirty.empty())
+        applyWorld(WorldChange::SameGrid, edit.dirty);
     m_previewFor.reset();
     updateHover();
     return {};
@@ -420,7 +411,7 @@ void App::say(const std::string& text, bool error)
 
 void App::orderTo(eng::TileCoord tile)
 {
-    if (!m_host.world().field.inBounds(tile)) {
+    if (!m_host.world().nav.inBounds(tile)) {
         say("that is outside the map");
         return;
     }
@@ -437,7 +428,8 @@ void App::orderTo(eng::TileCoord tile)
     m_traceAgeSec = 0.0;
     m_previewFor.reset();
     if (rep.anchorMoved && rep.anchor) {
-        const bool wall = !m_host.world().field.passable(tile);
+        const int layer = m_party.selection().empty() ? 0 : m_party.units()[std::size_t(m_party.selection().front())].layer;
+        const bool wall = !m_party.passable(tile, layer);
         say(std::string(wall ? "that tile is impassable" : "that tile cannot be reached") +
                 ": walking to the closest reachable tile " + tileStr(*rep.anchor),
             false);
@@ -465,8 +457,8 @@ void App::drawFrame(sf::RenderTarget& target)
         const Unit& leader = m_party.units()[std::size_t(sel.front())];
         hud.explainLayer = leader.layer;
         hud.statusLines.push_back("Profile: " + m_host.world().profileName(leader.layer) + " (" + leader.name + ")");
-        if (m_hover && m_party.field(leader.layer).inBounds(*m_hover)) {
-            const float c = m_party.field(leader.layer).at(*m_hover);
+        if (m_hover && m_host.world().nav.inBounds(*m_hover)) {
+            const float c = m_party.cost(*m_hover, leader.layer);
             hud.tileLines.push_back("For " + leader.name + " (" + m_host.world().profileName(leader.layer) + "): " +
                                     (eng::path::isPassableCost(c) ? "cost " + detail::fmt(c) : std::string("impassable")));
         }

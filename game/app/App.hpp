@@ -25,6 +25,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -43,9 +44,14 @@ public:
 private:
     // Loading
     bool loadAll(const WorldOptions& wo, std::vector<eng::Diagnostic>& problems);
-    /// After a new world became current: party layers (keeping orders when the size is the same,
-    /// else a new party), preview reset.
-    void applyWorld(bool keepUnits);
+    /// How the current world came to be (applyWorld).
+    enum class WorldChange {
+        New,       ///< the first world, or another size: a new party
+        NewGrid,   ///< same size, new profiles: same units on the new grid, everyone stops
+        SameGrid,  ///< edits or a reload that kept the grid: `dirty` says what changed
+    };
+    /// After the world changed: the party follows (see WorldChange), preview reset.
+    void applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty);
     void spawnParty();
     /// F5 (`automatic` false) or a watched file changed: the new world replaces the old one,
     /// or its error is shown and the old one stays.

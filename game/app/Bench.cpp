@@ -19,7 +19,7 @@ int App::runBench()
 {
     m_window->setFramerateLimit(0);
     m_party.selectAll();
-    const int w = m_host.world().field.width, h = m_host.world().field.height;
+    const int w = m_host.world().nav.width(), h = m_host.world().nav.height();
     // Walk back and forth between two far corners of the map so the party keeps moving and the
     // camera sees units, animation and the path overlay the whole time.
     const eng::TileCoord targets[2] = {{w * 3 / 4, h * 3 / 4}, {w / 4, h / 4}};

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <deque>
 
 namespace game {
 
@@ -14,6 +13,50 @@ const std::string WalkClip = "walk";
 const std::string IdleClip = "idle";
 } // namespace
 
+Party::Party() = default;
+
+Party::~Party() = default;
+
+bool Party::bind(const eng::path::NavGrid* grid)
+{
+    if (!grid || grid->layerCount() == 0)
+        return false;
+    for (Unit& u : m_units)
+        dropRequest(u);
+    m_service = std::make_unique<eng::path::PathService>(*grid);
+    m_grid = grid;
+    return true;
+}
+
+bool Party::buildOwnGrid(std::vector<MoveLayer>& layers)
+{
+    if (layers.empty())
+        return false;
+    auto grid = std::make_unique<eng::path::NavGrid>();
+    if (!grid->reset(layers.front().field.width, layers.front().field.height))
+        return false;
+    for (MoveLayer& l : layers)
+        if (grid->addLayer(l.profile, l.field, l.rules) < 0)
+            return false;
+    for (Unit& u : m_units)
+        dropRequest(u);
+    m_service.reset();
+    m_ownGrid = std::move(grid);
+    return bind(m_ownGrid.get());
+}
+
+bool Party::reset(const eng::path::NavGrid& grid)
+{
+    m_service.reset();
+    m_units.clear();
+    ++m_generation;
+    if (!bind(&grid))
+        return false;
+    if (m_ownGrid.get() != &grid)
+        m_ownGrid.reset();
+    return true;
+}
+
 bool Party::reset(const eng::path::CostField& field, const eng::path::MoveRules& rules)
 {
     return reset(std::vector<MoveLayer>{{std::string(), field, rules}});
@@ -21,9 +64,10 @@ bool Party::reset(const eng::path::CostField& field, const eng::path::MoveRules&
 
 bool Party::reset(std::vector<MoveLayer> layers)
 {
+    m_service.reset();
     m_units.clear();
     ++m_generation;
-    return setLayers(std::move(layers));
+    return buildOwnGrid(layers);
 }
 
 bool Party::setField(const eng::path::CostField& field, const eng::path::MoveRules& rules)
@@ -31,29 +75,26 @@ bool Party::setField(const eng::path::CostField& field, const eng::path::MoveRul
     return setLayers(std::vector<MoveLayer>{{std::string(), field, rules}});
 }
 
-int Party::layerOf(const std::string& profile) const
-{
-    for (std::size_t i = 0; i < m_layers.size(); ++i)
-        if (m_layers[i].profile == profile)
-            return int(i);
-    return -1;
-}
-
 bool Party::setLayers(std::vector<MoveLayer> layers)
 {
-    if (layers.empty())
+    if (!buildOwnGrid(layers))
         return false;
-    std::vector<Layer> next(layers.size());
-    for (std::size_t i = 0; i < layers.size(); ++i) {
-        if (layers[i].field.width != layers[0].field.width || layers[i].field.height != layers[0].field.height)
-            return false;
-        if (!next[i].finder.init(layers[i].field, layers[i].rules))
-            return false;
-        next[i].profile = std::move(layers[i].profile);
-        next[i].field = std::move(layers[i].field);
-        next[i].rules = layers[i].rules;
-    }
-    m_layers = std::move(next);
+    relayer();
+    return true;
+}
+
+bool Party::rebind(const eng::path::NavGrid& grid)
+{
+    if (!bind(&grid))
+        return false;
+    if (m_ownGrid.get() != &grid)
+        m_ownGrid.reset();
+    relayer();
+    return true;
+}
+
+void Party::relayer()
+{
     for (Unit& u : m_units) {
         u.layer = std::max(0, layerOf(u.profile));
         if (u.stepping) {
@@ -63,47 +104,71 @@ bool Party::setLayers(std::vector<MoveLayer> layers)
         u.pos = cellCentre(u.tile);
         stop(u);
     }
-    return true;
+}
+
+int Party::layerOf(const std::string& profile) const
+{
+    if (!m_grid)
+        return -1;
+    const int i = m_grid->findLayer(profile);
+    if (i >= 0 || !profile.empty())
+        return i;
+    return m_grid->layerCount() > 0 ? 0 : -1;
 }
 
 bool Party::changeCosts(std::vector<MoveLayer> layers, CostChangeReport* report)
 {
+    if (layers.empty())
+        return false;
+    if (!m_ownGrid || m_grid != m_ownGrid.get() || layers.front().field.width != m_grid->width() ||
+        layers.front().field.height != m_grid->height() || int(layers.size()) != m_grid->layerCount())
+        return setLayers(std::move(layers));
+    std::vector<eng::path::NavDirty> dirty;
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        eng::path::NavDirty d = m_ownGrid->replaceLayer(int(i), layers[i].field, layers[i].rules);
+        if (d.layer < 0)
+            return false;
+        dirty.push_back(std::move(d));
+    }
+    gridChanged(dirty, report);
+    return true;
+}
+
+void Party::gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeReport* report)
+{
     CostChangeReport local;
     CostChangeReport& rep = report ? *report : local;
     rep = {};
-    if (layers.empty())
-        return false;
-    if (m_layers.empty() || layers.front().field.width != m_layers.front().field.width ||
-        layers.front().field.height != m_layers.front().field.height)
-        return setLayers(std::move(layers));
-    // Old costs by profile, to see which cells changed for each unit.
-    std::vector<Layer> old = std::move(m_layers);
-    m_layers.clear();
-    std::vector<Layer> next(layers.size());
-    for (std::size_t i = 0; i < layers.size(); ++i) {
-        if (layers[i].field.width != layers[0].field.width || layers[i].field.height != layers[0].field.height ||
-            !next[i].finder.init(layers[i].field, layers[i].rules)) {
-            m_layers = std::move(old);
-            return false;
-        }
-        next[i].profile = std::move(layers[i].profile);
-        next[i].field = std::move(layers[i].field);
-        next[i].rules = layers[i].rules;
+    if (!m_grid || !m_service)
+        return;
+    // Paths delivered by the service: it knows which cross a dirty cell.
+    std::vector<eng::path::PathHandle> stale;
+    for (const eng::path::NavDirty& d : dirty)
+        for (const eng::path::PathHandle& h : m_service->invalidate(d))
+            stale.push_back(h);
+    // Per layer, the dirty cells (paths planned directly: the leader's, replans).
+    const std::size_t cells = std::size_t(m_grid->width()) * std::size_t(m_grid->height());
+    std::vector<std::vector<char>> mark(std::size_t(m_grid->layerCount()));
+    std::vector<char> anyRules(std::size_t(m_grid->layerCount()), 0);
+    for (const eng::path::NavDirty& d : dirty) {
+        if (!m_grid->validLayer(d.layer))
+            continue;
+        auto& m = mark[std::size_t(d.layer)];
+        if (m.empty())
+            m.assign(cells, 0);
+        for (eng::TileCoord c : d.cells)
+            if (m_grid->inBounds(c))
+                m[std::size_t(c.y * m_grid->width() + c.x)] = 1;
+        anyRules[std::size_t(d.layer)] = anyRules[std::size_t(d.layer)] || d.rulesChanged || d.islandsChanged;
     }
-    m_layers = std::move(next);
+    auto dirtyAt = [&](int layer, eng::TileCoord c) {
+        const auto& m = mark[std::size_t(layer)];
+        return !m_grid->inBounds(c) || (!m.empty() && m[std::size_t(c.y * m_grid->width() + c.x)]);
+    };
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         Unit& u = m_units[i];
-        const Layer* before = nullptr;
-        for (const Layer& l : old)
-            if (l.profile == u.profile)
-                before = &l;
-        if (!before)
-            before = &old.front();
-        u.layer = std::max(0, layerOf(u.profile));
-        const eng::path::CostField& now = m_layers[std::size_t(u.layer)].field;
-        // Off a cell that became impassable: finish nothing, stand on the nearest free one.
         const eng::TileCoord at = u.stepping ? u.stepTo : u.tile;
-        if (!now.passable(at)) {
+        if (!m_grid->passable(u.layer, at)) {
             u.stepping = false;
             if (const auto to = nearestFree(at, u.layer, int(i))) {
                 u.tile = *to;
@@ -111,40 +176,37 @@ bool Party::changeCosts(std::vector<MoveLayer> layers, CostChangeReport* report)
                 rep.displaced.push_back(int(i));
             }
         }
+        if (u.awaitingPath) {
+            // Its search restarts in the service (invalidate); a displaced unit asks again.
+            if (!rep.displaced.empty() && rep.displaced.back() == int(i))
+                requestPath(u, u.goal);
+            continue;
+        }
         if (u.path.empty())
             continue;
-        bool crosses = false;
-        auto changed = [&](eng::TileCoord c) {
-            return !now.inBounds(c) || now.at(c) != before->field.at(c);
-        };
-        for (eng::TileCoord c : u.path)
-            crosses = crosses || changed(c);
-        crosses = crosses || changed(u.goal);
-        if (u.stepping && !now.passable(u.stepTo))
-            crosses = true;
+        bool crosses = std::find(stale.begin(), stale.end(), u.request) != stale.end();
+        crosses = crosses || (u.stepping && !m_grid->passable(u.layer, u.stepTo));
+        crosses = crosses || (!rep.displaced.empty() && rep.displaced.back() == int(i));
+        for (std::size_t k = 0; k < u.path.size() && !crosses; ++k)
+            crosses = dirtyAt(u.layer, u.path[k]);
+        crosses = crosses || dirtyAt(u.layer, u.goal);
         if (!crosses)
             continue;
-        u.replans = 0;  // a unit mid-step keeps stepping; its new path starts where it is going
-        if (replan(u, int(i))) {
-            u.replans = 0;
-            rep.replanned.push_back(int(i));
-        } else {
-            stop(u);
-            rep.stopped.push_back(int(i));
-        }
+        // A unit mid-step keeps stepping; its new path starts where it is going.
+        u.replans = 0;
+        requestPath(u, u.goal);
+        rep.replanned.push_back(int(i));
     }
-    return true;
 }
 
 std::optional<eng::TileCoord> Party::nearestFree(eng::TileCoord from, int layer, int except) const
 {
-    const eng::path::CostField& f = m_layers[std::size_t(layer)].field;
     std::optional<eng::TileCoord> best;
     int bestD = 0;
-    for (int y = 0; y < f.height; ++y)
-        for (int x = 0; x < f.width; ++x) {
+    for (int y = 0; y < m_grid->height(); ++y)
+        for (int x = 0; x < m_grid->width(); ++x) {
             const eng::TileCoord c{x, y};
-            if (!f.passable(c) || occupied(c, except))
+            if (!m_grid->passable(layer, c) || occupied(c, except))
                 continue;
             const int d = (x - from.x) * (x - from.x) + (y - from.y) * (y - from.y);
             if (!best || d < bestD) {
@@ -153,6 +215,57 @@ std::optional<eng::TileCoord> Party::nearestFree(eng::TileCoord from, int layer,
             }
         }
     return best;
+}
+
+void Party::requestPath(Unit& u, eng::TileCoord goal)
+{
+    dropRequest(u);
+    eng::path::PathRequest r;
+    r.layer = u.layer;
+    r.start = u.stepping ? u.stepTo : u.tile;
+    r.goal = goal;
+    r.partial = true;
+    u.request = m_service->request(std::move(r));
+    u.requestLength = 0;
+    u.awaitingPath = true;
+    u.path.clear();
+    u.goal = goal;
+    u.waitedSec = 0.0;
+}
+
+void Party::dropRequest(Unit& u)
+{
+    if (m_service && u.request.valid())
+        m_service->release(u.request);
+    u.request = {};
+    u.requestLength = 0;
+    u.awaitingPath = false;
+}
+
+void Party::takePath(Unit& u, const eng::path::PathResult& result, int skipCells)
+{
+    u.path.assign(result.path.begin() + skipCells, result.path.end());
+    u.goal = result.path.back();
+    u.waitedSec = 0.0;
+}
+
+void Party::collectPaths()
+{
+    for (Unit& u : m_units) {
+        if (!u.awaitingPath)
+            continue;
+        const eng::path::PathResult* r = m_service->result(u.request);
+        if (!r)
+            continue;
+        u.awaitingPath = false;
+        if (!eng::path::hasPath(r->status) || r->path.size() < 2) {
+            dropRequest(u);
+            stop(u);
+            continue;
+        }
+        u.requestLength = int(r->path.size());
+        takePath(u, *r, 1);
+    }
 }
 
 int Party::spawn(const std::string& name, eng::TileCoord tile, int sheet, const std::string& profile)
@@ -172,20 +285,17 @@ int Party::spawn(const std::string& name, eng::TileCoord tile, int sheet, const 
 
 void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord near, const std::vector<int>& sheets)
 {
-    if (m_layers.empty())
+    if (!m_grid || m_grid->width() <= 0 || m_grid->height() <= 0)
         return;
-    const eng::path::CostField& field = m_layers.front().field;
-    eng::path::GridPathfinder& finder = m_layers.front().finder;
-    if (field.width <= 0 || field.height <= 0)
-        return;
-    near.x = std::clamp(near.x, 0, field.width - 1);
-    near.y = std::clamp(near.y, 0, field.height - 1);
+    const eng::path::NavGrid& grid = *m_grid;
+    near.x = std::clamp(near.x, 0, grid.width() - 1);
+    near.y = std::clamp(near.y, 0, grid.height() - 1);
     // Every cell in order of distance from `near`; take passable free ones on near's island
     // (or on the island of the first one found, when `near` itself is a wall).
     std::vector<eng::TileCoord> cells;
-    cells.reserve(field.cost.size());
-    for (int y = 0; y < field.height; ++y)
-        for (int x = 0; x < field.width; ++x)
+    cells.reserve(std::size_t(grid.width()) * std::size_t(grid.height()));
+    for (int y = 0; y < grid.height(); ++y)
+        for (int x = 0; x < grid.width(); ++x)
             cells.push_back({x, y});
     auto d2 = [&](eng::TileCoord c) { return (c.x - near.x) * (c.x - near.x) + (c.y - near.y) * (c.y - near.y); };
     std::stable_sort(cells.begin(), cells.end(), [&](eng::TileCoord a, eng::TileCoord b) { return d2(a) < d2(b); });
@@ -194,11 +304,11 @@ void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord ne
     for (eng::TileCoord c : cells) {
         if (placed == names.size())
             break;
-        if (!field.passable(c) || occupied(c))
+        if (!grid.passable(0, c) || occupied(c))
             continue;
         if (island < 0)
-            island = finder.islandOf(c);
-        if (finder.islandOf(c) != island)
+            island = grid.islandOf(0, c);
+        if (grid.islandOf(0, c) != island)
             continue;
         spawn(names[placed], c, placed < sheets.size() ? sheets[placed] : -1);
         ++placed;
@@ -269,10 +379,9 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
 {
     OrderReport rep;
     rep.clicked = clicked;
-    if (who.empty() || m_layers.empty() || !m_layers.front().field.inBounds(clicked))
+    if (who.empty() || !m_grid || !m_grid->inBounds(clicked))
         return rep;
 
-    // A unit mid-step finishes that step first: its new path starts where it is going.
     std::vector<int> movers;
     for (int i : who)
         if (i >= 0 && i < int(m_units.size()))
@@ -302,7 +411,6 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
     bool leaderDone = false;
     eng::path::PathResult result;
     for (int layer : layerOrder) {
-        Layer& L = m_layers[std::size_t(layer)];
         std::vector<int> group;
         std::vector<eng::TileCoord> starts;
         for (int i : movers) {
@@ -312,7 +420,7 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
             group.push_back(i);
             starts.push_back(u.stepping ? u.stepTo : u.tile);
         }
-        const FormationResult form = planFormation(L.field, L.finder, clicked, starts, blocked);
+        const FormationResult form = planFormation(*m_grid, layer, m_query, clicked, starts, blocked);
         if (!form.anchor)
             continue;
         if (!rep.anchor) {
@@ -322,25 +430,28 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
         for (std::size_t k = 0; k < group.size(); ++k) {
             Unit& u = m_units[std::size_t(group[k])];
             blocked.push_back(form.goals[k]);
-            const bool leader = !leaderDone;
+            u.replans = 0;
+            if (leaderDone) {
+                // The others: requests the service serves over the next frames.
+                requestPath(u, form.goals[k]);
+                ++rep.units;
+                continue;
+            }
+            // The leader: planned now, its figures (and its search trace) for the HUD.
             leaderDone = true;
+            dropRequest(u);
             const auto t0 = std::chrono::steady_clock::now();
             const eng::path::PathStatus st =
-                L.finder.findPath(starts[k], form.goals[k], result, leader ? trace : nullptr);
+                m_query.findPath(*m_grid, layer, starts[k], form.goals[k], result, nullptr, trace);
             const auto t1 = std::chrono::steady_clock::now();
-            if (leader) {
-                rep.status = st;
-                rep.cost = result.cost;
-                rep.length = int(result.path.size());
-                rep.expanded = result.expanded;
-                rep.micros = std::chrono::duration<double, std::micro>(t1 - t0).count();
-            }
+            rep.status = st;
+            rep.cost = result.cost;
+            rep.length = int(result.path.size());
+            rep.expanded = result.expanded;
+            rep.micros = std::chrono::duration<double, std::micro>(t1 - t0).count();
             if (!eng::path::hasPath(st) || result.path.empty())
                 continue;
-            u.path.assign(result.path.begin() + 1, result.path.end());
-            u.goal = result.path.back();
-            u.waitedSec = 0.0;
-            u.replans = 0;
+            takePath(u, result, 1);
             ++rep.units;
         }
     }
@@ -351,12 +462,12 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
 eng::path::PathStatus Party::preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace)
 {
     const std::vector<int> sel = selection();
-    if (sel.empty()) {
+    if (sel.empty() || !m_grid) {
         out = {};
         return out.status;
     }
     const Unit& u = m_units[std::size_t(sel.front())];
-    return layerFor(u).finder.findPath(u.stepping ? u.stepTo : u.tile, tile, out, trace);
+    return m_query.findPath(*m_grid, u.layer, u.stepping ? u.stepTo : u.tile, tile, out, nullptr, trace);
 }
 
 bool Party::occupied(eng::TileCoord cell, int except) const
@@ -383,6 +494,7 @@ void Party::setIdle(Unit& u)
 
 void Party::stop(Unit& u)
 {
+    dropRequest(u);
     u.path.clear();
     u.goal = u.stepping ? u.stepTo : u.tile;
     u.waitedSec = 0.0;
@@ -395,13 +507,18 @@ void Party::startStep(Unit& u, int /*index*/)
     u.path.erase(u.path.begin());
     const int dx = next.x - u.tile.x, dy = next.y - u.tile.y;
     const bool diagonal = dx != 0 && dy != 0;
-    const Layer& layer = layerFor(u);
-    const double cost = layer.field.inBounds(next) ? double(layer.field.at(next)) : 1.0;
+    const double cost = m_grid ? double(m_grid->cost(u.layer, next)) : 1.0;
     u.stepTo = next;
     u.stepping = true;
     u.stepElapsedSec = 0.0;
-    u.stepDurationSec = timing.stepSec(std::isfinite(cost) ? cost : 1.0, diagonal, layer.rules.diagonalFactor);
+    u.stepDurationSec = timing.stepSec(std::isfinite(cost) ? cost : 1.0, diagonal,
+                                       m_grid ? m_grid->rules(u.layer).diagonalFactor : 1.414);
     u.waitedSec = 0.0;
+    if (m_service && u.request.valid() && u.requestLength > 0) {
+        // Cells behind the unit no longer make its path stale.
+        const int progress = u.requestLength - 1 - int(u.path.size()) - 1;
+        m_service->setProgress(u.request, std::max(0, progress));
+    }
     if (auto f = eng::anim::facingForTileStep(dx, dy, isometric, tileWidth, tileHeight))
         u.facing = *f;
     u.anim.start(WalkClip);
@@ -410,22 +527,18 @@ void Party::startStep(Unit& u, int /*index*/)
 bool Party::replan(Unit& u, int index)
 {
     ++u.replans;
-    Layer& layer = layerFor(u);
     const eng::TileCoord start = u.stepping ? u.stepTo : u.tile;
-    // Other units' cells become walls for this one search.
-    eng::path::CostField walled = layer.field;
+    // Cells other units hold cost a penalty for this one search (no copy of the costs).
     std::vector<eng::TileCoord> blockers;
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         if (int(i) == index)
             continue;
         const Unit& o = m_units[i];
-        blockers.push_back(o.tile);
-        if (o.stepping)
+        if (o.tile != start)
+            blockers.push_back(o.tile);
+        if (o.stepping && o.stepTo != start)
             blockers.push_back(o.stepTo);
     }
-    for (eng::TileCoord b : blockers)
-        if (walled.inBounds(b) && b != start)
-            walled.at(b) = eng::path::Impassable;
     // The goal itself is taken by a unit that has stopped there: pick the closest free tile.
     eng::TileCoord goal = u.goal;
     const bool goalTaken = std::any_of(m_units.begin(), m_units.end(), [&](const Unit& o) {
@@ -433,23 +546,29 @@ bool Party::replan(Unit& u, int index)
     });
     if (goalTaken) {
         const eng::TileCoord from[1] = {start};
-        const FormationResult f = planFormation(layer.field, layer.finder, goal, from, blockers);
+        const FormationResult f = planFormation(*m_grid, u.layer, m_query, goal, from, blockers);
         if (f.anchor && !f.goals.empty())
             goal = f.goals.front();
     }
-    if (!m_replanFinder.init(walled, layer.rules))
-        return false;
+    const eng::path::QueryOverlay others{blockers, occupiedPenalty, false};
     eng::path::PathResult result;
-    const eng::path::PathStatus st = m_replanFinder.findPath(start, goal, result);
+    const eng::path::PathStatus st = m_query.findPath(*m_grid, u.layer, start, goal, result, &others);
     if (!eng::path::hasPath(st) || result.path.size() < 2)
         return false;
-    u.path.assign(result.path.begin() + 1, result.path.end());
-    u.goal = result.path.back();
+    // Through a unit that does not move: no way past it.
+    if (std::find(blockers.begin(), blockers.end(), result.path[1]) != blockers.end())
+        return false;
+    dropRequest(u);
+    takePath(u, result, 1);
     return true;
 }
 
 void Party::update(double dtSec)
 {
+    if (m_service) {
+        m_lastStats = m_service->update(pathBudgetMicros);
+        collectPaths();
+    }
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         Unit& u = m_units[i];
         double remaining = dtSec;
@@ -469,6 +588,11 @@ void Party::update(double dtSec)
             }
             if (!u.stepping) {
                 if (u.path.empty()) {
+                    setIdle(u);  // standing, or waiting on its cell for a path
+                    break;
+                }
+                if (!passable(u.path.front(), u.layer)) {
+                    // The ground changed ahead and the new path is not in yet: wait for it.
                     setIdle(u);
                     break;
                 }

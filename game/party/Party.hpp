@@ -4,9 +4,15 @@
 /// terrain-timed steps, occupancy (no two units on one cell) and replanning around a blocker.
 /// No window, no SFML: the game drives it with `update(dt)`, tests drive it the same way.
 ///
+/// Costs come from an eng::path::NavGrid the party only reads (the world's; one layer per
+/// movement profile). The leader of an order is planned at once (its figures go to the HUD);
+/// the others are requests to a PathService that update() serves within `pathBudgetMicros` a
+/// frame. After the grid changed, gridChanged() replans exactly the units whose remaining path
+/// crosses a changed cell.
+///
 /// \code
 /// game::Party party;
-/// party.reset(field, rules);
+/// party.reset(world.nav);            // or reset(field, rules): a grid of its own (tests)
 /// party.spawn("knight", {3, 4}, 0);
 /// party.selectAll();
 /// game::OrderReport rep = party.orderSelected({10, 12});
@@ -15,13 +21,17 @@
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/CostField.hpp"
-#include "engine/path/GridPathfinder.hpp"
+#include "engine/path/GridQuery.hpp"
 #include "engine/path/MoveRules.hpp"
+#include "engine/path/NavGrid.hpp"
+#include "engine/path/PathService.hpp"
 #include "engine/path/SearchTrace.hpp"
 #include "game/rules/StepTiming.hpp"
 #include "game/party/Unit.hpp"
 
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -50,8 +60,8 @@ struct UnitHandle {
     bool operator==(const UnitHandle&) const = default;
 };
 
-/// The costs of one movement profile ("dwarf"): each unit plans and walks on the layer of its
-/// profile. Layer 0 is the default for units without a profile.
+/// The costs of one movement profile ("dwarf") for a grid of the party's own (tests, tools): each
+/// unit plans and walks on the layer of its profile. Layer 0 is the default for units without one.
 struct MoveLayer {
     std::string profile;
     eng::path::CostField field;
@@ -67,23 +77,38 @@ struct CostChangeReport {
 
 class Party {
 public:
-    /// Takes the map's cost field and move rules as the only layer; clears units. Returns false
-    /// (and keeps no field) when the pathfinder rejects them.
+    Party();
+    ~Party();
+    Party(const Party&) = delete;
+    Party& operator=(const Party&) = delete;
+
+    /// Plans on `grid` (not copied; it must outlive the party or the next reset); clears units.
+    /// Layers are found by name (NavGrid::layerName = profile). False for a grid without layers.
+    bool reset(const eng::path::NavGrid& grid);
+    /// Takes the cost field and move rules as the only layer of a grid of its own; clears units.
+    /// Returns false when the grid rejects them.
     bool reset(const eng::path::CostField& field, const eng::path::MoveRules& rules);
     /// Takes one layer per movement profile ([Limit: not empty, equal sizes]); clears units.
     bool reset(std::vector<MoveLayer> layers);
-    /// Replaces the cost field (same size or not) keeping the units: a reload. Units on cells
-    /// that became impassable or off-map stay drawn but stop. Returns false if rejected.
+    /// Replaces the own grid's costs (same size or not) keeping the units: everyone stops. Units
+    /// on cells that became impassable or off-map stay drawn. Returns false if rejected.
     bool setField(const eng::path::CostField& field, const eng::path::MoveRules& rules);
     /// As setField, for every profile's layer; each unit finds its layer again by profile name
     /// (a profile no longer present: layer 0).
     bool setLayers(std::vector<MoveLayer> layers);
+    /// Plans on `grid` from now on, keeping the units (a reload that built a new grid): everyone
+    /// stops, each unit finds its layer again by profile name.
+    bool rebind(const eng::path::NavGrid& grid);
+    /// The grid changed where `dirty` says (NavGrid::apply / replaceLayer on the grid in use):
+    /// searches in flight restart; a unit on a cell that became impassable steps to the nearest
+    /// passable free cell; a unit whose remaining path (cells still to enter, its goal included)
+    /// crosses a dirty cell of its layer replans to its goal (a PathService request; it waits on
+    /// its cell until the new path arrives); the others walk on untouched.
+    void gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeReport* report = nullptr);
 
-    /// New costs for the same map size while the party walks (an edit or a hot reload): orders
-    /// are kept; a unit on a cell that became impassable steps to the nearest passable free cell;
-    /// a unit whose remaining path (cells still to enter, its goal included) crosses a cell
-    /// whose cost changed replans to its goal with the new costs; the others walk on untouched.
-    /// Different sizes fall back to setLayers (everyone stops). False if the layers are rejected.
+    /// New costs for the own grid, same size, while the party walks: each layer replaced
+    /// (NavGrid::replaceLayer), then gridChanged. Different sizes fall back to setLayers
+    /// (everyone stops). False if the layers are rejected.
     bool changeCosts(std::vector<MoveLayer> layers, CostChangeReport* report = nullptr);
 
     /// Adds a unit standing at the centre of `tile`, walking with the costs of `profile`
@@ -126,19 +151,26 @@ public:
     bool occupied(eng::TileCoord cell, int except = -1) const;
 
     /// Number of profile layers (0 before reset).
-    int layerCount() const { return int(m_layers.size()); }
-    /// Layer of a profile name, or -1 when none has it.
+    int layerCount() const { return m_grid ? m_grid->layerCount() : 0; }
+    /// Layer of a profile name ("" = layer 0), or -1 when none has it.
     int layerOf(const std::string& profile) const;
-    /// Costs, move rules and pathfinder of a layer ([Limit: 0 <= layer < layerCount()]).
-    const eng::path::CostField& field(int layer = 0) const { return m_layers[std::size_t(layer)].field; }
-    const eng::path::MoveRules& rules(int layer = 0) const { return m_layers[std::size_t(layer)].rules; }
-    eng::path::GridPathfinder& finder(int layer = 0) { return m_layers[std::size_t(layer)].finder; }
+    /// The grid planned on [Limit: after a successful reset].
+    const eng::path::NavGrid& grid() const { return *m_grid; }
+    /// Entry cost of a cell for a layer (Impassable off the map).
+    float cost(eng::TileCoord c, int layer = 0) const { return m_grid ? m_grid->cost(layer, c) : eng::path::Impassable; }
+    bool passable(eng::TileCoord c, int layer = 0) const { return m_grid && m_grid->passable(layer, c); }
+    /// The path requests of units not yet served (time-sliced by update()).
+    std::size_t pendingPaths() const { return m_service ? m_service->pending() : 0; }
+    /// Figures of the path service during the last update().
+    const eng::path::ServiceStats& lastServiceStats() const { return m_lastStats; }
 
     StepTiming timing;
     bool isometric = true;             ///< facing: project steps as on an isometric map
     double tileWidth = 64.0;           ///< grid size used for that projection, pixels
     double tileHeight = 32.0;
     double waitBeforeReplanSec = 0.4;  ///< how long a blocked unit waits before replanning
+    double pathBudgetMicros = 1500.0;  ///< time the path service may spend per update()
+    float occupiedPenalty = 1000.0f;   ///< extra cost of a cell another unit holds (blocked replans)
     int maxReplans = 6;                ///< then it gives up and stops where it is
     /// Messages raised while walking ("mage gives up: path blocked"); the game shows and clears them.
     std::vector<std::string> events;
@@ -146,23 +178,25 @@ public:
 private:
     void startStep(Unit& u, int index);
     bool replan(Unit& u, int index);
-    /// Nearest passable cell not held by another unit (4-neighbour rings by distance), on the
-    /// unit's layer; nullopt when there is none.
-    std::optional<eng::TileCoord> nearestFree(eng::TileCoord from, int layer, int except) const;
     void stop(Unit& u);
     void setIdle(Unit& u);
+    /// Asks the service for a path from where the unit stands (or is stepping to) to `goal`.
+    void requestPath(Unit& u, eng::TileCoord goal);
+    void dropRequest(Unit& u);
+    /// Takes finished service results into their units.
+    void collectPaths();
+    void takePath(Unit& u, const eng::path::PathResult& result, int skipCells);
+    void relayer();
+    /// Nearest passable cell not held by another unit, on the unit's layer; nullopt when none.
+    std::optional<eng::TileCoord> nearestFree(eng::TileCoord from, int layer, int except) const;
+    bool bind(const eng::path::NavGrid* grid);
+    bool buildOwnGrid(std::vector<MoveLayer>& layers);
 
-    struct Layer {
-        std::string profile;
-        eng::path::CostField field;
-        eng::path::MoveRules rules;
-        eng::path::GridPathfinder finder;
-    };
-    const Layer& layerFor(const Unit& u) const { return m_layers[std::size_t(u.layer)]; }
-    Layer& layerFor(const Unit& u) { return m_layers[std::size_t(u.layer)]; }
-
-    std::vector<Layer> m_layers;
-    eng::path::GridPathfinder m_replanFinder; ///< field with other units' cells walled off
+    const eng::path::NavGrid* m_grid = nullptr;
+    std::unique_ptr<eng::path::NavGrid> m_ownGrid;          ///< reset(field, rules) and tests
+    std::unique_ptr<eng::path::PathService> m_service;
+    eng::path::GridQuery m_query;                            ///< leader, preview, formation, replans
+    eng::path::ServiceStats m_lastStats;
     std::vector<Unit> m_units;
     unsigned m_generation = 1; ///< bumped by reset: handles of the old units go stale
 };

@@ -5,6 +5,7 @@
 #include "engine/anim/AnimationClip.hpp"
 #include "engine/anim/Direction.hpp"
 #include "engine/core/TileCoord.hpp"
+#include "engine/path/PathService.hpp"
 
 #include <string>
 #include <vector>
@@ -29,11 +30,14 @@ struct Unit {
     double stepDurationSec = 0.0;
     double waitedSec = 0.0;           ///< time blocked by another unit on the next cell
     int replans = 0;                  ///< replans during the current order
+    eng::path::PathHandle request;    ///< the path service request of its current path (or pending)
+    int requestLength = 0;            ///< cells of that request's path (for the progress index)
+    bool awaitingPath = false;        ///< a request is being served: the unit waits on its cell
 
     eng::anim::Direction8 facing = eng::anim::Direction8::S;
     eng::anim::AnimationPlayback anim;
 
-    bool moving() const { return stepping || !path.empty(); }
+    bool moving() const { return stepping || !path.empty() || awaitingPath; }
 };
 
 /// Centre of a cell in continuous tile space.

@@ -326,7 +326,7 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
     if (!m_renderer)
         return;
     const eng::iso::Projection& proj = m_projection;
-    const eng::path::CostField& field = world.field;
+    const eng::path::NavGrid& nav = world.nav;
     static const eng::path::SearchTrace NoTrace;
     static const eng::path::PathResult NoPreview;
     const eng::path::SearchTrace& trace = hud.trace ? *hud.trace : NoTrace;
@@ -334,7 +334,7 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
     sf::VertexArray va(sf::Triangles);
 
     // The A* trace, replayed step by step after each order ("why did the path bend").
-    if (hud.showTrace && trace.stepCount() > 0 && trace.width == field.width && trace.height == field.height) {
+    if (hud.showTrace && trace.stepCount() > 0 && trace.width == nav.width() && trace.height == nav.height()) {
         const int steps = trace.stepCount();
         const double rate = std::max(40.0, steps / 2.5);  // whole replay in about 2.5 s
         const int k = std::min(steps - 1, int(hud.traceAgeSec * rate));
@@ -369,7 +369,7 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
 
     // Hover: the tile, and with a selection the previewed path.
     if (hud.hover) {
-        const bool passable = field.passable(*hud.hover);
+        const bool passable = nav.passable(hud.explainLayer, *hud.hover);
         if (!preview.path.empty()) {
             for (std::size_t k = 1; k < preview.path.size(); ++k)
                 addDiamond(va, proj, preview.path[k], sf::Color(255, 255, 255, 170), 0.16f);
@@ -396,7 +396,7 @@ void View::drawTraceNumbers(sf::RenderTarget& target, const World& world, const 
         m_camera.zoom() > 0.9f)
         return;
     const eng::path::SearchTrace& trace = *hud.trace;
-    if (trace.width != world.field.width || trace.height != world.field.height)
+    if (trace.width != world.nav.width() || trace.height != world.nav.height())
         return;
     const int steps = trace.stepCount();
     const double rate = std::max(40.0, steps / 2.5);

@@ -88,12 +88,8 @@ std::string World::profileName(int layer) const
 std::vector<std::string> World::explain(eng::TileCoord cell, int layer) const
 {
     std::vector<std::string> out;
-    if (!field.inBounds(cell))
+    if (!nav.inBounds(cell) || layer < 0 || layer >= int(terrains.size()))
         return out;
-    if (layer < 0 || layer >= int(terrains.size())) {
-        out.push_back("cost " + num(field.at(cell)));
-        return out;
-    }
     const eng::terrain::CellExplanation e = terrains[std::size_t(layer)].terrain.explain(cell);
     std::string names;
     for (std::size_t i = 0; i < e.terrains.size(); ++i) {
@@ -190,8 +186,13 @@ eng::Result<World> loadWorld(const WorldOptions& options)
                 w.warnings.push_back(std::move(d));
         w.terrains.push_back(std::move(t));
     }
-    w.field = w.terrains.front().terrain.costField();
-    w.rules = w.terrains.front().terrain.rules().movement;
+    if (!w.nav.reset(w.map.width, w.map.height))
+        return eng::Result<World>::failure(eng::Diagnostic{options.mapPath, 0, "the map is too large to plan on"});
+    for (const ProfileTerrain& t : w.terrains)
+        if (w.nav.addLayer(t.profile, t.terrain.costField(), t.terrain.rules().movement) < 0)
+            return eng::Result<World>::failure(eng::Diagnostic{
+                configName, 0, "profile \"" + (t.profile.empty() ? std::string("default") : t.profile) +
+                                   "\": the movement rules or costs are not usable for path finding"});
     w.projection = eng::iso::Projection(w.map.orientation == eng::map::Orientation::Isometric
                                             ? eng::iso::Orientation::Isometric
                                             : eng::iso::Orientation::Orthogonal,

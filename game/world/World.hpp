@@ -11,6 +11,7 @@
 #include "engine/map/MapData.hpp"
 #include "engine/path/CostField.hpp"
 #include "engine/path/MoveRules.hpp"
+#include "engine/path/NavGrid.hpp"
 #include "engine/terrain/TerrainField.hpp"
 
 #include <memory>
@@ -43,11 +44,13 @@ struct ProfileTerrain {
 struct World {
     WorldOptions options;
     eng::map::MapData map;
-    eng::path::CostField field;             ///< the default profile's costs (terrains[0])
-    eng::path::MoveRules rules;             ///< the default profile's movement rules
     /// One per profile in use: [0] the default (`options.profile`), then each other profile a
     /// `party` object names, in file order. Never empty after loadWorld.
     std::vector<ProfileTerrain> terrains;
+    /// What A* reads: one layer per entry of `terrains` (same order, named by profile), kept up
+    /// to date cell by cell by edits. The only copy of the costs besides the terrain fields that
+    /// produce them.
+    eng::path::NavGrid nav;
     eng::iso::Projection projection;        ///< the map's tile <-> world projection (picking)
     std::string configUsed;                 ///< which config file was used ("built-in defaults")
     std::string configPath;                 ///< the config file read; "" = built-in defaults

@@ -56,8 +56,22 @@ eng::Result<World> WorldHost::loadAgain() const
     return loadWorld(m_world.options);
 }
 
-void WorldHost::adopt(World world)
+WorldSwap WorldHost::adopt(World world)
 {
+    WorldSwap swap;
+    swap.sameShape = m_loaded && world.nav.width() == m_world.nav.width() &&
+                     world.nav.height() == m_world.nav.height() && world.nav.layerCount() == m_world.nav.layerCount();
+    for (int i = 0; swap.sameShape && i < world.nav.layerCount(); ++i)
+        swap.sameShape = world.nav.layerName(i) == m_world.nav.layerName(i);
+    if (swap.sameShape) {
+        for (int i = 0; i < world.nav.layerCount(); ++i) {
+            const eng::terrain::TerrainField& t = world.terrains[std::size_t(i)].terrain;
+            eng::path::NavDirty d = m_world.nav.replaceLayer(i, t.costField(), t.rules().movement);
+            if (!d.empty())
+                swap.dirty.push_back(std::move(d));
+        }
+        world.nav = std::move(m_world.nav);  // the same grid object, now with the new costs
+    }
     m_editor.reset();
     m_world = std::move(world);
     m_editor = std::make_unique<eng::edit::MapEditor>(m_world.map);
@@ -65,6 +79,7 @@ void WorldHost::adopt(World world)
     ++m_version;
     ++m_reloads;
     m_watcher.watch(watchedFiles(m_world));
+    return swap;
 }
 
 void WorldHost::noteEdit()
@@ -93,9 +108,15 @@ WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
     }
     std::sort(costCells.begin(), costCells.end());
     costCells.erase(std::unique(costCells.begin(), costCells.end()), costCells.end());
-    const eng::path::CostField& base = m_world.terrains.front().terrain.costField();
-    for (eng::TileCoord c : costCells)
-        m_world.field.at(c) = base.at(c);
+    for (std::size_t layer = 0; layer < m_world.terrains.size(); ++layer) {
+        const eng::path::CostField& f = m_world.terrains[layer].terrain.costField();
+        std::vector<eng::path::CellChange> changes;
+        for (eng::TileCoord c : costCells)
+            changes.push_back({c, f.at(c)});
+        eng::path::NavDirty d = m_world.nav.apply(int(layer), changes);
+        if (!d.empty())
+            out.dirty.push_back(std::move(d));
+    }
     out.costCells = std::move(costCells);
     noteEdit();
     return out;
@@ -104,49 +125,49 @@ WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
 WorldEdit WorldHost::paint(eng::TileCoord c, const std::string& terrain)
 {
     if (!m_editor)
-        return {false, "no map loaded", {}, {}};
+        return {false, "no map loaded", {}, {}, {}};
     return applyEdit(m_editor->paint(c, terrain));
 }
 
 WorldEdit WorldHost::paintTile(eng::TileCoord c, std::uint32_t gid)
 {
     if (!m_editor)
-        return {false, "no map loaded", {}, {}};
+        return {false, "no map loaded", {}, {}, {}};
     return applyEdit(m_editor->paintTile(c, gid));
 }
 
 WorldEdit WorldHost::erase(eng::TileCoord c)
 {
     if (!m_editor)
-        return {false, "no map loaded", {}, {}};
+        return {false, "no map loaded", {}, {}, {}};
     return applyEdit(m_editor->erase(c));
 }
 
 WorldEdit WorldHost::setErupting(eng::TileCoord c, bool on)
 {
     if (!m_editor)
-        return {false, "no map loaded", {}, {}};
+        return {false, "no map loaded", {}, {}, {}};
     return applyEdit(m_editor->setErupting(c, on));
 }
 
 WorldEdit WorldHost::toggleErupting(eng::TileCoord c)
 {
     if (!m_editor)
-        return {false, "no map loaded", {}, {}};
+        return {false, "no map loaded", {}, {}, {}};
     return applyEdit(m_editor->toggleErupting(c));
 }
 
 WorldEdit WorldHost::undo()
 {
     if (!m_editor)
-        return {false, "no map loaded", {}, {}};
+        return {false, "no map loaded", {}, {}, {}};
     return applyEdit(m_editor->undo());
 }
 
 WorldEdit WorldHost::redo()
 {
     if (!m_editor)
-        return {false, "no map loaded", {}, {}};
+        return {false, "no map loaded", {}, {}, {}};
     return applyEdit(m_editor->redo());
 }
 

@@ -39,6 +39,15 @@ struct WorldEdit {
     std::string error;                       ///< why not ("no volcano at (3, 4)", "nothing to undo")
     std::vector<eng::TileCoord> tiles;       ///< cells whose tiles changed (mesh chunks to rebuild)
     std::vector<eng::TileCoord> costCells;   ///< cells whose cost changed under any profile
+    std::vector<eng::path::NavDirty> dirty;  ///< what changed in World::nav, per layer
+};
+
+/// What adopting a new world changed.
+struct WorldSwap {
+    /// The grid kept its shape (size, profiles): World::nav is the same object, updated layer by
+    /// layer (`dirty`); paths planned on it stay valid where no cell changed.
+    bool sameShape = false;
+    std::vector<eng::path::NavDirty> dirty;
 };
 
 class WorldHost {
@@ -55,8 +64,10 @@ public:
     std::vector<eng::Diagnostic> open(const WorldOptions& options);
     /// Loads the world again from the same options (not adopted: the current one is untouched).
     eng::Result<World> loadAgain() const;
-    /// Makes `world` current: bumps version(), counts a reload, watches its files.
-    void adopt(World world);
+    /// Makes `world` current: bumps version(), counts a reload, watches its files. When the
+    /// size and the profiles are the same, the current NavGrid is kept and its layers replaced
+    /// (only the changed cells reported), so a walking party replans only what changed.
+    WorldSwap adopt(World world);
     /// Counts an edit of the current world and bumps version().
     void noteEdit();
 

@@ -116,7 +116,7 @@ TEST_CASE("e2e: the party walks to the castle on maps/seed/road.tmx")
         onGoal = onGoal || t == goal;
         CHECK(std::abs(t.x - goal.x) <= 2);
         CHECK(std::abs(t.y - goal.y) <= 2);
-        CHECK(world.field.passable(t));
+        CHECK(world.nav.passable(0, t));
     }
     CHECK(onGoal);
     CHECK(tiles.size() == 4);  // nobody shares a tile
@@ -175,9 +175,9 @@ TEST_CASE("e2e: a click on an unreachable tile ends at the nearest reachable one
     const double cx = start["camera"]["center"][0], cy = start["camera"]["center"][1], zoom = start["camera"]["zoom"];
     const double tw = world.map.tileWidth, th = world.map.tileHeight, originX = world.map.height * tw / 2;
     int px = 0, py = 0;
-    for (int y = 0; y < world.field.height && !wall; ++y)
-        for (int x = 0; x < world.field.width && !wall; ++x) {
-            if (world.field.passable({x, y}))
+    for (int y = 0; y < world.nav.height() && !wall; ++y)
+        for (int x = 0; x < world.nav.width() && !wall; ++x) {
+            if (world.nav.passable(0, {x, y}))
                 continue;
             const double wx = originX + (x - y) * tw / 2, wy = (x + y + 1) * th / 2;
             px = int(std::lround((wx - cx) / zoom + 640)), py = int(std::lround((wy - cy) / zoom + 360));
@@ -188,7 +188,7 @@ TEST_CASE("e2e: a click on an unreachable tile ends at the nearest reachable one
 
     // The pathfinder's own answer: the reachable cell closest to the wall.
     eng::path::GridPathfinder finder;
-    REQUIRE(finder.init(world.field, world.rules));
+    REQUIRE(finder.init(world.nav.costField(0), world.nav.rules(0)));
     eng::path::PathResult expected;
     REQUIRE(finder.findPath(from, *wall, expected) == eng::path::PathStatus::Partial);
 

@@ -92,7 +92,7 @@ TEST_CASE("world host: watches map and config, keeps the last good world on a br
     const auto files = host.watcher().files();
     CHECK(std::find(files.begin(), files.end(), map) != files.end());
     CHECK(std::find(files.begin(), files.end(), (dir / "terrain.toml").string()) != files.end());
-    CHECK(host.world().field.at({1, 1}) == Approx(0.5f));
+    CHECK(host.world().nav.cost(0, {1, 1}) == Approx(0.5f));
 
     double now = 0.0;
     CHECK_FALSE(host.filesChanged(now));
@@ -107,7 +107,7 @@ TEST_CASE("world host: watches map and config, keeps the last good world on a br
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.diagnostics()[0].file == (dir / "terrain.toml").string());
     CHECK(bad.diagnostics()[0].line > 0);
-    CHECK(host.world().field.at({1, 1}) == Approx(0.5f));
+    CHECK(host.world().nav.cost(0, {1, 1}) == Approx(0.5f));
     CHECK(host.version() == 1);
     now += 1.0;
     CHECK_FALSE(host.filesChanged(now));  // not retried until the file changes again
@@ -121,7 +121,7 @@ TEST_CASE("world host: watches map and config, keeps the last good world on a br
     auto good = host.loadAgain();
     REQUIRE(good.ok());
     host.adopt(std::move(good).value());
-    CHECK(host.world().field.at({1, 1}) == Approx(0.25f));
+    CHECK(host.world().nav.cost(0, {1, 1}) == Approx(0.25f));
     CHECK(host.version() == 2);
     CHECK(host.reloads() == 1);
 
@@ -163,14 +163,18 @@ TEST_CASE("changed costs: only units whose remaining path crosses a changed cell
     CHECK(rep.replanned == std::vector<int>{bottom});
     CHECK(rep.displaced.empty());
     CHECK(s.units()[std::size_t(top)].path == topPath);  // untouched
+    CHECK(s.pendingPaths() == 1);                        // the bottom unit's new path is a request
+    s.update(0.0);                                       // served within the frame's budget
+    CHECK(s.pendingPaths() == 0);
     const auto& np = s.units()[std::size_t(bottom)].path;
+    REQUIRE_FALSE(np.empty());
     CHECK(std::find(np.begin(), np.end(), TileCoord{5, 3}) == np.end());
     CHECK(s.units()[std::size_t(bottom)].goal == TileCoord{9, 3});
     // Walking on, nobody ever stands on the wall and both arrive.
     for (int k = 0; k < 60 * 60 && s.anyMoving(); ++k) {
         s.update(1.0 / 60.0);
         for (const game::Unit& u : s.units())
-            REQUIRE(s.field().passable(u.tile));
+            REQUIRE(s.passable(u.tile));
     }
     CHECK(s.units()[std::size_t(top)].tile == TileCoord{9, 0});
     CHECK(s.units()[std::size_t(bottom)].tile == TileCoord{9, 3});
@@ -186,7 +190,7 @@ TEST_CASE("changed costs: a unit on a cell that became impassable steps to the n
     REQUIRE(s.changeCosts({{"", gridFromAscii({".....", ".##..", "....."}), {}}}, &rep));
     REQUIRE(rep.displaced.size() == 2);
     for (const game::Unit& u : s.units()) {
-        CHECK(s.field().passable(u.tile));
+        CHECK(s.passable(u.tile));
         CHECK(std::abs(u.tile.x - 1) + std::abs(u.tile.y - 1) <= 2);
     }
     CHECK(s.units()[0].tile != s.units()[1].tile);

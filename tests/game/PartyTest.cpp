@@ -157,7 +157,7 @@ TEST_CASE("clicking a wall walks to the closest reachable tile")
     runUntilStill(s);
     const TileCoord end = s.units()[0].tile;
     CHECK(std::abs(end.x - 2) + std::abs(end.y - 2) == 2);  // a ring cell at distance 2
-    CHECK(s.field().passable(end));
+    CHECK(s.passable(end));
 }
 
 TEST_CASE("orders off the map or without a selection do nothing")
@@ -179,7 +179,7 @@ TEST_CASE("spawnAround places units on distinct passable cells near the point")
     REQUIRE(s.units().size() == 4);
     std::set<TileCoord> at;
     for (const auto& u : s.units()) {
-        CHECK(s.field().passable(u.tile));
+        CHECK(s.passable(u.tile));
         at.insert(u.tile);
     }
     CHECK(at.size() == 4);
@@ -250,7 +250,7 @@ TEST_CASE("a group order gives each profile goals it can reach")
     runUntilStill(s);
     CHECK(s.units()[0].tile == TileCoord{5, 1});
     for (std::size_t i = 1; i < 3; ++i)
-        CHECK(s.field(0).passable(s.units()[i].tile));  // the others stop before the wood
+        CHECK(s.passable(s.units()[i].tile, 0));  // the others stop before the wood
 }
 
 TEST_CASE("unit handles go stale when the party is reset")

@@ -27,7 +27,8 @@ void requireCostsMatchFreshBuild(const game::World& w)
         fresh.build(grid, t.terrain.rules());
         REQUIRE(t.terrain.costField() == fresh.costField());
     }
-    REQUIRE(w.field == w.terrains.front().terrain.costField());
+    for (int i = 0; i < int(w.terrains.size()); ++i)
+        REQUIRE(w.nav.costField(i) == w.terrains[std::size_t(i)].terrain.costField());
 }
 
 std::vector<eng::path::CostField> costsOf(const game::World& w)
@@ -71,7 +72,7 @@ TEST_CASE("world edits: random brush sequences, undo of everything, save and rel
             ++done;
         // Costs changed only where reported.
         for (const eng::TileCoord t : e.costCells)
-            CHECK(host.world().field.inBounds(t));
+            CHECK(host.world().nav.inBounds(t));
     }
     REQUIRE(done > 20);
     requireCostsMatchFreshBuild(host.world());

@@ -18,12 +18,13 @@ TEST_CASE("world: map + default terrain rules become the cost field")
     if (!r)
         FAIL(eng::formatDiagnostics(r.diagnostics()));
     const game::World& w = r.value();
-    REQUIRE(w.field.width == 6);
-    REQUIRE(w.field.height == 4);
-    CHECK(w.field.at({0, 0}) == 1.0f);
-    CHECK_FALSE(w.field.passable({3, 0}));       // wall
-    CHECK(w.field.at({1, 1}) == Approx(0.5f));   // road on nothing: 1 x 0.5
-    CHECK(w.rules.diagonalFactor == Approx(1.414));
+    REQUIRE(w.nav.width() == 6);
+    REQUIRE(w.nav.height() == 4);
+    REQUIRE(w.nav.layerCount() == 1);
+    CHECK(w.nav.cost(0, {0, 0}) == 1.0f);
+    CHECK_FALSE(w.nav.passable(0, {3, 0}));       // wall
+    CHECK(w.nav.cost(0, {1, 1}) == Approx(0.5f));  // road on nothing: 1 x 0.5
+    CHECK(w.nav.rules(0).diagonalFactor == Approx(1.414));
     CHECK(w.configUsed == "built-in defaults");
 }
 
@@ -102,13 +103,15 @@ TEST_CASE("world: party objects pick their movement profile; one terrain layer p
     }
     CHECK(cheaperSnow);
     CHECK(treeOpen);
-    CHECK(w.field == base);
+    for (int i = 0; i < 3; ++i)
+        CHECK(w.nav.costField(i) == w.terrains[std::size_t(i)].terrain.costField());
+    CHECK(w.nav.layerName(dwarf) == "dwarf");
     // --profile dwarf makes the dwarf's profile the default layer: no second copy of it.
     auto d = game::loadWorld({valley, "", "dwarf"});
     REQUIRE(d.ok());
     CHECK(d.value().terrains.size() == 2);
     CHECK(d.value().layerOf("dwarf") == 0);
-    CHECK(d.value().field == dw);
+    CHECK(d.value().nav.costField(0) == dw);
 }
 
 TEST_CASE("world: an unknown profile on a party object names the map and the object")

@@ -69,6 +69,9 @@ int main(int argc, char** argv)
     app.add_option("--script", opts.scriptPath, "run a script of commands, then exit (see game/script/Script.hpp)");
     app.add_option("--bench-frames", opts.benchFrames, "render N frames with the party walking, print frame times")
         ->check(CLI::PositiveNumber);
+    app.add_option("--bench-edits", opts.benchEdits,
+                   "with --bench-frames: K random terrain edits per second while the party walks")
+        ->check(CLI::NonNegativeNumber);
     std::string renderMap, renderOut;
     CLI::App* render = app.add_subcommand("render", "draw the whole map at 1:1 to a PNG, as tmxrasterizer does");
     render->add_option("MAP", renderMap, "Tiled map")->required();

@@ -12,6 +12,7 @@ struct Options {
     std::string profile;      ///< --profile
     std::string scriptPath;   ///< --script: run it and exit
     int benchFrames = 0;      ///< --bench-frames N: render N frames, print timings, exit
+    double benchEdits = 0.0;  ///< --bench-edits K: K random edits per second (game time) while benching
     unsigned width = 1280;
     unsigned height = 720;
 };

@@ -10,6 +10,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -390,4 +392,32 @@ TEST_CASE("e2e: a broken config keeps the world and shows its error; the fixed f
     const Json fixed = readJson(dir / "fixed.json");
     CHECK(fixed["world"]["reloads"].get<int>() == 1);
     CHECK(fixed["units"].size() == 4);
+}
+
+TEST_CASE("e2e: a volcano set erupting bends the walking knight's path toward it")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("volcano");
+    // valley.tmx has a dormant volcano at (53, 54); the knight walks north to south past it.
+    const Run r = runScript(dir, "maps/valley.tmx",
+                            "select knight\nmove 53 45\nwait 40\nmove 53 63\nwait 0.3\ndump " +
+                                (dir / "before.json").string() + "\nerupt 53 54 on\nwait 0.05\ndump " +
+                                (dir / "after.json").string() + "\nerupt 53 54 off\nquit\n");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    auto closest = [](const Json& unit) {
+        double best = 1e9;
+        for (const Json& c : unit["path"])
+            best = std::min(best, std::hypot(c[0].get<double>() - 53.0, c[1].get<double>() - 54.0));
+        return best;
+    };
+    const Json before = readJson(dir / "before.json")["units"][0];
+    const Json after = readJson(dir / "after.json")["units"][0];
+    REQUIRE(before["name"] == "knight");
+    REQUIRE(before["moving"].get<bool>());
+    CHECK(after["goal"] == before["goal"]);
+    CHECK(after["path_cost"].get<double>() < before["path_cost"].get<double>());  // warmth is cheaper
+    CHECK(closest(after) < closest(before));                                        // and bends toward it
+    CHECK(readJson(dir / "after.json")["world"]["edits"].get<int>() == 1);
 }

@@ -38,12 +38,17 @@ public:
     /// The world rectangle currently visible.
     sf::FloatRect visibleWorld() const;
 
+    /// The requested centre (smooth). What is drawn, picked and reported by pixelToWorld /
+    /// worldToPixel / view() is this centre moved by less than a screen pixel so that the
+    /// view's top-left corner falls on a whole screen pixel (see drawCenter).
     sf::Vector2f center() const { return m_center; }
     float zoom() const { return m_zoom; }
     sf::Vector2f viewportSize() const { return m_size; }
 
 private:
     void clamp();
+    /// m_center snapped so that world (left, top) of the view maps to a whole screen pixel.
+    sf::Vector2f drawCenter() const;
 
     sf::Vector2f m_center{0.f, 0.f};
     float m_zoom = 1.f;

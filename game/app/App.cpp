@@ -143,11 +143,21 @@ void App::applyWorld(WorldChange change, std::span<const eng::path::NavDirty> di
         // Edits and reloads that kept the grid: only units whose paths cross changed cells replan.
         CostChangeReport rep;
         m_party.gridChanged(dirty, &rep);
-        std::string who;
-        for (int i : rep.replanned)
-            who += (who.empty() ? "" : ", ") + m_party.units()[std::size_t(i)].name;
-        if (!who.empty())
-            say("the ground changed under their paths: " + who + " replan");
+        // One message for a whole drag or burst of edits: the names gather in it.
+        const std::string key = "replan";
+        if (!m_messages.newestHasKey(key))
+            m_replanNames.clear();
+        for (int i : rep.replanned) {
+            const std::string& name = m_party.units()[std::size_t(i)].name;
+            if (std::find(m_replanNames.begin(), m_replanNames.end(), name) == m_replanNames.end())
+                m_replanNames.push_back(name);
+        }
+        if (!rep.replanned.empty()) {
+            std::string who;
+            for (const std::string& name : m_replanNames)
+                who += (who.empty() ? "" : ", ") + name;
+            m_messages.sayMerged(key, "the ground changed under their paths: " + who + " replan");
+        }
         for (int i : rep.displaced)
             say(m_party.units()[std::size_t(i)].name + " steps off a cell that became impassable");
     } else if (change != WorldChange::New && sameSize) {

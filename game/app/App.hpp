@@ -98,6 +98,7 @@ private:
     Party m_party;
     View m_view;
     MessageLog m_messages;
+    std::vector<std::string> m_replanNames;  ///< units named in the "... replan" message on screen
     Input m_input;
 
     // What the HUD shows

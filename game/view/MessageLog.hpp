@@ -21,6 +21,7 @@ public:
         std::string text;
         double ttlSec = 0.0; ///< seconds left on screen
         bool error = false;
+        std::string key;     ///< say(..., key): a later message with the same key replaces it
     };
 
     static constexpr std::size_t MaxShown = 6;  ///< older messages leave the screen first
@@ -28,6 +29,12 @@ public:
 
     /// Shows `text` (4.5 s, errors 8 s) and logs it.
     void say(const std::string& text, bool error = false);
+    /// Like say(), but when the newest message on screen was said with the same non-empty `key`
+    /// it is replaced (new text, full time again, the log's line too) instead of stacking a new
+    /// one: a drag that paints ten cells says "... replan" once, not ten times.
+    void sayMerged(const std::string& key, const std::string& text, bool error = false);
+    /// Is the newest message on screen one said with `key`?
+    bool newestHasKey(const std::string& key) const;
     /// Ages the shown messages by `dtSec`; expired ones leave the screen.
     void tick(double dtSec);
 

@@ -125,11 +125,13 @@
   </tile>
   <tile id="23">
    <properties>
+    <property name="connects" value="road"/>
     <property name="terrain" value="tent"/>
    </properties>
   </tile>
   <tile id="24">
    <properties>
+    <property name="connects" value="road"/>
     <property name="terrain" value="castle"/>
    </properties>
   </tile>
@@ -165,11 +167,13 @@
   </tile>
   <tile id="31">
    <properties>
+    <property name="connects" value="road"/>
     <property name="terrain" value="bridge"/>
    </properties>
   </tile>
   <tile id="32">
    <properties>
+    <property name="connects" value="road"/>
     <property name="terrain" value="bridge"/>
    </properties>
   </tile>

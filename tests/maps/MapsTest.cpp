@@ -183,6 +183,106 @@ TEST_CASE("every tile of the generated tilesets names a terrain, roads and walls
             CHECK(t.animation.size() >= 2);
         }
     CHECK(animated == 1);
+
+    // `connects` (assets/README.md): exactly the tiles a road joins without being a road carry
+    // "road", which names ground.tsx's road terrain and its wang colour.
+    auto ground = eng::map::loadTileset((kRoot / "assets/tiles/ground.tsx").string());
+    REQUIRE(ground);
+    REQUIRE(ground.value().wangSets.size() == 1);
+    REQUIRE(ground.value().wangSets[0].colors.size() == 1);
+    CHECK(ground.value().wangSets[0].colors[0].name == "road");
+    for (const eng::map::TileInfo& t : ground.value().tiles)
+        CHECK(eng::map::propertyString(t.properties, "connects").empty());
+    std::map<std::string, std::string> connectsByTerrain;
+    for (const eng::map::TileInfo& t : tall.value().tiles) {
+        const std::string terrain = eng::map::propertyString(t.properties, "terrain");
+        const std::string connects = eng::map::propertyString(t.properties, "connects");
+        INFO("tall.tsx tile " << t.id << " " << terrain);
+        CHECK(connects == ((terrain == "bridge" || terrain == "tent" || terrain == "castle") ? "road" : ""));
+        for (const eng::map::Property& p : t.properties)
+            if (p.name == "connects")
+                CHECK(p.type == eng::map::PropertyType::String);
+        if (!connects.empty())
+            connectsByTerrain[terrain] = connects;
+    }
+    CHECK(connectsByTerrain == std::map<std::string, std::string>{{"bridge", "road"}, {"castle", "road"}, {"tent", "road"}});
+}
+
+TEST_CASE("road and wall cells of every shipped map connect exactly to their family and its connects tiles", "[maps]")
+{
+    // The data-level form of engine/edit's autotile rule: a road or wall tile's wang edges are set
+    // exactly towards the neighbours that carry its colour: tiles of the same terrain, or tiles whose
+    // `connects` names that terrain. (The isolated road, not in the set, has no edge set.)
+    int checked = 0, joined = 0;
+    for (const fs::path& p : shippedMaps()) {
+        INFO(p.string());
+        const eng::map::MapData m = load(p);
+        // gid -> (terrain, N E S W colour flags) of every edge wang tile
+        std::map<eng::map::Gid, std::pair<std::string, unsigned>> wang;
+        for (const eng::map::Tileset& ts : m.tilesets)
+            for (const eng::map::WangSet& set : ts.wangSets)
+                for (const eng::map::WangTile& wt : set.tiles) {
+                    const eng::map::TileInfo* info = m.tileInfo(ts.firstGid + wt.tileId);
+                    REQUIRE(info);
+                    unsigned mask = 0;
+                    for (int e = 0; e < 4; ++e)
+                        mask |= wt.wangId[2 * e] != 0 ? 1u << e : 0u;
+                    wang[ts.firstGid + wt.tileId] = {eng::map::propertyString(info->properties, "terrain"), mask};
+                }
+        REQUIRE(!wang.empty());
+        auto carries = [&](eng::map::Gid g, const std::string& terrain) {
+            const eng::map::TileInfo* info = g ? m.tileInfo(g) : nullptr;
+            if (!info)
+                return false;
+            if (eng::map::propertyString(info->properties, "terrain") == terrain)
+                return true;
+            // Split by hand: GCC 12 warns falsely (-Wrestrict) on "," + std::string in Release.
+            const std::string connects = eng::map::propertyString(info->properties, "connects");
+            std::size_t begin = 0;
+            while (begin <= connects.size()) {
+                const std::size_t end = std::min(connects.find(',', begin), connects.size());
+                if (connects.compare(begin, end - begin, terrain) == 0)
+                    return true;
+                begin = end + 1;
+            }
+            return false;
+        };
+        std::set<std::string> bad;
+        eng::map::forEachLayer(m.layers, [&](const eng::map::Layer& l) {
+            if (l.type != eng::map::LayerType::Tile)
+                return;
+            for (int y = 0; y < l.tiles.height; ++y)
+                for (int x = 0; x < l.tiles.width; ++x) {
+                    const eng::map::Gid g = l.tiles.at(x, y);
+                    const eng::map::TileInfo* info = g ? m.tileInfo(g) : nullptr;
+                    if (!info)
+                        continue;
+                    const std::string terrain = eng::map::propertyString(info->properties, "terrain");
+                    if (terrain != "road" && terrain != "wall")
+                        continue;
+                    const auto it = wang.find(g);
+                    const unsigned have = it == wang.end() ? 0u : it->second.second;
+                    unsigned want = 0;
+                    const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0}; // N E S W
+                    for (int e = 0; e < 4; ++e) {
+                        const int nx = x + dx[e], ny = y + dy[e];
+                        if (nx >= 0 && ny >= 0 && nx < l.tiles.width && ny < l.tiles.height && carries(l.tiles.at(nx, ny), terrain)) {
+                            want |= 1u << e;
+                            const eng::map::TileInfo* n = m.tileInfo(l.tiles.at(nx, ny));
+                            joined += eng::map::propertyString(n->properties, "terrain") != terrain;
+                        }
+                    }
+                    ++checked;
+                    if (have != want)
+                        bad.insert(l.name + " (" + std::to_string(x) + "," + std::to_string(y) + ") " + terrain + " edges " +
+                                   std::to_string(have) + ", neighbours " + std::to_string(want));
+                }
+        });
+        for (const std::string& b : bad)
+            FAIL_CHECK(b);
+    }
+    CHECK(checked > 400); // 356 in valley alone
+    CHECK(joined >= 11); // valley alone has 11 road edges onto a bridge, tent or castle
 }
 
 TEST_CASE("seed maps put start on the tent and goal on the castle; the valley spawns the party", "[maps]")

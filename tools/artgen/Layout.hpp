@@ -51,5 +51,9 @@ inline constexpr int kTallFirstGid = 1 + ground::Count;
 /// Terrain property of a ground / tall tile id.
 std::string groundTerrain(int id);
 std::string tallTerrain(int id);
+/// `connects` property of a tall tile id (empty = none): the autotiled terrains a road or wall
+/// next to it connects to although the tile is not one of them (bridges, tent, castle: "road";
+/// see eng::edit::TileCatalog). The map writer's road connections (MapGrid.cpp) must agree.
+std::string tallConnects(int id);
 
 } // namespace artgen

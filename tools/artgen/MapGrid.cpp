@@ -11,6 +11,8 @@ namespace artgen {
 
 namespace {
 
+/// What a road cell connects to: roads, and the tiles whose `connects` property names "road"
+/// (tallConnects in Tiles.cpp), so the brush of engine/edit re-picks exactly the written variants.
 bool connectsRoad(Over o) { return o == Over::Road || o == Over::Bridge || o == Over::Tent || o == Over::Castle; }
 
 int maskAt(const MapGrid& g, int x, int y, bool (*connects)(Over))

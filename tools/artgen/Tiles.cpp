@@ -47,6 +47,13 @@ std::string tallTerrain(int id)
     return "bridge";
 }
 
+std::string tallConnects(int id)
+{
+    if (id == tall::Tent || id == tall::Castle || id == tall::BridgeX || id == tall::BridgeY)
+        return "road";
+    return {};
+}
+
 namespace {
 
 constexpr float kPi = 3.14159265f;
@@ -632,12 +639,15 @@ Canvas tallTile(int id)
     return t;
 }
 
-std::string tileXml(int id, const std::string& terrain, const std::string& extra = {})
+/// One <tile> with its properties in the order Tiled 1.8 saves them (by name): `connects` (only
+/// when `connects` is not empty), then `terrain`.
+std::string tileXml(int id, const std::string& terrain, const std::string& extra = {}, const std::string& connects = {})
 {
     std::ostringstream o;
-    o << "  <tile id=\"" << id << "\">\n   <properties>\n    <property name=\"terrain\" value=\"" << terrain
-      << "\"/>\n   </properties>\n"
-      << extra << "  </tile>\n";
+    o << "  <tile id=\"" << id << "\">\n   <properties>\n";
+    if (!connects.empty())
+        o << "    <property name=\"connects\" value=\"" << connects << "\"/>\n";
+    o << "    <property name=\"terrain\" value=\"" << terrain << "\"/>\n   </properties>\n" << extra << "  </tile>\n";
     return o.str();
 }
 
@@ -707,7 +717,7 @@ bool writeTilesets(const std::string& outDir, std::string& error)
                     extra += "    <frame tileid=\"" + std::to_string(tall::VolcanoErupting + f) + "\" duration=\"160\"/>\n";
                 extra += "   </animation>\n";
             }
-            x << tileXml(id, tallTerrain(id), extra);
+            x << tileXml(id, tallTerrain(id), extra, tallConnects(id));
         }
         x << " <wangsets>\n  <wangset name=\"walls\" type=\"edge\" tile=\"" << tall::Wall + 15 << "\">\n"
           << "   <wangcolor name=\"wall\" color=\"#a49c8e\" tile=\"" << tall::Wall + 15 << "\" probability=\"1\"/>\n";

@@ -132,7 +132,7 @@ unsigned MapEditor::connections(const map::Layer& layer, TileCoord c, int family
     unsigned mask = 0;
     for (unsigned bit : EdgeBits) {
         const TileCoord n = neighbour(c, bit);
-        if (onMap(n) && m_catalog.familyOf(gidAt(layer, n)) == family)
+        if (onMap(n) && m_catalog.carries(gidAt(layer, n), family))
             mask |= bit;
     }
     return mask;

@@ -13,8 +13,11 @@
 /// Rules (tile classes and variants: TileCatalog.hpp):
 /// - A ground tile goes to the ground layer and keeps the cell's overlay; an overlay tile
 ///   replaces the cell's overlay tile.
-/// - An autotiled terrain (road, wall) gets the variant its same-family neighbours call for, and
-///   every change of a cell re-picks the variants of its 4 neighbours in that layer.
+/// - An autotiled terrain (road, wall) gets the variant its neighbours in the same layer call for:
+///   the neighbours of its family and the tiles joining the family through their `connects`
+///   property (a road next to a bridge, tent or castle connects towards it). Every change of a cell
+///   re-picks the variants of its 4 autotiled neighbours in that layer, so painting or erasing a
+///   bridge, tent or castle re-picks the roads beside it. A joining tile is never re-picked.
 /// - `paint(c, terrain)` uses the first palette tile of that terrain, except that a cell whose
 ///   layer already holds a tile of that terrain is left alone (its variant is kept). Painting
 ///   the tile a cell already holds (flip flags aside) is a no-op.

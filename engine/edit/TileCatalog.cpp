@@ -27,6 +27,28 @@ int tileImageHeight(const map::Tileset& ts, const map::TileInfo& info)
     return info.height > 0 ? info.height : info.imageHeight;
 }
 
+/// The names of a `connects` value: split at commas, spaces and tabs around each trimmed, empty
+/// names dropped.
+std::vector<std::string> connectNames(const std::string& value)
+{
+    std::vector<std::string> names;
+    std::size_t begin = 0;
+    while (begin <= value.size()) {
+        std::size_t end = value.find(',', begin);
+        if (end == std::string::npos)
+            end = value.size();
+        std::size_t a = begin, b = end;
+        while (a < b && (value[a] == ' ' || value[a] == '\t'))
+            ++a;
+        while (b > a && (value[b - 1] == ' ' || value[b - 1] == '\t'))
+            --b;
+        if (b > a)
+            names.push_back(value.substr(a, b - a));
+        begin = end + 1;
+    }
+    return names;
+}
+
 // Edge slots of Tiled's wangid: top, right, bottom, left (corners at the odd indices).
 constexpr int EdgeSlot[4] = {0, 2, 4, 6};
 
@@ -81,6 +103,7 @@ TileCatalog::TileCatalog(const map::MapData& map)
                 family.wangSet = si;
                 family.color = color;
                 family.terrain = terrain;
+                family.colorName = set.colors[ci].name;
                 const int colorTile = set.colors[ci].tile;
                 m_colorTile.push_back(colorTile >= 0 ? ts.firstGid + map::Gid(colorTile) : 0);
                 m_setTile.push_back(set.tile >= 0 ? ts.firstGid + map::Gid(set.tile) : 0);
@@ -128,6 +151,25 @@ TileCatalog::TileCatalog(const map::MapData& map)
             m_classes.emplace(gid, std::move(cls));
         }
     }
+    // `connects` may name a family of another tileset (tall.tsx's bridges join ground.tsx's
+    // roads), so it is resolved once every tileset's families are known.
+    for (const map::Tileset& ts : map.tilesets)
+        for (const map::TileInfo& info : ts.tiles) {
+            const std::string value = map::propertyString(info.properties, std::string(ConnectsProperty));
+            if (value.empty())
+                continue;
+            std::vector<int> joined;
+            for (const std::string& name : connectNames(value))
+                for (std::size_t f = 0; f < m_families.size(); ++f) {
+                    const AutotileFamily& family = m_families[f];
+                    if ((name == family.terrain || name == family.colorName) &&
+                        std::find(joined.begin(), joined.end(), int(f)) == joined.end())
+                        joined.push_back(int(f));
+                }
+            std::sort(joined.begin(), joined.end());
+            if (!joined.empty())
+                m_joins.emplace(ts.firstGid + info.id, std::move(joined));
+        }
 }
 
 const TileClass* TileCatalog::classify(map::Gid gid) const
@@ -140,6 +182,23 @@ int TileCatalog::familyOf(map::Gid gid) const
 {
     const TileClass* cls = classify(gid);
     return cls ? cls->family : -1;
+}
+
+bool TileCatalog::carries(map::Gid gid, int family) const
+{
+    if (family < 0)
+        return false;
+    if (familyOf(gid) == family)
+        return true;
+    const std::vector<int>& joined = joins(gid);
+    return std::find(joined.begin(), joined.end(), family) != joined.end();
+}
+
+const std::vector<int>& TileCatalog::joins(map::Gid gid) const
+{
+    static const std::vector<int> none;
+    auto it = m_joins.find(gid);
+    return it == m_joins.end() ? none : it->second;
 }
 
 map::Gid TileCatalog::pickVariant(int family, unsigned mask, map::Gid current) const

@@ -14,21 +14,28 @@
 /// - **Ground or overlay**: a tile property `layer` = "ground" / "overlay" wins; otherwise a tile is
 ///   ground when it is flat (its image height equals the map's tileheight) and in no autotile
 ///   family; everything else (roads, walls, every 64x128 tile of tall.tsx) is overlay.
+/// - **Connects** (`connects`, optional string tile property): a comma-separated list of names
+///   (spaces around a name ignored, case-sensitive). A name that equals the `terrain` of an autotile
+///   family or the `name` of its wang colour makes the tile *join* that family: a family cell
+///   next to it connects towards it as if it were one of its own, although the tile is not in the
+///   family, is never re-picked as the family and keeps its own tile. Names matching no family of
+///   the map's tilesets are ignored. The tile may sit in any tileset of the map (tall.tsx's bridges,
+///   tent and castle carry `connects` = "road", joining ground.tsx's roads). A tile's own family
+///   needs no entry. The property is read on every tile that has it, with or without `terrain`.
 /// - **Variant** (pickVariant): Tiled's edge wangid order is top, right, bottom, left at indices
 ///   0, 2, 4, 6; in map cells top = (x, y-1) = N, right = (x+1, y) = E, bottom = (x, y+1) = S,
 ///   left = (x-1, y) = W. A cell's variant is the wang tile whose four edge colours equal the
-///   family's colour where the neighbour belongs to the same family and 0 elsewhere (corners are
-///   ignored). Several exact matches: the current tile if it is one (the artist's choice stays),
-///   else the lowest id. No exact match:
+///   family's colour where the neighbour carries the family (carries(): in the family or joining
+///   it through `connects`) and 0 elsewhere (corners are ignored). Several exact matches: the
+///   current tile if it is one (the artist's choice stays), else the lowest id. No exact match:
 ///   - mask 0 (isolated): the family's lowest-id tile outside the set, else the colour's `tile`,
 ///     else the set's `tile`, else the best partial match;
 ///   - any other mask: the best partial match = the wang tile agreeing on the most of the four
 ///     edges (ties: the lowest id).
 ///
-/// Known difference from the shipped art: tools/artgen also connects roads to bridges, tents and
-/// the castle, which no wang set can express. In maps/valley.tmx 11 road cells (listed in
-/// tests/engine/edit/MapEditorTest.cpp) point at such a neighbour; re-picking them (an edit next
-/// to them) drops that connection.
+/// With these rules every road and wall cell of maps/valley.tmx (written by tools/artgen, whose
+/// roads connect to bridges, tents and the castle) is the variant its neighbours call for
+/// (tests/engine/edit/MapEditorTest.cpp checks every cell).
 ///
 /// \code
 /// const eng::edit::TileCatalog catalog(map);
@@ -51,6 +58,9 @@ namespace eng::edit {
 inline constexpr std::string_view TerrainProperty = "terrain";
 /// Name of the optional tile property forcing a tile's layer: "ground" or "overlay".
 inline constexpr std::string_view LayerProperty = "layer";
+/// Name of the optional tile property listing the autotile families a tile joins without being
+/// in them: comma-separated terrains or wang colour names (see the file comment), e.g. "road".
+inline constexpr std::string_view ConnectsProperty = "connects";
 
 /// Connection bits of an autotiled cell: which neighbours belong to its family.
 namespace edge {
@@ -70,6 +80,7 @@ struct AutotileFamily {
     std::size_t wangSet = 0;      ///< index into that tileset's wangSets
     int color = 0;                ///< 1-based colour index, as in WangTile::wangId
     std::string terrain;          ///< the terrain every tile of the family carries
+    std::string colorName;        ///< the wang colour's `name` (may be empty)
     map::Gid representative = 0;  ///< palette tile: colour's tile, else set's tile, else lowest id
     map::Gid isolated = 0;        ///< lowest-id family tile the set does not list; 0 = none
 };
@@ -95,6 +106,13 @@ public:
     const TileClass* classify(map::Gid gid) const;
     /// The autotile family of a gid, -1 when none.
     int familyOf(map::Gid gid) const;
+    /// Whether a cell holding `gid` counts as carrying `family`'s colour for its neighbours: the
+    /// tile is in the family, or its `connects` property names the family. False for 0, unknown
+    /// gids and family -1. O(1) plus the length of the tile's `connects` list.
+    bool carries(map::Gid gid, int family) const;
+    /// The families a gid joins through `connects` (its own family not included unless listed),
+    /// in family order without duplicates; empty for tiles without the property.
+    const std::vector<int>& joins(map::Gid gid) const;
     const std::vector<AutotileFamily>& families() const { return m_families; }
 
     /// The tile for a cell of `family` whose same-family neighbours are `mask` (edge:: bits);
@@ -112,6 +130,7 @@ private:
         std::uint8_t edges[4] = {}; ///< colours of N, E, S, W
     };
     std::unordered_map<map::Gid, TileClass> m_classes;
+    std::unordered_map<map::Gid, std::vector<int>> m_joins; ///< `connects`, resolved to families
     std::vector<AutotileFamily> m_families;
     std::vector<std::vector<Wang>> m_wangTiles; ///< per family: its set's tiles, by id
     std::vector<map::Gid> m_colorTile, m_setTile; ///< per family, 0 = none

@@ -32,19 +32,70 @@ std::vector<Diagnostic> TerrainField::build(TerrainGrid grid, TerrainRules rules
 {
     m_grid = std::move(grid);
     m_rules = std::move(rules);
+    m_layer = -1;
     std::vector<Diagnostic> warnings;
     resolveRules(&warnings);
-    fullBuild();
+    fullBuild(m_field);
     return warnings;
 }
 
 std::vector<Diagnostic> TerrainField::setRules(TerrainRules rules)
 {
+    ENGINE_ASSERT(!bound(), "TerrainField::setRules(rules) on a bound field: pass its NavGrid");
     m_rules = std::move(rules);
     std::vector<Diagnostic> warnings;
     resolveRules(&warnings);
-    fullBuild();
+    fullBuild(m_field);
     return warnings;
+}
+
+std::vector<Diagnostic> TerrainField::build(TerrainGrid grid, TerrainRules rules, path::NavGrid& nav,
+                                            std::string layerName)
+{
+    m_grid = std::move(grid);
+    m_rules = std::move(rules);
+    m_layer = -1;
+    m_field = {};  // frees the unbound costs: the NavGrid becomes their only holder
+    std::vector<Diagnostic> warnings;
+    resolveRules(&warnings);
+    // The full build needs every cell at once; the temporary field lives only until addLayer
+    // has copied it into the padded layer.
+    path::CostField costs;
+    fullBuild(costs);
+    m_layer = nav.addLayer(std::move(layerName), costs, m_rules.movement);
+    return warnings;
+}
+
+std::vector<Diagnostic> TerrainField::build(TerrainGrid grid, TerrainRules rules, path::NavGrid& nav, int layer,
+                                            path::NavDirty* dirty)
+{
+    m_grid = std::move(grid);
+    m_rules = std::move(rules);
+    m_layer = -1;
+    m_field = {};
+    std::vector<Diagnostic> warnings;
+    resolveRules(&warnings);
+    path::CostField costs;
+    fullBuild(costs);
+    path::NavDirty d = nav.replaceLayer(layer, costs, m_rules.movement);
+    m_layer = d.layer;
+    if (dirty)
+        *dirty = std::move(d);
+    return warnings;
+}
+
+std::vector<Diagnostic> TerrainField::setRules(path::NavGrid& nav, TerrainRules rules, path::NavDirty* dirty)
+{
+    checkBound(nav);
+    return build(std::move(m_grid), std::move(rules), nav, m_layer, dirty);
+}
+
+void TerrainField::checkBound(const path::NavGrid& nav) const
+{
+    ENGINE_ASSERT(bound(), "TerrainField: bound-mode call on an unbound field");
+    ENGINE_ASSERT(nav.validLayer(m_layer) && nav.width() == m_grid.width && nav.height() == m_grid.height,
+                  "TerrainField: the NavGrid passed is not the one the field is bound to");
+    (void)nav;
 }
 
 void TerrainField::resolveRules(std::vector<Diagnostic>* warnings)
@@ -140,11 +191,11 @@ float TerrainField::finalCost(double intrinsic, double cost) const
     return float(std::clamp(cost, MinCellCost, MaxCellCost));
 }
 
-void TerrainField::fullBuild()
+void TerrainField::fullBuild(path::CostField& out)
 {
     const int w = m_grid.width, h = m_grid.height;
     const std::size_t n = std::size_t(m_grid.cellCount());
-    m_field = path::CostField(w, h);
+    out = path::CostField(w, h);
     m_intrinsic.assign(n, 1.0);
     m_isSource.assign(n, 0);
     m_changed.clear();
@@ -175,7 +226,7 @@ void TerrainField::fullBuild()
         }
     }
     for (std::size_t i = 0; i < n; ++i)
-        m_field.cost[i] = finalCost(m_intrinsic[i], cost[i]);
+        out.cost[i] = finalCost(m_intrinsic[i], cost[i]);
 }
 
 double TerrainField::gatherCost(TileCoord c, CellExplanation* e) const
@@ -220,6 +271,7 @@ double TerrainField::influenceRadiusOf(TileCoord c) const
 
 const std::vector<TileCoord>& TerrainField::setCell(TileCoord c, std::span<const TerrainId> terrains)
 {
+    ENGINE_ASSERT(!bound(), "TerrainField::setCell(c, terrains) on a bound field: pass its NavGrid");
     m_changed.clear();
     if (!m_grid.inBounds(c))
         return m_changed;
@@ -265,6 +317,67 @@ const std::vector<TileCoord>& TerrainField::replaceTerrain(TileCoord c, std::str
     return setCell(c, stack);
 }
 
+void TerrainField::changeCell(TileCoord c, std::span<const TerrainId> terrains, std::vector<TileCoord>& affected)
+{
+    const double oldRadius = influenceRadiusOf(c);
+    m_grid.setCell(c, terrains);
+    computeIntrinsic(m_grid.index(c));
+    const double radius = std::max(oldRadius, influenceRadiusOf(c));
+    if (radius < 0.0) {
+        affected.push_back(c);
+        return;
+    }
+    // Only cells within the old or new influence radius of c can see a different set of factors.
+    const int reach = int(std::floor(radius));
+    for (int y = std::max(0, c.y - reach); y <= std::min(m_grid.height - 1, c.y + reach); ++y)
+        for (int x = std::max(0, c.x - reach); x <= std::min(m_grid.width - 1, c.x + reach); ++x)
+            if (distance(x - c.x, y - c.y) <= radius)
+                affected.push_back({x, y});
+}
+
+path::NavDirty TerrainField::setCells(path::NavGrid& nav, std::span<const CellTerrains> cells)
+{
+    checkBound(nav);
+    m_affected.clear();
+    for (const CellTerrains& ct : cells)
+        if (m_grid.inBounds(ct.cell))
+            changeCell(ct.cell, ct.terrains, m_affected);
+    // Recompute after every cell has its new terrains: gatherCost() then sees the final grid,
+    // so each affected cell is computed once and equals a full build.
+    std::sort(m_affected.begin(), m_affected.end(),
+              [](TileCoord a, TileCoord b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+    m_affected.erase(std::unique(m_affected.begin(), m_affected.end()), m_affected.end());
+    m_writes.clear();
+    for (const TileCoord t : m_affected) {
+        const std::size_t i = std::size_t(m_grid.index(t));
+        const float now = finalCost(m_intrinsic[i], gatherCost(t, nullptr));
+        if (now != nav.cost(m_layer, t))  // the old cost lives only in the NavGrid
+            m_writes.push_back({t, now});
+    }
+    return nav.apply(m_layer, m_writes);
+}
+
+path::NavDirty TerrainField::setCell(path::NavGrid& nav, TileCoord c, std::span<const TerrainId> terrains)
+{
+    const CellTerrains one{c, std::vector<TerrainId>(terrains.begin(), terrains.end())};
+    return setCells(nav, std::span<const CellTerrains>(&one, 1));
+}
+
+path::NavDirty TerrainField::replaceTerrain(path::NavGrid& nav, TileCoord c, std::string_view from,
+                                            std::string_view to)
+{
+    checkBound(nav);
+    const TerrainId fromId = m_grid.find(from);
+    if (!m_grid.inBounds(c) || fromId == NoTerrain)
+        return nav.apply(m_layer, {});
+    std::vector<TerrainId> stack(m_grid.cell(c).begin(), m_grid.cell(c).end());
+    if (std::find(stack.begin(), stack.end(), fromId) == stack.end())
+        return nav.apply(m_layer, {});
+    const TerrainId toId = terrainId(to);
+    std::replace(stack.begin(), stack.end(), fromId, toId);
+    return setCell(nav, c, stack);
+}
+
 CellExplanation TerrainField::explain(TileCoord c) const
 {
     ENGINE_ASSERT(m_grid.inBounds(c), "TerrainField::explain out of bounds");
@@ -301,7 +414,8 @@ CellExplanation TerrainField::explain(TileCoord c) const
         }
     }
     e.unclamped = gatherCost(c, &e);
-    e.cost = m_field.at(c);
+    // Bound: no cost copy here; gatherCost() is bit-identical to what the build stored.
+    e.cost = bound() ? finalCost(m_intrinsic[std::size_t(m_grid.index(c))], e.unclamped) : m_field.at(c);
     e.clamped = e.passable && (e.unclamped < MinCellCost || e.unclamped > MaxCellCost);
     return e;
 }

@@ -1,7 +1,17 @@
 #pragma once
 /// \file TerrainField.hpp
-/// Compiles a TerrainGrid under TerrainRules into the flat `eng::path::CostField` that A* reads,
-/// keeps it up to date cell by cell, and explains any cell's cost (for the game's HUD).
+/// Compiles a TerrainGrid under TerrainRules into the costs A* reads, keeps them up to date cell
+/// by cell, and explains any cell's cost (for the game's HUD).
+///
+/// Two output modes:
+/// - **Unbound** (`build(grid, rules)`): the field owns a flat `eng::path::CostField`
+///   (`costField()`), for tools and tests.
+/// - **Bound** (`build(grid, rules, nav, name)` / `build(grid, rules, nav, layer)`): the field
+///   keeps NO cost copy of its own; its costs live only in one layer of an `eng::path::NavGrid`
+///   the caller owns. The field remembers the layer index, not the grid: every change takes the
+///   NavGrid again (so the grid may be moved, e.g. inside a game World, without dangling), writes
+///   through `NavGrid::apply` only the cells whose cost changed (the old cost is read back from
+///   the layer) and returns the `NavDirty` for `PathService::invalidate`.
 ///
 /// - Influence is computed when the field is built or changed, never per edge: a full build
 ///   scatters each source's factors over its disk, O(cells + sources x radius^2).
@@ -22,11 +32,20 @@
 /// const std::vector<eng::TileCoord>& changed = field.replaceTerrain({7, 3}, "volcano", "volcano_erupting");
 /// finder.updateCells(field.costField(), changed);
 /// std::cout << eng::terrain::describe(field.explain({8, 3}));
+///
+/// // Bound: the NavGrid is the only holder of the costs.
+/// eng::path::NavGrid nav;
+/// nav.reset(grid.width, grid.height);
+/// eng::terrain::TerrainField dwarf;
+/// dwarf.build(grid, config.base, nav, "dwarf");     // appends layer "dwarf", dwarf.layer() == 0
+/// eng::path::NavDirty dirty = dwarf.replaceTerrain(nav, {7, 3}, "volcano", "volcano_erupting");
+/// service.invalidate(dirty);                        // only paths crossing dirty.cells replan
 /// \endcode
 
 #include "engine/core/Diagnostic.hpp"
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/CostField.hpp"
+#include "engine/path/NavGrid.hpp"
 #include "engine/terrain/TerrainGrid.hpp"
 #include "engine/terrain/TerrainRules.hpp"
 
@@ -70,17 +89,52 @@ struct CellExplanation {
 std::string describe(const CellExplanation& e);
 std::ostream& operator<<(std::ostream& os, const CellExplanation& e);
 
+/// One cell's new terrains (ids of TerrainField::grid(), bottom to top), for TerrainField::setCells.
+struct CellTerrains {
+    TileCoord cell;
+    std::vector<TerrainId> terrains;
+};
+
 class TerrainField {
 public:
     TerrainField() = default;
 
-    /// Compiles `grid` under `rules` (full build, O(cells + sources x radius^2)). Returns the
-    /// warnings: one per terrain name of the grid that the rules do not know.
+    // ---- Unbound mode: the field owns its CostField ------------------------------------------
+
+    /// Compiles `grid` under `rules` into the field's own CostField (full build,
+    /// O(cells + sources x radius^2)); unbinds a bound field. Returns the warnings: one per
+    /// terrain name of the grid that the rules do not know.
     std::vector<Diagnostic> build(TerrainGrid grid, TerrainRules rules);
     /// Same grid, other rules (e.g. another unit profile): full rebuild, returns the warnings.
+    /// [Limit: unbound]
     std::vector<Diagnostic> setRules(TerrainRules rules);
 
+    /// The field's own costs. Empty (0 x 0) when bound: read the NavGrid layer instead.
     const path::CostField& costField() const { return m_field; }
+
+    // ---- Bound mode: the costs live only in a NavGrid layer -----------------------------------
+
+    /// Compiles `grid` under `rules` and appends the costs to `nav` as a new layer named
+    /// `layerName` with `rules.movement` (NavGrid::addLayer; the temporary full field is freed on
+    /// return). Returns the warnings as build(grid, rules). On success bound() is true and
+    /// layer() is the new index; when the NavGrid refuses (its size differs from the grid's,
+    /// or the movement rules are invalid) nothing is added and the field is left unbound with
+    /// no costs anywhere (bound() false, costField() empty).
+    std::vector<Diagnostic> build(TerrainGrid grid, TerrainRules rules, path::NavGrid& nav, std::string layerName);
+    /// Compiles `grid` under `rules` into the existing layer `layer` of `nav`
+    /// (NavGrid::replaceLayer with `rules.movement`). What changed goes to `dirty` [opt].
+    /// Refused (bad layer, size, movement rules): the field is left unbound, dirty->layer -1.
+    std::vector<Diagnostic> build(TerrainGrid grid, TerrainRules rules, path::NavGrid& nav, int layer,
+                                  path::NavDirty* dirty = nullptr);
+    /// Same grid, other rules, rewritten into the bound layer (NavGrid::replaceLayer, which
+    /// also takes `rules.movement`); what changed goes to `dirty` [opt]. [Limit: bound to `nav`]
+    std::vector<Diagnostic> setRules(path::NavGrid& nav, TerrainRules rules, path::NavDirty* dirty = nullptr);
+
+    /// True when the costs live in a NavGrid layer (and costField() is empty).
+    bool bound() const { return m_layer >= 0; }
+    /// The bound NavGrid layer; -1 when unbound.
+    int layer() const { return m_layer; }
+
     const TerrainGrid& grid() const { return m_grid; }
     const TerrainRules& rules() const { return m_rules; }
     int width() const { return m_grid.width; }
@@ -95,12 +149,27 @@ public:
     /// Replaces the terrains of an in-bounds cell (ids of grid(), bottom to top) and updates the
     /// cost field incrementally. Returns the cells whose cost changed (valid until the next
     /// change; feed it to GridPathfinder::updateCells). Out-of-bounds: no change, empty list.
+    /// [Limit: unbound]
     const std::vector<TileCoord>& setCell(TileCoord c, std::span<const TerrainId> terrains);
     /// Replaces every `from` terrain of the cell by `to` (e.g. "volcano" -> "volcano_erupting").
-    /// No change (empty list) when the cell is off the grid or has no `from`.
+    /// No change (empty list) when the cell is off the grid or has no `from`. [Limit: unbound]
     const std::vector<TileCoord>& replaceTerrain(TileCoord c, std::string_view from, std::string_view to);
 
-    /// Why an in-bounds cell costs what it does. O(radius^2).
+    /// Bound mode: replaces the terrains of every listed cell (off-grid ones are ignored; a cell
+    /// listed twice: the last wins), then recomputes once the cells within the old or new
+    /// influence radius of any of them and writes the ones whose cost changed into the bound
+    /// layer with ONE NavGrid::apply (so islands are recomputed at most once). Returns its
+    /// NavDirty: `cells` = exactly the cells whose cost changed, `layer` = layer(). Costs are
+    /// bit-identical to a full build. [Limit: bound to `nav`]
+    path::NavDirty setCells(path::NavGrid& nav, std::span<const CellTerrains> cells);
+    /// Bound mode: setCells() for one cell. [Limit: bound to `nav`]
+    path::NavDirty setCell(path::NavGrid& nav, TileCoord c, std::span<const TerrainId> terrains);
+    /// Bound mode: replaceTerrain() writing into the bound layer; an empty NavDirty (layer()
+    /// set, no cells) when the cell is off the grid or has no `from`. [Limit: bound to `nav`]
+    path::NavDirty replaceTerrain(path::NavGrid& nav, TileCoord c, std::string_view from, std::string_view to);
+
+    /// Why an in-bounds cell costs what it does. O(radius^2). Works in both modes: the cost is
+    /// computed from the grid and the rules (bit-identical to the stored one).
     CellExplanation explain(TileCoord c) const;
 
 private:
@@ -110,17 +179,23 @@ private:
     float finalCost(double intrinsic, double cost) const;
     double influenceRadiusOf(TileCoord c) const;
     int effectiveBegin(std::span<const TerrainId> stack) const;
-    void fullBuild();
+    void fullBuild(path::CostField& out);
+    /// Replaces a cell's terrains; appends the cells whose cost may change to `affected`.
+    void changeCell(TileCoord c, std::span<const TerrainId> terrains, std::vector<TileCoord>& affected);
+    void checkBound(const path::NavGrid& nav) const;
 
     TerrainGrid m_grid;
     TerrainRules m_rules;
-    path::CostField m_field;
+    path::CostField m_field;            ///< unbound mode only; empty when bound
+    int m_layer = -1;                   ///< bound NavGrid layer, -1: unbound
     std::vector<int> m_ruleOf;          ///< per grid name: index into m_rules.terrains, -1 unknown
     std::vector<std::string> m_unknown;
     std::vector<double> m_intrinsic;    ///< per cell: base x multipliers, inf when impassable
     std::vector<std::uint8_t> m_isSource; ///< per cell: 1 when an effective terrain has an influence
     int m_window = -1;                  ///< floor(max influence radius), -1: no influences
     std::vector<TileCoord> m_changed;
+    std::vector<TileCoord> m_affected;  ///< setCells(): cells to recompute (scratch)
+    std::vector<path::CellChange> m_writes; ///< setCells(): costs to apply (scratch)
 };
 
 } // namespace eng::terrain

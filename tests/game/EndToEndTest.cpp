@@ -421,3 +421,48 @@ TEST_CASE("e2e: a volcano set erupting bends the walking knight's path toward it
     CHECK(closest(after) < closest(before));                                        // and bends toward it
     CHECK(readJson(dir / "after.json")["world"]["edits"].get<int>() == 1);
 }
+
+TEST_CASE("e2e: the dwarf walks through snow painted in the way, the knight walks around it")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("snow");
+    // The knight and the dwarf go to the meadow south of the tents, a band of snow is painted
+    // north of them (7 x 5 cells), then both are sent across it. Snow costs the knight 3 and
+    // the dwarf 1.5 (maps/terrain.toml, profile dwarf): the knight's detour east is cheaper for
+    // him, the dwarf goes straight through.
+    std::string script = "select knight\nmove 33 44\nselect dwarf\nmove 32 44\nwait 60\n";
+    for (int y = 39; y <= 43; ++y)
+        for (int x = 28; x <= 34; ++x)
+            script += "paint " + std::to_string(x) + " " + std::to_string(y) + " snow\n";
+    script += "select knight\nmove 31 37\nselect dwarf\nmove 30 37\nwait 0.1\ndump " + (dir / "snow.json").string() +
+              "\nquit\n";
+    const Run r = runScript(dir, "maps/valley.tmx", script);
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json d = readJson(dir / "snow.json");
+    CHECK(d["world"]["edits"].get<int>() == 35);
+    auto snowCells = [](const Json& unit) {
+        int n = 0;
+        for (const Json& c : unit["path"]) {
+            const int x = c[0].get<int>(), y = c[1].get<int>();
+            n += x >= 28 && x <= 34 && y >= 39 && y <= 43;
+        }
+        return n;
+    };
+    int checked = 0;
+    for (const Json& u : d["units"]) {
+        INFO(u.dump());
+        if (u["name"] == "knight") {
+            REQUIRE(u["path"].size() > 2);
+            CHECK(snowCells(u) == 0);
+            ++checked;
+        } else if (u["name"] == "dwarf") {
+            REQUIRE(u["profile"] == "dwarf");
+            REQUIRE(u["path"].size() > 2);
+            CHECK(snowCells(u) >= 3);
+            ++checked;
+        }
+    }
+    CHECK(checked == 2);
+}

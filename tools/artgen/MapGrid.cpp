@@ -144,7 +144,14 @@ bool writeTmx(const MapGrid& g, const std::string& path, const std::string& asse
         o << "  <object id=\"" << id++ << "\" name=\"" << xmlEscape(ob.name) << "\"";
         if (!ob.type.empty())
             o << " type=\"" << xmlEscape(ob.type) << "\"";
-        o << " x=\"" << (ob.x * 32 + 16) << "\" y=\"" << (ob.y * 32 + 16) << "\">\n   <point/>\n  </object>\n";
+        o << " x=\"" << (ob.x * 32 + 16) << "\" y=\"" << (ob.y * 32 + 16) << "\">\n";
+        if (!ob.properties.empty()) {
+            o << "   <properties>\n";
+            for (const auto& [name, value] : ob.properties)
+                o << "    <property name=\"" << xmlEscape(name) << "\" value=\"" << xmlEscape(value) << "\"/>\n";
+            o << "   </properties>\n";
+        }
+        o << "   <point/>\n  </object>\n";
     }
     o << " </objectgroup>\n</map>\n";
     if (!writeTextFile(path, o.str())) {

@@ -5,6 +5,7 @@
 /// overlay layer and an object layer, choosing tile variants and road/wall connections itself.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace artgen {
@@ -21,6 +22,8 @@ struct MapObject {
     std::string name;
     std::string type; ///< Tiled 1.8 `type` (class), e.g. "party"
     int x = 0, y = 0; ///< cell
+    /// String custom properties (name, value), written in this order, e.g. {"profile", "dwarf"}.
+    std::vector<std::pair<std::string, std::string>> properties = {};
 };
 
 struct MapGrid {

@@ -136,9 +136,10 @@ MapGrid buildValley()
             if (g.at(x, y).over == Over::None && ((x + y) % 3 == 0 || (x * 7 + y) % 5 == 0))
                 g.at(x, y).ground = GroundKind::Flowers;
     g.objects.push_back({"knight", "party", 14, 57});
-    g.objects.push_back({"ranger", "party", 14, 59});
+    // Movement profiles of maps/terrain.toml (the game's Party reads `profile`).
+    g.objects.push_back({"ranger", "party", 14, 59, {{"profile", "ranger"}}});
     g.objects.push_back({"mage", "party", 15, 58});
-    g.objects.push_back({"dwarf", "party", 13, 60});
+    g.objects.push_back({"dwarf", "party", 13, 60, {{"profile", "dwarf"}}});
 
     // Crossroads village (centre).
     b.reserve(24, 31, 36, 42);

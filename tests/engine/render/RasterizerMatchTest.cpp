@@ -1,7 +1,9 @@
 // Compares renderMapToImage with Tiled's own `tmxrasterizer` (the reference) pixel by pixel.
 // Needs an OpenGL context (run under xvfb-run without a display); skips when tmxrasterizer is
 // not installed.
+#include "engine/edit/MapEditor.hpp"
 #include "engine/map/MapLoader.hpp"
+#include "engine/map/MapWriter.hpp"
 #include "engine/render/MapRenderer.hpp"
 #include "GlKeepAlive.hpp"
 
@@ -203,4 +205,53 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on our own maps (marker layers
         CHECK(c.ours == c.theirs);
         CHECK(c.differing == 0);
     }
+}
+
+TEST_CASE("a map edited with the brush and saved draws in tmxrasterizer as in the game", "[render][gl]")
+{
+    keepGlContextAlive();
+    if (!haveTmxRasterizer()) {
+        WARN("tmxrasterizer not installed: skipping the comparison");
+        return;
+    }
+    auto loaded = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx");
+    REQUIRE(loaded);
+    eng::map::MapData map = std::move(loaded).value();
+    eng::edit::MapEditor editor(map);
+    // Ground, autotiled roads and walls (their neighbours re-picked), a volcano set erupting
+    // (animated), a tombstone, an erased tent (the road beside it re-picked).
+    int changed = 0;
+    for (int x = 30; x <= 36; ++x)
+        changed += editor.paint({x, 50}, "road").ok;
+    for (int y = 44; y <= 48; ++y)
+        changed += editor.paint({20, y}, "wall").ok;
+    for (int x = 5; x <= 9; ++x)
+        changed += editor.paint({x, 44}, "snow").ok;
+    changed += editor.setErupting({53, 54}, true).ok;
+    changed += editor.paint({14, 52}, "tombstone").ok;
+    changed += editor.erase({25, 36}).ok;               // a tent on the road
+    CHECK(changed >= 18);  // the brush changed (nearly) every one of the 21 cells
+
+    const fs::path dir = outDir() / ("saved_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const fs::path saved = dir / "valley_edited.tmx";
+    auto report = eng::map::saveMapTiles(map, saved.string(), false);
+    INFO(eng::formatDiagnostics(report.diagnostics()));
+    REQUIRE(report);
+
+    // tmxrasterizer on the saved file == the game's renderer on that file ...
+    const Comparison c = renderBoth(saved.string(), "saved_valley_edited", 2, hideMarkerLayers(map));
+    CHECK(c.ours == c.theirs);
+    CHECK(c.differing == 0);
+    // ... == the game's renderer on the edited map it still has in memory.
+    sf::Image fromMemory, fromFile;
+    std::vector<eng::Diagnostic> problems;
+    REQUIRE(eng::render::renderMapToImage(map, fromMemory, problems));
+    auto reloaded = eng::map::loadMap(saved.string());
+    REQUIRE(reloaded);
+    REQUIRE(eng::render::renderMapToImage(reloaded.value(), fromFile, problems));
+    const Comparison same = compare(fromMemory, fromFile, 0);
+    CHECK(same.ours == same.theirs);
+    CHECK(same.differing == 0);
+    fs::remove_all(dir);
 }

@@ -175,10 +175,9 @@ bool App::dump(const std::string& file, std::string& error)
             path.push_back({rest[k].x, rest[k].y});
             if (k == 0 || world.terrains.empty())
                 continue;
-            const eng::terrain::TerrainField& t = world.terrains[std::size_t(layer)].terrain;
             const bool diagonal = rest[k].x != rest[k - 1].x && rest[k].y != rest[k - 1].y;
-            const double c = t.costField().inBounds(rest[k]) ? double(t.costField().at(rest[k])) : eng::path::Impassable;
-            pathCost += diagonal ? c * t.rules().movement.diagonalFactor : c;
+            const double c = double(world.nav.cost(layer, rest[k]));  // Impassable off the map
+            pathCost += diagonal ? c * world.nav.rules(layer).diagonalFactor : c;
         }
         units.push_back({{"name", u.name},
                          {"tile", {cell.x, cell.y}},

@@ -176,23 +176,24 @@ eng::Result<World> loadWorld(const WorldOptions& options)
         return eng::Result<World>::failure(std::move(errors));
 
     const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map);
+    if (!w.nav.reset(w.map.width, w.map.height))
+        return eng::Result<World>::failure(eng::Diagnostic{options.mapPath, 0, "the map is too large to plan on"});
+    // Each profile's terrain is bound to its own NavGrid layer (same order, named by profile):
+    // the NavGrid is the only holder of the costs.
     for (const std::string& name : profiles) {
         ProfileTerrain t;
         t.profile = name;
         eng::terrain::TerrainRules rules = name.empty() ? resolved.config.base : *resolved.config.profile(name);
-        std::vector<eng::Diagnostic> warnings = t.terrain.build(grid, std::move(rules));
+        std::vector<eng::Diagnostic> warnings = t.terrain.build(grid, std::move(rules), w.nav, name);
+        if (!t.terrain.bound() || t.terrain.layer() != int(w.terrains.size()))
+            return eng::Result<World>::failure(eng::Diagnostic{
+                configName, 0, "profile \"" + (name.empty() ? std::string("default") : name) +
+                                   "\": the movement rules or costs are not usable for path finding"});
         if (w.terrains.empty()) // unknown terrain names: warned once, for the default profile
             for (eng::Diagnostic& d : warnings)
                 w.warnings.push_back(std::move(d));
         w.terrains.push_back(std::move(t));
     }
-    if (!w.nav.reset(w.map.width, w.map.height))
-        return eng::Result<World>::failure(eng::Diagnostic{options.mapPath, 0, "the map is too large to plan on"});
-    for (const ProfileTerrain& t : w.terrains)
-        if (w.nav.addLayer(t.profile, t.terrain.costField(), t.terrain.rules().movement) < 0)
-            return eng::Result<World>::failure(eng::Diagnostic{
-                configName, 0, "profile \"" + (t.profile.empty() ? std::string("default") : t.profile) +
-                                   "\": the movement rules or costs are not usable for path finding"});
     w.projection = eng::iso::Projection(w.map.orientation == eng::map::Orientation::Isometric
                                             ? eng::iso::Orientation::Isometric
                                             : eng::iso::Orientation::Orthogonal,

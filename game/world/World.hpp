@@ -1,7 +1,7 @@
 #pragma once
 /// \file World.hpp
 /// Everything the game loads for one map: the Tiled map, the terrain rules resolved for it, the
-/// cost field A* reads, the move rules, the map's projection (tile <-> world, picking) and where
+/// NavGrid A* reads (the only holder of the costs), the move rules, the map's projection (tile <-> world, picking) and where
 /// the party starts. Loading collects every problem (map, tilesets, config) and fails once, so a
 /// reload can keep the last good world. No window: tests load worlds directly.
 
@@ -34,11 +34,11 @@ struct WorldOptions {
     std::string profile;     ///< "" = default movement profile
 };
 
-/// The terrain compiled under one movement profile's rules: its cost field, move rules and the
-/// explanation of any cell.
+/// The terrain compiled under one movement profile's rules: its rules and the explanation of any
+/// cell. Its costs live only in World::nav (the TerrainField is bound to the profile's layer).
 struct ProfileTerrain {
     std::string profile;                    ///< "" = the default (the config's base rules)
-    eng::terrain::TerrainField terrain;
+    eng::terrain::TerrainField terrain;     ///< bound to layer i of World::nav for terrains[i]
 };
 
 struct World {
@@ -48,8 +48,8 @@ struct World {
     /// `party` object names, in file order. Never empty after loadWorld.
     std::vector<ProfileTerrain> terrains;
     /// What A* reads: one layer per entry of `terrains` (same order, named by profile), kept up
-    /// to date cell by cell by edits. The only copy of the costs besides the terrain fields that
-    /// produce them.
+    /// to date cell by cell by edits. The only holder of the costs: each profile's TerrainField
+    /// is bound to its layer and writes into it (pass this grid to its changes).
     eng::path::NavGrid nav;
     eng::iso::Projection projection;        ///< the map's tile <-> world projection (picking)
     std::string configUsed;                 ///< which config file was used ("built-in defaults")

@@ -64,9 +64,10 @@ WorldSwap WorldHost::adopt(World world)
     for (int i = 0; swap.sameShape && i < world.nav.layerCount(); ++i)
         swap.sameShape = world.nav.layerName(i) == m_world.nav.layerName(i);
     if (swap.sameShape) {
+        // The new world's terrains are bound to its layers by index; the kept grid gets the same
+        // layers (a transient copy per layer, freed at once), so the binding stays true.
         for (int i = 0; i < world.nav.layerCount(); ++i) {
-            const eng::terrain::TerrainField& t = world.terrains[std::size_t(i)].terrain;
-            eng::path::NavDirty d = m_world.nav.replaceLayer(i, t.costField(), t.rules().movement);
+            eng::path::NavDirty d = m_world.nav.replaceLayer(i, world.nav.costField(i), world.nav.rules(i));
             if (!d.empty())
                 swap.dirty.push_back(std::move(d));
         }
@@ -96,27 +97,25 @@ WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
     out.tiles = std::move(r.cells);
     if (!out.ok || out.tiles.empty())
         return out;
+    // Every profile's terrain writes only the cells whose cost changed into its layer of
+    // World::nav, in one apply per layer (islands recomputed at most once per layer and edit).
+    std::vector<eng::terrain::CellTerrains> cells;
     std::vector<eng::TileCoord> costCells;
     for (ProfileTerrain& t : m_world.terrains) {
+        cells.clear();
         for (eng::TileCoord c : out.tiles) {
-            std::vector<eng::terrain::TerrainId> ids;
+            eng::terrain::CellTerrains ct{c, {}};
             for (const std::string& name : eng::terrain::terrainNamesAt(m_world.map, c))
-                ids.push_back(t.terrain.terrainId(name));
-            for (eng::TileCoord changed : t.terrain.setCell(c, ids))
-                costCells.push_back(changed);
+                ct.terrains.push_back(t.terrain.terrainId(name));
+            cells.push_back(std::move(ct));
         }
-    }
-    std::sort(costCells.begin(), costCells.end());
-    costCells.erase(std::unique(costCells.begin(), costCells.end()), costCells.end());
-    for (std::size_t layer = 0; layer < m_world.terrains.size(); ++layer) {
-        const eng::path::CostField& f = m_world.terrains[layer].terrain.costField();
-        std::vector<eng::path::CellChange> changes;
-        for (eng::TileCoord c : costCells)
-            changes.push_back({c, f.at(c)});
-        eng::path::NavDirty d = m_world.nav.apply(int(layer), changes);
+        eng::path::NavDirty d = t.terrain.setCells(m_world.nav, cells);
+        costCells.insert(costCells.end(), d.cells.begin(), d.cells.end());
         if (!d.empty())
             out.dirty.push_back(std::move(d));
     }
+    std::sort(costCells.begin(), costCells.end());
+    costCells.erase(std::unique(costCells.begin(), costCells.end()), costCells.end());
     out.costCells = std::move(costCells);
     noteEdit();
     return out;

@@ -73,7 +73,8 @@ public:
 
     // Editing the current world's map in place (the terrain brush, eng::edit::MapEditor). Each
     // successful edit that changed tiles updates every profile's terrain only where the change
-    // reaches (TerrainField::setCell), the default `field`, and counts an edit.
+    // reaches (TerrainField::setCells, bound to World::nav: one NavGrid::apply per layer, only
+    // the cells whose cost changed), and counts an edit.
     WorldEdit paint(eng::TileCoord c, const std::string& terrain);
     WorldEdit paintTile(eng::TileCoord c, std::uint32_t gid);
     WorldEdit erase(eng::TileCoord c);

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -25,17 +26,17 @@ void requireCostsMatchFreshBuild(const game::World& w)
         INFO("profile " << (t.profile.empty() ? std::string("default") : t.profile));
         eng::terrain::TerrainField fresh;
         fresh.build(grid, t.terrain.rules());
-        REQUIRE(t.terrain.costField() == fresh.costField());
+        REQUIRE(t.terrain.bound());
+        REQUIRE(t.terrain.costField().cost.empty());  // the NavGrid holds the only copy
+        REQUIRE(w.nav.costField(t.terrain.layer()) == fresh.costField());
     }
-    for (int i = 0; i < int(w.terrains.size()); ++i)
-        REQUIRE(w.nav.costField(i) == w.terrains[std::size_t(i)].terrain.costField());
 }
 
 std::vector<eng::path::CostField> costsOf(const game::World& w)
 {
     std::vector<eng::path::CostField> out;
-    for (const game::ProfileTerrain& t : w.terrains)
-        out.push_back(t.terrain.costField());
+    for (int i = 0; i < w.nav.layerCount(); ++i)
+        out.push_back(w.nav.costField(i));
     return out;
 }
 
@@ -61,6 +62,7 @@ TEST_CASE("world edits: random brush sequences, undo of everything, save and rel
     int done = 0;
     for (int k = 0; k < 60; ++k) {
         const eng::TileCoord c{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
+        const std::vector<eng::path::CostField> before = costsOf(host.world());
         game::WorldEdit e;
         switch (rng() % 4) {
         case 0:
@@ -70,9 +72,26 @@ TEST_CASE("world edits: random brush sequences, undo of everything, save and rel
         }
         if (e.ok && !e.tiles.empty())
             ++done;
-        // Costs changed only where reported.
-        for (const eng::TileCoord t : e.costCells)
-            CHECK(host.world().nav.inBounds(t));
+        // Costs changed exactly where reported: per layer (the NavDirty) and under any profile.
+        const std::vector<eng::path::CostField> after = costsOf(host.world());
+        std::vector<eng::TileCoord> anyLayer;
+        for (std::size_t layer = 0; layer < after.size(); ++layer) {
+            std::vector<eng::TileCoord> differing;
+            for (int i = 0; i < int(after[layer].cost.size()); ++i)
+                if (after[layer].cost[std::size_t(i)] != before[layer].cost[std::size_t(i)])
+                    differing.push_back(after[layer].coord(i));
+            anyLayer.insert(anyLayer.end(), differing.begin(), differing.end());
+            std::vector<eng::TileCoord> reported;
+            for (const eng::path::NavDirty& d : e.dirty)
+                if (d.layer == int(layer))
+                    reported.insert(reported.end(), d.cells.begin(), d.cells.end());
+            std::sort(reported.begin(), reported.end());
+            std::sort(differing.begin(), differing.end());
+            CHECK(reported == differing);
+        }
+        std::sort(anyLayer.begin(), anyLayer.end());
+        anyLayer.erase(std::unique(anyLayer.begin(), anyLayer.end()), anyLayer.end());
+        CHECK(e.costCells == anyLayer);
     }
     REQUIRE(done > 20);
     requireCostsMatchFreshBuild(host.world());

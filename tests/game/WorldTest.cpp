@@ -1,5 +1,7 @@
 #include "game/world/World.hpp"
 
+#include "engine/terrain/MapTerrain.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -93,9 +95,9 @@ TEST_CASE("world: party objects pick their movement profile; one terrain layer p
     CHECK(w.profileName(dwarf) == "dwarf");
     // Somewhere on the map snow costs the dwarf less than the default profile, and some cell
     // blocked by default (a tree) is open to the ranger.
-    const auto& base = w.terrains[0].terrain.costField();
-    const auto& dw = w.terrains[std::size_t(dwarf)].terrain.costField();
-    const auto& rg = w.terrains[std::size_t(ranger)].terrain.costField();
+    const eng::path::CostField base = w.nav.costField(0);
+    const eng::path::CostField dw = w.nav.costField(dwarf);
+    const eng::path::CostField rg = w.nav.costField(ranger);
     bool cheaperSnow = false, treeOpen = false;
     for (std::size_t i = 0; i < base.cost.size(); ++i) {
         cheaperSnow = cheaperSnow || (eng::path::isPassableCost(base.cost[i]) && dw.cost[i] < base.cost[i]);
@@ -103,8 +105,20 @@ TEST_CASE("world: party objects pick their movement profile; one terrain layer p
     }
     CHECK(cheaperSnow);
     CHECK(treeOpen);
-    for (int i = 0; i < 3; ++i)
-        CHECK(w.nav.costField(i) == w.terrains[std::size_t(i)].terrain.costField());
+    // The NavGrid is the only holder of the costs: every profile's terrain is bound to its
+    // layer and keeps no CostField of its own; the layer equals an unbound build.
+    const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map);
+    for (int i = 0; i < 3; ++i) {
+        const eng::terrain::TerrainField& t = w.terrains[std::size_t(i)].terrain;
+        CHECK(t.bound());
+        CHECK(t.layer() == i);
+        CHECK(t.costField().cost.empty());
+        CHECK(t.costField().cost.capacity() == 0);
+        eng::terrain::TerrainField unbound;
+        unbound.build(grid, t.rules());
+        CHECK(w.nav.costField(i) == unbound.costField());
+        CHECK(w.nav.rules(i) == t.rules().movement);
+    }
     CHECK(w.nav.layerName(dwarf) == "dwarf");
     // --profile dwarf makes the dwarf's profile the default layer: no second copy of it.
     auto d = game::loadWorld({valley, "", "dwarf"});

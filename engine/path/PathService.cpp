@@ -103,20 +103,25 @@ void PathService::setProgress(PathHandle h, int pathIndex)
         s->progress = std::max(0, pathIndex);
 }
 
+void PathService::removeRunning(std::uint32_t index)
+{
+    // The round-robin cursor keeps pointing at the same next search.
+    const auto it = std::find(m_running.begin(), m_running.end(), index);
+    const std::size_t pos = std::size_t(it - m_running.begin());
+    m_running.erase(it);
+    if (m_cursor > pos)
+        --m_cursor;
+    if (m_cursor >= m_running.size())
+        m_cursor = 0;
+}
+
 void PathService::freeSlot(std::uint32_t index)
 {
     Slot& s = m_slots[index];
     if (s.state == RequestState::Queued)
         m_queue.erase(std::find(m_queue.begin() + std::ptrdiff_t(m_queueHead), m_queue.end(), index));
-    if (s.state == RequestState::Running) {
-        const auto it = std::find(m_running.begin(), m_running.end(), index);
-        const std::size_t pos = std::size_t(it - m_running.begin());
-        m_running.erase(it);
-        if (m_cursor > pos)
-            --m_cursor;
-        if (m_cursor >= m_running.size())
-            m_cursor = 0;
-    }
+    if (s.state == RequestState::Running)
+        removeRunning(index);
     if (s.query) {
         s.query->cancel();
         m_idle.push_back(std::move(s.query));
@@ -156,13 +161,7 @@ void PathService::finishSlot(std::uint32_t index, ServiceStats& stats)
 {
     Slot& s = m_slots[index];
     s.query->finishSearch(s.result);
-    const auto it = std::find(m_running.begin(), m_running.end(), index);
-    const std::size_t pos = std::size_t(it - m_running.begin());
-    m_running.erase(it);
-    if (m_cursor > pos)
-        --m_cursor;
-    if (m_cursor >= m_running.size())
-        m_cursor = 0;
+    removeRunning(index);
     m_idle.push_back(std::move(s.query));
     s.state = RequestState::Done;
     s.progress = 0;

@@ -133,6 +133,7 @@ private:
     Slot* live(PathHandle h);
     const Slot* live(PathHandle h) const;
     void freeSlot(std::uint32_t index);
+    void removeRunning(std::uint32_t index);  ///< out of m_running, the round-robin cursor kept
     bool startSearch(std::uint32_t index);
     void finishSlot(std::uint32_t index, ServiceStats& stats);
     void promoteQueued(ServiceStats& stats);

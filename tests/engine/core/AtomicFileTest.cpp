@@ -1,5 +1,7 @@
 #include "engine/core/AtomicFile.hpp"
 
+#include "tests/support/TempDir.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <csignal>
@@ -16,33 +18,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// A fresh empty folder under the system temp dir, removed at the end of the test.
-struct TempDir {
-    fs::path path;
-    TempDir()
-    {
-        static int n = 0;
-        path = fs::temp_directory_path() /
-               ("isostar-atomic-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
-        fs::remove_all(path, ec);
-    }
-    std::string file(const std::string& name) const { return (path / name).string(); }
-};
+using testsupport::readAll;
 
-std::string readAll(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+/// A fresh empty folder for one test.
+struct TempDir : testsupport::TempDir {
+    TempDir() : testsupport::TempDir("isostar-atomic") {}
+};
 
 void writePlain(const std::string& path, const std::string& text)
 {

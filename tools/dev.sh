@@ -47,7 +47,10 @@ run_tests() { # run_tests DIR
   # Tests that open a window need a display: give them a virtual one when there is none.
   local wrap=()
   [ -n "${DISPLAY:-}" ] || wrap=(xvfb-run -a -s "-screen 0 1280x1024x24")
-  "${wrap[@]}" ctest --test-dir "$1" --output-on-failure -j "$jobs"
+  # A failed test runs once more (and must pass then): SFML 2.5 aborts the whole process when
+  # XOpenDisplay fails, which a loaded Xvfb does now and then (seen once in ~20 full runs, on
+  # a different window test each time). A real failure fails both times and still fails CI.
+  "${wrap[@]}" ctest --test-dir "$1" --output-on-failure -j "$jobs" --repeat until-pass:2
 }
 
 cmd=${1:-}

@@ -48,8 +48,8 @@ run_tests() { # run_tests DIR
   local wrap=()
   [ -n "${DISPLAY:-}" ] || wrap=(xvfb-run -a -s "-screen 0 1280x1024x24")
   # A failed test runs once more (and must pass then): SFML 2.5 aborts the whole process when
-  # XOpenDisplay fails, which a loaded Xvfb does now and then (seen once in ~20 full runs, on
-  # a different window test each time). A real failure fails both times and still fails CI.
+  # XOpenDisplay fails, which a loaded Xvfb did once in a fresh-clone CI run (a render test that
+  # passed in every rerun). A real failure fails both times and still fails CI.
   "${wrap[@]}" ctest --test-dir "$1" --output-on-failure -j "$jobs" --repeat until-pass:2
 }
 

@@ -81,7 +81,8 @@ InputActions App::inputActions()
         if (n == 0)
             return;
         m_brush = ((m_brush + step) % n + n) % n;
-        say("brush: " + brush()->terrain + " (" + brush()->tileset + " #" + std::to_string(brush()->localId) + ")");
+        m_messages.sayMerged("brush", "brush: " + brush()->terrain + " (" + brush()->tileset + " #" +
+                                          std::to_string(brush()->localId) + ")");
     };
     a.undo = [this] { reportEdit(m_host.undo()); };
     a.redo = [this] { reportEdit(m_host.redo()); };

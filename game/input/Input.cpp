@@ -19,6 +19,27 @@ constexpr float PanSpeedPxPerSec = 700.f;
 
 } // namespace
 
+std::vector<eng::TileCoord> brushLine(eng::TileCoord from, eng::TileCoord to)
+{
+    std::vector<eng::TileCoord> out;
+    const int dx = std::abs(to.x - from.x), dy = std::abs(to.y - from.y);
+    const int sx = to.x > from.x ? 1 : -1, sy = to.y > from.y ? 1 : -1;
+    eng::TileCoord c = from;
+    int err = 0;  // (steps taken in x) * dy - (steps taken in y) * dx, kept near 0
+    for (int k = 0; k < dx + dy; ++k) {
+        // Step along the axis that keeps the cell closer to the straight line.
+        if (std::abs(err + dy) <= std::abs(err - dx)) {
+            c.x += sx;
+            err += dy;
+        } else {
+            c.y += sy;
+            err -= dx;
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
 Input::Input(Party& party, View& view, InputActions actions)
     : m_party(party), m_view(view), m_actions(std::move(actions))
 {
@@ -111,9 +132,14 @@ void Input::mouseMoved(sf::Vector2i px)
     if (m_painting) {
         const std::optional<eng::TileCoord> tile = hover();
         if (tile && tile != m_lastPainted) {
+            // A fast drag skips cells between two mouse events: paint the 4-connected line
+            // between them, so a dragged wall or road has no gaps.
+            const std::vector<eng::TileCoord> line =
+                m_lastPainted ? brushLine(*m_lastPainted, *tile) : std::vector<eng::TileCoord>{*tile};
             m_lastPainted = tile;
             if (m_actions.editPaint)
-                m_actions.editPaint(*tile);
+                for (eng::TileCoord c : line)
+                    m_actions.editPaint(c);
         }
     } else if (m_leftDown && !m_boxing &&
                std::abs(px.x - m_leftPress.x) + std::abs(px.y - m_leftPress.y) > DragThresholdPx) {

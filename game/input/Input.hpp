@@ -29,6 +29,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace game {
 
@@ -51,6 +52,10 @@ struct InputActions {
     std::function<void()> redo;                           ///< Ctrl+Y, Ctrl+Shift+Z
     std::function<void()> save;                           ///< Ctrl+S
 };
+
+/// The cells a brush drag from `from` to `to` paints (without `from`, with `to`): a 4-connected
+/// line, so walls and roads drawn with a fast drag have no gaps. Empty when from == to.
+std::vector<eng::TileCoord> brushLine(eng::TileCoord from, eng::TileCoord to);
 
 class Input {
 public:

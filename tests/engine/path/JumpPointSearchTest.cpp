@@ -1,0 +1,339 @@
+// JumpPointSearch: the same optimal cost as A* (GridQuery) on random uniform-cost fields with
+// obstacles, for found, partial and no-path queries; the path is 8-connected, never cuts a
+// corner, and its summed step costs equal the reported cost; refusals and small fixed cases.
+
+#include "engine/path/GridQuery.hpp"
+#include "engine/path/JumpPointSearch.hpp"
+#include "engine/path/MovingAi.hpp"
+#include "engine/path/NavGrid.hpp"
+#include "tests/engine/path/AsciiGrid.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <vector>
+
+using eng::TileCoord;
+using eng::path::CellChange;
+using eng::path::CostField;
+using eng::path::DiagonalMode;
+using eng::path::GridQuery;
+using eng::path::Impassable;
+using eng::path::JumpPointGrid;
+using eng::path::JumpPointSearch;
+using eng::path::MoveRules;
+using eng::path::NavGrid;
+using eng::path::PathResult;
+using eng::path::PathStatus;
+
+namespace {
+
+/// Checks the path's shape and that its step costs, summed in path order, give out.cost.
+void checkPath(const NavGrid& grid, int layer, const PathResult& r, TileCoord start)
+{
+    REQUIRE_FALSE(r.path.empty());
+    CHECK(r.path.front() == start);
+    const double diag = grid.rules(layer).diagonalFactor;
+    double sum = 0.0;
+    for (std::size_t i = 1; i < r.path.size(); ++i) {
+        const TileCoord a = r.path[i - 1];
+        const TileCoord b = r.path[i];
+        const int dx = b.x - a.x;
+        const int dy = b.y - a.y;
+        INFO("step " << i << ": " << a << " -> " << b);
+        REQUIRE(std::abs(dx) <= 1);
+        REQUIRE(std::abs(dy) <= 1);
+        REQUIRE((dx != 0 || dy != 0));
+        REQUIRE(grid.passable(layer, b));
+        const double c = double(grid.cost(layer, b));
+        if (dx != 0 && dy != 0) {
+            // No corner cutting: both orthogonal neighbours of the diagonal step are open.
+            REQUIRE(grid.passable(layer, {a.x + dx, a.y}));
+            REQUIRE(grid.passable(layer, {a.x, a.y + dy}));
+            sum = sum + c * diag;
+        } else {
+            sum = sum + c;
+        }
+    }
+    CHECK(sum == r.cost);
+}
+
+CostField randomField(std::mt19937& rng, int w, int h, double density, float cost)
+{
+    CostField f(w, h, cost);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    for (float& c : f.cost)
+        if (u(rng) < density)
+            c = Impassable;
+    // Some walls of a few cells: long straight obstacles make forced neighbours.
+    std::uniform_int_distribution<int> px(0, w - 1), py(0, h - 1), len(2, std::max(2, w / 2));
+    for (int k = 0; k < (w + h) / 8; ++k) {
+        const int x = px(rng), y = py(rng), n = len(rng);
+        const bool horizontal = (k & 1) == 0;
+        for (int i = 0; i < n; ++i) {
+            const TileCoord c = horizontal ? TileCoord{x + i, y} : TileCoord{x, y + i};
+            if (f.inBounds(c))
+                f.at(c) = Impassable;
+        }
+    }
+    return f;
+}
+
+TileCoord randomCell(std::mt19937& rng, int w, int h)
+{
+    return {std::uniform_int_distribution<int>(0, w - 1)(rng), std::uniform_int_distribution<int>(0, h - 1)(rng)};
+}
+
+struct Counts {
+    int found = 0;
+    int partial = 0;
+    int noPath = 0;
+};
+
+/// Random queries on random fields: JPS and A* agree on status and cost; partial paths end at
+/// an equally close cell.
+Counts compareRandom(unsigned seed, double diag, float cost, bool partialPaths, int fields, int queries)
+{
+    std::mt19937 rng(seed);
+    Counts counts;
+    GridQuery astar;
+    JumpPointSearch jps;
+    astar.setPartialPaths(partialPaths);
+    jps.setPartialPaths(partialPaths);
+    PathResult a, j;
+    for (int f = 0; f < fields; ++f) {
+        const int w = std::uniform_int_distribution<int>(1, 90)(rng);
+        const int h = std::uniform_int_distribution<int>(1, 90)(rng);
+        const double density = std::uniform_real_distribution<double>(0.0, 0.4)(rng);
+        MoveRules rules;
+        rules.diagonalFactor = diag;
+        NavGrid grid;
+        REQUIRE(grid.reset(w, h));
+        const int layer = grid.addLayer("walker", randomField(rng, w, h, density, cost), rules);
+        REQUIRE(layer == 0);
+        REQUIRE(JumpPointSearch::supports(grid, layer));
+        JumpPointGrid jumps;
+        REQUIRE(jumps.build(grid, layer));
+        for (int q = 0; q < queries; ++q) {
+            TileCoord s = randomCell(rng, w, h);
+            for (int tries = 0; tries < 20 && !grid.passable(layer, s); ++tries)
+                s = randomCell(rng, w, h);
+            const TileCoord g = randomCell(rng, w, h);
+            INFO("seed " << seed << " field " << f << " (" << w << "x" << h << ") query " << s << " -> " << g);
+            const PathStatus sa = astar.findPath(grid, layer, s, g, a);
+            const PathStatus sj = jps.findPath(grid, layer, jumps, s, g, j);
+            REQUIRE(sj == sa);
+            if (!eng::path::hasPath(sj))
+                continue;
+            CHECK(j.cost == Approx(a.cost).epsilon(1e-12).margin(1e-9));
+            checkPath(grid, layer, j, s);
+            if (sj == PathStatus::Found) {
+                CHECK(j.path.back() == g);
+                ++counts.found;
+            } else {
+                const auto d2 = [&](TileCoord c) {
+                    return (long long)(c.x - g.x) * (c.x - g.x) + (long long)(c.y - g.y) * (c.y - g.y);
+                };
+                CHECK(d2(j.path.back()) == d2(a.path.back()));
+                ++counts.partial;
+            }
+        }
+    }
+    return counts;
+}
+
+} // namespace
+
+TEST_CASE("JumpPointSearch: same cost as A* on random uniform fields", "[path][jps]")
+{
+    const Counts c = compareRandom(11, std::sqrt(2.0), 1.0f, true, 120, 40);
+    // Both kinds really occurred.
+    CHECK(c.found > 2000);
+    CHECK(c.partial > 200);
+}
+
+TEST_CASE("JumpPointSearch: same cost as A* with the config's diagonal 1.414 and other costs", "[path][jps]")
+{
+    const Counts a = compareRandom(12, 1.414, 1.0f, true, 60, 40);
+    CHECK(a.found > 1000);
+    const Counts b = compareRandom(13, 1.414, 3.5f, true, 40, 40);
+    CHECK(b.found > 600);
+    const Counts c = compareRandom(14, 1.0, 1.0f, true, 40, 40);   // Chebyshev-like steps
+    CHECK(c.found > 600);
+    const Counts d = compareRandom(15, 1.9, 0.25f, true, 40, 40);
+    CHECK(d.found > 600);
+}
+
+TEST_CASE("JumpPointSearch: NoPath without partial paths, like A*", "[path][jps]")
+{
+    const Counts c = compareRandom(21, std::sqrt(2.0), 1.0f, false, 60, 40);
+    CHECK(c.found > 1000);
+    CHECK(c.partial == 0);
+    // A field split in two by a wall: every query across it is NoPath.
+    CostField f(9, 5);
+    for (int y = 0; y < 5; ++y)
+        f.at({4, y}) = Impassable;
+    NavGrid grid;
+    REQUIRE(grid.reset(9, 5));
+    REQUIRE(grid.addLayer("w", f, eng::path::movingAiRules()) == 0);
+    JumpPointGrid jumps;
+    REQUIRE(jumps.build(grid, 0));
+    JumpPointSearch jps;
+    jps.setPartialPaths(false);
+    PathResult r;
+    CHECK(jps.findPath(grid, 0, jumps, {0, 0}, {8, 4}, r) == PathStatus::NoPath);
+    CHECK(r.path.empty());
+    jps.setPartialPaths(true);
+    REQUIRE(jps.findPath(grid, 0, jumps, {0, 0}, {8, 4}, r) == PathStatus::Partial);
+    CHECK(r.path.back() == TileCoord{3, 4});
+    checkPath(grid, 0, r, {0, 0});
+}
+
+TEST_CASE("JumpPointSearch: a path around a wall, cell by cell", "[path][jps]")
+{
+    const pathtest::AsciiGrid g = pathtest::parseGrid(R"(
+        ..........
+        ....#.....
+        S...#....G
+        ....#.....
+        ..........
+    )");
+    NavGrid grid;
+    REQUIRE(grid.reset(g.field.width, g.field.height));
+    REQUIRE(grid.addLayer("w", g.field, eng::path::movingAiRules()) == 0);
+    JumpPointGrid jumps;
+    REQUIRE(jumps.build(grid, 0));
+    JumpPointSearch jps;
+    PathResult r;
+    REQUIRE(jps.findPath(grid, 0, jumps, g.start, g.goal, r) == PathStatus::Found);
+    checkPath(grid, 0, r, g.start);
+    CHECK(r.path.back() == g.goal);
+    // Around the 3-cell wall: 9 columns to cross, 2 rows up and 2 down: 5 straight + 4 diagonal.
+    CHECK(r.cost == Approx(5.0 + 4.0 * std::sqrt(2.0)));
+    CHECK(r.path.size() == 10);
+    CHECK(r.expanded > 0);
+    CHECK(r.expanded < 10);   // jump points, not cells
+
+    // start == goal
+    REQUIRE(jps.findPath(grid, 0, jumps, g.start, g.start, r) == PathStatus::Found);
+    CHECK(r.path == std::vector<TileCoord>{g.start});
+    CHECK(r.cost == 0.0);
+}
+
+TEST_CASE("JumpPointSearch: refusals", "[path][jps]")
+{
+    CostField f(6, 4);
+    f.at({2, 2}) = Impassable;
+    NavGrid grid;
+    REQUIRE(grid.reset(6, 4));
+    const int ncc = grid.addLayer("ncc", f, eng::path::movingAiRules());
+    MoveRules always = eng::path::movingAiRules();
+    always.diagonal = DiagonalMode::Always;
+    const int cut = grid.addLayer("cut", f, always);
+    CostField weighted = f;
+    weighted.at({0, 0}) = 2.0f;
+    const int mixed = grid.addLayer("mixed", weighted, eng::path::movingAiRules());
+    MoveRules far = eng::path::movingAiRules();
+    far.diagonalFactor = 2.5;
+    const int wide = grid.addLayer("wide", f, far);
+    CHECK(JumpPointSearch::supports(grid, ncc));
+    CHECK_FALSE(JumpPointSearch::supports(grid, cut));
+    CHECK_FALSE(JumpPointSearch::supports(grid, mixed));
+    CHECK_FALSE(JumpPointSearch::supports(grid, wide));
+    CHECK_FALSE(JumpPointSearch::supports(grid, 7));
+
+    JumpPointSearch jps;
+    PathResult r;
+    JumpPointGrid unbuilt;
+    CHECK(jps.findPath(grid, ncc, unbuilt, {0, 0}, {5, 3}, r) == PathStatus::InvalidInput);
+    JumpPointGrid jumps;
+    REQUIRE(jumps.build(grid, ncc));
+    CHECK(jumps.matches(grid, ncc));
+    CHECK(jps.findPath(grid, cut, jumps, {0, 0}, {5, 3}, r) == PathStatus::InvalidInput);
+    CHECK(jps.findPath(grid, ncc, jumps, {2, 2}, {5, 3}, r) == PathStatus::StartInvalid);
+    CHECK(jps.findPath(grid, ncc, jumps, {-1, 0}, {5, 3}, r) == PathStatus::StartInvalid);
+    CHECK(jps.findPath(grid, ncc, jumps, {0, 0}, {6, 3}, r) == PathStatus::GoalInvalid);
+    // An impassable goal on the map: Partial, as A* does.
+    CHECK(jps.findPath(grid, ncc, jumps, {0, 0}, {2, 2}, r) == PathStatus::Partial);
+
+    // An edit makes the planes stale until rebuilt.
+    const CellChange wall[] = {{{3, 1}, Impassable}};
+    grid.apply(ncc, wall);
+    CHECK_FALSE(jumps.matches(grid, ncc));
+    CHECK(jps.findPath(grid, ncc, jumps, {0, 0}, {5, 3}, r) == PathStatus::InvalidInput);
+    REQUIRE(jumps.build(grid, ncc));
+    CHECK(jps.findPath(grid, ncc, jumps, {0, 0}, {5, 3}, r) == PathStatus::Found);
+}
+
+TEST_CASE("JumpPointSearch: wide maps (jumps over many 64-cell words)", "[path][jps]")
+{
+    // 300 columns: straight scans cross several words in both directions.
+    std::mt19937 rng(5);
+    CostField f(300, 40);
+    for (int y = 0; y < 40; y += 6)
+        for (int x = 0; x < 300; ++x)
+            if (x % 97 != 3 && x % 89 != 50)
+                f.at({x, y}) = Impassable;
+    for (int x = 10; x < 300; x += 37)
+        for (int y = 0; y < 40; ++y)
+            if (y % 6 != 2)
+                f.at({x, y}) = Impassable;
+    NavGrid grid;
+    REQUIRE(grid.reset(300, 40));
+    REQUIRE(grid.addLayer("w", f, eng::path::movingAiRules()) == 0);
+    JumpPointGrid jumps;
+    REQUIRE(jumps.build(grid, 0));
+    JumpPointSearch jps;
+    GridQuery astar;
+    PathResult a, j;
+    int found = 0;
+    for (int q = 0; q < 300; ++q) {
+        const TileCoord s = randomCell(rng, 300, 40);
+        const TileCoord g = randomCell(rng, 300, 40);
+        if (!grid.passable(0, s))
+            continue;
+        INFO(s << " -> " << g);
+        REQUIRE(jps.findPath(grid, 0, jumps, s, g, j) == astar.findPath(grid, 0, s, g, a));
+        if (!eng::path::hasPath(j.status))
+            continue;
+        CHECK(j.cost == Approx(a.cost).epsilon(1e-12));
+        checkPath(grid, 0, j, s);
+        found += j.status == PathStatus::Found;
+    }
+    CHECK(found > 50);
+}
+
+TEST_CASE("JumpPointSearch: reproduces the shared arena and den520d benchmarks", "[path][jps][movingai]")
+{
+    const std::filesystem::path dir = std::filesystem::path(ISOSTAR_SHARED_DIR) / "movingai";
+    if (!std::filesystem::exists(dir / "den520d.map")) {
+        WARN("Moving AI data not found at " << dir.string() << ": skipping");
+        return;
+    }
+    for (const char* name : {"arena", "den520d"}) {
+        auto map = eng::path::loadMovingAiMap((dir / (std::string(name) + ".map")).string());
+        auto scen = eng::path::loadMovingAiScenarios((dir / (std::string(name) + ".map.scen")).string());
+        REQUIRE(map.ok());
+        REQUIRE(scen.ok());
+        const eng::path::MovingAiMap& m = map.value();
+        NavGrid grid;
+        REQUIRE(grid.reset(m.width, m.height));
+        REQUIRE(grid.addLayer("ground", eng::path::toCostField(m, eng::path::MovingAiTerrain::Ground),
+                              eng::path::movingAiRules()) == 0);
+        JumpPointGrid jumps;
+        REQUIRE(jumps.build(grid, 0));
+        JumpPointSearch jps;
+        PathResult r;
+        int passed = 0;
+        for (const eng::path::MovingAiScenario& s : scen.value().scenarios) {
+            if (jps.findPath(grid, 0, jumps, s.start, s.goal, r) == PathStatus::Found &&
+                std::abs(r.cost - s.optimalLength) <= s.tolerance())
+                ++passed;
+        }
+        INFO(name);
+        CHECK(passed == int(scen.value().scenarios.size()));
+    }
+}

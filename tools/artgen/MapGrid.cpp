@@ -3,9 +3,13 @@
 #include "tools/artgen/Canvas.hpp"
 #include "tools/artgen/Layout.hpp"
 
+#include <zlib.h>
+
+#include <cstdint>
 #include <filesystem>
 #include <iomanip>
 #include <sstream>
+#include <vector>
 
 namespace artgen {
 
@@ -95,6 +99,43 @@ std::string csv(const MapGrid& g, int (*gid)(const MapGrid&, int, int))
     return o.str();
 }
 
+std::string base64(const std::vector<unsigned char>& in)
+{
+    static const char* k = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve((in.size() + 2) / 3 * 4);
+    for (std::size_t i = 0; i < in.size(); i += 3) {
+        const std::uint32_t b0 = in[i], b1 = i + 1 < in.size() ? in[i + 1] : 0u, b2 = i + 2 < in.size() ? in[i + 2] : 0u;
+        const std::uint32_t v = (b0 << 16) | (b1 << 8) | b2;
+        out += k[(v >> 18) & 63];
+        out += k[(v >> 12) & 63];
+        out += i + 1 < in.size() ? k[(v >> 6) & 63] : '=';
+        out += i + 2 < in.size() ? k[v & 63] : '=';
+    }
+    return out;
+}
+
+/// Tiled's base64 + zlib layer data: little-endian uint32 gids, zlib level 9 (deterministic for
+/// one zlib version), base64 on one line between the data element's indented lines.
+bool zlibData(const MapGrid& g, int (*gid)(const MapGrid&, int, int), std::string& out)
+{
+    std::vector<unsigned char> raw;
+    raw.reserve(std::size_t(g.width) * std::size_t(g.height) * 4);
+    for (int y = 0; y < g.height; ++y)
+        for (int x = 0; x < g.width; ++x) {
+            const auto v = std::uint32_t(gid(g, x, y));
+            for (int b = 0; b < 4; ++b)
+                raw.push_back(static_cast<unsigned char>((v >> (8 * b)) & 0xffu));
+        }
+    uLongf size = compressBound(uLong(raw.size()));
+    std::vector<unsigned char> packed(size);
+    if (compress2(packed.data(), &size, raw.data(), uLong(raw.size()), 9) != Z_OK)
+        return false;
+    packed.resize(size);
+    out = "\n   " + base64(packed) + "\n  ";
+    return true;
+}
+
 std::string xmlEscape(const std::string& s)
 {
     std::string r;
@@ -132,11 +173,20 @@ bool writeTmx(const MapGrid& g, const std::string& path, const std::string& asse
     if (!g.title.empty())
         o << " <properties>\n  <property name=\"title\" value=\"" << xmlEscape(g.title) << "\"/>\n </properties>\n";
     o << " <tileset firstgid=\"" << kGroundFirstGid << "\" source=\"" << rel("tiles/ground.tsx") << "\"/>\n"
-      << " <tileset firstgid=\"" << kTallFirstGid << "\" source=\"" << rel("tiles/tall.tsx") << "\"/>\n"
-      << " <layer id=\"1\" name=\"ground\" width=\"" << g.width << "\" height=\"" << g.height << "\">\n  <data encoding=\"csv\">"
-      << csv(g, groundGid) << "</data>\n </layer>\n"
-      << " <layer id=\"2\" name=\"overlay\" width=\"" << g.width << "\" height=\"" << g.height << "\">\n  <data encoding=\"csv\">"
-      << csv(g, overGid) << "</data>\n </layer>\n"
+      << " <tileset firstgid=\"" << kTallFirstGid << "\" source=\"" << rel("tiles/tall.tsx") << "\"/>\n";
+    const char* dataOpen = g.compressed ? "<data encoding=\"base64\" compression=\"zlib\">" : "<data encoding=\"csv\">";
+    std::string groundData, overData;
+    if (!g.compressed) {
+        groundData = csv(g, groundGid);
+        overData = csv(g, overGid);
+    } else if (!zlibData(g, groundGid, groundData) || !zlibData(g, overGid, overData)) {
+        error = path + ": zlib compression failed";
+        return false;
+    }
+    o << " <layer id=\"1\" name=\"ground\" width=\"" << g.width << "\" height=\"" << g.height << "\">\n  " << dataOpen
+      << groundData << "</data>\n </layer>\n"
+      << " <layer id=\"2\" name=\"overlay\" width=\"" << g.width << "\" height=\"" << g.height << "\">\n  " << dataOpen
+      << overData << "</data>\n </layer>\n"
       << " <objectgroup id=\"3\" name=\"objects\">\n";
     int id = 1;
     for (const MapObject& ob : g.objects) {

@@ -32,6 +32,8 @@ struct MapGrid {
     std::vector<Cell> cells;
     std::vector<MapObject> objects;
     std::string title;
+    /// Layer data as base64 + zlib (level 9) instead of csv: keeps big maps small.
+    bool compressed = false;
     Cell& at(int x, int y) { return cells[std::size_t(y) * std::size_t(width) + std::size_t(x)]; }
     const Cell& at(int x, int y) const { return cells[std::size_t(y) * std::size_t(width) + std::size_t(x)]; }
     bool inside(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
@@ -41,7 +43,18 @@ struct MapGrid {
 bool writeTmx(const MapGrid& grid, const std::string& path, const std::string& assetsDir, std::string& error);
 
 MapGrid gridFromAscii(const std::vector<std::string>& rows, char defaultGround);
-/// The showcase valley (fixed seed).
+/// The showcase valley (fixed seed): buildValleyTile(true).
 MapGrid buildValley();
+/// The valley's 72x72 cells; `alone` adds the map's rim of trees, otherwise seam roads run
+/// from its road network to the middle of each edge (row 47 at x = 0 and 71, column 30 at y = 0
+/// and 71) so that copies laid side by side join their roads across the seams.
+MapGrid buildValleyTile(bool alone);
+/// The fringe of trees and rocks along the map's four edges (cells with no overlay, not water).
+void addRim(MapGrid& g);
+/// A square map of valley tiles (buildValleyTile(false)) repeated from the top-left corner:
+/// `size` cells a side (the last row and column of tiles cut), or when `size` <= 0
+/// `tilesAcross` whole tiles a side. Rimmed, compressed; the first tile's start and party
+/// objects; the goal on the castle of the farthest whole tile.
+MapGrid buildTiledValley(int size, int tilesAcross);
 
 } // namespace artgen

@@ -164,7 +164,12 @@ bool writeMaps(const std::string& mapsDir, const std::string& assetsDir, std::st
             return false;
     }
     MapGrid valley = buildValley();
-    return writeTmx(valley, mapsDir + "/valley.tmx", assetsDir, error);
+    if (!writeTmx(valley, mapsDir + "/valley.tmx", assetsDir, error))
+        return false;
+    // The big maps: the valley tiled (256 a side for the many-units benchmark, 7x7 valleys for
+    // the frame-time benchmark).
+    return writeTmx(buildTiledValley(256, 0), mapsDir + "/valley256.tmx", assetsDir, error) &&
+           writeTmx(buildTiledValley(0, 7), mapsDir + "/valley504.tmx", assetsDir, error);
 }
 
 } // namespace artgen

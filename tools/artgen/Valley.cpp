@@ -10,8 +10,10 @@
 #include "tools/artgen/Canvas.hpp"
 #include "tools/artgen/MapGrid.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <string>
 
 namespace artgen {
 
@@ -82,7 +84,9 @@ struct Builder {
 
 } // namespace
 
-MapGrid buildValley()
+MapGrid buildValley() { return buildValleyTile(true); }
+
+MapGrid buildValleyTile(bool alone)
 {
     Builder b;
     MapGrid& g = b.g;
@@ -161,6 +165,14 @@ MapGrid buildValley()
     b.road({{12, 58}, {22, 58}, {22, 66}, {40, 66}, {52, 66}, {52, 62}}); // camp -> graveyard -> volcano fields
     b.road({{40, 66}, {40, 48}, {48, 48}, {48, 46}, {60, 46}, {60, 42}}); // to the castle's south postern
     b.road({{60, 36}, {60, 42}});                                        // postern -> inner gate -> keep
+    if (!alone) {
+        // Seam roads: a tile of a big map meets its neighbours' roads at x = 0 / 71 on row 47
+        // and at y = 0 / 71 on column 30.
+        b.road({{0, 47}, {12, 47}});                    // west seam -> camp road
+        b.road({{60, 46}, {68, 46}, {68, 47}, {71, 47}}); // castle's south road -> east seam
+        b.road({{30, 8}, {30, 0}});                     // pass -> north seam
+        b.road({{30, 66}, {30, 71}});                   // graveyard road -> south seam
+    }
 
     // The pass: a rock ridge across the snow line with a gap where the road climbs through.
     for (int x = 2; x < kSize - 2; ++x) {
@@ -286,14 +298,50 @@ MapGrid buildValley()
                 c.over = t < 0.45f ? Over::Oak : t < 0.7f ? Over::Pine : t < 0.92f ? Over::Birch : Over::Rock;
             }
         }
+    if (alone)
+        addRim(g);
+    return g;
+}
+
+void addRim(MapGrid& g)
+{
     // The map's rim: a fringe of trees and rocks so the world does not end in a hard line.
-    for (int i = 0; i < kSize; ++i)
-        for (auto [x, y] : {std::pair{i, 0}, {0, i}, {kSize - 1, i}, {i, kSize - 1}}) {
+    const int n = std::max(g.width, g.height);
+    for (int i = 0; i < n; ++i)
+        for (auto [x, y] : {std::pair{i, 0}, {0, i}, {g.width - 1, i}, {i, g.height - 1}}) {
+            if (!g.inside(x, y))
+                continue;
             Cell& c = g.at(x, y);
             if (c.over != Over::None || c.ground == GroundKind::Water || hashf(x, y, 2, 510) < 0.35f)
                 continue;
             c.over = c.ground == GroundKind::Snow ? Over::SnowPine : (hashf(x, y, 3, 510) < 0.6f ? Over::Pine : Over::Oak);
         }
+}
+
+MapGrid buildTiledValley(int size, int tilesAcross)
+{
+    const MapGrid tile = buildValleyTile(false);
+    const int side = size > 0 ? size : tile.width * tilesAcross;
+    MapGrid g(side, side);
+    g.compressed = true;
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x)
+            g.at(x, y) = tile.at(x % tile.width, y % tile.height);
+    addRim(g);
+    // The party, its start camp and their objects are the first tile's; the goal is the castle
+    // of the farthest whole tile, so start -> goal crosses the map's seams.
+    const int whole = (side / tile.width - 1) * tile.width;
+    for (const MapObject& ob : tile.objects) {
+        MapObject o = ob;
+        if (o.name == "goal") {
+            o.x += whole;
+            o.y += whole;
+        }
+        g.objects.push_back(o);
+    }
+    const int copies = (side + tile.width - 1) / tile.width;
+    g.title = "The Valley, " + std::to_string(side) + "x" + std::to_string(side) + ": " + std::to_string(copies) + "x" +
+              std::to_string(copies) + " valleys joined by roads across their seams; start at the first camp, the goal is a far castle";
     return g;
 }
 

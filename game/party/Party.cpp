@@ -25,6 +25,7 @@ bool Party::bind(const eng::path::NavGrid* grid)
         dropRequest(u);
     m_service = std::make_unique<eng::path::PathService>(*grid);
     m_grid = grid;
+    rebuildOccupancy();
     return true;
 }
 
@@ -50,6 +51,9 @@ bool Party::reset(const eng::path::NavGrid& grid)
     m_service.reset();
     m_units.clear();
     ++m_generation;
+    m_work = {};
+    m_updates = 0;
+    m_syncMicros = 0.0;
     if (!bind(&grid))
         return false;
     if (m_ownGrid.get() != &grid)
@@ -67,6 +71,9 @@ bool Party::reset(std::vector<MoveLayer> layers)
     m_service.reset();
     m_units.clear();
     ++m_generation;
+    m_work = {};
+    m_updates = 0;
+    m_syncMicros = 0.0;
     return buildOwnGrid(layers);
 }
 
@@ -104,6 +111,7 @@ void Party::relayer()
         u.pos = cellCentre(u.tile);
         stop(u);
     }
+    rebuildOccupancy();
 }
 
 int Party::layerOf(const std::string& profile) const
@@ -169,8 +177,12 @@ void Party::gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeRe
         Unit& u = m_units[i];
         const eng::TileCoord at = u.stepping ? u.stepTo : u.tile;
         if (!m_grid->passable(u.layer, at)) {
+            if (u.stepping)
+                unclaim(u.stepTo, int(i));
             u.stepping = false;
             if (const auto to = nearestFree(at, u.layer, int(i))) {
+                unclaim(u.tile, int(i));
+                claim(*to, int(i));
                 u.tile = *to;
                 u.pos = cellCentre(*to);
                 rep.displaced.push_back(int(i));
@@ -194,6 +206,7 @@ void Party::gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeRe
             continue;
         // A unit mid-step keeps stepping; its new path starts where it is going.
         u.replans = 0;
+        u.replansSinceStep = 0;
         requestPath(u, u.goal);
         rep.replanned.push_back(int(i));
     }
@@ -217,7 +230,7 @@ std::optional<eng::TileCoord> Party::nearestFree(eng::TileCoord from, int layer,
     return best;
 }
 
-void Party::requestPath(Unit& u, eng::TileCoord goal)
+void Party::requestPath(Unit& u, eng::TileCoord goal, std::vector<eng::TileCoord> avoid)
 {
     dropRequest(u);
     eng::path::PathRequest r;
@@ -225,7 +238,13 @@ void Party::requestPath(Unit& u, eng::TileCoord goal)
     r.start = u.stepping ? u.stepTo : u.tile;
     r.goal = goal;
     r.partial = true;
+    if (!avoid.empty()) {
+        r.overlayCells = std::move(avoid);
+        r.overlayPenalty = occupiedPenalty;
+    }
     u.request = m_service->request(std::move(r));
+    u.requestedAtUpdate = m_updates;
+    ++m_work.requestsMade;
     u.requestLength = 0;
     u.awaitingPath = true;
     u.path.clear();
@@ -258,6 +277,8 @@ void Party::collectPaths()
         if (!r)
             continue;
         u.awaitingPath = false;
+        ++m_work.requestsDone;
+        m_work.waitUpdatesMax = std::max(m_work.waitUpdatesMax, int(m_updates - u.requestedAtUpdate));
         if (!eng::path::hasPath(r->status) || r->path.size() < 2) {
             dropRequest(u);
             stop(u);
@@ -280,6 +301,7 @@ int Party::spawn(const std::string& name, eng::TileCoord tile, int sheet, const 
     u.pos = cellCentre(tile);
     setIdle(u);
     m_units.push_back(std::move(u));
+    claim(tile, int(m_units.size()) - 1);
     return int(m_units.size()) - 1;
 }
 
@@ -382,15 +404,19 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
     if (who.empty() || !m_grid || !m_grid->inBounds(clicked))
         return rep;
 
+    const auto tStart = std::chrono::steady_clock::now();
     std::vector<int> movers;
+    std::vector<char> isMover(m_units.size(), 0);
     for (int i : who)
-        if (i >= 0 && i < int(m_units.size()))
+        if (i >= 0 && i < int(m_units.size()) && !isMover[std::size_t(i)]) {
             movers.push_back(i);
+            isMover[std::size_t(i)] = 1;
+        }
     if (movers.empty())
         return rep;
     std::vector<eng::TileCoord> blocked;
     for (std::size_t i = 0; i < m_units.size(); ++i) {
-        if (std::find(movers.begin(), movers.end(), int(i)) != movers.end())
+        if (isMover[i])
             continue;
         const Unit& u = m_units[i];
         blocked.push_back(u.tile);
@@ -431,6 +457,7 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
             Unit& u = m_units[std::size_t(group[k])];
             blocked.push_back(form.goals[k]);
             u.replans = 0;
+            u.replansSinceStep = 0;
             if (leaderDone) {
                 // The others: requests the service serves over the next frames.
                 requestPath(u, form.goals[k]);
@@ -456,7 +483,19 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
         }
     }
     rep.accepted = rep.units > 0;
+    m_syncMicros += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - tStart).count();
     return rep;
+}
+
+bool Party::sendTo(int index, eng::TileCoord goal)
+{
+    if (!m_grid || !m_service || index < 0 || index >= int(m_units.size()) || !m_grid->inBounds(goal))
+        return false;
+    Unit& u = m_units[std::size_t(index)];
+    u.replans = 0;
+    u.replansSinceStep = 0;
+    requestPath(u, goal);
+    return true;
 }
 
 eng::path::PathStatus Party::preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace)
@@ -467,19 +506,89 @@ eng::path::PathStatus Party::preview(eng::TileCoord tile, eng::path::PathResult&
         return out.status;
     }
     const Unit& u = m_units[std::size_t(sel.front())];
-    return m_query.findPath(*m_grid, u.layer, u.stepping ? u.stepTo : u.tile, tile, out, nullptr, trace);
+    const auto t0 = std::chrono::steady_clock::now();
+    const eng::path::PathStatus st =
+        m_query.findPath(*m_grid, u.layer, u.stepping ? u.stepTo : u.tile, tile, out, nullptr, trace);
+    m_syncMicros += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    return st;
 }
 
 bool Party::occupied(eng::TileCoord cell, int except) const
 {
-    for (std::size_t i = 0; i < m_units.size(); ++i) {
-        if (int(i) == except)
-            continue;
+    return holderOf(cell, except) >= 0;
+}
+
+int Party::holderOf(eng::TileCoord cell, int except) const
+{
+    auto holds = [&](std::size_t i) {
         const Unit& u = m_units[i];
-        if (u.tile == cell || (u.stepping && u.stepTo == cell))
-            return true;
+        return u.tile == cell || (u.stepping && u.stepTo == cell);
+    };
+    if (onGrid(cell)) {
+        const std::size_t c = cellIndex(cell);
+        if (m_holds[c] == 0)
+            return -1;
+        if (m_holder[c] != except)
+            return m_holder[c];
+        if (m_holds[c] == 1)
+            return -1;  // `except` is the only one there
     }
-    return false;
+    // Off the map, or `except` shares the cell with another unit (rare): scan.
+    for (std::size_t i = 0; i < m_units.size(); ++i)
+        if (int(i) != except && holds(i))
+            return int(i);
+    return -1;
+}
+
+int Party::claims(eng::TileCoord cell) const
+{
+    return onGrid(cell) ? int(m_holds[cellIndex(cell)]) : 0;
+}
+
+void Party::claim(eng::TileCoord c, int index)
+{
+    if (!onGrid(c))
+        return;
+    const std::size_t i = cellIndex(c);
+    if (m_holds[i]++ == 0 || m_holder[i] < 0)
+        m_holder[i] = index;
+}
+
+void Party::unclaim(eng::TileCoord c, int index)
+{
+    if (!onGrid(c))
+        return;
+    const std::size_t i = cellIndex(c);
+    if (m_holds[i] > 0)
+        --m_holds[i];
+    if (m_holds[i] == 0) {
+        m_holder[i] = -1;
+    } else if (m_holder[i] == index) {
+        // Another unit still holds it (only after a spawn onto a taken cell): find it.
+        m_holder[i] = -1;
+        for (std::size_t k = 0; k < m_units.size() && m_holder[i] < 0; ++k) {
+            const Unit& u = m_units[k];
+            if (int(k) != index && (u.tile == c || (u.stepping && u.stepTo == c)))
+                m_holder[i] = int(k);
+        }
+    }
+}
+
+void Party::rebuildOccupancy()
+{
+    m_occWidth = m_grid ? m_grid->width() : 0;
+    m_occHeight = m_grid ? m_grid->height() : 0;
+    const std::size_t cells = std::size_t(m_occWidth) * std::size_t(m_occHeight);
+    m_holds.assign(cells, 0);
+    m_holder.assign(cells, -1);
+    m_mark.assign(cells, 0);
+    m_markStamp = 0;
+    for (std::size_t i = 0; i < m_units.size(); ++i) {
+        const Unit& u = m_units[i];
+        claim(u.tile, int(i));
+        if (u.stepping)
+            claim(u.stepTo, int(i));
+    }
 }
 
 bool Party::anyMoving() const
@@ -499,9 +608,10 @@ void Party::stop(Unit& u)
     u.goal = u.stepping ? u.stepTo : u.tile;
     u.waitedSec = 0.0;
     u.replans = 0;
+    u.replansSinceStep = 0;
 }
 
-void Party::startStep(Unit& u, int /*index*/)
+void Party::startStep(Unit& u, int index)
 {
     const eng::TileCoord next = u.path.front();
     u.path.erase(u.path.begin());
@@ -510,10 +620,12 @@ void Party::startStep(Unit& u, int /*index*/)
     const double cost = m_grid ? double(m_grid->cost(u.layer, next)) : 1.0;
     u.stepTo = next;
     u.stepping = true;
+    claim(next, index);
     u.stepElapsedSec = 0.0;
     u.stepDurationSec = timing.stepSec(std::isfinite(cost) ? cost : 1.0, diagonal,
                                        m_grid ? m_grid->rules(u.layer).diagonalFactor : 1.414);
     u.waitedSec = 0.0;
+    u.replansSinceStep = 0;
     if (m_service && u.request.valid() && u.requestLength > 0) {
         // Cells behind the unit no longer make its path stale.
         const int progress = u.requestLength - 1 - int(u.path.size()) - 1;
@@ -524,54 +636,144 @@ void Party::startStep(Unit& u, int /*index*/)
     u.anim.start(WalkClip);
 }
 
-bool Party::replan(Unit& u, int index)
+eng::TileCoord Party::freeCellNear(eng::TileCoord goal, eng::TileCoord from, int layer, int except)
+{
+    if (!m_grid->inBounds(goal) || m_mark.empty())
+        return goal;
+    // Flood outward from the goal over passable 4-neighbours (through other units), at most
+    // `Limit` cells: the first free cell on the walker's island wins.
+    constexpr std::size_t Limit = 512;
+    if (++m_markStamp == 0) {
+        std::fill(m_mark.begin(), m_mark.end(), 0u);
+        m_markStamp = 1;
+    }
+    std::vector<eng::TileCoord> queue{goal};
+    m_mark[cellIndex(goal)] = m_markStamp;
+    for (std::size_t head = 0; head < queue.size() && head < Limit; ++head) {
+        const eng::TileCoord c = queue[head];
+        if (!occupied(c, except) && m_grid->reachable(layer, from, c))
+            return c;
+        const eng::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
+        for (eng::TileCoord n : next) {
+            if (!m_grid->passable(layer, n) || m_mark[cellIndex(n)] == m_markStamp)
+                continue;
+            m_mark[cellIndex(n)] = m_markStamp;
+            queue.push_back(n);
+        }
+    }
+    return goal;
+}
+
+void Party::replan(Unit& u, int index)
 {
     ++u.replans;
+    ++u.replansSinceStep;
     const eng::TileCoord start = u.stepping ? u.stepTo : u.tile;
-    // Cells other units hold cost a penalty for this one search (no copy of the costs).
-    std::vector<eng::TileCoord> blockers;
-    for (std::size_t i = 0; i < m_units.size(); ++i) {
-        if (int(i) == index)
-            continue;
-        const Unit& o = m_units[i];
-        if (o.tile != start)
-            blockers.push_back(o.tile);
-        if (o.stepping && o.stepTo != start)
-            blockers.push_back(o.stepTo);
-    }
-    // The goal itself is taken by a unit that has stopped there: pick the closest free tile.
+    // The goal itself is taken by a unit that has stopped there: the closest free tile instead.
     eng::TileCoord goal = u.goal;
-    const bool goalTaken = std::any_of(m_units.begin(), m_units.end(), [&](const Unit& o) {
-        return &o != &u && !o.moving() && o.tile == goal;
-    });
-    if (goalTaken) {
-        const eng::TileCoord from[1] = {start};
-        const FormationResult f = planFormation(*m_grid, u.layer, m_query, goal, from, blockers);
-        if (f.anchor && !f.goals.empty())
-            goal = f.goals.front();
+    const int atGoal = holderOf(goal, index);
+    if (atGoal >= 0 && !m_units[std::size_t(atGoal)].moving())
+        goal = freeCellNear(goal, start, u.layer, index);
+    // A penalty (not a wall) on the cells units within avoidRadius hold, and on the next
+    // claimCells cells of their paths: the search goes around them where the detour is cheaper.
+    std::vector<eng::TileCoord> avoid;
+    const int r = std::max(0, avoidRadius);
+    for (int y = std::max(0, start.y - r); y <= std::min(m_occHeight - 1, start.y + r); ++y)
+        for (int x = std::max(0, start.x - r); x <= std::min(m_occWidth - 1, start.x + r); ++x) {
+            const eng::TileCoord c{x, y};
+            const int o = holderOf(c, index);
+            if (o < 0)
+                continue;
+            if (c != start)
+                avoid.push_back(c);
+            const Unit& other = m_units[std::size_t(o)];
+            if (other.tile != c)
+                continue;  // its path is listed once, from the cell it stands on
+            const std::size_t n = std::min(other.path.size(), std::size_t(std::max(0, claimCells)));
+            for (std::size_t k = 0; k < n; ++k)
+                if (other.path[k] != start)
+                    avoid.push_back(other.path[k]);
+        }
+    requestPath(u, goal, std::move(avoid));
+}
+
+void Party::stepAside(Unit& u, int index, eng::TileCoord to)
+{
+    const int dx = to.x - u.tile.x, dy = to.y - u.tile.y;
+    const double cost = double(m_grid->cost(u.layer, to));
+    u.path.clear();
+    u.stepTo = to;
+    u.stepping = true;
+    claim(to, index);
+    u.stepElapsedSec = 0.0;
+    u.stepDurationSec = timing.stepSec(std::isfinite(cost) ? cost : 1.0, false, m_grid->rules(u.layer).diagonalFactor);
+    u.holdSec = u.stepDurationSec + giveWayHoldSec;
+    u.waitedSec = 0.0;
+    u.replansSinceStep = 0;
+    if (auto f = eng::anim::facingForTileStep(dx, dy, isometric, tileWidth, tileHeight))
+        u.facing = *f;
+    u.anim.start(WalkClip);
+    ++m_work.giveWays;
+    replan(u, index);  // from the cell it steps to
+    u.replansSinceStep = 0;
+}
+
+bool Party::giveWay(int index, int pusher, std::vector<int>& chain)
+{
+    Unit& u = m_units[std::size_t(index)];
+    if (u.stepping || index <= pusher || !u.moving() || int(chain.size()) >= giveWayDepth ||
+        std::find(chain.begin(), chain.end(), index) != chain.end())
+        return false;  // arriving, higher priority, standing without an order, or already asked
+    chain.push_back(index);
+    // Cells the pusher will walk next: step off its way when there is a choice.
+    const Unit& p = m_units[std::size_t(pusher)];
+    auto onItsWay = [&](eng::TileCoord c) {
+        const std::size_t n = std::min<std::size_t>(p.path.size(), 4);
+        return std::find(p.path.begin(), p.path.begin() + std::ptrdiff_t(n), c) != p.path.begin() + std::ptrdiff_t(n);
+    };
+    const eng::TileCoord next[4] = {{u.tile.x + 1, u.tile.y}, {u.tile.x - 1, u.tile.y}, {u.tile.x, u.tile.y + 1}, {u.tile.x, u.tile.y - 1}};
+    std::optional<eng::TileCoord> best;
+    for (eng::TileCoord n : next) {
+        if (!m_grid->passable(u.layer, n) || occupied(n, index))
+            continue;
+        if (!best || (onItsWay(*best) && !onItsWay(n)))
+            best = n;
     }
-    const eng::path::QueryOverlay others{blockers, occupiedPenalty, false};
-    eng::path::PathResult result;
-    const eng::path::PathStatus st = m_query.findPath(*m_grid, u.layer, start, goal, result, &others);
-    if (!eng::path::hasPath(st) || result.path.size() < 2)
-        return false;
-    // Through a unit that does not move: no way past it.
-    if (std::find(blockers.begin(), blockers.end(), result.path[1]) != blockers.end())
-        return false;
-    dropRequest(u);
-    takePath(u, result, 1);
-    return true;
+    if (best) {
+        stepAside(u, index, *best);
+        return true;
+    }
+    // Boxed in: the units behind it give way first (the chain moves back one cell).
+    for (eng::TileCoord n : next) {
+        if (!m_grid->passable(u.layer, n))
+            continue;
+        const int o = holderOf(n, index);
+        if (o < 0 || o == pusher || m_units[std::size_t(o)].tile != n)
+            continue;
+        const Unit& other = m_units[std::size_t(o)];
+        if (other.stepping && other.stepTo != u.tile)
+            return true;  // about to leave that cell
+        if (!other.stepping && giveWay(o, pusher, chain))
+            return true;
+    }
+    return false;
 }
 
 void Party::update(double dtSec)
 {
+    ++m_updates;
+    const auto tPath = std::chrono::steady_clock::now();
+    double pathMicros = m_syncMicros;
+    m_syncMicros = 0.0;
     if (m_service) {
         m_lastStats = m_service->update(pathBudgetMicros);
         collectPaths();
     }
+    pathMicros += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - tPath).count();
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         Unit& u = m_units[i];
         double remaining = dtSec;
+        u.holdSec = std::max(0.0, u.holdSec - dtSec);
         // A long dt may cover several short steps (roads under volcano warmth).
         for (int guard = 0; guard < 64; ++guard) {
             if (u.stepping) {
@@ -582,6 +784,7 @@ void Party::update(double dtSec)
                 } else {
                     remaining -= need;
                     u.stepElapsedSec = u.stepDurationSec;
+                    unclaim(u.tile, int(i));
                     u.tile = u.stepTo;
                     u.stepping = false;
                 }
@@ -596,19 +799,37 @@ void Party::update(double dtSec)
                     setIdle(u);
                     break;
                 }
-                if (occupied(u.path.front(), int(i))) {
-                    // Blocked: wait a little, then plan around the blocker.
-                    u.waitedSec += remaining;
+                if (u.holdSec > 0.0) {
+                    setIdle(u);  // it gave way: the other unit passes first
+                    break;
+                }
+                const int blocker = holderOf(u.path.front(), int(i));
+                if (blocker >= 0) {
+                    const double waited = remaining;
                     remaining = 0.0;
                     setIdle(u);
-                    if (u.waitedSec >= waitBeforeReplanSec) {
-                        u.waitedSec = 0.0;
-                        const bool ok = replan(u, int(i));
-                        if ((!ok && u.replans >= maxReplans) || u.replans > maxReplans) {
-                            events.push_back(u.name + " stops: the way is blocked");
-                            stop(u);
+                    const Unit& b = m_units[std::size_t(blocker)];
+                    if (b.stepping && b.tile == u.path.front())
+                        break;  // it is leaving the cell: no need to plan around it
+                    // A unit of lower priority with an order of its own gives way.
+                    const auto t0 = std::chrono::steady_clock::now();
+                    std::vector<int>& chain = m_chain;
+                    chain.clear();
+                    const bool cleared = giveWayDepth > 0 && giveWay(blocker, int(i), chain);
+                    if (!cleared) {
+                        // Blocked: wait a little, then plan around the blocker.
+                        u.waitedSec += waited;
+                        if (u.waitedSec >= waitBeforeReplanSec) {
+                            u.waitedSec = 0.0;
+                            if (u.replansSinceStep >= maxReplans) {
+                                events.push_back(u.name + " stops: the way is blocked");
+                                stop(u);
+                            } else {
+                                replan(u, int(i));
+                            }
                         }
                     }
+                    pathMicros += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
                     break;
                 }
                 startStep(u, int(i));
@@ -629,6 +850,7 @@ void Party::update(double dtSec)
             u.anim.advance(dtSec);
         }
     }
+    m_work.lastUpdateMicros = pathMicros;
 }
 
 } // namespace game

@@ -10,6 +10,16 @@
 /// frame. After the grid changed, gridChanged() replans exactly the units whose remaining path
 /// crosses a changed cell.
 ///
+/// Scale (hundreds of units): an occupancy grid (claims per cell + one holder's index) answers
+/// occupied() and "who stands there" in O(1); nothing in update() loops over all units per
+/// unit. A unit blocked by another waits `waitBeforeReplanSec`, then replans through the
+/// service around a penalty (`occupiedPenalty`) on the cells that nearby units hold or their
+/// next `claimCells` path cells claim (not a hard block). A blocked unit gives way to a unit of
+/// higher priority (lower index) that walks into it: it steps aside to a free 4-neighbour
+/// (pushing units behind it along, up to `giveWayDepth` deep) and replans from there; standing
+/// units without an order are never pushed. So two groups meeting head-on in a 1-wide corridor
+/// pass each other: the lower-priority group backs out.
+///
 /// \code
 /// game::Party party;
 /// party.reset(world.nav);            // or reset(field, rules): a grid of its own (tests)
@@ -29,6 +39,7 @@
 #include "game/rules/StepTiming.hpp"
 #include "game/party/Unit.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
@@ -73,6 +84,16 @@ struct CostChangeReport {
     std::vector<int> replanned;  ///< units whose remaining path crossed a changed cell
     std::vector<int> displaced;  ///< units moved off a cell that became impassable
     std::vector<int> stopped;    ///< units that could not replan and stopped
+};
+
+/// Path work of the party (the `--bench-units` figures).
+struct PathWorkStats {
+    long long requestsDone = 0;     ///< service results taken by their units since reset()
+    long long requestsMade = 0;     ///< service requests made since reset()
+    int waitUpdatesMax = 0;         ///< most update() calls one request waited for its result
+    double lastUpdateMicros = 0.0;  ///< path work of the last update() (service slices, replans,
+                                    ///< giving way) + synchronous searches since the update before
+    long long giveWays = 0;         ///< units that stepped aside for another since reset()
 };
 
 class Party {
@@ -139,6 +160,11 @@ public:
     OrderReport orderSelected(eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr);
     /// Orders the given units.
     OrderReport order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr);
+    /// Sends one unit toward `goal` alone: no formation and no synchronous search, only a
+    /// PathService request (served by update() within the budget). A goal held by another
+    /// standing unit is replaced by the closest free cell when the walker gets there. False
+    /// (nothing changed) for a bad index or a goal off the map.
+    bool sendTo(int index, eng::TileCoord goal);
     /// A path from the leader of the selection to `tile` without ordering anything (hover
     /// preview). Returns the status; fills `out`.
     eng::path::PathStatus preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace = nullptr);
@@ -148,7 +174,13 @@ public:
     bool anyMoving() const;
 
     /// Is `cell` held by a unit other than `except` (its cell, or the cell it is stepping into)?
+    /// O(1) on the map (occupancy grid); off the map a scan of the units.
     bool occupied(eng::TileCoord cell, int except = -1) const;
+    /// A unit other than `except` holding `cell`, or -1. O(1) unless two units hold the cell.
+    int holderOf(eng::TileCoord cell, int except = -1) const;
+    /// Claims on `cell` in the occupancy grid: units standing on it + units stepping into it
+    /// (0 off the map). Always equals a count over units() (tests check it).
+    int claims(eng::TileCoord cell) const;
 
     /// Number of profile layers (0 before reset).
     int layerCount() const { return m_grid ? m_grid->layerCount() : 0; }
@@ -163,6 +195,10 @@ public:
     std::size_t pendingPaths() const { return m_service ? m_service->pending() : 0; }
     /// Figures of the path service during the last update().
     const eng::path::ServiceStats& lastServiceStats() const { return m_lastStats; }
+    /// Path work since reset() and during the last update().
+    const PathWorkStats& pathWork() const { return m_work; }
+    /// The path service (its limits may be tuned) [Limit: after a successful reset].
+    eng::path::PathService& service() { return *m_service; }
 
     StepTiming timing;
     bool isometric = true;             ///< facing: project steps as on an isometric map
@@ -170,18 +206,37 @@ public:
     double tileHeight = 32.0;
     double waitBeforeReplanSec = 0.4;  ///< how long a blocked unit waits before replanning
     double pathBudgetMicros = 1500.0;  ///< time the path service may spend per update()
-    float occupiedPenalty = 1000.0f;   ///< extra cost of a cell another unit holds (blocked replans)
-    int maxReplans = 6;                ///< then it gives up and stops where it is
+    float occupiedPenalty = 1000.0f;   ///< extra cost of a cell another unit holds or claims (blocked replans)
+    int avoidRadius = 8;               ///< blocked replans: units within this many cells are avoided
+    int claimCells = 6;                ///< ... with this many cells of their path ahead
+    int giveWayDepth = 12;             ///< most units asked to step aside for one walker per update (0: never give way)
+    double giveWayHoldSec = 0.15;      ///< a unit that stepped aside stays put this long after the step
+    int maxReplans = 6;                ///< replans without a step between them; then it gives up and stops
     /// Messages raised while walking ("mage gives up: path blocked"); the game shows and clears them.
     std::vector<std::string> events;
 
 private:
     void startStep(Unit& u, int index);
-    bool replan(Unit& u, int index);
+    /// Blocked: a replan through the service around the cells nearby units hold or claim.
+    void replan(Unit& u, int index);
+    /// `index` (standing, with an order) steps aside for unit `pusher` (higher priority),
+    /// pushing the units behind it along if it must. True when the way is being cleared.
+    bool giveWay(int index, int pusher, std::vector<int>& chain);
+    /// Starts a step of `u` to the neighbour `to` off its path, then replans from there.
+    void stepAside(Unit& u, int index, eng::TileCoord to);
+    /// Closest free cell to `goal` (4-neighbour flood, bounded) reachable from `from`; `goal`
+    /// when none is found.
+    eng::TileCoord freeCellNear(eng::TileCoord goal, eng::TileCoord from, int layer, int except);
+    // Occupancy grid.
+    bool onGrid(eng::TileCoord c) const { return c.x >= 0 && c.y >= 0 && c.x < m_occWidth && c.y < m_occHeight; }
+    std::size_t cellIndex(eng::TileCoord c) const { return std::size_t(c.y) * std::size_t(m_occWidth) + std::size_t(c.x); }
+    void claim(eng::TileCoord c, int index);
+    void unclaim(eng::TileCoord c, int index);
+    void rebuildOccupancy();
     void stop(Unit& u);
     void setIdle(Unit& u);
     /// Asks the service for a path from where the unit stands (or is stepping to) to `goal`.
-    void requestPath(Unit& u, eng::TileCoord goal);
+    void requestPath(Unit& u, eng::TileCoord goal, std::vector<eng::TileCoord> avoid = {});
     void dropRequest(Unit& u);
     /// Takes finished service results into their units.
     void collectPaths();
@@ -199,6 +254,16 @@ private:
     eng::path::ServiceStats m_lastStats;
     std::vector<Unit> m_units;
     unsigned m_generation = 1; ///< bumped by reset: handles of the old units go stale
+    std::vector<std::uint16_t> m_holds;  ///< per cell: claims (units on it + units stepping into it)
+    std::vector<std::int32_t> m_holder;  ///< per cell: one unit holding it, -1 none
+    int m_occWidth = 0;
+    int m_occHeight = 0;
+    std::vector<std::uint32_t> m_mark;   ///< freeCellNear / replan: visited stamps per cell
+    std::uint32_t m_markStamp = 0;
+    long long m_updates = 0;             ///< update() calls since reset()
+    double m_syncMicros = 0.0;           ///< synchronous path work since the last update()
+    PathWorkStats m_work;
+    std::vector<int> m_chain;            ///< giveWay(): units asked so far
 };
 
 } // namespace game

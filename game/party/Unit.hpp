@@ -30,9 +30,12 @@ struct Unit {
     double stepDurationSec = 0.0;
     double waitedSec = 0.0;           ///< time blocked by another unit on the next cell
     int replans = 0;                  ///< replans during the current order
+    int replansSinceStep = 0;         ///< replans since its last step (gives up at Party::maxReplans)
     eng::path::PathHandle request;    ///< the path service request of its current path (or pending)
     int requestLength = 0;            ///< cells of that request's path (for the progress index)
     bool awaitingPath = false;        ///< a request is being served: the unit waits on its cell
+    double holdSec = 0.0;             ///< after giving way: stays put so the other unit passes first
+    long long requestedAtUpdate = 0;  ///< Party update count when that request was made
 
     eng::anim::Direction8 facing = eng::anim::Direction8::S;
     eng::anim::AnimationPlayback anim;

@@ -386,3 +386,68 @@ TEST_CASE("every shipped map renders with Tiled's tmxrasterizer", "[maps][render
         CHECK(fs::file_size(out) > 1000);
     }
 }
+
+TEST_CASE("the big maps are the valley tiled, joined by roads across the seams, and playable", "[maps][big]")
+{
+    constexpr int kTile = 72; // the valley's side
+    for (const auto& [rel, side] : {std::pair{"maps/valley256.tmx", 256}, {"maps/valley504.tmx", 504}}) {
+        INFO(rel);
+        const eng::map::MapData m = load(kRoot / rel);
+        REQUIRE(m.width == side);
+        REQUIRE(m.height == side);
+        std::vector<const eng::map::Layer*> tileLayers;
+        eng::map::forEachLayer(m.layers, [&](const eng::map::Layer& l) {
+            if (l.type == eng::map::LayerType::Tile)
+                tileLayers.push_back(&l);
+        });
+        REQUIRE(tileLayers.size() == 2);
+        // Every copy has the first one's terrains, cell for cell (tile variants are sprinkled
+        // by position), away from the map's rim (row and column 0 and side-1 carry its trees).
+        auto terrainOf = [&](const eng::map::Layer& l, int x, int y) {
+            const eng::map::Gid g = l.tiles.at(x, y);
+            const eng::map::TileInfo* info = g ? m.tileInfo(g) : nullptr;
+            return info ? eng::map::propertyString(info->properties, "terrain") : std::string();
+        };
+        int compared = 0, differing = 0;
+        for (const eng::map::Layer* l : tileLayers) {
+            CHECK(l->encoding == "base64");
+            CHECK(l->compression == "zlib");
+            for (int y = 1; y < side - 1; ++y)
+                for (int x = 1; x < side - 1; ++x) {
+                    const int fx = x % kTile, fy = y % kTile;
+                    if (fx == 0 || fy == 0 || (fx == x && fy == y))
+                        continue;
+                    ++compared;
+                    differing += terrainOf(*l, x, y) != terrainOf(*l, fx, fy) ? 1 : 0;
+                }
+        }
+        CHECK(compared > side * side);
+        CHECK(differing == 0);
+        // Roads cross every seam: row 47 of each copy east-west, column 30 north-south.
+        int seams = 0;
+        for (int k = 1; k * kTile < side; ++k)
+            for (int j = 0; j * kTile + 47 < side; ++j) {
+                CHECK(topTerrain(m, k * kTile - 1, j * kTile + 47) == "road");
+                CHECK(topTerrain(m, k * kTile, j * kTile + 47) == "road");
+                CHECK(topTerrain(m, j * kTile + 30, k * kTile - 1) == "road");
+                CHECK(topTerrain(m, j * kTile + 30, k * kTile) == "road");
+                ++seams;
+            }
+        CHECK(seams >= 9);
+        std::set<std::string> party;
+        eng::map::forEachLayer(m.layers, [&](const eng::map::Layer& l) {
+            for (const eng::map::Object& o : l.objects)
+                if (o.className == "party")
+                    party.insert(o.name);
+        });
+        CHECK(party == std::set<std::string>{"knight", "ranger", "mage", "dwarf"});
+        // The far castle is reachable from the camp, across several seams.
+        const Solved s = solve(rel);
+        const auto goal = objectCell(s.map, "goal");
+        REQUIRE(goal);
+        CHECK(topTerrain(s.map, goal->x, goal->y) == "castle");
+        CHECK(goal->x >= side / 2);
+        CHECK(goal->y >= side / 2);
+        CHECK(s.result.path.size() > std::size_t(side));
+    }
+}

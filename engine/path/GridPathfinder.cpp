@@ -66,17 +66,20 @@ bool GridPathfinder::refresh(const CostField& field)
 
 PathStatus GridPathfinder::findPath(TileCoord start, TileCoord goal, PathResult& out, SearchTrace* trace)
 {
+    m_grid.pollLandmarks();
     return m_query.findPath(m_grid, 0, start, goal, out, nullptr, trace);
 }
 
 PathStatus GridPathfinder::findNearest(TileCoord start, std::span<const TileCoord> targets, PathResult& out,
                                        int* targetIndex, SearchTrace* trace)
 {
+    m_grid.pollLandmarks();
     return m_query.findNearest(m_grid, 0, start, targets, out, targetIndex, nullptr, trace);
 }
 
 PathStatus GridPathfinder::beginSearch(TileCoord start, TileCoord goal, SearchTrace* trace)
 {
+    m_grid.pollLandmarks();
     return m_query.beginSearch(m_grid, 0, start, goal, nullptr, trace);
 }
 

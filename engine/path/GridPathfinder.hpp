@@ -94,6 +94,16 @@ public:
     /// Re-reads the whole field (same size). O(cells). Returns false as updateCells does.
     bool refresh(const CostField& field);
 
+    /// Landmark (ALT) settings, see Landmarks.hpp; default Auto: a table for fields of at least
+    /// 128x128 cells, built by init() (and rebuilt here when changed). Off: the plain octile
+    /// bound only (the search order GridPathfinderOrderTest checks). After an edit that lowers a
+    /// cost the table is rebuilt in the background; queries use the plain bound until it lands
+    /// (findPath / beginSearch / findNearest poll for it; waitLandmarks() blocks for it).
+    void setLandmarks(const LandmarkSettings& settings) { m_query.cancel(); m_grid.setLandmarks(settings); }
+    const LandmarkSettings& landmarkSettings() const { return m_grid.landmarkSettings(); }
+    /// Blocks until the landmark table is usable again (no-op when landmarks are off).
+    void waitLandmarks() { m_grid.waitLandmarks(); }
+
     /// Partial paths on (default): an unreachable goal gives Partial + the path to the closest
     /// reachable cell. Off: NoPath in O(1).
     void setPartialPaths(bool enabled) { m_query.setPartialPaths(enabled); }

@@ -5,6 +5,7 @@
 
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/Heuristics.hpp"
+#include "engine/path/detail/LandmarkBound.hpp"
 #include "engine/path/detail/OpenList.hpp"
 
 #include <algorithm>
@@ -43,14 +44,44 @@ double GridQuery::heuristic(const NavGrid& grid, int layer, TileCoord a, TileCoo
 {
     if (!grid.validLayer(layer))
         return 0.0;
-    return grid.heuristicScale(layer) *
-           rawOf(grid.rules(layer).heuristic, a.x - b.x, a.y - b.y, grid.octileDiagonal(layer));
+    const double plain = grid.heuristicScale(layer) *
+                         rawOf(grid.rules(layer).heuristic, a.x - b.x, a.y - b.y, grid.octileDiagonal(layer));
+    const std::shared_ptr<const LandmarkTable> lm = grid.landmarks(layer);
+    if (!lm || grid.rules(layer).heuristic != Heuristic::Octile || !grid.inBounds(a) || !grid.inBounds(b))
+        return plain;
+    const double bound =
+        detail::landmarkBound(lm->cell(grid.toNode(a)), lm->cell(grid.toNode(b)), lm->count);
+    return std::max(plain, grid.rules(layer).weight * bound);
+}
+
+void GridQuery::useLandmarks(const NavGrid& grid, int layer, std::uint32_t goalNode)
+{
+    m_search.lm.reset();
+    m_search.lmDist = nullptr;
+    m_search.lmCount = 0;
+    if (m_search.rules.heuristic != Heuristic::Octile)
+        return;
+    m_search.lm = grid.landmarks(layer);
+    if (!m_search.lm)
+        return;
+    m_search.lmDist = m_search.lm->dist.data();
+    m_search.lmCount = m_search.lm->count;
+    m_search.lmWeight = m_search.rules.weight;
+    const float* goal = m_search.lm->cell(goalNode);
+    std::copy(goal, goal + 2 * m_search.lmCount, m_search.lmGoal);
 }
 
 double GridQuery::hPadded(int x, int y) const
 {
-    if (!m_search.multi)
-        return m_search.hScale * hRaw(x - m_search.goalX, y - m_search.goalY);
+    if (!m_search.multi) {
+        const double plain = m_search.hScale * hRaw(x - m_search.goalX, y - m_search.goalY);
+        if (m_search.lmCount == 0)
+            return plain;
+        const std::uint32_t node = std::uint32_t(y * m_search.stride + x);
+        const double bound = detail::landmarkBound(m_search.lmDist + std::size_t(node) * std::size_t(2 * m_search.lmCount),
+                                                   m_search.lmGoal, m_search.lmCount);
+        return std::max(plain, m_search.lmWeight * bound);
+    }
     if (m_hTargets.empty())
         return 0.0;
     // Minimum over a few targets (the candidates of a partial path): still consistent.
@@ -242,6 +273,7 @@ PathStatus GridQuery::beginSearch(const NavGrid& grid, int layer, TileCoord star
         m_search.goalX = goal.x + 1;
         m_search.goalY = goal.y + 1;
         m_search.reached = PathStatus::Found;
+        useLandmarks(grid, layer, goalNode);
     } else if (!m_partialPaths) {
         m_search.status = PathStatus::NoPath;
         return m_search.status;

@@ -18,6 +18,14 @@
 ///   cell closest to the goal, ties by lower cost, then lower row-major index) or NoPath when
 ///   partial paths are off.
 ///
+/// Landmarks: when the NavGrid has a usable landmark table for the layer (NavGrid::landmarks)
+/// and the layer's heuristic is Octile, a single-goal search uses h = weight x max(the scaled
+/// octile bound, the landmark bounds) (Landmarks.hpp): still consistent, so every path stays
+/// optimal with weight 1, and far fewer cells are expanded on large maps. The goal's landmark
+/// values are read once per search; the search keeps the table it began with (a shared_ptr) even
+/// if the grid installs a newer one meanwhile. Multi-target searches (partial paths,
+/// findNearest) and other heuristics use the plain bound.
+///
 /// Layout: per padded cell one 16-byte record {g, stamp, parent} here and one float cost in the
 /// NavGrid; a generation counter in `stamp` replaces clearing between queries (open =
 /// generation, closed = generation + 1); the open list is detail/OpenList.hpp's two-heap queue.
@@ -38,6 +46,7 @@
 #include "engine/path/detail/OpenListStorage.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -102,8 +111,11 @@ public:
     /// Status of the running search: InProgress while it runs.
     PathStatus status() const { return m_search.status; }
 
-    /// The scaled, weighted heuristic from a to b as A* uses it over `layer` (0 for a bad layer).
+    /// The scaled, weighted heuristic from a to b as A* uses it over `layer` (0 for a bad layer),
+    /// including the landmark bounds when the grid's table for the layer is usable now.
     double heuristic(const NavGrid& grid, int layer, TileCoord a, TileCoord b) const;
+    /// True when the running (or last) search used landmark bounds.
+    bool usedLandmarks() const { return m_search.lmCount > 0; }
 
 private:
     struct Search {
@@ -133,6 +145,11 @@ private:
         long long bestD2 = -1;
         int expanded = 0;
         SearchTrace* trace = nullptr;
+        std::shared_ptr<const LandmarkTable> lm;  ///< kept alive for the whole search
+        const float* lmDist = nullptr;  ///< lm->dist.data()
+        int lmCount = 0;                ///< k; 0: no landmark bounds in this search
+        double lmWeight = 1.0;          ///< rules.weight (multiplies the landmark bound)
+        float lmGoal[2 * LandmarkSettings::kMaxCount] = {};  ///< the goal's 2k table values
     };
     /// Per padded cell, 16 bytes: everything the loop writes about a cell.
     struct Node {
@@ -149,7 +166,7 @@ private:
     /// fields), untraced with a branch-free improvement mask (weighted fields); Ov: the costs
     /// pass through the overlay (instantiated for traced and branchy loops only).
     enum class Loop { Traced, Branchy, Masked };
-    template <Loop L, bool Ov, bool Multi, DiagonalMode Mode, Heuristic H>
+    template <Loop L, bool Ov, bool Multi, DiagonalMode Mode, Heuristic H, bool Lm>
     PathStatus run(int maxExpansions);
     template <Loop L, bool Ov, bool Multi, DiagonalMode Mode>
     PathStatus runFor(int maxExpansions);
@@ -161,6 +178,7 @@ private:
     void nextGeneration();
     void ensureSize(std::size_t padded);
     double hPadded(int x, int y) const;
+    void useLandmarks(const NavGrid& grid, int layer, std::uint32_t goalNode);
     double hRaw(int dx, int dy) const;
     TileCoord toCoord(std::uint32_t node) const
     {

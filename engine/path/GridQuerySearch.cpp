@@ -7,6 +7,7 @@
 
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/Heuristics.hpp"
+#include "engine/path/detail/LandmarkBound.hpp"
 #include "engine/path/detail/OpenList.hpp"
 
 namespace eng::path {
@@ -19,14 +20,17 @@ template <GridQuery::Loop L, bool Ov, bool Multi, DiagonalMode Mode>
 PathStatus GridQuery::runFor(int maxExpansions)
 {
     if constexpr (Multi) {
-        return run<L, Ov, true, Mode, Heuristic::Zero>(maxExpansions);  // h from hPadded
+        return run<L, Ov, true, Mode, Heuristic::Zero, false>(maxExpansions);  // h from hPadded
     } else {
+        // Landmark bounds only with the octile heuristic (GridQuery::useLandmarks).
         switch (m_search.rules.heuristic) {
-        case Heuristic::Octile: return run<L, Ov, false, Mode, Heuristic::Octile>(maxExpansions);
-        case Heuristic::Euclidean: return run<L, Ov, false, Mode, Heuristic::Euclidean>(maxExpansions);
-        case Heuristic::Manhattan: return run<L, Ov, false, Mode, Heuristic::Manhattan>(maxExpansions);
-        case Heuristic::Chebyshev: return run<L, Ov, false, Mode, Heuristic::Chebyshev>(maxExpansions);
-        case Heuristic::Zero: return run<L, Ov, false, Mode, Heuristic::Zero>(maxExpansions);
+        case Heuristic::Octile:
+            return m_search.lmCount > 0 ? run<L, Ov, false, Mode, Heuristic::Octile, true>(maxExpansions)
+                                        : run<L, Ov, false, Mode, Heuristic::Octile, false>(maxExpansions);
+        case Heuristic::Euclidean: return run<L, Ov, false, Mode, Heuristic::Euclidean, false>(maxExpansions);
+        case Heuristic::Manhattan: return run<L, Ov, false, Mode, Heuristic::Manhattan, false>(maxExpansions);
+        case Heuristic::Chebyshev: return run<L, Ov, false, Mode, Heuristic::Chebyshev, false>(maxExpansions);
+        case Heuristic::Zero: return run<L, Ov, false, Mode, Heuristic::Zero, false>(maxExpansions);
         }
         return PathStatus::InvalidInput;
     }
@@ -63,7 +67,7 @@ PathStatus GridQuery::dispatchRun(int maxExpansions)
                                                       : runLoop<Loop::Masked, false>(maxExpansions);
 }
 
-template <GridQuery::Loop L, bool Ov, bool Multi, DiagonalMode Mode, Heuristic H>
+template <GridQuery::Loop L, bool Ov, bool Multi, DiagonalMode Mode, Heuristic H, bool Lm>
 PathStatus GridQuery::run(int maxExpansions)
 {
     constexpr bool Trace = L == Loop::Traced;
@@ -84,19 +88,32 @@ PathStatus GridQuery::run(int maxExpansions)
     const double hScale = m_search.hScale;
     const int stride = m_search.stride;
     const int* const offsets = m_offsets;
+    const float* const lmDist = m_search.lmDist;
+    const int lmCount = m_search.lmCount;
+    const std::size_t lmSlots = std::size_t(2 * lmCount);
+    const double lmWeight = m_search.lmWeight;
+    const float* const lmGoal = m_search.lmGoal;
     int budget = maxExpansions;
     int expanded = m_search.expanded;  // local copy: stays in a register
 
-    // The heuristic of padded cell (x, y), one expression for pushes and for the open list's
-    // exact keys (which must reproduce the pushed keys bit for bit).
-    auto hOf = [&](int nx, int ny) __attribute__((always_inline)) {
-        if constexpr (Multi)
+    // The heuristic of padded cell nb = (x, y), one expression for pushes and for the open
+    // list's exact keys (which must reproduce the pushed keys bit for bit; hPadded too).
+    auto hOf = [&](std::uint32_t nb, int nx, int ny) __attribute__((always_inline)) {
+        if constexpr (Multi) {
             return hPadded(nx, ny);
-        else
+        } else if constexpr (Lm) {
+            // One random read per pushed cell: its 2k floats share a cache line (k = 8).
+            const double plain = hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
+            const double bound = lmWeight * detail::landmarkBound(lmDist + std::size_t(nb) * lmSlots, lmGoal, lmCount);
+            return plain > bound ? plain : bound;
+        } else {
+            (void)nb;
             return hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
+        }
     };
     auto exactKey = [&](int nx, int ny) {
-        return detail::exactEntry(nodes[ny * stride + nx].g, hOf(nx, ny), nx, ny);
+        const std::uint32_t nb = std::uint32_t(ny * stride + nx);
+        return detail::exactEntry(nodes[nb].g, hOf(nb, nx, ny), nx, ny);
     };
     // Entry cost of padded cell nb as this query sees it (the overlay only in Ov loops).
     auto costAt = [&](std::uint32_t nb) __attribute__((always_inline)) {
@@ -164,7 +181,7 @@ PathStatus GridQuery::run(int maxExpansions)
             m.stamp = openStamp;
             m.g = ng;
             m.parent = cur;
-            const double h = hOf(nx, ny);
+            const double h = hOf(nb, nx, ny);
             open.push(detail::exactEntry(ng, h, nx, ny), nx, ny);
             if constexpr (Trace)
                 trace->opened.push_back({toCoord(nb), toCoord(cur), ng, h, ng + h});

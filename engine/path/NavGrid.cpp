@@ -68,6 +68,8 @@ int NavGrid::addLayer(std::string name, const CostField& field, const MoveRules&
     computeMinCost(layer);
     computeHeuristicScale(layer);
     layer.version = m_version;
+    if (landmarksEnabled())
+        buildLandmarksNow(layer);
     m_layers.push_back(std::move(layer));
     return layerCount() - 1;
 }
@@ -88,6 +90,8 @@ bool NavGrid::setRules(int layer, const MoveRules& rules)
     if (l.rules == rules)
         return true;
     const bool islandsChange = (rules.diagonal == DiagonalMode::Always) != (l.rules.diagonal == DiagonalMode::Always);
+    if (rules.diagonal != l.rules.diagonal || rules.diagonalFactor != l.rules.diagonalFactor)
+        markLandmarksUnsafe(l);  // other step weights: the table may overestimate
     l.rules = rules;
     if (islandsChange)
         computeIslands(l);
@@ -128,6 +132,7 @@ NavDirty NavGrid::apply(int layer, std::span<const CellChange> changes)
     m_touched.clear();
     bool passabilityChanged = false;
     bool rescan = false;
+    bool lowered = false;
     for (const CellChange& ch : changes) {
         if (!inBounds(ch.cell))
             continue;
@@ -140,6 +145,7 @@ NavDirty NavGrid::apply(int layer, std::span<const CellChange> changes)
         const bool was = mine < Impassable;
         const bool now = next < Impassable;
         passabilityChanged |= was != now;
+        lowered |= next < mine;  // Impassable is +inf: opening a cell lowers it too
         // The cheapest cell scales the heuristic (and cheapest == dearest makes the field
         // uniform): a rescan is only needed when a cell that was an extreme changed.
         if (was && (double(mine) <= l.minCost || double(mine) >= l.maxCost))
@@ -167,6 +173,9 @@ NavDirty NavGrid::apply(int layer, std::span<const CellChange> changes)
     if (rescan)
         computeMinCost(l);
     computeHeuristicScale(l);
+    // Raised costs keep every landmark bound a lower bound (and consistent); lowered ones may not.
+    if (lowered)
+        markLandmarksUnsafe(l);
     if (!dirty.cells.empty() || passabilityChanged)
         l.version = ++m_version;
     dirty.version = m_version;
@@ -181,6 +190,7 @@ NavDirty NavGrid::replaceLayer(int layer, const CostField& field, const MoveRule
     Layer& l = m_layers[std::size_t(layer)];
     dirty.layer = layer;
     dirty.rulesChanged = !(l.rules == rules);
+    bool lowered = false;
     for (int y = 0; y < m_height; ++y)
         for (int x = 0; x < m_width; ++x) {
             const float next = field.cost[std::size_t(y) * std::size_t(m_width) + std::size_t(x)];
@@ -188,8 +198,11 @@ NavDirty NavGrid::replaceLayer(int layer, const CostField& field, const MoveRule
             if (next != old) {
                 dirty.cells.push_back({x, y});
                 dirty.islandsChanged |= (old < Impassable) != (next < Impassable);
+                lowered |= next < old;
             }
         }
+    if (lowered || rules.diagonal != l.rules.diagonal || rules.diagonalFactor != l.rules.diagonalFactor)
+        markLandmarksUnsafe(l);
     l.rules = rules;
     copyCosts(l, field);
     computeIslands(l);
@@ -291,6 +304,123 @@ void NavGrid::computeHeuristicScale(Layer& layer)
     case Heuristic::Zero: factor = 0.0; break;
     }
     layer.hScale = layer.minCost * factor * rules.weight;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Landmarks
+
+void NavGrid::setLandmarks(const LandmarkSettings& settings)
+{
+    LandmarkSettings s = settings;
+    s.count = std::clamp(s.count, 1, LandmarkSettings::kMaxCount);
+    if (s == m_landmarkSettings)
+        return;
+    const bool countChanged = s.count != m_landmarkSettings.count;
+    m_landmarkSettings = s;
+    for (Layer& l : m_layers) {
+        if (!landmarksEnabled()) {
+            l.landmarks = LandmarkSlot{};  // stops and joins a running rebuild
+        } else if (!l.landmarks.table || countChanged) {
+            l.landmarks.job.reset();
+            buildLandmarksNow(l);
+        }
+    }
+}
+
+std::shared_ptr<const LandmarkTable> NavGrid::landmarks(int layer) const
+{
+    if (!validLayer(layer) || !landmarksEnabled())
+        return nullptr;
+    const Layer& l = m_layers[std::size_t(layer)];
+    if (!l.landmarks.safe || !l.landmarks.table || l.landmarks.table->empty() ||
+        !l.landmarks.table->builtFor(l.rules) || l.landmarks.table->stride != stride())
+        return nullptr;
+    return l.landmarks.table;
+}
+
+bool NavGrid::landmarksPending(int layer) const
+{
+    return validLayer(layer) && landmarksEnabled() && !landmarks(layer);
+}
+
+double NavGrid::landmarkBuildMs(int layer) const
+{
+    if (!validLayer(layer) || !m_layers[std::size_t(layer)].landmarks.table)
+        return 0.0;
+    return m_layers[std::size_t(layer)].landmarks.table->buildMs;
+}
+
+void NavGrid::buildLandmarksNow(Layer& layer)
+{
+    auto table = std::make_shared<LandmarkTable>(buildLandmarkTable(
+        m_width, m_height, layer.cost, layer.island, layer.islandCount, layer.rules, m_landmarkSettings.count));
+    layer.landmarks.table = std::move(table);
+    layer.landmarks.safe = true;
+}
+
+void NavGrid::markLandmarksUnsafe(Layer& layer)
+{
+    LandmarkSlot& slot = layer.landmarks;
+    ++slot.epoch;
+    slot.safe = false;
+    // A rebuild from an older snapshot is now useless: let it stop early (pollLandmarks drops it).
+    if (slot.job)
+        slot.job->thread.request_stop();
+}
+
+void NavGrid::startLandmarkJob(Layer& layer)
+{
+    auto job = std::make_unique<LandmarkJob>();
+    job->epoch = layer.landmarks.epoch;
+    LandmarkJob* const j = job.get();
+    // The thread gets copies (the snapshot), never a reference into the grid.
+    job->thread = std::jthread([j, w = m_width, h = m_height, costs = layer.cost, islands = layer.island,
+                                count = layer.islandCount, rules = layer.rules,
+                                k = m_landmarkSettings.count](std::stop_token stop) {
+        j->result = std::make_shared<LandmarkTable>(buildLandmarkTable(w, h, costs, islands, count, rules, k, stop));
+        j->done.store(true, std::memory_order_release);
+    });
+    layer.landmarks.job = std::move(job);
+}
+
+bool NavGrid::installLandmarkJob(Layer& layer)
+{
+    LandmarkSlot& slot = layer.landmarks;
+    slot.job->thread.join();
+    const bool valid = slot.job->epoch == slot.epoch && slot.job->result && !slot.job->result->empty();
+    if (valid) {
+        slot.table = std::move(slot.job->result);
+        slot.safe = true;
+    }
+    slot.job.reset();
+    return valid;
+}
+
+bool NavGrid::pollLandmarks()
+{
+    if (!landmarksEnabled())
+        return false;
+    bool installed = false;
+    for (Layer& l : m_layers) {
+        LandmarkSlot& slot = l.landmarks;
+        if (slot.job && slot.job->done.load(std::memory_order_acquire))
+            installed |= installLandmarkJob(l);
+        if (!slot.safe && !slot.job)
+            startLandmarkJob(l);
+    }
+    return installed;
+}
+
+void NavGrid::waitLandmarks()
+{
+    if (!landmarksEnabled())
+        return;
+    for (Layer& l : m_layers) {
+        if (l.landmarks.job)
+            installLandmarkJob(l);
+        if (!l.landmarks.safe || !l.landmarks.table || !l.landmarks.table->builtFor(l.rules))
+            buildLandmarksNow(l);
+    }
 }
 
 } // namespace eng::path

@@ -20,16 +20,36 @@
 /// const eng::path::CellChange wall[] = {{{5, 5}, eng::path::Impassable}};
 /// eng::path::NavDirty dirty = grid.apply(walker, wall);   // dirty.cells == {{5, 5}}
 /// service.invalidate(dirty);                               // owners of crossing paths replan
+/// grid.pollLandmarks();                                    // once per frame (owner thread)
 /// \endcode
+///
+/// Landmarks (ALT, Landmarks.hpp): with landmarks enabled for a layer (LandmarkSettings: Auto =
+/// layers of at least 128x128 cells) addLayer() builds its table synchronously (landmarkBuildMs).
+/// An edit that only raises costs (or walls cells off) keeps the table valid. One that lowers a
+/// cost (or opens a cell), and a change of the diagonal rule or factor, makes it unsafe at once:
+/// landmarks() gives null and queries use the plain bound until a rebuild lands, so no query ever
+/// sees a table that could overestimate. The rebuild runs on a background std::jthread from a
+/// snapshot of the costs taken in pollLandmarks(); the old table stays alive as long as a
+/// running time-sliced search holds it.
+///
+/// Threading contract: a NavGrid is owned by one thread (the game thread). All non-const calls,
+/// including pollLandmarks() / waitLandmarks() / setLandmarks(), run there, between queries;
+/// const queries may run on several threads at once while no non-const call runs. The build
+/// thread touches only its own snapshot and a private result slot; its table is installed (a
+/// shared_ptr assignment) only by pollLandmarks() / waitLandmarks() on the owning thread.
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/CostField.hpp"
+#include "engine/path/Landmarks.hpp"
 #include "engine/path/MoveRules.hpp"
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace eng::path {
@@ -141,7 +161,62 @@ public:
         return l.minCost == l.maxCost;
     }
 
+    // ---- Landmarks (ALT) ------------------------------------------------------------------
+    /// Landmark settings for every layer (default: Auto, 8 per island). Changing them rebuilds
+    /// (synchronously) or drops the tables of the existing layers; later layers use them too.
+    /// reset() keeps the settings.
+    void setLandmarks(const LandmarkSettings& settings);
+    const LandmarkSettings& landmarkSettings() const { return m_landmarkSettings; }
+    /// The layer's table when queries may use it (enabled, built for its rules, and no cost
+    /// lowered since the snapshot it was built from); null otherwise. Valid until the next
+    /// non-const call; a query copies the shared_ptr to keep it for its whole search.
+    std::shared_ptr<const LandmarkTable> landmarks(int layer) const;
+    /// Enabled for the layer but not usable yet (a rebuild is pending or running).
+    bool landmarksPending(int layer) const;
+    /// Wall time of the build of the layer's current table in ms (0 without a table).
+    double landmarkBuildMs(int layer) const;
+    /// Owner thread, e.g. once per frame: installs finished rebuilds whose snapshot is still
+    /// valid and starts a background rebuild for each unsafe layer (at most one per layer; a
+    /// burst of edits between two polls costs one rebuild). Cheap when nothing is pending.
+    /// Returns true when a table was installed.
+    bool pollLandmarks();
+    /// Owner thread: blocks until every enabled layer has a usable table (joins running
+    /// rebuilds, builds the missing ones synchronously). For tools and tests.
+    void waitLandmarks();
+
 private:
+    /// A background rebuild of one layer's table (heap-allocated so a NavGrid can move while
+    /// it runs; the jthread is the last member, so it is stopped and joined first).
+    struct LandmarkJob {
+        std::uint64_t epoch = 0;                  ///< the layer's landmark epoch at the snapshot
+        std::shared_ptr<LandmarkTable> result;    ///< written by the thread before `done`
+        std::atomic<bool> done{false};
+        std::jthread thread;
+    };
+    /// A layer's landmark state. Copies share the (immutable) table but not a running job: a
+    /// copy of an unsafe layer starts its own rebuild at its next poll.
+    struct LandmarkSlot {
+        std::shared_ptr<const LandmarkTable> table;
+        bool safe = false;          ///< table usable: no cost lowered since its snapshot
+        std::uint64_t epoch = 0;    ///< bumped by every change that lowers a cost or changes step weights
+        std::unique_ptr<LandmarkJob> job;
+
+        LandmarkSlot() = default;
+        LandmarkSlot(const LandmarkSlot& o) : table(o.table), safe(o.safe), epoch(o.epoch) {}
+        LandmarkSlot& operator=(const LandmarkSlot& o)
+        {
+            if (this != &o) {
+                table = o.table;
+                safe = o.safe;
+                epoch = o.epoch;
+                job.reset();
+            }
+            return *this;
+        }
+        LandmarkSlot(LandmarkSlot&&) = default;
+        LandmarkSlot& operator=(LandmarkSlot&&) = default;
+    };
+
     struct Layer {
         std::string name;
         MoveRules rules;
@@ -153,6 +228,7 @@ private:
         double hScale = 0.0;
         double octileDiag = 1.0;
         std::uint64_t version = 0;
+        LandmarkSlot landmarks;
     };
 
     bool sameSize(const CostField& field) const;
@@ -160,12 +236,18 @@ private:
     void computeIslands(Layer& layer);
     static void computeMinCost(Layer& layer);
     static void computeHeuristicScale(Layer& layer);
+    bool landmarksEnabled() const { return m_landmarkSettings.enabledFor(m_width, m_height); }
+    void buildLandmarksNow(Layer& layer);
+    static void markLandmarksUnsafe(Layer& layer);
+    void startLandmarkJob(Layer& layer);
+    static bool installLandmarkJob(Layer& layer);
 
     int m_width = 0;
     int m_height = 0;
     int m_offsets[8] = {};
     std::uint64_t m_version = 0;
     std::vector<Layer> m_layers;
+    LandmarkSettings m_landmarkSettings;
     std::vector<std::uint32_t> m_stack;  ///< island flood fill scratch
     std::vector<std::pair<std::uint32_t, float>> m_touched;  ///< apply(): (node, old cost) scratch
 };

@@ -1,0 +1,265 @@
+/// \file Landmarks.cpp
+/// Landmark selection (farthest point, per island) and the one-to-all searches that fill the
+/// table, with every value rounded down so the triangle inequality holds exactly (see the header).
+#include "engine/path/Landmarks.hpp"
+
+#include "engine/path/CostField.hpp"
+#include "engine/path/detail/Directions.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <ostream>
+
+namespace eng::path {
+
+using detail::kDx;
+using detail::kDy;
+
+bool parseLandmarkMode(std::string_view name, LandmarkMode& out)
+{
+    if (name == "auto")
+        out = LandmarkMode::Auto;
+    else if (name == "on")
+        out = LandmarkMode::On;
+    else if (name == "off")
+        out = LandmarkMode::Off;
+    else
+        return false;
+    return true;
+}
+
+std::ostream& operator<<(std::ostream& os, LandmarkMode mode)
+{
+    switch (mode) {
+    case LandmarkMode::Auto: return os << "auto";
+    case LandmarkMode::On: return os << "on";
+    case LandmarkMode::Off: return os << "off";
+    }
+    return os << "?";
+}
+
+namespace {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+/// The largest float <= the real value `base + w`, and never below `base` (a step costs > 0).
+/// `base + w` is rounded to double first, which may round up by half a double ulp: a value that
+/// lands exactly on a float is therefore stepped down once more (a float ulp is 2^29 double ulps,
+/// so the result is strictly below the real sum then).
+inline float roundDownSum(float base, double w)
+{
+    const double x = double(base) + w;
+    float f = float(x);
+    if (double(f) >= x)
+        f = std::nextafter(f, 0.0f);
+    return f < base ? base : f;
+}
+
+/// One-to-all searches over one island with a bucket queue. Bucket width = the cheapest step
+/// weight, so a cell popped from the lowest bucket is final (Dial's algorithm). If the cost
+/// range would need too many buckets the width grows and the search becomes label-correcting
+/// (a cell improved after its scan is scanned again): still exact, only slower. Either way it
+/// ends only when no step n->m has dist(m) > roundDown(dist(n) + w): the triangle inequality.
+class BucketSearch {
+public:
+    BucketSearch(int stride, const float* costs, const MoveRules& rules, double wMin, double wMax)
+        : m_costs(costs), m_rules(rules)
+    {
+        for (int k = 0; k < 8; ++k)
+            m_offsets[k] = kDy[k] * stride + kDx[k];
+        constexpr double kMaxBuckets = 1 << 14;
+        double width = wMin;
+        if (!(width > 0.0) || wMax / width > kMaxBuckets - 4)
+            width = wMax / (kMaxBuckets - 4);
+        m_inv = 1.0 / width;
+        const std::size_t n = std::bit_ceil(std::size_t(std::ceil(wMax * m_inv)) + 4);
+        m_buckets.resize(n);
+        m_mask = n - 1;
+    }
+
+    /// dist over `cells` from (Forward: d(source, n)) or to (Backward: d(n, source)) `source`.
+    template <bool Forward>
+    void run(std::uint32_t source, std::span<const std::uint32_t> cells, float* dist)
+    {
+        for (std::uint32_t c : cells)
+            dist[c] = kInf;
+        dist[source] = 0.0f;
+        std::size_t live = 0;
+        auto push = [&](std::uint32_t node, float key) {
+            m_buckets[std::size_t(double(key) * m_inv) & m_mask].push_back({node, key});
+            ++live;
+        };
+        push(source, 0.0f);
+        const double df = m_rules.diagonalFactor;
+        const DiagonalMode mode = m_rules.diagonal;
+        for (std::uint64_t cur = 0; live > 0; ++cur) {
+            std::vector<Entry>& bucket = m_buckets[cur & m_mask];
+            while (!bucket.empty()) {
+                const Entry e = bucket.back();
+                bucket.pop_back();
+                --live;
+                if (dist[e.node] != e.key)
+                    continue;  // improved since this push
+                const std::uint32_t n = e.node;
+                const float own = m_costs[n];
+                // Neighbour order N, E, S, W, NE, SE, SW, NW; a diagonal's side cells are the two
+                // orthogonals named in it, the same for both directions of the step.
+                bool pass[4];
+                for (int k = 0; k < 4; ++k)
+                    pass[k] = m_costs[n + std::uint32_t(m_offsets[k])] < Impassable;
+                auto relax = [&](int k, double factor) {
+                    const std::uint32_t m = n + std::uint32_t(m_offsets[k]);
+                    const float cm = m_costs[m];
+                    if (!(cm < Impassable))
+                        return;
+                    // Forward: the step n->m enters m; backward: the step m->n enters n.
+                    const double w = Forward ? (factor == 1.0 ? double(cm) : double(cm) * factor)
+                                             : (factor == 1.0 ? double(own) : double(own) * factor);
+                    const float nd = roundDownSum(e.key, w);
+                    if (nd < dist[m]) {
+                        dist[m] = nd;
+                        push(m, nd);
+                    }
+                };
+                for (int k = 0; k < 4; ++k)
+                    relax(k, 1.0);
+                if (mode == DiagonalMode::Never)
+                    continue;
+                static constexpr int kSide[4][2] = {{0, 1}, {2, 1}, {2, 3}, {0, 3}};
+                for (int d = 0; d < 4; ++d) {
+                    const bool a = pass[kSide[d][0]];
+                    const bool b = pass[kSide[d][1]];
+                    const bool ok = mode == DiagonalMode::NoCornerCutting ? (a && b)
+                                    : mode == DiagonalMode::AtMostOneObstacle ? (a || b)
+                                                                              : true;
+                    if (ok)
+                        relax(4 + d, df);
+                }
+            }
+        }
+    }
+
+private:
+    struct Entry {
+        std::uint32_t node;
+        float key;
+    };
+    const float* m_costs;
+    MoveRules m_rules;
+    int m_offsets[8] = {};
+    double m_inv = 1.0;
+    std::vector<std::vector<Entry>> m_buckets;
+    std::size_t m_mask = 0;
+};
+
+} // namespace
+
+LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> paddedCosts,
+                                 std::span<const std::int32_t> paddedIslands, int islandCount,
+                                 const MoveRules& rules, int count, std::stop_token stop)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    LandmarkTable table;
+    const int stride = width + 2;
+    const std::size_t padded = std::size_t(width + 2) * std::size_t(height + 2);
+    if (width <= 0 || height <= 0 || paddedCosts.size() != padded || paddedIslands.size() != padded ||
+        islandCount < 0 || !isValid(rules))
+        return table;
+    const int k = std::clamp(count, 1, LandmarkSettings::kMaxCount);
+    const std::size_t slots = std::size_t(2 * k);
+
+    // The cells of each island, in index order (counting sort).
+    std::vector<std::uint32_t> start(std::size_t(islandCount) + 1, 0);
+    float minCost = kInf;
+    float maxCost = 0.0f;
+    for (std::size_t i = 0; i < padded; ++i) {
+        const std::int32_t id = paddedIslands[i];
+        if (id < 0)
+            continue;
+        if (id >= islandCount || !(paddedCosts[i] < Impassable))
+            return table;
+        ++start[std::size_t(id) + 1];
+        minCost = std::min(minCost, paddedCosts[i]);
+        maxCost = std::max(maxCost, paddedCosts[i]);
+    }
+    for (std::size_t i = 1; i < start.size(); ++i)
+        start[i] += start[i - 1];
+    std::vector<std::uint32_t> cells(start.back());
+    {
+        std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+        for (std::size_t i = 0; i < padded; ++i)
+            if (paddedIslands[i] >= 0)
+                cells[fill[std::size_t(paddedIslands[i])]++] = std::uint32_t(i);
+    }
+
+    table.count = k;
+    table.stride = stride;
+    table.diagonal = rules.diagonal;
+    table.diagonalFactor = rules.diagonalFactor;
+    table.dist.assign(padded * slots, 0.0f);
+    if (cells.empty())
+        return table;
+
+    const bool diag = rules.diagonal != DiagonalMode::Never;
+    const double wMin = double(minCost) * (diag ? std::min(1.0, rules.diagonalFactor) : 1.0);
+    const double wMax = double(maxCost) * (diag ? std::max(1.0, rules.diagonalFactor) : 1.0);
+    BucketSearch search(stride, paddedCosts.data(), rules, wMin, wMax);
+    std::vector<float> dist(padded, kInf);
+    std::vector<float> nearest(padded, kInf);  // min over the island's landmarks of F(n)
+    float* const out = table.dist.data();
+
+    for (int island = 0; island < islandCount; ++island) {
+        const std::span<const std::uint32_t> own(cells.data() + start[std::size_t(island)],
+                                                 cells.data() + start[std::size_t(island) + 1]);
+        if (own.empty())
+            continue;
+        // First landmark: the cell farthest (Manhattan) from the island's bounding-box centre;
+        // then each next one is the cell farthest (forward cost) from all chosen so far.
+        int x0 = width, y0 = height, x1 = 0, y1 = 0;
+        for (std::uint32_t c : own) {
+            const int y = int(c) / stride, x = int(c) % stride;
+            x0 = std::min(x0, x); x1 = std::max(x1, x);
+            y0 = std::min(y0, y); y1 = std::max(y1, y);
+        }
+        std::uint32_t next = own.front();
+        long long far = -1;
+        for (std::uint32_t c : own) {
+            const int y = int(c) / stride, x = int(c) % stride;
+            const long long d = std::abs(2LL * x - x0 - x1) + std::abs(2LL * y - y0 - y1);
+            if (d > far) {
+                far = d;
+                next = c;
+            }
+        }
+        for (std::uint32_t c : own)
+            nearest[c] = kInf;
+        for (int j = 0; j < k; ++j) {
+            if (stop.stop_requested())
+                return LandmarkTable{};
+            table.landmarks.push_back(next);
+            search.run<true>(next, own, dist.data());
+            for (std::uint32_t c : own) {
+                out[std::size_t(c) * slots + std::size_t(j)] = dist[c];
+                nearest[c] = std::min(nearest[c], dist[c]);
+            }
+            search.run<false>(next, own, dist.data());
+            for (std::uint32_t c : own)
+                out[std::size_t(c) * slots + std::size_t(k + j)] = dist[c];
+            float best = 0.0f;
+            for (std::uint32_t c : own)
+                if (nearest[c] > best) {
+                    best = nearest[c];
+                    next = c;
+                }
+            if (best == 0.0f)
+                break;  // every cell is a landmark already (tiny island)
+        }
+    }
+    table.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return table;
+}
+
+} // namespace eng::path

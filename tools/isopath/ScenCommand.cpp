@@ -1,19 +1,27 @@
-// isopath scen MAP.map SCEN.scen [--limit N]: solves Moving AI benchmark scenarios with IsoStar's
-// A* and checks every length against the published optimum.
+// isopath scen MAP.map SCEN.scen [--limit N] [--algorithm auto|astar|jps] [--compare] [--threads N]
+//                                [--each]
+// Solves Moving AI benchmark scenarios with IsoStar's A* or jump point search and checks every
+// length against the published optimum. With --threads N the scenarios are shared by N threads
+// (one GridQuery / JumpPointSearch per thread over one NavGrid); the output stays in file order.
 
+#include "tools/isopath/Algorithm.hpp"
 #include "tools/isopath/Commands.hpp"
 
 #include "engine/core/Diagnostic.hpp"
-#include "engine/path/GridPathfinder.hpp"
+#include "engine/path/GridQuery.hpp"
+#include "engine/path/JumpPointSearch.hpp"
 #include "engine/path/MovingAi.hpp"
+#include "engine/path/NavGrid.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace isopath {
@@ -25,7 +33,13 @@ struct ScenOptions {
     std::string scenPath;
     int limit = -1;
     int maxReported = 20;
+    std::string algorithm = "auto";
+    bool compare = false;
+    int threads = 1;
+    bool each = false;
 };
+
+using Clock = std::chrono::steady_clock;
 
 double percentile(std::vector<double> v, double p)
 {
@@ -37,9 +51,137 @@ double percentile(std::vector<double> v, double p)
     return v[std::min(v.size() - 1, rank == 0 ? 0 : rank - 1)];
 }
 
+/// One scenario's answer.
+struct Outcome {
+    eng::path::PathStatus status = eng::path::PathStatus::InvalidInput;
+    double cost = 0.0;
+    double micros = 0.0;
+    int expanded = 0;
+};
+
+/// The shared, read-only data of every run: the grid (layer 0 ground, 1 water when used),
+/// each layer's jump point planes and the scenarios' layers.
+struct Problem {
+    const std::vector<eng::path::MovingAiScenario>* scenarios = nullptr;
+    std::size_t count = 0;
+    eng::path::NavGrid grid;
+    eng::path::JumpPointGrid jumps[2];
+    std::vector<int> layerOf;  ///< per scenario
+};
+
+/// All `count` scenarios with `alg` (AStar or Jps) on `threads` threads: the outcomes in file
+/// order and the wall time.
+struct Run {
+    Algorithm algorithm = Algorithm::AStar;
+    std::vector<Outcome> outcomes;
+    double wallMs = 0.0;
+};
+
+Run solveAll(const Problem& p, Algorithm alg, int threads)
+{
+    using namespace eng::path;
+    Run run;
+    run.algorithm = alg;
+    run.outcomes.resize(p.count);
+    // Work is handed out in blocks from one counter: each thread has its own scratch and
+    // writes only its own outcomes, so the output order never depends on the threads.
+    constexpr std::size_t kBlock = 8;
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        GridQuery query;
+        JumpPointSearch jps;
+        PathResult result;
+        result.path.reserve(4096);
+        for (;;) {
+            const std::size_t begin = next.fetch_add(kBlock);
+            if (begin >= p.count)
+                break;
+            const std::size_t end = std::min(p.count, begin + kBlock);
+            for (std::size_t i = begin; i < end; ++i) {
+                const MovingAiScenario& s = (*p.scenarios)[i];
+                const int layer = p.layerOf[i];
+                const Clock::time_point t0 = Clock::now();
+                if (alg == Algorithm::Jps)
+                    jps.findPath(p.grid, layer, p.jumps[layer], s.start, s.goal, result);
+                else
+                    query.findPath(p.grid, layer, s.start, s.goal, result);
+                const Clock::time_point t1 = Clock::now();
+                run.outcomes[i] = {result.status, result.cost,
+                                   std::chrono::duration<double, std::micro>(t1 - t0).count(), result.expanded};
+            }
+        }
+    };
+    const Clock::time_point w0 = Clock::now();
+    if (threads <= 1) {
+        worker();
+    } else {
+        std::vector<std::jthread> pool;
+        pool.reserve(std::size_t(threads));
+        for (int t = 0; t < threads; ++t)
+            pool.emplace_back(worker);
+    }  // jthreads join here
+    run.wallMs = std::chrono::duration<double, std::milli>(Clock::now() - w0).count();
+    return run;
+}
+
+bool passes(const Outcome& o, const eng::path::MovingAiScenario& s)
+{
+    return o.status == eng::path::PathStatus::Found && std::abs(o.cost - s.optimalLength) <= s.tolerance();
+}
+
+bool sameResults(const Run& a, const Run& b)
+{
+    if (a.outcomes.size() != b.outcomes.size())
+        return false;
+    for (std::size_t i = 0; i < a.outcomes.size(); ++i)
+        if (a.outcomes[i].status != b.outcomes[i].status || a.outcomes[i].cost != b.outcomes[i].cost ||
+            a.outcomes[i].expanded != b.outcomes[i].expanded)
+            return false;
+    return true;
+}
+
+/// Timing and expansion lines of one run; returns its median microseconds per query.
+double printStats(const Run& run, const Problem& p)
+{
+    std::vector<double> micros, expansions;
+    micros.reserve(run.outcomes.size());
+    expansions.reserve(run.outcomes.size());
+    double totalMicros = 0.0, meanExp = 0.0, worstError = 0.0;
+    for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
+        const Outcome& o = run.outcomes[i];
+        micros.push_back(o.micros);
+        expansions.push_back(double(o.expanded));
+        totalMicros += o.micros;
+        meanExp += double(o.expanded);
+        if (o.status == eng::path::PathStatus::Found)
+            worstError = std::max(worstError, std::abs(o.cost - (*p.scenarios)[i].optimalLength));
+    }
+    meanExp = expansions.empty() ? 0.0 : meanExp / double(expansions.size());
+    const double median = percentile(micros, 0.5);
+    const char* unit = run.algorithm == Algorithm::Jps ? "jump points" : "expansions";
+    std::printf("algorithm: %s\n", std::string(algorithmName(run.algorithm)).c_str());
+    std::printf("time per query: median %.1f us, p99 %.1f us, max %.1f us, total %.1f ms\n", median,
+                percentile(micros, 0.99), percentile(micros, 1.0), totalMicros / 1000.0);
+    std::printf("%s per query: median %.0f, mean %.0f, max %.0f; %.1f ns per expansion\n", unit,
+                percentile(expansions, 0.5), meanExp, percentile(expansions, 1.0),
+                meanExp > 0.0 ? 1000.0 * totalMicros / (meanExp * double(expansions.size())) : 0.0);
+    std::printf("median_us: %.2f\n", median);
+    std::printf("largest |cost - optimal| among found paths: %.3g\n", worstError);
+    return median;
+}
+
 int runScen(const ScenOptions& opt)
 {
     using namespace eng::path;
+    const std::optional<Algorithm> requested = parseAlgorithm(opt.algorithm);
+    if (!requested) {
+        std::cerr << "isopath scen: unknown algorithm \"" << opt.algorithm << "\" (expected auto, astar, jps)\n";
+        return ExitBadInput;
+    }
+    if (opt.threads < 1) {
+        std::cerr << "isopath scen: --threads must be >= 1\n";
+        return ExitBadInput;
+    }
     eng::Result<MovingAiMap> map = loadMovingAiMap(opt.mapPath);
     eng::Result<MovingAiScenarioFile> scen = loadMovingAiScenarios(opt.scenPath);
     if (!map || !scen) {
@@ -73,66 +215,97 @@ int runScen(const ScenOptions& opt)
         return ExitBadInput;
     }
 
-    // One pathfinder per terrain class (ground, water): steps never join two classes.
-    std::unique_ptr<GridPathfinder> finders[2];
-    auto finderFor = [&](MovingAiTerrain cls) -> GridPathfinder& {
-        std::unique_ptr<GridPathfinder>& f = finders[cls == MovingAiTerrain::Water ? 1 : 0];
-        if (!f) {
-            f = std::make_unique<GridPathfinder>();
-            f->init(toCostField(m, cls), movingAiRules());
+    // One layer per terrain class used (ground, water): steps never join two classes.
+    auto problem = std::make_unique<Problem>();
+    Problem& p = *problem;
+    p.scenarios = &all;
+    p.count = count;
+    p.layerOf.resize(count);
+    if (!p.grid.reset(m.width, m.height)) {
+        std::cerr << opt.mapPath << ": error: map too large\n";
+        return ExitBadInput;
+    }
+    int layerOfClass[2] = {-1, -1};
+    for (std::size_t i = 0; i < count; ++i) {
+        const int cls = m.terrainAt(all[i].start) == MovingAiTerrain::Water ? 1 : 0;
+        if (layerOfClass[cls] < 0) {
+            layerOfClass[cls] = p.grid.addLayer(cls ? "water" : "ground",
+                                                toCostField(m, cls ? MovingAiTerrain::Water : MovingAiTerrain::Ground),
+                                                movingAiRules());
+            p.jumps[layerOfClass[cls]].build(p.grid, layerOfClass[cls]);
         }
-        return *f;
-    };
+        p.layerOf[i] = layerOfClass[cls];
+    }
+    // The algorithm of each layer; one for the run (auto picks per layer; mixed -> astar).
+    Algorithm chosen = *requested == Algorithm::Auto ? Algorithm::Jps : *requested;
+    for (int layer = 0; layer < p.grid.layerCount(); ++layer) {
+        const Algorithm a = resolveAlgorithm(*requested, p.grid, layer);
+        if (a == Algorithm::Jps && !JumpPointSearch::supports(p.grid, layer)) {
+            std::cerr << "isopath scen: --algorithm jps needs uniform costs and no corner cutting\n";
+            return ExitBadInput;
+        }
+        if (a == Algorithm::AStar)
+            chosen = Algorithm::AStar;
+    }
 
     std::printf("map %s: %dx%d, %zu of %zu scenarios (scen version %s)\n", opt.mapPath.c_str(), m.width,
                 m.height, count, all.size(), scen.value().version.c_str());
-    std::vector<double> micros;
-    std::vector<double> expansions;
-    micros.reserve(count);
-    expansions.reserve(count);
-    PathResult result;
-    result.path.reserve(4096);
-    int passed = 0;
-    int failed = 0;
-    double worstError = 0.0;
-    using Clock = std::chrono::steady_clock;
-    for (std::size_t i = 0; i < count; ++i) {
-        const MovingAiScenario& s = all[i];
-        GridPathfinder& finder = finderFor(m.terrainAt(s.start));
-        const Clock::time_point t0 = Clock::now();
-        const PathStatus status = finder.findPath(s.start, s.goal, result);
-        const Clock::time_point t1 = Clock::now();
-        micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
-        expansions.push_back(double(result.expanded));
-        const double error = std::abs(result.cost - s.optimalLength);
-        const bool ok = status == PathStatus::Found && error <= s.tolerance();
-        if (status == PathStatus::Found)
-            worstError = std::max(worstError, error);
-        if (ok) {
-            ++passed;
-        } else {
-            if (failed < opt.maxReported)
-                std::printf("%s:%d: FAIL (%d,%d)->(%d,%d): %s, cost %.8f, expected %.8f (tolerance %g)\n",
-                            opt.scenPath.c_str(), s.line, s.start.x, s.start.y, s.goal.x, s.goal.y,
-                            std::string(statusName(status)).c_str(), result.cost, s.optimalLength, s.tolerance());
-            ++failed;
+    std::vector<Algorithm> algorithms;
+    if (opt.compare)
+        algorithms = {Algorithm::AStar, Algorithm::Jps};
+    else
+        algorithms = {chosen};
+    std::vector<Run> runs;
+    bool threadsDiffer = false;
+    for (Algorithm a : algorithms) {
+        runs.push_back(solveAll(p, a, opt.threads));
+        if (opt.threads > 1) {
+            const Run single = solveAll(p, a, 1);
+            const bool same = sameResults(single, runs.back());
+            threadsDiffer = threadsDiffer || !same;
+            std::printf("threads: %d (%s): wall %.1f ms, 1 thread %.1f ms, results %s\n", opt.threads,
+                        std::string(algorithmName(a)).c_str(), runs.back().wallMs, single.wallMs,
+                        same ? "identical" : "DIFFER");
+            std::printf("speedup_vs_1_thread: %.2f\n",
+                        runs.back().wallMs > 0.0 ? single.wallMs / runs.back().wallMs : 0.0);
         }
     }
-    double totalMicros = 0.0;
-    for (double t : micros)
-        totalMicros += t;
-    double meanExp = 0.0;
-    for (double e : expansions)
-        meanExp += e;
-    meanExp = expansions.empty() ? 0.0 : meanExp / double(expansions.size());
-    std::printf("time per query: median %.1f us, p99 %.1f us, max %.1f us, total %.1f ms\n",
-                percentile(micros, 0.5), percentile(micros, 0.99), percentile(micros, 1.0), totalMicros / 1000.0);
-    std::printf("expansions per query: median %.0f, mean %.0f, max %.0f; %.1f ns per expansion\n",
-                percentile(expansions, 0.5), meanExp, percentile(expansions, 1.0),
-                meanExp > 0.0 ? 1000.0 * totalMicros / (meanExp * double(expansions.size())) : 0.0);
-    std::printf("largest |cost - optimal| among found paths: %.3g\n", worstError);
+
+    // Per-scenario lines in file order (failures always, every line with --each).
+    int passed = 0;
+    int failed = 0;
+    int reported = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const MovingAiScenario& s = all[i];
+        bool ok = true;
+        for (const Run& run : runs) {
+            const Outcome& o = run.outcomes[i];
+            const bool good = passes(o, s);
+            ok = ok && good;
+            const std::string tag = opt.compare ? " " + std::string(algorithmName(run.algorithm)) : std::string();
+            if (!good && reported < opt.maxReported) {
+                std::printf("%s:%d: FAIL%s (%d,%d)->(%d,%d): %s, cost %.8f, expected %.8f (tolerance %g)\n",
+                            opt.scenPath.c_str(), s.line, tag.c_str(), s.start.x, s.start.y, s.goal.x, s.goal.y,
+                            std::string(statusName(o.status)).c_str(), o.cost, s.optimalLength, s.tolerance());
+                ++reported;
+            } else if (good && opt.each) {
+                std::printf("%s:%d: ok%s (%d,%d)->(%d,%d): cost %.8f, %d expanded\n", opt.scenPath.c_str(), s.line,
+                            tag.c_str(), s.start.x, s.start.y, s.goal.x, s.goal.y, o.cost, o.expanded);
+            }
+        }
+        if (ok)
+            ++passed;
+        else
+            ++failed;
+    }
+
+    std::vector<double> medians;
+    for (const Run& run : runs)
+        medians.push_back(printStats(run, p));
+    if (opt.compare)
+        std::printf("speedup_jps_vs_astar: %.2f\n", medians[1] > 0.0 ? medians[0] / medians[1] : 0.0);
     std::printf("%d passed, %d failed\n", passed, failed);
-    return failed > 0 ? ExitCheckFailed : ExitOk;
+    return failed > 0 || threadsDiffer ? ExitCheckFailed : ExitOk;
 }
 
 } // namespace
@@ -145,6 +318,13 @@ Command addScenCommand(CLI::App& app)
     c.app->add_option("map", opt->mapPath, "Moving AI map file (.map)")->required();
     c.app->add_option("scen", opt->scenPath, "Moving AI scenario file (.scen), version 1 or 1.0")->required();
     c.app->add_option("--limit", opt->limit, "Solve only the first N scenarios");
+    c.app->add_option("--algorithm", opt->algorithm,
+                      "auto (jps where every passable cell costs the same, else astar) | astar | jps");
+    c.app->add_flag("--compare", opt->compare, "Run astar and jps and print speedup_jps_vs_astar (medians)");
+    c.app->add_option("--threads", opt->threads,
+                      "Solve on N threads (one search scratch each, one shared grid); also runs 1 thread "
+                      "and prints speedup_vs_1_thread (wall time)");
+    c.app->add_flag("--each", opt->each, "Print one line per scenario (file order), not only failures");
     c.run = [opt] { return runScen(*opt); };
     return c;
 }

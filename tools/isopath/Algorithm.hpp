@@ -1,0 +1,53 @@
+#pragma once
+/// \file Algorithm.hpp
+/// The search algorithm of `isopath path` and `isopath scen` (`--algorithm auto|astar|jps`).
+
+#include "engine/path/JumpPointSearch.hpp"
+#include "engine/path/NavGrid.hpp"
+
+#include <optional>
+#include <string_view>
+
+namespace isopath {
+
+enum class Algorithm {
+    Auto,   ///< jps where it is exact (see resolveAlgorithm), else astar. Name "auto".
+    AStar,  ///< GridQuery's A*. Name "astar".
+    Jps,    ///< JumpPointSearch. Name "jps".
+};
+
+/// "auto" | "astar" | "jps"; nullopt otherwise.
+inline std::optional<Algorithm> parseAlgorithm(std::string_view name)
+{
+    if (name == "auto")
+        return Algorithm::Auto;
+    if (name == "astar")
+        return Algorithm::AStar;
+    if (name == "jps")
+        return Algorithm::Jps;
+    return std::nullopt;
+}
+
+inline std::string_view algorithmName(Algorithm a)
+{
+    switch (a) {
+    case Algorithm::Auto: return "auto";
+    case Algorithm::AStar: return "astar";
+    case Algorithm::Jps: return "jps";
+    }
+    return "auto";
+}
+
+/// The algorithm that runs on `layer`: Auto becomes Jps when JumpPointSearch::supports() the
+/// layer (every passable cell costs the same, no corner cutting) and the weight is 1 (a weight
+/// above 1 asks for weighted A*), else AStar. AStar and Jps stay as asked; the caller checks
+/// that Jps is supported.
+inline Algorithm resolveAlgorithm(Algorithm requested, const eng::path::NavGrid& grid, int layer)
+{
+    if (requested != Algorithm::Auto)
+        return requested;
+    return eng::path::JumpPointSearch::supports(grid, layer) && grid.rules(layer).weight == 1.0 ? Algorithm::Jps
+                                                                                                : Algorithm::AStar;
+}
+
+} // namespace isopath

@@ -53,8 +53,10 @@ inline float roundDownSum(float base, double w)
 {
     const double x = double(base) + w;
     float f = float(x);
-    if (double(f) >= x)
-        f = std::nextafter(f, 0.0f);
+    if (double(f) >= x) {
+        // The next float toward 0 (f > 0 here): one less in the bit pattern, no libm call.
+        f = std::bit_cast<float>(std::bit_cast<std::uint32_t>(f) - 1u);
+    }
     return f < base ? base : f;
 }
 
@@ -110,14 +112,23 @@ public:
                 bool pass[4];
                 for (int k = 0; k < 4; ++k)
                     pass[k] = m_costs[n + std::uint32_t(m_offsets[k])] < Impassable;
-                auto relax = [&](int k, double factor) {
+                const double ownW = double(own);
+                const double ownDiagW = ownW * df;
+                auto relax = [&](int k, bool diagonal) __attribute__((always_inline)) {
                     const std::uint32_t m = n + std::uint32_t(m_offsets[k]);
+                    // Settled (or as cheap) already: no step can improve it, as nd >= e.key.
+                    if (dist[m] <= e.key)
+                        return;
                     const float cm = m_costs[m];
                     if (!(cm < Impassable))
                         return;
-                    // Forward: the step n->m enters m; backward: the step m->n enters n.
-                    const double w = Forward ? (factor == 1.0 ? double(cm) : double(cm) * factor)
-                                             : (factor == 1.0 ? double(own) : double(own) * factor);
+                    // Forward: the step n->m enters m; backward: the step m->n enters n. The
+                    // weights are those A* adds: double(cost), or double(cost) * diagonalFactor.
+                    double w;
+                    if constexpr (Forward)
+                        w = diagonal ? double(cm) * df : double(cm);
+                    else
+                        w = diagonal ? ownDiagW : ownW;
                     const float nd = roundDownSum(e.key, w);
                     if (nd < dist[m]) {
                         dist[m] = nd;
@@ -125,7 +136,7 @@ public:
                     }
                 };
                 for (int k = 0; k < 4; ++k)
-                    relax(k, 1.0);
+                    relax(k, false);
                 if (mode == DiagonalMode::Never)
                     continue;
                 static constexpr int kSide[4][2] = {{0, 1}, {2, 1}, {2, 3}, {0, 3}};
@@ -136,7 +147,7 @@ public:
                                     : mode == DiagonalMode::AtMostOneObstacle ? (a || b)
                                                                               : true;
                     if (ok)
-                        relax(4 + d, df);
+                        relax(4 + d, true);
                 }
             }
         }
@@ -199,17 +210,20 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
     table.stride = stride;
     table.diagonal = rules.diagonal;
     table.diagonalFactor = rules.diagonalFactor;
-    table.dist.assign(padded * slots, 0.0f);
-    if (cells.empty())
+    if (cells.empty()) {
+        table.dist.assign(padded * slots, 0.0f);
         return table;
+    }
 
     const bool diag = rules.diagonal != DiagonalMode::Never;
     const double wMin = double(minCost) * (diag ? std::min(1.0, rules.diagonalFactor) : 1.0);
     const double wMax = double(maxCost) * (diag ? std::max(1.0, rules.diagonalFactor) : 1.0);
     BucketSearch search(stride, paddedCosts.data(), rules, wMin, wMax);
-    std::vector<float> dist(padded, kInf);
+    // One plane per slot (the searches write them in index order), interleaved into the table
+    // at the end in one sequential pass: scattering each search's values into the interleaved
+    // table directly would touch one cache line per cell per search.
+    std::vector<float> planes(slots * padded, 0.0f);
     std::vector<float> nearest(padded, kInf);  // min over the island's landmarks of F(n)
-    float* const out = table.dist.data();
 
     for (int island = 0; island < islandCount; ++island) {
         const std::span<const std::uint32_t> own(cells.data() + start[std::size_t(island)],
@@ -240,14 +254,12 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
             if (stop.stop_requested())
                 return LandmarkTable{};
             table.landmarks.push_back(next);
-            search.run<true>(next, own, dist.data());
-            for (std::uint32_t c : own) {
-                out[std::size_t(c) * slots + std::size_t(j)] = dist[c];
-                nearest[c] = std::min(nearest[c], dist[c]);
-            }
-            search.run<false>(next, own, dist.data());
+            float* const fwd = planes.data() + std::size_t(j) * padded;
+            float* const bwd = planes.data() + std::size_t(k + j) * padded;
+            search.run<true>(next, own, fwd);
             for (std::uint32_t c : own)
-                out[std::size_t(c) * slots + std::size_t(k + j)] = dist[c];
+                nearest[c] = std::min(nearest[c], fwd[c]);
+            search.run<false>(next, own, bwd);
             float best = 0.0f;
             for (std::uint32_t c : own)
                 if (nearest[c] > best) {
@@ -258,6 +270,13 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
                 break;  // every cell is a landmark already (tiny island)
         }
     }
+    if (stop.stop_requested())
+        return LandmarkTable{};
+    table.dist.resize(padded * slots);
+    float* const out = table.dist.data();
+    for (std::size_t i = 0; i < padded; ++i)
+        for (std::size_t j = 0; j < slots; ++j)
+            out[i * slots + j] = planes[j * padded + i];
     table.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return table;
 }

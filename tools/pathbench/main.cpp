@@ -1,9 +1,12 @@
 // pathbench: IsoStar's GridPathfinder against Boost Graph Library's astar_search and a textbook
 // A* (std::set open list, array of node structs), on the same maps and the same queries.
-// All three must agree on every optimal cost (exit 1 otherwise). Prints a table and ends with
-//   speedup_vs_bgl: X.XX
+// IsoStar runs twice: "isostar" in its default configuration (landmarks where LandmarkSettings'
+// Auto mode turns them on, k = 8 or --landmarks N) and "iso-plain" with landmarks off.
+// All must agree on every optimal cost (exit 1 otherwise). Prints a table and ends with
+//   speedup_vs_bgl: X.XX            (default configuration)
 //   speedup_vs_textbook: Y.YY
-// (ratio of median query times on the 512x512 weighted workload). The implementations take
+//   speedup_plain_vs_bgl: Z.ZZ      (landmarks off)
+// (ratio of median query times on the 512x512 weighted workload), and the same for 2048x2048. The implementations take
 // turns block by block over each workload's queries. A benchmark, not a test:
 // figures depend on the machine and its load; CI runs `pathbench --quick` only as a smoke check.
 
@@ -212,9 +215,10 @@ Stats timeQueries(std::span<const Query> qs, Find&& find)
     return s;
 }
 
-Stats runIsoStar(const Workload& w, std::span<const Query> qs)
+Stats runIsoStar(const Workload& w, std::span<const Query> qs, const eng::path::LandmarkSettings& landmarks)
 {
     GridPathfinder finder;
+    finder.setLandmarks(landmarks);
     if (!finder.init(w.field, w.rules)) {
         std::fprintf(stderr, "pathbench: %s: GridPathfinder::init rejected the field\n", w.name.c_str());
         std::exit(2);
@@ -327,8 +331,9 @@ double batchMicros(GridPathfinder& finder, const std::vector<Query>& qs, int rep
 
 int usage()
 {
-    std::fprintf(stderr, "usage: pathbench [--quick] [--shared DIR]\n"
+    std::fprintf(stderr, "usage: pathbench [--quick] [--shared DIR] [--landmarks N|off]\n"
                          "  --quick       small workloads (CI smoke check, < 20 s)\n"
+                         "  --landmarks N landmarks per island of the default configuration (default 8; off: none)\n"
                          "  --shared DIR  folder with the Moving AI maps (default: $ISOSTAR_SHARED_DIR/movingai,\n"
                          "                else the build's ../shared/movingai)\n");
     return 2;
@@ -339,6 +344,8 @@ int usage()
 int main(int argc, char** argv)
 {
     bool quick = false;
+    eng::path::LandmarkSettings landmarks;  // the default configuration (Auto, 8)
+    const eng::path::LandmarkSettings plainSettings{eng::path::LandmarkMode::Off, 8};
     std::string shared;
     if (const char* env = std::getenv("ISOSTAR_SHARED_DIR"))
         shared = std::string(env) + "/movingai";
@@ -352,6 +359,15 @@ int main(int argc, char** argv)
             quick = true;
         else if (a == "--shared" && i + 1 < argc)
             shared = argv[++i];
+        else if (a == "--landmarks" && i + 1 < argc) {
+            const std::string v = argv[++i];
+            if (v == "off")
+                landmarks.mode = eng::path::LandmarkMode::Off;
+            else if (std::atoi(v.c_str()) >= 1 && std::atoi(v.c_str()) <= eng::path::LandmarkSettings::kMaxCount)
+                landmarks.count = std::atoi(v.c_str());
+            else
+                return usage();
+        }
         else if (a == "--help" || a == "-h")
             return usage(), 0;
         else
@@ -386,34 +402,68 @@ int main(int argc, char** argv)
                 "total expansions; peak = extra resident MiB while the implementation built its structures and\n"
                 "ran the workload (each in its own child process; the largest over 5 query blocks, which\n"
                 "the three implementations take turns running so load from elsewhere falls on all alike)\n\n");
+    std::printf("isostar = default configuration: landmarks %s, k = %d, on from %lld cells; iso-plain = landmarks off\n",
+                landmarks.mode == eng::path::LandmarkMode::Off ? "off" : "auto", landmarks.count,
+                landmarks.autoMinCells);
     std::printf("%-26s %-9s %7s %12s %12s %12s %9s %9s\n", "workload", "impl", "queries", "median_us", "p99_us",
                 "exp/query", "ns/exp", "peak_MiB");
 
     int disagreements = 0;
-    double headlineIso = 0.0, headlineBgl = 0.0, headlineText = 0.0;
+    double headlineIso = 0.0, headlineBgl = 0.0, headlineText = 0.0, headlinePlain = 0.0;
+    double bigIso = 0.0, bigBgl = 0.0, bigPlain = 0.0;
+    std::vector<std::string> setupLines;
     for (const Workload& w : workloads) {
+        // Landmark set-up of the default configuration (a table build at load), outside the
+        // per-query figures: wall and thread CPU time of GridPathfinder::init with and without.
+        {
+            GridPathfinder finder;
+            finder.setLandmarks(landmarks);
+            const double c0 = threadMicros();
+            const Clock::time_point t0 = Clock::now();
+            finder.init(w.field, w.rules);
+            const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+            const double cpuMs = (threadMicros() - c0) / 1000.0;
+            GridPathfinder plain;
+            plain.setLandmarks(plainSettings);
+            const double p0 = threadMicros();
+            plain.init(w.field, w.rules);
+            const double plainMs = (threadMicros() - p0) / 1000.0;
+            if (const auto lm = finder.grid().landmarks(0)) {
+                char line[256];
+                std::snprintf(line, sizeof line,
+                              "landmark set-up %s (k=%d, %zu landmarks, %.1f MiB): %.1f ms (thread CPU %.1f ms; "
+                              "init without landmarks %.1f ms)",
+                              w.name.c_str(), lm->count, lm->landmarks.size(), double(lm->bytes()) / 1048576.0,
+                              wallMs, cpuMs, plainMs);
+                setupLines.push_back(line);
+            }
+        }
         // The queries run in blocks, the three implementations taking turns block by block,
         // so a burst of load from elsewhere on the machine falls on all of them alike instead
         // of on whichever happened to be running.
-        Row iso{w.name, "isostar", {}}, bgl{w.name, "bgl", {}}, text{w.name, "textbook", {}};
+        Row iso{w.name, "isostar", {}}, plain{w.name, "iso-plain", {}}, bgl{w.name, "bgl", {}},
+            text{w.name, "textbook", {}};
         const std::size_t blocks = std::min<std::size_t>(kBlocks, w.queries.size());
         for (std::size_t k = 0; k < blocks; ++k) {
             const std::span<const Query> qs(w.queries.data() + k * w.queries.size() / blocks,
                                             w.queries.data() + (k + 1) * w.queries.size() / blocks);
-            append(iso.stats, measured([&] { return runIsoStar(w, qs); }));
+            append(iso.stats, measured([&] { return runIsoStar(w, qs, landmarks); }));
+            append(plain.stats, measured([&] { return runIsoStar(w, qs, plainSettings); }));
             append(bgl.stats, measured([&] { return runBaseline<pathbench::BglAStar>(w, qs); }));
             append(text.stats, measured([&] { return runBaseline<pathbench::TextbookAStar>(w, qs); }));
         }
-        for (const Row* r : {&iso, &bgl, &text})
+        for (const Row* r : {&iso, &plain, &bgl, &text})
             printRow(*r);
         for (std::size_t i = 0; i < w.queries.size(); ++i) {
             const double a = iso.stats.costs[i], b = bgl.stats.costs[i], c = text.stats.costs[i];
+            const double p = plain.stats.costs[i];
             const double tol = 1e-9 * std::max(1.0, std::abs(a));
-            if (a < 0 || std::abs(a - b) > tol || std::abs(a - c) > tol) {
+            if (a < 0 || std::abs(a - b) > tol || std::abs(a - c) > tol || std::abs(a - p) > tol) {
                 if (disagreements < 10)
-                    std::printf("DISAGREE %s query %zu (%d,%d)->(%d,%d): isostar %.9f bgl %.9f textbook %.9f\n",
+                    std::printf("DISAGREE %s query %zu (%d,%d)->(%d,%d): isostar %.9f iso-plain %.9f bgl %.9f "
+                                "textbook %.9f\n",
                                 w.name.c_str(), i, w.queries[i].start.x, w.queries[i].start.y, w.queries[i].goal.x,
-                                w.queries[i].goal.y, a, b, c);
+                                w.queries[i].goal.y, a, p, b, c);
                 ++disagreements;
             }
         }
@@ -421,6 +471,11 @@ int main(int argc, char** argv)
             headlineIso = median(iso.stats.micros);
             headlineBgl = median(bgl.stats.micros);
             headlineText = median(text.stats.micros);
+            headlinePlain = median(plain.stats.micros);
+        } else if (w.field.width == 2048) {
+            bigIso = median(iso.stats.micros);
+            bigBgl = median(bgl.stats.micros);
+            bigPlain = median(plain.stats.micros);
         }
     }
 
@@ -469,9 +524,17 @@ int main(int argc, char** argv)
         }
     }
 
+    std::printf("\n");
+    for (const std::string& line : setupLines)
+        std::printf("%s\n", line.c_str());
     const double seconds = std::chrono::duration<double>(Clock::now() - benchStart).count();
     std::printf("\n%d disagreement(s) on optimal costs; %.1f s\n", disagreements, seconds);
     std::printf("speedup_vs_bgl: %.2f\n", headlineIso > 0 ? headlineBgl / headlineIso : 0.0);
     std::printf("speedup_vs_textbook: %.2f\n", headlineIso > 0 ? headlineText / headlineIso : 0.0);
+    std::printf("speedup_plain_vs_bgl: %.2f\n", headlinePlain > 0 ? headlineBgl / headlinePlain : 0.0);
+    if (bigIso > 0) {
+        std::printf("speedup_vs_bgl_2048: %.2f\n", bigBgl / bigIso);
+        std::printf("speedup_plain_vs_bgl_2048: %.2f\n", bigPlain > 0 ? bigBgl / bigPlain : 0.0);
+    }
     return disagreements == 0 ? 0 : 1;
 }

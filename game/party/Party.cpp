@@ -11,6 +11,8 @@ namespace game {
 namespace {
 const std::string WalkClip = "walk";
 const std::string IdleClip = "idle";
+/// A unit waiting behind others that move gives up after this many times maxReplans.
+constexpr int InLineReplanFactor = 5;
 } // namespace
 
 Party::Party() = default;
@@ -759,6 +761,30 @@ bool Party::giveWay(int index, int pusher, std::vector<int>& chain)
     return false;
 }
 
+bool Party::waitsInMovingLine(int index) const
+{
+    // Follow who blocks whom from `index`: a unit that steps, waits for a path, waits after
+    // giving way or is pushing its blocker aside keeps the line moving; a standing unit without
+    // an order, or a loop nobody can break, does not.
+    int cur = index;
+    m_lineSeen.clear();
+    for (int k = 0; k < 64; ++k) {
+        const Unit& c = m_units[std::size_t(cur)];
+        if (c.stepping || c.awaitingPath || c.holdSec > 0.0 || c.pushing)
+            return true;
+        if (c.path.empty())
+            return false;
+        const int next = holderOf(c.path.front(), cur);
+        if (next < 0)
+            return true;
+        if (std::find(m_lineSeen.begin(), m_lineSeen.end(), next) != m_lineSeen.end() || next == index)
+            return false;
+        m_lineSeen.push_back(cur);
+        cur = next;
+    }
+    return false;
+}
+
 void Party::update(double dtSec)
 {
     ++m_updates;
@@ -816,12 +842,16 @@ void Party::update(double dtSec)
                     std::vector<int>& chain = m_chain;
                     chain.clear();
                     const bool cleared = giveWayDepth > 0 && giveWay(blocker, int(i), chain);
+                    u.pushing = cleared;
                     if (!cleared) {
                         // Blocked: wait a little, then plan around the blocker.
                         u.waitedSec += waited;
                         if (u.waitedSec >= waitBeforeReplanSec) {
                             u.waitedSec = 0.0;
-                            if (u.replansSinceStep >= maxReplans) {
+                            // Behind a line that moves it waits longer before giving up.
+                            const bool inLine = waitsInMovingLine(int(i));
+                            const int limit = inLine ? maxReplans * InLineReplanFactor : maxReplans;
+                            if (u.replansSinceStep >= limit) {
                                 events.push_back(u.name + " stops: the way is blocked");
                                 stop(u);
                             } else {
@@ -832,6 +862,7 @@ void Party::update(double dtSec)
                     pathMicros += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
                     break;
                 }
+                u.pushing = false;
                 startStep(u, int(i));
             }
             if (remaining <= 0.0)

@@ -211,7 +211,9 @@ public:
     int claimCells = 6;                ///< ... with this many cells of their path ahead
     int giveWayDepth = 12;             ///< most units asked to step aside for one walker per update (0: never give way)
     double giveWayHoldSec = 0.15;      ///< a unit that stepped aside stays put this long after the step
-    int maxReplans = 6;                ///< replans without a step between them; then it gives up and stops
+    int maxReplans = 6;                ///< replans without a step between them, blocked by a unit that does not
+                                       ///< move (or a loop nobody can break; 5x as many behind units that
+                                       ///< move); then it gives up and stops
     /// Messages raised while walking ("mage gives up: path blocked"); the game shows and clears them.
     std::vector<std::string> events;
 
@@ -222,6 +224,9 @@ private:
     /// `index` (standing, with an order) steps aside for unit `pusher` (higher priority),
     /// pushing the units behind it along if it must. True when the way is being cleared.
     bool giveWay(int index, int pusher, std::vector<int>& chain);
+    /// The unit's blocker is in a line that moves (someone ahead steps, waits for a path, holds
+    /// after giving way or is pushing its own blocker aside): it waits longer before giving up.
+    bool waitsInMovingLine(int index) const;
     /// Starts a step of `u` to the neighbour `to` off its path, then replans from there.
     void stepAside(Unit& u, int index, eng::TileCoord to);
     /// Closest free cell to `goal` (4-neighbour flood, bounded) reachable from `from`; `goal`
@@ -264,6 +269,7 @@ private:
     double m_syncMicros = 0.0;           ///< synchronous path work since the last update()
     PathWorkStats m_work;
     std::vector<int> m_chain;            ///< giveWay(): units asked so far
+    mutable std::vector<int> m_lineSeen; ///< waitsInMovingLine(): units followed so far
 };
 
 } // namespace game

@@ -34,6 +34,7 @@ struct Unit {
     eng::path::PathHandle request;    ///< the path service request of its current path (or pending)
     int requestLength = 0;            ///< cells of that request's path (for the progress index)
     bool awaitingPath = false;        ///< a request is being served: the unit waits on its cell
+    bool pushing = false;             ///< blocked, and the unit ahead is giving way to it
     double holdSec = 0.0;             ///< after giving way: stays put so the other unit passes first
     long long requestedAtUpdate = 0;  ///< Party update count when that request was made
 

@@ -273,3 +273,52 @@ TEST_CASE("isopath path: start/goal from tile objects and rectangles, orthogonal
     CHECK(iso["goal"] == nlohmann::json::array({5, 0}));
     CHECK(iso["cost"].get<double>() == Approx(3 * 1.414));
 }
+
+TEST_CASE("isopath path --algorithm: auto picks jps on uniform fields, astar elsewhere", "[isopath][path][jps]")
+{
+    // island.tmx: grass and walls only (every passable cell costs 1), no corner cutting.
+    const nlohmann::json autoJ = json(isopath("tests/data/terrain/island.tmx --from 0,0 --to 1,2 --json"));
+    CHECK(autoJ["algorithm"] == "jps");
+    const nlohmann::json astar =
+        json(isopath("tests/data/terrain/island.tmx --from 0,0 --to 1,2 --json --algorithm astar"));
+    CHECK(astar["algorithm"] == "astar");
+    CHECK(autoJ["status"] == "ok");
+    CHECK(autoJ["cost"].get<double>() == Approx(astar["cost"].get<double>()).epsilon(1e-12));
+    CHECK(autoJ["path"].size() == astar["path"].size());
+    CHECK(json(isopath("tests/data/terrain/island.tmx --from 0,0 --to 1,2 --json --algorithm jps"))["algorithm"] ==
+          "jps");
+    // A weight above 1 asks for weighted A*; corner cutting is not what JPS does.
+    CHECK(json(isopath("tests/data/terrain/island.tmx --json --from 0,0 --to 1,2 --weight 2"))["algorithm"] ==
+          "astar");
+    CHECK(json(isopath("tests/data/terrain/island.tmx --json --from 0,0 --to 1,2 --diagonal always"))["algorithm"] ==
+          "astar");
+    // valley.tmx has roads and snow: auto is astar; jps is refused.
+    CHECK(json(isopath("tests/data/terrain/valley.tmx --json"))["algorithm"] == "astar");
+    const Run refused = isopath("tests/data/terrain/valley.tmx --algorithm jps");
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.err == "isopath path: --algorithm jps needs every passable cell to cost the same, diagonal "
+                         "no-corner-cutting and a diagonal factor in [1, 2) (use astar or auto)\n");
+    const Run unknown = isopath("tests/data/terrain/valley.tmx --algorithm bfs");
+    CHECK(unknown.exitCode == 2);
+    CHECK(unknown.err == "isopath path: unknown algorithm \"bfs\" (expected auto, astar, jps)\n");
+}
+
+TEST_CASE("isopath path --algorithm jps: partial paths, unreachable goals and the text summary", "[isopath][path][jps]")
+{
+    const Run r = isopath("tests/data/terrain/island.tmx --from 0,1 --to 4,1 --json --algorithm jps");
+    CHECK(r.exitCode == 1);
+    const nlohmann::json j = json(r);
+    CHECK(j["status"] == "partial");
+    CHECK(j["path"] == nlohmann::json::parse("[[0,1],[1,1]]"));
+    const Run u = isopath("tests/data/terrain/island.tmx --from 0,1 --to 4,1 --json --no-partial --algorithm jps");
+    CHECK(u.exitCode == 1);
+    CHECK(json(u)["status"] == "unreachable");
+
+    const Run text = isopath("tests/data/terrain/island.tmx --from 0,0 --to 1,2");
+    CHECK(text.exitCode == 0);
+    CHECK(text.out.find("\nalgorithm: jps (jump point search)\nsearch:   ") != std::string::npos);
+    CHECK(text.out.find(" jump points expanded in ") != std::string::npos);
+    const Run textA = isopath("tests/data/terrain/valley.tmx");
+    CHECK(textA.out.find("\nalgorithm: astar (A*)\nsearch:   ") != std::string::npos);
+    CHECK(textA.out.find(" cells expanded in ") != std::string::npos);
+}

@@ -1,13 +1,17 @@
 // isopath path MAP [--from X,Y] [--to X,Y] [--config F] [--profile P] [--heuristic H]
 //                  [--diagonal D] [--weight W] [--no-partial] [--explain X,Y] [--json]
-// One A* query over a Tiled map's terrain: the same engine code the game runs (map loader,
-// terrain rules, cost field, GridPathfinder), with a summary and an ASCII picture or JSON.
+//                  [--algorithm auto|astar|jps]
+// One path query over a Tiled map's terrain: the same engine code the game runs (map loader,
+// terrain rules, cost field, GridPathfinder; JumpPointSearch on uniform fields), with a summary
+// and an ASCII picture or JSON.
 
+#include "tools/isopath/Algorithm.hpp"
 #include "tools/isopath/Commands.hpp"
 
 #include "engine/core/Diagnostic.hpp"
 #include "engine/map/MapLoader.hpp"
 #include "engine/path/GridPathfinder.hpp"
+#include "engine/path/JumpPointSearch.hpp"
 #include "engine/terrain/MapTerrain.hpp"
 #include "engine/terrain/TerrainField.hpp"
 
@@ -37,6 +41,7 @@ struct PathOptions {
     std::string profile;
     std::string heuristic, diagonal, weight;
     std::string explain;
+    std::string algorithm = "auto";
     bool json = false;
     bool noPartial = false;
 };
@@ -230,6 +235,9 @@ void printPicture(std::ostream& out, const eng::terrain::TerrainField& field, co
 int runPath(const PathOptions& opt)
 {
     using namespace eng;
+    const std::optional<Algorithm> requested = parseAlgorithm(opt.algorithm);
+    if (!requested)
+        throw UsageError{"unknown algorithm " + quoted(opt.algorithm) + " (expected auto, astar, jps)"};
     Result<map::MapData> loaded = map::loadMap(opt.mapPath);
     if (!loaded) {
         std::cerr << formatDiagnostics(loaded.diagnostics());
@@ -318,9 +326,22 @@ int runPath(const PathOptions& opt)
         return ExitBadInput;
     }
     finder.setPartialPaths(!opt.noPartial);
+    const Algorithm algorithm = resolveAlgorithm(*requested, finder.grid(), 0);
+    if (algorithm == Algorithm::Jps && !path::JumpPointSearch::supports(finder.grid(), 0))
+        throw UsageError{"--algorithm jps needs every passable cell to cost the same, diagonal no-corner-cutting "
+                         "and a diagonal factor in [1, 2) (use astar or auto)"};
+    path::JumpPointGrid jumps;
+    path::JumpPointSearch jps;
+    if (algorithm == Algorithm::Jps) {
+        jumps.build(finder.grid(), 0);
+        jps.setPartialPaths(!opt.noPartial);
+    }
     path::PathResult result;
     const auto t0 = std::chrono::steady_clock::now();
-    finder.findPath(*start, *goal, result);
+    if (algorithm == Algorithm::Jps)
+        jps.findPath(finder.grid(), 0, jumps, *start, *goal, result);
+    else
+        finder.findPath(*start, *goal, result);
     const auto t1 = std::chrono::steady_clock::now();
     const double micros = std::chrono::duration<double, std::micro>(t1 - t0).count();
 
@@ -346,6 +367,7 @@ int runPath(const PathOptions& opt)
         for (TileCoord c : result.path)
             cells.push_back({c.x, c.y});
         j["path"] = cells;
+        j["algorithm"] = std::string(algorithmName(algorithm));
         j["expanded"] = result.expanded;
         j["micros"] = micros;
         j["start"] = {start->x, start->y};
@@ -406,8 +428,11 @@ int runPath(const PathOptions& opt)
         if (!result.path.empty())
             std::cout << "cost:     " << std::setprecision(10) << result.cost << " over " << result.path.size() - 1
                       << " steps\n";
-        std::cout << "search:   " << result.expanded << " cells expanded in " << std::fixed << std::setprecision(1)
-                  << micros << " us\n"
+        std::cout << "algorithm: " << algorithmName(algorithm)
+                  << (algorithm == Algorithm::Jps ? " (jump point search)" : " (A*)") << '\n';
+        std::cout << "search:   " << result.expanded
+                  << (algorithm == Algorithm::Jps ? " jump points expanded in " : " cells expanded in ")
+                  << std::fixed << std::setprecision(1) << micros << " us\n"
                   << std::defaultfloat << std::setprecision(6);
         std::cout << '\n';
         printPicture(std::cout, field, result, *start, *goal);
@@ -440,6 +465,9 @@ Command addPathCommand(CLI::App& app)
     c.app->add_option("--weight", opt->weight, "Heuristic weight (> 1: faster, not optimal)");
     c.app->add_option("--explain", opt->explain, "Also explain the cost of cell X,Y");
     c.app->add_flag("--no-partial", opt->noPartial, "Unreachable goal: no path (status unreachable)");
+    c.app->add_option("--algorithm", opt->algorithm,
+                      "auto (jps when every passable cell costs the same, no corner cutting, weight 1; else "
+                      "astar) | astar | jps");
     c.app->add_flag("--json", opt->json, "Print JSON instead of a summary and a picture");
     c.run = [opt] {
         try {

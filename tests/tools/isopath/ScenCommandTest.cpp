@@ -130,3 +130,161 @@ TEST_CASE("isopath scen reproduces the shared arena benchmark")
     CHECK(r.exitCode == 0);
     CHECK(lastLine(r.out) == "130 passed, 0 failed");
 }
+
+namespace {
+
+/// The output without the lines that carry times (they differ between runs).
+std::string withoutTimes(const std::string& out)
+{
+    std::string kept;
+    std::size_t pos = 0;
+    while (pos < out.size()) {
+        std::size_t nl = out.find('\n', pos);
+        if (nl == std::string::npos)
+            nl = out.size();
+        const std::string line = out.substr(pos, nl - pos);
+        pos = nl + 1;
+        if (line.rfind("time per query:", 0) == 0 || line.find("per query: median") != std::string::npos ||
+            line.rfind("median_us:", 0) == 0 || line.rfind("threads:", 0) == 0 ||
+            line.rfind("speedup_vs_1_thread:", 0) == 0)
+            continue;
+        kept += line + '\n';
+    }
+    return kept;
+}
+
+bool hasLine(const std::string& out, const std::string& line)
+{
+    return ("\n" + out).find("\n" + line + "\n") != std::string::npos;
+}
+
+/// "NAME: X.XX" somewhere in `out`, with a number >= 0; -1 if missing.
+double numberAfter(const std::string& out, const std::string& name)
+{
+    const std::size_t at = ("\n" + out).find("\n" + name + ": ");
+    if (at == std::string::npos)
+        return -1.0;
+    return std::stod(out.substr(at + name.size() + 2));
+}
+
+// 70x6: two walls with gaps, so jumps stop at forced neighbours; many queries across.
+std::string wideMap()
+{
+    std::string m = "type octile\nheight 6\nwidth 70\nmap\n";
+    for (int y = 0; y < 6; ++y) {
+        std::string row(70, '.');
+        if (y != 4)
+            row[20] = '@';
+        if (y != 1)
+            row[45] = 'T';
+        m += row + '\n';
+    }
+    return m;
+}
+
+// Three problems on wideMap(): across both gaps, back, and through the first gap.
+const char* const kWideScen = "0\tw.map\t70\t6\t0\t0\t69\t5\t73.55634919\n"  // 58 + 11 sqrt 2
+                              "0\tw.map\t70\t6\t69\t0\t0\t5\t71.07106781\n"  // 64 + 5 sqrt 2
+                              "0\tw.map\t70\t6\t10\t2\t30\t2\t21.65685425\n";  // 16 + 4 sqrt 2
+
+} // namespace
+
+TEST_CASE("isopath scen --algorithm picks and names the search", "[isopath][scen]")
+{
+    Scratch s;
+    s.write("m.map", kMap);
+    s.write("good.scen", "version 1\n"
+                         "0\tm.map\t5\t3\t0\t0\t1\t0\t1.00000000\n"
+                         "0\tm.map\t5\t3\t0\t0\t1\t1\t1.41421356\n"
+                         "1\tm.map\t5\t3\t0\t0\t4\t0\t6.82842712\n"
+                         "0\tm.map\t5\t3\t3\t1\t3\t1\t0.00000000\n");
+    for (const char* alg : {"auto", "astar", "jps"}) {
+        const Run r = scen(s.dir, std::string("m.map good.scen --algorithm ") + alg);
+        INFO(alg << "\n" << r.out << r.err);
+        CHECK(r.exitCode == 0);
+        CHECK(lastLine(r.out) == "4 passed, 0 failed");
+        // auto: every passable cell of a Moving AI map costs 1, no corner cutting -> jps.
+        CHECK(hasLine(r.out, std::string("algorithm: ") + (std::string(alg) == "astar" ? "astar" : "jps")));
+        CHECK(numberAfter(r.out, "median_us") >= 0.0);
+    }
+    // The default is auto.
+    CHECK(hasLine(scen(s.dir, "m.map good.scen").out, "algorithm: jps"));
+
+    const Run bad = scen(s.dir, "m.map good.scen --algorithm dijkstra");
+    CHECK(bad.exitCode == 2);
+    CHECK(bad.err == "isopath scen: unknown algorithm \"dijkstra\" (expected auto, astar, jps)\n");
+    const Run zero = scen(s.dir, "m.map good.scen --threads 0");
+    CHECK(zero.exitCode == 2);
+    CHECK(zero.err == "isopath scen: --threads must be >= 1\n");
+}
+
+TEST_CASE("isopath scen --compare runs both and prints the speedup", "[isopath][scen]")
+{
+    Scratch s;
+    s.write("w.map", wideMap());
+    s.write("w.scen", std::string("version 1\n") + kWideScen);
+    Run r = scen(s.dir, "w.map w.scen --compare");
+    INFO(r.out << r.err);
+    CHECK(r.exitCode == 0);
+    CHECK(lastLine(r.out) == "3 passed, 0 failed");
+    CHECK(hasLine(r.out, "algorithm: astar"));
+    CHECK(hasLine(r.out, "algorithm: jps"));
+    CHECK(r.out.find("algorithm: astar") < r.out.find("algorithm: jps"));
+    CHECK(numberAfter(r.out, "speedup_jps_vs_astar") > 0.0);
+    const std::size_t at = r.out.find("speedup_jps_vs_astar: ");
+    REQUIRE(at != std::string::npos);
+    // Two decimals: "X.XX\n".
+    const std::size_t nl = r.out.find('\n', at);
+    const std::string value = r.out.substr(at + 22, nl - at - 22);
+    CHECK(value.size() >= 4);
+    CHECK(value[value.size() - 3] == '.');
+
+    // A wrong length fails for both algorithms, each named.
+    s.write("bad.scen", "version 1\n0\tw.map\t70\t6\t10\t2\t30\t2\t20.00000000\n");
+    r = scen(s.dir, "w.map bad.scen --compare");
+    CHECK(r.exitCode == 1);
+    CHECK(r.out.find("bad.scen:2: FAIL astar (10,2)->(30,2): found, cost 21.65685425") != std::string::npos);
+    CHECK(r.out.find("bad.scen:2: FAIL jps (10,2)->(30,2): found, cost 21.65685425") != std::string::npos);
+    CHECK(lastLine(r.out) == "0 passed, 1 failed");
+}
+
+TEST_CASE("isopath scen --threads gives the same output in file order", "[isopath][scen]")
+{
+    const std::filesystem::path dir = std::filesystem::path(ISOSTAR_SHARED_DIR) / "movingai";
+    Scratch s;
+    std::string args;
+    if (std::filesystem::exists(dir / "arena.map")) {
+        args.assign(1, '\'');
+        args.append((dir / "arena.map").string()).append("' '").append((dir / "arena.map.scen").string()).append(1, '\'');
+    } else {
+        // Without the shared data: the wide map's problems, ten times over.
+        s.write("w.map", wideMap());
+        std::string text = "version 1\n";
+        for (int k = 0; k < 10; ++k)
+            text += kWideScen;
+        s.write("w.scen", text);
+        args = "w.map w.scen";
+    }
+    for (const char* alg : {"astar", "jps"}) {
+        const Run one = scen(s.dir, args + " --each --algorithm " + alg);
+        const Run three = scen(s.dir, args + " --each --threads 3 --algorithm " + alg);
+        INFO(alg << "\n" << three.out << three.err);
+        CHECK(one.exitCode == three.exitCode);
+        CHECK(withoutTimes(one.out) == withoutTimes(three.out));
+        CHECK(numberAfter(three.out, "speedup_vs_1_thread") > 0.0);
+        CHECK(three.out.find("results identical") != std::string::npos);
+        // --each: one line per scenario, in file order (line numbers ascending).
+        int lines = 0, lastLineNo = 0;
+        bool ordered = true;
+        std::size_t pos = 0;
+        while ((pos = three.out.find(".scen:", pos)) != std::string::npos) {
+            const int n = std::stoi(three.out.substr(pos + 6));
+            ordered = ordered && n > lastLineNo;
+            lastLineNo = n;
+            ++lines;
+            ++pos;
+        }
+        CHECK(ordered);
+        CHECK(lines >= 20);
+    }
+}

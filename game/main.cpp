@@ -72,6 +72,12 @@ int main(int argc, char** argv)
     app.add_option("--bench-edits", opts.benchEdits,
                    "with --bench-frames: K random terrain edits per second while the party walks")
         ->check(CLI::NonNegativeNumber);
+    app.add_option("--bench-units", opts.benchUnits,
+                   "spawn N units that walk to random goals; print fps, frame and path-work figures")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--frames", opts.benchUnitFrames, "with --bench-units: frames to run")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     std::string renderMap, renderOut;
     CLI::App* render = app.add_subcommand("render", "draw the whole map at 1:1 to a PNG, as tmxrasterizer does");
     render->add_option("MAP", renderMap, "Tiled map")->required();

@@ -290,7 +290,7 @@ void App::pollFiles()
 
 int App::run()
 {
-    m_scripted = !m_opts.scriptPath.empty() || m_opts.benchFrames > 0;
+    m_scripted = !m_opts.scriptPath.empty() || m_opts.benchFrames > 0 || m_opts.benchUnits > 0;
     std::vector<ScriptCommand> script;
     if (!m_opts.scriptPath.empty()) {
         auto parsed = loadScript(m_opts.scriptPath, &isKeyName);
@@ -323,6 +323,8 @@ int App::run()
     }
     say("Welcome to IsoStar: select the party (Ctrl+A, a box or a click) and click the ground to move");
 
+    if (m_opts.benchUnits > 0)
+        return runUnitBench();
     if (m_opts.benchFrames > 0)
         return runBench();
     if (!script.empty() || !m_opts.scriptPath.empty())

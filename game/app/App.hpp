@@ -63,6 +63,8 @@ private:
     int runPlay();
     int runScript(const std::vector<ScriptCommand>& script);
     int runBench();
+    /// `--bench-units N`: N units on the passable cells, random goals every few seconds.
+    int runUnitBench();
     void pumpEvents();
 
     /// After an edit of the world (brush, script, undo): mesh chunks, party costs (units whose

@@ -13,6 +13,8 @@ struct Options {
     std::string scriptPath;   ///< --script: run it and exit
     int benchFrames = 0;      ///< --bench-frames N: render N frames, print timings, exit
     double benchEdits = 0.0;  ///< --bench-edits K: K random edits per second (game time) while benching
+    int benchUnits = 0;       ///< --bench-units N: N units with random goals, print frame and path figures, exit
+    int benchUnitFrames = 600;  ///< --frames F: frames of --bench-units
     unsigned width = 1280;
     unsigned height = 720;
 };

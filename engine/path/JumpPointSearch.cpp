@@ -376,9 +376,12 @@ PathStatus JumpPointSearch::findPath(const NavGrid& grid, int layer, const JumpP
     const std::uint32_t goalNode = grid.toNode(goal);
     int expanded = 0;
     if (islands[goalNode] == islands[startNode]) {
-        search(startNode, goalNode, expanded);
-        writePath(startNode, goalNode, out);
-        out.status = PathStatus::Found;
+        // Same island: the search reaches the goal (an exhausted open list would be a bug;
+        // it is reported as NoPath rather than a path through stale parents).
+        const bool reached = search(startNode, goalNode, expanded);
+        if (reached)
+            writePath(startNode, goalNode, out);
+        out.status = reached ? PathStatus::Found : PathStatus::NoPath;
         out.expanded = expanded;
         m_jumps = nullptr;
         return out.status;
@@ -431,14 +434,21 @@ PathStatus JumpPointSearch::findPath(const NavGrid& grid, int layer, const JumpP
     std::uint32_t bestTarget = kNone;
     double bestCost = 0.0;
     for (std::uint32_t t : m_targets) {
-        search(startNode, t, expanded);
+        if (!search(startNode, t, expanded))
+            continue;  // cannot happen: the candidates are on the start's island
         if (bestTarget == kNone || m_nodes[t].g < bestCost) {
             bestTarget = t;
             bestCost = m_nodes[t].g;
         }
     }
+    if (bestTarget == kNone) {
+        out.status = PathStatus::NoPath;
+        out.expanded = expanded;
+        m_jumps = nullptr;
+        return out.status;
+    }
     if (bestTarget != m_targets.back())
-        search(startNode, bestTarget, expanded);
+        search(startNode, bestTarget, expanded);  // the scratch holds the last search only
     writePath(startNode, bestTarget, out);
     out.status = PathStatus::Partial;
     out.expanded = expanded;

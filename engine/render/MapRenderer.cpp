@@ -182,6 +182,7 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
         for (std::size_t ci = 0; ci < m_mesh.layers[li].chunks.size(); ++ci)
             all.push_back({int(li), int(ci)});
     tightenQuads(all);
+    m_index.build(m_mesh);
     return true;
 }
 
@@ -193,6 +194,7 @@ bool MapRenderer::updateCells(const eng::map::MapData& map, std::span<const eng:
     if (!rebuildMapMeshCells(map, m_meshOptions, cells, m_mesh, rebuilt, problems))
         return false;
     tightenQuads(rebuilt);
+    m_index.build(m_mesh); // chunk bounds (tall tiles) may have changed; O(chunks), no pixels
     // Animations new to the mesh start in step with the others (the rest are already at the
     // frame of m_timeMs); the rebuilt quads show frame 0 until set here.
     for (MeshAnimation& a : m_mesh.animations)
@@ -404,12 +406,12 @@ void MapRenderer::draw(sf::RenderTarget& target, const std::vector<SpriteItem>& 
     const sf::RenderStates base = statesFor(-1);
 
     // 1. Ground: whole chunk batches.
-    for (const MeshLayer& layer : m_mesh.layers) {
+    for (std::size_t li = 0; li < m_mesh.layers.size(); ++li) {
+        const MeshLayer& layer = m_mesh.layers[li];
         if (layer.pass != LayerPass::Ground)
             continue;
-        for (const MeshChunk& chunk : layer.chunks) {
-            if (!chunk.bounds.intersects(view))
-                continue;
+        for (int ci : chunksInView(int(li), view)) {
+            const MeshChunk& chunk = layer.chunks[std::size_t(ci)];
             ++stats.groundChunksDrawn;
             for (const MeshBatch& batch : chunk.batches) {
                 sf::RenderStates states = statesFor(batch.texture);
@@ -421,22 +423,22 @@ void MapRenderer::draw(sf::RenderTarget& target, const std::vector<SpriteItem>& 
             if (!chunk.items.empty()) {
                 QuadStream stream(target, base, stats.drawCalls);
                 for (const MeshItem& item : chunk.items)
-                    if (item.bounds.intersects(view))
+                    if (!m_culling || item.bounds.intersects(view))
                         stream.add(m_textures[std::size_t(item.texture)].get(), item.vertices.data());
             }
         }
     }
 
     // 1b. Flat tiles of sorted layers (roads in an overlay layer): nothing can be behind them.
-    for (const MeshLayer& layer : m_mesh.layers) {
+    for (std::size_t li = 0; li < m_mesh.layers.size(); ++li) {
+        const MeshLayer& layer = m_mesh.layers[li];
         if (layer.pass != LayerPass::Sorted)
             continue;
         QuadStream stream(target, base, stats.drawCalls);
-        for (const MeshChunk& chunk : layer.chunks) {
-            if (!chunk.bounds.intersects(view))
-                continue;
+        for (int ci : chunksInView(int(li), view)) {
+            const MeshChunk& chunk = layer.chunks[std::size_t(ci)];
             for (const MeshItem& item : chunk.items)
-                if (item.flat && item.bounds.intersects(view))
+                if (item.flat && (!m_culling || item.bounds.intersects(view)))
                     stream.add(m_textures[std::size_t(item.texture)].get(), item.vertices.data());
         }
     }
@@ -460,11 +462,10 @@ void MapRenderer::draw(sf::RenderTarget& target, const std::vector<SpriteItem>& 
         const MeshLayer& layer = m_mesh.layers[li];
         if (layer.pass != LayerPass::Sorted)
             continue;
-        for (const MeshChunk& chunk : layer.chunks) {
-            if (!chunk.bounds.intersects(view))
-                continue;
+        for (int ci : chunksInView(int(li), view)) {
+            const MeshChunk& chunk = layer.chunks[std::size_t(ci)];
             for (const MeshItem& item : chunk.items)
-                if (!item.flat && item.bounds.intersects(view))
+                if (!item.flat && (!m_culling || item.bounds.intersects(view)))
                     entries.push_back({item.depthKey, 0, int(li), item.order, &item, nullptr});
         }
     }
@@ -497,15 +498,28 @@ void MapRenderer::draw(sf::RenderTarget& target, const std::vector<SpriteItem>& 
     }
 
     // 3. Image layers after the sorted part.
-    for (const MeshLayer& layer : m_mesh.layers) {
+    for (std::size_t li = 0; li < m_mesh.layers.size(); ++li) {
+        const MeshLayer& layer = m_mesh.layers[li];
         if (layer.pass != LayerPass::Top)
             continue;
         QuadStream stream(target, base, stats.drawCalls);
-        for (const MeshChunk& chunk : layer.chunks)
-            for (const MeshItem& item : chunk.items)
-                if (item.bounds.intersects(view))
+        for (int ci : chunksInView(int(li), view))
+            for (const MeshItem& item : layer.chunks[std::size_t(ci)].items)
+                if (!m_culling || item.bounds.intersects(view))
                     stream.add(m_textures[std::size_t(item.texture)].get(), item.vertices.data());
     }
+}
+
+const std::vector<int>& MapRenderer::chunksInView(int layer, const sf::FloatRect& view) const
+{
+    if (m_culling) {
+        m_index.query(layer, view, m_visible);
+    } else {
+        m_visible.resize(m_mesh.layers[std::size_t(layer)].chunks.size());
+        for (std::size_t i = 0; i < m_visible.size(); ++i)
+            m_visible[i] = int(i);
+    }
+    return m_visible;
 }
 
 void MapRenderer::drawAllLayers(sf::RenderTarget& target) const

@@ -7,6 +7,7 @@
 #include "engine/core/Diagnostic.hpp"
 #include "engine/iso/Projection.hpp"
 #include "engine/map/MapData.hpp"
+#include "engine/render/ChunkIndex.hpp"
 #include "engine/render/MapMesh.hpp"
 #include "engine/render/SpriteItem.hpp"
 
@@ -94,13 +95,20 @@ public:
     /// `groundOverlay(target)`, then depth-sorted tiles and `sprites` together (tiles before
     /// sprites on equal keys), then image layers that follow the sorted part. Per frame: one
     /// draw call per ground chunk and texture, one per run of equal textures in the sorted part;
-    /// only the tiles in view are sorted (O(v log v)). Known difference from Tiled: a flat tile
+    /// the chunks in view come from a spatial index and only the tiles in view are sorted
+    /// (O(chunks near the view + v log v), independent of the map's size). Known difference from Tiled: a flat tile
     /// of a later layer on the same cell as a tall tile is drawn under it, not over it.
     void draw(sf::RenderTarget& target, const std::vector<SpriteItem>& sprites,
               const OverlayFn& groundOverlay = {}) const;
     /// As draw, and fills `stats`.
     void draw(sf::RenderTarget& target, const std::vector<SpriteItem>& sprites, const OverlayFn& groundOverlay,
               DrawStats& stats) const;
+    /// Culling (on by default): draw finds the chunks in view through a ChunkIndex and sorts only
+    /// the tiles in view, so a frame costs what is in view, not what is on the map. Off: every
+    /// chunk and every tile is drawn and sorted (the reference the render tests compare a culled
+    /// draw with; same pixels, O(map) per frame).
+    void setCulling(bool on) { m_culling = on; }
+    bool culling() const { return m_culling; }
     /// Draws every layer in Tiled's exact order (no sorting, no sprites), not culled.
     void drawAllLayers(sf::RenderTarget& target) const;
 
@@ -119,7 +127,13 @@ private:
     const detail::TileCoverage& coverage(int texture, const sf::Vertex* six);
     void setAnimatedFrame(const MeshAnimatedQuad& q, const sf::IntRect& rect);
 
+    /// Chunks of layer `layer` to draw for `view`, increasing (culled: the index's answer).
+    const std::vector<int>& chunksInView(int layer, const sf::FloatRect& view) const;
+
     MapMesh m_mesh;
+    ChunkIndex m_index; ///< of m_mesh's chunk bounds (rebuilt by load and updateCells)
+    mutable std::vector<int> m_visible; ///< chunksInView's scratch
+    bool m_culling = true;
     MeshOptions m_meshOptions; ///< as given to buildMapMesh (for updateCells)
     std::vector<std::unique_ptr<sf::Texture>> m_textures;
     std::vector<sf::Image> m_images; ///< the textures' images, straight alpha (for tightenQuads)

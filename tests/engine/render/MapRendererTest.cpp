@@ -232,3 +232,61 @@ TEST_CASE("the game's draw (chunks, diamonds, no-blend ground, depth sort) shows
     CHECK(batch.vertices[5].position == sf::Vector2f(32, 8));
     CHECK(batch.vertices[1].texCoords == sf::Vector2f(32, 8));
 }
+
+TEST_CASE("a view of the big valley draws the same pixels with and without culling", "[render][gl][index]")
+{
+    keepGlContextAlive();
+    auto loaded = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley504.tmx");
+    INFO(eng::formatDiagnostics(loaded.diagnostics()));
+    REQUIRE(loaded);
+    const eng::map::MapData map = std::move(loaded).value();
+    eng::render::MapRenderer renderer;
+    std::vector<eng::Diagnostic> problems;
+    REQUIRE(renderer.load(map, problems));
+    const sf::Texture unit = solidTexture(24, 40, kMagenta);
+    sf::RenderTexture rt;
+    REQUIRE(rt.create(320, 180));
+    auto drawAt = [&](eng::TileCoord cell, bool culling, eng::render::DrawStats& stats) {
+        const eng::iso::WorldPos c = renderer.projection().cellCenter(cell);
+        rt.setView(sf::View({c.x, c.y}, {320.f, 180.f}));
+        rt.clear(sf::Color::Black);
+        // Units around the centre, one of them behind a tall tile's cell or not: the sort decides.
+        std::vector<eng::render::SpriteItem> sprites;
+        for (int k = 0; k < 3; ++k) {
+            eng::render::SpriteItem s;
+            s.texture = &unit;
+            s.rect = {0, 0, 24, 40};
+            s.tile = {float(cell.x + k - 1) + 0.5f, float(cell.y + 1 - k) + 0.5f};
+            const eng::iso::WorldPos f = renderer.projection().tileToWorld(s.tile);
+            s.feet = {f.x, f.y};
+            s.origin = {12.f, 36.f};
+            sprites.push_back(s);
+        }
+        renderer.setCulling(culling);
+        renderer.draw(rt, sprites, [](sf::RenderTarget& t) {
+            sf::RectangleShape r({30.f, 10.f});
+            r.setPosition(t.getView().getCenter());
+            r.setFillColor(sf::Color(0, 0, 255, 120));
+            t.draw(r);
+        }, stats);
+        rt.display();
+        return rt.getTexture().copyToImage();
+    };
+    // The first copy's camp, a forest far inside, a seam crossing, the map's far corner.
+    for (const eng::TileCoord cell : {eng::TileCoord{12, 58}, eng::TileCoord{250, 260}, eng::TileCoord{143, 119}, eng::TileCoord{503, 503}}) {
+        INFO("view centred on cell " << cell.x << "," << cell.y);
+        eng::render::DrawStats culled, all;
+        const sf::Image a = drawAt(cell, true, culled);
+        const sf::Image b = drawAt(cell, false, all);
+        CHECK(culled.groundChunksDrawn <= 4);
+        CHECK(all.groundChunksDrawn == 32 * 32);
+        CHECK(culled.sortedItems < all.sortedItems / 100);
+        REQUIRE(a.getSize() == b.getSize());
+        int differing = 0;
+        for (unsigned y = 0; y < a.getSize().y; ++y)
+            for (unsigned x = 0; x < a.getSize().x; ++x)
+                differing += a.getPixel(x, y) != b.getPixel(x, y) ? 1 : 0;
+        CHECK(differing == 0);
+    }
+    renderer.setCulling(true);
+}

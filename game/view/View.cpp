@@ -83,6 +83,50 @@ void addEllipseRing(sf::VertexArray& va, sf::Vector2f ctr, float rx, float ry, f
     }
 }
 
+/// World rectangle the target's current view shows (as MapRenderer culls: a rotated view
+/// covers its rotated rectangle's bounding box).
+sf::FloatRect worldInView(const sf::RenderTarget& target)
+{
+    const sf::View& v = target.getView();
+    const sf::Vector2f size = v.getSize();
+    const float ext = v.getRotation() == 0.f ? 0.f : std::max(std::abs(size.x), std::abs(size.y)) * 0.5f;
+    const float w = std::abs(size.x) + 2.f * ext, h = std::abs(size.y) + 2.f * ext;
+    return {v.getCenter().x - w / 2.f, v.getCenter().y - h / 2.f, w, h};
+}
+
+/// The cells whose diamonds (or rectangles) may reach into world rectangle `r`, as an
+/// inclusive range clamped to the map (x0 > x1 when none): the bounding box in tile space of
+/// r's corners, grown by one cell. O(1); loops over it cost what is in view, not the map.
+struct CellRange {
+    int x0 = 0, y0 = 0, x1 = -1, y1 = -1;
+};
+
+CellRange cellsNear(const eng::iso::Projection& proj, const sf::FloatRect& r)
+{
+    double tx0 = 1e300, ty0 = 1e300, tx1 = -1e300, ty1 = -1e300;
+    for (const sf::Vector2f c : {sf::Vector2f(r.left, r.top), sf::Vector2f(r.left + r.width, r.top),
+                                 sf::Vector2f(r.left, r.top + r.height), sf::Vector2f(r.left + r.width, r.top + r.height)}) {
+        const eng::TilePos t = proj.worldToTile({c.x, c.y});
+        tx0 = std::min(tx0, double(t.x)), tx1 = std::max(tx1, double(t.x));
+        ty0 = std::min(ty0, double(t.y)), ty1 = std::max(ty1, double(t.y));
+    }
+    auto clampInt = [](double v, int lo, int hi) { return int(std::clamp(v, double(lo), double(hi))); };
+    CellRange c;
+    c.x0 = clampInt(std::floor(tx0) - 1.0, 0, proj.mapWidth());
+    c.y0 = clampInt(std::floor(ty0) - 1.0, 0, proj.mapHeight());
+    c.x1 = clampInt(std::floor(tx1) + 1.0, -1, proj.mapWidth() - 1);
+    c.y1 = clampInt(std::floor(ty1) + 1.0, -1, proj.mapHeight() - 1);
+    return c;
+}
+
+/// Whether anything drawn on cell `c` (diamonds and rings at scale <= 1) can be in `view`.
+bool cellMayShow(const eng::iso::Projection& proj, eng::TileCoord c, const sf::FloatRect& view)
+{
+    const sf::Vector2f ctr = toV(proj.cellCenter(c));
+    const float hw = float(proj.tileWidth()), hh = float(proj.tileHeight());
+    return sf::FloatRect(ctr.x - hw, ctr.y - hh, 2.f * hw, 2.f * hh).intersects(view);
+}
+
 /// Heat colour for the trace: cheap (near the start) blue -> expensive orange.
 sf::Color heat(double t, sf::Uint8 alpha)
 {
@@ -332,6 +376,10 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
     const eng::path::SearchTrace& trace = hud.trace ? *hud.trace : NoTrace;
     const eng::path::PathResult& preview = hud.preview ? *hud.preview : NoPreview;
     sf::VertexArray va(sf::Triangles);
+    // Only cells that can reach into the view add geometry: the cost follows the view, not the
+    // length of the paths or the size of the map (the pixels are the same).
+    const sf::FloatRect view = worldInView(target);
+    const CellRange near = cellsNear(proj, view);
 
     // The A* trace, replayed step by step after each order ("why did the path bend").
     if (hud.showTrace && trace.stepCount() > 0 && trace.width == nav.width() && trace.height == nav.height()) {
@@ -343,8 +391,8 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
         for (std::size_t i = 0; i < snap.state.size(); ++i)
             if (snap.state[i] != eng::path::TraceCellState::Unvisited)
                 maxG = std::max(maxG, snap.g[i]);
-        for (int y = 0; y < snap.height; ++y)
-            for (int x = 0; x < snap.width; ++x) {
+        for (int y = near.y0; y <= std::min(near.y1, snap.height - 1); ++y)
+            for (int x = near.x0; x <= std::min(near.x1, snap.width - 1); ++x) {
                 const std::size_t i = std::size_t(y) * std::size_t(snap.width) + std::size_t(x);
                 if (snap.state[i] == eng::path::TraceCellState::Closed)
                     addDiamond(va, proj, {x, y}, heat(snap.g[i] / maxG, 150), 0.96f);
@@ -363,8 +411,10 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
         sf::Color c = unitColor(i);
         c.a = 200;
         for (eng::TileCoord p : u.path)
-            addDiamond(va, proj, p, c, 0.22f);
-        addDiamondRing(va, proj, u.goal, c, 0.8f, 0.62f);
+            if (cellMayShow(proj, p, view))
+                addDiamond(va, proj, p, c, 0.22f);
+        if (cellMayShow(proj, u.goal, view))
+            addDiamondRing(va, proj, u.goal, c, 0.8f, 0.62f);
     }
 
     // Hover: the tile, and with a selection the previewed path.
@@ -372,7 +422,8 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
         const bool passable = nav.passable(hud.explainLayer, *hud.hover);
         if (!preview.path.empty()) {
             for (std::size_t k = 1; k < preview.path.size(); ++k)
-                addDiamond(va, proj, preview.path[k], sf::Color(255, 255, 255, 170), 0.16f);
+                if (cellMayShow(proj, preview.path[k], view))
+                    addDiamond(va, proj, preview.path[k], sf::Color(255, 255, 255, 170), 0.16f);
         }
         addDiamond(va, proj, *hud.hover, passable ? sf::Color(255, 255, 255, 55) : sf::Color(255, 60, 60, 70));
         addDiamondRing(va, proj, *hud.hover, passable ? sf::Color(255, 255, 255, 230) : sf::Color(255, 80, 80, 230));
@@ -411,8 +462,15 @@ void View::drawTraceNumbers(sf::RenderTarget& target, const World& world, const 
     text.setOutlineColor(sf::Color(0, 0, 0, 200));
     text.setOutlineThickness(1.f);
     int drawn = 0;
-    for (int y = 0; y < snap.height && drawn < 900; ++y)
-        for (int x = 0; x < snap.width && drawn < 900; ++x) {
+    // The cells near the view, in the same row-major order as a scan of the whole map (the
+    // pixel test below drops the same cells, so the first 900 drawn are the same).
+    const sf::Vector2f half = m_camera.viewportSize() * (0.5f * m_camera.zoom());
+    const sf::Vector2f centre = m_camera.view().getCenter();
+    const float mx = 40.f * m_camera.zoom(), my = 20.f * m_camera.zoom();
+    const CellRange near = cellsNear(proj, sf::FloatRect(centre.x - half.x - mx, centre.y - half.y - my,
+                                                         2.f * (half.x + mx), 2.f * (half.y + my)));
+    for (int y = near.y0; y <= std::min(near.y1, snap.height - 1) && drawn < 900; ++y)
+        for (int x = near.x0; x <= std::min(near.x1, snap.width - 1) && drawn < 900; ++x) {
             const std::size_t i = std::size_t(y) * std::size_t(snap.width) + std::size_t(x);
             if (snap.state[i] == eng::path::TraceCellState::Unvisited)
                 continue;

@@ -55,12 +55,11 @@ constexpr std::size_t kParallelIslandCells = 16384;
 inline float roundDownSum(float base, double w)
 {
     const double x = double(base) + w;
-    float f = float(x);
-    if (double(f) >= x) {
-        // The next float toward 0 (f > 0 here): one less in the bit pattern, no libm call.
-        f = std::bit_cast<float>(std::bit_cast<std::uint32_t>(f) - 1u);
-    }
-    return f < base ? base : f;
+    const float f = float(x);
+    // The next float toward 0 (f > 0 here) is one less in the bit pattern; no branch, as
+    // whether float(x) rounded up is a coin flip.
+    const float down = std::bit_cast<float>(std::bit_cast<std::uint32_t>(f) - std::uint32_t(double(f) >= x));
+    return down < base ? base : down;
 }
 
 /// One-to-all searches over one island with a bucket queue. Bucket width = the cheapest step
@@ -89,6 +88,20 @@ public:
     template <bool Forward>
     void run(std::uint32_t source, std::span<const std::uint32_t> cells, float* dist)
     {
+        // The diagonal rule as a compile-time constant inside the loop.
+        switch (m_rules.diagonal) {
+        case DiagonalMode::Never: return runMode<Forward, DiagonalMode::Never>(source, cells, dist);
+        case DiagonalMode::NoCornerCutting: return runMode<Forward, DiagonalMode::NoCornerCutting>(source, cells, dist);
+        case DiagonalMode::AtMostOneObstacle:
+            return runMode<Forward, DiagonalMode::AtMostOneObstacle>(source, cells, dist);
+        case DiagonalMode::Always: return runMode<Forward, DiagonalMode::Always>(source, cells, dist);
+        }
+    }
+
+private:
+    template <bool Forward, DiagonalMode Mode>
+    void runMode(std::uint32_t source, std::span<const std::uint32_t> cells, float* dist)
+    {
         for (std::uint32_t c : cells)
             dist[c] = kInf;
         dist[source] = 0.0f;
@@ -99,7 +112,6 @@ public:
         };
         push(source, 0.0f);
         const double df = m_rules.diagonalFactor;
-        const DiagonalMode mode = m_rules.diagonal;
         for (std::uint64_t cur = 0; live > 0; ++cur) {
             std::vector<Entry>& bucket = m_buckets[cur & m_mask];
             while (!bucket.empty()) {
@@ -119,12 +131,7 @@ public:
                 const double ownDiagW = ownW * df;
                 auto relax = [&](int k, bool diagonal) __attribute__((always_inline)) {
                     const std::uint32_t m = n + std::uint32_t(m_offsets[k]);
-                    // Settled (or as cheap) already: no step can improve it, as nd >= e.key.
-                    if (dist[m] <= e.key)
-                        return;
                     const float cm = m_costs[m];
-                    if (!(cm < Impassable))
-                        return;
                     // Forward: the step n->m enters m; backward: the step m->n enters n. The
                     // weights are those A* adds: double(cost), or double(cost) * diagonalFactor.
                     double w;
@@ -133,21 +140,22 @@ public:
                     else
                         w = diagonal ? ownDiagW : ownW;
                     const float nd = roundDownSum(e.key, w);
-                    if (nd < dist[m]) {
+                    // One branch per neighbour, rarely taken (settled and farther cells fail).
+                    if ((nd < dist[m]) & (cm < Impassable)) {
                         dist[m] = nd;
                         push(m, nd);
                     }
                 };
                 for (int k = 0; k < 4; ++k)
                     relax(k, false);
-                if (mode == DiagonalMode::Never)
+                if constexpr (Mode == DiagonalMode::Never)
                     continue;
                 static constexpr int kSide[4][2] = {{0, 1}, {2, 1}, {2, 3}, {0, 3}};
                 for (int d = 0; d < 4; ++d) {
                     const bool a = pass[kSide[d][0]];
                     const bool b = pass[kSide[d][1]];
-                    const bool ok = mode == DiagonalMode::NoCornerCutting ? (a && b)
-                                    : mode == DiagonalMode::AtMostOneObstacle ? (a || b)
+                    const bool ok = Mode == DiagonalMode::NoCornerCutting     ? (a && b)
+                                    : Mode == DiagonalMode::AtMostOneObstacle ? (a || b)
                                                                               : true;
                     if (ok)
                         relax(4 + d, true);
@@ -156,7 +164,6 @@ public:
         }
     }
 
-private:
     struct Entry {
         std::uint32_t node;
         float key;

@@ -385,6 +385,9 @@ int App::runPlay()
 void App::tick(double dtSec)
 {
     m_gameTimeSec += dtSec;
+    // Landmark tables rebuilt in the background after an edit are installed here, between
+    // searches, on the thread that owns the grid (NavGrid's threading contract).
+    m_host.world().nav.pollLandmarks();
     m_party.update(dtSec);
     m_view.update(dtSec);
     for (const std::string& e : m_party.events)

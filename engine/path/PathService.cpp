@@ -196,14 +196,14 @@ void PathService::restart(std::uint32_t index, ServiceStats& stats)
         finishSlot(index, stats);
 }
 
-ServiceStats PathService::update(double budgetMicros)
+ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
 {
     ServiceStats stats;
     stats.restarted = m_restartedByInvalidate;
     m_restartedByInvalidate = 0;
     const Clock::time_point t0 = Clock::now();
     promoteQueued(stats);
-    while (!m_running.empty() && microsSince(t0) < budgetMicros) {
+    while (!m_running.empty() && microsSince(t0) < budgetMicros && stats.expansions < maxExpansions) {
         if (m_cursor >= m_running.size())
             m_cursor = 0;
         const std::uint32_t index = m_running[m_cursor];

@@ -35,6 +35,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -110,8 +111,11 @@ public:
     /// The owner is done with a request (any state): frees the slot.
     void release(PathHandle h);
     /// Round robin over running searches, one slice each turn (queued ones start as scratch
-    /// frees up), until the budget is spent or nothing is left.
-    ServiceStats update(double budgetMicros);
+    /// frees up), until the budget is spent or nothing is left. `maxExpansions` [opt] caps the
+    /// expansions of this update as well (checked before each slice, like the clock): with an
+    /// unlimited time budget it makes the work per update the same on any machine (scripted
+    /// runs and tests that must not depend on the machine's speed).
+    ServiceStats update(double budgetMicros, long long maxExpansions = std::numeric_limits<long long>::max());
     /// Runs one request to completion now (tests, scripts); returns its status, InvalidInput
     /// for a null or stale handle.
     PathStatus solveNow(PathHandle h);

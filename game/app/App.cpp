@@ -19,6 +19,9 @@ using detail::tileStr;
 
 namespace {
 
+/// Path expansions per tick in scripted runs (see App::run).
+constexpr long long ScriptPathExpansionsPerTick = 20000;
+
 const std::vector<std::string> DefaultParty = {"knight", "ranger", "mage", "dwarf"};
 
 } // namespace
@@ -291,6 +294,10 @@ void App::pollFiles()
 int App::run()
 {
     m_scripted = !m_opts.scriptPath.empty() || m_opts.benchFrames > 0 || m_opts.benchUnits > 0;
+    // A script runs the same on any machine: its path work per tick is counted in expansions
+    // (about what the play budget of 1.5 ms does here); benchmarks measure the time budget.
+    if (!m_opts.scriptPath.empty() && m_opts.benchFrames == 0 && m_opts.benchUnits == 0)
+        m_party.pathBudgetExpansions = ScriptPathExpansionsPerTick;
     std::vector<ScriptCommand> script;
     if (!m_opts.scriptPath.empty()) {
         auto parsed = loadScript(m_opts.scriptPath, &isKeyName);

@@ -3,6 +3,7 @@
 #include "game/rules/Formation.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <chrono>
 #include <cmath>
 
@@ -792,7 +793,9 @@ void Party::update(double dtSec)
     double pathMicros = m_syncMicros;
     m_syncMicros = 0.0;
     if (m_service) {
-        m_lastStats = m_service->update(pathBudgetMicros);
+        m_lastStats = pathBudgetExpansions > 0
+                          ? m_service->update(std::numeric_limits<double>::infinity(), pathBudgetExpansions)
+                          : m_service->update(pathBudgetMicros);
         collectPaths();
     }
     pathMicros += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - tPath).count();

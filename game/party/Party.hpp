@@ -206,6 +206,9 @@ public:
     double tileHeight = 32.0;
     double waitBeforeReplanSec = 0.4;  ///< how long a blocked unit waits before replanning
     double pathBudgetMicros = 1500.0;  ///< time the path service may spend per update()
+    /// > 0: the budget per update() is this many expansions instead of time, so a scripted run
+    /// gives the same paths at the same ticks on any machine (and in sanitizer builds).
+    long long pathBudgetExpansions = 0;
     float occupiedPenalty = 1000.0f;   ///< extra cost of a cell another unit holds or claims (blocked replans)
     int avoidRadius = 8;               ///< blocked replans: units within this many cells are avoided
     int claimCells = 6;                ///< ... with this many cells of their path ahead

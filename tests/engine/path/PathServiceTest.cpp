@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -241,4 +242,43 @@ TEST_CASE("PathService: a search in flight when the grid changes restarts on the
     REQUIRE(finder.init(edited, MoveRules{}));
     finder.findPath(r.start, r.goal, expect);
     CHECK(*service.result(third) == expect);
+}
+
+TEST_CASE("PathService: an expansion budget makes the work per update the same on any machine",
+          "[path][service]")
+{
+    const CostField field = weightedField(64, 64, 11u);
+    NavGrid grid;
+    REQUIRE(grid.reset(64, 64));
+    REQUIRE(grid.addLayer("walker", field, MoveRules{}) == 0);
+    // Two services given the same requests and the same expansion budget (time unlimited)
+    // finish the same requests in the same updates.
+    auto run = [&](std::vector<std::vector<int>>& doneAt) {
+        PathService service(grid);
+        service.setSliceExpansions(50);
+        std::mt19937 rng(5u);
+        std::uniform_int_distribution<int> coord(0, 63);
+        std::vector<PathHandle> handles;
+        for (int k = 0; k < 24; ++k)
+            handles.push_back(service.request(req({coord(rng), coord(rng)}, {coord(rng), coord(rng)})));
+        std::vector<bool> seen(handles.size(), false);
+        for (int u = 0; u < 1000 && service.pending() > 0; ++u) {
+            const ServiceStats s = service.update(std::numeric_limits<double>::infinity(), 400);
+            // Checked before each slice: at most one slice past the cap.
+            CHECK(s.expansions <= 400 + 50);
+            std::vector<int> now;
+            for (std::size_t i = 0; i < handles.size(); ++i)
+                if (!seen[i] && service.state(handles[i]) == RequestState::Done) {
+                    seen[i] = true;
+                    now.push_back(int(i));
+                }
+            doneAt.push_back(now);
+        }
+        CHECK(service.pending() == 0);
+    };
+    std::vector<std::vector<int>> a, b;
+    run(a);
+    run(b);
+    CHECK(a.size() > 3);  // the cap really spread the work over several updates
+    CHECK(a == b);
 }

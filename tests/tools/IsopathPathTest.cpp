@@ -322,3 +322,24 @@ TEST_CASE("isopath path --algorithm jps: partial paths, unreachable goals and th
     CHECK(textA.out.find("\nalgorithm: astar (A*)\nsearch:   ") != std::string::npos);
     CHECK(textA.out.find(" cells expanded in ") != std::string::npos);
 }
+
+TEST_CASE("isopath path --landmarks: same optimal cost, fewer cells searched; a bad mode is exit 2", "[isopath][path]")
+{
+    // The 72x72 valley is below the automatic size: auto = off there, `on` forces the table.
+    const std::string query = "maps/valley.tmx --from 12,58 --to 61,35 --algorithm astar --json --landmarks ";
+    const Run off = isopath(query + "off");
+    const Run on = isopath(query + "on");
+    const Run automatic = isopath(query + "auto");
+    REQUIRE(off.exitCode == 0);
+    REQUIRE(on.exitCode == 0);
+    REQUIRE(automatic.exitCode == 0);
+    const nlohmann::json a = json(off), b = json(on), c = json(automatic);
+    CHECK(a["landmarks"] == "off");
+    CHECK(b["landmarks"] == "on");
+    CHECK(b["cost"].get<double>() == Approx(a["cost"].get<double>()).epsilon(1e-9));
+    CHECK(b["expanded"].get<int>() < a["expanded"].get<int>());
+    CHECK(c["expanded"] == a["expanded"]);  // below 128x128: the plain search
+    const Run bad = isopath(query + "sometimes");
+    CHECK(bad.exitCode == 2);
+    CHECK(bad.err.find("unknown landmark mode \"sometimes\" (expected auto, on, off)") != std::string::npos);
+}

@@ -1,6 +1,6 @@
 // isopath path MAP [--from X,Y] [--to X,Y] [--config F] [--profile P] [--heuristic H]
 //                  [--diagonal D] [--weight W] [--no-partial] [--explain X,Y] [--json]
-//                  [--algorithm auto|astar|jps]
+//                  [--algorithm auto|astar|jps] [--landmarks auto|on|off]
 // One path query over a Tiled map's terrain: the same engine code the game runs (map loader,
 // terrain rules, cost field, GridPathfinder; JumpPointSearch on uniform fields), with a summary
 // and an ASCII picture or JSON.
@@ -12,6 +12,7 @@
 #include "engine/map/MapLoader.hpp"
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/path/JumpPointSearch.hpp"
+#include "engine/path/Landmarks.hpp"
 #include "engine/terrain/MapTerrain.hpp"
 #include "engine/terrain/TerrainField.hpp"
 
@@ -42,6 +43,7 @@ struct PathOptions {
     std::string heuristic, diagonal, weight;
     std::string explain;
     std::string algorithm = "auto";
+    std::string landmarks = "auto";
     bool json = false;
     bool noPartial = false;
 };
@@ -238,6 +240,9 @@ int runPath(const PathOptions& opt)
     const std::optional<Algorithm> requested = parseAlgorithm(opt.algorithm);
     if (!requested)
         throw UsageError{"unknown algorithm " + quoted(opt.algorithm) + " (expected auto, astar, jps)"};
+    path::LandmarkSettings landmarks;
+    if (!path::parseLandmarkMode(opt.landmarks, landmarks.mode))
+        throw UsageError{"unknown landmark mode " + quoted(opt.landmarks) + " (expected auto, on, off)"};
     Result<map::MapData> loaded = map::loadMap(opt.mapPath);
     if (!loaded) {
         std::cerr << formatDiagnostics(loaded.diagnostics());
@@ -321,6 +326,7 @@ int runPath(const PathOptions& opt)
     }
 
     path::GridPathfinder finder;
+    finder.setLandmarks(landmarks);  // before init: init builds the table where it is on
     if (!finder.init(field.costField(), rules.movement)) {
         std::cerr << "isopath path: the pathfinder rejected the cost field or the movement rules\n";
         return ExitBadInput;
@@ -368,6 +374,7 @@ int runPath(const PathOptions& opt)
             cells.push_back({c.x, c.y});
         j["path"] = cells;
         j["algorithm"] = std::string(algorithmName(algorithm));
+        j["landmarks"] = opt.landmarks;
         j["expanded"] = result.expanded;
         j["micros"] = micros;
         j["start"] = {start->x, start->y};
@@ -468,6 +475,9 @@ Command addPathCommand(CLI::App& app)
     c.app->add_option("--algorithm", opt->algorithm,
                       "auto (jps when every passable cell costs the same, no corner cutting, weight 1; else "
                       "astar) | astar | jps");
+    c.app->add_option("--landmarks", opt->landmarks,
+                      "A* landmark (ALT) heuristic: auto (maps of at least 128x128 cells) | on | off; "
+                      "the path's cost is the same, only the cells searched change");
     c.app->add_flag("--json", opt->json, "Print JSON instead of a summary and a picture");
     c.run = [opt] {
         try {

@@ -3,6 +3,8 @@
 /// targets, findNearest and results. The search loop is in GridQuerySearch.cpp.
 #include "engine/path/GridQuery.hpp"
 
+#include "engine/path/detail/ClosestCells.hpp"
+
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/Heuristics.hpp"
 #include "engine/path/detail/LandmarkBound.hpp"
@@ -209,47 +211,8 @@ void GridQuery::seed(SearchTrace* trace)
 
 void GridQuery::collectPartialTargets(const std::int32_t* islands, std::int32_t island, TileCoord goal)
 {
-    // The reachable cells closest (Euclidean) to the goal: scan square rings of growing
-    // Chebyshev radius r around the goal. A cell on ring r is at least r away, so once r^2
-    // exceeds the best squared distance found no closer cell can follow. Cost O(r^2) for a
-    // goal r cells from the start's island; no search of the island itself.
-    long long best = std::numeric_limits<long long>::max();
-    m_hTargets.clear();
-    const int width = m_search.width;
-    const int height = m_search.height;
-    const int maxR = std::max(width, height);
-    auto consider = [&](int x, int y) {
-        if (x < 0 || y < 0 || x >= width || y >= height)
-            return;
-        const std::uint32_t node = std::uint32_t((y + 1) * m_search.stride + x + 1);
-        if (islands[node] != island)
-            return;
-        const long long dx = x - goal.x;
-        const long long dy = y - goal.y;
-        const long long d2 = dx * dx + dy * dy;
-        if (d2 < best) {
-            best = d2;
-            m_hTargets.clear();
-        }
-        if (d2 == best)
-            m_hTargets.push_back(node);
-    };
-    for (int r = 0; r <= maxR; ++r) {
-        if ((long long)r * r > best)
-            break;
-        if (r == 0) {
-            consider(goal.x, goal.y);
-            continue;
-        }
-        for (int x = goal.x - r; x <= goal.x + r; ++x) {
-            consider(x, goal.y - r);
-            consider(x, goal.y + r);
-        }
-        for (int y = goal.y - r + 1; y <= goal.y + r - 1; ++y) {
-            consider(goal.x - r, y);
-            consider(goal.x + r, y);
-        }
-    }
+    // The reachable cells closest (Euclidean) to the goal, without searching the island.
+    detail::closestCellsOnIsland(islands, island, m_search.width, m_search.height, goal, m_hTargets);
 }
 
 PathStatus GridQuery::beginSearch(const NavGrid& grid, int layer, TileCoord start, TileCoord goal,

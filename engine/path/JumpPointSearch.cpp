@@ -7,6 +7,8 @@
 /// diagonal jump stops only where one of its two straight jumps finds something.
 #include "engine/path/JumpPointSearch.hpp"
 
+#include "engine/path/detail/ClosestCells.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
@@ -395,41 +397,7 @@ PathStatus JumpPointSearch::findPath(const NavGrid& grid, int layer, const JumpP
     // square rings around the goal (a cell on ring r is at least r away); then the cheapest
     // of them (ties: lower row-major index, as GridQuery).
     const std::int32_t island = islands[startNode];
-    long long best = std::numeric_limits<long long>::max();
-    m_targets.clear();
-    const int width = grid.width();
-    const int height = grid.height();
-    auto consider = [&](int x, int y) {
-        if (x < 0 || y < 0 || x >= width || y >= height)
-            return;
-        const std::uint32_t node = grid.toNode({x, y});
-        if (islands[node] != island)
-            return;
-        const long long dx = x - goal.x;
-        const long long dy = y - goal.y;
-        const long long d2 = dx * dx + dy * dy;
-        if (d2 < best) {
-            best = d2;
-            m_targets.clear();
-        }
-        if (d2 == best)
-            m_targets.push_back(node);
-    };
-    const int maxR = std::max(width, height);
-    for (int r = 0; r <= maxR && (long long)r * r <= best; ++r) {
-        if (r == 0) {
-            consider(goal.x, goal.y);
-            continue;
-        }
-        for (int x = goal.x - r; x <= goal.x + r; ++x) {
-            consider(x, goal.y - r);
-            consider(x, goal.y + r);
-        }
-        for (int y = goal.y - r + 1; y <= goal.y + r - 1; ++y) {
-            consider(goal.x - r, y);
-            consider(goal.x + r, y);
-        }
-    }
+    detail::closestCellsOnIsland(islands, island, grid.width(), grid.height(), goal, m_targets);
     std::sort(m_targets.begin(), m_targets.end());
     std::uint32_t bestTarget = kNone;
     double bestCost = 0.0;

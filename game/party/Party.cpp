@@ -49,14 +49,19 @@ bool Party::buildOwnGrid(std::vector<MoveLayer>& layers)
     return bind(m_ownGrid.get());
 }
 
-bool Party::reset(const eng::path::NavGrid& grid)
+void Party::clearUnits()
 {
     m_service.reset();
     m_units.clear();
-    ++m_generation;
+    ++m_generation;  // every handle to the old units goes stale
     m_work = {};
     m_updates = 0;
     m_syncMicros = 0.0;
+}
+
+bool Party::reset(const eng::path::NavGrid& grid)
+{
+    clearUnits();
     if (!bind(&grid))
         return false;
     if (m_ownGrid.get() != &grid)
@@ -71,12 +76,7 @@ bool Party::reset(const eng::path::CostField& field, const eng::path::MoveRules&
 
 bool Party::reset(std::vector<MoveLayer> layers)
 {
-    m_service.reset();
-    m_units.clear();
-    ++m_generation;
-    m_work = {};
-    m_updates = 0;
-    m_syncMicros = 0.0;
+    clearUnits();
     return buildOwnGrid(layers);
 }
 

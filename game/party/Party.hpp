@@ -252,6 +252,8 @@ private:
     void relayer();
     /// Nearest passable cell not held by another unit, on the unit's layer; nullopt when none.
     std::optional<eng::TileCoord> nearestFree(eng::TileCoord from, int layer, int except) const;
+    /// No units, no service, fresh path figures; bumps the generation (old handles go stale).
+    void clearUnits();
     bool bind(const eng::path::NavGrid* grid);
     bool buildOwnGrid(std::vector<MoveLayer>& layers);
 

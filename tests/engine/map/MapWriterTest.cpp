@@ -2,6 +2,7 @@
 
 #include "MapTestUtil.hpp"
 
+#include "tests/support/FileSizeLimit.hpp"
 #include "tests/support/TempDir.hpp"
 
 #include <catch2/catch.hpp>
@@ -131,21 +132,7 @@ void editEveryLayer(MapData& m)
     }
 }
 
-/// Runs `f` with the process's file size limit at `maxBytes` (writes beyond it fail with EFBIG,
-/// for root too), then restores the limit.
-template <typename F>
-void withFileSizeLimit(rlim_t maxBytes, F&& f)
-{
-    rlimit old{};
-    REQUIRE(::getrlimit(RLIMIT_FSIZE, &old) == 0);
-    auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
-    rlimit lowered = old;
-    lowered.rlim_cur = maxBytes;
-    REQUIRE(::setrlimit(RLIMIT_FSIZE, &lowered) == 0);
-    f();
-    ::setrlimit(RLIMIT_FSIZE, &old);
-    std::signal(SIGXFSZ, oldHandler);
-}
+using testsupport::withFileSizeLimit;
 
 std::string errorsOf(const eng::Result<SaveReport>& r)
 {

@@ -58,25 +58,28 @@ std::optional<double> readNumber(const toml::node& n, const std::string& path, E
     return n.value<double>();
 }
 
-/// A finite number > 0 (costs, multipliers, factors, weights).
-std::optional<double> readPositive(const toml::node& n, const std::string& path, Errors& errors)
+/// A number within `limit` (see NumberLimit), or an error.
+std::optional<double> readLimited(const toml::node& n, const std::string& path, NumberLimit limit, Errors& errors)
 {
     std::optional<double> v = readNumber(n, path, errors);
-    if (v && !(std::isfinite(*v) && *v > 0.0)) {
-        errors.add(n.source(), path + ": must be a finite number > 0, got " + number(*v));
+    if (!v)
+        return v;
+    if (std::optional<std::string> problem = checkNumber(*v, limit)) {
+        errors.add(n.source(), path + ": " + *problem);
         return std::nullopt;
     }
     return v;
 }
 
+/// A finite number > 0 (costs, multipliers, factors, weights).
+std::optional<double> readPositive(const toml::node& n, const std::string& path, Errors& errors)
+{
+    return readLimited(n, path, PositiveNumber, errors);
+}
+
 std::optional<double> readFinite(const toml::node& n, const std::string& path, Errors& errors)
 {
-    std::optional<double> v = readNumber(n, path, errors);
-    if (v && !std::isfinite(*v)) {
-        errors.add(n.source(), path + ": must be a finite number, got " + number(*v));
-        return std::nullopt;
-    }
-    return v;
+    return readLimited(n, path, FiniteNumber, errors);
 }
 
 std::optional<bool> readBool(const toml::node& n, const std::string& path, Errors& errors)
@@ -141,12 +144,8 @@ void parseInfluence(const toml::table& t, std::optional<Influence>& target, cons
         const std::string p = child(path, key.str());
         if (key == "radius") {
             hasRadius = true;
-            if (std::optional<double> v = readNumber(node, p, errors)) {
-                if (!(std::isfinite(*v) && *v >= 0.0))
-                    errors.add(node.source(), p + ": must be a finite number >= 0, got " + number(*v));
-                else
-                    inf.radius = *v;
-            }
+            if (std::optional<double> v = readLimited(node, p, NonNegativeNumber, errors))
+                inf.radius = *v;
         } else if (key == "effect") {
             hasEffect = true;
             if (std::optional<std::string> s = readString(node, p, errors)) {
@@ -346,6 +345,17 @@ TerrainConfig parseDocument(const toml::table& doc, Errors& errors)
 }
 
 } // namespace
+
+std::optional<std::string> checkNumber(double v, NumberLimit limit)
+{
+    const bool inRange = limit.minExclusive ? v > limit.min : v >= limit.min;
+    if (std::isfinite(v) && inRange)
+        return std::nullopt;
+    std::string bound;
+    if (std::isfinite(limit.min))
+        bound = (limit.minExclusive ? " > " : " >= ") + number(limit.min);
+    return "must be a finite number" + bound + ", got " + number(v);
+}
 
 Result<TerrainConfig> parseTerrainConfig(std::string_view text, const std::string& fileName)
 {

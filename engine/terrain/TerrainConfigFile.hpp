@@ -17,10 +17,32 @@
 #include "engine/core/Result.hpp"
 #include "engine/terrain/TerrainRules.hpp"
 
+#include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace eng::terrain {
+
+/// The range a number of the config must lie in; every number must also be finite. The loader
+/// checks numbers with these (checkNumber), and ConfigTuning shows them as the limits of its keys.
+struct NumberLimit {
+    double min = -std::numeric_limits<double>::infinity(); ///< lower bound; -infinity = none
+    bool minExclusive = false;                             ///< true: v > min; false: v >= min
+    bool operator==(const NumberLimit&) const = default;
+};
+
+/// `cost`, `multiplier`, `diagonal_factor`, `weight`: a finite number > 0.
+inline constexpr NumberLimit PositiveNumber{0.0, true};
+/// Influence `radius`: a finite number >= 0.
+inline constexpr NumberLimit NonNegativeNumber{0.0, false};
+/// Influence `base`, `offset`, `scale`: any finite number (their factor is checked as a whole).
+inline constexpr NumberLimit FiniteNumber{};
+
+/// nullopt when `v` is finite and within `limit`; else the loader's message without the key:
+/// "must be a finite number > 0, got -1", "must be a finite number >= 0, got nan",
+/// "must be a finite number, got inf".
+std::optional<std::string> checkNumber(double v, NumberLimit limit);
 
 /// Parses config text. `fileName` is only used in diagnostics.
 Result<TerrainConfig> parseTerrainConfig(std::string_view text, const std::string& fileName);

@@ -1,6 +1,7 @@
 #include "engine/terrain/ConfigTuning.hpp"
 
 #include "engine/core/AtomicFile.hpp"
+#include "engine/terrain/TerrainConfigFormat.hpp"
 
 #include <toml++/toml.h>
 
@@ -302,6 +303,11 @@ Result<ConfigTuning> ConfigTuning::fromFile(const std::string& path)
     if (in.bad())
         return Result<ConfigTuning>::failure(Diagnostic{path, 0, "cannot read terrain config"});
     return fromText(text.str(), path);
+}
+
+Result<ConfigTuning> ConfigTuning::fromConfig(const TerrainConfig& config, std::string fileName)
+{
+    return fromText(formatTerrainConfig(config), std::move(fileName));
 }
 
 void ConfigTuning::rebuildInFile()

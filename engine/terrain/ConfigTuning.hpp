@@ -92,6 +92,11 @@ public:
     static Result<ConfigTuning> fromText(std::string text, std::string fileName);
     /// Reads and parses the file (loadTerrainConfig's errors: missing file, bad TOML, limits).
     static Result<ConfigTuning> fromFile(const std::string& path);
+    /// A config from no file (the built-in defaults): its text is formatTerrainConfig(config)
+    /// (TerrainConfigFormat.hpp, no comments), `fileName` the default save target ("" = none).
+    /// config() == `config` for every config the loader can produce; fails with the loader's
+    /// diagnostics otherwise.
+    static Result<ConfigTuning> fromConfig(const TerrainConfig& config, std::string fileName);
 
     /// The config now in force: == parseTerrainConfig(text(), fileName()).value().
     const TerrainConfig& config() const { return m_config; }

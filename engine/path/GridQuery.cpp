@@ -134,13 +134,14 @@ void GridQuery::cancel()
     m_search.status = PathStatus::InvalidInput;
     m_search.grid = nullptr;
     m_search.trace = nullptr;
+    m_search.seeded = false;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Search
 
 PathStatus GridQuery::begin(const NavGrid& grid, int layer, TileCoord start, const QueryOverlay* overlay,
-                            SearchTrace* trace)
+                            SearchTrace* trace, const SearchMode& mode)
 {
     m_search = Search{};
     m_search.active = true;
@@ -151,7 +152,8 @@ PathStatus GridQuery::begin(const NavGrid& grid, int layer, TileCoord start, con
         trace->height = grid.height();
     }
     if (!grid.validLayer(layer) ||
-        (overlay && !(std::isfinite(overlay->penalty) && overlay->penalty >= 0.0f))) {
+        (overlay && !(std::isfinite(overlay->penalty) && overlay->penalty >= 0.0f)) ||
+        (mode.order == SearchOrder::WeightedAStar && !(std::isfinite(mode.weight) && mode.weight > 0.0))) {
         m_search.status = PathStatus::InvalidInput;
         return m_search.status;
     }
@@ -164,6 +166,16 @@ PathStatus GridQuery::begin(const NavGrid& grid, int layer, TileCoord start, con
     m_search.height = grid.height();
     m_search.hScale = grid.heuristicScale(layer);
     m_search.octileDiag = grid.octileDiagonal(layer);
+    // The search order changes only the query's copy of the rules and the heuristic's scale
+    // (whose factor already includes the layer's weight); the layer stays as it is.
+    m_search.greedy = mode.order == SearchOrder::Greedy;
+    if (mode.order == SearchOrder::Dijkstra) {
+        m_search.rules.heuristic = Heuristic::Zero;  // no landmarks either (useLandmarks)
+        m_search.hScale = 0.0;
+    } else if (mode.order == SearchOrder::WeightedAStar) {
+        m_search.hScale = m_search.hScale / m_search.rules.weight * mode.weight;
+        m_search.rules.weight = mode.weight;  // also weights the landmark bound
+    }
     if (!grid.inBounds(start) || !grid.passable(layer, start)) {
         m_search.status = PathStatus::StartInvalid;
         return m_search.status;
@@ -200,13 +212,63 @@ void GridQuery::seed(SearchTrace* trace)
     const int x = int(s) - y * m_search.stride;
     const double h = hPadded(x, y);
     detail::OpenList open(m_open);
-    open.push(detail::exactEntry(0.0, h, x, y), x, y);
+    open.push(m_search.greedy ? detail::greedyEntry(0.0, h, x, y) : detail::exactEntry(0.0, h, x, y), x, y);
     open.save();
+    m_search.seeded = true;
     if (trace) {
         const TileCoord c = toCoord(s);
         trace->opened.push_back({c, c, 0.0, h, h});
         trace->openedBegin.push_back(0);
+        trace->neighboursBegin.push_back(0);
     }
+}
+
+int GridQuery::openListHead(int maxEntries, std::vector<TraceCell>& out)
+{
+    out.clear();
+    m_peekSeen.clear();
+    if (!m_search.seeded || maxEntries <= 0)
+        return 0;
+    // A copy of the two heaps, popped with the search's own pop (same exact keys), so the order
+    // is the one the search will follow. The copy needs room for every entry in the tie heap
+    // (a pop may move a group there) and two spare slots per heap (heapPop's sentinel).
+    const detail::OpenListStorage& src = m_open;
+    detail::OpenListStorage& copy = m_peekOpen;
+    copy.xBits = src.xBits;
+    copy.cellBits = src.cellBits;
+    copy.mainCount = src.mainCount;
+    copy.tieCount = src.tieCount;
+    copy.groupPrefix = src.groupPrefix;
+    copy.pushes = src.pushes;
+    copy.moved = src.moved;
+    copy.exactOnly = src.exactOnly;
+    copy.main.resize(std::max<std::size_t>(src.mainCount + 2, 64));
+    copy.ties.resize(std::max<std::size_t>(src.tieCount + src.mainCount + 2, 64));
+    std::copy(src.main.begin(), src.main.begin() + std::ptrdiff_t(src.mainCount), copy.main.begin());
+    std::copy(src.ties.begin(), src.ties.begin() + std::ptrdiff_t(src.tieCount), copy.ties.begin());
+
+    const std::uint32_t closedStamp = m_generation + 1;
+    const int stride = m_search.stride;
+    const bool greedy = m_search.greedy;
+    auto exactKey = [&](int x, int y) {
+        const double g = m_nodes[std::size_t(y * stride + x)].g;
+        const double h = hPadded(x, y);
+        return greedy ? detail::greedyEntry(g, h, x, y) : detail::exactEntry(g, h, x, y);
+    };
+    detail::OpenList open(copy);
+    while (!open.empty() && int(out.size()) < maxEntries) {
+        int x, y;
+        open.pop(x, y, exactKey);
+        const std::uint32_t node = std::uint32_t(y * stride + x);
+        const Node& n = m_nodes[node];
+        // What the search will skip: closed cells and the older entries of a listed cell.
+        if (n.stamp == closedStamp || std::find(m_peekSeen.begin(), m_peekSeen.end(), node) != m_peekSeen.end())
+            continue;
+        m_peekSeen.push_back(node);
+        const double h = hPadded(x, y);
+        out.push_back({toCoord(node), toCoord(n.parent), n.g, h, n.g + h});
+    }
+    return int(out.size());
 }
 
 void GridQuery::collectPartialTargets(const std::int32_t* islands, std::int32_t island, TileCoord goal)
@@ -218,7 +280,7 @@ void GridQuery::collectPartialTargets(const std::int32_t* islands, std::int32_t 
 PathStatus GridQuery::beginSearch(const NavGrid& grid, int layer, TileCoord start, TileCoord goal,
                                   const QueryOverlay* overlay, SearchTrace* trace)
 {
-    if (begin(grid, layer, start, overlay, trace) != PathStatus::InProgress)
+    if (begin(grid, layer, start, overlay, trace, m_mode) != PathStatus::InProgress)
         return m_search.status;
     if (!grid.inBounds(goal)) {
         m_search.status = PathStatus::GoalInvalid;
@@ -306,7 +368,7 @@ PathStatus GridQuery::findNearest(const NavGrid& grid, int layer, TileCoord star
 {
     if (targetIndex)
         *targetIndex = -1;
-    if (begin(grid, layer, start, overlay, trace) == PathStatus::InProgress) {
+    if (begin(grid, layer, start, overlay, trace, SearchMode{}) == PathStatus::InProgress) {
         const std::int32_t* islands = grid.paddedIslands(layer);
         const std::int32_t island = islands[m_search.startNode];
         if (m_targetStamp.size() < grid.paddedSize())

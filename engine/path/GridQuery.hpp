@@ -42,6 +42,7 @@
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathResult.hpp"
+#include "engine/path/SearchMode.hpp"
 #include "engine/path/SearchTrace.hpp"
 #include "engine/path/detail/OpenListStorage.hpp"
 
@@ -74,6 +75,14 @@ public:
     /// reachable cell. Off: NoPath (in O(1) when the islands decide it).
     void setPartialPaths(bool on) { m_partialPaths = on; }
     bool partialPaths() const { return m_partialPaths; }
+
+    /// The search order of later findPath / beginSearch calls (SearchMode.hpp; default A* as
+    /// the layer's rules say). A search already running keeps the mode it began with.
+    /// findNearest always runs Dijkstra. Greedy and WeightedAStar give up optimality (see
+    /// SearchOrder); every order keeps the other guarantees (deterministic, no reopening, no
+    /// allocation after warm-up, InvalidInput for a WeightedAStar weight that is not finite > 0).
+    void setSearchMode(const SearchMode& mode) { m_mode = mode; }
+    const SearchMode& searchMode() const { return m_mode; }
 
     /// A* from start to goal over `layer` of `grid`. Fills `out` (status, cost, path start..end,
     /// expanded) and returns out.status: Found, Partial, NoPath, StartInvalid, GoalInvalid or
@@ -111,6 +120,17 @@ public:
     /// Status of the running search: InProgress while it runs.
     PathStatus status() const { return m_search.status; }
 
+    /// The open list's first entries in the exact order the search will expand them if it
+    /// opens or improves no cell in between (each cell once: stale duplicates and cells already
+    /// closed are skipped, as the search skips them). Each entry: cell, parent, g, h (scaled,
+    /// weighted) and f = g + h (Greedy is ordered by h, then g). Fills `out` with at most
+    /// `maxEntries` entries (cleared first) and returns how many. Works while a search runs and
+    /// after finishSearch() until the next search begins (the open list then holds what was
+    /// left); empty without a search, after cancel() or for a start that never got seeded.
+    /// For step-through views: copies the open list (O(open entries) + O(maxEntries x log n)
+    /// per call; the copy's storage is kept and reused), never changes the search.
+    int openListHead(int maxEntries, std::vector<TraceCell>& out);
+
     /// The scaled, weighted heuristic from a to b as A* uses it over `layer` (0 for a bad layer),
     /// including the landmark bounds when the grid's table for the layer is usable now.
     double heuristic(const NavGrid& grid, int layer, TileCoord a, TileCoord b) const;
@@ -122,6 +142,8 @@ private:
         bool active = false;
         PathStatus status = PathStatus::InvalidInput;   ///< InProgress while running
         PathStatus reached = PathStatus::Found;         ///< status when a target is popped
+        bool greedy = false;                            ///< SearchOrder::Greedy: ordered by (h, g)
+        bool seeded = false;                            ///< the open list belongs to this search
         bool multi = false;                             ///< target set (m_targetStamp) vs goalNode
         bool fallback = false;                          ///< exhausted open list -> Partial to `best`
         const NavGrid* grid = nullptr;
@@ -159,18 +181,19 @@ private:
     };
 
     PathStatus begin(const NavGrid& grid, int layer, TileCoord start, const QueryOverlay* overlay,
-                     SearchTrace* trace);
+                     SearchTrace* trace, const SearchMode& mode);
     void seed(SearchTrace* trace);
     bool stillValid() const;
     /// How the search loop is compiled: recording a trace, untraced with branches (uniform
     /// fields), untraced with a branch-free improvement mask (weighted fields); Ov: the costs
-    /// pass through the overlay (instantiated for traced and branchy loops only).
+    /// pass through the overlay (instantiated for traced and branchy loops only); G: greedy
+    /// order (traced and branchy loops only, so the default loops stay as they were).
     enum class Loop { Traced, Branchy, Masked };
-    template <Loop L, bool Ov, bool Multi, DiagonalMode Mode, Heuristic H, bool Lm>
+    template <Loop L, bool Ov, bool G, bool Multi, DiagonalMode Mode, Heuristic H, bool Lm>
     PathStatus run(int maxExpansions);
-    template <Loop L, bool Ov, bool Multi, DiagonalMode Mode>
+    template <Loop L, bool Ov, bool G, bool Multi, DiagonalMode Mode>
     PathStatus runFor(int maxExpansions);
-    template <Loop L, bool Ov>
+    template <Loop L, bool Ov, bool G>
     PathStatus runLoop(int maxExpansions);
     PathStatus dispatchRun(int maxExpansions);
     void collectPartialTargets(const std::int32_t* islands, std::int32_t island, TileCoord goal);
@@ -193,6 +216,9 @@ private:
     std::vector<std::uint32_t> m_targetStamp;   ///< per padded cell, allocated on first multi-target use
     std::vector<std::uint32_t> m_overlayStamp;  ///< per padded cell, allocated on first overlay use
     detail::OpenListStorage m_open;
+    detail::OpenListStorage m_peekOpen;         ///< openListHead's copy of m_open
+    std::vector<std::uint32_t> m_peekSeen;      ///< openListHead: cells listed so far
+    SearchMode m_mode;
     std::vector<std::uint32_t> m_hTargets;      ///< padded targets guiding a multi-target A* (empty: h = 0)
     Search m_search;
 };

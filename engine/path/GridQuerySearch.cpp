@@ -16,34 +16,34 @@ using detail::kDx;
 using detail::kDy;
 using detail::rawHeuristic;
 
-template <GridQuery::Loop L, bool Ov, bool Multi, DiagonalMode Mode>
+template <GridQuery::Loop L, bool Ov, bool G, bool Multi, DiagonalMode Mode>
 PathStatus GridQuery::runFor(int maxExpansions)
 {
     if constexpr (Multi) {
-        return run<L, Ov, true, Mode, Heuristic::Zero, false>(maxExpansions);  // h from hPadded
+        return run<L, Ov, G, true, Mode, Heuristic::Zero, false>(maxExpansions);  // h from hPadded
     } else {
         // Landmark bounds only with the octile heuristic (GridQuery::useLandmarks).
         switch (m_search.rules.heuristic) {
         case Heuristic::Octile:
-            return m_search.lmCount > 0 ? run<L, Ov, false, Mode, Heuristic::Octile, true>(maxExpansions)
-                                        : run<L, Ov, false, Mode, Heuristic::Octile, false>(maxExpansions);
-        case Heuristic::Euclidean: return run<L, Ov, false, Mode, Heuristic::Euclidean, false>(maxExpansions);
-        case Heuristic::Manhattan: return run<L, Ov, false, Mode, Heuristic::Manhattan, false>(maxExpansions);
-        case Heuristic::Chebyshev: return run<L, Ov, false, Mode, Heuristic::Chebyshev, false>(maxExpansions);
-        case Heuristic::Zero: return run<L, Ov, false, Mode, Heuristic::Zero, false>(maxExpansions);
+            return m_search.lmCount > 0 ? run<L, Ov, G, false, Mode, Heuristic::Octile, true>(maxExpansions)
+                                        : run<L, Ov, G, false, Mode, Heuristic::Octile, false>(maxExpansions);
+        case Heuristic::Euclidean: return run<L, Ov, G, false, Mode, Heuristic::Euclidean, false>(maxExpansions);
+        case Heuristic::Manhattan: return run<L, Ov, G, false, Mode, Heuristic::Manhattan, false>(maxExpansions);
+        case Heuristic::Chebyshev: return run<L, Ov, G, false, Mode, Heuristic::Chebyshev, false>(maxExpansions);
+        case Heuristic::Zero: return run<L, Ov, G, false, Mode, Heuristic::Zero, false>(maxExpansions);
         }
         return PathStatus::InvalidInput;
     }
 }
 
-template <GridQuery::Loop L, bool Ov>
+template <GridQuery::Loop L, bool Ov, bool G>
 PathStatus GridQuery::runLoop(int maxExpansions)
 {
     const bool multi = m_search.multi;
     // Separate instantiations: the diagonal rule and heuristic are compile-time constants
     // inside the hot loop.
 #define ISOSTAR_RUN(MODE)                                                                        \
-    return multi ? runFor<L, Ov, true, MODE>(maxExpansions) : runFor<L, Ov, false, MODE>(maxExpansions)
+    return multi ? runFor<L, Ov, G, true, MODE>(maxExpansions) : runFor<L, Ov, G, false, MODE>(maxExpansions)
     switch (m_search.rules.diagonal) {
     case DiagonalMode::Never: ISOSTAR_RUN(DiagonalMode::Never);
     case DiagonalMode::NoCornerCutting: ISOSTAR_RUN(DiagonalMode::NoCornerCutting);
@@ -57,20 +57,29 @@ PathStatus GridQuery::runLoop(int maxExpansions)
 PathStatus GridQuery::dispatchRun(int maxExpansions)
 {
     // The untraced loops contain no recording code and the plain ones no overlay code; overlay
-    // queries (rare, small per-unit searches) use the branchy loop.
+    // queries (rare, small per-unit searches) use the branchy loop. Greedy searches (demos and
+    // races) have their own traced and branchy instantiations, so the A* loops are unchanged.
+    if (m_search.greedy) {
+        if (m_search.overlay)
+            return m_search.trace ? runLoop<Loop::Traced, true, true>(maxExpansions)
+                                  : runLoop<Loop::Branchy, true, true>(maxExpansions);
+        return m_search.trace ? runLoop<Loop::Traced, false, true>(maxExpansions)
+                              : runLoop<Loop::Branchy, false, true>(maxExpansions);
+    }
     if (m_search.overlay)
-        return m_search.trace ? runLoop<Loop::Traced, true>(maxExpansions)
-                              : runLoop<Loop::Branchy, true>(maxExpansions);
+        return m_search.trace ? runLoop<Loop::Traced, true, false>(maxExpansions)
+                              : runLoop<Loop::Branchy, true, false>(maxExpansions);
     if (m_search.trace)
-        return runLoop<Loop::Traced, false>(maxExpansions);
-    return m_search.grid->uniformCost(m_search.layer) ? runLoop<Loop::Branchy, false>(maxExpansions)
-                                                      : runLoop<Loop::Masked, false>(maxExpansions);
+        return runLoop<Loop::Traced, false, false>(maxExpansions);
+    return m_search.grid->uniformCost(m_search.layer) ? runLoop<Loop::Branchy, false, false>(maxExpansions)
+                                                      : runLoop<Loop::Masked, false, false>(maxExpansions);
 }
 
-template <GridQuery::Loop L, bool Ov, bool Multi, DiagonalMode Mode, Heuristic H, bool Lm>
+template <GridQuery::Loop L, bool Ov, bool G, bool Multi, DiagonalMode Mode, Heuristic H, bool Lm>
 PathStatus GridQuery::run(int maxExpansions)
 {
     constexpr bool Trace = L == Loop::Traced;
+    static_assert(!G || L != Loop::Masked, "greedy searches use the traced and branchy loops");
     SearchTrace* const trace = m_search.trace;
     const float* const costs = m_search.grid->paddedCosts(m_search.layer);
     Node* const nodes = m_nodes.data();
@@ -111,9 +120,16 @@ PathStatus GridQuery::run(int maxExpansions)
             return hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
         }
     };
+    // The open list's key: (f, h, cell) for A*, (h, g, cell) for greedy best-first.
+    auto entryOf = [](double g, double h, int nx, int ny) __attribute__((always_inline)) {
+        if constexpr (G)
+            return detail::greedyEntry(g, h, nx, ny);
+        else
+            return detail::exactEntry(g, h, nx, ny);
+    };
     auto exactKey = [&](int nx, int ny) {
         const std::uint32_t nb = std::uint32_t(ny * stride + nx);
-        return detail::exactEntry(nodes[nb].g, hOf(nb, nx, ny), nx, ny);
+        return entryOf(nodes[nb].g, hOf(nb, nx, ny), nx, ny);
     };
     // Entry cost of padded cell nb as this query sees it (the overlay only in Ov loops).
     auto costAt = [&](std::uint32_t nb) __attribute__((always_inline)) {
@@ -123,6 +139,12 @@ PathStatus GridQuery::run(int maxExpansions)
                 c = overlayBlocked ? Impassable : c + overlayPenalty;
         }
         return c;
+    };
+    // Step-through records (traced loop only): every neighbour an expansion considers, with
+    // its outcome. `nx, ny` are padded coordinates.
+    [[maybe_unused]] const bool recordNb = Trace && trace->recordNeighbours;
+    [[maybe_unused]] auto note = [&](int nx, int ny, NeighbourOutcome o, double ng, double h) {
+        trace->neighbours.push_back({TileCoord{nx - 1, ny - 1}, o, ng, h, ng + h});
     };
     detail::OpenList open(m_open);
     while (!open.empty()) {
@@ -170,8 +192,10 @@ PathStatus GridQuery::run(int maxExpansions)
             m_search.expanded = expanded;
             m_search.endNode = cur;
             m_search.status = m_search.reached;
-            if constexpr (Trace)
+            if constexpr (Trace) {
                 trace->openedBegin.push_back(int(trace->opened.size()));
+                trace->neighboursBegin.push_back(int(trace->neighbours.size()));
+            }
             return m_search.status;
         }
 
@@ -182,7 +206,7 @@ PathStatus GridQuery::run(int maxExpansions)
             m.g = ng;
             m.parent = cur;
             const double h = hOf(nb, nx, ny);
-            open.push(detail::exactEntry(ng, h, nx, ny), nx, ny);
+            open.push(entryOf(ng, h, nx, ny), nx, ny);
             if constexpr (Trace)
                 trace->opened.push_back({toCoord(nb), toCoord(cur), ng, h, ng + h});
         };
@@ -243,37 +267,91 @@ PathStatus GridQuery::run(int maxExpansions)
             auto relax = [&](std::uint32_t nb, double ng, int nx, int ny) __attribute__((always_inline)) {
                 const Node& m = nodes[nb];
                 const std::uint32_t st = m.stamp;
+                if constexpr (Trace) {
+                    if (recordNb) {
+                        const NeighbourOutcome o = st == closedStamp ? NeighbourOutcome::Closed
+                                                   : st != openStamp ? NeighbourOutcome::Opened
+                                                   : ng < m.g        ? NeighbourOutcome::Improved
+                                                                     : NeighbourOutcome::NotBetter;
+                        note(nx, ny, o, ng, hOf(nb, nx, ny));
+                    }
+                }
                 if (st == closedStamp)
                     return;
                 if (st != openStamp || ng < m.g)
                     improve(nb, ng, nx, ny);
             };
+            // Refused neighbours, recorded in the traced loop only (nothing in the others).
+            auto wall = [&](int nx, int ny) __attribute__((always_inline)) {
+                if constexpr (Trace) {
+                    if (recordNb)
+                        note(nx, ny, NeighbourOutcome::Wall, 0.0, 0.0);
+                } else {
+                    (void)nx;
+                    (void)ny;
+                }
+            };
             if (pN)
                 relax(cur - stride, g + double(cN), x, y - 1);
+            else
+                wall(x, y - 1);
             if (pE)
                 relax(cur + 1, g + double(cE), x + 1, y);
+            else
+                wall(x + 1, y);
             if (pS)
                 relax(cur + stride, g + double(cS), x, y + 1);
+            else
+                wall(x, y + 1);
             if (pW)
                 relax(cur - 1, g + double(cW), x - 1, y);
+            else
+                wall(x - 1, y);
             if constexpr (Mode != DiagonalMode::Never) {
                 auto diagonal = [&](std::uint32_t nb, int nx, int ny) __attribute__((always_inline)) {
                     const float c = costAt(nb);
                     if (c < Impassable)
                         relax(nb, g + double(c) * diagFactor, nx, ny);
+                    else
+                        wall(nx, ny);
+                };
+                auto refused = [&](std::uint32_t nb, int nx, int ny) __attribute__((always_inline)) {
+                    if constexpr (Trace) {
+                        if (recordNb) {
+                            const float c = costAt(nb);
+                            if (c < Impassable)
+                                note(nx, ny, NeighbourOutcome::CornerRule, g + double(c) * diagFactor, hOf(nb, nx, ny));
+                            else
+                                note(nx, ny, NeighbourOutcome::Wall, 0.0, 0.0);
+                        }
+                    } else {
+                        (void)nb;
+                        (void)nx;
+                        (void)ny;
+                    }
                 };
                 if (allowed(pN, pE))
                     diagonal(cur - stride + 1, x + 1, y - 1);
+                else
+                    refused(cur - stride + 1, x + 1, y - 1);
                 if (allowed(pS, pE))
                     diagonal(cur + stride + 1, x + 1, y + 1);
+                else
+                    refused(cur + stride + 1, x + 1, y + 1);
                 if (allowed(pS, pW))
                     diagonal(cur + stride - 1, x - 1, y + 1);
+                else
+                    refused(cur + stride - 1, x - 1, y + 1);
                 if (allowed(pN, pW))
                     diagonal(cur - stride - 1, x - 1, y - 1);
+                else
+                    refused(cur - stride - 1, x - 1, y - 1);
             }
         }
-        if constexpr (Trace)
+        if constexpr (Trace) {
             trace->openedBegin.push_back(int(trace->opened.size()));
+            trace->neighboursBegin.push_back(int(trace->neighbours.size()));
+        }
     }
     open.save();
     m_search.expanded = expanded;

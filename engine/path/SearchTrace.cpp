@@ -14,6 +14,8 @@ void SearchTrace::clear()
     expanded.clear();
     opened.clear();
     openedBegin.clear();
+    neighbours.clear();
+    neighboursBegin.clear();
 }
 
 TraceSnapshot SearchTrace::snapshot(int k) const
@@ -59,6 +61,33 @@ std::ostream& operator<<(std::ostream& os, const TraceCell& c)
 {
     return os << "{cell " << c.cell << ", parent " << c.parent << ", g " << c.g << ", h " << c.h
               << ", f " << c.f << '}';
+}
+
+} // namespace eng::path
+
+namespace eng::path {
+
+std::string_view neighbourOutcomeName(NeighbourOutcome o)
+{
+    switch (o) {
+    case NeighbourOutcome::Opened: return "opened";
+    case NeighbourOutcome::Improved: return "improved";
+    case NeighbourOutcome::NotBetter: return "not-better";
+    case NeighbourOutcome::Closed: return "closed";
+    case NeighbourOutcome::Wall: return "wall";
+    case NeighbourOutcome::CornerRule: return "corner-rule";
+    }
+    return "?";
+}
+
+std::ostream& operator<<(std::ostream& os, NeighbourOutcome o)
+{
+    return os << neighbourOutcomeName(o);
+}
+
+std::ostream& operator<<(std::ostream& os, const TraceNeighbour& n)
+{
+    return os << '{' << n.cell << ' ' << n.outcome << ", g " << n.g << ", h " << n.h << ", f " << n.f << '}';
 }
 
 } // namespace eng::path

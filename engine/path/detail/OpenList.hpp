@@ -78,6 +78,14 @@ inline HeapEntry exactEntry(double g, double h, int x, int y)
     return {fBitsOf(g + h), makeTie(h, x, y)};
 }
 
+/// The entry of padded cell (x, y) for greedy best-first search: ordered by h alone, ties by
+/// lower g (float bits, monotone for g >= 0), then by the cell. Same layout as exactEntry, so
+/// the two-heap queue works unchanged.
+inline HeapEntry greedyEntry(double g, double h, int x, int y)
+{
+    return {fBitsOf(h), makeTie(g, x, y)};
+}
+
 template <typename T>
 constexpr T kLargest{};
 template <>

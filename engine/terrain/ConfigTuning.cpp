@@ -6,6 +6,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -341,6 +342,34 @@ void ConfigTuning::rebuildInFile()
     std::sort(m_inFile.begin(), m_inFile.end());
 }
 
+namespace {
+
+/// The TuningKey of a resolved key over the model's state.
+TuningKey describe(const KeySpec& s, const TerrainConfig& now, const TerrainConfig& file,
+                   const std::vector<std::string>& inFile, const std::vector<std::pair<std::string, TomlValueEdit>>& edits)
+{
+    TuningKey k;
+    k.key = s.key;
+    k.profile = s.profile;
+    k.terrain = s.terrain;
+    k.field = std::string(s.field->name);
+    k.kind = s.field->kind;
+    k.limit = s.field->limit;
+    k.choices = choicesOf(s);
+    if (const TerrainRules* rules = rulesOf(now, s.profile)) {
+        auto [text, number] = valueIn(*rules, s);
+        k.value = std::move(text);
+        k.number = number;
+    }
+    if (const TerrainRules* rules = rulesOf(file, s.profile))
+        k.fileValue = valueIn(*rules, s).first;
+    k.inFile = std::binary_search(inFile.begin(), inFile.end(), s.key);
+    k.edited = std::any_of(edits.begin(), edits.end(), [&](const auto& e) { return e.first == s.key; });
+    return k;
+}
+
+} // namespace
+
 std::vector<TuningKey> ConfigTuning::keys() const
 {
     std::vector<TuningKey> out;
@@ -352,8 +381,7 @@ std::vector<TuningKey> ConfigTuning::keys() const
         if (!rules)
             continue;
         for (const KeySpec& s : specsOf(m_fileConfig, *rules, scope, false))
-            if (std::optional<TuningKey> k = find(s.key))
-                out.push_back(std::move(*k));
+            out.push_back(describe(s, m_config, m_fileConfig, m_inFile, m_edits));
     }
     return out;
 }
@@ -363,25 +391,7 @@ std::optional<TuningKey> ConfigTuning::find(std::string_view key) const
     Result<KeySpec> spec = resolveKey(m_fileConfig, key);
     if (!spec)
         return std::nullopt;
-    const KeySpec& s = spec.value();
-    TuningKey k;
-    k.key = s.key;
-    k.profile = s.profile;
-    k.terrain = s.terrain;
-    k.field = std::string(s.field->name);
-    k.kind = s.field->kind;
-    k.limit = s.field->limit;
-    k.choices = choicesOf(s);
-    if (const TerrainRules* now = rulesOf(m_config, s.profile)) {
-        auto [text, number] = valueIn(*now, s);
-        k.value = std::move(text);
-        k.number = number;
-    }
-    if (const TerrainRules* file = rulesOf(m_fileConfig, s.profile))
-        k.fileValue = valueIn(*file, s).first;
-    k.inFile = std::binary_search(m_inFile.begin(), m_inFile.end(), s.key);
-    k.edited = std::any_of(m_edits.begin(), m_edits.end(), [&](const auto& e) { return e.first == s.key; });
-    return k;
+    return describe(spec.value(), m_config, m_fileConfig, m_inFile, m_edits);
 }
 
 std::optional<std::string> ConfigTuning::set(std::string_view key, std::string_view valueText)

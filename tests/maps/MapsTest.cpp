@@ -7,6 +7,7 @@
 #include "engine/terrain/MapTerrain.hpp"
 #include "engine/terrain/TerrainField.hpp"
 #include "engine/terrain/TerrainRules.hpp"
+#include "tests/support/Skip.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -369,8 +370,7 @@ TEST_CASE("the seed scenes show what the article shows under the default rules",
 TEST_CASE("every shipped map renders with Tiled's tmxrasterizer", "[maps][render]")
 {
     if (std::system("command -v tmxrasterizer > /dev/null 2>&1") != 0) {
-        WARN("tmxrasterizer is not installed (Debian package `tiled`): render check skipped");
-        return;
+        return testsupport::skipTest("tmxrasterizer is not installed (Debian package `tiled`)");
     }
     const fs::path outDir = fs::temp_directory_path() / "isostar_maps_tests";
     fs::create_directories(outDir);

@@ -2,6 +2,7 @@
 // Skips with a message when the folder is absent.
 
 #include "tests/engine/map/MapTestUtil.hpp"
+#include "tests/support/Skip.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -62,8 +63,7 @@ TEST_CASE("every Tiled example map loads with the right orientation and size", "
 {
     namespace fs = std::filesystem;
     if (!fs::is_directory(kExamples)) {
-        WARN("skipped: " << kExamples << " is absent (install Debian's `tiled` package)");
-        return;
+        return testsupport::skipTest(std::string(kExamples) + " is absent (install Debian's `tiled` package)");
     }
     std::size_t seen = 0;
     for (const auto& entry : fs::recursive_directory_iterator(kExamples)) {
@@ -101,8 +101,7 @@ TEST_CASE("Tiled examples: details that often go wrong", "[map][examples]")
 {
     namespace fs = std::filesystem;
     if (!fs::is_directory(kExamples)) {
-        WARN("skipped: " << kExamples << " is absent");
-        return;
+        return testsupport::skipTest(std::string(kExamples) + " is absent");
     }
     SECTION("staggered infinite map: chunks fill the whole map")
     {

@@ -7,6 +7,7 @@
 #include "engine/path/MovingAi.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "tests/engine/path/AsciiGrid.hpp"
+#include "tests/support/Skip.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -310,8 +311,7 @@ TEST_CASE("JumpPointSearch: reproduces the shared arena and den520d benchmarks",
 {
     const std::filesystem::path dir = std::filesystem::path(ISOSTAR_SHARED_DIR) / "movingai";
     if (!std::filesystem::exists(dir / "den520d.map")) {
-        WARN("Moving AI data not found at " << dir.string() << ": skipping");
-        return;
+        return testsupport::skipTest("Moving AI data not found at " + dir.string());
     }
     for (const char* name : {"arena", "den520d"}) {
         auto map = eng::path::loadMovingAiMap((dir / (std::string(name) + ".map")).string());

@@ -9,6 +9,7 @@
 #include "engine/path/MovingAi.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "tests/support/ReferenceDijkstra.hpp"
+#include "tests/support/Skip.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -403,8 +404,7 @@ TEST_CASE("A* with landmarks reproduces published Moving AI lengths", "[path][la
 {
     const std::filesystem::path dir = std::filesystem::path(ISOSTAR_SHARED_DIR) / "movingai";
     if (!std::filesystem::is_directory(dir)) {
-        WARN("Moving AI data not found at " << dir.string() << ": skipping");
-        return;
+        return testsupport::skipTest("Moving AI data not found at " + dir.string());
     }
     int solved = 0;
     for (const char* name : {"arena", "den520d", "maze512-1-0", "8room_000"}) {

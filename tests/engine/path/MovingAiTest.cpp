@@ -1,6 +1,7 @@
 #include "engine/path/MovingAi.hpp"
 
 #include "engine/path/GridPathfinder.hpp"
+#include "tests/support/Skip.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -151,8 +152,7 @@ TEST_CASE("published Moving AI lengths are reproduced (a spread of every shared 
 {
     const std::filesystem::path dir = std::filesystem::path(ISOSTAR_SHARED_DIR) / "movingai";
     if (!std::filesystem::is_directory(dir)) {
-        WARN("Moving AI data not found at " << dir.string() << ": skipping");
-        return;
+        return testsupport::skipTest("Moving AI data not found at " + dir.string());
     }
     std::vector<std::filesystem::path> maps;
     for (const auto& entry : std::filesystem::directory_iterator(dir))

@@ -6,6 +6,7 @@
 #include "engine/map/MapWriter.hpp"
 #include "engine/render/MapRenderer.hpp"
 #include "GlKeepAlive.hpp"
+#include "tests/support/Skip.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -116,8 +117,7 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on Tiled's isometric_grass_and
     keepGlContextAlive();
     const std::string map = "/usr/share/doc/tiled/examples/isometric_grass_and_water.tmx";
     if (!haveTmxRasterizer() || !fs::exists(map)) {
-        WARN("tmxrasterizer or Tiled's examples not installed: skipping the comparison");
-        return;
+        return testsupport::skipTest("tmxrasterizer or Tiled's examples not installed");
     }
     const Comparison c = renderBoth(map, "isometric_grass_and_water", 2);
     CHECK(c.ours == c.theirs);
@@ -129,8 +129,7 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on Tiled's perspective_walls.t
     keepGlContextAlive();
     const std::string map = "/usr/share/doc/tiled/examples/perspective_walls.tmx";
     if (!haveTmxRasterizer() || !fs::exists(map)) {
-        WARN("tmxrasterizer or Tiled's examples not installed: skipping the comparison");
-        return;
+        return testsupport::skipTest("tmxrasterizer or Tiled's examples not installed");
     }
     const Comparison c = renderBoth(map, "perspective_walls", 2);
     CHECK(c.ours == c.theirs);
@@ -166,8 +165,7 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on the feature fixtures", "[re
     // layer, and the canvas grown by the layer offsets. Tiled smooths stretched tile objects by
     // default; we draw them nearest-neighbour, so the reference is made with --no-smoothing.
     if (!haveTmxRasterizer()) {
-        WARN("tmxrasterizer not installed: skipping the comparison");
-        return;
+        return testsupport::skipTest("tmxrasterizer not installed");
     }
     for (const char* stem : {"features_iso", "features_ortho"}) {
         const std::string map = std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/" + stem + ".tmx";
@@ -182,8 +180,7 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on our own maps (marker layers
 {
     keepGlContextAlive();
     if (!haveTmxRasterizer()) {
-        WARN("tmxrasterizer not installed: skipping the comparison");
-        return;
+        return testsupport::skipTest("tmxrasterizer not installed");
     }
     std::vector<fs::path> maps;
     const fs::path root(ISOSTAR_SOURCE_DIR);
@@ -194,8 +191,7 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on our own maps (marker layers
             if (e.path().extension() == ".tmx")
                 maps.push_back(e.path());
     if (maps.empty()) {
-        WARN("no maps in maps/: skipping");
-        return;
+        return testsupport::skipTest("no maps in maps/");
     }
     std::sort(maps.begin(), maps.end());
     for (const fs::path& p : maps) {
@@ -211,8 +207,7 @@ TEST_CASE("a map edited with the brush and saved draws in tmxrasterizer as in th
 {
     keepGlContextAlive();
     if (!haveTmxRasterizer()) {
-        WARN("tmxrasterizer not installed: skipping the comparison");
-        return;
+        return testsupport::skipTest("tmxrasterizer not installed");
     }
     auto loaded = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx");
     REQUIRE(loaded);

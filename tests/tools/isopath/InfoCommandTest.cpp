@@ -2,6 +2,7 @@
 // stderr diagnostics.
 
 #include "tests/support/RunProcess.hpp"
+#include "tests/support/Skip.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -79,8 +80,7 @@ TEST_CASE("isopath info reads a gzipped Tiled example", "[isopath][info]")
 {
     const char* map = "/usr/share/doc/tiled/examples/isometric_staggered_grass_and_water.tmx.gz";
     if (!std::filesystem::exists(map)) {
-        WARN("skipped: " << map << " is absent (Debian package `tiled`)");
-        return;
+        return testsupport::skipTest(std::string(map) + " is absent (Debian package `tiled`)");
     }
     const Run r = isopath(std::string("info ") + map);
     REQUIRE(r.exitCode == 0);

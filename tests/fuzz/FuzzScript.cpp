@@ -1,0 +1,33 @@
+// libFuzzer target for the game's script language (game/script parseScript, in memory) with the
+// game's own key table (game/input isKeyName). Oracle beyond "no crash": every accepted command
+// has a line inside the text and wait/sleep seconds within their documented [0, 3600].
+
+#include "game/input/KeyNames.hpp"
+#include "game/script/Script.hpp"
+#include "tests/fuzz/FuzzSupport.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const std::string text(fuzzsupport::asText(data, size));
+    const auto r = game::parseScript(text, "fuzz.script", &game::isKeyName);
+    fuzzsupport::checkResult(r);
+    if (!r)
+        return 0;
+    const long lines = long(std::count(text.begin(), text.end(), '\n')) + 1;
+    std::ostringstream printed;
+    for (const game::ScriptCommand& c : r.value()) {
+        if (c.line < 1 || c.line > lines || !(c.seconds >= 0.0 && c.seconds <= 3600.0)) {
+            std::fprintf(stderr, "fuzz oracle: command on line %d (of %ld), seconds %g\n", c.line, lines, c.seconds);
+            std::abort();
+        }
+        printed << c << '\n';
+    }
+    return 0;
+}

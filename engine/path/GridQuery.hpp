@@ -9,6 +9,8 @@
 /// Guarantees (those of GridPathfinder, which is a NavGrid + a GridQuery):
 /// - With `rules.weight == 1` every Found path is optimal (the heuristic is scaled by the
 ///   layer's cheapest cell cost); deterministic; same expansion order as GridPathfinder.
+///   This is the default search order; setSearchMode() picks Dijkstra, weighted A* or greedy
+///   best-first per query instead (SearchMode.hpp; the last two are not optimal).
 /// - Queries never allocate after warm-up (scratch grows to the largest grid used).
 /// - A time-sliced search over a layer that is edited meanwhile (NavGrid::layerVersion changes)
 ///   stops: step() and finishSearch() give InvalidInput; begin again.
@@ -26,6 +28,11 @@
 /// if the grid installs a newer one meanwhile. Multi-target searches (partial paths,
 /// findNearest) and other heuristics use the plain bound.
 ///
+/// Step-through: a time-sliced search with a SearchTrace advances one expansion per step(1) in
+/// exactly the order of the full search; with `trace->recordNeighbours` each expansion also
+/// lists every neighbour's outcome, and openListHead() shows what comes next (SearchStepper.hpp
+/// wraps both).
+///
 /// Layout: per padded cell one 16-byte record {g, stamp, parent} here and one float cost in the
 /// NavGrid; a generation counter in `stamp` replaces clearing between queries (open =
 /// generation, closed = generation + 1); the open list is detail/OpenList.hpp's two-heap queue.
@@ -37,6 +44,7 @@
 /// const eng::TileCoord others[] = {{7, 3}, {8, 3}};
 /// const eng::path::QueryOverlay units{others, 4.0f, false};   // avoid other units: +4 each
 /// query.findPath(grid, walker, {1, 1}, {30, 12}, result, &units);
+/// query.setSearchMode({eng::path::SearchOrder::Greedy});     // later queries: greedy best-first
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
@@ -127,8 +135,9 @@ public:
     /// `maxEntries` entries (cleared first) and returns how many. Works while a search runs and
     /// after finishSearch() until the next search begins (the open list then holds what was
     /// left); empty without a search, after cancel() or for a start that never got seeded.
-    /// For step-through views: copies the open list (O(open entries) + O(maxEntries x log n)
-    /// per call; the copy's storage is kept and reused), never changes the search.
+    /// For step-through views (a few dozen entries): copies the open list, O(open entries) +
+    /// O(maxEntries x (log n + maxEntries)) per call; the copy's storage is kept and reused
+    /// (allocates only when it grows); never changes the search.
     int openListHead(int maxEntries, std::vector<TraceCell>& out);
 
     /// The scaled, weighted heuristic from a to b as A* uses it over `layer` (0 for a bad layer),

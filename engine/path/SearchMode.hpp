@@ -33,7 +33,9 @@ enum class SearchOrder {
     WeightedAStar,
     /// Greedy best-first: ordered by h only (the layer's scaled heuristic, landmarks when usable),
     /// ties by lower g, then lower row-major index. Finds a path whenever one exists, usually
-    /// expanding far fewer cells, but the path is whatever it finds: NOT optimal. Name "greedy".
+    /// expanding far fewer cells, but the path is whatever it finds: NOT optimal. For an
+    /// unreachable goal (Partial) it ends at one of the reachable cells closest to the goal,
+    /// the first it reaches, not necessarily the cheapest. Name "greedy".
     Greedy,
 };
 

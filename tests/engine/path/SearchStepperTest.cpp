@@ -338,3 +338,43 @@ TEST_CASE("a step-through stops when its layer changes; refusals are final at on
     CHECK(stepper.stepCount() == 0);
     CHECK(stepper.current() == nullptr);
 }
+
+TEST_CASE("stepping matches the full search with landmark bounds too, for every order", "[path][stepper]")
+{
+    std::mt19937 rng(2026);
+    int landmarkSearches = 0;
+    for (int round = 0; round < 40; ++round) {
+        const int w = std::uniform_int_distribution<int>(8, 40)(rng);
+        const int h = std::uniform_int_distribution<int>(8, 40)(rng);
+        const CostField f = randomField(rng, w, h, 0.2);
+        NavGrid grid;
+        grid.setLandmarks({eng::path::LandmarkMode::On, 4});
+        REQUIRE(grid.reset(w, h));
+        REQUIRE(grid.addLayer("walker", f, MoveRules{}) == 0);
+        const TileCoord start = randomCell(rng, f), goal = randomCell(rng, f);
+        for (const SearchMode& mode : kModes) {
+            INFO("round " << round << " mode " << mode << " " << start << " -> " << goal);
+            GridQuery full;
+            full.setSearchMode(mode);
+            PathResult untraced;
+            SearchTrace trace;
+            full.findPath(grid, 0, start, goal, untraced, nullptr, &trace);
+            landmarkSearches += full.usedLandmarks();
+            if (mode.order == SearchOrder::Dijkstra)
+                CHECK_FALSE(full.usedLandmarks());
+            SearchStepper stepper;
+            stepper.setOpenHeadSize(2);
+            if (stepper.begin(grid, 0, start, goal, mode) != PathStatus::InProgress)
+                continue;
+            while (stepper.status() == PathStatus::InProgress) {
+                REQUIRE_FALSE(stepper.openHead().empty());
+                const TraceCell next = stepper.openHead()[0];
+                stepper.step();
+                REQUIRE(*stepper.current() == next);
+            }
+            CHECK(stepper.trace().expanded == trace.expanded);
+            CHECK(stepper.result() == untraced);
+        }
+    }
+    CHECK(landmarkSearches > 40);
+}

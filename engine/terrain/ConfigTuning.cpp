@@ -279,6 +279,11 @@ std::vector<KeySpec> specsOf(const TerrainConfig& file, const TerrainRules& rule
 
 // --- ConfigTuning ------------------------------------------------------------------------------
 
+bool NumberRange::contains(double v) const
+{
+    return std::isfinite(v) && (minExclusive ? v > min : v >= min) && (maxExclusive ? v < max : v <= max);
+}
+
 Result<ConfigTuning> ConfigTuning::fromText(std::string text, std::string fileName)
 {
     Result<TerrainConfig> parsed = parseTerrainConfig(text, fileName);
@@ -344,6 +349,49 @@ void ConfigTuning::rebuildInFile()
 
 namespace {
 
+/// Narrows `r` to the values of `field` that keep factor(d) = ((base - d) + offset) * scale > 0
+/// at d = 0 and d = radius (the loader's rule; the factor is linear in d), the other fields fixed.
+/// scale > 0 needs base + offset > radius; scale < 0 needs base + offset < 0 (then d = 0 binds).
+void narrowForFactor(NumberRange& r, const Influence& i, std::string_view field)
+{
+    auto above = [&](double v) { // values > v
+        if (v > r.min || (v == r.min && !r.minExclusive)) {
+            r.min = v;
+            r.minExclusive = true;
+        }
+    };
+    auto below = [&](double v) { // values < v
+        if (v < r.max || (v == r.max && !r.maxExclusive)) {
+            r.max = v;
+            r.maxExclusive = true;
+        }
+    };
+    const double sum = i.base + i.offset;
+    if (field == "influence.radius") {
+        if (i.scale > 0)
+            below(sum);
+    } else if (field == "influence.base") {
+        if (i.scale > 0)
+            above(i.radius - i.offset);
+        else
+            below(-i.offset);
+    } else if (field == "influence.offset") {
+        if (i.scale > 0)
+            above(i.radius - i.base);
+        else
+            below(-i.base);
+    } else if (field == "influence.scale") {
+        if (sum > i.radius) {
+            above(0.0);
+        } else if (sum < 0.0) {
+            below(0.0);
+        } else { // no scale works: an empty interval
+            above(0.0);
+            below(0.0);
+        }
+    }
+}
+
 /// The TuningKey of a resolved key over the model's state.
 TuningKey describe(const KeySpec& s, const TerrainConfig& now, const TerrainConfig& file,
                    const std::vector<std::string>& inFile, const std::vector<std::pair<std::string, TomlValueEdit>>& edits)
@@ -363,6 +411,14 @@ TuningKey describe(const KeySpec& s, const TerrainConfig& now, const TerrainConf
     }
     if (const TerrainRules* rules = rulesOf(file, s.profile))
         k.fileValue = valueIn(*rules, s).first;
+    if (k.kind == TuningKind::Number) {
+        k.range.min = k.limit.min;
+        k.range.minExclusive = k.limit.minExclusive;
+        const TerrainRules* rules = rulesOf(now, s.profile);
+        const TerrainRule* rule = rules && !s.terrain.empty() ? rules->find(s.terrain) : nullptr;
+        if (rule && rule->influence)
+            narrowForFactor(k.range, *rule->influence, s.field->name);
+    }
     k.inFile = std::binary_search(inFile.begin(), inFile.end(), s.key);
     k.edited = std::any_of(edits.begin(), edits.end(), [&](const auto& e) { return e.first == s.key; });
     return k;

@@ -35,7 +35,7 @@
 /// tuning.set("terrain.volcano_erupting.influence.radius", "3");
 /// rebuildCosts(tuning.config());     // the TerrainConfig now in force
 /// for (const eng::terrain::TuningKey& k : tuning.keys())
-///     if (k.profile.empty()) drawField(k.key, k.kind, k.limit, k.choices, k.value, k.fileValue);
+///     if (k.profile.empty()) drawField(k.key, k.kind, k.range, k.choices, k.value, k.fileValue);
 /// if (std::optional<std::string> error = tuning.save(tuning.fileName()))  // atomic, keeps .bak
 ///     std::cerr << *error << '\n';   // "cannot write maps/terrain.toml: ...: Permission denied"
 /// else
@@ -48,6 +48,7 @@
 #include "engine/terrain/TerrainRules.hpp"
 #include "engine/terrain/TomlTextEdit.hpp"
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -63,6 +64,18 @@ enum class TuningKind {
     Choice, ///< one of TuningKey::choices
 };
 
+/// The interval of numbers set() accepts for one key while every other value stays as it is.
+struct NumberRange {
+    double min = -std::numeric_limits<double>::infinity();
+    bool minExclusive = false;
+    double max = std::numeric_limits<double>::infinity();
+    bool maxExclusive = false;
+
+    /// v is finite and inside the interval.
+    bool contains(double v) const;
+    bool operator==(const NumberRange&) const = default;
+};
+
 /// One tunable value: where it lives, its limits, its value now and in the file.
 struct TuningKey {
     std::string key;      ///< dotted, as in the TOML: "profile.dwarf.terrain.snow.cost"
@@ -70,8 +83,13 @@ struct TuningKey {
     std::string terrain;  ///< the terrain's name; "" for a movement key
     std::string field;    ///< "cost", "influence.radius", "diagonal_factor", ...
     TuningKind kind = TuningKind::Number;
-    NumberLimit limit;    ///< Number: lower bound (PositiveNumber, NonNegativeNumber, FiniteNumber);
-                          ///< there is no upper bound. An influence must also keep its factor > 0.
+    NumberLimit limit;    ///< Number: the loader's bound for this key (PositiveNumber,
+                          ///< NonNegativeNumber, FiniteNumber); no upper bound.
+    NumberRange range;    ///< Number: what set() accepts now: `limit`, narrowed for influence
+                          ///< fields by the rule that the factor ((base - d) + offset) * scale stays
+                          ///< > 0 over [0, radius] with the other fields as they are (scale > 0:
+                          ///< radius < base + offset; scale < 0: base + offset < 0). Exact up to
+                          ///< floating-point rounding at the bounds; set() has the last word.
     std::vector<std::string> choices; ///< Choice: the canonical names ("octile", "euclidean", ...)
     std::string value;     ///< now in force: "3.0", "true", "octile"; "" = unset (a terrain
                            ///< without a cost of its own)

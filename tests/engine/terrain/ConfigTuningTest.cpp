@@ -5,7 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -497,4 +499,59 @@ TEST_CASE("save errors name the file; markSaved makes the saved values the file'
     eng::Result<ConfigTuning> bad = ConfigTuning::fromText("[terrain.snow]\ncost = -1\n", "bad.toml");
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.diagnostics()[0].message == "terrain.snow.cost: must be a finite number > 0, got -1");
+}
+
+TEST_CASE("a number key's range is exactly what set() accepts", "[terrain][tuning]")
+{
+    const ConfigTuning file = shipped();
+    const auto r = file.find("terrain.volcano_erupting.influence.radius")->range;
+    CHECK(r == NumberRange{0.0, false, 5.0, true}); // (5 - d) * 2 > 0
+    CHECK(file.find("terrain.tombstone.influence.base")->range == NumberRange{2.0, true, std::numeric_limits<double>::infinity(), false});
+    CHECK(file.find("terrain.tombstone.influence.scale")->range == NumberRange{0.0, true, std::numeric_limits<double>::infinity(), false});
+    CHECK(file.find("terrain.snow.cost")->range == NumberRange{0.0, true, std::numeric_limits<double>::infinity(), false});
+
+    int probes = 0;
+    for (const TuningKey& k : file.keys()) {
+        if (k.kind != TuningKind::Number)
+            continue;
+        INFO(k.key);
+        if (k.number)
+            CHECK(k.range.contains(*k.number));
+        auto accepts = [&](double v) {
+            ConfigTuning t = file;
+            ++probes;
+            return !t.set(k.key, formatTomlNumber(v)).has_value();
+        };
+        const double lo = k.range.min, hi = k.range.max;
+        if (std::isfinite(lo)) {
+            const double inside = lo + 1e-6 * (1.0 + std::abs(lo));
+            CHECK(accepts(lo) == !k.range.minExclusive);
+            CHECK((!k.range.contains(inside) || accepts(inside)));
+            CHECK_FALSE(accepts(lo - 0.5));
+        } else {
+            CHECK(accepts(-1e6) == k.range.contains(-1e6));
+        }
+        if (std::isfinite(hi)) {
+            const double inside = hi - 1e-6 * (1.0 + std::abs(hi));
+            CHECK(accepts(hi) == !k.range.maxExclusive);
+            CHECK((!k.range.contains(inside) || accepts(inside)));
+            CHECK_FALSE(accepts(hi + 0.5));
+        } else {
+            CHECK(accepts(1e6));
+        }
+    }
+    CHECK(probes > 300);
+
+    SECTION("the range follows the other fields")
+    {
+        ConfigTuning t = file;
+        REQUIRE_FALSE(t.set("terrain.volcano_erupting.influence.offset", "1"));
+        CHECK(t.find("terrain.volcano_erupting.influence.radius")->range.max == 6.0);
+        CHECK(t.find("terrain.volcano_erupting.influence.base")->range.min == 3.5);
+        CHECK(t.set("terrain.volcano_erupting.influence.base", "3.5") ==
+              "terrain.volcano_erupting.influence: factor ((base - d) + offset) * scale must be > 0 for every d in "
+              "[0, radius], but at d = 4.5 it is 0");
+        REQUIRE_FALSE(t.set("terrain.volcano_erupting.influence.radius", "5.5"));
+        CHECK(t.find("terrain.volcano_erupting.influence.base")->range.min == 4.5);
+    }
 }

@@ -244,11 +244,14 @@ TEST_CASE("set through the model equals editing the text by hand and re-parsing"
     CHECK(t.editedKeys().size() == cases.size());
 }
 
-TEST_CASE("every listed key set alone: config == parse(text) == the file's config with that value", "[terrain][tuning]")
+namespace {
+
+/// Sets every listed key of `file` alone to another valid value and checks the result against the
+/// test's own reading of the format and against the text. Returns the number of keys.
+std::size_t checkEveryKey(const ConfigTuning& file)
 {
-    const ConfigTuning file = shipped();
     const std::vector<TuningKey> keys = file.keys();
-    REQUIRE(keys.size() > 100);
+    const bool crlf = file.fileText().find("\r\n") != std::string::npos;
     for (const TuningKey& k : keys) {
         ConfigTuning t = file;
         const std::string v = otherValue(k);
@@ -276,15 +279,80 @@ TEST_CASE("every listed key set alone: config == parse(text) == the file's confi
         }
         CHECK(t.config() == expected);
 
-        if (k.inFile) {
+        // One token replaced (also a key added to an inline table), or lines inserted.
+        const bool sameLineCount = linesOf(t.fileText()).size() == linesOf(t.text()).size();
+        if (k.inFile || sameLineCount)
             CHECK(differingLines(t.fileText(), t.text()).size() == 1);
-        } else {
+        else
             CHECK(onlyInsertions(t.fileText(), t.text()));
-            CHECK(linesOf(t.text()).size() <= linesOf(t.fileText()).size() + 3);
+        if (k.inFile)
+            CHECK(sameLineCount);
+        CHECK(linesOf(t.text()).size() <= linesOf(t.fileText()).size() + 3);
+        if (crlf) {
+            std::size_t bare = 0;
+            for (std::size_t i = 0; i < t.text().size(); ++i)
+                bare += t.text()[i] == '\n' && (i == 0 || t.text()[i - 1] != '\r') ? 1 : 0;
+            CHECK(bare == 0);
         }
         t.reset();
         CHECK(t.text() == t.fileText());
         CHECK(t.config() == file.config());
+    }
+    return keys.size();
+}
+
+} // namespace
+
+TEST_CASE("every listed key set alone: config == parse(text) == the file's config with that value", "[terrain][tuning]")
+{
+    CHECK(checkEveryKey(shipped()) == 163);
+
+    SECTION("the shipped file with CRLF line ends")
+    {
+        const ConfigTuning lf = shipped();
+        std::string crlf;
+        for (const char c : lf.fileText())
+            crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+        eng::Result<ConfigTuning> t = ConfigTuning::fromText(crlf, "crlf.toml");
+        REQUIRE(t.ok());
+        CHECK(checkEveryKey(t.value()) == 163);
+    }
+    SECTION("every way TOML can spell the tables: dotted keys, inline tables, sub-table headers")
+    {
+        const std::string text = R"(description = "layouts"
+movement.diagonal = "always"      # dotted at the root
+movement.weight = 1.5
+
+[terrain]
+grass = { cost = 1.0, glyph = "." }
+snow.cost = 3.0   # dotted below [terrain]
+snow.glyph = "s"
+
+[terrain.road]
+multiplier = 0.5
+
+[terrain.fire]
+influence.radius = 2.0
+influence.effect = "multiply"
+influence.base = 4.0
+
+[terrain.ice.influence]   # a sub-table header, terrain.ice itself has none
+radius = 1.5
+effect = "divide"
+base = 3.0
+scale = 0.5
+
+[profile.slow]
+movement = { weight = 2.0 }
+terrain.snow = { cost = 6.0 }
+
+[profile.fast.terrain.fire]
+influence = { scale = 0.5 }
+)";
+        eng::Result<ConfigTuning> t = ConfigTuning::fromText(text, "layouts.toml");
+        INFO(eng::formatDiagnostics(t.diagnostics()));
+        REQUIRE(t.ok());
+        CHECK(checkEveryKey(t.value()) == 3 * (4 + 5 * 3 + 2 * 5));
     }
 }
 

@@ -166,3 +166,15 @@ write("deep_groups.tmx", HEAD + MAP.format(orientation="orthogonal", w=4, h=4, i
       + '<group name="g">' * 5000 + '</group>' * 5000 + "\n</map>\n")
 write("deep_class_property.tmx", HEAD + MAP.format(orientation="orthogonal", w=4, h=4, inf=0) + " <properties>\n"
       + '<property name="p" type="class"><properties>' * 5000 + '</properties></property>' * 5000 + "\n </properties>\n</map>\n")
+
+# --- "included from" chains and bytes that are not UTF-8 (issue #12) ------------------------------
+# An error inside a file that a template refers to names the whole chain: map -> template -> tileset.
+tmx("nested_template.tmx", objects('  <object id="1" template="nested.tx" x="0" y="0"/>\n'))
+write("nested.tx", HEAD + '<template>\n <tileset firstgid="1" source="broken.tsx"/>\n <object name="x" gid="1"/>\n</template>\n')
+tmj("nested_template.tmj", '  { "type":"objectgroup", "name":"things", "objects":[ { "id":1, "template":"nested.tj" } ] }')
+write("nested.tj", '{ "type":"template", "tileset":{ "firstgid":1, "source":"broken.tsj" },\n'
+      '  "object":{ "name":"x", "gid":1, "width":32, "height":32 } }\n')
+# ortho_csv.tmx with one byte of its tileset source changed to 0xFF (not UTF-8 in any position).
+ours = open(os.path.join(HERE, "..", "map", "ortho_csv.tmx"), "rb").read()
+assert ours.count(b'source="tiles.tsx"') == 1
+write("bad_utf8_tileset.tmx", ours.replace(b'source="tiles.tsx"', b'source="../map/ti\xffes.tsx"'), mode="wb")

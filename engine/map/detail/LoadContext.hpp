@@ -44,10 +44,13 @@ struct LoadContext {
     std::map<std::string, std::optional<Tileset>> tilesets;
     std::map<std::string, std::shared_ptr<const TemplateData>> templates; ///< null = failed
     int nesting = 0; ///< file nesting depth (map -> template -> tileset), guards cycles
+    /// The references that led to the file being parsed now, outermost first (empty while the
+    /// map itself is parsed); every error gets a copy, so it prints as an "included from" chain.
+    std::vector<IncludedFrom> includeStack;
 
     void error(const std::string& file, int line, std::string message)
     {
-        diagnostics.push_back(Diagnostic{file, line, std::move(message), Severity::Error});
+        diagnostics.push_back(Diagnostic{file, line, std::move(message), Severity::Error, includeStack});
     }
     bool failed() const { return !diagnostics.empty(); }
 };

@@ -33,11 +33,20 @@ const std::map<std::string, std::string> kExpected = {
      "tests/data/bad/bad_properties.tmx:10: error: property \"speed\": float value \"fast\" is not a number\n"
      "tests/data/bad/bad_properties.tmx:11: error: property \"target\": object value \"-1\" is not an object id\n"
      "tests/data/bad/bad_properties.tmx:12: error: property \"what\": unknown type \"vector\"\n"},
+    // Errors inside a file that the map refers to name the chain that led there ("included from").
     {"bad_tileset_values.tmx",
+     "tests/data/bad/bad_tileset_values.tmx: tileset \"bad_values.tsx\" (line 3): "
      "tests/data/bad/bad_values.tsx:2: error: <tileset>: attribute \"tilewidth\" is not an integer: \"abc\"\n"
+     "tests/data/bad/bad_tileset_values.tmx: tileset \"bad_values.tsx\" (line 3): "
      "tests/data/bad/bad_values.tsx:2: error: <tileset>: attribute \"tileheight\" must be greater than 0, got -32\n"
+     "tests/data/bad/bad_tileset_values.tmx: tileset \"bad_values.tsx\" (line 3): "
      "tests/data/bad/bad_values.tsx:2: error: <tileset>: attribute \"spacing\" must not be negative, got -1\n"
+     "tests/data/bad/bad_tileset_values.tmx: tileset \"bad_values.tsx\" (line 3): "
      "tests/data/bad/bad_values.tsx:4: error: tileset \"bad\": tile id 9 is outside its 8 tiles\n"},
+    // One byte of the tileset source is 0xFF (not UTF-8): the message shows it as U+FFFD.
+    {"bad_utf8_tileset.tmx",
+     "tests/data/bad/bad_utf8_tileset.tmx:6: error: cannot open tileset \"../map/ti\xEF\xBF\xBD" "es.tsx\" "
+     "(tests/data/map/ti\xEF\xBF\xBD" "es.tsx): No such file or directory\n"},
     {"bad_wangid.tmx",
      "tests/data/bad/bad_wangid.tmx:8: error: wangset \"ground\": bad wangid \"0,1,0,1,0,1,0\"\n"
      "tests/data/bad/bad_wangid.tmx:9: error: wangset \"ground\": wangid \"0,1,0,3,0,1,0,1\" uses color 3 but the set has 1 colors\n"},
@@ -52,8 +61,10 @@ const std::map<std::string, std::string> kExpected = {
     {"binary_garbage.tmx",
      "tests/data/bad/binary_garbage.tmx:5: error: XML syntax error: No document element found\n"},
     {"broken_template.tmx",
+     "tests/data/bad/broken_template.tmx: template \"broken.tx\" (line 5): "
      "tests/data/bad/broken.tx:3: error: cannot open tileset \"../map/nope.tsx\" (tests/data/map/nope.tsx): No such file or directory\n"},
     {"broken_tileset.tmx",
+     "tests/data/bad/broken_tileset.tmx: tileset \"broken.tsx\" (line 3): "
      "tests/data/bad/broken.tsx:7: error: XML syntax error: Start-end tags mismatch\n"},
     {"chunk_short.tmx",
      "tests/data/bad/chunk_short.tmx:6: error: layer \"ground\": 3 tiles, expected 4\n"},
@@ -121,6 +132,10 @@ const std::map<std::string, std::string> kExpected = {
      "tests/data/bad/multiple_errors.tmx:6: error: layer \"ground\": 3 tiles, expected 16\n"
      "tests/data/bad/multiple_errors.tmx:11: error: layer \"walls\": unknown compression \"brotli\" (expected zlib, gzip or zstd)\n"
      "tests/data/bad/multiple_errors.tmx:14: error: cannot open template \"nope.tx\" (tests/data/bad/nope.tx): No such file or directory\n"},
+    // A chain of two: map -> template -> tileset.
+    {"nested_template.tmx",
+     "tests/data/bad/nested_template.tmx: template \"nested.tx\" (line 5): tests/data/bad/nested.tx: "
+     "tileset \"broken.tsx\" (line 3): tests/data/bad/broken.tsx:7: error: XML syntax error: Start-end tags mismatch\n"},
     {"negative_height.tmx",
      "tests/data/bad/negative_height.tmx:2: error: <map>: attribute \"height\" must be greater than 0, got -3\n"},
     {"no_columns.tmx",
@@ -134,8 +149,10 @@ const std::map<std::string, std::string> kExpected = {
     {"short_layer.tmx",
      "tests/data/bad/short_layer.tmx:5: error: layer \"ground\": 15 tiles, expected 16\n"},
     {"template_not_template.tmx",
+     "tests/data/bad/template_not_template.tmx: template \"../map/tiles.tsx\" (line 5): "
      "tests/data/map/tiles.tsx:2: error: root element is <tileset>, expected <template>\n"},
     {"tileset_is_a_map.tmx",
+     "tests/data/bad/tileset_is_a_map.tmx: tileset \"short_layer.tmx\" (line 3): "
      "tests/data/bad/short_layer.tmx:2: error: root element is <map>, expected <tileset>\n"},
     {"too_many_cells.tmx",
      "tests/data/bad/too_many_cells.tmx:2: error: <map>: 5000x5000 = 25000000 cells is more than the limit of 16777216\n"},
@@ -162,7 +179,9 @@ const std::map<std::string, std::string> kExpected = {
     {"bad_data_value.tmj",
      "tests/data/bad/bad_data_value.tmj: error: layers[0] \"ground\": data[15] is not a tile id: -2\n"},
     {"broken_tileset.tmj",
+     "tests/data/bad/broken_tileset.tmj: tileset \"broken.tsj\": "
      "tests/data/bad/broken.tsj: error: tileheight: must be greater than 0, got 0\n"
+     "tests/data/bad/broken_tileset.tmj: tileset \"broken.tsj\": "
      "tests/data/bad/broken.tsj: error: tileset \"broken\": animation of tile 1 uses tile 9, which the tileset does not have\n"},
     {"deep_nesting.tmj",
      "tests/data/bad/deep_nesting.tmj: error: JSON nested more than 256 levels deep\n"},
@@ -178,6 +197,11 @@ const std::map<std::string, std::string> kExpected = {
      "tests/data/bad/missing_template.tmj: error: cannot open template \"nope.tj\" (tests/data/bad/nope.tj): No such file or directory\n"},
     {"missing_tileset.tmj",
      "tests/data/bad/missing_tileset.tmj: error: cannot open tileset \"gone.tsj\" (tests/data/bad/gone.tsj): No such file or directory\n"},
+    {"nested_template.tmj",
+     "tests/data/bad/nested_template.tmj: template \"nested.tj\": tests/data/bad/nested.tj: tileset \"broken.tsj\": "
+     "tests/data/bad/broken.tsj: error: tileheight: must be greater than 0, got 0\n"
+     "tests/data/bad/nested_template.tmj: template \"nested.tj\": tests/data/bad/nested.tj: tileset \"broken.tsj\": "
+     "tests/data/bad/broken.tsj: error: tileset \"broken\": animation of tile 1 uses tile 9, which the tileset does not have\n"},
     {"not_an_object.tmj",
      "tests/data/bad/not_an_object.tmj: error: JSON root is not an object\n"},
     {"short_layer.tmj",

@@ -122,6 +122,20 @@ Result<ResolvedConfig> resolveTerrainConfig(const map::MapData& map, const std::
     return ResolvedConfig{defaultTerrainConfig(), ConfigOrigin::BuiltIn, {}};
 }
 
+Result<TerrainRules> profileRules(const ResolvedConfig& config, std::string_view profile)
+{
+    if (profile.empty())
+        return config.config.base;
+    if (const TerrainRules* rules = config.config.profile(profile))
+        return *rules;
+    const std::string names = config.config.profileNames();
+    return Result<TerrainRules>::failure(
+        Diagnostic{config.path.empty() ? std::string("built-in config") : config.path, 0,
+                   "unknown profile \"" + std::string(profile) + "\"" +
+                       (names.empty() ? " (the terrain config defines no profiles)"
+                                      : " (the terrain config defines: " + names + ")")});
+}
+
 std::string_view configOriginName(ConfigOrigin origin)
 {
     switch (origin) {

@@ -68,6 +68,13 @@ struct ResolvedConfig {
 /// any config error, fail with diagnostics; a property error names the map.
 Result<ResolvedConfig> resolveTerrainConfig(const map::MapData& map, const std::string& overridePath = {});
 
+/// The one lookup of a unit profile and the one wording of its error (isopath --profile, the
+/// game's --profile and `party` objects' `profile` property): the rules of `profile` in the
+/// config ("" = the base rules), or one Diagnostic at the config (its path, or "built-in config";
+/// line 0): `unknown profile "elf" (the terrain config defines: dwarf, ranger)`, or
+/// `... (the terrain config defines no profiles)`.
+Result<TerrainRules> profileRules(const ResolvedConfig& config, std::string_view profile);
+
 /// "command line", "map property", "beside the map", "built-in".
 std::string_view configOriginName(ConfigOrigin origin);
 std::ostream& operator<<(std::ostream& os, ConfigOrigin origin);

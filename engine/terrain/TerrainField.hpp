@@ -49,6 +49,7 @@
 #include "engine/terrain/TerrainGrid.hpp"
 #include "engine/terrain/TerrainRules.hpp"
 
+#include <cstddef>
 #include <iosfwd>
 #include <span>
 #include <string>
@@ -85,7 +86,20 @@ struct CellExplanation {
     bool operator==(const CellExplanation&) const = default;
 };
 
-/// Multi-line human-readable text (terrains, base, multipliers, each influence, the result).
+/// `explanationLines(e, maxInfluences)` lists every influence by default.
+inline constexpr std::size_t AllInfluences = std::size_t(-1);
+
+/// The one text form of a cell's explanation (isopath --explain, the game's HUD, the debug
+/// tools), one line per item, no newline characters:
+/// `cell (2,0): snow < road (bottom to top)`, then indented `covered (no effect): ...`,
+/// `unknown terrain: NAME (no effect)`, and either `impassable (wall)` or `base cost 3 (snow)`,
+/// `x 0.5 (road)` per multiplier, `/ 6 (volcano_erupting at (0,0), d = 2)` per influence (at
+/// most `maxInfluences`, then `... N more influences`) and `= 0.6875` (` (clamped)`).
+/// Numbers print with 6 significant digits (std::ostream's default).
+std::vector<std::string> explanationLines(const CellExplanation& e, std::size_t maxInfluences = AllInfluences);
+/// `impassable (wall)` for a blocked cell (`impassable` when no terrain is named), "" otherwise.
+std::string impassableText(const CellExplanation& e);
+/// explanationLines(e) joined, each line ending in '\n'.
 std::string describe(const CellExplanation& e);
 std::ostream& operator<<(std::ostream& os, const CellExplanation& e);
 

@@ -128,3 +128,28 @@ TEST_CASE("config resolution: --config, then map property, then beside the map, 
                   file + ":7: error: terrain.volcano_erupting.influence.radius: must be a finite number >= 0, got -1\n");
     }
 }
+
+TEST_CASE("profileRules: the one profile lookup and its error", "[terrain][map]")
+{
+    ResolvedConfig builtIn; // the built-in defaults: base rules, the profiles of maps/terrain.toml
+    builtIn.config = defaultTerrainConfig();
+    eng::Result<TerrainRules> base = profileRules(builtIn, "");
+    REQUIRE(base.ok());
+    CHECK(base.value() == builtIn.config.base);
+    REQUIRE(builtIn.config.profile("dwarf") != nullptr);
+    eng::Result<TerrainRules> dwarf = profileRules(builtIn, "dwarf");
+    REQUIRE(dwarf.ok());
+    CHECK(dwarf.value() == *builtIn.config.profile("dwarf"));
+
+    const eng::Result<TerrainRules> elf = profileRules(builtIn, "elf");
+    REQUIRE_FALSE(elf.ok());
+    CHECK(eng::formatDiagnostics(elf.diagnostics()) ==
+          "built-in config: error: unknown profile \"elf\" (the terrain config defines: " +
+              builtIn.config.profileNames() + ")\n");
+
+    ResolvedConfig none;
+    none.path = "maps/plain.toml";
+    none.origin = ConfigOrigin::CommandLine;
+    CHECK(eng::formatDiagnostics(profileRules(none, "dwarf").diagnostics()) ==
+          "maps/plain.toml: error: unknown profile \"dwarf\" (the terrain config defines no profiles)\n");
+}

@@ -163,6 +163,23 @@ TEST_CASE("explain lists terrains, base, multipliers and influences", "[terrain]
     CHECK(describe(wall) == "cell (0,0): grass < wall (bottom to top)\n  impassable (wall)\n");
 }
 
+TEST_CASE("explanationLines: the one text form, with a cap on influences for the HUD", "[terrain][field]")
+{
+    const CellExplanation e = compile(ascii({"V.r", "..+"})).explain({2, 0});
+    const std::vector<std::string> all = explanationLines(e);
+    CHECK(all == std::vector<std::string>{"cell (2,0): snow < road (bottom to top)", "  base cost 3 (snow)",
+                                          "  x 0.5 (road)", "  / 6 (volcano_erupting at (0,0), d = 2)",
+                                          "  x 2.75 (tombstone at (2,1), d = 1)", "  = 0.6875"});
+    CHECK(explanationLines(e, 1) == std::vector<std::string>{"cell (2,0): snow < road (bottom to top)",
+                                                             "  base cost 3 (snow)", "  x 0.5 (road)",
+                                                             "  / 6 (volcano_erupting at (0,0), d = 2)",
+                                                             "  ... 1 more influences", "  = 0.6875"});
+    CHECK(impassableText(e).empty());
+    const CellExplanation wall = compile(ascii({"#"})).explain({0, 0});
+    CHECK(impassableText(wall) == "impassable (wall)");
+    CHECK(explanationLines(wall).back() == "  impassable (wall)");
+}
+
 TEST_CASE("toggling a volcano updates only the cells within its radius", "[terrain][field]")
 {
     TerrainGrid g(20, 20);

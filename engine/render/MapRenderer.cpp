@@ -183,18 +183,52 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
             all.push_back({int(li), int(ci)});
     tightenQuads(all);
     m_index.build(m_mesh);
+    m_groundCache.clear();
+    markAnimatedChunks();
     return true;
+}
+
+void MapRenderer::markAnimatedChunks()
+{
+    m_groundAnimated.assign(m_mesh.layers.size(), {});
+    for (std::size_t li = 0; li < m_mesh.layers.size(); ++li)
+        m_groundAnimated[li].assign(m_mesh.layers[li].chunks.size(), 0);
+    // Animated items of sorted layers are never flat (tightenQuads leaves them), so only ground
+    // layers put animated tiles into the cached ground.
+    for (const MeshAnimatedQuad& q : m_mesh.animatedQuads)
+        if (m_mesh.layers[std::size_t(q.layer)].pass == LayerPass::Ground)
+            m_groundAnimated[std::size_t(q.layer)][std::size_t(q.chunk)] = 1;
 }
 
 bool MapRenderer::updateCells(const eng::map::MapData& map, std::span<const eng::TileCoord> cells,
                               std::vector<eng::Diagnostic>& problems)
 {
     m_rebuiltChunks = 0;
+    // The cached ground must be repainted where a rebuilt chunk drew before and draws now
+    // (its bounds may shrink or grow with tall tiles): keep the old bounds. O(chunks), no pixels.
+    std::vector<std::vector<sf::FloatRect>> oldBounds(m_mesh.layers.size());
+    for (std::size_t li = 0; li < m_mesh.layers.size(); ++li)
+        for (const MeshChunk& chunk : m_mesh.layers[li].chunks)
+            oldBounds[li].push_back(chunk.bounds);
     std::vector<MeshChunkRef> rebuilt;
     if (!rebuildMapMeshCells(map, m_meshOptions, cells, m_mesh, rebuilt, problems))
         return false;
     tightenQuads(rebuilt);
     m_index.build(m_mesh); // chunk bounds (tall tiles) may have changed; O(chunks), no pixels
+    std::size_t chunkCount = 0;
+    for (const MeshLayer& layer : m_mesh.layers)
+        chunkCount += layer.chunks.size();
+    if (rebuilt.size() == chunkCount) {
+        m_groundCache.clear(); // a whole rebuild (the depth-sorted layers changed)
+    } else {
+        for (const MeshChunkRef& ref : rebuilt) {
+            const std::size_t li = std::size_t(ref.layer), ci = std::size_t(ref.chunk);
+            if (li < oldBounds.size() && ci < oldBounds[li].size())
+                m_groundCache.invalidate(oldBounds[li][ci]);
+            m_groundCache.invalidate(m_mesh.layers[li].chunks[ci].bounds);
+        }
+    }
+    markAnimatedChunks();
     // Animations new to the mesh start in step with the others (the rest are already at the
     // frame of m_timeMs); the rebuilt quads show frame 0 until set here.
     for (MeshAnimation& a : m_mesh.animations)
@@ -366,6 +400,7 @@ void MapRenderer::update(float dtSec)
     }
     if (!any)
         return;
+    ++m_animationEpoch;
     for (const MeshAnimatedQuad& q : m_mesh.animatedQuads)
         if (changed[std::size_t(q.animation)]) {
             const MeshAnimation& a = m_mesh.animations[std::size_t(q.animation)];
@@ -405,43 +440,22 @@ void MapRenderer::draw(sf::RenderTarget& target, const std::vector<SpriteItem>& 
     const sf::FloatRect view = viewRect(target);
     const sf::RenderStates base = statesFor(-1);
 
-    // 1. Ground: whole chunk batches.
-    for (std::size_t li = 0; li < m_mesh.layers.size(); ++li) {
-        const MeshLayer& layer = m_mesh.layers[li];
-        if (layer.pass != LayerPass::Ground)
-            continue;
-        for (int ci : chunksInView(int(li), view)) {
-            const MeshChunk& chunk = layer.chunks[std::size_t(ci)];
-            ++stats.groundChunksDrawn;
-            for (const MeshBatch& batch : chunk.batches) {
-                sf::RenderStates states = statesFor(batch.texture);
-                if (batch.opaque)
-                    states.blendMode = sf::BlendNone;
-                target.draw(batch.vertices, states);
-                ++stats.drawCalls;
-            }
-            if (!chunk.items.empty()) {
-                QuadStream stream(target, base, stats.drawCalls);
-                for (const MeshItem& item : chunk.items)
-                    if (!m_culling || item.bounds.intersects(view))
-                        stream.add(m_textures[std::size_t(item.texture)].get(), item.vertices.data());
-            }
-        }
+    // 1. The flat ground: through the cache of 1:1 pictures (seamless at every zoom), or tile
+    //    by tile.
+    bool cached = false;
+    if (m_groundCacheOn && m_culling && target.getView().getRotation() == 0.f) {
+        GroundCacheStats cacheStats;
+        cached = m_groundCache.draw(target, view, m_mesh.bounds, m_animationEpoch,
+                                    [&](sf::RenderTarget& t, const sf::FloatRect& area) {
+                                        return drawFlatGround(t, area, stats);
+                                    },
+                                    cacheStats);
+        stats.groundTilesDrawn = cacheStats.tilesDrawn;
+        stats.groundTilesRendered = cacheStats.tilesRendered;
+        stats.drawCalls += cacheStats.tilesDrawn;
     }
-
-    // 1b. Flat tiles of sorted layers (roads in an overlay layer): nothing can be behind them.
-    for (std::size_t li = 0; li < m_mesh.layers.size(); ++li) {
-        const MeshLayer& layer = m_mesh.layers[li];
-        if (layer.pass != LayerPass::Sorted)
-            continue;
-        QuadStream stream(target, base, stats.drawCalls);
-        for (int ci : chunksInView(int(li), view)) {
-            const MeshChunk& chunk = layer.chunks[std::size_t(ci)];
-            for (const MeshItem& item : chunk.items)
-                if (item.flat && (!m_culling || item.bounds.intersects(view)))
-                    stream.add(m_textures[std::size_t(item.texture)].get(), item.vertices.data());
-        }
-    }
+    if (!cached)
+        drawFlatGround(target, view, stats);
 
     if (groundOverlay)
         groundOverlay(target);
@@ -508,6 +522,51 @@ void MapRenderer::draw(sf::RenderTarget& target, const std::vector<SpriteItem>& 
                 if (!m_culling || item.bounds.intersects(view))
                     stream.add(m_textures[std::size_t(item.texture)].get(), item.vertices.data());
     }
+}
+
+bool MapRenderer::drawFlatGround(sf::RenderTarget& target, const sf::FloatRect& view, DrawStats& stats) const
+{
+    const sf::RenderStates base = statesFor(-1);
+    bool animated = false;
+    // Ground layers: whole chunk batches.
+    for (std::size_t li = 0; li < m_mesh.layers.size(); ++li) {
+        const MeshLayer& layer = m_mesh.layers[li];
+        if (layer.pass != LayerPass::Ground)
+            continue;
+        for (int ci : chunksInView(int(li), view)) {
+            const MeshChunk& chunk = layer.chunks[std::size_t(ci)];
+            ++stats.groundChunksDrawn;
+            if (li < m_groundAnimated.size() && m_groundAnimated[li][std::size_t(ci)])
+                animated = true;
+            for (const MeshBatch& batch : chunk.batches) {
+                sf::RenderStates states = statesFor(batch.texture);
+                if (batch.opaque)
+                    states.blendMode = sf::BlendNone;
+                target.draw(batch.vertices, states);
+                ++stats.drawCalls;
+            }
+            if (!chunk.items.empty()) {
+                QuadStream stream(target, base, stats.drawCalls);
+                for (const MeshItem& item : chunk.items)
+                    if (!m_culling || item.bounds.intersects(view))
+                        stream.add(m_textures[std::size_t(item.texture)].get(), item.vertices.data());
+            }
+        }
+    }
+    // Flat tiles of sorted layers (roads in an overlay layer): nothing can be behind them.
+    for (std::size_t li = 0; li < m_mesh.layers.size(); ++li) {
+        const MeshLayer& layer = m_mesh.layers[li];
+        if (layer.pass != LayerPass::Sorted)
+            continue;
+        QuadStream stream(target, base, stats.drawCalls);
+        for (int ci : chunksInView(int(li), view)) {
+            const MeshChunk& chunk = layer.chunks[std::size_t(ci)];
+            for (const MeshItem& item : chunk.items)
+                if (item.flat && (!m_culling || item.bounds.intersects(view)))
+                    stream.add(m_textures[std::size_t(item.texture)].get(), item.vertices.data());
+        }
+    }
+    return animated;
 }
 
 const std::vector<int>& MapRenderer::chunksInView(int layer, const sf::FloatRect& view) const

@@ -8,6 +8,7 @@
 #include "engine/iso/Projection.hpp"
 #include "engine/map/MapData.hpp"
 #include "engine/render/ChunkIndex.hpp"
+#include "engine/render/GroundCache.hpp"
 #include "engine/render/MapMesh.hpp"
 #include "engine/render/SpriteItem.hpp"
 
@@ -17,6 +18,7 @@
 #include <SFML/Graphics/Texture.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -31,9 +33,11 @@ using OverlayFn = std::function<void(sf::RenderTarget&)>;
 
 /// Per-frame figures of the last draw (filled by draw when a stats pointer is given).
 struct DrawStats {
-    int drawCalls = 0;
-    int groundChunksDrawn = 0;
+    int drawCalls = 0;         ///< every draw call, into the target and into ground cache tiles
+    int groundChunksDrawn = 0; ///< ground chunks drawn (directly, or into ground cache tiles)
     int sortedItems = 0; ///< tiles + sprites depth-sorted this frame
+    int groundTilesDrawn = 0;    ///< ground cache tiles drawn into the target (0: cache not used)
+    int groundTilesRendered = 0; ///< ground cache tiles painted at 1:1 this frame
 };
 
 namespace detail {
@@ -94,9 +98,12 @@ public:
     /// tiles of sorted layers (MeshItem::flat, e.g. roads in an overlay layer), then
     /// `groundOverlay(target)`, then depth-sorted tiles and `sprites` together (tiles before
     /// sprites on equal keys), then image layers that follow the sorted part. Per frame: one
-    /// draw call per ground chunk and texture, one per run of equal textures in the sorted part;
-    /// the chunks in view come from a spatial index and only the tiles in view are sorted
-    /// (O(chunks near the view + v log v), independent of the map's size). Known difference from Tiled: a flat tile
+    /// draw call per ground cache tile in view (see setGroundCache; without the cache: one per
+    /// ground chunk and texture), one per run of equal textures in the sorted part; the chunks
+    /// in view come from a spatial index and only the tiles in view are sorted (O(chunks near
+    /// the view + v log v), independent of the map's size), plus the 1:1 painting of ground
+    /// cache tiles that come into view. Logically const: the ground cache it fills changes no
+    /// picture. Known difference from Tiled: a flat tile
     /// of a later layer on the same cell as a tall tile is drawn under it, not over it.
     void draw(sf::RenderTarget& target, const std::vector<SpriteItem>& sprites,
               const OverlayFn& groundOverlay = {}) const;
@@ -109,6 +116,17 @@ public:
     /// draw with; same pixels, O(map) per frame).
     void setCulling(bool on) { m_culling = on; }
     bool culling() const { return m_culling; }
+    /// Ground cache (on by default): draw paints the flat ground (ground layers and the flat tiles
+    /// of sorted layers) at 1:1 into cached render textures of GroundCache::TilePixels square
+    /// and draws those scaled by the view, so the ground is seamless at every zoom for any
+    /// tileset (drawn tile by tile, exact diamonds without extruded edges show a grid of dashes
+    /// at zooms other than 1:1: edge pixels sample texels outside the diamond). At 1:1 with the
+    /// view on whole pixels the picture is the direct one, pixel for pixel over an opaque
+    /// ground. The cache follows edits (updateCells) and animation frames of ground tiles by
+    /// itself. Used only when culling is on and the view is not rotated; off (or when a render
+    /// texture cannot be made): the ground is drawn tile by tile as before.
+    void setGroundCache(bool on) { m_groundCacheOn = on; }
+    bool groundCache() const { return m_groundCacheOn; }
     /// Draws every layer in Tiled's exact order (no sorting, no sprites), not culled.
     void drawAllLayers(sf::RenderTarget& target) const;
 
@@ -129,6 +147,11 @@ private:
 
     /// Chunks of layer `layer` to draw for `view`, increasing (culled: the index's answer).
     const std::vector<int>& chunksInView(int layer, const sf::FloatRect& view) const;
+    /// Draws the flat ground in world rectangle `area` (ground layers, then the flat tiles of
+    /// sorted layers) into `target`; true when a chunk drawn holds animated ground quads.
+    bool drawFlatGround(sf::RenderTarget& target, const sf::FloatRect& area, DrawStats& stats) const;
+    /// Which ground-layer chunks hold animated quads (m_groundAnimated), after a mesh change.
+    void markAnimatedChunks();
 
     MapMesh m_mesh;
     ChunkIndex m_index; ///< of m_mesh's chunk bounds (rebuilt by load and updateCells)
@@ -140,6 +163,14 @@ private:
     /// Coverage of (texture, rect left, top, width, height).
     std::map<std::tuple<int, int, int, int, int>, detail::TileCoverage> m_coverage;
     std::size_t m_rebuiltChunks = 0;
+    /// Ground pictures drawn by draw (which is const: the cache changes no picture, only what a
+    /// frame costs).
+    mutable GroundCache m_groundCache;
+    bool m_groundCacheOn = true;
+    /// Per layer, per chunk: the chunk is on a ground layer and shows an animated tile.
+    std::vector<std::vector<char>> m_groundAnimated;
+    /// Bumped whenever an animation changes frame: cached ground showing animated tiles is redrawn.
+    std::uint64_t m_animationEpoch = 0;
     bool m_premultiplied = false;
     double m_timeAccMs = 0.0;
     long long m_timeMs = 0;

@@ -5,13 +5,17 @@
 #include "engine/map/MapLoader.hpp"
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/terrain/MapTerrain.hpp"
+#include "engine/terrain/PathWhy.hpp"
 #include "engine/terrain/TerrainField.hpp"
 #include "tests/support/RunProcess.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -342,4 +346,134 @@ TEST_CASE("isopath path --landmarks: same optimal cost, fewer cells searched; a 
     const Run bad = isopath(query + "sometimes");
     CHECK(bad.exitCode == 2);
     CHECK(bad.err.find("unknown landmark mode \"sometimes\" (expected auto, on, off)") != std::string::npos);
+}
+
+namespace {
+
+/// sum(base_by_terrain) + sum(influence_by_source[].delta) of a `why` object.
+double whySum(const nlohmann::json& why)
+{
+    double sum = 0.0;
+    for (const auto& [name, cost] : why["base_by_terrain"].items())
+        sum += cost.get<double>();
+    for (const nlohmann::json& s : why["influence_by_source"])
+        sum += s["delta"].get<double>();
+    return sum;
+}
+
+} // namespace
+
+TEST_CASE("isopath path --why --json: the split sums to the path's cost, as the engine says", "[isopath][path][why]")
+{
+    for (const char* query : {"maps/seed/volcano_tombstone.tmx", "maps/seed/road.tmx", "tests/data/terrain/valley.tmx",
+                              "maps/valley.tmx --to 40,20 --profile dwarf", "maps/valley.tmx --from 12,58 --to 61,35"}) {
+        INFO(query);
+        const Run r = isopath(std::string(query) + " --why --json");
+        CHECK(r.exitCode == 0);
+        const nlohmann::json j = json(r);
+        REQUIRE(j.contains("why"));
+        const nlohmann::json& why = j["why"];
+        // Exactly the documented keys, in order.
+        std::vector<std::string> keys;
+        const nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(r.out);
+        for (const auto& [key, value] : ordered["why"].items())
+            keys.push_back(key);
+        CHECK(keys == std::vector<std::string>{"total", "base_by_terrain", "influence_by_source", "straight_line_cost"});
+        CHECK(why["total"].get<double>() == Approx(j["cost"].get<double>()).epsilon(1e-12));
+        CHECK(std::abs(whySum(why) - why["total"].get<double>()) <= 1e-6);
+        for (const nlohmann::json& s : why["influence_by_source"]) {
+            CHECK(s["source"].size() == 2);
+            CHECK(s["terrain"].is_string());
+            CHECK(s["delta"].is_number());
+        }
+        CHECK((why["straight_line_cost"].is_null() || why["straight_line_cost"].get<double>() >= why["total"].get<double>() - 1e-9));
+        // The other fields are all still there.
+        CHECK(j["status"] == "ok");
+        CHECK(j.contains("expanded"));
+        CHECK(j.contains("micros"));
+    }
+}
+
+TEST_CASE("isopath path --why: hand-checked numbers on the volcano scene, text and JSON", "[isopath][path][why]")
+{
+    const Run r = isopath("maps/seed/volcano_tombstone.tmx --why --json");
+    const nlohmann::json j = json(r);
+    const nlohmann::json& why = j["why"];
+    // In-process: the same map, rules and path give the same object.
+    eng::Result<eng::map::MapData> m = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/seed/volcano_tombstone.tmx");
+    REQUIRE(m.ok());
+    eng::Result<eng::terrain::ResolvedConfig> c = eng::terrain::resolveTerrainConfig(m.value());
+    REQUIRE(c.ok());
+    eng::terrain::TerrainField field;
+    field.build(eng::terrain::terrainGridFromMap(m.value()), c.value().config.base);
+    std::vector<eng::TileCoord> path;
+    for (const nlohmann::json& cell : j["path"])
+        path.push_back({cell[0].get<int>(), cell[1].get<int>()});
+    const eng::terrain::PathWhy expected = eng::terrain::explainPath(field, path);
+    CHECK(why == nlohmann::json::parse(eng::terrain::whyJson(expected)));
+    // The erupting volcano makes the snow cheaper: its delta is negative, the line dearer.
+    REQUIRE(why["influence_by_source"].size() >= 1);
+    CHECK(why["influence_by_source"][0]["terrain"] == "volcano_erupting");
+    CHECK(why["influence_by_source"][0]["delta"].get<double>() < 0.0);
+    CHECK(why["straight_line_cost"].get<double>() > why["total"].get<double>());
+
+    const Run text = isopath("maps/seed/volcano_tombstone.tmx --why");
+    CHECK(text.exitCode == 0);
+    INFO(text.out);
+    CHECK(text.out.find("\nwhy this path:\n" + eng::terrain::describe(expected)) != std::string::npos);
+    CHECK(text.out.find("straight through the snow would cost") != std::string::npos);
+    CHECK(text.out.find("influence: volcano_erupting at (9,8) -") != std::string::npos);
+}
+
+TEST_CASE("isopath path --why: no path explains nothing; the straight line through water is null", "[isopath][path][why]")
+{
+    const Run r = isopath("tests/data/terrain/island.tmx --from 0,1 --to 4,1 --json --no-partial --why");
+    CHECK(r.exitCode == 1);
+    const nlohmann::json j = json(r);
+    CHECK(j["why"] == nlohmann::json::parse(
+                          R"({"total":0,"base_by_terrain":{},"influence_by_source":[],"straight_line_cost":null})"));
+    const Run text = isopath("tests/data/terrain/valley.tmx --why");
+    CHECK(text.out.find("the straight line is blocked at (5,3) (water)") != std::string::npos);
+    const nlohmann::json v = json(isopath("tests/data/terrain/valley.tmx --why --json"));
+    CHECK(v["why"]["straight_line_cost"].is_null());
+}
+
+TEST_CASE("isopath path --compare: the race table and JSON; A* and Dijkstra costs are equal", "[isopath][path][race]")
+{
+    for (const char* query : {"maps/seed/volcano_tombstone.tmx", "maps/valley.tmx --from 12,58 --to 61,35",
+                              "tests/data/terrain/valley.tmx --profile dwarf"}) {
+        INFO(query);
+        const Run r = isopath(std::string(query) + " --compare --json");
+        CHECK(r.exitCode == 0);
+        const nlohmann::json j = json(r);
+        REQUIRE(j["race"].size() == 4);
+        const nlohmann::json& race = j["race"];
+        CHECK(race[0]["algorithm"] == "astar");
+        CHECK(race[1]["algorithm"] == "dijkstra");
+        CHECK(race[2]["algorithm"] == "greedy");
+        CHECK(race[3]["algorithm"] == "weighted");
+        const double best = j["cost"].get<double>();
+        CHECK(race[0]["cost"].get<double>() == Approx(best).epsilon(1e-12));
+        CHECK(race[1]["cost"].get<double>() == Approx(best).epsilon(1e-12));
+        CHECK(race[0]["optimal"] == true);
+        CHECK(race[1]["optimal"] == true);
+        for (const nlohmann::json& row : race) {
+            CHECK(row["expansions"].get<int>() > 0);
+            CHECK(row["time_us"].get<double>() >= 0.0);
+            CHECK(row["cost"].get<double>() >= best - 1e-9);
+            CHECK(row["cost"].get<double>() <= 2.0 * best + 1e-9);  // greedy happens to stay within here too
+            CHECK(row["optimal"] == (std::abs(row["cost"].get<double>() - best) <= 1e-6 * std::max(1.0, best)));
+        }
+        CHECK(race[2]["expansions"].get<int>() < race[1]["expansions"].get<int>());  // greedy: fewest cells
+    }
+    // On the volcano scene greedy walks the straight line: not optimal.
+    const nlohmann::json v = json(isopath("maps/seed/volcano_tombstone.tmx --compare --json"));
+    CHECK(v["race"][2]["optimal"] == false);
+
+    const Run text = isopath("maps/seed/volcano_tombstone.tmx --compare");
+    CHECK(text.exitCode == 0);
+    INFO(text.out);
+    CHECK(text.out.find("\nrace (same start and goal; time = median of 3 runs):\nalgorithm ") != std::string::npos);
+    for (const char* label : {"\nA* ", "\nDijkstra ", "\ngreedy best-first ", "\nweighted A* (w=2) "})
+        CHECK(text.out.find(label) != std::string::npos);
 }

@@ -1,19 +1,23 @@
 // isopath path MAP [--from X,Y] [--to X,Y] [--config F] [--profile P] [--heuristic H]
 //                  [--diagonal D] [--weight W] [--no-partial] [--explain X,Y] [--json]
-//                  [--algorithm auto|astar|jps] [--landmarks auto|on|off]
+//                  [--algorithm auto|astar|jps] [--landmarks auto|on|off] [--why] [--compare]
 // One path query over a Tiled map's terrain: the same engine code the game runs (map loader,
 // terrain rules, cost field, GridPathfinder; JumpPointSearch on uniform fields), with a summary
-// and an ASCII picture or JSON.
+// and an ASCII picture or JSON; --why takes the path's cost apart (engine/terrain/PathWhy.hpp),
+// --compare races A*, Dijkstra, greedy best-first and weighted A* (engine/path/Race.hpp).
 
 #include "tools/isopath/Algorithm.hpp"
 #include "tools/isopath/Commands.hpp"
 
 #include "engine/core/Diagnostic.hpp"
 #include "engine/map/MapLoader.hpp"
+#include "engine/map/ObjectCell.hpp"
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/path/JumpPointSearch.hpp"
 #include "engine/path/Landmarks.hpp"
+#include "engine/path/Race.hpp"
 #include "engine/terrain/MapTerrain.hpp"
+#include "engine/terrain/PathWhy.hpp"
 #include "engine/terrain/TerrainField.hpp"
 
 #include <nlohmann/json.hpp>
@@ -46,6 +50,8 @@ struct PathOptions {
     std::string landmarks = "auto";
     bool json = false;
     bool noPartial = false;
+    bool why = false;      ///< --why: explain the path's cost (PathWhy.hpp)
+    bool compare = false;  ///< --compare: race the four searches (Race.hpp)
 };
 
 /// Widest map that still gets an ASCII picture.
@@ -116,27 +122,7 @@ std::optional<eng::TileCoord> objectCell(const eng::map::MapData& map, const std
         for (const eng::map::Object& o : layer.objects) {
             if (o.name != name)
                 continue;
-            // The object's reference point, in map pixel units: points as they are, shapes by
-            // their centre; tile objects are anchored at their bottom (bottom-left on
-            // orthogonal maps, the diamond's bottom corner on isometric ones).
-            double x = o.x, y = o.y;
-            eng::TilePos p;
-            if (o.gid != 0) {
-                if (map.orientation == eng::map::Orientation::Isometric) {
-                    p = eng::map::objectToTile(map, x, y);
-                    p = {p.x - 0.5, p.y - 0.5};
-                } else {
-                    p = eng::map::objectToTile(map, x + o.width / 2.0, y - o.height / 2.0);
-                }
-            } else {
-                if (o.shape != eng::map::ObjectShape::Point && o.shape != eng::map::ObjectShape::Polygon &&
-                    o.shape != eng::map::ObjectShape::Polyline) {
-                    x += o.width / 2.0;
-                    y += o.height / 2.0;
-                }
-                p = eng::map::objectToTile(map, x, y);
-            }
-            found = eng::TileCoord{int(std::floor(p.x)), int(std::floor(p.y))};
+            found = eng::map::objectCell(map, o); // the one rule, shared with the game
             return;
         }
     });
@@ -145,8 +131,7 @@ std::optional<eng::TileCoord> objectCell(const eng::map::MapData& map, const std
 
 std::string describeImpassable(const eng::terrain::TerrainField& field, eng::TileCoord c)
 {
-    const eng::terrain::CellExplanation e = field.explain(c);
-    return e.blockedBy.empty() ? std::string("impassable") : "impassable (" + e.blockedBy + ")";
+    return eng::terrain::impassableText(field.explain(c)); // the engine's wording, as in --explain
 }
 
 std::string coordText(eng::TileCoord c)
@@ -234,43 +219,59 @@ void printPicture(std::ostream& out, const eng::terrain::TerrainField& field, co
     out << '\n';
 }
 
-int runPath(const PathOptions& opt)
+/// The search choices of the options, checked before any file is read.
+struct SearchChoice {
+    Algorithm requested = Algorithm::Auto;
+    eng::path::LandmarkSettings landmarks;
+};
+
+SearchChoice parseSearchChoice(const PathOptions& opt)
 {
-    using namespace eng;
+    SearchChoice choice;
     const std::optional<Algorithm> requested = parseAlgorithm(opt.algorithm);
     if (!requested)
         throw UsageError{"unknown algorithm " + quoted(opt.algorithm) + " (expected auto, astar, jps)"};
-    path::LandmarkSettings landmarks;
-    if (!path::parseLandmarkMode(opt.landmarks, landmarks.mode))
+    choice.requested = *requested;
+    if (!eng::path::parseLandmarkMode(opt.landmarks, choice.landmarks.mode))
         throw UsageError{"unknown landmark mode " + quoted(opt.landmarks) + " (expected auto, on, off)"};
-    Result<map::MapData> loaded = map::loadMap(opt.mapPath);
+    return choice;
+}
+
+/// The map and its terrain config.
+struct LoadedWorld {
+    eng::map::MapData map;
+    eng::terrain::ResolvedConfig config;
+};
+
+/// Loads the map and resolves its terrain config; nullopt (the diagnostics printed) on bad files.
+std::optional<LoadedWorld> loadWorld(const PathOptions& opt)
+{
+    eng::Result<eng::map::MapData> loaded = eng::map::loadMap(opt.mapPath);
     if (!loaded) {
-        std::cerr << formatDiagnostics(loaded.diagnostics());
-        return ExitBadInput;
+        std::cerr << eng::formatDiagnostics(loaded.diagnostics());
+        return std::nullopt;
     }
-    const map::MapData& map = loaded.value();
+    const eng::map::MapData& map = loaded.value();
     if (map.width <= 0 || map.height <= 0) {
         std::cerr << opt.mapPath << ": error: the map has no cells\n";
-        return ExitBadInput;
+        return std::nullopt;
     }
-    Result<terrain::ResolvedConfig> config = terrain::resolveTerrainConfig(map, opt.configPath);
+    eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(map, opt.configPath);
     if (!config) {
-        std::cerr << formatDiagnostics(config.diagnostics());
-        return ExitBadInput;
+        std::cerr << eng::formatDiagnostics(config.diagnostics());
+        return std::nullopt;
     }
-    const terrain::TerrainConfig& cfg = config.value().config;
+    return LoadedWorld{std::move(loaded).value(), std::move(config).value()};
+}
 
-    terrain::TerrainRules rules = cfg.base;
-    if (!opt.profile.empty()) {
-        const terrain::TerrainRules* p = cfg.profile(opt.profile);
-        if (!p) {
-            const std::string names = cfg.profileNames();
-            throw UsageError{"unknown profile " + quoted(opt.profile) +
-                             (names.empty() ? " (the terrain config defines no profiles)"
-                                            : " (the terrain config defines: " + names + ")")};
-        }
-        rules = *p;
-    }
+/// The profile's rules (or the base rules) with the options' heuristic, diagonal mode and weight.
+eng::terrain::TerrainRules queryRules(const PathOptions& opt, const eng::terrain::ResolvedConfig& config)
+{
+    using namespace eng;
+    Result<terrain::TerrainRules> profile = terrain::profileRules(config, opt.profile); // shared with the game
+    if (!profile)
+        throw UsageError{profile.diagnostics().front().message};
+    terrain::TerrainRules rules = std::move(profile).value();
     if (!opt.heuristic.empty()) {
         std::optional<path::Heuristic> h = path::parseHeuristic(opt.heuristic);
         if (!h)
@@ -287,36 +288,56 @@ int runPath(const PathOptions& opt)
     }
     if (!opt.weight.empty())
         rules.movement.weight = parseWeight(opt.weight);
+    return rules;
+}
 
-    std::optional<TileCoord> start, goal;
+/// The cells of the query: start and goal (options, else the map's objects), the explained cell.
+struct QueryCells {
+    eng::TileCoord start;
+    eng::TileCoord goal;
+    std::optional<eng::TileCoord> explain;
+};
+
+QueryCells queryCells(const PathOptions& opt, const eng::map::MapData& map)
+{
+    std::optional<eng::TileCoord> start, goal;
     if (!opt.from.empty())
         start = parseCoord("--from", opt.from);
     if (!opt.to.empty())
         goal = parseCoord("--to", opt.to);
-    std::optional<TileCoord> explainCell;
+    QueryCells cells;
     if (!opt.explain.empty())
-        explainCell = parseCoord("--explain", opt.explain);
+        cells.explain = parseCoord("--explain", opt.explain);
     if (!start && !(start = objectCell(map, "start")))
         throw UsageError{opt.mapPath + " has no object named \"start\" (give --from X,Y)"};
     if (!goal && !(goal = objectCell(map, "goal")))
         throw UsageError{opt.mapPath + " has no object named \"goal\" (give --to X,Y)"};
+    cells.start = *start;
+    cells.goal = *goal;
+    return cells;
+}
 
-    std::vector<std::string> warnings;
-    terrain::TerrainField field;
-    for (const Diagnostic& d : field.build(terrain::terrainGridFromMap(map), rules))
-        warnings.push_back(formatDiagnostic(d));
+std::string sizeText(const eng::map::MapData& map)
+{
+    return std::to_string(map.width) + "x" + std::to_string(map.height);
+}
 
-    const std::string size = std::to_string(map.width) + "x" + std::to_string(map.height);
-    if (!field.costField().inBounds(*start))
-        throw UsageError{"start " + coordText(*start) + " is off the map (" + size + " cells)"};
-    if (!field.costField().inBounds(*goal))
-        throw UsageError{"goal " + coordText(*goal) + " is off the map (" + size + " cells)"};
-    if (explainCell && !field.costField().inBounds(*explainCell))
-        throw UsageError{"--explain " + coordText(*explainCell) + " is off the map (" + size + " cells)"};
-    if (!field.costField().passable(*start))
-        throw UsageError{"start " + coordText(*start) + " is " + describeImpassable(field, *start)};
-    if (!field.costField().passable(*goal))
-        warnings.push_back("goal " + coordText(*goal) + " is " + describeImpassable(field, *goal) +
+/// Refuses cells off the map and an impassable start; warns about an impassable goal and a
+/// weight above 1.
+void checkQuery(const QueryCells& cells, const eng::terrain::TerrainField& field, const eng::terrain::TerrainRules& rules,
+                const std::string& size, std::vector<std::string>& warnings)
+{
+    const eng::path::CostField& costs = field.costField();
+    if (!costs.inBounds(cells.start))
+        throw UsageError{"start " + coordText(cells.start) + " is off the map (" + size + " cells)"};
+    if (!costs.inBounds(cells.goal))
+        throw UsageError{"goal " + coordText(cells.goal) + " is off the map (" + size + " cells)"};
+    if (cells.explain && !costs.inBounds(*cells.explain))
+        throw UsageError{"--explain " + coordText(*cells.explain) + " is off the map (" + size + " cells)"};
+    if (!costs.passable(cells.start))
+        throw UsageError{"start " + coordText(cells.start) + " is " + describeImpassable(field, cells.start)};
+    if (!costs.passable(cells.goal))
+        warnings.push_back("goal " + coordText(cells.goal) + " is " + describeImpassable(field, cells.goal) +
                            ": no path can end there");
     if (rules.movement.weight > 1.0) {
         std::ostringstream w;
@@ -324,129 +345,238 @@ int runPath(const PathOptions& opt)
           << "x the optimum (not optimal)";
         warnings.push_back(w.str());
     }
+}
 
-    path::GridPathfinder finder;
-    finder.setLandmarks(landmarks);  // before init: init builds the table where it is on
+/// The query's search: which algorithm ran, its result, its wall time.
+struct SearchOutcome {
+    Algorithm algorithm = Algorithm::AStar;
+    eng::path::PathResult result;
+    double micros = 0.0;
+};
+
+/// Sets up `finder` (landmarks, rules, partial paths) and runs the chosen algorithm once.
+/// nullopt (the message printed) when the pathfinder rejects the field or the rules.
+std::optional<SearchOutcome> runSearch(const PathOptions& opt, const SearchChoice& choice,
+                                       const eng::terrain::TerrainField& field, const eng::terrain::TerrainRules& rules,
+                                       const QueryCells& cells, eng::path::GridPathfinder& finder)
+{
+    using namespace eng;
+    finder.setLandmarks(choice.landmarks);  // before init: init builds the table where it is on
     if (!finder.init(field.costField(), rules.movement)) {
         std::cerr << "isopath path: the pathfinder rejected the cost field or the movement rules\n";
-        return ExitBadInput;
+        return std::nullopt;
     }
     finder.setPartialPaths(!opt.noPartial);
-    const Algorithm algorithm = resolveAlgorithm(*requested, finder.grid(), 0);
-    if (algorithm == Algorithm::Jps && !path::JumpPointSearch::supports(finder.grid(), 0))
+    SearchOutcome out;
+    out.algorithm = resolveAlgorithm(choice.requested, finder.grid(), 0);
+    if (out.algorithm == Algorithm::Jps && !path::JumpPointSearch::supports(finder.grid(), 0))
         throw UsageError{"--algorithm jps needs every passable cell to cost the same, diagonal no-corner-cutting "
                          "and a diagonal factor in [1, 2) (use astar or auto)"};
     path::JumpPointGrid jumps;
     path::JumpPointSearch jps;
-    if (algorithm == Algorithm::Jps) {
+    if (out.algorithm == Algorithm::Jps) {
         jumps.build(finder.grid(), 0);
         jps.setPartialPaths(!opt.noPartial);
     }
-    path::PathResult result;
     const auto t0 = std::chrono::steady_clock::now();
-    if (algorithm == Algorithm::Jps)
-        jps.findPath(finder.grid(), 0, jumps, *start, *goal, result);
+    if (out.algorithm == Algorithm::Jps)
+        jps.findPath(finder.grid(), 0, jumps, cells.start, cells.goal, out.result);
     else
-        finder.findPath(*start, *goal, result);
+        finder.findPath(cells.start, cells.goal, out.result);
     const auto t1 = std::chrono::steady_clock::now();
-    const double micros = std::chrono::duration<double, std::micro>(t1 - t0).count();
+    out.micros = std::chrono::duration<double, std::micro>(t1 - t0).count();
+    return out;
+}
 
+/// "ok" | "partial" | "unreachable"; empty for a status that carries no answer (a failed search).
+std::string statusWord(eng::path::PathStatus s)
+{
+    switch (s) {
+    case eng::path::PathStatus::Found: return "ok";
+    case eng::path::PathStatus::Partial: return "partial";
+    case eng::path::PathStatus::NoPath: return "unreachable";
+    default: return {};
+    }
+}
+
+/// Everything the output shows.
+struct PathReport {
+    const PathOptions& opt;
+    const LoadedWorld& world;
+    const eng::terrain::TerrainRules& rules;
+    const QueryCells& cells;
+    const eng::terrain::TerrainField& field;
+    const SearchOutcome& search;
     std::string status;
-    switch (result.status) {
-    case path::PathStatus::Found: status = "ok"; break;
-    case path::PathStatus::Partial: status = "partial"; break;
-    case path::PathStatus::NoPath: status = "unreachable"; break;
-    default:
-        std::cerr << "isopath path: search failed: " << path::statusName(result.status) << '\n';
+    std::vector<std::string> warnings;
+    std::optional<eng::terrain::PathWhy> why;  ///< --why
+    std::optional<eng::path::Race> race;       ///< --compare
+};
+
+nlohmann::ordered_json explainJson(const eng::terrain::CellExplanation& e)
+{
+    nlohmann::ordered_json ex;
+    ex["cell"] = {e.cell.x, e.cell.y};
+    ex["terrains"] = e.terrains;
+    ex["passable"] = e.passable;
+    ex["base_cost"] = e.baseCost;
+    ex["base_from"] = e.baseFrom;
+    nlohmann::ordered_json mult = nlohmann::ordered_json::array();
+    for (const auto& [name, m] : e.multipliers)
+        mult.push_back({{"terrain", name}, {"multiplier", m}});
+    ex["multipliers"] = mult;
+    nlohmann::ordered_json infl = nlohmann::ordered_json::array();
+    for (const eng::terrain::InfluenceContribution& i : e.influences)
+        infl.push_back({{"source", {i.source.x, i.source.y}},
+                        {"terrain", i.terrain},
+                        {"distance", i.distance},
+                        {"effect", std::string(eng::terrain::influenceEffectName(i.effect))},
+                        {"factor", i.factor}});
+    ex["influences"] = infl;
+    ex["cost"] = e.passable ? nlohmann::ordered_json(e.cost) : nlohmann::ordered_json(nullptr);
+    return ex;
+}
+
+/// The `race` array: one object per algorithm (cost null when the row has no path).
+nlohmann::ordered_json raceJson(const eng::path::Race& race)
+{
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const eng::path::RaceRow& row : race.rows) {
+        nlohmann::ordered_json r;
+        r["algorithm"] = std::string(eng::path::raceAlgorithmName(row.algorithm));
+        r["status"] = std::string(eng::path::statusName(row.result.status));
+        r["expansions"] = row.result.expanded;
+        r["time_us"] = row.micros;
+        r["cost"] = eng::path::hasPath(row.result.status) ? nlohmann::ordered_json(row.result.cost)
+                                                          : nlohmann::ordered_json(nullptr);
+        r["optimal"] = row.optimal;
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+void printJson(const PathReport& rep)
+{
+    using namespace eng;
+    const path::PathResult& result = rep.search.result;
+    const path::MoveRules& movement = rep.rules.movement;
+    nlohmann::ordered_json j;
+    j["status"] = rep.status;
+    j["cost"] = result.cost;
+    nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+    for (TileCoord c : result.path)
+        cells.push_back({c.x, c.y});
+    j["path"] = cells;
+    j["algorithm"] = std::string(algorithmName(rep.search.algorithm));
+    j["landmarks"] = rep.opt.landmarks;
+    j["expanded"] = result.expanded;
+    j["micros"] = rep.search.micros;
+    j["start"] = {rep.cells.start.x, rep.cells.start.y};
+    j["goal"] = {rep.cells.goal.x, rep.cells.goal.y};
+    if (!result.path.empty())
+        j["reached"] = {result.path.back().x, result.path.back().y};
+    j["map"] = rep.opt.mapPath;
+    j["config"] = rep.world.config.path.empty() ? std::string("built-in") : rep.world.config.path;
+    j["profile"] = rep.opt.profile.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(rep.opt.profile);
+    j["heuristic"] = std::string(path::heuristicName(movement.heuristic));
+    j["diagonal"] = std::string(path::diagonalModeName(movement.diagonal));
+    j["diagonal_factor"] = movement.diagonalFactor;
+    j["weight"] = movement.weight;
+    if (rep.cells.explain)
+        j["explain"] = explainJson(rep.field.explain(*rep.cells.explain));
+    if (rep.why)  // the engine writes the shape the game's dump shares
+        j["why"] = nlohmann::ordered_json::parse(terrain::whyJson(*rep.why));
+    if (rep.race)
+        j["race"] = raceJson(*rep.race);
+    if (!rep.warnings.empty())
+        j["warnings"] = rep.warnings;
+    std::cout << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+}
+
+void printText(const PathReport& rep)
+{
+    using namespace eng;
+    const path::PathResult& result = rep.search.result;
+    const path::MoveRules& movement = rep.rules.movement;
+    const Algorithm algorithm = rep.search.algorithm;
+    const terrain::ResolvedConfig& config = rep.world.config;
+    for (const std::string& w : rep.warnings)
+        std::cerr << (w.find(": warning: ") == std::string::npos ? "isopath path: warning: " : "") << w << '\n';
+    const std::string configText =
+        config.path.empty() ? std::string("built-in defaults")
+                            : config.path + " (" + std::string(terrain::configOriginName(config.origin)) + ")";
+    std::cout << "map:      " << rep.opt.mapPath << " (" << sizeText(rep.world.map) << " cells)\n";
+    std::cout << "rules:    " << configText;
+    if (!rep.opt.profile.empty())
+        std::cout << ", profile " << rep.opt.profile;
+    std::cout << '\n';
+    std::cout << "movement: diagonal " << movement.diagonal << " (x" << movement.diagonalFactor << "), heuristic "
+              << movement.heuristic << ", weight " << movement.weight << '\n';
+    std::cout << "query:    " << coordText(rep.cells.start) << " -> " << coordText(rep.cells.goal) << '\n';
+    std::cout << "result:   " << rep.status;
+    if (result.status == path::PathStatus::Partial)
+        std::cout << " (goal unreachable; path to the closest reachable cell " << coordText(result.path.back()) << ")";
+    if (result.status == path::PathStatus::NoPath)
+        std::cout << " (goal not reachable from the start)";
+    std::cout << '\n';
+    if (!result.path.empty())
+        std::cout << "cost:     " << std::setprecision(10) << result.cost << " over " << result.path.size() - 1
+                  << " steps\n";
+    std::cout << "algorithm: " << algorithmName(algorithm)
+              << (algorithm == Algorithm::Jps ? " (jump point search)" : " (A*)") << '\n';
+    std::cout << "search:   " << result.expanded
+              << (algorithm == Algorithm::Jps ? " jump points expanded in " : " cells expanded in ") << std::fixed
+              << std::setprecision(1) << rep.search.micros << " us\n"
+              << std::defaultfloat << std::setprecision(6);
+    std::cout << '\n';
+    printPicture(std::cout, rep.field, result, rep.cells.start, rep.cells.goal);
+    if (rep.cells.explain)
+        std::cout << '\n' << terrain::describe(rep.field.explain(*rep.cells.explain));
+    if (rep.why)
+        std::cout << "\nwhy this path:\n" << terrain::describe(*rep.why);
+    if (rep.race)
+        std::cout << "\nrace (same start and goal; time = median of 3 runs):\n" << path::raceTable(*rep.race);
+}
+
+int runPath(const PathOptions& opt)
+{
+    using namespace eng;
+    const SearchChoice choice = parseSearchChoice(opt);
+    const std::optional<LoadedWorld> world = loadWorld(opt);
+    if (!world)
+        return ExitBadInput;
+    const terrain::TerrainRules rules = queryRules(opt, world->config);
+    const QueryCells cells = queryCells(opt, world->map);
+
+    std::vector<std::string> warnings;
+    terrain::TerrainField field;
+    for (const Diagnostic& d : field.build(terrain::terrainGridFromMap(world->map), rules))
+        warnings.push_back(formatDiagnostic(d));
+    checkQuery(cells, field, rules, sizeText(world->map), warnings);
+
+    path::GridPathfinder finder;
+    const std::optional<SearchOutcome> outcome = runSearch(opt, choice, field, rules, cells, finder);
+    if (!outcome)
+        return ExitBadInput;
+    const std::string status = statusWord(outcome->result.status);
+    if (status.empty()) {
+        std::cerr << "isopath path: search failed: " << path::statusName(outcome->result.status) << '\n';
         return ExitBadInput;
     }
-    const std::string configText =
-        config.value().path.empty() ? std::string("built-in defaults")
-                                    : config.value().path + " (" +
-                                          std::string(terrain::configOriginName(config.value().origin)) + ")";
 
-    if (opt.json) {
-        nlohmann::ordered_json j;
-        j["status"] = status;
-        j["cost"] = result.cost;
-        nlohmann::ordered_json cells = nlohmann::ordered_json::array();
-        for (TileCoord c : result.path)
-            cells.push_back({c.x, c.y});
-        j["path"] = cells;
-        j["algorithm"] = std::string(algorithmName(algorithm));
-        j["landmarks"] = opt.landmarks;
-        j["expanded"] = result.expanded;
-        j["micros"] = micros;
-        j["start"] = {start->x, start->y};
-        j["goal"] = {goal->x, goal->y};
-        if (!result.path.empty())
-            j["reached"] = {result.path.back().x, result.path.back().y};
-        j["map"] = opt.mapPath;
-        j["config"] = config.value().path.empty() ? std::string("built-in") : config.value().path;
-        j["profile"] = opt.profile.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(opt.profile);
-        j["heuristic"] = std::string(path::heuristicName(rules.movement.heuristic));
-        j["diagonal"] = std::string(path::diagonalModeName(rules.movement.diagonal));
-        j["diagonal_factor"] = rules.movement.diagonalFactor;
-        j["weight"] = rules.movement.weight;
-        if (explainCell) {
-            const terrain::CellExplanation e = field.explain(*explainCell);
-            nlohmann::ordered_json ex;
-            ex["cell"] = {e.cell.x, e.cell.y};
-            ex["terrains"] = e.terrains;
-            ex["passable"] = e.passable;
-            ex["base_cost"] = e.baseCost;
-            ex["base_from"] = e.baseFrom;
-            nlohmann::ordered_json mult = nlohmann::ordered_json::array();
-            for (const auto& [name, m] : e.multipliers)
-                mult.push_back({{"terrain", name}, {"multiplier", m}});
-            ex["multipliers"] = mult;
-            nlohmann::ordered_json infl = nlohmann::ordered_json::array();
-            for (const terrain::InfluenceContribution& i : e.influences)
-                infl.push_back({{"source", {i.source.x, i.source.y}},
-                                {"terrain", i.terrain},
-                                {"distance", i.distance},
-                                {"effect", std::string(terrain::influenceEffectName(i.effect))},
-                                {"factor", i.factor}});
-            ex["influences"] = infl;
-            ex["cost"] = e.passable ? nlohmann::ordered_json(e.cost) : nlohmann::ordered_json(nullptr);
-            j["explain"] = ex;
-        }
-        if (!warnings.empty())
-            j["warnings"] = warnings;
-        std::cout << j.dump() << '\n';
-    } else {
-        for (const std::string& w : warnings)
-            std::cerr << (w.find(": warning: ") == std::string::npos ? "isopath path: warning: " : "") << w << '\n';
-        std::cout << "map:      " << opt.mapPath << " (" << size << " cells)\n";
-        std::cout << "rules:    " << configText;
-        if (!opt.profile.empty())
-            std::cout << ", profile " << opt.profile;
-        std::cout << '\n';
-        std::cout << "movement: diagonal " << rules.movement.diagonal << " (x" << rules.movement.diagonalFactor
-                  << "), heuristic " << rules.movement.heuristic << ", weight " << rules.movement.weight << '\n';
-        std::cout << "query:    " << coordText(*start) << " -> " << coordText(*goal) << '\n';
-        std::cout << "result:   " << status;
-        if (result.status == path::PathStatus::Partial)
-            std::cout << " (goal unreachable; path to the closest reachable cell " << coordText(result.path.back())
-                      << ")";
-        if (result.status == path::PathStatus::NoPath)
-            std::cout << " (goal not reachable from the start)";
-        std::cout << '\n';
-        if (!result.path.empty())
-            std::cout << "cost:     " << std::setprecision(10) << result.cost << " over " << result.path.size() - 1
-                      << " steps\n";
-        std::cout << "algorithm: " << algorithmName(algorithm)
-                  << (algorithm == Algorithm::Jps ? " (jump point search)" : " (A*)") << '\n';
-        std::cout << "search:   " << result.expanded
-                  << (algorithm == Algorithm::Jps ? " jump points expanded in " : " cells expanded in ")
-                  << std::fixed << std::setprecision(1) << micros << " us\n"
-                  << std::defaultfloat << std::setprecision(6);
-        std::cout << '\n';
-        printPicture(std::cout, field, result, *start, *goal);
-        if (explainCell)
-            std::cout << '\n' << terrain::describe(field.explain(*explainCell));
+    PathReport report{opt, *world, rules, cells, field, *outcome, status, std::move(warnings), {}, {}};
+    if (opt.why)
+        report.why = terrain::explainPath(field, outcome->result.path, rules.movement);
+    if (opt.compare) {
+        path::RaceOptions race;
+        race.partialPaths = !opt.noPartial;
+        report.race = path::runRace(finder.grid(), 0, cells.start, cells.goal, race);
     }
-    return result.status == path::PathStatus::Found ? ExitOk : ExitCheckFailed;
+    if (opt.json)
+        printJson(report);
+    else
+        printText(report);
+    return outcome->result.status == path::PathStatus::Found ? ExitOk : ExitCheckFailed;
 }
 
 } // namespace
@@ -478,6 +608,12 @@ Command addPathCommand(CLI::App& app)
     c.app->add_option("--landmarks", opt->landmarks,
                       "A* landmark (ALT) heuristic: auto (maps of at least 128x128 cells) | on | off; "
                       "the path's cost is the same, only the cells searched change");
+    c.app->add_flag("--why", opt->why,
+                    "Also explain the path's cost: terrains without influence, each influence source's share, "
+                    "straight and diagonal steps, the straight line's cost (JSON \"why\")");
+    c.app->add_flag("--compare", opt->compare,
+                    "Also race A*, Dijkstra, greedy best-first and weighted A* (w = 2) to the same goal: "
+                    "expansions, time, cost, optimal (JSON \"race\")");
     c.app->add_flag("--json", opt->json, "Print JSON instead of a summary and a picture");
     c.run = [opt] {
         try {

@@ -3,9 +3,14 @@
 #
 #   bash tools/dev.sh run [MAP]   install missing Debian packages, build, start the game
 #   bash tools/dev.sh test        install missing Debian packages, build, run every test
-#   bash tools/dev.sh sanitize    the same tests in a Debug build with -fsanitize=address,undefined
+#   bash tools/dev.sh sanitize    the same tests in a Debug clang build with
+#                                 -fsanitize=address,undefined (LeakSanitizer on, tools/lsan.supp
+#                                 names the GL driver's leaks only), then every libFuzzer target
+#                                 for FUZZ_SECONDS each (default 4, tests/fuzz/run.sh) and the soak
+#                                 run (tools/soak/soak.sh, about a minute)
 #
-# Build trees: build/ (Release) and build-asan/ (sanitizers). Programs land in build/bin/.
+# Build trees: build/ (Release) and build-asan/ (sanitizers and fuzzers: one clang build whose
+# objects carry -fsanitize=fuzzer-no-link,address,undefined). Programs land in build/bin/.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -18,6 +23,7 @@ packages=(
   catch2 libpugixml-dev zlib1g-dev libzstd-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev
   libbenchmark-dev libboost-graph-dev
   xvfb xauth tiled
+  clang libclang-rt-14-dev llvm
 )
 
 install_missing() {
@@ -75,8 +81,18 @@ case "$cmd" in
     ;;
   sanitize)
     install_missing
-    build build-asan -DCMAKE_BUILD_TYPE=Debug -DISOSTAR_SANITIZE=ON -DISOSTAR_BUILD_BENCH=OFF
+    # One clang tree for the sanitized tests, the fuzzers and the soak run (a tree configured
+    # with another compiler starts over: CMake cannot switch compilers in place).
+    if [ -f build-asan/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:.*clang++' build-asan/CMakeCache.txt; then
+      rm -rf build-asan
+    fi
+    build build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DISOSTAR_FUZZ=ON -DISOSTAR_BUILD_BENCH=OFF
+    # LeakSanitizer stays on for every program, the game included; only the GL driver's known
+    # leaks are suppressed.
+    export LSAN_OPTIONS="suppressions=$root/tools/lsan.supp"
     UBSAN_OPTIONS=print_stacktrace=1 run_tests build-asan
+    bash tests/fuzz/run.sh build-asan "${FUZZ_SECONDS:-4}"
+    bash tools/soak/soak.sh build-asan
     ;;
   *)
     echo "usage: bash tools/dev.sh run [MAP] | test | sanitize" >&2

@@ -16,7 +16,7 @@ namespace {
 constexpr std::string_view kKind = ISOSTAR_FUZZ_KIND;
 static_assert(kKind == "map" || kKind == "scen");
 
-const eng::path::MovingAiMap& fixedMap()
+[[maybe_unused]] const eng::path::MovingAiMap& fixedMap()
 {
     static const eng::path::MovingAiMap map = [] {
         auto r = eng::path::parseMovingAiMap("type octile\nheight 8\nwidth 8\nmap\n"

@@ -5,11 +5,15 @@
 
 #include "tools/artgen/Art.hpp"
 
+#include "engine/core/GuardedMain.hpp"
+
 #include <filesystem>
 #include <iostream>
 #include <string>
 
-int main(int argc, char** argv)
+namespace {
+
+int run(int argc, char** argv)
 {
     std::string out = "assets", maps = "maps";
     bool doArt = true, doMaps = true;
@@ -45,4 +49,13 @@ int main(int argc, char** argv)
     }
     std::cout << "artgen: wrote " << (doArt ? out + "/ " : "") << (doMaps ? maps + "/" : "") << "\n";
     return 0;
+}
+
+} // namespace
+
+/// No exception escapes: an unexpected one (a filesystem error, out of memory) prints one line
+/// and exits 3 (eng::runGuarded); write failures already exit 1 with their message.
+int main(int argc, char** argv)
+{
+    return eng::runGuarded("artgen", [&] { return run(argc, argv); });
 }

@@ -190,7 +190,10 @@ Command addInfoCommand(CLI::App& app)
             std::cerr << eng::formatDiagnostics(result.diagnostics());
             return ExitBadInput;
         }
-        std::cout << mapJson(result.value()).dump(2) << '\n';
+        // Every string here comes from the user's files (paths, names, properties) and may hold
+        // any bytes: nlohmann's `replace` writes invalid UTF-8 as U+FFFD instead of throwing,
+        // for keys and values alike, so no field can be forgotten (the rule of all our writers).
+        std::cout << mapJson(result.value()).dump(2, ' ', false, ordered_json::error_handler_t::replace) << '\n';
         return ExitOk;
     };
     return c;

@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -115,11 +116,25 @@ Run solveAll(const Problem& p, Algorithm alg, int threads)
     if (threads <= 1) {
         worker();
     } else {
-        std::vector<std::jthread> pool;
-        pool.reserve(std::size_t(threads));
-        for (int t = 0; t < threads; ++t)
-            pool.emplace_back(worker);
-    }  // jthreads join here
+        // An exception inside a thread would call std::terminate: each thread keeps its own,
+        // and the first is rethrown here, where main's guard turns it into a message and exit 3.
+        std::vector<std::exception_ptr> failures(static_cast<std::size_t>(threads));
+        {
+            std::vector<std::jthread> pool;
+            pool.reserve(std::size_t(threads));
+            for (int t = 0; t < threads; ++t)
+                pool.emplace_back([&worker, &failure = failures[std::size_t(t)]] {
+                    try {
+                        worker();
+                    } catch (...) {
+                        failure = std::current_exception();
+                    }
+                });
+        }  // jthreads join here
+        for (const std::exception_ptr& f : failures)
+            if (f)
+                std::rethrow_exception(f);
+    }
     run.wallMs = std::chrono::duration<double, std::milli>(Clock::now() - w0).count();
     return run;
 }

@@ -1,11 +1,19 @@
 // isopath: the command-line face of the IsoStar engine (map info, path queries, benchmarks).
+// No exception escapes: bad input exits 2 with its diagnostics, anything unexpected exits 3 with
+// a one-line message (eng::runGuarded), never through std::terminate.
 
 #include "tools/isopath/Commands.hpp"
+
+#include "engine/core/GuardedMain.hpp"
 
 #include <iostream>
 #include <vector>
 
-int main(int argc, char** argv)
+static_assert(isopath::ExitBadInput == eng::ExitBadInput && isopath::ExitInternalError == eng::ExitInternalError);
+
+namespace {
+
+int run(int argc, char** argv)
 {
     CLI::App app{"isopath: inspect Tiled maps and run IsoStar's A* from the command line"};
     app.require_subcommand(1);
@@ -35,4 +43,11 @@ int main(int argc, char** argv)
         if (c.app->parsed())
             return c.run();
     return isopath::ExitBadInput;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    return eng::runGuarded("isopath", [&] { return run(argc, argv); });
 }

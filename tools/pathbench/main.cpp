@@ -10,6 +10,7 @@
 // turns block by block over each workload's queries. A benchmark, not a test:
 // figures depend on the machine and its load; CI runs `pathbench --quick` only as a smoke check.
 
+#include "engine/core/GuardedMain.hpp"
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/path/MovingAi.hpp"
 #include "tools/pathbench/ArticleTerrain.hpp"
@@ -339,9 +340,7 @@ int usage()
     return 2;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
     bool quick = false;
     eng::path::LandmarkSettings landmarks;  // the default configuration (Auto, 8)
@@ -537,4 +536,13 @@ int main(int argc, char** argv)
         std::printf("speedup_plain_vs_bgl_2048: %.2f\n", bigPlain > 0 ? bigBgl / bigPlain : 0.0);
     }
     return disagreements == 0 ? 0 : 1;
+}
+
+} // namespace
+
+/// No exception escapes: an unexpected one (e.g. out of memory on a 2048x2048 workload) prints
+/// one line and exits 3 (eng::runGuarded).
+int main(int argc, char** argv)
+{
+    return eng::runGuarded("pathbench", [&] { return run(argc, argv); });
 }

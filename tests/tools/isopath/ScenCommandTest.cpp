@@ -271,7 +271,9 @@ TEST_CASE("isopath scen --threads gives the same output in file order", "[isopat
         INFO(alg << "\n" << three.out << three.err);
         CHECK(one.exitCode == three.exitCode);
         CHECK(withoutTimes(one.out) == withoutTimes(three.out));
-        CHECK(numberAfter(three.out, "speedup_vs_1_thread") > 0.0);
+        // Present and a number; not > 0: on a loaded machine thread start-up can make it print
+        // 0.00 for this tiny map (no timed checks in unit tests).
+        CHECK(numberAfter(three.out, "speedup_vs_1_thread") >= 0.0);
         CHECK(three.out.find("results identical") != std::string::npos);
         // --each: one line per scenario, in file order (line numbers ascending).
         int lines = 0, lastLineNo = 0;

@@ -1,0 +1,83 @@
+/// \file DebugJson.cpp
+/// The debug fields of `dump`.
+#include "game/debug/DebugJson.hpp"
+
+namespace game::debug {
+
+namespace {
+
+using Json = nlohmann::json;
+
+Json cellJson(eng::TileCoord c)
+{
+    return Json::array({c.x, c.y});
+}
+
+} // namespace
+
+void addDumpFields(nlohmann::json& j, DebugTools& tools, const DebugFrame& f)
+{
+    j["overlays"] = tools.overlays.flags.names();
+
+    const std::optional<UnitWhy>& why = tools.why(f);
+    if (why) {
+        Json w = Json::parse(eng::terrain::whyJson(why->why));
+        w["unit"] = why->unit;
+        w["profile"] = why->profile;
+        w["steps"] = why->why.steps;
+        w["diagonal_steps"] = why->why.diagonalSteps;
+        w["straight_steps"] = why->why.straightSteps;
+        w["text"] = eng::terrain::describe(why->why);
+        j["why"] = w;
+    } else {
+        j["why"] = nullptr;
+    }
+
+    const StepThrough& st = tools.stepper;
+    if (st.active() || st.trace().stepCount() > 0) {
+        Json s;
+        s["mode"] = tools.stepMode();
+        s["status"] = st.active() ? std::string(eng::path::statusName(st.status())) : std::string("stopped");
+        s["start"] = cellJson(st.start());
+        s["goal"] = cellJson(st.goal());
+        s["profile"] = f.world ? f.world->profileName(st.layer()) : std::string();
+        s["expanded"] = st.expanded();
+        Json order = Json::array();
+        for (const eng::path::TraceCell& c : st.trace().expanded)
+            order.push_back(cellJson(c.cell));
+        s["order"] = order;
+        const std::optional<eng::path::TraceCell> cur = st.current();
+        s["current"] = cur ? cellJson(cur->cell) : Json(nullptr);
+        Json opened = Json::array();
+        for (const eng::path::TraceCell& c : st.lastOpened())
+            opened.push_back(cellJson(c.cell));
+        s["opened_last"] = opened;
+        const bool ended = st.active() && !st.running() && eng::path::hasPath(st.result().status);
+        s["cost"] = ended ? Json(st.result().cost) : Json(nullptr);
+        j["step"] = s;
+    } else {
+        j["step"] = nullptr;
+    }
+
+    const Race& race = tools.race;
+    if (race.active()) {
+        Json lanes = Json::array();
+        for (const RaceLane& l : race.lanes())
+            lanes.push_back({{"name", l.name},
+                             {"key", l.key},
+                             {"status", std::string(eng::path::statusName(l.status))},
+                             {"cost", eng::path::hasPath(l.status) ? Json(l.cost) : Json(nullptr)},
+                             {"expanded", l.expanded},
+                             {"micros", l.micros},
+                             {"optimal", l.optimal},
+                             {"path_length", l.path.size()}});
+        j["race"] = {{"start", cellJson(race.start())},
+                     {"goal", cellJson(race.goal())},
+                     {"profile", f.world ? f.world->profileName(race.layer()) : std::string()},
+                     {"lanes", lanes}};
+    } else {
+        j["race"] = nullptr;
+    }
+}
+
+} // namespace game::debug

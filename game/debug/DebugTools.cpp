@@ -1,0 +1,437 @@
+/// \file DebugTools.cpp
+/// DebugTools: keys, the stepped search and the race started from the selection's leader, the
+/// why cache, and the composition of the debug drawing (ground pass and screen panels).
+#include "game/debug/DebugTools.hpp"
+
+#include "engine/path/Race.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <sstream>
+
+namespace game::debug {
+
+namespace {
+
+const char* const FontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
+/// Play speeds of the stepped search (Ctrl+N cycles), expansions a second.
+const double StepSpeeds[] = {2.0, 8.0, 30.0, 120.0, 500.0};
+
+std::string tileText(eng::TileCoord c)
+{
+    // Appended piece by piece: `"(" + std::to_string(...)` trips GCC 12's false -Wrestrict
+    // (bug 105329).
+    std::string s = "(";
+    s += std::to_string(c.x);
+    s += ", ";
+    s += std::to_string(c.y);
+    s += ")";
+    return s;
+}
+
+sf::Vector2f toV(eng::iso::WorldPos p)
+{
+    return {float(p.x), float(p.y)};
+}
+
+std::string onOff(bool on)
+{
+    return on ? "on" : "off";
+}
+
+/// The colour of a neighbour's outcome in the step-through panel and on the map.
+sf::Color outcomeColor(eng::path::NeighbourOutcome o)
+{
+    switch (o) {
+    case eng::path::NeighbourOutcome::Opened: return {120, 255, 140};
+    case eng::path::NeighbourOutcome::Improved: return {90, 220, 255};
+    case eng::path::NeighbourOutcome::NotBetter: return {190, 190, 190};
+    case eng::path::NeighbourOutcome::Closed: return {120, 140, 255};
+    case eng::path::NeighbourOutcome::Wall: return {255, 90, 80};
+    case eng::path::NeighbourOutcome::CornerRule: return {255, 170, 60};
+    }
+    return {255, 255, 255};
+}
+
+} // namespace
+
+std::vector<eng::TileCoord> remainingPath(const Party& party, int unit)
+{
+    std::vector<eng::TileCoord> out;
+    if (unit < 0 || unit >= int(party.units().size()))
+        return out;
+    const Unit& u = party.units()[std::size_t(unit)];
+    eng::TileCoord cell{int(std::floor(u.pos.x)), int(std::floor(u.pos.y))};
+    if (cell != u.tile && !(u.stepping && cell == u.stepTo))
+        cell = u.tile;  // exactly between cells on a diagonal step
+    out.push_back(cell);
+    if (u.stepping && u.stepTo != cell)
+        out.push_back(u.stepTo);
+    out.insert(out.end(), u.path.begin(), u.path.end());
+    return out;
+}
+
+DebugTools::DebugTools()
+{
+    // The HUD's font; without it the panels and labels are simply not drawn (View warns once).
+    m_hasFont = m_font.loadFromFile(FontPath);
+}
+
+int DebugTools::leader(const Party& party)
+{
+    const std::vector<int> sel = party.selection();
+    return sel.empty() ? -1 : sel.front();
+}
+
+std::optional<std::string> DebugTools::keyPressed(const KeyChord& k, const DebugFrame& f)
+{
+    using K = sf::Keyboard;
+    if (k.alt)
+        return std::nullopt;
+    if (k.key == K::N) {
+        if (k.ctrl) {
+            const auto* it = std::find_if(std::begin(StepSpeeds), std::end(StepSpeeds),
+                                          [&](double s) { return s > stepper.stepsPerSec + 1e-9; });
+            stepper.stepsPerSec = it == std::end(StepSpeeds) ? StepSpeeds[0] : *it;
+            return "step-through plays " + num(stepper.stepsPerSec, 0) + " expansions a second";
+        }
+        if (k.shift) {
+            if (!stepper.running())
+                return std::string("nothing to play: press G, then click a tile");
+            stepper.setPlaying(!stepper.playing());
+            return stepper.playing() ? "playing the search at " + num(stepper.stepsPerSec, 0) +
+                                           " expansions a second (Shift+N pauses, Ctrl+N faster)"
+                                     : std::string("paused (N steps, Shift+N plays)");
+        }
+        return step(1);
+    }
+    if (k.ctrl)
+        return std::nullopt;
+    switch (k.key) {
+    case K::C:
+        overlays.flags.heat = !overlays.flags.heat;
+        return "cost heat map " + onOff(overlays.flags.heat) +
+               (overlays.flags.heat ? ": the selected unit's profile, green cheap to red dear, impassable dark" : "");
+    case K::I:
+        overlays.flags.influence = !overlays.flags.influence;
+        return "influence " + onOff(overlays.flags.influence) +
+               (overlays.flags.influence ? ": volcano warmth orange, tombstone dread violet (factor in the tile panel)" : "");
+    case K::V:
+        overlays.flags.numbers = !overlays.flags.numbers;
+        return "numbers " + onOff(overlays.flags.numbers) +
+               (overlays.flags.numbers ? ": g, h, f and step costs on the tiles from 1.5x zoom" : "");
+    case K::Y:
+        showWhy = !showWhy;
+        return "why this path " + onOff(showWhy) + (showWhy ? ": select a walking unit" : "");
+    case K::G: return setStepMode(!m_stepMode);
+    case K::R:
+        if (!race.active())
+            return std::nullopt;
+        race.clear();
+        return std::string("race cleared");
+    default: break;
+    }
+    (void)f;
+    return std::nullopt;
+}
+
+std::string DebugTools::setStepMode(bool on)
+{
+    m_stepMode = on;
+    if (!on) {
+        stepper.cancel();
+        return "step-through off: clicks move again";
+    }
+    return "step-through on: select a unit and click a tile; N expands one cell, Shift+N plays, G leaves";
+}
+
+std::string DebugTools::beginStep(const DebugFrame& f, eng::TileCoord goal)
+{
+    const int i = leader(*f.party);
+    if (i < 0)
+        return "select a unit first";
+    const Unit& u = f.party->units()[std::size_t(i)];
+    const eng::TileCoord start = u.stepping ? u.stepTo : u.tile;
+    m_stepMode = true;
+    m_stepVersion = f.worldVersion;
+    const eng::path::PathStatus s = stepper.begin(f.world->nav, u.layer, start, goal);
+    if (s != eng::path::PathStatus::InProgress)
+        return "step-through: " + std::string(eng::path::statusName(s)) + " at once from " + tileText(start);
+    return "step-through from " + u.name + " " + tileText(start) + " to " + tileText(goal) +
+           ": N expands one cell, Shift+N plays";
+}
+
+std::string DebugTools::step(int n)
+{
+    if (!stepper.active())
+        return "no stepped search: press G, select a unit and click a tile";
+    if (!stepper.running())
+        return "the search is over: " + std::string(eng::path::statusName(stepper.status())) + ", cost " +
+               num(stepper.result().cost) + " (click another tile)";
+    stepper.step(n);
+    if (!stepper.running())
+        return "search done after " + std::to_string(stepper.expanded()) + " expansions: " +
+               std::string(eng::path::statusName(stepper.status())) + ", cost " + num(stepper.result().cost);
+    return {};
+}
+
+std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
+{
+    const int i = leader(*f.party);
+    if (i < 0)
+        return "select a unit first, then Shift+click a tile to race the searches";
+    const Unit& u = f.party->units()[std::size_t(i)];
+    const eng::TileCoord start = u.stepping ? u.stepTo : u.tile;
+    eng::path::RaceOptions options;
+    options.traces = true;  // one more untimed run each, for the closed cells on the map
+    const eng::path::Race r = eng::path::runRace(m_raceQuery, f.world->nav, u.layer, start, goal, options);
+    std::vector<RaceLane> lanes;
+    for (const eng::path::RaceRow& row : r.rows) {
+        RaceLane l;
+        l.name = row.label;
+        l.key = std::string(eng::path::raceAlgorithmName(row.algorithm));
+        l.status = row.result.status;
+        l.cost = row.result.cost;
+        l.expanded = row.result.expanded;
+        l.micros = row.micros;
+        l.optimal = row.optimal;
+        l.path = row.result.path;
+        l.closed.reserve(row.trace.expanded.size());
+        for (const eng::path::TraceCell& c : row.trace.expanded)
+            l.closed.push_back(c.cell);
+        lanes.push_back(std::move(l));
+    }
+    race.set(start, goal, u.layer, std::move(lanes));
+    m_raceVersion = f.worldVersion;
+    std::string said = "race from " + u.name + " " + tileText(start) + " to " + tileText(goal) + ":";
+    for (const RaceLane& l : race.lanes())
+        said += " " + l.key + " " + std::to_string(l.expanded);
+    return said + " cells (R clears)";
+}
+
+void DebugTools::update(double dtSec, const DebugFrame& f)
+{
+    if (stepper.active() && f.worldVersion != m_stepVersion)
+        stepper.cancel();  // the search's costs are gone; the trace stays on screen
+    if (race.active() && f.worldVersion != m_raceVersion)
+        race.clear();
+    stepper.update(dtSec);
+}
+
+OverlayScene DebugTools::scene(const DebugFrame& f, bool stepping) const
+{
+    OverlayScene s;
+    s.world = f.world;
+    s.worldVersion = f.worldVersion;
+    s.hover = f.hover;
+    const int i = leader(*f.party);
+    s.layer = i >= 0 ? f.party->units()[std::size_t(i)].layer : 0;
+    if (stepping) {
+        s.trace = &stepper.trace();
+        s.traceAgeSec = 1e9;
+        s.layer = stepper.layer();
+    } else {
+        s.trace = f.lastSearch;
+        s.traceAgeSec = f.lastSearchAgeSec;
+    }
+    return s;
+}
+
+void DebugTools::drawGround(sf::RenderTarget& target, const DebugFrame& f)
+{
+    if (!f.world)
+        return;
+    const bool stepping = m_stepMode && stepper.trace().stepCount() > 0;
+    OverlayScene s = scene(f, stepping);
+    const int i = leader(*f.party);
+    m_leaderPath = stepping ? std::vector<eng::TileCoord>{} : remainingPath(*f.party, i);
+    s.path = m_leaderPath;
+    const OverlayFlags saved = overlays.flags;
+    if (stepping)
+        overlays.flags.search = true;  // the stepped search is always shown
+    overlays.drawGround(target, s);
+    overlays.flags = saved;
+
+    const eng::iso::Projection& proj = f.world->projection;
+    const CellRange near = cellsNear(proj, worldInView(target));
+    sf::VertexArray va(sf::Triangles);
+    race.drawGround(va, proj, near);
+    if (m_stepMode && stepper.trace().stepCount() + (stepper.active() ? 1 : 0) > 0) {
+        addDiamondRing(va, proj, stepper.start(), sf::Color(255, 255, 255, 220), 0.7f, 0.5f);
+        addDiamondRing(va, proj, stepper.goal(), sf::Color(255, 80, 80, 240), 1.f, 0.75f);
+        for (const eng::path::TraceNeighbour& n : stepper.neighbours()) {
+            sf::Color c = outcomeColor(n.outcome);
+            c.a = 210;
+            addDiamond(va, proj, n.cell, c, 0.42f);
+        }
+        for (const eng::path::TraceCell& c : stepper.openHead())
+            addDiamondRing(va, proj, c.cell, sf::Color(255, 225, 110, 230), 0.8f, 0.66f);
+        if (const std::optional<eng::path::TraceCell> cur = stepper.current())
+            addDiamondRing(va, proj, cur->cell, sf::Color::White, 1.f, 0.62f);
+        if (!stepper.running() && eng::path::hasPath(stepper.result().status)) {
+            const std::vector<eng::TileCoord>& p = stepper.result().path;
+            for (std::size_t k = 1; k < p.size(); ++k)
+                addLine(va, toV(proj.cellCenter(p[k - 1])), toV(proj.cellCenter(p[k])), 3.f, sf::Color(255, 245, 200, 230));
+        }
+    }
+    if (va.getVertexCount() > 0)
+        target.draw(va);
+}
+
+TextLines DebugTools::stepLines() const
+{
+    TextLines out;
+    out.push_back({"Step-through  (G leaves, N next, Shift+N play " + num(stepper.stepsPerSec, 0) + "/s, Ctrl+N speed)",
+                   colors::Title});
+    if (stepper.trace().stepCount() == 0 && !stepper.active()) {
+        out.push_back({"select a unit and click a tile: the search waits for N", colors::Text});
+        return out;
+    }
+    std::string state = stepper.running() ? (stepper.playing() ? "playing" : "paused")
+                                          : std::string(eng::path::statusName(stepper.status()));
+    if (!stepper.active() && stepper.trace().stepCount() > 0)
+        state = "stopped (the world changed)";
+    out.push_back({tileText(stepper.start()) + " \xE2\x86\x92 " + tileText(stepper.goal()) + "   expansion " +
+                       std::to_string(stepper.expanded()) + "   " + state,
+                   colors::Text});
+    if (const std::optional<eng::path::TraceCell> cur = stepper.current())
+        out.push_back({"closed " + tileText(cur->cell) + "  g " + num(cur->g) + "  h " + num(cur->h) + "  f " + num(cur->f),
+                       sf::Color::White});
+    for (const eng::path::TraceNeighbour& n : stepper.neighbours()) {
+        const std::string what(eng::path::neighbourOutcomeName(n.outcome));
+        const bool scored = n.outcome != eng::path::NeighbourOutcome::Wall;
+        out.push_back({"  " + tileText(n.cell) + "  " + what +
+                           (scored ? "  g " + num(n.g) + "  h " + num(n.h) + "  f " + num(n.f) : std::string()),
+                       outcomeColor(n.outcome)});
+    }
+    if (!stepper.openHead().empty()) {
+        std::string head = "next from the open list:";
+        int rank = 1;
+        for (const eng::path::TraceCell& c : stepper.openHead())
+            head += "  " + std::to_string(rank++) + ". " + tileText(c.cell) + " f " + num(c.f, 1);
+        out.push_back({head, colors::Title});
+    }
+    if (!stepper.running() && eng::path::hasPath(stepper.result().status))
+        out.push_back({"path cost " + num(stepper.result().cost) + ", " + std::to_string(stepper.result().path.size()) +
+                           " cells",
+                       colors::Title});
+    return out;
+}
+
+TextLines DebugTools::whyLines(const UnitWhy& w) const
+{
+    TextLines out;
+    out.push_back({"Why this path: " + w.unit + " (" + w.profile + "), Y hides", colors::Title});
+    std::istringstream in(eng::terrain::describe(w.why));
+    std::string line;
+    while (std::getline(in, line))
+        if (!line.empty())
+            out.push_back({line, colors::Text});
+    return out;
+}
+
+void DebugTools::drawScreen(sf::RenderTarget& target, const Camera& camera, const DebugFrame& f, float topPx,
+                            float bottomMarginPx)
+{
+    if (!f.world || !m_hasFont)
+        return;
+    const bool stepping = m_stepMode && stepper.trace().stepCount() > 0;
+    OverlayScene s = scene(f, stepping);
+    s.path = m_leaderPath;
+    const OverlayFlags saved = overlays.flags;
+    if (stepping)
+        overlays.flags.search = true;
+    overlays.drawLabels(target, camera, m_font, s, bottomMarginPx);
+    overlays.flags = saved;
+
+    // The stepped search on the map at any zoom: each scored neighbour's outcome (and f), the
+    // open list's next entries by rank.
+    if (stepping) {
+        sf::Text t;
+        t.setFont(m_font);
+        t.setCharacterSize(11);
+        t.setOutlineColor(sf::Color(0, 0, 0, 230));
+        t.setOutlineThickness(1.5f);
+        const auto put = [&](eng::TileCoord cell, const std::string& s, sf::Color color, float dy) {
+            const sf::Vector2f p = camera.worldToPixel(toV(f.world->projection.cellCenter(cell)));
+            t.setString(s);
+            t.setFillColor(color);
+            const sf::FloatRect b = t.getLocalBounds();
+            t.setPosition(std::round(p.x - b.width * 0.5f - b.left), std::round(p.y + dy - b.height * 0.5f - b.top));
+            target.draw(t);
+        };
+        for (const eng::path::TraceNeighbour& n : stepper.neighbours()) {
+            const bool scored = n.outcome != eng::path::NeighbourOutcome::Wall &&
+                                n.outcome != eng::path::NeighbourOutcome::CornerRule;
+            put(n.cell, std::string(eng::path::neighbourOutcomeName(n.outcome)) + (scored ? "\nf " + num(n.f, 1) : ""),
+                outcomeColor(n.outcome), 0.f);
+        }
+        int rank = 1;
+        for (const eng::path::TraceCell& c : stepper.openHead())
+            put(c.cell, std::string("#").append(std::to_string(rank++)), sf::Color(255, 225, 110), -16.f);
+    }
+
+    // Panels, stacked down the left edge below the status panel.
+    float top = topPx;
+    const auto stackLines = [&](const TextLines& lines) {
+        if (lines.empty())
+            return;
+        top += drawPanel(target, m_font, 10.f, top, lines, 13).y + 6.f;
+    };
+    if (showWhy) {
+        const std::optional<UnitWhy>& w = why(f);
+        if (w)
+            stackLines(whyLines(*w));
+        else
+            stackLines({{"Why this path: select a unit that walks (Y hides)", colors::Dim}});
+    }
+    if (m_stepMode)
+        stackLines(stepLines());
+    if (race.active())
+        top += drawTable(target, m_font, 10.f, top, race.table(), 13).y + 6.f;
+}
+
+std::vector<std::string> DebugTools::statusLines(const DebugFrame& f) const
+{
+    (void)f;
+    std::vector<std::string> out;
+    if (const std::string s = overlays.statusLine(); !s.empty())
+        out.push_back(s);
+    if (m_stepMode)
+        out.push_back("STEP-THROUGH: a click begins a stepped search (G leaves)");
+    return out;
+}
+
+std::vector<std::string> DebugTools::tileLines(const DebugFrame& f)
+{
+    const bool stepping = m_stepMode && stepper.trace().stepCount() > 0;
+    return overlays.tileLines(scene(f, stepping));
+}
+
+const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
+{
+    const int i = leader(*f.party);
+    std::vector<eng::TileCoord> path = remainingPath(*f.party, i);
+    if (i < 0 || path.size() < 2 || !f.world) {
+        m_why.reset();
+        return m_why;
+    }
+    const Unit& u = f.party->units()[std::size_t(i)];
+    const int layer = std::clamp(u.layer, 0, std::max(0, int(f.world->terrains.size()) - 1));
+    if (m_why && m_whyWorld == f.world && m_whyVersion == f.worldVersion && m_why->unit == u.name && m_why->path == path)
+        return m_why;
+    UnitWhy w;
+    w.unit = u.name;
+    w.profile = f.world->profileName(layer);
+    w.path = std::move(path);
+    if (!f.world->terrains.empty() && f.world->nav.validLayer(layer))
+        w.why = eng::terrain::explainPath(f.world->terrains[std::size_t(layer)].terrain, w.path, f.world->nav.rules(layer));
+    m_why = std::move(w);
+    m_whyWorld = f.world;
+    m_whyVersion = f.worldVersion;
+    return m_why;
+}
+
+} // namespace game::debug

@@ -1,0 +1,192 @@
+// End-to-end for the debug tools (game/debug): the real `isostar` binary runs scripts with
+// `overlay`, `step N`, `race X Y` and `dump`, and the tests check the dumped fields against the
+// engine run in-process. Without a display each test reports itself skipped (CTest).
+
+#include "engine/path/GridQuery.hpp"
+#include "engine/path/SearchTrace.hpp"
+#include "game/world/World.hpp"
+#include "tests/support/RunProcess.hpp"
+#include "tests/support/Skip.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+namespace {
+
+bool haveDisplay()
+{
+    const char* d = std::getenv("DISPLAY");
+    if (d && *d)
+        return true;
+    testsupport::skipTest("no DISPLAY: the window test needs one (run it under xvfb-run, as tools/dev.sh test does)");
+    return false;
+}
+
+fs::path tempDir(const std::string& name)
+{
+    const fs::path dir = fs::temp_directory_path() / ("isostar-debug-e2e-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+testsupport::ProcessResult runScript(const fs::path& dir, const std::string& map, const std::string& script)
+{
+    const fs::path scriptFile = dir / "test.script";
+    std::ofstream(scriptFile) << script;
+    return testsupport::runProcess("\"" + std::string(ISOSTAR_BIN_DIR) + "/isostar\" --map \"" +
+                                   std::string(ISOSTAR_SOURCE_DIR) + "/" + map + "\" --script \"" + scriptFile.string() + "\"");
+}
+
+Json readJson(const fs::path& file)
+{
+    std::ifstream in(file);
+    REQUIRE(in);
+    return Json::parse(in);
+}
+
+const Json* unitNamed(const Json& dump, const std::string& name)
+{
+    for (const Json& u : dump["units"])
+        if (u["name"] == name)
+            return &u;
+    return nullptr;
+}
+
+eng::TileCoord cellOf(const Json& xy)
+{
+    return {xy[0].get<int>(), xy[1].get<int>()};
+}
+
+} // namespace
+
+TEST_CASE("debug e2e: overlays, step N in the full search's order, the race, why sums to the path cost")
+{
+    if (!haveDisplay())
+        return;
+    auto loaded = game::loadWorld({std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx", "", ""});
+    if (!loaded)
+        FAIL(eng::formatDiagnostics(loaded.diagnostics()));
+    const game::World& world = loaded.value();
+    REQUIRE(world.goal);
+    const eng::TileCoord goal = *world.goal;
+    const std::string to = std::to_string(goal.x) + " " + std::to_string(goal.y);
+    const fs::path dir = tempDir("tools");
+    const auto out = [&](const char* name) { return (dir / name).string(); };
+    const testsupport::ProcessResult r = runScript(dir, "maps/valley.tmx",
+        "select dwarf\n"
+        "overlay heat\noverlay search\noverlay influence\n"
+        "dump " + out("overlays.json") + "\n"
+        "overlay none\n"
+        "key G\n"
+        "move " + to + "\n"
+        "step 25\nstep 12\n"
+        "dump " + out("step.json") + "\n"
+        "race " + to + "\n"
+        "dump " + out("race.json") + "\n"
+        "key G\n"
+        "move " + to + "\n"
+        "wait 1.5\n"
+        "dump " + out("walk.json") + "\n"
+        "quit\n");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+
+    // Several overlays at once, then none.
+    const Json overlays = readJson(out("overlays.json"));
+    CHECK(overlays["overlays"] == Json::array({"heat", "influence", "search"}));
+    CHECK(overlays["step"].is_null());
+    CHECK(overlays["race"].is_null());
+
+    // step 25 + step 12: exactly 37 cells, in the order of the full search from the same cell.
+    const Json step = readJson(out("step.json"));
+    CHECK(step["overlays"].empty());
+    REQUIRE(step["step"].is_object());
+    CHECK(step["step"]["mode"] == true);
+    CHECK(step["step"]["status"] == "in-progress");
+    CHECK(step["step"]["expanded"] == 37);
+    CHECK(step["step"]["profile"] == "dwarf");
+    const Json* dwarf = unitNamed(step, "dwarf");
+    REQUIRE(dwarf);
+    CHECK_FALSE((*dwarf)["moving"].get<bool>());  // step-through orders nothing
+    const eng::TileCoord start = cellOf(step["step"]["start"]);
+    CHECK(start == cellOf((*dwarf)["tile"]));
+    CHECK(cellOf(step["step"]["goal"]) == goal);
+    const int layer = world.layerOf("dwarf");
+    REQUIRE(layer >= 0);
+    eng::path::GridQuery query;
+    eng::path::SearchTrace trace;
+    eng::path::PathResult full;
+    query.findPath(world.nav, layer, start, goal, full, nullptr, &trace);
+    REQUIRE(trace.stepCount() > 37);
+    REQUIRE(step["step"]["order"].size() == 37);
+    for (int k = 0; k < 37; ++k)
+        CHECK(cellOf(step["step"]["order"][std::size_t(k)]) == trace.expanded[std::size_t(k)].cell);
+    CHECK(cellOf(step["step"]["current"]) == trace.expanded[36].cell);
+
+    // The race: A* and Dijkstra agree on the cost (both optimal), greedy expands fewest.
+    const Json race = readJson(out("race.json"));
+    REQUIRE(race["race"].is_object());
+    const Json& lanes = race["race"]["lanes"];
+    REQUIRE(lanes.size() == 4);
+    CHECK(lanes[0]["key"] == "astar");
+    CHECK(lanes[1]["key"] == "dijkstra");
+    CHECK(lanes[2]["key"] == "greedy");
+    CHECK(lanes[3]["key"] == "weighted");
+    REQUIRE(lanes[0]["cost"].is_number());
+    REQUIRE(lanes[1]["cost"].is_number());
+    CHECK(lanes[0]["cost"].get<double>() == Approx(lanes[1]["cost"].get<double>()).epsilon(1e-12));
+    CHECK(lanes[0]["cost"].get<double>() == Approx(full.cost).epsilon(1e-12));
+    CHECK(lanes[0]["optimal"] == true);
+    CHECK(lanes[1]["optimal"] == true);
+    CHECK(lanes[1]["expanded"].get<int>() >= lanes[0]["expanded"].get<int>());
+    CHECK(lanes[3]["cost"].get<double>() <= 2.0 * lanes[1]["cost"].get<double>() + 1e-9);
+    CHECK(cellOf(race["race"]["start"]) == start);
+
+    // Walking: why splits the dwarf's remaining path cost; the parts sum to it within 1e-6.
+    const Json walk = readJson(out("walk.json"));
+    CHECK(walk["step"].is_null());  // leaving step-through drops its search
+    const Json* walker = unitNamed(walk, "dwarf");
+    REQUIRE(walker);
+    REQUIRE((*walker)["moving"].get<bool>());
+    const Json& why = walk["why"];
+    REQUIRE(why.is_object());
+    CHECK(why["unit"] == "dwarf");
+    const double total = why["total"].get<double>();
+    CHECK(std::abs(total - (*walker)["path_cost"].get<double>()) < 1e-6);
+    double parts = 0.0;
+    for (const auto& [terrain, cost] : why["base_by_terrain"].items())
+        parts += cost.get<double>();
+    for (const Json& s : why["influence_by_source"])
+        parts += s["delta"].get<double>();
+    CHECK(std::abs(parts - total) < 1e-6);
+    CHECK(why.contains("straight_line_cost"));
+    CHECK_FALSE(why["text"].get<std::string>().empty());
+}
+
+TEST_CASE("debug e2e: bad debug commands fail before anything runs, or name the line")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("bad");
+    testsupport::ProcessResult r = runScript(dir, "maps/valley.tmx", "overlay heatmap\nquit\n");
+    CHECK(r.exitCode == 2);
+    CHECK(r.err.find("overlay: expected `overlay heat|influence|search|numbers|none`") != std::string::npos);
+    r = runScript(dir, "maps/valley.tmx", "select dwarf\nstep 3\nquit\n");
+    CHECK(r.exitCode == 2);
+    CHECK(r.err.find(":2: error: step: no stepped search") != std::string::npos);
+    r = runScript(dir, "maps/valley.tmx", "select none\nrace 3 3\nquit\n");
+    CHECK(r.exitCode == 2);
+    CHECK(r.err.find(":2: error: race: select a unit first") != std::string::npos);
+}

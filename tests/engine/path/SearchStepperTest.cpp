@@ -378,3 +378,29 @@ TEST_CASE("stepping matches the full search with landmark bounds too, for every 
     }
     CHECK(landmarkSearches > 40);
 }
+
+TEST_CASE("a blocked overlay cell is a wall to the step-through; a penalty shows in g", "[path][stepper]")
+{
+    const pathtest::AsciiGrid g = pathtest::parseGrid(R"(
+        ....
+        .S.G
+        ....
+    )");
+    NavGrid grid;
+    REQUIRE(grid.reset(g.field.width, g.field.height));
+    REQUIRE(grid.addLayer("walker", g.field, MoveRules{}) == 0);
+    const TileCoord held[] = {{2, 1}};
+    const eng::path::QueryOverlay blocked{held, 0.0f, true};
+    const eng::path::QueryOverlay penalty{held, 4.0f, false};
+    SearchStepper stepper;
+    REQUIRE(stepper.begin(grid, 0, g.start, g.goal, {SearchOrder::Dijkstra}, &blocked) == PathStatus::InProgress);
+    REQUIRE(stepper.step() == PathStatus::InProgress);
+    REQUIRE(stepper.neighbours().size() == 8);
+    CHECK(stepper.neighbours()[1] == TraceNeighbour{{2, 1}, NeighbourOutcome::Wall, 0.0, 0.0, 0.0});
+    CHECK(stepper.finish() == PathStatus::Found);
+
+    REQUIRE(stepper.begin(grid, 0, g.start, g.goal, {SearchOrder::Dijkstra}, &penalty) == PathStatus::InProgress);
+    REQUIRE(stepper.step() == PathStatus::InProgress);
+    REQUIRE(stepper.neighbours().size() == 8);
+    CHECK(stepper.neighbours()[1] == TraceNeighbour{{2, 1}, NeighbourOutcome::Opened, 5.0, 0.0, 5.0});
+}

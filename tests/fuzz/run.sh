@@ -9,6 +9,7 @@
 #
 # New inputs that reach new code accumulate in BUILD/fuzz/corpus/TARGET (kept between runs);
 # the seeds are rebuilt each run in BUILD/fuzz/seed/TARGET. Inputs are capped at 64 KiB.
+# FUZZ_JOBS targets run at once (default: the number of cores).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -86,29 +87,48 @@ dict_for() { # the libFuzzer dictionary of a target, if any
   esac
 }
 
-failed=()
-for t in "${targets[@]}"; do
+run_one() { # run_one TARGET : fuzzes it, prints one line, exit status 0 when nothing was found
+  local t=$1
   make_seeds "$t"
   mkdir -p "$fuzzdir/corpus/$t"
+  local dict
   dict=$(dict_for "$t")
-  args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -detect_leaks=1
-        -print_final_stats=1 -artifact_prefix="$fuzzdir/artifacts/$t-")
+  local args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -detect_leaks=1
+              -print_final_stats=1 -artifact_prefix="$fuzzdir/artifacts/$t-")
   [ -n "$dict" ] && args+=(-dict="$dict")
-  log="$fuzzdir/$t.log"
+  local log="$fuzzdir/$t.log"
   # The outer timeout catches a hang that libFuzzer's own -timeout could not (e.g. at exit).
   if timeout --kill-after=10 $((seconds * 3 + 120)) \
        "$build/bin/$t" "${args[@]}" "$fuzzdir/corpus/$t" "$fuzzdir/seed/$t" > "$log" 2>&1; then
+    local runs cov
     runs=$(awk '/stat::number_of_executed_units/ { print $2 }' "$log")
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
     echo "fuzz: $t ok: ${runs:-?} runs in ${seconds} s, ${cov:-cov: ?}, corpus $(ls "$fuzzdir/corpus/$t" | wc -l) files"
   else
     echo "fuzz: $t FAILED (log: $log)" >&2
     grep -E 'ERROR|SUMMARY|runtime error|Test unit written|fuzz oracle|timeout' "$log" | head -20 >&2 || true
-    failed+=("$t")
+    return 1
   fi
+}
+
+# FUZZ_JOBS targets at a time (default: one per core).
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
+failed=0
+running=0
+for t in "${targets[@]}"; do
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || failed=$((failed + 1))
+    running=$((running - 1))
+  fi
+  run_one "$t" &
+  running=$((running + 1))
 done
-if [ ${#failed[@]} -ne 0 ]; then
-  echo "fuzz: FAILED: ${failed[*]}" >&2
+while [ "$running" -gt 0 ]; do
+  wait -n || failed=$((failed + 1))
+  running=$((running - 1))
+done
+if [ "$failed" -ne 0 ]; then
+  echo "fuzz: FAILED: $failed of ${#targets[@]} targets found something (see the lines above)" >&2
   exit 1
 fi
 echo "fuzz: all ${#targets[@]} targets ok"

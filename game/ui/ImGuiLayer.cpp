@@ -217,6 +217,10 @@ void ImGuiLayer::draw(sf::RenderTarget& target, const std::function<void()>& bui
 {
     if (!m_context)
         return;
+    if (!build) {
+        m_drawn = false;  // no window this frame: nothing to capture
+        return;
+    }
     ContextScope scope(m_context);
     ImGuiIO& io = ImGui::GetIO();
     const sf::Vector2u size = target.getSize();

@@ -78,7 +78,9 @@ public:
 
     /// One ImGui frame: NewFrame (display size = `target`'s size, delta time = real time since
     /// the last draw, at least 1 ms), `build()` (ImGui::Begin/End calls), Render, and the draw
-    /// data rendered over whatever `target` holds. Does nothing when not ready().
+    /// data rendered over whatever `target` holds. Does nothing when not ready(). An empty
+    /// `build` runs no ImGui frame at all (no cost, GL untouched) and leaves no window to
+    /// capture events: call it so when nothing ImGui is shown.
     void draw(sf::RenderTarget& target, const std::function<void()>& build);
 
 private:

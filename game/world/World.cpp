@@ -1,6 +1,7 @@
 #include "game/world/World.hpp"
 
 #include "engine/map/MapLoader.hpp"
+#include "engine/map/ObjectCell.hpp"
 #include "engine/terrain/MapTerrain.hpp"
 #include "engine/terrain/TerrainConfigFile.hpp"
 #include "engine/terrain/TerrainField.hpp"
@@ -14,13 +15,6 @@
 namespace game {
 
 namespace {
-
-std::string num(double v)
-{
-    std::ostringstream s;
-    s << std::setprecision(3) << v;
-    return s.str();
-}
 
 std::string lower(std::string s)
 {
@@ -37,8 +31,7 @@ void readObjects(World& w)
         if (layer.type != eng::map::LayerType::Object)
             return;
         for (const eng::map::Object& o : layer.objects) {
-            const eng::TilePos p = eng::map::objectToTile(w.map, o.x, o.y);
-            const eng::TileCoord cell{int(std::floor(p.x)), int(std::floor(p.y))};
+            const eng::TileCoord cell = eng::map::objectCell(w.map, o);
             const std::string name = lower(o.name), cls = lower(o.className);
             if (name == "start" && !w.start)
                 w.start = cell;
@@ -87,46 +80,10 @@ std::string World::profileName(int layer) const
 
 std::vector<std::string> World::explain(eng::TileCoord cell, int layer) const
 {
-    std::vector<std::string> out;
     if (!nav.inBounds(cell) || layer < 0 || layer >= int(terrains.size()))
-        return out;
-    const eng::terrain::CellExplanation e = terrains[std::size_t(layer)].terrain.explain(cell);
-    std::string names;
-    for (std::size_t i = 0; i < e.terrains.size(); ++i) {
-        if (!names.empty())
-            names += " + ";
-        names += e.terrains[i];
-        if (int(i) < e.coveredCount)
-            names += " (covered)";
-    }
-    out.push_back("Terrain: " + (names.empty() ? std::string("none") : names));
-    if (!e.unknown.empty()) {
-        std::string u;
-        for (const std::string& s : e.unknown)
-            u += (u.empty() ? "" : ", ") + s;
-        out.push_back("  unknown to the rules (cost 1): " + u);
-    }
-    if (!e.passable) {
-        out.push_back("Impassable (" + e.blockedBy + ")");
-        return out;
-    }
-    std::string formula = "base " + num(e.baseCost) + (e.baseFrom.empty() ? " (default)" : " (" + e.baseFrom + ")");
-    for (const auto& [t, m] : e.multipliers)
-        formula += "  x" + num(m) + " (" + t + ")";
-    out.push_back(formula);
-    std::size_t shown = 0;
-    for (const eng::terrain::InfluenceContribution& c : e.influences) {
-        if (shown == 6) {
-            out.push_back("  ... " + std::to_string(e.influences.size() - shown) + " more influences");
-            break;
-        }
-        out.push_back(std::string(c.effect == eng::terrain::InfluenceEffect::Divide ? "  / " : "  x ") + num(c.factor) +
-                      "  " + c.terrain + " at (" + std::to_string(c.source.x) + "," + std::to_string(c.source.y) +
-                      "), d " + num(c.distance));
-        ++shown;
-    }
-    out.push_back("Cost: " + num(e.cost) + (e.clamped ? " (clamped)" : ""));
-    return out;
+        return {};
+    // The engine's one text form (as `isopath path --explain`), at most 6 influences for the HUD.
+    return eng::terrain::explanationLines(terrains[std::size_t(layer)].terrain.explain(cell), 6);
 }
 
 eng::Result<World> loadWorld(const WorldOptions& options)
@@ -153,21 +110,20 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     const eng::terrain::ResolvedConfig& resolved = config.value();
     w.configUsed = resolved.path.empty() ? std::string("built-in defaults") : resolved.path;
     w.configPath = resolved.path;
-    const std::string configName = resolved.path.empty() ? std::string("built-in config") : resolved.path;
-    const std::string known = resolved.config.profileNames();
-    const std::string knownText = known.empty() ? std::string("this config defines no profiles") : "known: " + known;
-    if (!options.profile.empty() && !resolved.config.profile(options.profile))
-        return eng::Result<World>::failure(
-            eng::Diagnostic{configName, 0, "unknown profile \"" + options.profile + "\" (" + knownText + ")"});
+    w.config = resolved.config;
+    // The profile lookup and its error are the engine's (as in `isopath path --profile`).
+    if (auto rules = eng::terrain::profileRules(resolved, options.profile); !rules)
+        return eng::Result<World>::failure(rules.diagnostics());
     readObjects(w);
     std::vector<std::string> profiles = {options.profile};
     for (const SpawnPoint& p : w.party) {
         if (p.profile.empty() || std::find(profiles.begin(), profiles.end(), p.profile) != profiles.end())
             continue;
-        if (!resolved.config.profile(p.profile)) {
+        if (auto rules = eng::terrain::profileRules(resolved, p.profile); !rules) {
+            const eng::Diagnostic& why = rules.diagnostics().front();
             errors.push_back({options.mapPath, 0,
-                              "party object \"" + p.name + "\" (id " + std::to_string(p.objectId) +
-                                  "): unknown profile \"" + p.profile + "\" in " + configName + " (" + knownText + ")"});
+                              "party object \"" + p.name + "\" (id " + std::to_string(p.objectId) + "): " +
+                                  why.message + " in " + why.file});
             continue;
         }
         profiles.push_back(p.profile);
@@ -183,12 +139,13 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     for (const std::string& name : profiles) {
         ProfileTerrain t;
         t.profile = name;
-        eng::terrain::TerrainRules rules = name.empty() ? resolved.config.base : *resolved.config.profile(name);
+        eng::terrain::TerrainRules rules = eng::terrain::profileRules(resolved, name).value(); // checked above
         std::vector<eng::Diagnostic> warnings = t.terrain.build(grid, std::move(rules), w.nav, name);
         if (!t.terrain.bound() || t.terrain.layer() != int(w.terrains.size()))
             return eng::Result<World>::failure(eng::Diagnostic{
-                configName, 0, "profile \"" + (name.empty() ? std::string("default") : name) +
-                                   "\": the movement rules or costs are not usable for path finding"});
+                resolved.path.empty() ? std::string("built-in config") : resolved.path, 0,
+                "profile \"" + (name.empty() ? std::string("default") : name) +
+                    "\": the movement rules or costs are not usable for path finding"});
         if (w.terrains.empty()) // unknown terrain names: warned once, for the default profile
             for (eng::Diagnostic& d : warnings)
                 w.warnings.push_back(std::move(d));

@@ -13,6 +13,7 @@
 #include "engine/path/MoveRules.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "engine/terrain/TerrainField.hpp"
+#include "engine/terrain/TerrainRules.hpp"
 
 #include <memory>
 #include <optional>
@@ -54,6 +55,9 @@ struct World {
     eng::iso::Projection projection;        ///< the map's tile <-> world projection (picking)
     std::string configUsed;                 ///< which config file was used ("built-in defaults")
     std::string configPath;                 ///< the config file read; "" = built-in defaults
+    /// The terrain config in force: as loaded, or as last given to WorldHost::applyConfig (the
+    /// tuning panel). `terrains[i]` holds its base rules (profile "") or its profile's rules.
+    eng::terrain::TerrainConfig config;
     std::vector<SpawnPoint> party;          ///< `party` objects, in file order
     std::optional<eng::TileCoord> start;    ///< `start` point object
     std::optional<eng::TileCoord> goal;     ///< `goal` point object

@@ -89,6 +89,53 @@ void WorldHost::noteEdit()
     ++m_edits;
 }
 
+WorldEdit WorldHost::applyConfig(const eng::terrain::TerrainConfig& config)
+{
+    WorldEdit out;
+    if (!m_loaded) {
+        out.error = "no map loaded";
+        return out;
+    }
+    // Check every profile first, so a refusal changes nothing.
+    std::vector<const eng::terrain::TerrainRules*> rules;
+    for (const ProfileTerrain& t : m_world.terrains) {
+        const eng::terrain::TerrainRules* r = t.profile.empty() ? &config.base : config.profile(t.profile);
+        if (!r) {
+            out.error = "the tuned config has no profile \"" + t.profile + "\", which the map uses";
+            return out;
+        }
+        if (!eng::path::isValid(r->movement)) {
+            // A refused layer would leave the field unbound: refuse before touching anything.
+            out.error = "profile \"" + m_world.profileName(int(rules.size())) +
+                        "\": the movement rules are not usable for path finding";
+            return out;
+        }
+        rules.push_back(r);
+    }
+    std::vector<eng::TileCoord> costCells;
+    for (std::size_t i = 0; i < m_world.terrains.size(); ++i) {
+        eng::path::NavDirty d;
+        m_world.terrains[i].terrain.setRules(m_world.nav, *rules[i], &d);
+        costCells.insert(costCells.end(), d.cells.begin(), d.cells.end());
+        if (!d.empty())
+            out.dirty.push_back(std::move(d));
+    }
+    std::sort(costCells.begin(), costCells.end());
+    costCells.erase(std::unique(costCells.begin(), costCells.end()), costCells.end());
+    out.costCells = std::move(costCells);
+    m_world.config = config;
+    out.ok = true;
+    if (!out.dirty.empty())
+        ++m_version;
+    return out;
+}
+
+void WorldHost::noteOwnWrite()
+{
+    if (m_loaded)
+        m_watcher.watch(watchedFiles(m_world));
+}
+
 WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
 {
     WorldEdit out;

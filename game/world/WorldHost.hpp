@@ -71,6 +71,18 @@ public:
     /// Counts an edit of the current world and bumps version().
     void noteEdit();
 
+    /// Tuning (the F2 panel, `panel set`): rebuilds every profile's costs from `config` in place
+    /// (TerrainField::setRules into its own layer of World::nav, NavGrid::replaceLayer: only
+    /// the cells whose cost changed are reported, per layer in `dirty`; landmark tables are
+    /// handled as after an edit) and makes it World::config. The map, the tiles and the mesh
+    /// stay (`tiles` is empty). Costs equal those of loadWorld with the same config, cell for
+    /// cell. Bumps version() when something changed; counts no edit and no reload. Refused
+    /// (nothing changes, `error` says why) when `config` lacks a profile the world uses.
+    WorldEdit applyConfig(const eng::terrain::TerrainConfig& config);
+    /// The caller wrote a watched file itself (the panel saved the config): its new state is
+    /// not taken for a change to reload.
+    void noteOwnWrite();
+
     // Editing the current world's map in place (the terrain brush, eng::edit::MapEditor). Each
     // successful edit that changed tiles updates every profile's terrain only where the change
     // reaches (TerrainField::setCells, bound to World::nav: one NavGrid::apply per layer, only

@@ -1,0 +1,133 @@
+#pragma once
+/// \file TuningPanel.hpp
+/// The live tuning panel (F2): every value of the terrain config in force, editable while the
+/// game runs. Terrain (per terrain: cost, multiplier, passable, and influence radius, effect,
+/// base, offset, scale), Movement (diagonal mode, diagonal factor, heuristic, weight), for the
+/// base rules or for one profile (the selector starts on the selected unit's profile and follows
+/// the selection). A change applies at once through TuningActions::apply (the game rebuilds
+/// the costs, lets the party replan through the path service, the overlays read the new costs).
+///
+/// Guarantees:
+/// - The values, their limits and their validation are eng::terrain::ConfigTuning's, i.e. the
+///   config loader's: a value the loader refuses cannot be entered (the widget keeps the value in
+///   force and the panel shows the loader's message). set() is the one path for widgets and for
+///   the script's `panel set KEY VALUE`, so both change the costs exactly as editing the file and
+///   loading it would.
+/// - When apply refuses a config, the panel's model goes back to the values before the change.
+/// - Reset returns to the file's values; Save writes the config file in use atomically (temp +
+///   rename, `.bak` of the old file), changing only the values that changed (comments, order and
+///   layout stay), then those values are the file's (and the owner is told, so its file watcher
+///   does not reload our own write).
+/// - The ImGui calls are only in draw(); everything else works without a window (tests).
+///
+/// Hook for other tools (overlays, step speed, ...): addSection() adds a collapsing section at the
+/// end of this panel; a tool that wants a window of its own draws it in the same ImGui frame
+/// (App::drawUi builds one frame per drawn target: this panel, then any other window).
+///
+/// \code
+/// game::TuningActions actions;
+/// actions.apply = [&](const eng::terrain::TerrainConfig& c) { return rebuild(c); };  // "" = done
+/// game::TuningPanel panel(actions);
+/// panel.worldLoaded(world);                                  // after every load and reload
+/// if (auto error = panel.set("terrain.snow.cost", "-1")) say(*error);   // the loader's message
+/// panel.setSelectedProfile("dwarf");
+/// panel.addSection("Overlays", [&] { ImGui::Checkbox("heat", &heat); });
+/// layer.draw(window, [&] { panel.draw(); });                 // when panel.visible()
+/// \endcode
+
+#include "engine/terrain/ConfigTuning.hpp"
+#include "game/world/World.hpp"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace game {
+
+/// What the panel asks of its owner. Every callback may be empty.
+struct TuningActions {
+    /// Make `config` the one in force now (costs rebuilt, party replans). "" = done, else why
+    /// not (then the panel takes the change back).
+    std::function<std::string(const eng::terrain::TerrainConfig& config)> apply;
+    /// The panel wrote the file `path` (Save, `panel save`): it may be watched for changes.
+    std::function<void(const std::string& path)> wrote;
+    /// A message for the player (text, is an error).
+    std::function<void(const std::string& text, bool error)> say;
+};
+
+class TuningPanel {
+public:
+    explicit TuningPanel(TuningActions actions = {});
+
+    /// After a world was loaded or reloaded (a watched file changed, F5). The panel tunes the
+    /// world's config file (World::configPath), or the built-in defaults (World::config through
+    /// ConfigTuning::fromConfig; Save needs a file then). When the file's text is the one the
+    /// panel already tunes (a map-only reload), the panel's changes stay and are applied again;
+    /// otherwise the panel starts from the file's new values.
+    void worldLoaded(const World& world);
+
+    /// The panel has a config to tune (else unavailableReason() says why).
+    bool available() const { return m_model.has_value(); }
+    const std::string& unavailableReason() const { return m_unavailable; }
+    /// The model (values, limits, file values); nullptr when !available().
+    const eng::terrain::ConfigTuning* model() const { return m_model ? &*m_model : nullptr; }
+
+    /// Sets one value by its TOML key (`terrain.snow.cost`, `movement.heuristic`,
+    /// `profile.dwarf.terrain.snow.cost`, ...) from text ("2.5", "true", "octile") and applies
+    /// the new config. nullopt = applied; else the error (the loader's message, or apply's
+    /// refusal) and nothing changed.
+    std::optional<std::string> set(std::string_view key, std::string_view valueText);
+    /// Back to the file's values, applied. nullopt = done.
+    std::optional<std::string> reset();
+    /// Writes the tuned config to `path` (atomic, `.bak` of an existing file; only the changed
+    /// values' text differs from the file's). Saving to the config file in use makes the saved
+    /// values the file's values. nullopt = written; else the error naming the file.
+    std::optional<std::string> save(const std::string& path);
+    /// save() to the config file in use; an error when the world uses the built-in defaults.
+    std::optional<std::string> saveToConfig();
+    /// Every value now in force as (key, value text), in the model's key order; empty when
+    /// !available(). The script's `dump` writes these as its `panel` object.
+    std::vector<std::pair<std::string, std::string>> values() const;
+
+    /// The selected unit's profile ("" = the base rules); the selector follows it whenever it
+    /// changes (the player may pick another one in between).
+    void setSelectedProfile(const std::string& profile);
+    /// The profile whose values the panel shows ("" = base rules).
+    const std::string& shownProfile() const { return m_profile; }
+
+    bool visible() const { return m_visible; }
+    void setVisible(bool on) { m_visible = on; }
+    void toggle() { m_visible = !m_visible; }
+
+    /// Hook: a section drawn (ImGui calls) at the end of the panel under a collapsing header
+    /// `title`, every frame the panel is drawn. For other tools' controls (overlays, step speed).
+    void addSection(std::string title, std::function<void()> drawSection);
+
+    /// Draws the panel window (ImGui calls: call inside ImGuiLayer::draw's build). Closing the
+    /// window hides the panel as F2 does.
+    void draw();
+
+private:
+    void drawKey(const eng::terrain::TuningKey& key);
+    /// The model's edits put in force again on a reloaded world (dropped when refused).
+    void reapply();
+    /// Takes a freshly read model (or its error) for `world`.
+    void adopt(eng::Result<eng::terrain::ConfigTuning> model, const World& world);
+    void noteResult(const std::optional<std::string>& error, const std::string& okText);
+
+    TuningActions m_actions;
+    std::optional<eng::terrain::ConfigTuning> m_model;
+    std::string m_unavailable = "no world loaded yet";
+    std::string m_configPath;      ///< the file in use; "" = built-in defaults
+    std::string m_profile;         ///< shown profile ("" = base)
+    std::string m_selectedProfile; ///< the selected unit's, as last told
+    bool m_visible = false;
+    std::string m_status;          ///< the last action's result, shown under the buttons
+    bool m_statusError = false;
+    std::vector<std::pair<std::string, std::function<void()>>> m_sections;
+};
+
+} // namespace game

@@ -1,0 +1,177 @@
+// End-to-end: the tuning panel in the real `isostar` binary under a (virtual) display: F2 draws
+// it (screenshots differ where it stands), a click on it does not move the party, `panel set`
+// changes the values in force (`dump` `panel`), `panel save` writes the one changed line, and a
+// bad value stops the script with the config loader's message. Skips without a display.
+#include "tests/support/RunProcess.hpp"
+#include "tests/support/Skip.hpp"
+
+#include <SFML/Graphics/Image.hpp>
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+namespace {
+
+bool haveDisplay()
+{
+    const char* d = std::getenv("DISPLAY");
+    if (d && *d)
+        return true;
+    testsupport::skipTest("no DISPLAY: the window test needs one (run it under xvfb-run, as tools/dev.sh test does)");
+    return false;
+}
+
+fs::path tempDir(const std::string& name)
+{
+    const fs::path dir = fs::temp_directory_path() / ("isostar-tuning-e2e-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+/// Runs isostar on maps/valley.tmx (with `extra` options) and `script` (leak checks off: the GL
+/// driver's own leaks, see EndToEndTest.cpp).
+testsupport::ProcessResult runScript(const fs::path& dir, const std::string& script, const std::string& extra = "")
+{
+    const fs::path scriptFile = dir / "test.script";
+    std::ofstream(scriptFile) << script;
+    return testsupport::runProcess("ASAN_OPTIONS=detect_leaks=0 \"" + std::string(ISOSTAR_BIN_DIR) + "/isostar\" --map \"" +
+                                   std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx\" " + extra + " --script \"" +
+                                   scriptFile.string() + "\"");
+}
+
+Json readJson(const fs::path& file)
+{
+    std::ifstream in(file);
+    REQUIRE(in);
+    return Json::parse(in);
+}
+
+/// Share of the pixels in [x0, x1) x [y0, y1) that differ between two images of the same size.
+double differingShare(const sf::Image& a, const sf::Image& b, unsigned x0, unsigned y0, unsigned x1, unsigned y1)
+{
+    REQUIRE(a.getSize() == b.getSize());
+    REQUIRE(x1 <= a.getSize().x);
+    REQUIRE(y1 <= a.getSize().y);
+    long differ = 0, total = 0;
+    for (unsigned y = y0; y < y1; ++y)
+        for (unsigned x = x0; x < x1; ++x, ++total)
+            differ += a.getPixel(x, y) != b.getPixel(x, y) ? 1 : 0;
+    return total ? double(differ) / double(total) : 0.0;
+}
+
+sf::Image loadImage(const fs::path& file)
+{
+    sf::Image img;
+    REQUIRE(img.loadFromFile(file.string()));
+    return img;
+}
+
+} // namespace
+
+TEST_CASE("e2e tuning: F2 draws the panel over the game and hides it again")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("f2");
+    const auto r = runScript(dir, "screenshot " + (dir / "off.png").string() + "\nkey F2\nscreenshot " +
+                                      (dir / "on.png").string() + "\ndump " + (dir / "on.json").string() +
+                                      "\nkey F2\nscreenshot " + (dir / "off2.png").string() + "\nquit\n");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const sf::Image off = loadImage(dir / "off.png"), on = loadImage(dir / "on.png"), off2 = loadImage(dir / "off2.png");
+    // The panel stands at the left, below the status panel: (10, 200), 440 px wide.
+    CHECK(differingShare(off, on, 20, 210, 440, 590) > 0.5);
+    CHECK(differingShare(off, off2, 20, 210, 440, 590) < 0.05);
+    // Far from it (right half, below the tile panel) the game looks the same.
+    CHECK(differingShare(off, on, 700, 400, 1200, 600) < 0.05);
+    const Json j = readJson(dir / "on.json");
+    CHECK(j["panel_visible"].get<bool>());
+    CHECK(j["panel"]["terrain.snow.cost"].get<double>() == 3.0);
+    CHECK(j["panel"]["movement.heuristic"].get<std::string>() == "octile");
+    CHECK(j["panel"]["terrain.wall.passable"].get<bool>() == false);
+}
+
+TEST_CASE("e2e tuning: a click on the panel does not move the party, the same click without it does")
+{
+    if (!haveDisplay())
+        return;
+    for (const bool panel : {false, true}) {
+        const fs::path dir = tempDir(panel ? "click-on" : "click-off");
+        const auto r = runScript(dir, std::string("select all\n") + (panel ? "key F2\n" : "") + "click 230 450\nwait 0.5\ndump " +
+                                          (dir / "d.json").string() + "\nquit\n");
+        INFO(r.err);
+        REQUIRE(r.exitCode == 0);
+        const Json j = readJson(dir / "d.json");
+        bool anyMoving = false;
+        for (const Json& u : j["units"])
+            anyMoving = anyMoving || u["moving"].get<bool>();
+        INFO("panel shown: " << panel);
+        CHECK(anyMoving == !panel);
+        CHECK(j["last_path"].is_null() == panel);
+    }
+}
+
+TEST_CASE("e2e tuning: panel set changes the values in force and the costs, panel save writes one line")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("set");
+    const fs::path config = dir / "terrain.toml";
+    fs::copy_file(std::string(ISOSTAR_SOURCE_DIR) + "/maps/terrain.toml", config);
+    const fs::path out = dir / "tuned.toml";
+    const auto r = runScript(dir,
+                             "select all\nmove 40 20\nwait 0.2\ndump " + (dir / "before.json").string() +
+                                 "\npanel set terrain.snow.cost 0.5\npanel set profile.dwarf.terrain.snow.cost 0.25\n"
+                                 "wait 0.2\ndump " + (dir / "after.json").string() + "\npanel save " + out.string() +
+                                 "\nquit\n",
+                             "--config \"" + config.string() + "\"");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json before = readJson(dir / "before.json"), after = readJson(dir / "after.json");
+    CHECK(before["panel"]["terrain.snow.cost"].get<double>() == 3.0);
+    CHECK(after["panel"]["terrain.snow.cost"].get<double>() == 0.5);
+    CHECK(after["panel"]["profile.dwarf.terrain.snow.cost"].get<double>() == 0.25);
+    CHECK(after["world"]["version"].get<int>() > before["world"]["version"].get<int>());
+    CHECK(after["world"]["reloads"].get<int>() == 0);
+    CHECK(after["world"]["edits"].get<int>() == 0);
+    // The saved file: the config with exactly the two changed lines.
+    std::vector<std::string> a, b;
+    {
+        std::istringstream ia(testsupport::readFile(config)), ib(testsupport::readFile(out));
+        for (std::string l; std::getline(ia, l);)
+            a.push_back(l);
+        for (std::string l; std::getline(ib, l);)
+            b.push_back(l);
+    }
+    REQUIRE(a.size() == b.size());
+    int differ = 0;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i]) {
+            ++differ;
+            CHECK(a[i] == (i > 0 && a[i - 1] == "[profile.dwarf.terrain.snow]" ? "cost = 1.5" : "cost = 3.0"));
+        }
+    CHECK(differ == 2);
+}
+
+TEST_CASE("e2e tuning: a bad value stops the script with the loader's message")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("bad");
+    const auto r = runScript(dir, "panel set terrain.snow.cost -1\nquit\n");
+    CHECK(r.exitCode == 2);
+    CHECK(r.err.find("test.script:1: error: panel set: terrain.snow.cost: must be a finite number > 0, got -1") !=
+          std::string::npos);
+}

@@ -43,6 +43,19 @@ enum class RenderOrder { RightDown, RightUp, LeftDown, LeftUp };
 enum class StaggerAxis { X, Y };
 enum class StaggerIndex { Odd, Even };
 
+// Tiled's keyword attributes, converted at load time (spellings: engine/map/MapEnums.hpp).
+/// Tileset `objectalignment`: where a tile object's (x, y) sits on its image.
+enum class ObjectAlignment { Unspecified, TopLeft, Top, TopRight, Left, Center, Right, BottomLeft, Bottom, BottomRight };
+/// Tileset `tilerendersize`: tiles drawn at their own size or scaled to the map's grid.
+enum class TileRenderSize { Tile, Grid };
+/// Tileset `fillmode`: how a tile scaled to the grid keeps its aspect ratio.
+enum class FillMode { Stretch, PreserveAspectFit };
+/// Object layer `draworder`: by y (`topdown`) or in file order (`index`).
+enum class DrawOrder { TopDown, Index };
+/// Text object `halign` / `valign`.
+enum class HorizontalAlign { Left, Center, Right, Justify };
+enum class VerticalAlign { Top, Center, Bottom };
+
 // ---------------------------------------------------------------------------------------------
 // Custom properties
 
@@ -132,9 +145,9 @@ struct Tileset {
     int spacing = 0, margin = 0;
     int tileCount = 0, columns = 0;
     Vec2 tileOffset;      ///< <tileoffset x y>, pixels
-    std::string objectAlignment = "unspecified";
-    std::string tileRenderSize = "tile";  ///< "tile" | "grid"
-    std::string fillMode = "stretch";     ///< "stretch" | "preserve-aspect-fit"
+    ObjectAlignment objectAlignment = ObjectAlignment::Unspecified;
+    TileRenderSize tileRenderSize = TileRenderSize::Tile;
+    FillMode fillMode = FillMode::Stretch;
     bool gridIsometric = false;           ///< <grid orientation="isometric">
     int gridWidth = 0, gridHeight = 0;
     /// Image tilesets: the resolved path of the one image and its size (empty for collections).
@@ -173,13 +186,14 @@ struct TextData {
     bool wrap = false, bold = false, italic = false, underline = false, strikeout = false,
          kerning = true;
     Color color{0, 0, 0, 255};
-    std::string hAlign = "left", vAlign = "top";
+    HorizontalAlign hAlign = HorizontalAlign::Left;
+    VerticalAlign vAlign = VerticalAlign::Top;
     bool operator==(const TextData&) const = default;
 };
 
 /// One object. Positions are in Tiled's map pixel units: on orthogonal maps plain pixels; on
 /// isometric maps *projected* units where both axes count tile-height pixels along the two tile
-/// axes (use `objectToTile`).
+/// axes (use `objectToTile`). The cell an object marks: `objectCell` (ObjectCell.hpp).
 struct Object {
     int id = 0;
     std::string name;
@@ -229,7 +243,7 @@ struct Layer {
 
     // LayerType::Object
     std::vector<Object> objects;
-    std::string drawOrder = "topdown"; ///< "topdown" | "index"
+    DrawOrder drawOrder = DrawOrder::TopDown;
     std::optional<Color> color;
 
     // LayerType::Image

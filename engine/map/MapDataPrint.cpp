@@ -2,6 +2,8 @@
 
 #include "engine/map/MapData.hpp"
 
+#include "engine/map/MapEnums.hpp"
+
 #include <ostream>
 
 namespace eng::map {
@@ -67,8 +69,8 @@ std::ostream& operator<<(std::ostream& os, const Tileset& t)
     os << "tileset \"" << t.name << "\" class=" << t.className << " firstgid=" << t.firstGid
        << " source=" << t.source << " tile=" << t.tileWidth << 'x' << t.tileHeight
        << " spacing=" << t.spacing << " margin=" << t.margin << " count=" << t.tileCount
-       << " columns=" << t.columns << " offset=" << t.tileOffset << " align=" << t.objectAlignment
-       << " render=" << t.tileRenderSize << " fill=" << t.fillMode
+       << " columns=" << t.columns << " offset=" << t.tileOffset << " align=" << toString(t.objectAlignment)
+       << " render=" << toString(t.tileRenderSize) << " fill=" << toString(t.fillMode)
        << " grid=" << (t.gridIsometric ? "iso " : "ortho ") << t.gridWidth << 'x' << t.gridHeight
        << " image=" << t.image << ' ' << t.imageWidth << 'x' << t.imageHeight;
     printOptional(os, "trans", t.transparentColor);
@@ -97,7 +99,8 @@ std::ostream& operator<<(std::ostream& os, const Object& o)
         os << ' ' << p;
     if (o.shape == ObjectShape::Text)
         os << " text=\"" << o.text.text << "\" font=" << o.text.fontFamily << ' '
-           << o.text.pixelSize << " color=" << o.text.color;
+           << o.text.pixelSize << " color=" << o.text.color << " align=" << toString(o.text.hAlign) << ','
+           << toString(o.text.vAlign);
     if (!o.templatePath.empty())
         os << " template=" << o.templatePath;
     for (const Property& p : o.properties)
@@ -129,7 +132,7 @@ std::ostream& operator<<(std::ostream& os, const Layer& l)
         os << "    " << l.encoding << ' ' << l.compression << ' ' << l.tiles << '\n';
         break;
     case LayerType::Object:
-        os << "    draworder=" << l.drawOrder;
+        os << "    draworder=" << toString(l.drawOrder);
         printOptional(os, "color", l.color);
         os << '\n';
         for (const Object& o : l.objects)

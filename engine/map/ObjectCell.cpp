@@ -6,6 +6,8 @@
 
 #include "engine/map/ObjectCell.hpp"
 
+#include "engine/map/MapEnums.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -13,21 +15,6 @@
 namespace eng::map {
 
 namespace {
-
-/// Where the anchor (x, y) sits in a tile object's image, as fractions of its width and height.
-Vec2 anchorFraction(const std::string& alignment, bool isometric)
-{
-    if (alignment == "topleft") return {0.0, 0.0};
-    if (alignment == "top") return {0.5, 0.0};
-    if (alignment == "topright") return {1.0, 0.0};
-    if (alignment == "left") return {0.0, 0.5};
-    if (alignment == "center") return {0.5, 0.5};
-    if (alignment == "right") return {1.0, 0.5};
-    if (alignment == "bottomleft") return {0.0, 1.0};
-    if (alignment == "bottom") return {0.5, 1.0};
-    if (alignment == "bottomright") return {1.0, 1.0};
-    return isometric ? Vec2{0.5, 1.0} : Vec2{0.0, 1.0}; // "unspecified"
-}
 
 /// `v` turned by `degrees` clockwise on screen (y points down), as Tiled rotates objects.
 Vec2 rotated(Vec2 v, double degrees)
@@ -77,8 +64,11 @@ TilePos objectTilePos(const MapData& map, const Object& o)
     // On an isometric map "half a tile up the screen" is (-0.5, -0.5) in tile space: the centre
     // of the cell whose bottom corner is the foot.
     const Tileset* ts = map.tilesetFor(o.gid);
-    const Vec2 a = anchorFraction(ts ? ts->objectAlignment : std::string("unspecified"), isometric);
-    const Vec2 s = rotated({(0.5 - a.x) * o.width, (1.0 - a.y) * o.height - th / 2.0}, o.rotation);
+    const Vec2 a = alignmentFraction(ts ? ts->objectAlignment : ObjectAlignment::Unspecified, map.orientation);
+    // Tiled writes a tile object's size; without one (a hand-made file) the tile's own size.
+    const double w = o.width > 0 ? o.width : (ts ? ts->tileWidth : 0);
+    const double h = o.height > 0 ? o.height : (ts ? ts->tileHeight : 0);
+    const Vec2 s = rotated({(0.5 - a.x) * w, (1.0 - a.y) * h - th / 2.0}, o.rotation);
     if (isometric) {
         // The anchor is in Tiled's projected units; a screen offset (sx, sy) is
         // (sx / tw + sy / th, sy / th - sx / tw) in tile space.

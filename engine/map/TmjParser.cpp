@@ -110,8 +110,8 @@ Object readJsonObject(const JsonReader& r, const Json& o, const std::string& whe
         td.kerning = r.boolean(*t, "kerning", tw, td.kerning);
         if (auto c = r.color(*t, "color", tw))
             td.color = *c;
-        td.hAlign = r.str(*t, "halign", tw, td.hAlign);
-        td.vAlign = r.str(*t, "valign", tw, td.vAlign);
+        td.hAlign = r.keyword(*t, "halign", tw, td.hAlign, parseHorizontalAlign);
+        td.vAlign = r.keyword(*t, "valign", tw, td.vAlign, parseVerticalAlign);
     }
     mergeJsonProperties(obj.properties, r.properties(o, where));
     return obj;
@@ -294,7 +294,7 @@ struct TmjMapParser {
             case LayerType::Tile: readTileLayer(o, lw, l); break;
             case LayerType::Object: {
                 l.color = r.color(o, "color", lw);
-                l.drawOrder = r.str(o, "draworder", lw, "topdown");
+                l.drawOrder = r.keyword(o, "draworder", lw, DrawOrder::TopDown, parseDrawOrder);
                 const Json& objs = r.array(o, "objects", lw);
                 for (std::size_t k = 0; k < objs.size(); ++k)
                     l.objects.push_back(readJsonObject(r, objs[k], jsonWhere(jsonWhere(lw, "objects"), k), &mb));

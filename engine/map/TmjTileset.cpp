@@ -316,9 +316,9 @@ void readTsjTilesetBody(const JsonReader& r, const Json& o, const std::string& w
     ts.margin = r.nonNegative(o, "margin", where);
     ts.tileCount = r.nonNegative(o, "tilecount", where);
     ts.columns = r.nonNegative(o, "columns", where);
-    ts.objectAlignment = r.str(o, "objectalignment", where, "unspecified");
-    ts.tileRenderSize = r.str(o, "tilerendersize", where, "tile");
-    ts.fillMode = r.str(o, "fillmode", where, "stretch");
+    ts.objectAlignment = r.keyword(o, "objectalignment", where, ObjectAlignment::Unspecified, parseObjectAlignment);
+    ts.tileRenderSize = r.keyword(o, "tilerendersize", where, TileRenderSize::Tile, parseTileRenderSize);
+    ts.fillMode = r.keyword(o, "fillmode", where, FillMode::Stretch, parseFillMode);
     ts.backgroundColor = r.color(o, "backgroundcolor", where);
     ts.transparentColor = r.color(o, "transparentcolor", where);
     if (auto off = o.find("tileoffset"); off != o.end() && off->is_object()) {

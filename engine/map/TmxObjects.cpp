@@ -61,8 +61,8 @@ void readText(const XmlReader& r, pugi::xml_node n, TextData& t)
     t.kerning = r.boolean(n, "kerning", t.kerning);
     if (auto c = r.color(n, "color"))
         t.color = *c;
-    t.hAlign = r.str(n, "halign", t.hAlign.c_str());
-    t.vAlign = r.str(n, "valign", t.vAlign.c_str());
+    t.hAlign = r.keyword(n, "halign", t.hAlign, parseHorizontalAlign);
+    t.vAlign = r.keyword(n, "valign", t.vAlign, parseVerticalAlign);
 }
 
 /// Instance properties override the template's by name; the rest are kept.

@@ -218,9 +218,7 @@ struct TmxMapParser {
     void readObjectGroup(pugi::xml_node n, Layer& l)
     {
         l.color = r.color(n, "color");
-        l.drawOrder = r.str(n, "draworder", "topdown");
-        if (l.drawOrder != "topdown" && l.drawOrder != "index")
-            r.error(n, layerName(l) + ": unknown draworder \"" + l.drawOrder + "\"");
+        l.drawOrder = r.keyword(n, "draworder", DrawOrder::TopDown, parseDrawOrder);
         for (pugi::xml_node o : n.children("object"))
             l.objects.push_back(readObject(r, o, &mb));
     }

@@ -166,9 +166,9 @@ void readTilesetBody(const XmlReader& r, pugi::xml_node n, Tileset& ts)
     ts.margin = r.nonNegative(n, "margin");
     ts.tileCount = r.nonNegative(n, "tilecount");
     ts.columns = r.nonNegative(n, "columns");
-    ts.objectAlignment = r.str(n, "objectalignment", "unspecified");
-    ts.tileRenderSize = r.str(n, "tilerendersize", "tile");
-    ts.fillMode = r.str(n, "fillmode", "stretch");
+    ts.objectAlignment = r.keyword(n, "objectalignment", ObjectAlignment::Unspecified, parseObjectAlignment);
+    ts.tileRenderSize = r.keyword(n, "tilerendersize", TileRenderSize::Tile, parseTileRenderSize);
+    ts.fillMode = r.keyword(n, "fillmode", FillMode::Stretch, parseFillMode);
     ts.backgroundColor = r.color(n, "backgroundcolor");
     if (pugi::xml_node off = n.child("tileoffset")) {
         ts.tileOffset.x = r.integer(off, "x");

@@ -1,5 +1,7 @@
 #include "engine/render/MapMesh.hpp"
 
+#include "engine/map/MapEnums.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -229,7 +231,7 @@ public:
         if (ts->isCollection())
             if (const map::TileInfo* info = ts->findTile(gid - ts->firstGid))
                 h = info->height > 0 ? info->height : info->imageHeight;
-        if (ts->tileRenderSize == "grid")
+        if (ts->tileRenderSize == map::TileRenderSize::Grid)
             h = m_map.tileHeight;
         return h > m_map.tileHeight;
     }
@@ -523,7 +525,7 @@ public:
         // Bottom-left of the cell's bounding box (Tiled's CellRenderer::BottomLeft origin).
         const float left = (iso ? top.x - tw / 2.f : top.x) + float(ts->tileOffset.x) + fl.offset.x;
         const float bottom = top.y + th + float(ts->tileOffset.y) + fl.offset.y;
-        const bool gridSize = ts->tileRenderSize == "grid";
+        const bool gridSize = ts->tileRenderSize == map::TileRenderSize::Grid;
         const float w = gridSize ? tw : float(img.rect.width);
         const float h = gridSize ? th : float(img.rect.height);
         const sf::Vector2f corners[4] = {{left, bottom - h}, {left + w, bottom - h}, {left + w, bottom}, {left, bottom}};
@@ -632,7 +634,7 @@ public:
             if (o.visible && o.gid != 0)
                 objects.push_back(&o);
         // Tiled's "topdown" draw order sorts by y (stable); "index" keeps the file order.
-        if (fl.layer->drawOrder != "index")
+        if (fl.layer->drawOrder != map::DrawOrder::Index)
             std::stable_sort(objects.begin(), objects.end(),
                              [](const map::Object* a, const map::Object* b) { return a->y < b->y; });
         int order = 0;
@@ -649,22 +651,9 @@ public:
             const sf::Vector2f anchor(anchorW.x + fl.offset.x, anchorW.y + fl.offset.y);
             const float w = o->width > 0 ? float(o->width) : float(img.rect.width);
             const float h = o->height > 0 ? float(o->height) : float(img.rect.height);
-            std::string align = ts->objectAlignment;
-            if (align == "unspecified" || align.empty())
-                align = iso ? "bottom" : "bottomleft";
-            float ax = 0.f, ay = 0.f; // anchor inside the image, as a fraction
-            if (align.find("left") != std::string::npos)
-                ax = 0.f;
-            else if (align.find("right") != std::string::npos)
-                ax = 1.f;
-            else
-                ax = 0.5f;
-            if (align.rfind("top", 0) == 0)
-                ay = 0.f;
-            else if (align.rfind("bottom", 0) == 0)
-                ay = 1.f;
-            else
-                ay = 0.5f;
+            // The anchor inside the image, as a fraction: engine/map's one alignment rule.
+            const map::Vec2 fraction = map::alignmentFraction(ts->objectAlignment, m_map.orientation);
+            const float ax = float(fraction.x), ay = float(fraction.y);
             const sf::Vector2f off(float(ts->tileOffset.x), float(ts->tileOffset.y));
             sf::Vector2f corners[4] = {{-ax * w, -ay * h}, {(1 - ax) * w, -ay * h}, {(1 - ax) * w, (1 - ay) * h},
                                        {-ax * w, (1 - ay) * h}};

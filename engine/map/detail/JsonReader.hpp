@@ -4,16 +4,21 @@
 /// formats. Problems are reported with the JSON path of the value (`layers[2].width`), since
 /// a parsed JSON value no longer knows its line.
 
+#include "engine/map/MapEnums.hpp"
 #include "engine/map/detail/LoadContext.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace eng::map::detail {
 
 using Json = nlohmann::json;
+
+std::string jsonWhere(const std::string& parent, const char* key);
+std::string jsonWhere(const std::string& parent, std::size_t index);
 
 class JsonReader {
 public:
@@ -37,6 +42,24 @@ public:
     double number(const Json& o, const char* key, const std::string& where, double fallback = 0) const;
     bool boolean(const Json& o, const char* key, const std::string& where, bool fallback) const;
     std::optional<Color> color(const Json& o, const char* key, const std::string& where) const;
+    /// A keyword string turned into its enum by `parse` (engine/map/MapEnums.hpp): absent ->
+    /// fallback; not a string -> reported by str(); a spelling `parse` does not know -> reported
+    /// (`tilesets[0].objectalignment: unknown value "middle"`), fallback.
+    template <typename E>
+    E keyword(const Json& o, const char* key, const std::string& where, E fallback,
+              std::optional<E> (*parse)(std::string_view)) const
+    {
+        const auto it = o.find(key);
+        if (it == o.end() || !it->is_string()) {
+            str(o, key, where, {}); // reports a value that is not a string (null counts as absent)
+            return fallback;
+        }
+        const std::string& s = it->get_ref<const std::string&>();
+        if (const std::optional<E> v = parse(s))
+            return *v;
+        error(jsonWhere(where, key), "unknown value \"" + s + "\"");
+        return fallback;
+    }
     /// The array at `key` (absent -> empty array); reports a non-array.
     const Json& array(const Json& o, const char* key, const std::string& where) const;
 
@@ -47,9 +70,6 @@ private:
     LoadContext& m_ctx;
     std::string m_path;
 };
-
-std::string jsonWhere(const std::string& parent, const char* key);
-std::string jsonWhere(const std::string& parent, std::size_t index);
 
 /// Reads a tileset object (not firstgid/source).
 void readTsjTilesetBody(const JsonReader& r, const Json& o, const std::string& where, Tileset& ts);

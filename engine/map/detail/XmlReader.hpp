@@ -3,12 +3,14 @@
 /// Internal to engine/map: one parsed XML file (pugixml) with line numbers for its nodes, and
 /// strict attribute readers that report bad values to the LoadContext instead of guessing.
 
+#include "engine/map/MapEnums.hpp"
 #include "engine/map/detail/LoadContext.hpp"
 
 #include <pugixml.hpp>
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace eng::map::detail {
 
@@ -42,6 +44,20 @@ public:
     /// "0"/"1" (and "true"/"false").
     bool boolean(pugi::xml_node n, const char* name, bool fallback) const;
     std::optional<Color> color(pugi::xml_node n, const char* name) const;
+    /// A keyword attribute turned into its enum by `parse` (engine/map/MapEnums.hpp): absent ->
+    /// fallback; a spelling `parse` does not know -> reported
+    /// (`<tileset>: attribute "objectalignment" has an unknown value "middle"`), fallback.
+    template <typename E>
+    E keyword(pugi::xml_node n, const char* name, E fallback, std::optional<E> (*parse)(std::string_view)) const
+    {
+        const pugi::xml_attribute a = n.attribute(name);
+        if (!a)
+            return fallback;
+        if (const std::optional<E> v = parse(a.value()))
+            return *v;
+        error(n, where(n) + ": attribute \"" + name + "\" has an unknown value \"" + a.value() + "\"");
+        return fallback;
+    }
 
 private:
     std::string where(pugi::xml_node n) const { return std::string("<") + n.name() + ">"; }

@@ -149,7 +149,7 @@ TEST_CASE("objects of every shape and properties of every type", "[map][tmx]")
     REQUIRE(m.layers.size() == 1);
     const Layer& l = m.layers[0];
     CHECK(l.type == LayerType::Object);
-    CHECK(l.drawOrder == "index");
+    CHECK(l.drawOrder == DrawOrder::Index);
     REQUIRE(l.color.has_value());
     CHECK(*l.color == Color{0xff, 0, 0, 0xa0});
     REQUIRE(l.objects.size() == 8);
@@ -175,8 +175,8 @@ TEST_CASE("objects of every shape and properties of every type", "[map][tmx]")
     CHECK(text.text.bold);
     CHECK_FALSE(text.text.italic);
     CHECK(text.text.color == Color{0x11, 0x22, 0x33, 0xff});
-    CHECK(text.text.hAlign == "center");
-    CHECK(text.text.vAlign == "bottom");
+    CHECK(text.text.hAlign == HorizontalAlign::Center);
+    CHECK(text.text.vAlign == VerticalAlign::Bottom);
     const Object& tile = l.objects[6];
     CHECK(tile.shape == ObjectShape::Tile);
     CHECK(tile.gid == 3);

@@ -11,7 +11,7 @@ using eng::TileCoord;
 
 namespace {
 
-MapData makeMap(Orientation o, int tileWidth, int tileHeight, const std::string& alignment = "unspecified")
+MapData makeMap(Orientation o, int tileWidth, int tileHeight, ObjectAlignment alignment = ObjectAlignment::Unspecified)
 {
     MapData m;
     m.orientation = o;
@@ -74,12 +74,13 @@ TEST_CASE("objectCell: orthogonal tile objects stand on their bottom cell", "[ma
     const MapData m = makeMap(Orientation::Orthogonal, 32, 32);
     CHECK(objectCell(m, tile(32, 96, 32, 96)) == TileCoord{1, 2});
     CHECK(objectCell(m, tile(32, 64, 32, 32)) == TileCoord{1, 1});
+    CHECK(objectCell(m, tile(32, 64, 0, 0)) == TileCoord{1, 1}); // no size: the tile's (32x32)
     // A tile turned 180 degrees about its bottom-left corner (64, 64) hangs down-left of it.
     CHECK(objectCell(m, tile(64, 64, 32, 32, 180)) == TileCoord{1, 2});
 
-    const MapData topLeft = makeMap(Orientation::Orthogonal, 32, 32, "topleft");
+    const MapData topLeft = makeMap(Orientation::Orthogonal, 32, 32, ObjectAlignment::TopLeft);
     CHECK(objectCell(topLeft, tile(32, 32, 32, 32)) == TileCoord{1, 1});
-    const MapData centre = makeMap(Orientation::Orthogonal, 32, 32, "center");
+    const MapData centre = makeMap(Orientation::Orthogonal, 32, 32, ObjectAlignment::Center);
     CHECK(objectCell(centre, tile(48, 48, 32, 32)) == TileCoord{1, 1});
 }
 
@@ -96,7 +97,7 @@ TEST_CASE("objectCell: isometric objects", "[map][object]")
     CHECK(objectTilePos(m, tile(64, 64, 64, 32)) == eng::TilePos{1.5, 1.5});
     // Anchored at its top-left (1, 1): the foot is 32 px right and 32 px down on screen, which
     // is (1.5, 0.5) in tile space, so the foot is (2.5, 1.5) and the cell (2, 1).
-    const MapData topLeft = makeMap(Orientation::Isometric, 64, 32, "topleft");
+    const MapData topLeft = makeMap(Orientation::Isometric, 64, 32, ObjectAlignment::TopLeft);
     CHECK(objectTilePos(topLeft, tile(32, 32, 64, 32)) == eng::TilePos{2.0, 1.0});
     CHECK(objectCell(topLeft, tile(32, 32, 64, 32)) == TileCoord{2, 1});
 }

@@ -1,5 +1,8 @@
 // isostar: the IsoStar game. Plays a Tiled map, runs scripts, benchmarks frames, renders maps.
+// No exception escapes main: bad input exits 2, an unexpected exception 3 with a one-line
+// message (eng::runGuarded).
 
+#include "engine/core/GuardedMain.hpp"
 #include "engine/map/MapLoader.hpp"
 #include "engine/render/MapRenderer.hpp"
 #include "game/app/App.hpp"
@@ -57,9 +60,7 @@ int renderCommand(const std::string& mapPath, const std::string& outPath)
     return game::ExitOk;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
     CLI::App app{"isostar: an isometric RPG demo that makes A* pathfinding visible"};
     game::Options opts;
@@ -96,4 +97,12 @@ int main(int argc, char** argv)
         return renderCommand(renderMap, renderOut);
     game::App game(opts);
     return game.run();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    static_assert(game::ExitBadInput == eng::ExitBadInput);
+    return eng::runGuarded("isostar", [&] { return run(argc, argv); });
 }

@@ -425,7 +425,7 @@ TEST_CASE("isopath path --why: hand-checked numbers on the volcano scene, text a
     CHECK(text.out.find("influence: volcano_erupting at (9,8) -") != std::string::npos);
 }
 
-TEST_CASE("isopath path --why: no path explains nothing; the straight line through water is null", "[isopath][path][why]")
+TEST_CASE("isopath path --why: no path explains nothing, the straight line through water is null", "[isopath][path][why]")
 {
     const Run r = isopath("tests/data/terrain/island.tmx --from 0,1 --to 4,1 --json --no-partial --why");
     CHECK(r.exitCode == 1);
@@ -438,7 +438,7 @@ TEST_CASE("isopath path --why: no path explains nothing; the straight line throu
     CHECK(v["why"]["straight_line_cost"].is_null());
 }
 
-TEST_CASE("isopath path --compare: the race table and JSON; A* and Dijkstra costs are equal", "[isopath][path][race]")
+TEST_CASE("isopath path --compare: the race table and JSON, A* and Dijkstra costs are equal", "[isopath][path][race]")
 {
     for (const char* query : {"maps/seed/volcano_tombstone.tmx", "maps/valley.tmx --from 12,58 --to 61,35",
                               "tests/data/terrain/valley.tmx --profile dwarf"}) {

@@ -49,7 +49,7 @@ bool near(double a, double b)
 
 } // namespace
 
-TEST_CASE("race: four rows in order; A* and Dijkstra costs equal the reference on random fields", "[path][race]")
+TEST_CASE("race: four rows in order, A* and Dijkstra costs equal the reference on random fields", "[path][race]")
 {
     std::mt19937 rng(1123);
     const DiagonalMode modes[] = {DiagonalMode::NoCornerCutting, DiagonalMode::Never, DiagonalMode::AtMostOneObstacle,
@@ -152,7 +152,7 @@ TEST_CASE("race: hand-made map: greedy walks into the snow, A* and Dijkstra go r
     CHECK(std::count(table.begin(), table.end(), '\n') == 5);
 }
 
-TEST_CASE("race: unreachable goal gives partial rows to the same cell; a bad start is in every row", "[path][race]")
+TEST_CASE("race: unreachable goal gives partial rows to the same cell, a bad start is in every row", "[path][race]")
 {
     const pathtest::AsciiGrid g = pathtest::parseGrid(R"(
         S..#...

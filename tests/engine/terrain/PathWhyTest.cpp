@@ -150,7 +150,7 @@ TEST_CASE("why: plain terrains, hand-checked (road counts as road, not as the gr
     CHECK(describe(why).rfind("the path goes straight through the snow: it costs 4.5\n", 0) == 0);
 }
 
-TEST_CASE("why: a diagonal step costs the cell x the diagonal factor; a tent has the default base", "[terrain][why]")
+TEST_CASE("why: a diagonal step costs the cell x the diagonal factor, a tent has the default base", "[terrain][why]")
 {
     const TerrainField f = compile({".A", "sA"});
     const std::vector<TileCoord> path = {{0, 0}, {1, 1}};
@@ -269,7 +269,7 @@ TEST_CASE("why: the straight line is null when a wall or the corner rule blocks 
     }
 }
 
-TEST_CASE("why: stale paths skip impassable cells; an empty path explains nothing", "[terrain][why]")
+TEST_CASE("why: stale paths skip impassable cells, an empty path explains nothing", "[terrain][why]")
 {
     const TerrainField f = compile({".#."});
     const std::vector<TileCoord> path = {{0, 0}, {1, 0}, {2, 0}};

@@ -107,6 +107,7 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
     m_textures.clear();
     m_images.clear();
     m_coverage.clear();
+    m_groundCache.clear();
     m_rebuiltChunks = 0;
     m_timeAccMs = 0.0;
     m_timeMs = 0;

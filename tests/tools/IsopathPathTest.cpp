@@ -96,7 +96,7 @@ TEST_CASE("isopath path: start == goal is ok with cost 0", "[isopath][path]")
     CHECK(j["path"] == nlohmann::json::parse("[[4,4]]"));
 }
 
-TEST_CASE("isopath path: every heuristic gives the optimal cost; weight > 1 warns", "[isopath][path]")
+TEST_CASE("isopath path: every heuristic gives the optimal cost, weight > 1 warns", "[isopath][path]")
 {
     const double best = solve("tests/data/terrain/valley.tmx", {0, 7}, {11, 0}).cost;
     for (const char* h : {"octile", "euclidean", "manhattan", "chebyshev", "zero", "dijkstra"})
@@ -327,7 +327,7 @@ TEST_CASE("isopath path --algorithm jps: partial paths, unreachable goals and th
     CHECK(textA.out.find(" cells expanded in ") != std::string::npos);
 }
 
-TEST_CASE("isopath path --landmarks: same optimal cost, fewer cells searched; a bad mode is exit 2", "[isopath][path]")
+TEST_CASE("isopath path --landmarks: same optimal cost, fewer cells searched, a bad mode is exit 2", "[isopath][path]")
 {
     // The 72x72 valley is below the automatic size: auto = off there, `on` forces the table.
     const std::string query = "maps/valley.tmx --from 12,58 --to 61,35 --algorithm astar --json --landmarks ";

@@ -165,7 +165,7 @@ TEST_CASE("drawn tile by tile (cache off) the same ground shows seams: the check
     CHECK(zoomsWithSeams >= 4);
 }
 
-TEST_CASE("at 1:1 the cached ground is the direct picture; a second frame paints nothing", "[render][gl][cache]")
+TEST_CASE("at 1:1 the cached ground is the direct picture, and a second frame paints nothing", "[render][gl][cache]")
 {
     keepGlContextAlive();
     for (const std::string& path : {std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx",

@@ -123,6 +123,23 @@ TEST_CASE("e2e tuning: a click on the panel does not move the party, the same cl
     }
 }
 
+TEST_CASE("e2e tuning: a scripted click on a checkbox of the panel goes through ImGui and applies at once")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("checkbox");
+    // With ImGui's default font and the panel's first-use layout, grass's `passable` checkbox
+    // (Terrain > grass, third row) stands at (144, 505) in a 1280x720 window.
+    const auto r = runScript(dir, "dump " + (dir / "a.json").string() + "\nkey F2\nclick 144 505\ndump " +
+                                      (dir / "b.json").string() + "\nquit\n");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json a = readJson(dir / "a.json"), b = readJson(dir / "b.json");
+    CHECK(a["panel"]["terrain.grass.passable"].get<bool>());
+    CHECK_FALSE(b["panel"]["terrain.grass.passable"].get<bool>());
+    CHECK(b["world"]["version"].get<int>() > a["world"]["version"].get<int>());
+}
+
 TEST_CASE("e2e tuning: panel set changes the values in force and the costs, panel save writes one line")
 {
     if (!haveDisplay())

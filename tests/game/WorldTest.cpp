@@ -53,10 +53,10 @@ TEST_CASE("world: the HUD explanation names terrains and cost")
     REQUIRE(r.ok());
     const auto road = r.value().explain({1, 1});
     REQUIRE(!road.empty());
-    CHECK(road.front() == "Terrain: road");
-    CHECK(road.back() == "Cost: 0.5");
+    // The engine's one text form of an explanation (eng::terrain::explanationLines).
+    CHECK(road == std::vector<std::string>{"cell (1,1): road", "  base cost 1 (default)", "  x 0.5 (road)", "  = 0.5"});
     const auto wall = r.value().explain({3, 0});
-    CHECK(wall.back() == "Impassable (wall)");
+    CHECK(wall.back() == "  impassable (wall)");
     CHECK(r.value().explain({-1, 0}).empty());
 }
 

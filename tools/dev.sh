@@ -90,6 +90,9 @@ case "$cmd" in
     # LeakSanitizer stays on for every program, the game included; only the GL driver's known
     # leaks are suppressed.
     export LSAN_OPTIONS="suppressions=$root/tools/lsan.supp"
+    # clang's -O0 ASan frames are large: libstdc++'s recursive std::regex (MapWriterTest on the
+    # valley's text) overflows the default 8 MiB stack there. 64 MiB for this stage.
+    ulimit -s 65536 2>/dev/null || true
     UBSAN_OPTIONS=print_stacktrace=1 run_tests build-asan
     bash tests/fuzz/run.sh build-asan "${FUZZ_SECONDS:-4}"
     bash tools/soak/soak.sh build-asan

@@ -118,6 +118,19 @@ std::optional<Json> JsonReader::parse(const std::string& text) const
             what = what.substr(colon + 2);
         m_ctx.error(m_path, lines.lineAt(std::min(byte, text.size())), "JSON syntax error: " + what);
         return std::nullopt;
+    } catch (const Json::out_of_range& e) {
+        // A number beyond double's range (406: "number overflow parsing '1e999'"); nlohmann gives
+        // no position, so the line is that of the number's first occurrence. Found by fuzz_map_tmj.
+        std::string what = e.what();
+        int line = 0;
+        if (auto q = what.find('\''); q != std::string::npos && what.back() == '\'') {
+            const std::string number = what.substr(q + 1, what.size() - q - 2);
+            if (auto at = text.find(number); at != std::string::npos && !number.empty())
+                line = LineTable(text).lineAt(at);
+            what = "number out of range: " + number;
+        }
+        m_ctx.error(m_path, line, "JSON " + what);
+        return std::nullopt;
     }
 }
 

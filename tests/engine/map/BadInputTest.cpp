@@ -189,6 +189,9 @@ const std::map<std::string, std::string> kExpected = {
      "tests/data/bad/gid_outside.tmj: error: layers[0] \"ground\": tile (3,3) has gid 50, which is outside every tileset\n"},
     {"json_bomb.tmj",
      "tests/data/bad/json_bomb.tmj: error: layers[0] \"ground\": zlib data decompresses to more than the 64 bytes the layer needs\n"},
+    // Found by fuzz_map_tmj (tests/fuzz): nlohmann's number overflow escaped the loader.
+    {"json_number_overflow.tmj",
+     "tests/data/bad/json_number_overflow.tmj:3: error: JSON number out of range: 61e308\n"},
     {"layer_size_mismatch.tmj",
      "tests/data/bad/layer_size_mismatch.tmj: error: layers[0] \"ground\": size 2x8 differs from the map's 4x4\n"},
     {"malformed.tmj",

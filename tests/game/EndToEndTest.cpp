@@ -466,3 +466,22 @@ TEST_CASE("e2e: the dwarf walks through snow painted in the way, the knight walk
     }
     CHECK(checked == 2);
 }
+
+TEST_CASE("e2e: the dump writes names that are not UTF-8 as U+FFFD (issue #12)", "[e2e][utf8]")
+{
+    if (!haveDisplay())
+        return;
+    // The project seen through a folder whose name holds the byte 0xFF: the map path in the dump
+    // (and anything else naming it) used to make nlohmann::json throw from the script's `dump`.
+    const fs::path dir = tempDir("utf8");
+    const fs::path root = dir / "ro\xFFot";
+    fs::create_directory_symlink(ISOSTAR_SOURCE_DIR, root);
+    std::ofstream(dir / "test.script") << "dump " << (dir / "out.json").string() << "\nquit\n";
+    const Run r = testsupport::runProcess(isostarCommand() + " --map \"" + (root / "maps/seed/road.tmx").string() +
+                                          "\" --script \"" + (dir / "test.script").string() + "\"");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json j = readJson(dir / "out.json"); // parse() rejects invalid UTF-8
+    CHECK(j["map"] == (dir / "ro\xEF\xBF\xBDot" / "maps/seed/road.tmx").string());
+    fs::remove_all(dir);
+}

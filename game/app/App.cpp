@@ -36,7 +36,10 @@ bool haveDisplay(const char* what)
     return false;
 }
 
-App::App(Options options) : m_opts(std::move(options)), m_input(m_party, m_view, inputActions()) {}
+App::App(Options options)
+    : m_opts(std::move(options)), m_tuning(tuningActions()), m_input(m_party, m_view, inputActions())
+{
+}
 
 InputActions App::inputActions()
 {
@@ -44,12 +47,27 @@ InputActions App::inputActions()
     a.order = [this](eng::TileCoord t) { orderTo(t); };
     a.reload = [this] { reload(false); };
     a.toggleTrace = [this] {
-        m_showTrace = !m_showTrace;
+        // T is the search overlay (game/debug): closed cells by expansion order, open outlined.
+        m_showTrace = !m_debug.overlays.flags.search;
+        m_debug.overlays.flags.search = m_showTrace;
         m_traceAgeSec = 0.0;
-        say(m_showTrace ? "A* trace on: closed cells coloured by g, open cells green, numbers f (g+h)"
-                        : "A* trace off");
+        say(m_showTrace ? "search overlay on: closed cells by expansion order (blue first), open cells outlined green, "
+                          "g h f from 1.5x zoom"
+                        : "search overlay off");
     };
+    a.debugKey = [this](const KeyChord& k) {
+        const std::optional<std::string> said = m_debug.keyPressed(k, debugFrame());
+        if (said)
+            sayDebug(*said);
+        return said.has_value();
+    };
+    a.race = [this](eng::TileCoord t) { sayDebug(m_debug.runRace(debugFrame(), t)); };
     a.toggleHelp = [this] { m_showHelp = !m_showHelp; };
+    a.toggleTuning = [this] {
+        m_tuning.toggle();
+        say(m_tuning.visible() ? "tuning panel on (F2 hides it): changes apply at once, Save writes the config"
+                               : "tuning panel off");
+    };
     a.say = [this](const std::string& text, bool error) { say(text, error); };
     a.pointerChanged = [this] { updateHover(); };
     a.editorToggled = [this](bool on) {
@@ -132,6 +150,7 @@ bool App::loadAll(const WorldOptions& wo, std::vector<eng::Diagnostic>& problems
     for (const eng::Diagnostic& w : m_host.world().warnings)
         std::cerr << eng::formatDiagnostic(w) << '\n';
     applyWorld(WorldChange::New, {});
+    m_tuning.worldLoaded(m_host.world());
     return true;
 }
 
@@ -236,6 +255,7 @@ void App::reload(bool automatic)
     for (const eng::Diagnostic& w : m_host.world().warnings)
         std::cerr << eng::formatDiagnostic(w) << '\n';
     applyWorld(swap.sameShape ? WorldChange::SameGrid : WorldChange::NewGrid, swap.dirty);
+    m_tuning.worldLoaded(m_host.world());  // a changed config file: the panel starts from it
     say(std::string(automatic ? "a file changed: reloaded " : "reloaded ") + m_host.world().options.mapPath +
         " (config: " + m_host.world().configUsed + ")");
 }
@@ -320,6 +340,8 @@ int App::run()
     if (!m_scripted)
         m_window->setVerticalSyncEnabled(true);  // play: vsync; scripts and bench run unthrottled
     m_view.camera().setViewport({m_opts.width, m_opts.height});
+    if (!m_ui.init(*m_window))
+        std::cerr << "isostar: warning: Dear ImGui could not start on this GL context: no tuning panel\n";
     m_view.loadFont();
     m_input.setScripted(m_scripted);
 
@@ -357,7 +379,9 @@ void App::pumpEvents()
             m_window->setView(sf::View(sf::FloatRect(0.f, 0.f, float(e.size.width), float(e.size.height))));
             m_view.camera().setViewport({e.size.width, e.size.height});
         } else {
-            m_input.handleEvent(e);
+            m_ui.processEvent(e);
+            if (!m_ui.captures(e))  // a click on the tuning panel is the panel's, not the party's
+                m_input.handleEvent(e);
         }
     }
 }
@@ -373,7 +397,8 @@ int App::runPlay()
         pollFiles();
         const double dt = std::min(clock.restart().asSeconds(), 0.25f);
         m_fps = m_fps <= 0.0 ? 1.0 / std::max(dt, 1e-4) : m_fps * 0.95 + 0.05 / std::max(dt, 1e-4);
-        m_input.realtimeCamera(dt, m_window->getSize(), m_window->hasFocus());
+        // Keys typed into an ImGui field (Ctrl+click on a slider) do not pan the camera.
+        m_input.realtimeCamera(dt, m_window->getSize(), m_window->hasFocus() && !m_ui.wantsKeyboard());
         // Fixed-step simulation: the same steps as scripts and tests.
         accumulator += dt;
         while (accumulator >= FixedStepSec) {
@@ -402,7 +427,26 @@ void App::tick(double dtSec)
     m_party.events.clear();
     m_messages.tick(dtSec);
     m_traceAgeSec += dtSec;
+    m_debug.update(dtSec, debugFrame());
     updateHover();
+}
+
+debug::DebugFrame App::debugFrame() const
+{
+    debug::DebugFrame f;
+    f.world = &m_host.world();
+    f.worldVersion = m_host.version();
+    f.party = &m_party;
+    f.lastSearch = &m_trace;
+    f.lastSearchAgeSec = m_traceAgeSec;
+    f.hover = m_hover;
+    return f;
+}
+
+void App::sayDebug(const std::string& text)
+{
+    if (!text.empty())
+        say(text);
 }
 
 void App::updateHover()
@@ -442,6 +486,11 @@ void App::orderTo(eng::TileCoord tile)
         say("select a unit first");
         return;
     }
+    if (m_debug.stepMode()) {
+        // Step-through: the click begins a stepped search instead of a move.
+        sayDebug(m_debug.beginStep(debugFrame(), tile));
+        return;
+    }
     const OrderReport rep = m_party.orderSelected(tile, &m_trace);
     if (!rep.accepted) {
         say("no unit can move there: they are all boxed in", true);
@@ -466,7 +515,7 @@ void App::drawFrame(sf::RenderTarget& target)
     hud.preview = &m_preview;
     hud.lastOrder = m_lastOrder ? &*m_lastOrder : nullptr;
     hud.trace = &m_trace;
-    hud.showTrace = m_showTrace;
+    hud.showTrace = false;  // the search overlay of game/debug draws the trace (T)
     hud.traceAgeSec = m_traceAgeSec;
     hud.showHelp = m_showHelp;
     hud.scripted = m_scripted;
@@ -496,9 +545,24 @@ void App::drawFrame(sf::RenderTarget& target)
         hud.help = "E play   LMB/drag paint   click volcano: erupt   RMB erase   Tab/Shift+Tab, Ctrl+wheel brush   "
                    "Ctrl+Z/Y undo/redo   Ctrl+S save";
     }
+    const debug::DebugFrame frame = debugFrame();
+    for (std::string& s : m_debug.statusLines(frame))
+        hud.statusLines.push_back(std::move(s));
+    for (std::string& s : m_debug.tileLines(frame))
+        hud.tileLines.push_back(std::move(s));
+    hud.drawGroundExtra = [this, frame](sf::RenderTarget& t) { m_debug.drawGround(t, frame); };
+    hud.drawScreenExtra = [this, frame, &hud](sf::RenderTarget& t) {
+        // The debug panels go below the status panel (View's HUD: 15 px text, 1.35 line
+        // height, 5 px padding, at y = 10).
+        const std::size_t lines = 3 + (hud.lastOrder ? 2 : 1) + (hud.preview && !hud.preview->path.empty() ? 1 : 0) +
+                                  (hud.showTrace && hud.trace ? 1 : 0) + hud.statusLines.size() + hud.errorLines.size();
+        m_debug.drawScreen(t, m_view.camera(), frame, 10.f + float(lines) * 15.f * 1.35f + 10.f + 8.f,
+                           m_showHelp ? 34.f : 8.f);
+    };
     if (!m_reloadError.empty())
         hud.errorLines.push_back("Reload failed (keeping the last good world): " + m_reloadError);
     m_view.draw(target, m_host.world(), m_party, hud);
+    drawUi(target);
 }
 
 } // namespace game

@@ -14,9 +14,12 @@
 #include "engine/path/PathResult.hpp"
 #include "engine/path/SearchTrace.hpp"
 #include "game/app/Options.hpp"
+#include "game/debug/DebugTools.hpp"
 #include "game/input/Input.hpp"
 #include "game/party/Party.hpp"
 #include "game/script/Script.hpp"
+#include "game/ui/ImGuiLayer.hpp"
+#include "game/ui/TuningPanel.hpp"
 #include "game/view/MessageLog.hpp"
 #include "game/view/View.hpp"
 #include "game/world/WorldHost.hpp"
@@ -85,6 +88,23 @@ private:
     const eng::edit::BrushTile* brush() const;
     void reportEdit(const WorldEdit& edit);
 
+    /// What the debug tools (game/debug) read this moment.
+    debug::DebugFrame debugFrame() const;
+    /// Says a debug tool's message ("" says nothing).
+    void sayDebug(const std::string& text);
+
+    // Live tuning (game/ui): the F2 panel and `panel set/save`
+    TuningActions tuningActions();
+    /// The config in force becomes `config`: costs rebuilt in place, units whose paths cross a
+    /// changed cell replan (as after an edit). "" or why not.
+    std::string applyTuning(const eng::terrain::TerrainConfig& config);
+    /// One ImGui frame over `target` when an ImGui window is shown (the panel); the place for
+    /// other tools' ImGui windows too.
+    void drawUi(sf::RenderTarget& target);
+    /// A scripted click reaches ImGui first: true when it landed on an ImGui window (then the
+    /// game does not see it).
+    bool scriptedUiClick(sf::Mouse::Button button, sf::Vector2i px);
+
     // Script output
     bool screenshot(const std::string& file, std::string& error);
     bool dump(const std::string& file, std::string& error);
@@ -94,6 +114,9 @@ private:
     /// Created in run(): an SFML window touches the display as soon as it exists, and bad
     /// scripts must fail (exit 2) without one.
     std::unique_ptr<sf::RenderWindow> m_window;
+    /// Dear ImGui on m_window's GL context; declared after it, so it goes first.
+    ImGuiLayer m_ui;
+    TuningPanel m_tuning;
 
     WorldHost m_host;
     std::string m_reloadError;  ///< the last failed reload's first problem ("" after a good one)
@@ -116,6 +139,7 @@ private:
     int m_brush = 0;            ///< index into the palette (editor mode)
     double m_fps = 0.0;
     double m_gameTimeSec = 0.0;
+    debug::DebugTools m_debug;  ///< overlays, step-through, race, why (game/debug)
 };
 
 /// SFML 2.5 (X11) aborts the whole process when it cannot open a display. Call before the

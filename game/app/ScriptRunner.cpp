@@ -4,12 +4,14 @@
 #include "game/app/App.hpp"
 
 #include "game/app/AppDetail.hpp"
+#include "game/debug/DebugJson.hpp"
 
 #include "engine/anim/Direction.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -66,11 +68,15 @@ int App::runScript(const std::vector<ScriptCommand>& script)
         }
         case CommandType::Move: orderTo({c.a, c.b}); break;
         case CommandType::Click:
+            if (scriptedUiClick(sf::Mouse::Left, {c.a, c.b}))
+                break;  // on the tuning panel: ImGui's click, not the game's
             m_input.mouseMoved({c.a, c.b});
             m_input.mousePressed(sf::Mouse::Left, {c.a, c.b});
             m_input.mouseReleased(sf::Mouse::Left, {c.a, c.b});
             break;
         case CommandType::RClick:
+            if (scriptedUiClick(sf::Mouse::Right, {c.a, c.b}))
+                break;
             m_input.mouseMoved({c.a, c.b});
             m_input.mousePressed(sf::Mouse::Right, {c.a, c.b});
             m_input.mouseReleased(sf::Mouse::Right, {c.a, c.b});
@@ -113,6 +119,34 @@ int App::runScript(const std::vector<ScriptCommand>& script)
             }
             break;
         }
+        case CommandType::Overlay:
+            m_debug.overlays.flags.set(c.text);
+            m_showTrace = m_debug.overlays.flags.search;
+            break;
+        case CommandType::Step:
+            if (!m_debug.stepper.active())
+                error = "step: no stepped search (`key G`, select a unit, then `move X Y` or a click)";
+            else
+                sayDebug(m_debug.step(c.a));
+            break;
+        case CommandType::Race:
+            if (m_party.selection().empty())
+                error = "race: select a unit first";
+            else if (!m_host.world().nav.inBounds({c.a, c.b}))
+                error = "race: (" + std::to_string(c.a) + ", " + std::to_string(c.b) + ") is outside the map";
+            else
+                sayDebug(m_debug.runRace(debugFrame(), {c.a, c.b}));
+            break;
+        case CommandType::PanelSet:
+            if (const std::optional<std::string> refused = m_tuning.set(c.text, c.value))
+                error = "panel set: " + *refused;
+            break;
+        case CommandType::PanelSave:
+            if (const std::optional<std::string> refused = m_tuning.save(c.text))
+                error = "panel save: " + *refused;
+            else
+                say("saved the tuned config to " + c.text);
+            break;
         case CommandType::Screenshot: screenshot(c.text, error); break;
         case CommandType::Dump: dump(c.text, error); break;
         case CommandType::Quit: return ExitOk;
@@ -214,12 +248,29 @@ bool App::dump(const std::string& file, std::string& error)
     }
     j["camera"] = {{"center", {m_view.camera().center().x, m_view.camera().center().y}}, {"zoom", m_view.camera().zoom()}};
     j["trace_visible"] = m_showTrace;
+    // The tuning panel's values now in force, {key: value}: numbers as numbers, true / false as
+    // booleans, names as strings.
+    Json panel = Json::object();
+    for (const auto& [key, value] : m_tuning.values()) {
+        double number = 0.0;
+        const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+        if (value == "true" || value == "false")
+            panel[key] = value == "true";
+        else if (ec == std::errc() && end == value.data() + value.size())
+            panel[key] = number;
+        else
+            panel[key] = value;
+    }
+    j["panel"] = panel;
+    j["panel_visible"] = m_tuning.visible();
+    debug::addDumpFields(j, m_debug, debugFrame());
     Json shown = Json::array();
     for (const MessageLog::Message& m : m_messages.shown())
         shown.push_back(m.text);
     j["messages_on_screen"] = shown;
     j["messages"] = Json(std::vector<std::string>(m_messages.log().begin(), m_messages.log().end()));
-    const std::string text = j.dump(2) + "\n";
+    // Names and messages may carry bytes from user files: invalid UTF-8 becomes U+FFFD.
+    const std::string text = j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
     return writeAtomically(file, ".json", [&](const std::string& tmp) {
         std::ofstream out(tmp, std::ios::binary);
         out << text;

@@ -206,6 +206,12 @@ void Input::mouseReleased(sf::Mouse::Button b, sf::Vector2i px)
             say("select a unit first (click it, drag a box, Ctrl+A or 1-" + std::to_string(m_party.units().size()) + ")");
             return;
         }
+        const bool shift = m_shift || (!m_scripted && (sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) ||
+                                                       sf::Keyboard::isKeyPressed(sf::Keyboard::RShift)));
+        if (shift && m_actions.race) {
+            m_actions.race(*tile);  // Shift+click: race the searches there instead of moving
+            return;
+        }
         order(*tile);
     } else if (b == sf::Mouse::Right && m_rightDown) {
         m_rightDown = false;
@@ -262,6 +268,10 @@ void Input::keyPressed(const KeyChord& k)
         setEditing(!m_editing);
         return;
     }
+    if (m_actions.debugKey && m_actions.debugKey(k)) {
+        pointerChanged();
+        return;
+    }
     if (m_editing && k.key == K::Tab) {
         if (m_actions.cycleBrush)
             m_actions.cycleBrush(k.shift ? -1 : 1);
@@ -286,6 +296,10 @@ void Input::keyPressed(const KeyChord& k)
     case K::F5:
         if (m_actions.reload)
             m_actions.reload();
+        break;
+    case K::F2:
+        if (m_actions.toggleTuning)
+            m_actions.toggleTuning();
         break;
     case K::H:
     case K::F1:

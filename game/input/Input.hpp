@@ -51,6 +51,11 @@ struct InputActions {
     std::function<void()> undo;                           ///< Ctrl+Z
     std::function<void()> redo;                           ///< Ctrl+Y, Ctrl+Shift+Z
     std::function<void()> save;                           ///< Ctrl+S
+    std::function<void()> toggleTuning;                   ///< F2: the live tuning panel (game/ui)
+    // Debug tools (game/debug).
+    /// Any key not handled above (Ctrl+Z/Y/S, E) is offered here first; true: consumed.
+    std::function<bool(const KeyChord&)> debugKey;
+    std::function<void(eng::TileCoord)> race;             ///< Shift+click the ground with a selection
 };
 
 /// The cells a brush drag from `from` to `to` paints (without `from`, with `to`): a 4-connected

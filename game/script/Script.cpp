@@ -1,5 +1,6 @@
 #include "game/script/Script.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -174,6 +175,40 @@ eng::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, con
                 continue;
             }
             c.type = CommandType::Sleep;
+        } else if (op == "overlay") {
+            static const char* const names[] = {"heat", "influence", "search", "numbers", "none"};
+            if (w.size() != 2 || std::find(std::begin(names), std::end(names), w[1]) == std::end(names)) {
+                fail("overlay: expected `overlay heat|influence|search|numbers|none`, got \"" + joinRest(w, 1) + "\"");
+                continue;
+            }
+            c.type = CommandType::Overlay;
+            c.text = w[1];
+        } else if (op == "step") {
+            int* outs[] = {&c.a};
+            if (!ints(1, outs))
+                continue;
+            if (c.a < 0 || c.a > 1000000) {
+                fail("step: expected a number of expansions between 0 and 1000000, got " + std::to_string(c.a));
+                continue;
+            }
+            c.type = CommandType::Step;
+        } else if (op == "race") {
+            int* outs[] = {&c.a, &c.b};
+            if (!ints(2, outs))
+                continue;
+            c.type = CommandType::Race;
+        } else if (op == "panel") {
+            if (w.size() >= 4 && w[1] == "set") {
+                c.type = CommandType::PanelSet;
+                c.text = w[2];
+                c.value = joinRest(w, 3);
+            } else if (w.size() >= 3 && w[1] == "save") {
+                c.type = CommandType::PanelSave;
+                c.text = joinRest(w, 2);
+            } else {
+                fail("panel: expected `panel set KEY VALUE` or `panel save FILE`, got \"" + joinRest(w, 1) + "\"");
+                continue;
+            }
         } else if (op == "quit") {
             if (w.size() != 1) {
                 fail("quit: takes no arguments");
@@ -182,7 +217,7 @@ eng::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, con
             c.type = CommandType::Quit;
         } else {
             fail("unknown command \"" + op + "\" (expected select, move, click, rclick, drag, mousemove, wheel, key, wait, sleep, paint, erase, erupt, "
-                 "undo, redo, save, screenshot, dump or quit)");
+                 "undo, redo, save, overlay, step, race, panel, screenshot, dump or quit)");
             continue;
         }
         cmds.push_back(std::move(c));

@@ -21,6 +21,19 @@
 ///   undo | redo                                the last edit
 ///   save FILE                                  the map as .tmx (atomic, the old file kept as .bak)
 ///   screenshot FILE | dump FILE                write a PNG / the state as JSON (atomically)
+///   overlay heat|influence|search|numbers|none turn an overlay on (several lines: several at
+///                                              once), or all off
+///   step N                                     N more expansions of the stepped search (a `key G`
+///                                              then a `move` or click begins it) [Limit: 0..1e6]
+///   race X Y                                   race A*, Dijkstra, greedy and weighted A* from the
+///                                              selected unit to tile (X, Y)
+///   panel set KEY VALUE                        a value of the tuning panel (F2), the same path as
+///                                              its widgets: KEY as in the TOML (terrain.snow.cost,
+///                                              terrain.volcano_erupting.influence.radius,
+///                                              movement.heuristic, profile.dwarf.terrain.snow.cost);
+///                                              a value the config loader refuses is an error
+///   panel save FILE                            the tuned config as TOML (atomic, .bak kept; only
+///                                              the changed values differ from the config file)
 ///   quit                                       end, exit code 0
 ///
 /// Parsing checks everything up front, so a bad line fails before anything runs:
@@ -36,7 +49,7 @@ namespace game {
 
 enum class CommandType {
     SelectAll, SelectNone, SelectName, Move, Click, RClick, Drag, MouseMove, Wheel, Key, Wait, Screenshot, Dump, Quit,
-    Sleep, Paint, Erase, Erupt, Undo, Redo, Save
+    Sleep, Paint, Erase, Erupt, Undo, Redo, Save, Overlay, Step, Race, PanelSet, PanelSave
 };
 
 struct ScriptCommand {
@@ -45,7 +58,8 @@ struct ScriptCommand {
     int a = 0, b = 0;      ///< X Y (tile or pixel), or wheel delta in `c`
     int c = 0, d = 0;      ///< second point of `drag`; `wheel` delta in c; `erupt`: 1 on, 0 off
     double seconds = 0.0;  ///< wait, sleep [Limit: >= 0, <= 3600]
-    std::string text;      ///< NAME / FILE / key name / TERRAIN / "on" "off"
+    std::string text;      ///< NAME / FILE / key name / TERRAIN / "on" "off" / overlay name
+    std::string value;     ///< `panel set`: the VALUE (`text` holds the KEY)
     bool operator==(const ScriptCommand&) const = default;
 };
 

@@ -115,8 +115,8 @@ void View::drawHud(sf::RenderTarget& target, const World& world, const Party& pa
     }
     if (hud.showHelp) {
         const std::string help = !hud.help.empty() ? hud.help
-                                 : "LMB select / move   drag: box select   RMB move (drag: pan)   1-4, Ctrl+A select   "
-                                   "WASD/arrows/edges pan   wheel zoom   T A* trace   E editor   F5 reload   H help";
+                                 : "LMB select/move  drag: box  RMB move/pan  1-4, Ctrl+A select  WASD pan  wheel zoom  "
+                                   "E editor  F2 tuning  F5 reload  H help  |  C I T V overlays  G/N step  Shift+click race  Y why";
         sf::Text t(help, m_font, 13);
         t.setFillColor(dim);
         const sf::FloatRect b = t.getLocalBounds();

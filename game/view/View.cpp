@@ -335,6 +335,8 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
 
     target.setView(sf::View(sf::FloatRect(0.f, 0.f, float(size.x), float(size.y))));
     drawTraceNumbers(target, world, hud);
+    if (hud.drawScreenExtra)
+        hud.drawScreenExtra(target);
     if (hud.selectionBox) {
         const sf::IntRect& r = *hud.selectionBox;
         sf::RectangleShape box(sf::Vector2f(float(r.width), float(r.height)));
@@ -369,6 +371,8 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
 {
     if (!m_renderer)
         return;
+    if (hud.drawGroundExtra)
+        hud.drawGroundExtra(target);
     const eng::iso::Projection& proj = m_projection;
     const eng::path::NavGrid& nav = world.nav;
     static const eng::path::SearchTrace NoTrace;

@@ -27,6 +27,7 @@
 
 #include <SFML/Graphics.hpp>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -56,6 +57,11 @@ struct HudState {
     std::vector<std::string> tileLines;           ///< extra lines for the hovered tile's panel
     int explainLayer = 0;
     std::string help;                             ///< the help line ("" = play mode's)                         ///< World::terrains layer the tile panel explains
+    /// [opt] Extra drawing in world space under the units, before the paths and the hover
+    /// marks (the debug overlays, game/debug).
+    std::function<void(sf::RenderTarget&)> drawGroundExtra;
+    /// [opt] Extra drawing in screen space after the world, before the HUD panels.
+    std::function<void(sf::RenderTarget&)> drawScreenExtra;
 };
 
 class View {

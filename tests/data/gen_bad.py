@@ -178,3 +178,10 @@ write("nested.tj", '{ "type":"template", "tileset":{ "firstgid":1, "source":"bro
 ours = open(os.path.join(HERE, "..", "map", "ortho_csv.tmx"), "rb").read()
 assert ours.count(b'source="tiles.tsx"') == 1
 write("bad_utf8_tileset.tmx", ours.replace(b'source="tiles.tsx"', b'source="../map/ti\xffes.tsx"'), mode="wb")
+
+# --- found by the fuzzers (tests/fuzz) ----------------------------------------------------------
+# fuzz_map_tmj: a number beyond double's range made nlohmann throw out_of_range past the loader.
+write("json_number_overflow.tmj", '{ "type":"map", "version":"1.8", "orientation":"orthogonal",\n'
+      '  "width":1, "height":1, "tilewidth":32, "tileheight":32, "infinite":false,\n'
+      '  "layers":[ { "type":"imagelayer", "id":1, "name":"sky", "offsetx":5, "offsety":61e308 } ],\n'
+      '  "tilesets":[] }\n')

@@ -307,11 +307,18 @@ TextLines DebugTools::stepLines() const
                        outcomeColor(n.outcome)});
     }
     if (!stepper.openHead().empty()) {
-        std::string head = "next from the open list:";
+        out.push_back({"next from the open list (#1 pops first):", colors::Title});
+        std::string head;
         int rank = 1;
-        for (const eng::path::TraceCell& c : stepper.openHead())
-            head += "  " + std::to_string(rank++) + ". " + tileText(c.cell) + " f " + num(c.f, 1);
-        out.push_back({head, colors::Title});
+        for (const eng::path::TraceCell& c : stepper.openHead()) {
+            head += "  #" + std::to_string(rank) + " " + tileText(c.cell) + " f " + num(c.f, 1);
+            if (rank++ % 3 == 0) {
+                out.push_back({head, colors::Title});
+                head.clear();
+            }
+        }
+        if (!head.empty())
+            out.push_back({head, colors::Title});
     }
     if (!stepper.running() && eng::path::hasPath(stepper.result().status))
         out.push_back({"path cost " + num(stepper.result().cost) + ", " + std::to_string(stepper.result().path.size()) +
@@ -362,7 +369,10 @@ void DebugTools::drawScreen(sf::RenderTarget& target, const Camera& camera, cons
             t.setPosition(std::round(p.x - b.width * 0.5f - b.left), std::round(p.y + dy - b.height * 0.5f - b.top));
             target.draw(t);
         };
+        // Outcome words only where the tiles are big enough for them (the panel lists them).
         for (const eng::path::TraceNeighbour& n : stepper.neighbours()) {
+            if (1.f / camera.zoom() < NumbersMinZoom - 1e-4f)
+                break;
             const bool scored = n.outcome != eng::path::NeighbourOutcome::Wall &&
                                 n.outcome != eng::path::NeighbourOutcome::CornerRule;
             put(n.cell, std::string(eng::path::neighbourOutcomeName(n.outcome)) + (scored ? "\nf " + num(n.f, 1) : ""),

@@ -160,7 +160,8 @@ int Overlays::replayStep(const OverlayScene& scene) const
 {
     const int steps = m_search.steps;
     const double rate = std::max(40.0, steps / 2.5);  // the whole replay in about 2.5 s
-    return std::min(steps - 1, int(std::max(0.0, scene.traceAgeSec) * rate));
+    // Clamped in double first: a long-finished replay (age 1e9 s) must not overflow an int.
+    return int(std::min(double(steps - 1), std::max(0.0, scene.traceAgeSec) * rate));
 }
 
 void Overlays::drawGround(sf::RenderTarget& target, const OverlayScene& scene)

@@ -45,8 +45,13 @@ testsupport::ProcessResult runScript(const fs::path& dir, const std::string& map
 {
     const fs::path scriptFile = dir / "test.script";
     std::ofstream(scriptFile) << script;
-    return testsupport::runProcess("\"" + std::string(ISOSTAR_BIN_DIR) + "/isostar\" --map \"" +
-                                   std::string(ISOSTAR_SOURCE_DIR) + "/" + map + "\" --script \"" + scriptFile.string() + "\"");
+    // Appended piece by piece: `"\"" + std::string(...)` trips GCC 12's false -Wrestrict (bug 105329).
+    std::string command = "\"";
+    command += ISOSTAR_BIN_DIR;
+    command += "/isostar\" --map \"";
+    command += ISOSTAR_SOURCE_DIR;
+    command += "/" + map + "\" --script \"" + scriptFile.string() + "\"";
+    return testsupport::runProcess(command);
 }
 
 Json readJson(const fs::path& file)

@@ -182,6 +182,29 @@ TEST_CASE("e2e tuning: panel set changes the values in force and the costs, pane
     CHECK(differ == 2);
 }
 
+TEST_CASE("e2e tuning: panel save to the config in use is not reloaded as a change of the file")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("save-watch");
+    const fs::path config = dir / "terrain.toml";
+    fs::copy_file(std::string(ISOSTAR_SOURCE_DIR) + "/maps/terrain.toml", config);
+    // `sleep` runs the game in real time, polling its watched files twice a second.
+    const auto r = runScript(dir,
+                             "panel set terrain.snow.cost 2.5\npanel save " + config.string() + "\nsleep 1.5\ndump " +
+                                 (dir / "d.json").string() + "\nquit\n",
+                             "--config \"" + config.string() + "\"");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json j = readJson(dir / "d.json");
+    CHECK(j["world"]["reloads"].get<int>() == 0);
+    CHECK(j["panel"]["terrain.snow.cost"].get<double>() == 2.5);
+    for (const Json& m : j["messages"])
+        CHECK(m.get<std::string>().find("a file changed") == std::string::npos);
+    CHECK(fs::exists(config.string() + ".bak"));
+    CHECK(testsupport::readFile(config).find("[terrain.snow]\ncost = 2.5\n") != std::string::npos);
+}
+
 TEST_CASE("e2e tuning: a bad value stops the script with the loader's message")
 {
     if (!haveDisplay())

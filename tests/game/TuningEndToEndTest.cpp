@@ -40,13 +40,13 @@ fs::path tempDir(const std::string& name)
     return dir;
 }
 
-/// Runs isostar on maps/valley.tmx (with `extra` options) and `script` (leak checks off: the GL
-/// driver's own leaks, see EndToEndTest.cpp).
+/// Runs isostar on maps/valley.tmx (with `extra` options) and `script` (LeakSanitizer on in
+/// sanitizer builds, as for every program: tools/lsan.supp, tests/support/KeepLibrariesLoaded.cpp).
 testsupport::ProcessResult runScript(const fs::path& dir, const std::string& script, const std::string& extra = "")
 {
     const fs::path scriptFile = dir / "test.script";
     std::ofstream(scriptFile) << script;
-    return testsupport::runProcess("ASAN_OPTIONS=detect_leaks=0 \"" + std::string(ISOSTAR_BIN_DIR) + "/isostar\" --map \"" +
+    return testsupport::runProcess("\"" + std::string(ISOSTAR_BIN_DIR) + "/isostar\" --map \"" +
                                    std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx\" " + extra + " --script \"" +
                                    scriptFile.string() + "\"");
 }

@@ -11,6 +11,22 @@ std::vector<BrushTile> buildPalette(const map::MapData& map)
     return buildPalette(map, TileCatalog(map));
 }
 
+namespace {
+
+bool isTransition(const map::Tileset& ts, std::uint32_t localId)
+{
+    for (const map::WangSet& set : ts.wangSets) {
+        if (set.type == map::WangSetType::Edge)
+            continue;
+        for (const map::WangTile& wt : set.tiles)
+            if (wt.tileId == localId && (wt.wangId[1] != wt.wangId[3] || wt.wangId[1] != wt.wangId[5] || wt.wangId[1] != wt.wangId[7]))
+                return true;
+    }
+    return false;
+}
+
+} // namespace
+
 std::vector<BrushTile> buildPalette(const map::MapData& map, const TileCatalog& catalog)
 {
     std::vector<BrushTile> palette;
@@ -19,7 +35,7 @@ std::vector<BrushTile> buildPalette(const map::MapData& map, const TileCatalog& 
         for (const map::TileInfo& info : ts.tiles) { // sorted by id
             const map::Gid gid = ts.firstGid + info.id;
             const TileClass* cls = catalog.classify(gid);
-            if (!cls)
+            if (!cls || isTransition(ts, info.id))
                 continue;
             BrushTile b;
             b.gid = gid;

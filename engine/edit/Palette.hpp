@@ -33,7 +33,9 @@ struct BrushTile {
 
 /// Every tile of the map's tilesets with a non-empty `terrain` property, in tileset then id
 /// order; for an autotiled terrain (all tiles of one wang colour, see TileCatalog.hpp) one entry
-/// per terrain (the representative tile), at the place of the family's lowest-id tile.
+/// per terrain (the representative tile), at the place of the family's lowest-id tile. Transition
+/// tiles are left out: a tile of a corner or mixed wang set whose corners are not all one colour
+/// (ground.tsx's grass with snow drifting into a corner) is a border, not a brush.
 std::vector<BrushTile> buildPalette(const map::MapData& map);
 /// Same, from a catalog already built for `map`.
 std::vector<BrushTile> buildPalette(const map::MapData& map, const TileCatalog& catalog);

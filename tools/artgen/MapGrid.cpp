@@ -41,9 +41,68 @@ int variantAt(int x, int y)
     return h < 0.55f ? 0 : h < 0.72f ? 1 : h < 0.87f ? 2 : 3;
 }
 
+/// The corner transition a grass, flowers or snow cell takes (a tile of ground.tsx's corner wang
+/// sets), or -1 for its plain tile. A map vertex is snow (water, scorched) when any cell touching
+/// it is; water and scorched cells themselves stay plain (all four corners theirs), snow cells
+/// blend only with water, so every cell keeps the terrain it is: a grass cell with snow in a
+/// corner is a grass tile, a flowers cell with water in a corner a flowers tile, a snow cell with
+/// water in a corner a snow tile. Where two other terrains reach one cell, the one with
+/// more corners wins (ties: water, snow, scorched); flowers have no scorched blend. A grass cell
+/// with scorched earth on all four corners is scorched grass (also terrain grass); any other cell
+/// between other cells on all four corners keeps its base in the corner they touch least.
+int blendId(const MapGrid& g, int x, int y)
+{
+    const GroundKind self = g.at(x, y).ground;
+    if (self != GroundKind::Grass && self != GroundKind::Flowers && self != GroundKind::Snow)
+        return -1;
+    const GroundKind others[3] = {GroundKind::Water, GroundKind::Snow, GroundKind::Scorched};
+    int masks[3] = {0, 0, 0}, touching[3][4] = {};
+    // Corner bits (Layout.hpp): top vertex (x, y) 1, right (x+1, y) 2, bottom (x+1, y+1) 4, left (x, y+1) 8.
+    const int vx[4] = {0, 1, 1, 0}, vy[4] = {0, 0, 1, 1};
+    for (int c = 0; c < 4; ++c) {
+        const int X = x + vx[c], Y = y + vy[c];
+        for (int k = 0; k < 3; ++k)
+            for (int dy = -1; dy <= 0; ++dy)
+                for (int dx = -1; dx <= 0; ++dx)
+                    if (g.inside(X + dx, Y + dy) && g.at(X + dx, Y + dy).ground == others[k]) {
+                        masks[k] |= 1 << c;
+                        ++touching[k][c];
+                    }
+    }
+    auto bits = [](int m) { return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1); };
+    int best = -1;
+    for (int k = 0; k < 3; ++k) {
+        if (masks[k] == 0 || others[k] == self || (self == GroundKind::Flowers && others[k] == GroundKind::Scorched) ||
+            (self == GroundKind::Snow && others[k] != GroundKind::Water))
+            continue;
+        if (best < 0 || bits(masks[k]) > bits(masks[best]))
+            best = k;
+    }
+    if (best < 0)
+        return -1;
+    if (masks[best] == 15 && others[best] == GroundKind::Scorched)
+        return ground::Scorched + variantAt(x, y); // scorched grass is grass: the name stays
+    if (masks[best] == 15) { // all four corners: the cell keeps the corner the other touches least
+        int keep = 0;
+        for (int c = 1; c < 4; ++c)
+            if (touching[best][c] < touching[best][keep])
+                keep = c;
+        masks[best] &= ~(1 << keep);
+    }
+    const bool flowers = self == GroundKind::Flowers;
+    if (self == GroundKind::Snow)
+        return ground::SnowWater + masks[best] - 1;
+    const int first = others[best] == GroundKind::Water ? (flowers ? ground::FlowersWater : ground::GrassWater)
+                      : others[best] == GroundKind::Snow ? (flowers ? ground::FlowersSnow : ground::GrassSnow)
+                                                         : ground::GrassScorched;
+    return first + masks[best] - 1;
+}
+
 int groundGid(const MapGrid& g, int x, int y)
 {
     const int v = variantAt(x, y);
+    if (const int blend = blendId(g, x, y); blend >= 0)
+        return kGroundFirstGid + blend;
     switch (g.at(x, y).ground) {
     case GroundKind::Grass: return kGroundFirstGid + ground::Grass + v;
     case GroundKind::Snow: return kGroundFirstGid + ground::Snow + v;

@@ -5,6 +5,7 @@
 #include "tools/artgen/Layout.hpp"
 #include "tools/artgen/Tracer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <sstream>
@@ -23,7 +24,24 @@ std::string groundTerrain(int id)
         return "flowers";
     if (id < ground::Scorched)
         return "road";
-    return "grass";
+    if (id < ground::FlowersSnow)
+        return "grass"; // scorched grass, and the grass transitions
+    if (id < ground::SnowWater)
+        return "flowers";
+    return "snow";
+}
+
+std::vector<BlendSet> blendSets()
+{
+    // name, base terrain, other terrain, first id, base plain tile, other plain tile, colour
+    return {
+        {"grass-snow", "grass", "snow", ground::GrassSnow, ground::Grass, ground::Snow, "#4f8a34", "#eef2fa"},
+        {"grass-water", "grass", "water", ground::GrassWater, ground::Grass, ground::Water, "#4f8a34", "#2f72b0"},
+        {"grass-scorched", "grass", "scorched", ground::GrassScorched, ground::Grass, ground::Scorched, "#4f8a34", "#8a7a44"},
+        {"flowers-snow", "flowers", "snow", ground::FlowersSnow, ground::Flowers, ground::Snow, "#6a9a3c", "#eef2fa"},
+        {"flowers-water", "flowers", "water", ground::FlowersWater, ground::Flowers, ground::Water, "#6a9a3c", "#2f72b0"},
+        {"snow-water", "snow", "water", ground::SnowWater, ground::Snow, ground::Water, "#eef2fa", "#2f72b0"},
+    };
 }
 
 std::string tallTerrain(int id)
@@ -197,6 +215,58 @@ Canvas groundTile(int id)
     return t;
 }
 
+/// A corner transition tile of ground.tsx: the base's plain tile and the other terrain's plain
+/// tile mixed pixel by pixel along a boundary that is the same in every tile (a bilinear field of
+/// the four corners, shifted by tileable noise seeded by the other terrain only), so a blend
+/// meets the plain tiles and the other blends without a seam. Then the border's own look: frost
+/// on the grass by snow, a dark wet rim (grey slush on snow) and a foam line by water, ash and
+/// cinders by scorched.
+Canvas blendTile(int id)
+{
+    BlendSet set;
+    for (const BlendSet& b : blendSets())
+        if (id >= b.first && id < b.first + ground::BlendTiles)
+            set = b;
+    const int mask = id - set.first + 1;
+    const int variant = mask % 4;
+    const Canvas base = groundTile(set.basePlain + variant), other = groundTile(set.otherPlain + variant);
+    const bool snow = set.otherName == "snow", water = set.otherName == "water", snowBase = set.baseName == "snow";
+    const std::uint32_t seed = snow ? 151u : water ? 161u : 171u;
+    const float c0 = (mask & 1) ? 1.f : 0.f, c1 = (mask & 2) ? 1.f : 0.f, c2 = (mask & 4) ? 1.f : 0.f, c3 = (mask & 8) ? 1.f : 0.f;
+    Canvas t(64, 32);
+    for (int py = 0; py < 32; ++py)
+        for (int px = 0; px < 64; ++px) {
+            const float sx = float(px) + 0.5f, sy = float(py) + 0.5f;
+            if (edgeDistance(sx, sy) < 0)
+                continue;
+            float u, v;
+            cellOf(sx, sy, u, v);
+            const float f = (1 - u) * (1 - v) * c0 + u * (1 - v) * c1 + u * v * c2 + (1 - u) * v * c3;
+            const float n = (fbm2(u, v, 3, 3, seed) - 0.5f) * 0.55f + (fbm2(u, v, 12, 2, seed + 1) - 0.5f) * (water ? 0.08f : 0.2f);
+            const float s = f + n - 0.58f; // > 0: the other terrain
+            const Rgb b = base.at(px, py).c, o = other.at(px, py).c;
+            Rgb c;
+            if (snow) {
+                c = mix(b, o, smooth(std::clamp((s + 0.03f) / 0.06f, 0.f, 1.f)));
+                if (s < 0 && s > -0.14f) // frost on the grass by the snow
+                    c = mix(c, hex(0xc3d2c0), 0.45f * (1.f + s / 0.14f) * (hashf(px, py, id, 152) < 0.6f ? 1.f : 0.5f));
+            } else if (water) {
+                c = mix(b, o, smooth(std::clamp((s + 0.01f) / 0.03f, 0.f, 1.f)));
+                if (s < 0.005f && s > -0.09f) // wet, dark earth (grey slush by the snow) at the waterline
+                    c = mix(c, snowBase ? hex(0x7d8ea6) : hex(0x3e3a26), (snowBase ? 0.55f : 0.7f) * smooth(1.f + std::min(0.f, s) / 0.09f));
+                if (s > 0.01f && s < 0.05f) // a thin line of foam
+                    c = mix(c, hex(0xa9cde6), 0.55f * (1.f - std::fabs(s - 0.03f) / 0.02f));
+            } else {
+                c = mix(b, o, smooth(std::clamp((s + 0.06f) / 0.12f, 0.f, 1.f)));
+                const float h = hashf(px, py, id, 172);
+                if (s < 0.05f && s > -0.2f && h < 0.16f * (1.f + std::min(0.f, s) / 0.2f)) // ash on the grass
+                    c = h < 0.04f ? hex(0x2e2824) : mix(c, hex(0x5a5048), 0.7f);
+            }
+            t.at(px, py) = {c, 1.f};
+        }
+    return t;
+}
+
 /// Distance from (u, v) to the road's centre lines for a NESW mask.
 float roadDistance(float u, float v, int mask)
 {
@@ -206,56 +276,69 @@ float roadDistance(float u, float v, int mask)
         const float ex = u - (ax + dx * k), ey = v - (ay + dy * k);
         return std::sqrt(ex * ex + ey * ey);
     };
-    float d = std::sqrt((u - 0.5f) * (u - 0.5f) + (v - 0.5f) * (v - 0.5f)) + (mask == 0 ? -0.06f : 0.f);
+    float d = std::sqrt((u - 0.5f) * (u - 0.5f) + (v - 0.5f) * (v - 0.5f)) + (mask == 0 ? -0.08f : 0.f);
     if (mask & kN)
-        d = std::min(d, seg(0.5f, 0.5f, 0.5f, -0.01f));
+        d = std::min(d, seg(0.5f, 0.5f, 0.5f, -0.1f));
     if (mask & kE)
-        d = std::min(d, seg(0.5f, 0.5f, 1.01f, 0.5f));
+        d = std::min(d, seg(0.5f, 0.5f, 1.1f, 0.5f));
     if (mask & kS)
-        d = std::min(d, seg(0.5f, 0.5f, 0.5f, 1.01f));
+        d = std::min(d, seg(0.5f, 0.5f, 0.5f, 1.1f));
     if (mask & kW)
-        d = std::min(d, seg(0.5f, 0.5f, -0.01f, 0.5f));
+        d = std::min(d, seg(0.5f, 0.5f, -0.1f, 0.5f));
     return d;
 }
 
+/// A wide dirt road (opaque over 46% of the cell, fading out to 70%) with soft, frayed edges, two wheel ruts along each
+/// arm, pebbles and a worn, lighter crown. Everything depends on the distance to the centre
+/// lines and on tileable noise, so an arm meets the next cell's arm without a seam.
 Canvas roadTile(int mask)
 {
+    constexpr float kHalf = 0.29f, kSoft = 0.065f;
     Canvas t(64, 32);
     const int ss = 4;
     for (int py = 0; py < 32; ++py)
         for (int px = 0; px < 64; ++px) {
-            int inside = 0;
-            float dCentre = 0;
+            // The diamond is the ground tiles' (pixel centres inside), so a road pixel belongs
+            // to exactly one cell; the samples only smooth the road's own edge.
+            if (edgeDistance(float(px) + 0.5f, float(py) + 0.5f) < 0)
+                continue;
+            float cover = 0;
+            const float inside = float(ss * ss);
             for (int j = 0; j < ss; ++j)
                 for (int i = 0; i < ss; ++i) {
                     const float sx = float(px) + (float(i) + 0.5f) / ss, sy = float(py) + (float(j) + 0.5f) / ss;
-                    if (edgeDistance(sx, sy) < 0)
-                        continue;
                     float u, v;
                     cellOf(sx, sy, u, v);
-                    const float jitter = (fbm2(u, v, 6, 2, 61) - 0.5f) * 0.09f;
+                    const float edge = kHalf + (fbm2(u, v, 5, 3, 61) - 0.5f) * 0.1f + (fbm2(u, v, 16, 1, 65) - 0.5f) * 0.04f;
                     const float d = roadDistance(u, v, mask);
-                    if (d < 0.2f + jitter) {
-                        ++inside;
-                        dCentre += d / (0.2f + jitter);
-                    }
+                    cover += 1.f - smooth(std::clamp((d - edge + kSoft) / (2 * kSoft), 0.f, 1.f));
                 }
-            if (inside == 0)
+            if (cover <= 0)
                 continue;
             float u, v;
             cellOf(float(px) + 0.5f, float(py) + 0.5f, u, v);
-            const float rim = dCentre / float(inside); // 0 centre .. 1 edge
-            Rgb c = mix(hex(0xa8824f), hex(0xc9a66b), fbm2(u, v, 5, 3, 62));
-            c = c * (0.78f + 0.26f * bumpLight(u, v, 12, 63, 0.04f));
-            c = c * (1.04f - 0.28f * smooth(std::clamp((rim - 0.55f) / 0.45f, 0.f, 1.f)));
+            const float d = roadDistance(u, v, mask);
+            Rgb c = mix(hex(0x9c7748), hex(0xc4a067), fbm2(u, v, 5, 3, 62));
+            c = c * (0.8f + 0.24f * bumpLight(u, v, 12, 63, 0.04f));
+            c = c * (1.06f - 0.1f * smooth(std::clamp(d / kHalf, 0.f, 1.f))); // worn crown
+            if (mask != 0) { // wheel ruts: dark grooves with a lit lip
+                const float r = std::fabs(d - 0.11f);
+                if (r < 0.022f)
+                    c = c * (0.66f + 0.34f * r / 0.022f);
+                else if (d > 0.11f && r < 0.036f)
+                    c = c * 1.07f;
+            }
             const float h = hashf(px, py, mask, 64);
-            if (h < 0.05f)
-                c = hex(0x8c8378); // pebble
-            else if (h < 0.08f)
-                c = hex(0xe0c996);
-            const float a = float(inside) / float(ss * ss);
-            // Crisp outline: coverage is kept, but never as a faint fringe.
-            t.at(px, py) = {c, a < 0.2f ? 0.f : a};
+            if (h < 0.035f)
+                c = hex(0x8a8178) * (0.9f + 2.f * h); // pebble
+            else if (h < 0.05f)
+                c = hex(0xe2cc98);
+            else if (h > 0.985f)
+                c = hex(0x5e4a32);
+            float a = cover / inside;
+            if (a > 0.97f)
+                a = 1.f;
+            t.at(px, py) = {c, a < 1.f / 255.f ? 0.f : a};
         }
     return t;
 }
@@ -337,18 +420,32 @@ void addWall(Scene& s, int mask, int stone)
     }
 }
 
-constexpr float kVolH = 1.5f;
+// The erupting volcano fills its 64x128 tile: a steep cone on a skirt as wide as the diamond
+// (base radius 0.7), 2.1 units (76 px) high with a wide crater, its plume rising to the top of the
+// image. The dormant cones keep their old, smaller size (1.5 units, radius 0.66), so the live one
+// stands out.
+constexpr float kVolH = 2.1f;
+constexpr float kVolTop = 0.17f;  // crater radius at the rim
+constexpr float kDormantH = 1.5f;
+constexpr int kVolSteps = 4;      // animation frames: every cycle repeats after this many
 
 void addVolcano(Scene& s, bool erupting, int frame)
 {
+    const float phase = float(frame) / float(kVolSteps); // 0..1 through the loop
     Material rock;
     rock.color = [=](V3 p, V3 n) {
         const float ang = std::atan2(p.y - 0.5f, p.x - 0.5f);
         const float ridge = vnoise3(ang * 3.f, p.z * 2.f, 0, 71);
         const float grain = vnoise3(p.x * 20, p.y * 20, p.z * 20, 72);
         Rgb c = mix(hex(0x4a3c36), hex(0x6e5a4c), ridge) * (0.85f + 0.3f * grain);
-        if (p.z < 0.25f)
-            c = mix(c, hex(0x55703a), 0.6f * (1.f - p.z / 0.25f) * (erupting ? 0.3f : 1.f)); // moss at the foot
+        // Gullies: dark grooves running down the flanks.
+        const float gully = vnoise3(ang * 9.f, p.z * 0.6f, 3, 75);
+        if (gully > 0.62f)
+            c = c * (0.78f + 0.2f * (1.f - (gully - 0.62f) / 0.38f));
+        if (p.z < 0.3f)
+            c = mix(c, hex(0x55703a), 0.6f * (1.f - p.z / 0.3f) * (erupting ? 0.25f : 1.f)); // moss at the foot
+        if (erupting && p.z > kVolH - 0.35f && n.z <= 0.95f) // the rim is scorched black
+            c = mix(c, hex(0x231814), std::clamp((p.z - (kVolH - 0.35f)) / 0.25f, 0.f, 1.f) * 0.8f);
         if (n.z > 0.95f)
             c = erupting ? hex(0x301a14) : hex(0x2a2522);
         return c;
@@ -357,59 +454,117 @@ void addVolcano(Scene& s, bool erupting, int frame)
         rock.glow = [=](V3 p, V3 n) {
             if (n.z > 0.95f)
                 return Rgb{};
-            // Lava runs: thin streaks down the flanks that lengthen with the frame.
+            // Lava runs: streaks down the flanks, each with a bright pulse flowing downhill, and
+            // the rim glowing from the crater below.
             const float ang = std::atan2(p.y - 0.5f, p.x - 0.5f);
-            const float top = kVolH;
             float g = 0;
-            for (int k = 0; k < 7; ++k) {
-                const float a0 = -kPi + (float(k) + 0.5f * hashf(k, 0, 0, 73)) * (2 * kPi / 7);
-                const float wob = 0.08f * std::sin(p.z * 9.f + float(k));
-                float da = std::fabs(std::remainder(ang - a0 - wob, 2 * kPi));
-                const float reach = top - (0.7f + 0.16f * float((frame + k) % 4));
-                const float width = 0.09f + 0.1f * (top - p.z);
-                if (p.z > reach && da < width)
-                    g = std::max(g, (1.f - da / width) * (0.6f + 0.4f * (p.z - reach) / (top - reach)));
+            for (int k = 0; k < 9; ++k) {
+                const float a0 = -kPi + (float(k) + 0.6f * hashf(k, 0, 0, 73)) * (2 * kPi / 9);
+                const float wob = 0.1f * std::sin(p.z * 7.f + float(k)) + 0.05f * std::sin(p.z * 17.f + float(k) * 2.f);
+                const float da = std::fabs(std::remainder(ang - a0 - wob, 2 * kPi));
+                const float reach = kVolH - (0.8f + 0.7f * hashf(k, 1, 0, 73)) - 0.15f * float((frame + k) % kVolSteps);
+                const float width = 0.05f + 0.05f * (kVolH - p.z);
+                if (p.z > reach && da < width) {
+                    const float flow = 0.65f + 0.35f * std::sin(2 * kPi * (p.z * 2.2f + phase + float(k) * 0.37f));
+                    g = std::max(g, (1.f - da / width) * (0.55f + 0.45f * (p.z - reach) / (kVolH - reach)) * flow);
+                }
             }
-            const float pulse = 0.85f + 0.15f * float(frame % 2);
-            return Rgb{1.0f, 0.42f, 0.08f} * (g * pulse);
+            const float rim = std::clamp((p.z - (kVolH - 0.22f)) / 0.22f, 0.f, 1.f);
+            const float pulse = 0.8f + 0.2f * std::sin(2 * kPi * phase);
+            return Rgb{1.0f, 0.42f, 0.08f} * (g * pulse) + Rgb{0.9f, 0.3f, 0.05f} * (rim * rim * 0.7f * pulse);
         };
     }
     const int m = s.addMaterial(rock);
-    s.frustum({0.5f, 0.5f, 0}, 0.66f, 0.15f, kVolH, m);
-    // A lower shoulder so the cone does not read as a perfect cone.
-    s.ellipsoid({0.4f, 0.58f, 0.0f}, {0.42f, 0.4f, 0.42f}, m);
     if (!erupting) {
+        s.frustum({0.5f, 0.5f, 0}, 0.66f, 0.15f, kDormantH, m);
+        s.ellipsoid({0.4f, 0.58f, 0.0f}, {0.42f, 0.4f, 0.42f}, m); // a lower shoulder
         const int crater = s.addMaterial(flat(hex(0x241e1c)));
-        s.frustum({0.5f, 0.5f, kVolH - 0.02f}, 0.11f, 0.11f, 0.03f, crater);
+        s.frustum({0.5f, 0.5f, kDormantH - 0.02f}, 0.11f, 0.11f, 0.03f, crater);
         return;
     }
-    Material lava = flat(hex(0xffb040));
+    s.frustum({0.5f, 0.5f, 0}, 0.6f, kVolTop, kVolH, m);
+    // A wide skirt and lower shoulders: the concave flanks of a stratovolcano, not a perfect cone.
+    s.frustum({0.5f, 0.5f, 0}, 0.7f, 0.5f, 0.4f, m);
+    s.ellipsoid({0.38f, 0.6f, 0.0f}, {0.32f, 0.3f, 0.62f}, m);
+    s.ellipsoid({0.66f, 0.4f, 0.0f}, {0.28f, 0.26f, 0.5f}, m);
+    // The crater's lava lake, pulsing from deep orange to yellow-white.
+    const float pulse = 0.5f + 0.5f * std::sin(2 * kPi * phase);
+    Material lava;
     lava.emissive = true;
+    lava.color = [pulse](V3 p, V3) {
+        const float n = vnoise3(p.x * 30, p.y * 30, 0, 76);
+        return mix(hex(0xe0501a), hex(0xfff0a0), std::clamp(0.25f + 0.45f * pulse + 0.5f * (n - 0.5f), 0.f, 1.f));
+    };
     const int lm = s.addMaterial(lava);
-    s.frustum({0.5f, 0.5f, kVolH - 0.02f}, 0.12f, 0.12f, 0.035f + 0.01f * float(frame % 2), lm);
-    // A smoke plume: overlapping puffs growing and drifting right as they rise; their
-    // undersides lit by the glow. The phase moves with the frame so the plume rolls.
-    Material smoke = noisy(hex(0x9a9294), 7.f, 0.2f, 74);
-    smoke.glow = [](V3, V3 n) { return Rgb{0.6f, 0.22f, 0.05f} * std::max(0.f, -n.z) * 0.7f; };
+    s.frustum({0.5f, 0.5f, kVolH - 0.02f}, kVolTop - 0.03f, kVolTop - 0.03f, 0.035f + 0.015f * pulse, lm);
+    // A fountain of lava over the crater.
+    Material fountain = flat(hex(0xffc050));
+    fountain.emissive = true;
+    const int fm = s.addMaterial(fountain);
+    s.ellipsoid({0.5f, 0.5f, kVolH + 0.02f}, {0.09f, 0.09f, 0.1f + 0.08f * pulse}, fm);
+    // The smoke plume: puffs rising out of the crater, growing and drifting right (screen) as
+    // they rise, so the column bends with the wind; their undersides lit by the glow. Each frame
+    // moves every puff a quarter of the spacing up, so the loop rolls on without a jump.
+    Material smoke = noisy(hex(0xa69ea0), 6.f, 0.22f, 74);
+    smoke.glow = [](V3 p, V3 n) {
+        const float near = std::clamp(1.f - (p.z - kVolH) / 0.7f, 0.f, 1.f);
+        return Rgb{0.75f, 0.28f, 0.06f} * (std::max(0.f, -n.z) * 0.8f + 0.25f) * near;
+    };
     const int sm = s.addMaterial(smoke);
-    for (int k = 0; k < 8; ++k) {
-        const float life = (float(k) + float(frame) * 0.25f) / 8.f;
-        const float z = kVolH + 0.1f + life * 1.3f;
-        const float r = 0.08f + life * 0.2f;
-        const float drift = life * life * 0.45f;
-        s.sphere({0.5f + drift * 0.6f, 0.5f - drift * 0.6f + 0.04f * std::sin(float(k) * 2.3f), z}, r, sm);
+    Material darkSmoke = noisy(hex(0x5a5254), 6.f, 0.25f, 77);
+    const int dm = s.addMaterial(darkSmoke);
+    constexpr int kPuffs = 9;
+    for (int k = 0; k < kPuffs; ++k) {
+        const float life = (float(k) + phase) / float(kPuffs);
+        const float z = kVolH + 0.08f + life * 0.68f;
+        const float r = (0.09f + life * 0.12f) * (0.85f + 0.3f * hashf(k, 2, 0, 78));
+        const float drift = life * life * 0.16f;
+        const float sway = 0.03f * std::sin(float(k) * 2.3f + 2 * kPi * phase);
+        s.sphere({0.5f + drift + sway, 0.5f - drift + sway, z}, r, (k % 3 == 1) ? dm : sm);
+        // Smaller puffs around it at hashed places, so the plume billows instead of stacking.
+        for (int j = 0; j < 3; ++j) {
+            const float a = 2 * kPi * hashf(k, j, 1, 79), rr = r * (0.55f + 0.35f * hashf(k, j, 2, 79));
+            const float off = r * (0.6f + 0.3f * life);
+            s.sphere({0.5f + drift + sway + off * std::cos(a), 0.5f - drift + sway + off * std::sin(a), z + (hashf(k, j, 3, 79) - 0.5f) * r},
+                     rr, (k + j) % 3 == 0 ? dm : sm);
+        }
     }
-    // Embers: small glowing specks thrown out of the crater.
+    // Embers: glowing specks thrown out of the crater on arcs.
     Material ember = flat(hex(0xffd070));
     ember.emissive = true;
     const int em = s.addMaterial(ember);
-    for (int k = 0; k < 6; ++k) {
-        const float ph = std::fmod(float(k) / 6.f + float(frame) * 0.25f, 1.f);
+    for (int k = 0; k < 10; ++k) {
+        const float ph = std::fmod(float(k) / 10.f + phase, 1.f);
         const float ang = float(k) * 2.1f;
-        const float rr = 0.12f + ph * 0.35f;
-        const float z = kVolH + 0.08f + 0.9f * ph * (1.3f - ph);
-        s.sphere({0.5f + rr * std::cos(ang), 0.5f + rr * std::sin(ang), z}, 0.022f, em);
+        const float rr = 0.1f + ph * 0.35f;
+        const float z = kVolH + 0.05f + 0.8f * ph * (1.2f - ph);
+        s.sphere({0.5f + rr * std::cos(ang), 0.5f + rr * std::sin(ang), z}, 0.025f, em);
     }
+}
+
+/// A warm halo around the erupting crater, painted over the traced tile: the lava's light on the
+/// smoke and the air above the cone, pulsing with the frame. Only adds light: colour where the
+/// tile is opaque, a faint glow of its own (low alpha) where it is empty.
+void volcanoHalo(Canvas& t, int frame)
+{
+    const float pulse = 0.75f + 0.25f * std::sin(2 * kPi * float(frame) / float(kVolSteps));
+    const float cx = 32.f, cy = 112.f - kVolH * kHeightPx; // the crater's centre on screen
+    for (int py = 0; py < t.height(); ++py)
+        for (int px = 0; px < t.width(); ++px) {
+            const float dx = (float(px) + 0.5f - cx) / 22.f, dy = (float(py) + 0.5f - cy) / 16.f;
+            const float d2 = dx * dx + dy * dy;
+            if (d2 > 1.f)
+                continue;
+            const float g = (1.f - d2) * (1.f - d2) * pulse;
+            Rgba& p = t.at(px, py);
+            const Rgb warm{1.f, 0.5f, 0.15f};
+            if (p.a > 0) {
+                p.c = {std::min(1.f, p.c.r + warm.r * 0.35f * g), std::min(1.f, p.c.g + warm.g * 0.35f * g),
+                       std::min(1.f, p.c.b + warm.b * 0.35f * g)};
+                p.a = std::max(p.a, 0.35f * g);
+            } else
+                p = {warm, 0.35f * g};
+        }
 }
 
 void addTombstone(Scene& s, bool cross)
@@ -636,6 +791,8 @@ Canvas tallTile(int id)
     }
     Canvas t(64, 128);
     s.render(t, 0, 0, 64, 128, 32.f, 96.f, 4);
+    if (id >= tall::VolcanoErupting && id < tall::VolcanoErupting + tall::VolcanoFrames)
+        volcanoHalo(t, id - tall::VolcanoErupting);
     return t;
 }
 
@@ -661,6 +818,19 @@ std::string wangId(int mask)
     return o.str();
 }
 
+/// Tiled wang id for a corner set: only the corner slots (top-right, bottom-right, bottom-left,
+/// top-left). Our corner bits are screen vertices: on an isometric map Tiled's top-right corner
+/// (between the top edge = N and the right edge = E) is the diamond's right vertex (bit 2), its
+/// bottom-right the bottom vertex (4), bottom-left the left vertex (8), top-left the top (1).
+/// Colour 1 is the base, 2 the other terrain.
+std::string cornerWangId(int mask)
+{
+    auto c = [&](int bit) { return (mask & bit) ? 2 : 1; };
+    std::ostringstream o;
+    o << "0," << c(2) << ",0," << c(4) << ",0," << c(8) << ",0," << c(1);
+    return o.str();
+}
+
 } // namespace
 
 bool writeTilesets(const std::string& outDir, std::string& error)
@@ -669,7 +839,9 @@ bool writeTilesets(const std::string& outDir, std::string& error)
     {
         Canvas sheet(64 * ground::Columns, 32 * ((ground::Count + ground::Columns - 1) / ground::Columns));
         for (int id = 0; id < ground::Count; ++id) {
-            const Canvas t = id >= ground::Road && id < ground::Scorched ? roadTile(id - ground::Road) : groundTile(id);
+            const Canvas t = id >= ground::Road && id < ground::Scorched ? roadTile(id - ground::Road)
+                             : id >= ground::GrassSnow                       ? blendTile(id)
+                                                                             : groundTile(id);
             sheet.paste(t, (id % ground::Columns) * 64, (id / ground::Columns) * 32);
         }
         if (!sheet.savePng(outDir + "/tiles/ground.png")) {
@@ -688,7 +860,28 @@ bool writeTilesets(const std::string& outDir, std::string& error)
           << "   <wangcolor name=\"road\" color=\"#c9a66b\" tile=\"" << ground::Road + 15 << "\" probability=\"1\"/>\n";
         for (int m = 1; m < 16; ++m)
             x << "   <wangtile tileid=\"" << ground::Road + m << "\" wangid=\"" << wangId(m) << "\"/>\n";
-        x << "  </wangset>\n </wangsets>\n</tileset>\n";
+        x << "  </wangset>\n";
+        // Corner sets: colour 1 the base, 2 the other terrain; the plain tiles (every variant)
+        // stand for the all-base and all-other corners, the 14 blends for the mixed ones.
+        for (const BlendSet& b : blendSets()) {
+            x << "  <wangset name=\"" << b.name << "\" type=\"corner\" tile=\"" << b.first + 4 << "\">\n"
+              << "   <wangcolor name=\"" << b.baseName << "\" color=\"" << b.baseColor << "\" tile=\"" << b.basePlain
+              << "\" probability=\"1\"/>\n"
+              << "   <wangcolor name=\"" << b.otherName << "\" color=\"" << b.otherColor << "\" tile=\"" << b.otherPlain
+              << "\" probability=\"1\"/>\n";
+            std::vector<std::pair<int, int>> tiles; // (tile id, corner mask)
+            for (int v = 0; v < 4; ++v)
+                tiles.push_back({b.basePlain + v, 0});
+            for (int v = 0; v < 4; ++v)
+                tiles.push_back({b.otherPlain + v, 15});
+            for (int m = 1; m < 15; ++m)
+                tiles.push_back({b.first + m - 1, m});
+            std::sort(tiles.begin(), tiles.end());
+            for (const auto& [tile, m] : tiles)
+                x << "   <wangtile tileid=\"" << tile << "\" wangid=\"" << cornerWangId(m) << "\"/>\n";
+            x << "  </wangset>\n";
+        }
+        x << " </wangsets>\n</tileset>\n";
         if (!writeTextFile(outDir + "/tiles/ground.tsx", x.str())) {
             error = outDir + "/tiles/ground.tsx: cannot write";
             return false;

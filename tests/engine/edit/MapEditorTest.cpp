@@ -43,8 +43,8 @@ const eng::map::Layer& layerNamed(const eng::map::MapData& map, const std::strin
     return map.layers.front();
 }
 
-// Local ids of the shipped art (assets/README.md): ground.tsx firstgid 1, tall.tsx firstgid 37.
-constexpr Gid Ground = 1, Tall = 37;
+// Local ids of the shipped art (assets/README.md): ground.tsx firstgid 1, tall.tsx firstgid 121.
+constexpr Gid Ground = 1, Tall = 121;
 constexpr Gid RoadIsolated = Ground + 16, RoadFirst = Ground + 16, WallIsolated = Tall + 0, WallFirst = Tall + 0;
 constexpr Gid Volcano = Tall + 16, VolcanoErupting = Tall + 17, Tombstone = Tall + 21;
 constexpr Gid Tent = Tall + 23, Castle = Tall + 24, BridgeX = Tall + 31, BridgeY = Tall + 32;
@@ -90,7 +90,8 @@ TEST_CASE("palette of valley: every terrain tile, one entry per autotiled terrai
     for (const BrushTile& b : palette)
         all << b << '\n';
     INFO(all.str());
-    // ground.tsx: 16 flat tiles, road once, 4 scorched grass; tall.tsx: wall once, 17 others.
+    // ground.tsx: 16 flat tiles, road once, 4 scorched grass (its 84 corner blends are borders,
+    // not brushes); tall.tsx: wall once, 17 others.
     REQUIRE(palette.size() == 16 + 1 + 4 + 1 + 17);
     CHECK(palette[0] == BrushTile{1, "grass", false, false, "ground", 0});
     CHECK(palette[16] == BrushTile{32, "road", true, true, "ground", 31});  // the crossroads represents roads
@@ -185,7 +186,7 @@ TEST_CASE("re-picking every road and wall cell of valley.tmx gives the tile the 
     // (25,8) (24,36) (26,36) (35,36) (39,36) (43,48) (46,48) (12,57) (13,58) (49,66) (52,66)
     CHECK(joined == 11);
     CHECK(roads == 100 + 85 + 4 + 2 + 1 + 4 + 3 + 2 + 1 + 1); // gids 20..31 on the overlay
-    CHECK(walls == 1 + 4 + 8 + 3 + 5 + 56 + 4 + 2 + 8 + 5 + 51 + 1 + 3 + 1 + 1); // gids 37..51
+    CHECK(walls == 1 + 4 + 8 + 3 + 5 + 56 + 4 + 2 + 8 + 5 + 51 + 1 + 3 + 1 + 1); // gids 121..135
 }
 
 TEST_CASE("connects: bridges, tent and castle join the road family; names are terrains or colours", "[edit]")
@@ -211,7 +212,8 @@ TEST_CASE("connects: bridges, tent and castle join the road family; names are te
     eng::map::MapData map = blankMap(2, 2);
     eng::map::Tileset& ground = map.tilesets[0];
     eng::map::Tileset& tall = map.tilesets[1];
-    REQUIRE(ground.wangSets.size() == 1);
+    REQUIRE(ground.wangSets.size() == 7); // the roads edge set, then the six corner blend sets
+    REQUIRE(ground.wangSets[0].type == eng::map::WangSetType::Edge);
     ground.wangSets[0].colors[0].name = "dirt track";
     eng::map::Property connects;
     connects.name = "connects";

@@ -153,7 +153,7 @@ TEST_CASE("valley: edited tiles saved to another folder reload equal, everything
     ground.tiles.gids[0] = 13;
     ground.tiles.gids[5 * w + 7] = 1;
     ground.tiles.flipFlags[5 * w + 7] = flip::Horizontal;
-    overlay.tiles.gids[10 * w + 10] = 37;
+    overlay.tiles.gids[10 * w + 10] = 121;
     overlay.tiles.gids[71 * w + 71] = 0;
     overlay.tiles.flipFlags[71 * w + 71] = 0;
 
@@ -172,7 +172,7 @@ TEST_CASE("valley: edited tiles saved to another folder reload equal, everything
     CHECK(canonical(reloaded) == canonical(edited));
     REQUIRE(reloaded.tilesets.size() == 2);
     CHECK(reloaded.tilesets[0].tileCount > 0);
-    CHECK(reloaded.tilesets[1].firstGid == 37);
+    CHECK(reloaded.tilesets[1].firstGid == 121);
 
     // The rewritten tileset references are relative, not absolute.
     const std::string text = readAll(out);

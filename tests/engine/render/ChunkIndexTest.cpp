@@ -99,7 +99,7 @@ TEST_CASE("ChunkIndex over an exact-order mesh and after an edit grows a chunk",
     }
     eng::render::MapMesh mesh;
     REQUIRE(eng::render::buildMapMesh(map, {}, mesh, problems));
-    // A tall tile (gid 37, the first of tall.tsx: a wall) on an empty overlay cell in a chunk's
+    // A tall tile (gid 121, the first of tall.tsx: a wall) on an empty overlay cell in a chunk's
     // top row: the first such cell whose chunk holds no tall tile in that row grows the chunk's
     // bounds upwards, over its neighbour.
     eng::map::Layer& overlay = map.layers[1];
@@ -110,7 +110,7 @@ TEST_CASE("ChunkIndex over an exact-order mesh and after an edit grows a chunk",
             eng::map::Gid& gid = overlay.tiles.gids[std::size_t(y) * std::size_t(overlay.tiles.width) + std::size_t(x)];
             if (gid != 0)
                 continue;
-            gid = 37;
+            gid = 121;
             const std::vector<eng::render::MeshChunk> before = mesh.layers[1].chunks;
             std::vector<eng::render::MeshChunkRef> rebuilt;
             REQUIRE(eng::render::rebuildMapMeshCells(map, {}, std::vector<eng::TileCoord>{{x, y}}, mesh, rebuilt, problems));

@@ -120,7 +120,7 @@ TEST_CASE("random cell edits on the valley: the patched mesh equals a fresh buil
     MapMesh mesh = build(map);
     REQUIRE(mesh.layers[1].pass == LayerPass::Sorted);
     const eng::map::Gid maxGid = map.tilesets.back().firstGid + eng::map::Gid(map.tilesets.back().tileCount) - 1;
-    const eng::map::Gid erupting = 37 + 17; // tall.tsx tile 17: the animated erupting volcano
+    const eng::map::Gid erupting = 121 + 17; // tall.tsx (firstgid 121) tile 17: the animated erupting volcano
     REQUIRE(map.tileInfo(erupting));
     REQUIRE_FALSE(map.tileInfo(erupting)->animation.empty());
 
@@ -173,7 +173,7 @@ TEST_CASE("a tall tile on a chunk's edge grows that chunk's bounds over its neig
     const TileCoord cells[1] = {cell};
     REQUIRE(eng::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
     const float topOfCell = mesh.projection.tileToWorld({32.0, 32.0}).y;
-    setGid(map, 1, cell, 37 + 25); // a tree, 128 pixels high on a 32-pixel grid
+    setGid(map, 1, cell, 121 + 25); // a tree, 128 pixels high on a 32-pixel grid
     REQUIRE(eng::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
     CHECK(rebuilt == std::vector<MeshChunkRef>{{0, 12}, {1, 12}});
     CHECK(mesh.layers[1].chunks[12].bounds.top <= topOfCell - 96.f);

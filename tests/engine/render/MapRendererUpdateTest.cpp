@@ -84,7 +84,7 @@ TEST_CASE("after random edits of the valley, updateCells draws exactly as a fres
     eng::render::MapRenderer updated;
     REQUIRE(updated.load(map, problems));
     const eng::map::Gid maxGid = map.tilesets.back().firstGid + eng::map::Gid(map.tilesets.back().tileCount) - 1;
-    const eng::map::Gid volcano = 37 + 16, erupting = 37 + 17, tree = 37 + 25, wall = 37 + 0, road = 9;
+    const eng::map::Gid volcano = 121 + 16, erupting = 121 + 17, tree = 121 + 25, wall = 121 + 0, road = 9; // tall.tsx firstgid 121
     const eng::map::Gid picks[] = {volcano, erupting, tree, wall, road, 0};
 
     const sf::Texture unitTexture = solidTexture(24, 40, sf::Color(255, 0, 255));

@@ -20,8 +20,8 @@ namespace game {
 
 class Camera {
 public:
-    static constexpr float MinZoom = 0.35f; ///< closest: 1 world pixel = ~3 screen pixels
-    static constexpr float MaxZoom = 3.0f;  ///< farthest
+    static constexpr float MinZoom = 0.25f; ///< closest: 1 world pixel = 4 screen pixels (4x)
+    static constexpr float MaxZoom = 4.0f;  ///< farthest: 0.25x (the ground cache is seamless over 0.25x-4x)
 
     void setViewport(sf::Vector2u sizePx);
     /// The area the centre may move in (the map's world bounds). Re-clamps.

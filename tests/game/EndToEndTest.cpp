@@ -356,7 +356,7 @@ TEST_CASE("e2e: the dwarf and the knight plan with their own profiles")
     CHECK(start["world"]["config"].get<std::string>().find("terrain.toml") != std::string::npos);
 }
 
-TEST_CASE("e2e: a broken config keeps the world and shows its error; the fixed file is reloaded while the game runs")
+TEST_CASE("e2e: a broken config keeps the world and shows its error, the fixed file is reloaded while the game runs")
 {
     if (!haveDisplay())
         return;
@@ -371,14 +371,22 @@ TEST_CASE("e2e: a broken config keeps the world and shows its error; the fixed f
         std::ofstream(dir / "fixed.toml") << text.str() << "\n# fixed\n";
     }
     const fs::path scriptFile = dir / "test.script";
-    std::ofstream(scriptFile) << "sleep 2.5\ndump " << (dir / "broken.json").string() << "\nsleep 3\ndump "
-                              << (dir / "fixed.json").string() << "\nquit\n";
-    // A second process changes the watched config while the game sleeps (real time).
-    const std::string writer = "(sleep 1; cp '" + (dir / "broken.toml").string() + "' '" + config.string() +
-                               "'; sleep 2.5; cp '" + (dir / "fixed.toml").string() + "' '" + config.string() + "') & ";
+    const fs::path started = dir / "started.json";
+    std::ofstream(scriptFile) << "dump " << started.string() << "\nsleep 2.5\ndump " << (dir / "broken.json").string()
+                              << "\nsleep 3\ndump " << (dir / "fixed.json").string() << "\nquit\n";
+    // A second process changes the watched config while the game sleeps (real time), each step
+    // after the game has shown it got there (its dumps), so a slow start (a sanitizer build on a
+    // loaded machine) cannot reorder them: broken once the game runs, fixed once the broken
+    // state was dumped. The game's own exit status is the command's.
+    const auto waitFor = [](const fs::path& f) {
+        return "for i in $(seq 600); do [ -f '" + f.string() + "' ] && break; sleep 0.1; done; ";
+    };
+    const std::string writer = "(" + waitFor(started) + "cp '" + (dir / "broken.toml").string() + "' '" +
+                               config.string() + "'; " + waitFor(dir / "broken.json") + "cp '" +
+                               (dir / "fixed.toml").string() + "' '" + config.string() + "') & ";
     const Run r = testsupport::runProcess(writer + isostarCommand() + " --map \"" + std::string(ISOSTAR_SOURCE_DIR) +
                                           "/maps/valley.tmx\" --config '" + config.string() + "' --script \"" +
-                                          scriptFile.string() + "\"; wait");
+                                          scriptFile.string() + "\"; rc=$?; wait; exit $rc");
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
     const Json broken = readJson(dir / "broken.json");

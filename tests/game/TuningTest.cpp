@@ -204,7 +204,7 @@ TEST_CASE("tuning: a value the loader refuses is refused with its message and th
             CHECK(value == "3.0");
 }
 
-TEST_CASE("tuning: reset returns to the file's costs; values() are the ones in force")
+TEST_CASE("tuning: reset returns to the file's costs, values() are the ones in force")
 {
     Rig rig("reset");
     const game::World before = load(Valley, rig.config.string());

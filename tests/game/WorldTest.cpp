@@ -72,7 +72,7 @@ TEST_CASE("world: bad inputs fail with the file named")
     REQUIRE_FALSE(badConfig.ok());
 }
 
-TEST_CASE("world: party objects pick their movement profile; one terrain layer per profile")
+TEST_CASE("world: party objects pick their movement profile, one terrain layer per profile")
 {
     const std::string valley = std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx";
     auto r = game::loadWorld({valley, "", ""});

@@ -290,7 +290,7 @@ TEST_CASE("road and wall cells of every shipped map connect exactly to their fam
     CHECK(joined >= 11); // valley alone has 11 road edges onto a bridge, tent or castle
 }
 
-TEST_CASE("seed maps put start on the tent and goal on the castle; the valley spawns the party", "[maps]")
+TEST_CASE("seed maps put start on the tent and goal on the castle, the valley spawns the party", "[maps]")
 {
     for (const char* rel : {"maps/seed/road.tmx", "maps/seed/road_long_wall.tmx", "maps/seed/snow.tmx", "maps/seed/volcano.tmx",
                             "maps/seed/volcano_tombstone.tmx", "maps/valley.tmx"}) {

@@ -5,7 +5,7 @@
 # tools/lsan.supp), a non-zero exit, or resident memory growing after warm-up by more than the
 # bound; prints the figures either way.
 #
-#   bash tools/soak/soak.sh [BUILD_DIR] [SEED] [COMMANDS]     (defaults: build-asan 1 1500)
+#   bash tools/soak/soak.sh [BUILD_DIR] [SEED] [COMMANDS]     (defaults: build-asan 1 1000)
 #
 # The game plays a copy of maps/valley.tmx (with maps/terrain.toml) in a temp folder, so F5 and
 # the editor never touch the shipped map. RSS is sampled from /proc every 0.25 s; "warm-up" is
@@ -17,7 +17,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${1:-build-asan}
 seed=${2:-1}
-commands=${3:-1500}
+commands=${3:-1000}
 maxGrowthMb=${SOAK_MAX_GROWTH_MB:-48}
 case "$build" in /*) ;; *) build="$root/$build" ;; esac
 game="$build/bin/isostar"

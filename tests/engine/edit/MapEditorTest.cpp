@@ -189,7 +189,7 @@ TEST_CASE("re-picking every road and wall cell of valley.tmx gives the tile the 
     CHECK(walls == 1 + 4 + 8 + 3 + 5 + 56 + 4 + 2 + 8 + 5 + 51 + 1 + 3 + 1 + 1); // gids 121..135
 }
 
-TEST_CASE("connects: bridges, tent and castle join the road family; names are terrains or colours", "[edit]")
+TEST_CASE("connects: bridges, tent and castle join the road family, names are terrains or colours", "[edit]")
 {
     const TileCatalog catalog(valley());
     const int road = catalog.familyOf(RoadIsolated);
@@ -227,7 +227,7 @@ TEST_CASE("connects: bridges, tent and castle join the road family; names are te
     CHECK(edited.joins(Tall + 22).empty());
 }
 
-TEST_CASE("a road painted next to a bridge connects to it; erasing a tent re-picks the road", "[edit]")
+TEST_CASE("a road painted next to a bridge connects to it, erasing a tent re-picks the road", "[edit]")
 {
     eng::map::MapData map = blankMap(6, 6);
     MapEditor editor(map);
@@ -258,7 +258,7 @@ TEST_CASE("a road painted next to a bridge connects to it; erasing a tent re-pic
     CHECK(at(map, "overlay", {2, 2}) == BridgeX);
 }
 
-TEST_CASE("painting roads and walls connects them; erasing re-picks the neighbours", "[edit]")
+TEST_CASE("painting roads and walls connects them, erasing re-picks the neighbours", "[edit]")
 {
     eng::map::MapData map = blankMap(6, 6);
     MapEditor editor(map);
@@ -303,7 +303,7 @@ TEST_CASE("painting roads and walls connects them; erasing re-picks the neighbou
     CHECK(at(map, "overlay", {3, 2}) == RoadFirst + edge::East);
 }
 
-TEST_CASE("ground paint keeps the overlay; same tile again is a no-op without an undo step", "[edit]")
+TEST_CASE("ground paint keeps the overlay, same tile again is a no-op without an undo step", "[edit]")
 {
     eng::map::MapData map = blankMap(4, 4);
     MapEditor editor(map);
@@ -359,7 +359,7 @@ TEST_CASE("errors: unknown terrain, off the map, no volcano, nothing to undo", "
     CHECK(map == before);
 }
 
-TEST_CASE("volcanoes erupt and go dormant; flip flags survive and undo restores them", "[edit]")
+TEST_CASE("volcanoes erupt and go dormant, flip flags survive and undo restores them", "[edit]")
 {
     eng::map::MapData map = blankMap(5, 5);
     MapEditor editor(map);
@@ -386,7 +386,7 @@ TEST_CASE("volcanoes erupt and go dormant; flip flags survive and undo restores 
     CHECK(overlay.tiles.flipFlags[2 * 5 + 2] == 0);
 }
 
-TEST_CASE("a stroke is one undo step; a new edit drops the redo steps", "[edit]")
+TEST_CASE("a stroke is one undo step, a new edit drops the redo steps", "[edit]")
 {
     eng::map::MapData map = blankMap(6, 6);
     const eng::map::MapData original = map;
@@ -426,7 +426,7 @@ TEST_CASE("terrainNamesAt stacks a cell's terrains like terrainGridFromMap", "[e
     CHECK(eng::terrain::terrainNamesAt(valley(), {0, 72}).empty());
 }
 
-TEST_CASE("random edit sequences on valley: cell-by-cell costs equal a rebuild; undo restores all", "[edit][terrain]")
+TEST_CASE("random edit sequences on valley: cell-by-cell costs equal a rebuild, undo restores all", "[edit][terrain]")
 {
     const eng::map::MapData& original = valley();
     eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(original);

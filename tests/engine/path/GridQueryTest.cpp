@@ -111,7 +111,7 @@ TEST_CASE("GridQuery: a penalty overlay bends the path and never modifies the gr
     CHECK(query.findPath(grid, 0, g.start, g.goal, again, &overlay) == PathStatus::InvalidInput);
 }
 
-TEST_CASE("GridQuery: a blocked overlay is impassable; a cut-off goal gives Partial", "[path][query]")
+TEST_CASE("GridQuery: a blocked overlay is impassable, a cut-off goal gives Partial", "[path][query]")
 {
     const pathtest::AsciiGrid g = pathtest::parseGrid(R"(
         ..#..
@@ -156,7 +156,7 @@ TEST_CASE("GridQuery: a blocked overlay is impassable; a cut-off goal gives Part
     CHECK(index == -1);
 }
 
-TEST_CASE("GridQuery: a sliced search stops when its layer changes; other layers do not matter",
+TEST_CASE("GridQuery: a sliced search stops when its layer changes, other layers do not matter",
           "[path][query]")
 {
     CostField field(40, 40);

@@ -2,6 +2,7 @@
 
 #include "engine/path/GridPathfinder.hpp"
 #include "tests/support/Skip.hpp"
+#include "tests/support/Scale.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -173,7 +174,8 @@ TEST_CASE("published Moving AI lengths are reproduced (a spread of every shared 
         // About 40 problems per file, evenly spread so the longest buckets are included; the
         // full files run through `isopath scen` (fast enough here also in Debug + ASan).
         const auto& all = scen.value().scenarios;
-        const std::size_t step = std::max<std::size_t>(1, all.size() / 40);
+        // (10 per file in the sanitizer build, tests/support/Scale.hpp)
+        const std::size_t step = std::max<std::size_t>(1, all.size() / std::size_t(testsupport::scaled(40)));
         for (std::size_t i = 0; i < all.size(); i += step) {
             const auto& s = all[i];
             REQUIRE(map.value().terrainAt(s.start) == MovingAiTerrain::Ground);
@@ -183,5 +185,5 @@ TEST_CASE("published Moving AI lengths are reproduced (a spread of every shared 
             ++solved;
         }
     }
-    CHECK(solved >= 10 * int(maps.size()));
+    CHECK(solved >= testsupport::scaled(10) * int(maps.size()));
 }

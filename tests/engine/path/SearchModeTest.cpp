@@ -74,7 +74,7 @@ const DiagonalMode kModes[] = {DiagonalMode::Never, DiagonalMode::NoCornerCuttin
 
 } // namespace
 
-TEST_CASE("search orders: names round-trip; A* is the default", "[path][mode]")
+TEST_CASE("search orders: names round-trip, A* is the default", "[path][mode]")
 {
     for (SearchOrder o : {SearchOrder::AStar, SearchOrder::Dijkstra, SearchOrder::WeightedAStar, SearchOrder::Greedy})
         CHECK(eng::path::parseSearchOrder(eng::path::searchOrderName(o)) == o);
@@ -89,7 +89,7 @@ TEST_CASE("search orders: names round-trip; A* is the default", "[path][mode]")
     CHECK(query.searchMode().order == SearchOrder::AStar);
 }
 
-TEST_CASE("every order finds a path whenever one exists; only greedy and weighted may pay more",
+TEST_CASE("every order finds a path whenever one exists, only greedy and weighted may pay more",
           "[path][mode]")
 {
     std::mt19937 rng(20261123);
@@ -211,7 +211,7 @@ TEST_CASE("greedy best-first orders by h, then by lower g, and never reopens a c
     CHECK(greedy.cost > astar.cost);
 }
 
-TEST_CASE("weighted A* uses the query's weight; a bad weight is invalid input", "[path][mode]")
+TEST_CASE("weighted A* uses the query's weight, a bad weight is invalid input", "[path][mode]")
 {
     std::mt19937 rng(11);
     const CostField f = randomField(rng, 48, 48, 0.1);

@@ -296,7 +296,7 @@ TEST_CASE("the open-list head is ordered as each search order pops", "[path][ste
     }
 }
 
-TEST_CASE("a step-through stops when its layer changes; refusals are final at once", "[path][stepper]")
+TEST_CASE("a step-through stops when its layer changes, refusals are final at once", "[path][stepper]")
 {
     const pathtest::AsciiGrid g = pathtest::parseGrid(R"(
         S.......
@@ -379,7 +379,7 @@ TEST_CASE("stepping matches the full search with landmark bounds too, for every 
     CHECK(landmarkSearches > 40);
 }
 
-TEST_CASE("a blocked overlay cell is a wall to the step-through; a penalty shows in g", "[path][stepper]")
+TEST_CASE("a blocked overlay cell is a wall to the step-through, a penalty shows in g", "[path][stepper]")
 {
     const pathtest::AsciiGrid g = pathtest::parseGrid(R"(
         ....

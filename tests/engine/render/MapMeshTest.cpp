@@ -198,7 +198,7 @@ TEST_CASE("feature fixture: passes, tall tiles with offsets, tint, objects, anim
     CHECK(mesh.animatedQuads.size() == 2);
 }
 
-TEST_CASE("ground layers are chunked per texture; tall layers become sorted items", "[render][mesh]")
+TEST_CASE("ground layers are chunked per texture, tall layers become sorted items", "[render][mesh]")
 {
     eng::map::MapData map = syntheticMap(64, 64, 32);
     eng::map::Layer walls = map.layers[0];

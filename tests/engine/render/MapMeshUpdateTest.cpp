@@ -246,7 +246,7 @@ TEST_CASE("a tile without a loaded texture is refused, naming the map and the ce
           std::string::npos);
 }
 
-TEST_CASE("cells outside the map are ignored; exact-order meshes rebuild their one chunk", "[render][mesh][update]")
+TEST_CASE("cells outside the map are ignored, exact-order meshes rebuild their one chunk", "[render][mesh][update]")
 {
     eng::map::MapData map = loadMapFile(std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/wall_iso.tmx");
     MeshOptions exact;

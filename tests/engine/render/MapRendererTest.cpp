@@ -68,7 +68,7 @@ sf::Color pixelAtWallWithUnitAt(eng::TilePos unitTile)
 
 } // namespace
 
-TEST_CASE("a wall hides a unit behind it; a unit in front of it is drawn over it", "[render][gl]")
+TEST_CASE("a wall hides a unit behind it, a unit in front of it is drawn over it", "[render][gl]")
 {
     keepGlContextAlive();
     CHECK(pixelAtWallWithUnitAt({1.5, 0.5}) == kWallRed); // north-east of the wall: behind

@@ -426,7 +426,7 @@ TEST_CASE("invalid values are refused with the loader's message and change nothi
     }
 }
 
-TEST_CASE("reset returns to the file's values; a value set back drops its edit", "[terrain][tuning]")
+TEST_CASE("reset returns to the file's values, a value set back drops its edit", "[terrain][tuning]")
 {
     ConfigTuning t = shipped();
     const TerrainConfig fileConfig = t.fileConfig();
@@ -540,7 +540,7 @@ TEST_CASE("values() lists everything in force for dump", "[terrain][tuning]")
     CHECK(values.size() == withValue);
 }
 
-TEST_CASE("save errors name the file; markSaved makes the saved values the file's", "[terrain][tuning]")
+TEST_CASE("save errors name the file, markSaved makes the saved values the file's", "[terrain][tuning]")
 {
     ConfigTuning t = shipped();
     REQUIRE_FALSE(t.set("terrain.snow.cost", "4"));

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <utility>
 
-TEST_CASE("overlays: names turn overlays on, several at once; none turns all off")
+TEST_CASE("overlays: names turn overlays on, several at once, none turns all off")
 {
     game::debug::OverlayFlags f;
     CHECK_FALSE(f.any());

@@ -121,7 +121,7 @@ TEST_CASE("step-through: step(N) closes exactly the full search's first N cells 
     checkSameOrder(world.nav, layer, start, goal);
 }
 
-TEST_CASE("step-through: playing runs stepsPerSec expansions a second; an edit stops the search")
+TEST_CASE("step-through: playing runs stepsPerSec expansions a second, an edit stops the search")
 {
     eng::path::CostField f(30, 10);
     for (int y = 0; y < f.height; ++y)

@@ -4,7 +4,7 @@
 #include "engine/path/GridPathfinder.hpp"
 #include "game/world/World.hpp"
 #include "tests/support/RunProcess.hpp"
-#include "tests/support/Skip.hpp"
+#include "tests/support/GameE2e.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -26,23 +26,10 @@ using Json = nlohmann::json;
 
 namespace {
 
-bool haveDisplay()
-{
-    const char* d = std::getenv("DISPLAY");
-    if (d && *d)
-        return true;
-    testsupport::skipTest("no DISPLAY: the window test needs one (run it under xvfb-run, as tools/dev.sh test does)");
-    return false;
-}
+using testsupport::haveDisplay;
 
 /// A fresh folder for one test's script and outputs.
-fs::path tempDir(const std::string& name)
-{
-    const fs::path dir = fs::temp_directory_path() / ("isostar-e2e-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path tempDir(const std::string& name) { return testsupport::e2eDir("isostar-e2e", name); }
 
 using Run = testsupport::ProcessResult;
 
@@ -62,12 +49,7 @@ Run runScript(const fs::path& dir, const std::string& map, const std::string& sc
                                    "\" --script \"" + scriptFile.string() + "\"");
 }
 
-Json readJson(const fs::path& file)
-{
-    std::ifstream in(file);
-    REQUIRE(in);
-    return Json::parse(in);
-}
+Json readJson(const fs::path& file) { return testsupport::readJsonFile(file); }
 
 game::World loadMapWorld(const std::string& map)
 {

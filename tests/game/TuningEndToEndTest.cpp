@@ -3,7 +3,7 @@
 // changes the values in force (`dump` `panel`), `panel save` writes the one changed line, and a
 // bad value stops the script with the config loader's message. Skips without a display.
 #include "tests/support/RunProcess.hpp"
-#include "tests/support/Skip.hpp"
+#include "tests/support/GameE2e.hpp"
 
 #include <SFML/Graphics/Image.hpp>
 #include <catch2/catch.hpp>
@@ -23,22 +23,9 @@ using Json = nlohmann::json;
 
 namespace {
 
-bool haveDisplay()
-{
-    const char* d = std::getenv("DISPLAY");
-    if (d && *d)
-        return true;
-    testsupport::skipTest("no DISPLAY: the window test needs one (run it under xvfb-run, as tools/dev.sh test does)");
-    return false;
-}
+using testsupport::haveDisplay;
 
-fs::path tempDir(const std::string& name)
-{
-    const fs::path dir = fs::temp_directory_path() / ("isostar-tuning-e2e-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path tempDir(const std::string& name) { return testsupport::e2eDir("isostar-tuning-e2e", name); }
 
 /// Runs isostar on maps/valley.tmx (with `extra` options) and `script` (LeakSanitizer on in
 /// sanitizer builds, as for every program: tools/lsan.supp, tests/support/KeepLibrariesLoaded.cpp).
@@ -46,17 +33,16 @@ testsupport::ProcessResult runScript(const fs::path& dir, const std::string& scr
 {
     const fs::path scriptFile = dir / "test.script";
     std::ofstream(scriptFile) << script;
-    return testsupport::runProcess("\"" + std::string(ISOSTAR_BIN_DIR) + "/isostar\" --map \"" +
-                                   std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx\" " + extra + " --script \"" +
-                                   scriptFile.string() + "\"");
+    // Built piece by piece: GCC 12 warns a false -Wrestrict on `"literal" + std::string(...)`.
+    std::string command = "\"";
+    command += ISOSTAR_BIN_DIR;
+    command += "/isostar\" --map \"";
+    command += ISOSTAR_SOURCE_DIR;
+    command += "/maps/valley.tmx\" " + extra + " --script \"" + scriptFile.string() + "\"";
+    return testsupport::runProcess(command);
 }
 
-Json readJson(const fs::path& file)
-{
-    std::ifstream in(file);
-    REQUIRE(in);
-    return Json::parse(in);
-}
+Json readJson(const fs::path& file) { return testsupport::readJsonFile(file); }
 
 /// Share of the pixels in [x0, x1) x [y0, y1) that differ between two images of the same size.
 double differingShare(const sf::Image& a, const sf::Image& b, unsigned x0, unsigned y0, unsigned x1, unsigned y1)

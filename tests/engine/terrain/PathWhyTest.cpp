@@ -5,6 +5,7 @@
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/terrain/PathWhy.hpp"
 #include "engine/terrain/TerrainField.hpp"
+#include "tests/support/RandomTerrain.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -35,31 +36,10 @@ TerrainField compile(std::initializer_list<std::string_view> rows, const Terrain
     return f;
 }
 
+/// More volcanoes and tombstones than TerrainPathTest, and doubled tombstones.
 TerrainGrid generate(std::mt19937& rng, int w, int h)
 {
-    TerrainGrid g(w, h);
-    const TerrainId grass = g.intern("grass"), snow = g.intern("snow"), road = g.intern("road"),
-                    wall = g.intern("wall"), volcano = g.intern("volcano_erupting"),
-                    dormant = g.intern("volcano"), tomb = g.intern("tombstone");
-    std::uniform_int_distribution<int> pct(0, 99);
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-            g.push({x, y}, pct(rng) < 35 ? snow : grass);
-            const int r = pct(rng);
-            if (r < 15)
-                g.push({x, y}, wall);
-            else if (r < 30)
-                g.push({x, y}, road);
-            else if (r < 35)
-                g.push({x, y}, volcano);
-            else if (r < 37)
-                g.push({x, y}, dormant);
-            else if (r < 42)
-                g.push({x, y}, tomb);
-            if (pct(rng) < 3)
-                g.push({x, y}, tomb);  // a second tombstone on the same cell: one source, two terrains
-        }
-    return g;
+    return testsupport::randomTerrainGrid(rng, w, h, {35, 15, 15, 5, 2, 5, 3});
 }
 
 /// Every invariant of a PathWhy of `path` (found by A* with cost `cost`).

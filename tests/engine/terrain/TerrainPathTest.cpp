@@ -5,6 +5,7 @@
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/terrain/TerrainField.hpp"
 #include "tests/support/ReferenceDijkstra.hpp"
+#include "tests/support/RandomTerrain.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -37,30 +38,7 @@ double walk(const eng::path::CostField& f, const eng::path::MoveRules& rules, co
     return cost;
 }
 
-TerrainGrid generate(std::mt19937& rng, int w, int h)
-{
-    TerrainGrid g(w, h);
-    const TerrainId grass = g.intern("grass"), snow = g.intern("snow"), road = g.intern("road"),
-                    wall = g.intern("wall"), volcano = g.intern("volcano_erupting"),
-                    dormant = g.intern("volcano"), tomb = g.intern("tombstone");
-    std::uniform_int_distribution<int> pct(0, 99);
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-            g.push({x, y}, pct(rng) < 35 ? snow : grass);
-            const int r = pct(rng);
-            if (r < 18)
-                g.push({x, y}, wall);
-            else if (r < 34)
-                g.push({x, y}, road);
-            else if (r < 37)
-                g.push({x, y}, volcano);
-            else if (r < 39)
-                g.push({x, y}, dormant);
-            else if (r < 42)
-                g.push({x, y}, tomb);
-        }
-    return g;
-}
+TerrainGrid generate(std::mt19937& rng, int w, int h) { return testsupport::randomTerrainGrid(rng, w, h, {}); }
 
 } // namespace
 

@@ -6,7 +6,7 @@
 #include "engine/path/SearchTrace.hpp"
 #include "game/world/World.hpp"
 #include "tests/support/RunProcess.hpp"
-#include "tests/support/Skip.hpp"
+#include "tests/support/GameE2e.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -24,22 +24,9 @@ using Json = nlohmann::json;
 
 namespace {
 
-bool haveDisplay()
-{
-    const char* d = std::getenv("DISPLAY");
-    if (d && *d)
-        return true;
-    testsupport::skipTest("no DISPLAY: the window test needs one (run it under xvfb-run, as tools/dev.sh test does)");
-    return false;
-}
+using testsupport::haveDisplay;
 
-fs::path tempDir(const std::string& name)
-{
-    const fs::path dir = fs::temp_directory_path() / ("isostar-debug-e2e-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path tempDir(const std::string& name) { return testsupport::e2eDir("isostar-debug-e2e", name); }
 
 testsupport::ProcessResult runScript(const fs::path& dir, const std::string& map, const std::string& script)
 {
@@ -54,12 +41,7 @@ testsupport::ProcessResult runScript(const fs::path& dir, const std::string& map
     return testsupport::runProcess(command);
 }
 
-Json readJson(const fs::path& file)
-{
-    std::ifstream in(file);
-    REQUIRE(in);
-    return Json::parse(in);
-}
+Json readJson(const fs::path& file) { return testsupport::readJsonFile(file); }
 
 const Json* unitNamed(const Json& dump, const std::string& name)
 {

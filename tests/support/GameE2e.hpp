@@ -1,0 +1,56 @@
+#pragma once
+/// \file GameE2e.hpp
+/// What the end-to-end tests of the real `isostar` binary share (tests/game/*EndToEndTest.cpp):
+/// the display check that reports a window test as skipped, a fresh folder for one test's
+/// script and outputs (kept afterwards, to look at), and reading back a `dump`.
+///
+/// \code
+/// if (!testsupport::haveDisplay()) return;                       // CTest: Skipped
+/// const auto dir = testsupport::e2eDir("isostar-e2e", "castle");  // /tmp/isostar-e2e-castle-PID
+/// const nlohmann::json j = testsupport::readJsonFile(dir / "d.json");
+/// \endcode
+
+#include "tests/support/Skip.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace testsupport {
+
+/// True with a display; without one the running test case is reported skipped (Skip.hpp).
+inline bool haveDisplay()
+{
+    const char* d = std::getenv("DISPLAY");
+    if (d && *d)
+        return true;
+    skipTest("no DISPLAY: the window test needs one (run it under xvfb-run, as tools/dev.sh test does)");
+    return false;
+}
+
+/// A fresh empty folder PREFIX-NAME-PID under the temp dir (emptied if it exists, not removed).
+inline std::filesystem::path e2eDir(const std::string& prefix, const std::string& name)
+{
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / (prefix + "-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+/// The JSON file `file` (a dump); the test stops when it is missing.
+inline nlohmann::json readJsonFile(const std::filesystem::path& file)
+{
+    std::ifstream in(file);
+    INFO(file.string());
+    REQUIRE(in);
+    return nlohmann::json::parse(in);
+}
+
+} // namespace testsupport

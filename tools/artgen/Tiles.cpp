@@ -288,12 +288,12 @@ float roadDistance(float u, float v, int mask)
     return d;
 }
 
-/// A wide dirt road (opaque over 46% of the cell, fading out to 70%) with soft, frayed edges, two wheel ruts along each
+/// A wide dirt road (opaque over half the cell, fading out to 70%) with soft, frayed edges, two wheel ruts along each
 /// arm, pebbles and a worn, lighter crown. Everything depends on the distance to the centre
 /// lines and on tileable noise, so an arm meets the next cell's arm without a seam.
 Canvas roadTile(int mask)
 {
-    constexpr float kHalf = 0.29f, kSoft = 0.065f;
+    constexpr float kHalf = 0.3f, kSoft = 0.05f;
     Canvas t(64, 32);
     const int ss = 4;
     for (int py = 0; py < 32; ++py)

@@ -288,12 +288,12 @@ float roadDistance(float u, float v, int mask)
     return d;
 }
 
-/// A wide dirt road (opaque over half the cell, fading out to 70%) with soft, frayed edges, two wheel ruts along each
+/// A wide dirt road (opaque over 54% of the cell, fading out to 74%) with soft, frayed edges, two wheel ruts along each
 /// arm, pebbles and a worn, lighter crown. Everything depends on the distance to the centre
 /// lines and on tileable noise, so an arm meets the next cell's arm without a seam.
 Canvas roadTile(int mask)
 {
-    constexpr float kHalf = 0.3f, kSoft = 0.05f;
+    constexpr float kHalf = 0.32f, kSoft = 0.05f;
     Canvas t(64, 32);
     const int ss = 4;
     for (int py = 0; py < 32; ++py)
@@ -322,10 +322,10 @@ Canvas roadTile(int mask)
             c = c * (0.8f + 0.24f * bumpLight(u, v, 12, 63, 0.04f));
             c = c * (1.06f - 0.1f * smooth(std::clamp(d / kHalf, 0.f, 1.f))); // worn crown
             if (mask != 0) { // wheel ruts: dark grooves with a lit lip
-                const float r = std::fabs(d - 0.11f);
+                const float r = std::fabs(d - 0.12f);
                 if (r < 0.022f)
                     c = c * (0.66f + 0.34f * r / 0.022f);
-                else if (d > 0.11f && r < 0.036f)
+                else if (d > 0.12f && r < 0.036f)
                     c = c * 1.07f;
             }
             const float h = hashf(px, py, mask, 64);

@@ -8,6 +8,7 @@
 #include "engine/path/NavGrid.hpp"
 #include "tests/engine/path/AsciiGrid.hpp"
 #include "tests/support/Skip.hpp"
+#include "tests/support/Scale.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -150,22 +151,26 @@ Counts compareRandom(unsigned seed, double diag, float cost, bool partialPaths, 
 
 TEST_CASE("JumpPointSearch: same cost as A* on random uniform fields", "[path][jps]")
 {
-    const Counts c = compareRandom(11, std::sqrt(2.0), 1.0f, true, 120, 40);
+    // A quarter of the fields in the sanitizer build (tests/support/Scale.hpp).
+    const int d = testsupport::WorkDivisor;
+    const Counts c = compareRandom(11, std::sqrt(2.0), 1.0f, true, testsupport::scaled(120), 40);
     // Both kinds really occurred.
-    CHECK(c.found > 2000);
-    CHECK(c.partial > 200);
+    CHECK(c.found > 2000 / d);
+    CHECK(c.partial > 200 / d);
 }
 
 TEST_CASE("JumpPointSearch: same cost as A* with the config's diagonal 1.414 and other costs", "[path][jps]")
 {
-    const Counts a = compareRandom(12, 1.414, 1.0f, true, 60, 40);
-    CHECK(a.found > 1000);
-    const Counts b = compareRandom(13, 1.414, 3.5f, true, 40, 40);
-    CHECK(b.found > 600);
-    const Counts c = compareRandom(14, 1.0, 1.0f, true, 40, 40);   // Chebyshev-like steps
-    CHECK(c.found > 600);
-    const Counts d = compareRandom(15, 1.9, 0.25f, true, 40, 40);
-    CHECK(d.found > 600);
+    using testsupport::scaled;
+    const int k = testsupport::WorkDivisor; // a quarter of the fields in the sanitizer build
+    const Counts a = compareRandom(12, 1.414, 1.0f, true, scaled(60), 40);
+    CHECK(a.found > 1000 / k);
+    const Counts b = compareRandom(13, 1.414, 3.5f, true, scaled(40), 40);
+    CHECK(b.found > 600 / k);
+    const Counts c = compareRandom(14, 1.0, 1.0f, true, scaled(40), 40);   // Chebyshev-like steps
+    CHECK(c.found > 600 / k);
+    const Counts d = compareRandom(15, 1.9, 0.25f, true, scaled(40), 40);
+    CHECK(d.found > 600 / k);
 }
 
 TEST_CASE("JumpPointSearch: NoPath without partial paths, like A*", "[path][jps]")

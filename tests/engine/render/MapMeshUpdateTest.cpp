@@ -4,6 +4,7 @@
 #include "engine/render/MapMesh.hpp"
 
 #include <catch2/catch.hpp>
+#include "tests/support/Scale.hpp"
 
 #include <algorithm>
 #include <random>
@@ -126,7 +127,7 @@ TEST_CASE("random cell edits on the valley: the patched mesh equals a fresh buil
 
     std::mt19937 rng(20240611);
     auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-    for (int round = 0; round < 40; ++round) {
+    for (int round = 0; round < testsupport::scaled(40); ++round) { // 10 in the sanitizer build
         INFO("round " << round);
         // A brush stroke: one cell and up to 4 neighbours; every other round near a chunk border
         // (tall tiles there rise over the neighbouring chunk).

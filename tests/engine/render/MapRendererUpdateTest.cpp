@@ -6,6 +6,7 @@
 #include "GlKeepAlive.hpp"
 
 #include <catch2/catch.hpp>
+#include "tests/support/Scale.hpp"
 
 #include <SFML/Graphics/RenderTexture.hpp>
 
@@ -95,7 +96,7 @@ TEST_CASE("after random edits of the valley, updateCells draws exactly as a fres
     std::mt19937 rng(7);
     auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
     int steps = 0;
-    for (int round = 0; round < 12; ++round) {
+    for (int round = 0; round < testsupport::scaled(12, 4); ++round) { // 4 in the sanitizer build
         INFO("round " << round);
         // A brush stroke on one cell and its 4 neighbours; every other one on a chunk corner,
         // where tall tiles rise over the neighbouring chunks.

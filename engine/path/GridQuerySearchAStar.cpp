@@ -1,0 +1,12 @@
+/// \file GridQuerySearchAStar.cpp
+/// The plain A* / Dijkstra loops: masked (varying costs), branchy (uniform costs), traced (see
+/// detail/GridQuerySearchLoops.hpp).
+#include "engine/path/detail/GridQuerySearchLoops.hpp"
+
+namespace eng::path {
+
+template PathStatus GridQuery::runLoop<GridQuery::Loop::Masked, false, false>(int);
+template PathStatus GridQuery::runLoop<GridQuery::Loop::Branchy, false, false>(int);
+template PathStatus GridQuery::runLoop<GridQuery::Loop::Traced, false, false>(int);
+
+} // namespace eng::path

@@ -1,0 +1,11 @@
+/// \file GridQuerySearchGreedy.cpp
+/// The untraced greedy best-first loops (races), with and without an overlay (see
+/// detail/GridQuerySearchLoops.hpp).
+#include "engine/path/detail/GridQuerySearchLoops.hpp"
+
+namespace eng::path {
+
+template PathStatus GridQuery::runLoop<GridQuery::Loop::Branchy, true, true>(int);
+template PathStatus GridQuery::runLoop<GridQuery::Loop::Branchy, false, true>(int);
+
+} // namespace eng::path

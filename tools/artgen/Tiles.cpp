@@ -86,6 +86,23 @@ void cellOf(float sx, float sy, float& u, float& v)
 /// 0 on the diamond's outline, 1 at its centre (in "diamond norm").
 float edgeDistance(float sx, float sy) { return 1.f - (std::fabs(sx - 32.f) / 32.f + std::fabs(sy - 16.f) / 16.f); }
 
+/// Calls paint(px, py, u, v) for every pixel of a 64x32 tile whose centre lies inside the diamond,
+/// with the cell coordinates of that centre. Pixel centres never fall on the outline, so diamonds
+/// tile exactly: no gap, no overlap.
+template <class Paint>
+void forEachDiamondPixel(Paint&& paint)
+{
+    for (int py = 0; py < 32; ++py)
+        for (int px = 0; px < 64; ++px) {
+            const float sx = float(px) + 0.5f, sy = float(py) + 0.5f;
+            if (edgeDistance(sx, sy) < 0)
+                continue;
+            float u, v;
+            cellOf(sx, sy, u, v);
+            paint(px, py, u, v);
+        }
+}
+
 /// Lambert term of a tileable height field at (u, v), lit from kLight: gives flat ground relief
 /// with the same light as the traced objects, and no seam because the field is periodic.
 float bumpLight(float u, float v, int freq, std::uint32_t seed, float strength)
@@ -156,27 +173,20 @@ Canvas groundTile(int id)
 {
     Canvas t(64, 32);
     const int variant = id % 4;
-    for (int py = 0; py < 32; ++py)
-        for (int px = 0; px < 64; ++px) {
-            const float sx = float(px) + 0.5f, sy = float(py) + 0.5f;
-            // Pixel centres never fall on the outline, so diamonds tile exactly: no gap, no overlap.
-            if (edgeDistance(sx, sy) < 0)
-                continue;
-            float u, v;
-            cellOf(sx, sy, u, v);
-            Rgb c;
-            if (id < ground::Snow)
-                c = grassColor(u, v, variant, px, py);
-            else if (id < ground::Water)
-                c = snowColor(u, v, variant, px, py);
-            else if (id < ground::Flowers)
-                c = waterColor(u, v, variant, px, py);
-            else if (id < ground::Road)
-                c = grassColor(u, v, variant + 4, px, py);
-            else
-                c = scorchedColor(u, v, variant, px, py);
-            t.at(px, py) = {c, 1.f};
-        }
+    forEachDiamondPixel([&](int px, int py, float u, float v) {
+        Rgb c;
+        if (id < ground::Snow)
+            c = grassColor(u, v, variant, px, py);
+        else if (id < ground::Water)
+            c = snowColor(u, v, variant, px, py);
+        else if (id < ground::Flowers)
+            c = waterColor(u, v, variant, px, py);
+        else if (id < ground::Road)
+            c = grassColor(u, v, variant + 4, px, py);
+        else
+            c = scorchedColor(u, v, variant, px, py);
+        t.at(px, py) = {c, 1.f};
+    });
     // Variant details stay away from the outline, so any two tiles still meet cleanly.
     if (id < ground::Water) {
         const bool snow = id >= ground::Snow;
@@ -234,36 +244,30 @@ Canvas blendTile(int id)
     const std::uint32_t seed = snow ? 151u : water ? 161u : 171u;
     const float c0 = (mask & 1) ? 1.f : 0.f, c1 = (mask & 2) ? 1.f : 0.f, c2 = (mask & 4) ? 1.f : 0.f, c3 = (mask & 8) ? 1.f : 0.f;
     Canvas t(64, 32);
-    for (int py = 0; py < 32; ++py)
-        for (int px = 0; px < 64; ++px) {
-            const float sx = float(px) + 0.5f, sy = float(py) + 0.5f;
-            if (edgeDistance(sx, sy) < 0)
-                continue;
-            float u, v;
-            cellOf(sx, sy, u, v);
-            const float f = (1 - u) * (1 - v) * c0 + u * (1 - v) * c1 + u * v * c2 + (1 - u) * v * c3;
-            const float n = (fbm2(u, v, 3, 3, seed) - 0.5f) * 0.55f + (fbm2(u, v, 12, 2, seed + 1) - 0.5f) * (water ? 0.08f : 0.2f);
-            const float s = f + n - 0.58f; // > 0: the other terrain
-            const Rgb b = base.at(px, py).c, o = other.at(px, py).c;
-            Rgb c;
-            if (snow) {
-                c = mix(b, o, smooth(std::clamp((s + 0.03f) / 0.06f, 0.f, 1.f)));
-                if (s < 0 && s > -0.14f) // frost on the grass by the snow
-                    c = mix(c, hex(0xc3d2c0), 0.45f * (1.f + s / 0.14f) * (hashf(px, py, id, 152) < 0.6f ? 1.f : 0.5f));
-            } else if (water) {
-                c = mix(b, o, smooth(std::clamp((s + 0.01f) / 0.03f, 0.f, 1.f)));
-                if (s < 0.005f && s > -0.09f) // wet, dark earth (grey slush by the snow) at the waterline
-                    c = mix(c, snowBase ? hex(0x7d8ea6) : hex(0x3e3a26), (snowBase ? 0.55f : 0.7f) * smooth(1.f + std::min(0.f, s) / 0.09f));
-                if (s > 0.01f && s < 0.05f) // a thin line of foam
-                    c = mix(c, hex(0xa9cde6), 0.55f * (1.f - std::fabs(s - 0.03f) / 0.02f));
-            } else {
-                c = mix(b, o, smooth(std::clamp((s + 0.06f) / 0.12f, 0.f, 1.f)));
-                const float h = hashf(px, py, id, 172);
-                if (s < 0.05f && s > -0.2f && h < 0.16f * (1.f + std::min(0.f, s) / 0.2f)) // ash on the grass
-                    c = h < 0.04f ? hex(0x2e2824) : mix(c, hex(0x5a5048), 0.7f);
-            }
-            t.at(px, py) = {c, 1.f};
+    forEachDiamondPixel([&](int px, int py, float u, float v) {
+        const float f = (1 - u) * (1 - v) * c0 + u * (1 - v) * c1 + u * v * c2 + (1 - u) * v * c3;
+        const float n = (fbm2(u, v, 3, 3, seed) - 0.5f) * 0.55f + (fbm2(u, v, 12, 2, seed + 1) - 0.5f) * (water ? 0.08f : 0.2f);
+        const float s = f + n - 0.58f; // > 0: the other terrain
+        const Rgb b = base.at(px, py).c, o = other.at(px, py).c;
+        Rgb c;
+        if (snow) {
+            c = mix(b, o, smooth(std::clamp((s + 0.03f) / 0.06f, 0.f, 1.f)));
+            if (s < 0 && s > -0.14f) // frost on the grass by the snow
+                c = mix(c, hex(0xc3d2c0), 0.45f * (1.f + s / 0.14f) * (hashf(px, py, id, 152) < 0.6f ? 1.f : 0.5f));
+        } else if (water) {
+            c = mix(b, o, smooth(std::clamp((s + 0.01f) / 0.03f, 0.f, 1.f)));
+            if (s < 0.005f && s > -0.09f) // wet, dark earth (grey slush by the snow) at the waterline
+                c = mix(c, snowBase ? hex(0x7d8ea6) : hex(0x3e3a26), (snowBase ? 0.55f : 0.7f) * smooth(1.f + std::min(0.f, s) / 0.09f));
+            if (s > 0.01f && s < 0.05f) // a thin line of foam
+                c = mix(c, hex(0xa9cde6), 0.55f * (1.f - std::fabs(s - 0.03f) / 0.02f));
+        } else {
+            c = mix(b, o, smooth(std::clamp((s + 0.06f) / 0.12f, 0.f, 1.f)));
+            const float h = hashf(px, py, id, 172);
+            if (s < 0.05f && s > -0.2f && h < 0.16f * (1.f + std::min(0.f, s) / 0.2f)) // ash on the grass
+                c = h < 0.04f ? hex(0x2e2824) : mix(c, hex(0x5a5048), 0.7f);
         }
+        t.at(px, py) = {c, 1.f};
+    });
     return t;
 }
 

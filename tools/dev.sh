@@ -8,6 +8,8 @@
 #                                 names the GL driver's leaks only), then every libFuzzer target
 #                                 for FUZZ_SECONDS each (default 4, tests/fuzz/run.sh) and the soak
 #                                 run (tools/soak/soak.sh, about a minute)
+#   bash tools/dev.sh fuzz        in that same sanitizer tree, only the fuzzers and the game: every
+#                                 fuzzer, then the soak run (CI's second stage, after `test`)
 #
 # Build trees: build/ (Release) and build-asan/ (sanitizers and fuzzers: one clang build whose
 # objects carry -fsanitize=fuzzer-no-link,address,undefined). Programs land in build/bin/.
@@ -41,12 +43,30 @@ install_missing() {
 
 jobs=$(nproc 2>/dev/null || echo 2)
 
-build() { # build DIR [--target T] CMAKE_ARGS...   (all targets unless --target is given)
+build() { # build DIR [--target "T..."] CMAKE_ARGS...   (all targets unless --target is given)
   local dir=$1; shift
   local target=()
-  if [ "${1:-}" = "--target" ]; then target=(--target "$2"); shift 2; fi
+  if [ "${1:-}" = "--target" ]; then read -r -a target <<< "$2"; target=(--target "${target[@]}"); shift 2; fi
   cmake -S . -B "$dir" "$@" >/dev/null
   cmake --build "$dir" -j "$jobs" "${target[@]}"
+}
+
+sanitizer_tree() { # sanitizer_tree [--target "T..."] : configure and build build-asan
+  # One clang tree for the sanitized tests, the fuzzers and the soak run (a tree configured
+  # with another compiler starts over: CMake cannot switch compilers in place).
+  if [ -f build-asan/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:.*clang++' build-asan/CMakeCache.txt; then
+    rm -rf build-asan
+  fi
+  # Line tables are all a sanitizer report needs (file:line in every frame); full debug info
+  # would make every compile and link of this tree slower.
+  build build-asan "$@" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DISOSTAR_FUZZ=ON \
+    -DISOSTAR_BUILD_BENCH=OFF "-DCMAKE_CXX_FLAGS_DEBUG=-O0 -gline-tables-only"
+  # LeakSanitizer stays on for every program, the game included; only the GL driver's known
+  # leaks are suppressed.
+  export LSAN_OPTIONS="suppressions=$root/tools/lsan.supp"
+  # clang's -O0 ASan frames are large: libstdc++'s recursive std::regex (MapWriterTest on the
+  # valley's text) overflows the default 8 MiB stack there. 64 MiB for this stage.
+  ulimit -s 65536 2>/dev/null || true
 }
 
 run_tests() { # run_tests DIR
@@ -81,27 +101,19 @@ case "$cmd" in
     ;;
   sanitize)
     install_missing
-    # One clang tree for the sanitized tests, the fuzzers and the soak run (a tree configured
-    # with another compiler starts over: CMake cannot switch compilers in place).
-    if [ -f build-asan/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:.*clang++' build-asan/CMakeCache.txt; then
-      rm -rf build-asan
-    fi
-    # Line tables are all a sanitizer report needs (file:line in every frame); full debug info
-    # would make every compile and link of this tree slower.
-    build build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DISOSTAR_FUZZ=ON -DISOSTAR_BUILD_BENCH=OFF \
-      "-DCMAKE_CXX_FLAGS_DEBUG=-O0 -gline-tables-only"
-    # LeakSanitizer stays on for every program, the game included; only the GL driver's known
-    # leaks are suppressed.
-    export LSAN_OPTIONS="suppressions=$root/tools/lsan.supp"
-    # clang's -O0 ASan frames are large: libstdc++'s recursive std::regex (MapWriterTest on the
-    # valley's text) overflows the default 8 MiB stack there. 64 MiB for this stage.
-    ulimit -s 65536 2>/dev/null || true
+    sanitizer_tree
     UBSAN_OPTIONS=print_stacktrace=1 run_tests build-asan
     bash tests/fuzz/run.sh build-asan "${FUZZ_SECONDS:-4}"
     bash tools/soak/soak.sh build-asan
     ;;
+  fuzz)
+    install_missing
+    sanitizer_tree --target "isostar_fuzzers isostar isostar_keep_dl"
+    bash tests/fuzz/run.sh build-asan "${FUZZ_SECONDS:-4}"
+    bash tools/soak/soak.sh build-asan
+    ;;
   *)
-    echo "usage: bash tools/dev.sh run [MAP] | test | sanitize" >&2
+    echo "usage: bash tools/dev.sh run [MAP] | test | sanitize | fuzz" >&2
     exit 2
     ;;
 esac

@@ -1,5 +1,5 @@
 /// \file GridQuerySearchAStar.cpp
-/// The plain A* / Dijkstra loops: masked (varying costs), branchy (uniform costs), traced (see
+/// The plain A* / Dijkstra loops: masked (varying costs) and branchy (uniform costs) (see
 /// detail/GridQuerySearchLoops.hpp).
 #include "engine/path/detail/GridQuerySearchLoops.hpp"
 
@@ -7,6 +7,5 @@ namespace eng::path {
 
 template PathStatus GridQuery::runLoop<GridQuery::Loop::Masked, false, false>(int);
 template PathStatus GridQuery::runLoop<GridQuery::Loop::Branchy, false, false>(int);
-template PathStatus GridQuery::runLoop<GridQuery::Loop::Traced, false, false>(int);
 
 } // namespace eng::path

@@ -8,6 +8,7 @@
 #include "engine/path/JumpPointSearch.hpp"
 
 #include "engine/path/detail/ClosestCells.hpp"
+#include "engine/path/detail/Directions.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -18,7 +19,6 @@ namespace eng::path {
 namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-constexpr std::uint32_t kMaxGeneration = std::numeric_limits<std::uint32_t>::max() - 4;
 
 /// 64 bits of `line` with bit 0 = position `pos` (padded coordinate, >= -kLead).
 inline std::uint64_t window(const std::uint64_t* line, int pos)
@@ -274,7 +274,7 @@ void JumpPointSearch::expand(std::uint32_t node)
 
 void JumpPointSearch::nextGeneration()
 {
-    if (m_generation >= kMaxGeneration) {
+    if (m_generation >= detail::kMaxGeneration) {
         for (Node& n : m_nodes)
             n.stamp = 0;
         m_generation = 0;

@@ -1,5 +1,7 @@
 #include "engine/render/GroundCache.hpp"
 
+#include "engine/render/PremultipliedBlend.hpp"
+
 #include <SFML/Graphics/Image.hpp>
 #include <SFML/Graphics/Vertex.hpp>
 
@@ -9,11 +11,6 @@
 namespace eng::render {
 
 namespace {
-
-/// What a transparent-cleared target holds after straight or premultiplied blending is
-/// premultiplied colour; composite it as such.
-const sf::BlendMode kPremultipliedBlend(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha, sf::BlendMode::Add,
-                                        sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha, sf::BlendMode::Add);
 
 /// Tiles below this count are never trimmed (a 1280x720 view at 1:1 needs 24 to 30).
 constexpr std::size_t kMinTilesKept = 64;

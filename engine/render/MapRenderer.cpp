@@ -1,5 +1,7 @@
 #include "engine/render/MapRenderer.hpp"
 
+#include "engine/render/PremultipliedBlend.hpp"
+
 #include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/System/Err.hpp>
 
@@ -11,9 +13,6 @@
 namespace eng::render {
 
 namespace {
-
-const sf::BlendMode kPremultipliedBlend(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha, sf::BlendMode::Add,
-                                        sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha, sf::BlendMode::Add);
 
 /// SFML prints its own loading errors to sf::err(); we report Diagnostics instead.
 class QuietSfmlErrors {

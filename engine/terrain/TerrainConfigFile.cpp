@@ -24,7 +24,7 @@ struct Errors {
     }
 };
 
-std::string number(double v)
+std::string shortestText(double v)
 {
     std::ostringstream os;
     os << v;
@@ -184,8 +184,8 @@ void parseInfluence(const toml::table& t, std::optional<Influence>& target, cons
     for (double d : {0.0, inf.radius}) {
         if (!(inf.factor(d) > 0.0)) {
             errors.add(where, path + ": factor ((base - d) + offset) * scale must be > 0 for every d "
-                                     "in [0, radius], but at d = " + number(d) + " it is " +
-                                     number(inf.factor(d)));
+                                     "in [0, radius], but at d = " + shortestText(d) + " it is " +
+                                     shortestText(inf.factor(d)));
             return;
         }
     }
@@ -353,8 +353,8 @@ std::optional<std::string> checkNumber(double v, NumberLimit limit)
         return std::nullopt;
     std::string bound;
     if (std::isfinite(limit.min))
-        bound = (limit.minExclusive ? " > " : " >= ") + number(limit.min);
-    return "must be a finite number" + bound + ", got " + number(v);
+        bound = (limit.minExclusive ? " > " : " >= ") + shortestText(limit.min);
+    return "must be a finite number" + bound + ", got " + shortestText(v);
 }
 
 Result<TerrainConfig> parseTerrainConfig(std::string_view text, const std::string& fileName)

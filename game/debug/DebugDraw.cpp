@@ -10,11 +10,6 @@ namespace game::debug {
 
 namespace {
 
-sf::Vector2f toV(eng::iso::WorldPos p)
-{
-    return {float(p.x), float(p.y)};
-}
-
 sf::Color lerpColor(sf::Color a, sf::Color b, double t, sf::Uint8 alpha)
 {
     const auto mix = [t](sf::Uint8 x, sf::Uint8 y) { return sf::Uint8(std::lround(double(x) + (double(y) - double(x)) * t)); };

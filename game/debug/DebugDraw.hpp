@@ -16,6 +16,12 @@
 
 namespace game::debug {
 
+/// A world position as SFML's vector.
+inline sf::Vector2f toV(eng::iso::WorldPos p)
+{
+    return {float(p.x), float(p.y)};
+}
+
 /// An inclusive range of cells, clamped to the map (x0 > x1 or y0 > y1 when empty).
 struct CellRange {
     int x0 = 0, y0 = 0, x1 = -1, y1 = -1;

@@ -31,11 +31,6 @@ std::string tileText(eng::TileCoord c)
     return s;
 }
 
-sf::Vector2f toV(eng::iso::WorldPos p)
-{
-    return {float(p.x), float(p.y)};
-}
-
 std::string onOff(bool on)
 {
     return on ? "on" : "off";

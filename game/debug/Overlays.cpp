@@ -11,11 +11,6 @@ namespace game::debug {
 
 namespace {
 
-sf::Vector2f toV(eng::iso::WorldPos p)
-{
-    return {float(p.x), float(p.y)};
-}
-
 /// Most labels drawn per frame (a zoomed-in view holds far fewer cells).
 constexpr int MaxLabels = 1200;
 

@@ -2,17 +2,7 @@
 /// Race: the four lanes drawn in quarters of the cells and as offset path lines, and the table.
 #include "game/debug/Race.hpp"
 
-
 namespace game::debug {
-
-namespace {
-
-sf::Vector2f toV(eng::iso::WorldPos p)
-{
-    return {float(p.x), float(p.y)};
-}
-
-} // namespace
 
 sf::Color laneColor(std::size_t i, sf::Uint8 alpha)
 {

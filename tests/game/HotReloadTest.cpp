@@ -19,7 +19,7 @@ using eng::TileCoord;
 
 namespace {
 
-const std::string Tiny = std::string(ISOSTAR_SOURCE_DIR) + "/tests/game/data/tiny.tmx";
+const std::string kTinyMap = std::string(ISOSTAR_SOURCE_DIR) + "/tests/game/data/tiny.tmx";
 
 /// A fresh folder under the temp dir for one test.
 fs::path scratch(const std::string& name)
@@ -81,7 +81,7 @@ TEST_CASE("world host: watches map and config, keeps the last good world on a br
 {
     const fs::path dir = scratch("host");
     const std::string map = (dir / "tiny.tmx").string();
-    writeText(map, readText(Tiny));
+    writeText(map, readText(kTinyMap));
     writeText(dir / "terrain.toml", GoodConfig);
 
     game::WorldHost host;
@@ -126,7 +126,7 @@ TEST_CASE("world host: watches map and config, keeps the last good world on a br
     CHECK(host.reloads() == 1);
 
     // A broken map keeps the world too, and names the map.
-    writeText(map, readText(Tiny).substr(0, 300));
+    writeText(map, readText(kTinyMap).substr(0, 300));
     bumpTime(dir / "tiny.tmx", 6);
     now += 1.0;
     REQUIRE(host.filesChanged(now));

@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kRoot = ISOSTAR_SOURCE_DIR;
+const fs::path kProjectRoot = ISOSTAR_SOURCE_DIR;
 
 /// Corners where a valley blend cannot agree with a neighbour: the meadow cell (44,26) between
 /// the mountain lake and the river has water on all four corners, and a flowers cell cannot
@@ -53,7 +53,7 @@ const eng::map::Layer& groundLayer(const eng::map::MapData& m)
 
 TEST_CASE("ground.tsx corner wang sets: 16 corner combinations each, a mixed tile names its base terrain", "[maps][blend]")
 {
-    auto r = eng::map::loadTileset((kRoot / "assets/tiles/ground.tsx").string());
+    auto r = eng::map::loadTileset((kProjectRoot / "assets/tiles/ground.tsx").string());
     REQUIRE(r);
     const eng::map::Tileset& ts = r.value();
     // ids 0-35 keep their meaning (maps and tests reference them).
@@ -119,7 +119,7 @@ TEST_CASE("ground.tsx corner wang sets: 16 corner combinations each, a mixed til
 
 TEST_CASE("the valley's blends agree on every corner they share with a neighbour", "[maps][blend]")
 {
-    auto r = eng::map::loadMap((kRoot / "maps/valley.tmx").string());
+    auto r = eng::map::loadMap((kProjectRoot / "maps/valley.tmx").string());
     REQUIRE(r);
     const eng::map::MapData& m = r.value();
     const eng::map::Tileset& ts = m.tilesets.at(0);
@@ -177,7 +177,7 @@ TEST_CASE("the valley's blends agree on every corner they share with a neighbour
 
 TEST_CASE("the blends keep the valley's terrain, cell for cell", "[maps][blend]")
 {
-    auto r = eng::map::loadMap((kRoot / "maps/valley.tmx").string());
+    auto r = eng::map::loadMap((kProjectRoot / "maps/valley.tmx").string());
     REQUIRE(r);
     const eng::map::MapData& m = r.value();
     const eng::map::TileGrid& g = groundLayer(m).tiles;

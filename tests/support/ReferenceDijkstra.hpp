@@ -17,6 +17,11 @@ namespace testsupport {
 
 inline constexpr double Unreachable = std::numeric_limits<double>::infinity();
 
+/// Every diagonal rule, for tests that cover them all.
+inline constexpr eng::path::DiagonalMode kAllDiagonalModes[] = {
+    eng::path::DiagonalMode::Never, eng::path::DiagonalMode::NoCornerCutting,
+    eng::path::DiagonalMode::AtMostOneObstacle, eng::path::DiagonalMode::Always};
+
 /// May a unit step from `from` by (dx, dy) (each in -1..1) under `mode`?
 inline bool canStep(const eng::path::CostField& f, eng::path::DiagonalMode mode, eng::TileCoord from,
                     int dx, int dy)

@@ -78,6 +78,8 @@ inline float hashf(int x, int y, int z, std::uint32_t seed)
     return float(hash3(x, y, z, seed) >> 8) / 16777216.0f;
 }
 
+inline constexpr float kPi = 3.14159265f;
+
 inline float smooth(float t) { return t * t * (3.f - 2.f * t); }
 inline int wrap(int v, int period) { return period > 0 ? ((v % period) + period) % period : v; }
 

@@ -13,7 +13,6 @@ namespace artgen {
 
 namespace {
 
-constexpr float kPi = 3.14159265f;
 constexpr int kFrameW = 64, kFrameH = 80;
 constexpr int kOriginX = 32, kOriginY = 70; ///< the feet inside a frame
 constexpr int kIdleFrames = 4, kWalkFrames = 8;
@@ -242,9 +241,9 @@ void buildDwarf(Scene& s, const Pose& p)
     s.ellipsoid(h + V3{0.1f, 0, 0.36f}, {0.09f, 0.02f, 0.11f}, steel);
 }
 
-using Builder = void (*)(Scene&, const Pose&);
+using CharacterBuilder = void (*)(Scene&, const Pose&);
 
-bool writeCharacter(const std::string& dir, const std::string& name, Builder build, std::string& error)
+bool writeCharacter(const std::string& dir, const std::string& name, CharacterBuilder build, std::string& error)
 {
     const int cols = kIdleFrames + kWalkFrames;
     Canvas sheet(kFrameW * cols, kFrameH * 8);

@@ -74,8 +74,6 @@ std::string tallConnects(int id)
 
 namespace {
 
-constexpr float kPi = 3.14159265f;
-
 /// Cell coordinates (u along x, v along y, both 0..1) of a point in a 64x32 tile image.
 void cellOf(float sx, float sy, float& u, float& v)
 {

@@ -106,7 +106,8 @@ BaselineResult TextbookAStar::find(TileCoord start, TileCoord goal)
 
 // ---------------------------------------------------------------------------------------------
 
-namespace {
+// Named, not anonymous: BglAStar::Impl (external linkage) holds a Graph.
+namespace bgl {
 
 struct EdgeWeight {
     double weight;
@@ -147,14 +148,14 @@ private:
     long* m_expanded;
 };
 
-} // namespace
+} // namespace bgl
 
 struct BglAStar::Impl {
-    Graph graph;
+    bgl::Graph graph;
     int width = 0;
     double diag = 1.0;
     double minCost = 0.0;
-    std::vector<Vertex> pred;
+    std::vector<bgl::Vertex> pred;
     std::vector<double> dist;
     std::vector<double> rank;
     std::vector<boost::default_color_type> color;
@@ -163,7 +164,7 @@ struct BglAStar::Impl {
 BglAStar::BglAStar(const CostField& field, double diagonalFactor) : m_impl(std::make_unique<Impl>())
 {
     std::vector<std::pair<std::size_t, std::size_t>> edges;
-    std::vector<EdgeWeight> weights;
+    std::vector<bgl::EdgeWeight> weights;
     for (int y = 0; y < field.height; ++y)
         for (int x = 0; x < field.width; ++x) {
             if (!field.passable({x, y}))
@@ -179,7 +180,7 @@ BglAStar::BglAStar(const CostField& field, double diagonalFactor) : m_impl(std::
     // std::vector code on a one-element buffer); the code is Boost's, the warning is not ours.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Warray-bounds"
-    m_impl->graph = Graph(boost::edges_are_sorted, edges.begin(), edges.end(), weights.begin(), n);
+    m_impl->graph = bgl::Graph(boost::edges_are_sorted, edges.begin(), edges.end(), weights.begin(), n);
 #pragma GCC diagnostic pop
     m_impl->width = field.width;
     m_impl->diag = diagonalFactor;
@@ -196,19 +197,19 @@ BaselineResult BglAStar::find(TileCoord start, TileCoord goal)
 {
     Impl& m = *m_impl;
     BaselineResult r;
-    const Vertex s = Vertex(start.y * m.width + start.x);
-    const Vertex t = Vertex(goal.y * m.width + goal.x);
+    const bgl::Vertex s = bgl::Vertex(start.y * m.width + start.x);
+    const bgl::Vertex t = bgl::Vertex(goal.y * m.width + goal.x);
     const auto index = get(boost::vertex_index, m.graph);
     try {
         boost::astar_search(
-            m.graph, s, GridHeuristic(m.width, goal, m.diag, m.minCost),
-            boost::weight_map(get(&EdgeWeight::weight, m.graph))
+            m.graph, s, bgl::GridHeuristic(m.width, goal, m.diag, m.minCost),
+            boost::weight_map(get(&bgl::EdgeWeight::weight, m.graph))
                 .predecessor_map(boost::make_iterator_property_map(m.pred.begin(), index))
                 .distance_map(boost::make_iterator_property_map(m.dist.begin(), index))
                 .rank_map(boost::make_iterator_property_map(m.rank.begin(), index))
                 .color_map(boost::make_iterator_property_map(m.color.begin(), index))
-                .visitor(GoalVisitor(t, &r.expanded)));
-    } catch (const FoundGoal&) {
+                .visitor(bgl::GoalVisitor(t, &r.expanded)));
+    } catch (const bgl::FoundGoal&) {
         r.found = true;
         r.cost = m.dist[t];
     }

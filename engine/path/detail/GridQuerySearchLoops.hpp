@@ -1,11 +1,14 @@
 #pragma once
 /// \file GridQuerySearchLoops.hpp
-/// GridQuery's search loop templates (private to engine/path): one instantiation per loop kind
-/// (traced, branchy, masked), overlay or not, target kind, diagonal rule and heuristic, so each
-/// is a tight loop with constants inside. The grid's costs (one float array) and the query's
-/// records {g, stamp, parent} are separate arrays; the no-overlay loops contain no overlay code.
-/// The 196 instantiations are explicit, spread over GridQuerySearch*.cpp so a build compiles
-/// them in parallel (one file took 2.5 minutes of CPU at -O3); GridQuerySearch.cpp dispatches.
+/// GridQuery's search loop templates (private to engine/path). The untraced loops (branchy,
+/// masked) have one instantiation per overlay or not, greedy or not, target kind, diagonal rule
+/// and heuristic, so each is a tight loop with constants inside. The traced loop (step-through,
+/// overlays, races: it records every expansion anyway) reads the target kind, the diagonal rule
+/// and the heuristic at run time, with the same expressions, so it visits cells in the same order:
+/// one instantiation per overlay/greedy kind instead of 28, which halved this module's build.
+/// The grid's costs (one float array) and the query's records {g, stamp, parent} are separate
+/// arrays; the no-overlay loops contain no overlay code. The 88 instantiations are explicit, spread
+/// over GridQuerySearch*.cpp so a build compiles them in parallel; GridQuerySearch.cpp dispatches.
 #include "engine/path/GridQuery.hpp"
 
 #include "engine/path/detail/Directions.hpp"
@@ -42,6 +45,10 @@ PathStatus GridQuery::runFor(int maxExpansions)
 template <GridQuery::Loop L, bool Ov, bool G>
 PathStatus GridQuery::runLoop(int maxExpansions)
 {
+    // The traced loop takes Multi, Mode, H and Lm from the query at run time (see run): these
+    // template arguments are placeholders there.
+    if constexpr (L == Loop::Traced)
+        return run<L, Ov, G, false, DiagonalMode::Always, Heuristic::Zero, false>(maxExpansions);
     const bool multi = m_search.multi;
     // Separate instantiations: the diagonal rule and heuristic are compile-time constants
     // inside the hot loop.
@@ -61,6 +68,10 @@ template <GridQuery::Loop L, bool Ov, bool G, bool Multi, DiagonalMode Mode, Heu
 PathStatus GridQuery::run(int maxExpansions)
 {
     constexpr bool Trace = L == Loop::Traced;
+    // Dyn: Multi, Mode, H and Lm come from the query, not from the template (the traced loop).
+    constexpr bool Dyn = Trace;
+    [[maybe_unused]] const DiagonalMode dynMode = m_search.rules.diagonal;
+    const bool multi = Dyn ? m_search.multi : Multi;
     static_assert(!G || L != Loop::Masked, "greedy searches use the traced and branchy loops");
     SearchTrace* const trace = m_search.trace;
     const float* const costs = m_search.grid->paddedCosts(m_search.layer);
@@ -68,7 +79,7 @@ PathStatus GridQuery::run(int maxExpansions)
     const std::uint32_t* const overlayStamp = Ov ? m_overlayStamp.data() : nullptr;
     const bool overlayBlocked = m_search.overlayBlocked;
     const float overlayPenalty = m_search.overlayPenalty;
-    const std::uint32_t* const targetStamp = Multi ? m_targetStamp.data() : nullptr;
+    const std::uint32_t* const targetStamp = multi ? m_targetStamp.data() : nullptr;
     const std::uint32_t openStamp = m_generation;
     const std::uint32_t closedStamp = m_generation + 1;
     const std::uint32_t goalNode = m_search.goalNode;
@@ -89,8 +100,10 @@ PathStatus GridQuery::run(int maxExpansions)
 
     // The heuristic of padded cell nb = (x, y), one expression for pushes and for the open
     // list's exact keys (which must reproduce the pushed keys bit for bit; hPadded too).
+    // hPadded is the same expression, with the heuristic and landmarks chosen at run time.
     auto hOf = [&](std::uint32_t nb, int nx, int ny) __attribute__((always_inline)) {
-        if constexpr (Multi) {
+        if constexpr (Dyn || Multi) {
+            (void)nb;
             return hPadded(nx, ny);
         } else if constexpr (Lm) {
             // One random read per pushed cell: its 2k floats share a cache line (k = 8).
@@ -168,7 +181,7 @@ PathStatus GridQuery::run(int maxExpansions)
                 }
             }
         }
-        const bool isTarget = Multi ? targetStamp[cur] == openStamp : cur == goalNode;
+        const bool isTarget = multi ? targetStamp[cur] == openStamp : cur == goalNode;
         if (isTarget) {
             open.save();
             m_search.expanded = expanded;
@@ -201,8 +214,12 @@ PathStatus GridQuery::run(int maxExpansions)
         const bool pE = cE < Impassable;
         const bool pS = cS < Impassable;
         const bool pW = cW < Impassable;
-        auto allowed = [](bool a, bool b) {
-            if constexpr (Mode == DiagonalMode::NoCornerCutting)
+        auto allowed = [&](bool a, bool b) __attribute__((always_inline)) {
+            if constexpr (Dyn)
+                return dynMode == DiagonalMode::NoCornerCutting     ? a & b
+                       : dynMode == DiagonalMode::AtMostOneObstacle ? a | b
+                                                                    : dynMode == DiagonalMode::Always;
+            else if constexpr (Mode == DiagonalMode::NoCornerCutting)
                 return a & b;
             else if constexpr (Mode == DiagonalMode::AtMostOneObstacle)
                 return a | b;
@@ -289,45 +306,47 @@ PathStatus GridQuery::run(int maxExpansions)
                 relax(cur - 1, g + double(cW), x - 1, y);
             else
                 wall(x - 1, y);
-            if constexpr (Mode != DiagonalMode::Never) {
-                auto diagonal = [&](std::uint32_t nb, int nx, int ny) __attribute__((always_inline)) {
-                    const float c = costAt(nb);
-                    if (c < Impassable)
-                        relax(nb, g + double(c) * diagFactor, nx, ny);
-                    else
-                        wall(nx, ny);
-                };
-                auto refused = [&](std::uint32_t nb, int nx, int ny) __attribute__((always_inline)) {
-                    if constexpr (Trace) {
-                        if (recordNb) {
-                            const float c = costAt(nb);
-                            if (c < Impassable)
-                                note(nx, ny, NeighbourOutcome::CornerRule, g + double(c) * diagFactor, hOf(nb, nx, ny));
-                            else
-                                note(nx, ny, NeighbourOutcome::Wall, 0.0, 0.0);
+            if constexpr (Dyn || Mode != DiagonalMode::Never) {
+                if (!Dyn || dynMode != DiagonalMode::Never) {
+                    auto diagonal = [&](std::uint32_t nb, int nx, int ny) __attribute__((always_inline)) {
+                        const float c = costAt(nb);
+                        if (c < Impassable)
+                            relax(nb, g + double(c) * diagFactor, nx, ny);
+                        else
+                            wall(nx, ny);
+                    };
+                    auto refused = [&](std::uint32_t nb, int nx, int ny) __attribute__((always_inline)) {
+                        if constexpr (Trace) {
+                            if (recordNb) {
+                                const float c = costAt(nb);
+                                if (c < Impassable)
+                                    note(nx, ny, NeighbourOutcome::CornerRule, g + double(c) * diagFactor, hOf(nb, nx, ny));
+                                else
+                                    note(nx, ny, NeighbourOutcome::Wall, 0.0, 0.0);
+                            }
+                        } else {
+                            (void)nb;
+                            (void)nx;
+                            (void)ny;
                         }
-                    } else {
-                        (void)nb;
-                        (void)nx;
-                        (void)ny;
-                    }
-                };
-                if (allowed(pN, pE))
-                    diagonal(cur - stride + 1, x + 1, y - 1);
-                else
-                    refused(cur - stride + 1, x + 1, y - 1);
-                if (allowed(pS, pE))
-                    diagonal(cur + stride + 1, x + 1, y + 1);
-                else
-                    refused(cur + stride + 1, x + 1, y + 1);
-                if (allowed(pS, pW))
-                    diagonal(cur + stride - 1, x - 1, y + 1);
-                else
-                    refused(cur + stride - 1, x - 1, y + 1);
-                if (allowed(pN, pW))
-                    diagonal(cur - stride - 1, x - 1, y - 1);
-                else
-                    refused(cur - stride - 1, x - 1, y - 1);
+                    };
+                    if (allowed(pN, pE))
+                        diagonal(cur - stride + 1, x + 1, y - 1);
+                    else
+                        refused(cur - stride + 1, x + 1, y - 1);
+                    if (allowed(pS, pE))
+                        diagonal(cur + stride + 1, x + 1, y + 1);
+                    else
+                        refused(cur + stride + 1, x + 1, y + 1);
+                    if (allowed(pS, pW))
+                        diagonal(cur + stride - 1, x - 1, y + 1);
+                    else
+                        refused(cur + stride - 1, x - 1, y + 1);
+                    if (allowed(pN, pW))
+                        diagonal(cur - stride - 1, x - 1, y - 1);
+                    else
+                        refused(cur - stride - 1, x - 1, y - 1);
+                }
             }
         }
         if constexpr (Trace) {

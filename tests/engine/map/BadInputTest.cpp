@@ -13,7 +13,7 @@ using namespace eng::map;
 
 namespace {
 
-const std::map<std::string, std::string> kExpected = {
+const std::map<std::string, std::string> kExpectedErrors = {
     {"bad_animation.tmx",
      "tests/data/bad/bad_animation.tmx:7: error: tileset \"anim\": animation frame uses tile 7, which the tileset does not have\n"},
     {"bad_base64.tmx",
@@ -221,7 +221,7 @@ const std::map<std::string, std::string> kExpected = {
 
 TEST_CASE("every broken map fails with its exact diagnostics", "[map][bad]")
 {
-    for (const auto& [name, expected] : kExpected) {
+    for (const auto& [name, expected] : kExpectedErrors) {
         INFO(name);
         CHECK(maptest::errorsOf("tests/data/bad/" + name) == expected);
     }
@@ -236,10 +236,10 @@ TEST_CASE("the corpus and the table of expected messages stay in sync", "[map][b
         if (ext != ".tmx" && ext != ".tmj")
             continue;
         INFO(e.path().filename().string());
-        CHECK(kExpected.count(e.path().filename().string()) == 1);
+        CHECK(kExpectedErrors.count(e.path().filename().string()) == 1);
         ++maps;
     }
-    CHECK(maps == kExpected.size());
+    CHECK(maps == kExpectedErrors.size());
 }
 
 TEST_CASE("limits are checked before allocating, and are configurable", "[map][bad]")

@@ -32,7 +32,7 @@ const double kInf = std::numeric_limits<double>::infinity();
 
 /// A random field in the article's spirit: grass, snow, walls, roads, volcano warmth (down to
 /// 0.05 and below where sources stack), tombstone penalties and a few very expensive cells.
-CostField randomField(std::mt19937& rng, int maxSize)
+CostField propertyField(std::mt19937& rng, int maxSize)
 {
     std::uniform_int_distribution<int> sizeDist(1, maxSize);
     const int w = sizeDist(rng), h = sizeDist(rng);
@@ -137,8 +137,6 @@ TileCoord randomPassable(std::mt19937& rng, const CostField& f)
     return f.coord(cells[std::size_t(std::uniform_int_distribution<int>(0, int(cells.size()) - 1)(rng))]);
 }
 
-const DiagonalMode kModes[] = {DiagonalMode::Never, DiagonalMode::NoCornerCutting, DiagonalMode::AtMostOneObstacle,
-                               DiagonalMode::Always};
 const Heuristic kHeuristics[] = {Heuristic::Octile, Heuristic::Euclidean, Heuristic::Manhattan, Heuristic::Chebyshev,
                                  Heuristic::Zero};
 
@@ -152,13 +150,13 @@ TEST_CASE("A* with weight 1 finds the Dijkstra cost on thousands of random field
     int mapsWithPath = 0, mapsPartial = 0;
     const int maps = testsupport::scaled(1500); // a quarter in the sanitizer build (Scale.hpp)
     for (int map = 0; map < maps; ++map) {
-        const CostField f = randomField(rng, map < maps * 4 / 5 ? 14 : 40);
+        const CostField f = propertyField(rng, map < maps * 4 / 5 ? 14 : 40);
         const TileCoord start = randomPassable(rng, f);
         if (start.x < 0)
             continue;
         const TileCoord goal{std::uniform_int_distribution<int>(0, f.width - 1)(rng),
                              std::uniform_int_distribution<int>(0, f.height - 1)(rng)};
-        for (DiagonalMode mode : kModes) {
+        for (DiagonalMode mode : testsupport::kAllDiagonalModes) {
             MoveRules rules;
             rules.diagonal = mode;
             rules.diagonalFactor = (map % 3 == 0) ? std::sqrt(2.0) : (map % 3 == 1 ? 1.414 : 1.9);
@@ -202,7 +200,7 @@ TEST_CASE("weighted A* finds a path whenever one exists, within weight x optimal
     GridPathfinder finder;
     PathResult r;
     for (int map = 0; map < 600; ++map) {
-        const CostField f = randomField(rng, 30);
+        const CostField f = propertyField(rng, 30);
         const TileCoord start = randomPassable(rng, f), goal = randomPassable(rng, f);
         if (start.x < 0)
             continue;
@@ -233,12 +231,12 @@ TEST_CASE("findNearest agrees with Dijkstra on random fields")
     GridPathfinder finder;
     PathResult r;
     for (int map = 0; map < 500; ++map) {
-        const CostField f = randomField(rng, 20);
+        const CostField f = propertyField(rng, 20);
         const TileCoord start = randomPassable(rng, f);
         if (start.x < 0)
             continue;
         MoveRules rules;
-        rules.diagonal = kModes[map % 4];
+        rules.diagonal = testsupport::kAllDiagonalModes[map % 4];
         REQUIRE(finder.init(f, rules));
         const std::vector<double> dist = testsupport::referenceDijkstra(f, rules, start);
         std::vector<TileCoord> targets;
@@ -270,7 +268,7 @@ TEST_CASE("time-sliced searches in random slices match findPath, with and withou
     PathResult whole, sliced;
     eng::path::SearchTrace trace;
     for (int map = 0; map < 300; ++map) {
-        const CostField f = randomField(rng, 25);
+        const CostField f = propertyField(rng, 25);
         const TileCoord start = randomPassable(rng, f), goal = randomPassable(rng, f);
         if (start.x < 0)
             continue;

@@ -63,7 +63,7 @@ void checkPath(const NavGrid& grid, int layer, const PathResult& r, TileCoord st
     CHECK(sum == r.cost);
 }
 
-CostField randomField(std::mt19937& rng, int w, int h, double density, float cost)
+CostField jpsField(std::mt19937& rng, int w, int h, double density, float cost)
 {
     CostField f(w, h, cost);
     std::uniform_real_distribution<double> u(0.0, 1.0);
@@ -84,7 +84,7 @@ CostField randomField(std::mt19937& rng, int w, int h, double density, float cos
     return f;
 }
 
-TileCoord randomCell(std::mt19937& rng, int w, int h)
+TileCoord jpsCell(std::mt19937& rng, int w, int h)
 {
     return {std::uniform_int_distribution<int>(0, w - 1)(rng), std::uniform_int_distribution<int>(0, h - 1)(rng)};
 }
@@ -114,16 +114,16 @@ Counts compareRandom(unsigned seed, double diag, float cost, bool partialPaths, 
         rules.diagonalFactor = diag;
         NavGrid grid;
         REQUIRE(grid.reset(w, h));
-        const int layer = grid.addLayer("walker", randomField(rng, w, h, density, cost), rules);
+        const int layer = grid.addLayer("walker", jpsField(rng, w, h, density, cost), rules);
         REQUIRE(layer == 0);
         REQUIRE(JumpPointSearch::supports(grid, layer));
         JumpPointGrid jumps;
         REQUIRE(jumps.build(grid, layer));
         for (int q = 0; q < queries; ++q) {
-            TileCoord s = randomCell(rng, w, h);
+            TileCoord s = jpsCell(rng, w, h);
             for (int tries = 0; tries < 20 && !grid.passable(layer, s); ++tries)
-                s = randomCell(rng, w, h);
-            const TileCoord g = randomCell(rng, w, h);
+                s = jpsCell(rng, w, h);
+            const TileCoord g = jpsCell(rng, w, h);
             INFO("seed " << seed << " field " << f << " (" << w << "x" << h << ") query " << s << " -> " << g);
             const PathStatus sa = astar.findPath(grid, layer, s, g, a);
             const PathStatus sj = jps.findPath(grid, layer, jumps, s, g, j);
@@ -297,8 +297,8 @@ TEST_CASE("JumpPointSearch: wide maps (jumps over many 64-cell words)", "[path][
     PathResult a, j;
     int found = 0;
     for (int q = 0; q < 300; ++q) {
-        const TileCoord s = randomCell(rng, 300, 40);
-        const TileCoord g = randomCell(rng, 300, 40);
+        const TileCoord s = jpsCell(rng, 300, 40);
+        const TileCoord g = jpsCell(rng, 300, 40);
         if (!grid.passable(0, s))
             continue;
         INFO(s << " -> " << g);

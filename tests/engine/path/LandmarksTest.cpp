@@ -40,7 +40,7 @@ const LandmarkSettings kOn{LandmarkMode::On, 4};
 
 /// Random weighted field: costs from a few terrain-like values and a spread of float costs,
 /// walls (some rooms closed off, so there are several islands).
-CostField randomField(int w, int h, std::uint32_t seed, double wallRate = 0.2)
+CostField landmarkField(int w, int h, std::uint32_t seed, double wallRate = 0.2)
 {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<double> u(0.0, 1.0);
@@ -115,7 +115,7 @@ TEST_CASE("landmark settings: auto by size, on, off, mode names", "[path][landma
 TEST_CASE("table values are lower bounds of the exact costs to and from each landmark", "[path][landmarks]")
 {
     for (const MoveRules& rules : ruleSet()) {
-        const CostField f = randomField(23, 17, 7u + std::uint32_t(rules.diagonal) * 31u);
+        const CostField f = landmarkField(23, 17, 7u + std::uint32_t(rules.diagonal) * 31u);
         NavGrid grid;
         grid.setLandmarks(kOn);
         grid.reset(f.width, f.height);
@@ -161,7 +161,7 @@ TEST_CASE("table values are lower bounds of the exact costs to and from each lan
 TEST_CASE("the landmark heuristic is consistent on every allowed step and 0 at the goal", "[path][landmarks]")
 {
     for (const MoveRules& rules : ruleSet()) {
-        const CostField f = randomField(31, 29, 100u + std::uint32_t(rules.diagonalFactor * 10));
+        const CostField f = landmarkField(31, 29, 100u + std::uint32_t(rules.diagonalFactor * 10));
         NavGrid grid;
         grid.setLandmarks({LandmarkMode::On, 6});
         grid.reset(f.width, f.height);
@@ -208,7 +208,7 @@ TEST_CASE("A* with landmarks finds optimal paths on random weighted fields (vs D
     int queries = 0;
     for (const MoveRules& base : ruleSet()) {
         for (std::uint32_t seed = 0; seed < 4; ++seed) {
-            const CostField f = randomField(40 + int(seed) * 7, 33, 1000u + seed * 17u + std::uint32_t(base.diagonal),
+            const CostField f = landmarkField(40 + int(seed) * 7, 33, 1000u + seed * 17u + std::uint32_t(base.diagonal),
                                             0.1 + 0.1 * seed);
             eng::path::GridPathfinder finder;
             finder.setLandmarks({LandmarkMode::On, int(2 + seed * 3)});
@@ -239,7 +239,7 @@ TEST_CASE("A* with landmarks finds optimal paths on random weighted fields (vs D
 
 TEST_CASE("landmarks expand fewer cells than the plain bound with the same costs", "[path][landmarks]")
 {
-    const CostField f = randomField(160, 160, 77u, 0.25);
+    const CostField f = landmarkField(160, 160, 77u, 0.25);
     MoveRules rules;
     eng::path::GridPathfinder alt, plain;
     alt.setLandmarks({LandmarkMode::On, 8});
@@ -266,7 +266,7 @@ TEST_CASE("landmarks expand fewer cells than the plain bound with the same costs
 
 TEST_CASE("weighted A* multiplies the whole heuristic, landmark bound included", "[path][landmarks]")
 {
-    const CostField f = randomField(30, 30, 9u, 0.1);
+    const CostField f = landmarkField(30, 30, 9u, 0.1);
     MoveRules rules;
     NavGrid grid;
     grid.setLandmarks({LandmarkMode::On, 4});
@@ -282,7 +282,7 @@ TEST_CASE("weighted A* multiplies the whole heuristic, landmark bound included",
 
 TEST_CASE("edits: raising costs keeps the table, lowering one makes it unusable until rebuilt", "[path][landmarks]")
 {
-    CostField f = randomField(48, 40, 21u, 0.15);
+    CostField f = landmarkField(48, 40, 21u, 0.15);
     MoveRules rules;
     NavGrid grid;
     grid.setLandmarks({LandmarkMode::On, 4});
@@ -360,7 +360,7 @@ TEST_CASE("edits: raising costs keeps the table, lowering one makes it unusable 
 
 TEST_CASE("a background rebuild is installed by pollLandmarks only, searches keep their table", "[path][landmarks]")
 {
-    CostField f = randomField(64, 64, 5u, 0.1);
+    CostField f = landmarkField(64, 64, 5u, 0.1);
     MoveRules rules;
     NavGrid grid;
     grid.setLandmarks({LandmarkMode::On, 4});

@@ -39,7 +39,7 @@ float randomCost(std::mt19937& rng)
     }
 }
 
-CostField randomField(std::mt19937& rng, int w, int h)
+CostField islandField(std::mt19937& rng, int w, int h)
 {
     CostField f(w, h);
     for (float& c : f.cost)
@@ -146,7 +146,7 @@ TEST_CASE("NavGrid: random apply sequences equal a grid built from the edited fi
         const int w = sizeDist(rng), h = sizeDist(rng);
         MoveRules rules;
         rules.diagonal = DiagonalMode(std::uniform_int_distribution<int>(0, 3)(rng));
-        CostField field = randomField(rng, w, h);
+        CostField field = islandField(rng, w, h);
         NavGrid grid;
         REQUIRE(grid.reset(w, h));
         REQUIRE(grid.addLayer("l", field, rules) == 0);

@@ -30,7 +30,7 @@ using eng::path::RaceRow;
 
 namespace {
 
-CostField randomField(std::mt19937& rng, int w, int h)
+CostField raceField(std::mt19937& rng, int w, int h)
 {
     CostField f(w, h);
     std::uniform_int_distribution<int> pct(0, 99);
@@ -58,7 +58,7 @@ TEST_CASE("race: four rows in order, A* and Dijkstra costs equal the reference o
     int races = 0, greedyWorse = 0, weightedWorse = 0, greedyFewer = 0;
     for (int map = 0; map < 200; ++map) {
         const int w = 5 + int(rng() % 40), h = 5 + int(rng() % 40);
-        const CostField f = randomField(rng, w, h);
+        const CostField f = raceField(rng, w, h);
         MoveRules rules;
         rules.diagonal = modes[map % 4];
         NavGrid grid;

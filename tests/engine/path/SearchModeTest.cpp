@@ -48,7 +48,7 @@ double walkCost(const CostField& f, const MoveRules& rules, const std::vector<Ti
 }
 
 /// Random field: walls with probability wallP, costs 1, 2, 3 or 0.5 (roads).
-CostField randomField(std::mt19937& rng, int w, int h, double wallP)
+CostField modeField(std::mt19937& rng, int w, int h, double wallP)
 {
     CostField f(w, h);
     std::uniform_real_distribution<double> u(0.0, 1.0);
@@ -59,7 +59,7 @@ CostField randomField(std::mt19937& rng, int w, int h, double wallP)
     return f;
 }
 
-TileCoord randomCell(std::mt19937& rng, const CostField& f)
+TileCoord modeCell(std::mt19937& rng, const CostField& f)
 {
     for (;;) {
         const TileCoord c{std::uniform_int_distribution<int>(0, f.width - 1)(rng),
@@ -68,9 +68,6 @@ TileCoord randomCell(std::mt19937& rng, const CostField& f)
             return c;
     }
 }
-
-const DiagonalMode kModes[] = {DiagonalMode::Never, DiagonalMode::NoCornerCutting, DiagonalMode::AtMostOneObstacle,
-                               DiagonalMode::Always};
 
 } // namespace
 
@@ -97,19 +94,19 @@ TEST_CASE("every order finds a path whenever one exists, only greedy and weighte
     for (int round = 0; round < 300; ++round) {
         const int w = std::uniform_int_distribution<int>(2, 40)(rng);
         const int h = std::uniform_int_distribution<int>(2, 40)(rng);
-        const CostField f = randomField(rng, w, h, std::uniform_real_distribution<double>(0.0, 0.35)(rng));
+        const CostField f = modeField(rng, w, h, std::uniform_real_distribution<double>(0.0, 0.35)(rng));
         bool any = false;
         for (float c : f.cost)
             any = any || c < Impassable;
         if (!any)
             continue;
         MoveRules rules;
-        rules.diagonal = kModes[round % 4];
+        rules.diagonal = testsupport::kAllDiagonalModes[round % 4];
         rules.heuristic = round % 5 == 4 ? Heuristic::Euclidean : Heuristic::Octile;
         NavGrid grid;
         REQUIRE(grid.reset(w, h));
         REQUIRE(grid.addLayer("walker", f, rules) == 0);
-        const TileCoord start = randomCell(rng, f), goal = randomCell(rng, f);
+        const TileCoord start = modeCell(rng, f), goal = modeCell(rng, f);
         const std::vector<double> dist = testsupport::referenceDijkstra(f, rules, start);
         const double best = dist[std::size_t(f.index(goal))];
         if (best == testsupport::Unreachable)
@@ -149,7 +146,7 @@ TEST_CASE("every order finds a path whenever one exists, only greedy and weighte
 TEST_CASE("greedy best-first expands far fewer cells than A* on an open weighted map", "[path][mode]")
 {
     std::mt19937 rng(7);
-    const CostField f = randomField(rng, 64, 64, 0.0);
+    const CostField f = modeField(rng, 64, 64, 0.0);
     NavGrid grid;
     REQUIRE(grid.reset(64, 64));
     REQUIRE(grid.addLayer("walker", f, MoveRules{}) == 0);
@@ -214,14 +211,14 @@ TEST_CASE("greedy best-first orders by h, then by lower g, and never reopens a c
 TEST_CASE("weighted A* uses the query's weight, a bad weight is invalid input", "[path][mode]")
 {
     std::mt19937 rng(11);
-    const CostField f = randomField(rng, 48, 48, 0.1);
+    const CostField f = modeField(rng, 48, 48, 0.1);
     NavGrid grid;
     REQUIRE(grid.reset(48, 48));
     REQUIRE(grid.addLayer("walker", f, MoveRules{}) == 0);
     MoveRules heavy;
     heavy.weight = 2.0;
     REQUIRE(grid.addLayer("heavy", f, heavy) == 1);
-    const TileCoord a = randomCell(rng, f), b = randomCell(rng, f);
+    const TileCoord a = modeCell(rng, f), b = modeCell(rng, f);
     GridQuery query;
     PathResult layerWeighted, queryWeighted, dijkstraOnHeavy, plain;
     query.findPath(grid, 1, a, b, layerWeighted);

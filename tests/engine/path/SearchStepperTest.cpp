@@ -35,7 +35,7 @@ using eng::path::TraceNeighbour;
 namespace {
 
 /// Random field with walls and varied costs (grass 1, snow 3, mud 2, road 0.5, volcano warmth 0.05).
-CostField randomField(std::mt19937& rng, int w, int h, double wallP)
+CostField stepperField(std::mt19937& rng, int w, int h, double wallP)
 {
     CostField f(w, h);
     std::uniform_real_distribution<double> u(0.0, 1.0);
@@ -51,14 +51,14 @@ CostField randomField(std::mt19937& rng, int w, int h, double wallP)
     return f;
 }
 
-TileCoord randomCell(std::mt19937& rng, const CostField& f)
+TileCoord stepperCell(std::mt19937& rng, const CostField& f)
 {
     const TileCoord c{std::uniform_int_distribution<int>(0, f.width - 1)(rng),
                       std::uniform_int_distribution<int>(0, f.height - 1)(rng)};
     return c;
 }
 
-const SearchMode kModes[] = {{SearchOrder::AStar}, {SearchOrder::Dijkstra}, {SearchOrder::WeightedAStar, 2.0},
+const SearchMode kOrders[] = {{SearchOrder::AStar}, {SearchOrder::Dijkstra}, {SearchOrder::WeightedAStar, 2.0},
                              {SearchOrder::Greedy}};
 const DiagonalMode kDiagonals[] = {DiagonalMode::Never, DiagonalMode::NoCornerCutting,
                                    DiagonalMode::AtMostOneObstacle, DiagonalMode::Always};
@@ -73,15 +73,15 @@ TEST_CASE("stepping one expansion at a time visits the cells of the full search 
     for (int round = 0; round < 160; ++round) {
         const int w = std::uniform_int_distribution<int>(1, 24)(rng);
         const int h = std::uniform_int_distribution<int>(1, 24)(rng);
-        const CostField f = randomField(rng, w, h, std::uniform_real_distribution<double>(0.0, 0.4)(rng));
+        const CostField f = stepperField(rng, w, h, std::uniform_real_distribution<double>(0.0, 0.4)(rng));
         MoveRules rules;
         rules.diagonal = kDiagonals[round % 4];
         rules.heuristic = round % 7 == 6 ? Heuristic::Manhattan : Heuristic::Octile;
         NavGrid grid;
         REQUIRE(grid.reset(w, h));
         REQUIRE(grid.addLayer("walker", f, rules) == 0);
-        const TileCoord start = randomCell(rng, f), goal = randomCell(rng, f);
-        const SearchMode mode = kModes[(round / 4) % 4];
+        const TileCoord start = stepperCell(rng, f), goal = stepperCell(rng, f);
+        const SearchMode mode = kOrders[(round / 4) % 4];
         INFO("round " << round << " " << w << "x" << h << " mode " << mode << " rules " << rules << " " << start
                       << " -> " << goal);
 
@@ -154,11 +154,11 @@ TEST_CASE("stepping one expansion at a time visits the cells of the full search 
 TEST_CASE("advance(n) and finish() give the same search as single steps", "[path][stepper]")
 {
     std::mt19937 rng(99);
-    const CostField f = randomField(rng, 40, 30, 0.2);
+    const CostField f = stepperField(rng, 40, 30, 0.2);
     NavGrid grid;
     REQUIRE(grid.reset(40, 30));
     REQUIRE(grid.addLayer("walker", f, MoveRules{}) == 0);
-    for (const SearchMode& mode : kModes) {
+    for (const SearchMode& mode : kOrders) {
         INFO("mode " << mode);
         SearchStepper one, many, all;
         one.begin(grid, 0, {0, 0}, {39, 29}, mode);
@@ -263,11 +263,11 @@ TEST_CASE("neighbour outcomes: opened, improved, not better, closed, wall, corne
 TEST_CASE("the open-list head is ordered as each search order pops", "[path][stepper]")
 {
     std::mt19937 rng(5);
-    const CostField f = randomField(rng, 32, 32, 0.15);
+    const CostField f = stepperField(rng, 32, 32, 0.15);
     NavGrid grid;
     REQUIRE(grid.reset(32, 32));
     REQUIRE(grid.addLayer("walker", f, MoveRules{}) == 0);
-    for (const SearchMode& mode : kModes) {
+    for (const SearchMode& mode : kOrders) {
         INFO("mode " << mode);
         SearchStepper stepper;
         stepper.setOpenHeadSize(16);
@@ -346,13 +346,13 @@ TEST_CASE("stepping matches the full search with landmark bounds too, for every 
     for (int round = 0; round < 40; ++round) {
         const int w = std::uniform_int_distribution<int>(8, 40)(rng);
         const int h = std::uniform_int_distribution<int>(8, 40)(rng);
-        const CostField f = randomField(rng, w, h, 0.2);
+        const CostField f = stepperField(rng, w, h, 0.2);
         NavGrid grid;
         grid.setLandmarks({eng::path::LandmarkMode::On, 4});
         REQUIRE(grid.reset(w, h));
         REQUIRE(grid.addLayer("walker", f, MoveRules{}) == 0);
-        const TileCoord start = randomCell(rng, f), goal = randomCell(rng, f);
-        for (const SearchMode& mode : kModes) {
+        const TileCoord start = stepperCell(rng, f), goal = stepperCell(rng, f);
+        for (const SearchMode& mode : kOrders) {
             INFO("round " << round << " mode " << mode << " " << start << " -> " << goal);
             GridQuery full;
             full.setSearchMode(mode);

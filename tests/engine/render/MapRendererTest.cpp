@@ -3,6 +3,7 @@
 #include "engine/map/MapLoader.hpp"
 #include "engine/render/MapRenderer.hpp"
 #include "GlKeepAlive.hpp"
+#include "SolidTexture.hpp"
 #include "tests/support/Skip.hpp"
 
 #include <catch2/catch.hpp>
@@ -30,15 +31,6 @@ eng::map::MapData loadFixture(const std::string& name)
 
 const sf::Color kMagenta(255, 0, 255);
 const sf::Color kWallRed(200, 60, 40); // the first tile of tiles32.png
-
-sf::Texture solidTexture(unsigned w, unsigned h, sf::Color c)
-{
-    sf::Image img;
-    img.create(w, h, c);
-    sf::Texture t;
-    REQUIRE(t.loadFromImage(img));
-    return t;
-}
 
 /// Draws the wall fixture (3x3 cells of 32x16, a 32x32 wall on (1,1)) with one 40x40 magenta
 /// unit centred on `unitTile`'s projection and returns the pixel at the centre of the wall's

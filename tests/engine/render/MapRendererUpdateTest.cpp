@@ -4,6 +4,7 @@
 #include "engine/map/MapLoader.hpp"
 #include "engine/render/MapRenderer.hpp"
 #include "GlKeepAlive.hpp"
+#include "SolidTexture.hpp"
 
 #include <catch2/catch.hpp>
 #include "tests/support/Scale.hpp"
@@ -64,15 +65,6 @@ long long differingPixels(const sf::Image& a, const sf::Image& b)
                 ++n;
             }
     return n;
-}
-
-sf::Texture solidTexture(unsigned w, unsigned h, sf::Color c)
-{
-    sf::Image img;
-    img.create(w, h, c);
-    sf::Texture t;
-    REQUIRE(t.loadFromImage(img));
-    return t;
 }
 
 } // namespace

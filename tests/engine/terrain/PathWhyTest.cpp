@@ -21,7 +21,7 @@ using eng::TileCoord;
 
 namespace {
 
-const std::pair<char, std::string_view> Legend[] = {
+const std::pair<char, std::string_view> kWhyLegend[] = {
     {'.', "grass"}, {'s', "snow"}, {'=', "grass road"}, {'r', "snow road"}, {'#', "grass wall"},
     {'V', "grass volcano_erupting"}, {'+', "grass tombstone"}, {'A', "tent"}, {' ', ""},
 };
@@ -29,7 +29,7 @@ const std::pair<char, std::string_view> Legend[] = {
 TerrainField compile(std::initializer_list<std::string_view> rows, const TerrainRules& rules = defaultTerrainConfig().base)
 {
     std::vector<std::string_view> r(rows);
-    eng::Result<TerrainGrid> g = terrainGridFromAscii(r, Legend);
+    eng::Result<TerrainGrid> g = terrainGridFromAscii(r, kWhyLegend);
     REQUIRE(g.ok());
     TerrainField f;
     CHECK(f.build(g.value(), rules).empty());
@@ -37,7 +37,7 @@ TerrainField compile(std::initializer_list<std::string_view> rows, const Terrain
 }
 
 /// More volcanoes and tombstones than TerrainPathTest, and doubled tombstones.
-TerrainGrid generate(std::mt19937& rng, int w, int h)
+TerrainGrid generateDense(std::mt19937& rng, int w, int h)
 {
     return testsupport::randomTerrainGrid(rng, w, h, {35, 15, 15, 5, 2, 5, 3});
 }
@@ -282,7 +282,7 @@ TEST_CASE("why: on random maps the split sums to the A* path's cost (every diago
         TerrainRules rules = profiles[std::size_t(map) % profiles.size()];
         rules.movement.diagonal = modes[std::size_t(map / 3) % 4];
         TerrainField field;
-        field.build(generate(rng, w, h), rules);
+        field.build(generateDense(rng, w, h), rules);
         REQUIRE(finder.init(field.costField(), rules.movement));
         for (int q = 0; q < 4; ++q) {
             const TileCoord start{int(rng() % unsigned(w)), int(rng() % unsigned(h))};

@@ -1,0 +1,14 @@
+/// \file GridQuerySearchTraced.cpp
+/// The traced loops (step-through, overlays, races: every expansion recorded), A* or greedy, with
+/// and without an overlay; the target kind, diagonal rule and heuristic are read at run time (see
+/// detail/GridQuerySearchLoops.hpp).
+#include "engine/path/detail/GridQuerySearchLoops.hpp"
+
+namespace eng::path {
+
+template PathStatus GridQuery::runLoop<GridQuery::Loop::Traced, false, false>(int);
+template PathStatus GridQuery::runLoop<GridQuery::Loop::Traced, true, false>(int);
+template PathStatus GridQuery::runLoop<GridQuery::Loop::Traced, false, true>(int);
+template PathStatus GridQuery::runLoop<GridQuery::Loop::Traced, true, true>(int);
+
+} // namespace eng::path

@@ -79,6 +79,22 @@ run_tests() { # run_tests DIR
   "${wrap[@]}" ctest --test-dir "$1" --output-on-failure -j "$jobs" --repeat until-pass:2
 }
 
+fuzz_and_soak() { # every fuzzer, one at a time, beside the soak run, in the sanitizer tree
+  # The fuzzers are time-bound (FUZZ_SECONDS each) and the soak run is one game process: side by
+  # side they share the two cores instead of taking turns. The fuzzers' report follows the soak's.
+  local log
+  log=$(mktemp "${TMPDIR:-/tmp}/isostar-fuzz.XXXXXX")
+  FUZZ_JOBS=${FUZZ_JOBS:-1} bash tests/fuzz/run.sh build-asan "${FUZZ_SECONDS:-4}" > "$log" 2>&1 &
+  local fuzzPid=$! soakRc=0 fuzzRc=0
+  bash tools/soak/soak.sh build-asan || soakRc=$?
+  wait "$fuzzPid" || fuzzRc=$?
+  cat "$log"
+  rm -f "$log"
+  [ "$soakRc" -eq 0 ] || echo "dev.sh: the soak run failed (exit $soakRc)" >&2
+  [ "$fuzzRc" -eq 0 ] || echo "dev.sh: a fuzzer failed (exit $fuzzRc; inputs in build-asan/fuzz/artifacts/)" >&2
+  [ "$soakRc" -eq 0 ] && [ "$fuzzRc" -eq 0 ]
+}
+
 cmd=${1:-}
 case "$cmd" in
   run)
@@ -103,14 +119,12 @@ case "$cmd" in
     install_missing
     sanitizer_tree
     UBSAN_OPTIONS=print_stacktrace=1 run_tests build-asan
-    bash tests/fuzz/run.sh build-asan "${FUZZ_SECONDS:-4}"
-    bash tools/soak/soak.sh build-asan
+    fuzz_and_soak
     ;;
   fuzz)
     install_missing
     sanitizer_tree --target "isostar_fuzzers isostar isostar_keep_dl"
-    bash tests/fuzz/run.sh build-asan "${FUZZ_SECONDS:-4}"
-    bash tools/soak/soak.sh build-asan
+    fuzz_and_soak
     ;;
   *)
     echo "usage: bash tools/dev.sh run [MAP] | test | sanitize | fuzz" >&2

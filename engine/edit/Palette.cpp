@@ -19,7 +19,7 @@ bool isTransition(const map::Tileset& ts, std::uint32_t localId)
         if (set.type == map::WangSetType::Edge)
             continue;
         for (const map::WangTile& wt : set.tiles)
-            if (wt.tileId == localId && (wt.wangId[1] != wt.wangId[3] || wt.wangId[1] != wt.wangId[5] || wt.wangId[1] != wt.wangId[7]))
+            if (wt.tileId == localId && wt.cornersMixed())
                 return true;
     }
     return false;

@@ -121,6 +121,8 @@ struct WangTile {
     /// the top edge: top, top-right, right, bottom-right, bottom, bottom-left, left, top-left.
     std::uint8_t wangId[8] = {};
     bool operator==(const WangTile&) const = default;
+    /// A transition tile of a corner set: its four corners are not all the same colour.
+    bool cornersMixed() const { return wangId[1] != wangId[3] || wangId[1] != wangId[5] || wangId[1] != wangId[7]; }
 };
 
 enum class WangSetType { Corner, Edge, Mixed };

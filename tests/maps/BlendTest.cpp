@@ -34,12 +34,6 @@ std::string terrainOf(const eng::map::Tileset& ts, int localId)
 /// Tiled's corner slots of a wang id: top-right, bottom-right, bottom-left, top-left.
 constexpr int kTopRight = 1, kBottomRight = 3, kBottomLeft = 5, kTopLeft = 7;
 
-bool mixed(const eng::map::WangTile& wt)
-{
-    return wt.wangId[kTopRight] != wt.wangId[kBottomRight] || wt.wangId[kTopRight] != wt.wangId[kBottomLeft] ||
-           wt.wangId[kTopRight] != wt.wangId[kTopLeft];
-}
-
 const eng::map::Layer& groundLayer(const eng::map::MapData& m)
 {
     for (const eng::map::Layer& l : m.layers)
@@ -102,7 +96,7 @@ TEST_CASE("ground.tsx corner wang sets: 16 corner combinations each, a mixed til
             combos.insert(combo);
             // The naming rule: all base = base, all other = the other's plain terrain, mixed = base.
             const std::string terrain = terrainOf(ts, int(wt.tileId));
-            if (mixed(wt)) {
+            if (wt.cornersMixed()) {
                 ++mixedTiles;
                 CHECK(terrain == want[0]);
                 CHECK(wt.tileId >= 36); // appended after the original tiles
@@ -144,7 +138,7 @@ TEST_CASE("the valley's blends agree on every corner they share with a neighbour
             return;
         for (const auto& [sa, wa] : a->second)
             for (const auto& [sb, wb] : b->second) {
-                if (sa != sb || !(mixed(*wa) || mixed(*wb)))
+                if (sa != sb || !(wa->cornersMixed() || wb->cornersMixed()))
                     continue;
                 ++pairs;
                 const bool east = nx == x + 1;
@@ -160,7 +154,7 @@ TEST_CASE("the valley's blends agree on every corner they share with a neighbour
     for (int y = 0; y < g.height; ++y)
         for (int x = 0; x < g.width; ++x) {
             const auto it = corners.find(g.at(x, y));
-            if (it != corners.end() && mixed(*it->second.front().second))
+            if (it != corners.end() && it->second.front().second->cornersMixed())
                 ++blends;
             compare(x, y, x + 1, y);
             compare(x, y, x, y + 1);

@@ -144,6 +144,19 @@ std::string raceTable(const Race& race)
                       row.optimal ? "yes" : "no");
         out += line;
     }
+    // An unreachable goal races partial paths: say so, and where each search ended.
+    std::string ends;
+    for (const RaceRow& row : race.rows)
+        if (row.result.status == PathStatus::Partial && !row.result.path.empty()) {
+            const TileCoord end = row.result.path.back();
+            std::snprintf(line, sizeof line, "%s%s (%d,%d)", ends.empty() ? "" : ", ", row.label.c_str(), end.x, end.y);
+            ends += line;
+        }
+    if (!ends.empty()) {
+        std::snprintf(line, sizeof line, "partial: the goal (%d,%d) cannot be reached; each search ran to the closest reachable cell it found: ",
+                      race.goal.x, race.goal.y);
+        out += line + ends + "\n";
+    }
     return out;
 }
 

@@ -90,7 +90,8 @@ Race runRace(GridQuery& query, const NavGrid& grid, int layer, TileCoord start, 
 /// Same with a fresh GridQuery (allocates its scratch).
 Race runRace(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, const RaceOptions& options = {});
 
-/// A text table: one line per row with algorithm, status, expansions, time, cost, optimal.
+/// A text table: one line per row with algorithm, status, expansions, time, cost, optimal; when
+/// the goal cannot be reached (partial rows), a last line saying so with each row's end cell.
 std::string raceTable(const Race& race);
 
 std::ostream& operator<<(std::ostream& os, RaceAlgorithm a);

@@ -169,6 +169,11 @@ TEST_CASE("race: unreachable goal gives partial rows to the same cell, a bad sta
     }
     CHECK(race.row(RaceAlgorithm::AStar).optimal);
     CHECK(race.row(RaceAlgorithm::Dijkstra).optimal);
+    const std::string table = eng::path::raceTable(race);
+    INFO(table);
+    CHECK(table.find("partial: the goal (5,1) cannot be reached; each search ran to the closest reachable cell it "
+                     "found: A* (2,1), Dijkstra (2,1), greedy best-first (2,1), weighted A* (w=2) (2,1)\n") !=
+          std::string::npos);
     const Race bad = eng::path::runRace(grid, layer, {3, 0}, g.goal);
     for (const RaceRow& row : bad.rows) {
         CHECK(row.result.status == PathStatus::StartInvalid);

@@ -5,10 +5,11 @@
 /// and heuristic, so each is a tight loop with constants inside. The traced loop (step-through,
 /// overlays, races: it records every expansion anyway) reads the target kind, the diagonal rule
 /// and the heuristic at run time, with the same expressions, so it visits cells in the same order:
-/// one instantiation per overlay/greedy kind instead of 28, which halved this module's build.
-/// The grid's costs (one float array) and the query's records {g, stamp, parent} are separate
-/// arrays; the no-overlay loops contain no overlay code. The 88 instantiations are explicit, spread
-/// over GridQuerySearch*.cpp so a build compiles them in parallel; GridQuerySearch.cpp dispatches.
+/// one instantiation per overlay/greedy kind instead of 28 (252 search loops -> 144; this
+/// module's build at -O3 went from 181 s of CPU to 50 s, unity batches included). The grid's costs
+/// (one float array) and the query's records {g, stamp, parent} are separate arrays; the
+/// no-overlay loops contain no overlay code. The instantiations are explicit, spread over
+/// GridQuerySearch*.cpp so a build compiles them in parallel; GridQuerySearch.cpp dispatches.
 #include "engine/path/GridQuery.hpp"
 
 #include "engine/path/detail/Directions.hpp"

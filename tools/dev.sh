@@ -6,10 +6,10 @@
 #   bash tools/dev.sh sanitize    the same tests in a Debug clang build with
 #                                 -fsanitize=address,undefined (LeakSanitizer on, tools/lsan.supp
 #                                 names the GL driver's leaks only), then every libFuzzer target
-#                                 for FUZZ_SECONDS each (default 4, tests/fuzz/run.sh) and the soak
-#                                 run (tools/soak/soak.sh, about a minute)
-#   bash tools/dev.sh fuzz        in that same sanitizer tree, only the fuzzers and the game: every
-#                                 fuzzer, then the soak run (CI's second stage, after `test`)
+#                                 for FUZZ_SECONDS each (default 4, tests/fuzz/run.sh) beside the
+#                                 soak run (tools/soak/soak.sh, about a minute)
+#   bash tools/dev.sh fuzz        in that same sanitizer tree, only the fuzzers and the game: the
+#                                 fuzzers beside the soak run (CI's second stage, after `test`)
 #
 # Build trees: build/ (Release) and build-asan/ (sanitizers and fuzzers: one clang build whose
 # objects carry -fsanitize=fuzzer-no-link,address,undefined). Programs land in build/bin/.

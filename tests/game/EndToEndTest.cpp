@@ -33,20 +33,12 @@ fs::path tempDir(const std::string& name) { return testsupport::e2eDir("isostar-
 
 using Run = testsupport::ProcessResult;
 
-/// The isostar binary, quoted. In sanitizer builds LeakSanitizer checks it like every program
-/// (the GL driver's known leaks: tools/lsan.supp, tests/support/KeepLibrariesLoaded.cpp).
-std::string isostarCommand()
-{
-    return "\"" + std::string(ISOSTAR_BIN_DIR) + "/isostar\"";
-}
+using testsupport::isostarCommand;
 
 /// Runs isostar on `map` with `script`; returns the exit code, stdout and stderr.
 Run runScript(const fs::path& dir, const std::string& map, const std::string& script)
 {
-    const fs::path scriptFile = dir / "test.script";
-    std::ofstream(scriptFile) << script;
-    return testsupport::runProcess(isostarCommand() + " --map \"" + std::string(ISOSTAR_SOURCE_DIR) + "/" + map +
-                                   "\" --script \"" + scriptFile.string() + "\"");
+    return testsupport::runGameScript(dir, map, script);
 }
 
 Json readJson(const fs::path& file) { return testsupport::readJsonFile(file); }

@@ -27,19 +27,10 @@ using testsupport::haveDisplay;
 
 fs::path tempDir(const std::string& name) { return testsupport::e2eDir("isostar-tuning-e2e", name); }
 
-/// Runs isostar on maps/valley.tmx (with `extra` options) and `script` (LeakSanitizer on in
-/// sanitizer builds, as for every program: tools/lsan.supp, tests/support/KeepLibrariesLoaded.cpp).
+/// Runs isostar on maps/valley.tmx (with `extra` options) and `script`.
 testsupport::ProcessResult runScript(const fs::path& dir, const std::string& script, const std::string& extra = "")
 {
-    const fs::path scriptFile = dir / "test.script";
-    std::ofstream(scriptFile) << script;
-    // Built piece by piece: GCC 12 warns a false -Wrestrict on `"literal" + std::string(...)`.
-    std::string command = "\"";
-    command += ISOSTAR_BIN_DIR;
-    command += "/isostar\" --map \"";
-    command += ISOSTAR_SOURCE_DIR;
-    command += "/maps/valley.tmx\" " + extra + " --script \"" + scriptFile.string() + "\"";
-    return testsupport::runProcess(command);
+    return testsupport::runGameScript(dir, "maps/valley.tmx", script, extra);
 }
 
 Json readJson(const fs::path& file) { return testsupport::readJsonFile(file); }

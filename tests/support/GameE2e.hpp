@@ -2,14 +2,17 @@
 /// \file GameE2e.hpp
 /// What the end-to-end tests of the real `isostar` binary share (tests/game/*EndToEndTest.cpp):
 /// the display check that reports a window test as skipped, a fresh folder for one test's
-/// script and outputs (kept afterwards, to look at), and reading back a `dump`.
+/// script and outputs (kept afterwards, to look at), running the game on a script, and reading
+/// back a `dump`. Test programs define ISOSTAR_BIN_DIR and ISOSTAR_SOURCE_DIR (tests/CMakeLists.txt).
 ///
 /// \code
 /// if (!testsupport::haveDisplay()) return;                       // CTest: Skipped
 /// const auto dir = testsupport::e2eDir("isostar-e2e", "castle");  // /tmp/isostar-e2e-castle-PID
+/// const auto r = testsupport::runGameScript(dir, "maps/valley.tmx", "dump " + (dir / "d.json").string() + "\nquit\n");
 /// const nlohmann::json j = testsupport::readJsonFile(dir / "d.json");
 /// \endcode
 
+#include "tests/support/RunProcess.hpp"
 #include "tests/support/Skip.hpp"
 
 #include <catch2/catch.hpp>
@@ -42,6 +45,31 @@ inline std::filesystem::path e2eDir(const std::string& prefix, const std::string
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
+}
+
+/// The isostar binary, quoted. In sanitizer builds LeakSanitizer checks it like every program
+/// (the GL driver's known leaks: tools/lsan.supp, tests/support/KeepLibrariesLoaded.cpp).
+inline std::string isostarCommand()
+{
+    // Appended piece by piece: `"\"" + std::string(...)` trips GCC 12's false -Wrestrict (bug 105329).
+    std::string command = "\"";
+    command += ISOSTAR_BIN_DIR;
+    command += "/isostar\"";
+    return command;
+}
+
+/// Runs isostar on `map` (relative to the project root) with `extra` options and `script`
+/// (written to DIR/test.script); the exit code, stdout and stderr.
+inline ProcessResult runGameScript(const std::filesystem::path& dir, const std::string& map, const std::string& script,
+                                   const std::string& extra = "")
+{
+    const std::filesystem::path scriptFile = dir / "test.script";
+    std::ofstream(scriptFile) << script;
+    std::string command = isostarCommand();
+    command += " --map \"";
+    command += ISOSTAR_SOURCE_DIR;
+    command += "/" + map + "\" " + extra + " --script \"" + scriptFile.string() + "\"";
+    return runProcess(command);
 }
 
 /// The JSON file `file` (a dump); the test stops when it is missing.

@@ -47,22 +47,25 @@ template <GridQuery::Loop L, bool Ov, bool G>
 PathStatus GridQuery::runLoop(int maxExpansions)
 {
     // The traced loop takes Multi, Mode, H and Lm from the query at run time (see run): these
-    // template arguments are placeholders there.
-    if constexpr (L == Loop::Traced)
+    // template arguments are placeholders there. The else keeps the 28 specialised loops below
+    // from being instantiated for it.
+    if constexpr (L == Loop::Traced) {
         return run<L, Ov, G, false, DiagonalMode::Always, Heuristic::Zero, false>(maxExpansions);
-    const bool multi = m_search.multi;
-    // Separate instantiations: the diagonal rule and heuristic are compile-time constants
-    // inside the hot loop.
+    } else {
+        const bool multi = m_search.multi;
+        // Separate instantiations: the diagonal rule and heuristic are compile-time constants
+        // inside the hot loop.
 #define ISOSTAR_RUN(MODE)                                                                        \
     return multi ? runFor<L, Ov, G, true, MODE>(maxExpansions) : runFor<L, Ov, G, false, MODE>(maxExpansions)
-    switch (m_search.rules.diagonal) {
-    case DiagonalMode::Never: ISOSTAR_RUN(DiagonalMode::Never);
-    case DiagonalMode::NoCornerCutting: ISOSTAR_RUN(DiagonalMode::NoCornerCutting);
-    case DiagonalMode::AtMostOneObstacle: ISOSTAR_RUN(DiagonalMode::AtMostOneObstacle);
-    case DiagonalMode::Always: ISOSTAR_RUN(DiagonalMode::Always);
-    }
+        switch (m_search.rules.diagonal) {
+        case DiagonalMode::Never: ISOSTAR_RUN(DiagonalMode::Never);
+        case DiagonalMode::NoCornerCutting: ISOSTAR_RUN(DiagonalMode::NoCornerCutting);
+        case DiagonalMode::AtMostOneObstacle: ISOSTAR_RUN(DiagonalMode::AtMostOneObstacle);
+        case DiagonalMode::Always: ISOSTAR_RUN(DiagonalMode::Always);
+        }
 #undef ISOSTAR_RUN
-    return PathStatus::InvalidInput;
+        return PathStatus::InvalidInput;
+    }
 }
 
 template <GridQuery::Loop L, bool Ov, bool G, bool Multi, DiagonalMode Mode, Heuristic H, bool Lm>

@@ -30,15 +30,7 @@ fs::path tempDir(const std::string& name) { return testsupport::e2eDir("isostar-
 
 testsupport::ProcessResult runScript(const fs::path& dir, const std::string& map, const std::string& script)
 {
-    const fs::path scriptFile = dir / "test.script";
-    std::ofstream(scriptFile) << script;
-    // Appended piece by piece: `"\"" + std::string(...)` trips GCC 12's false -Wrestrict (bug 105329).
-    std::string command = "\"";
-    command += ISOSTAR_BIN_DIR;
-    command += "/isostar\" --map \"";
-    command += ISOSTAR_SOURCE_DIR;
-    command += "/" + map + "\" --script \"" + scriptFile.string() + "\"";
-    return testsupport::runProcess(command);
+    return testsupport::runGameScript(dir, map, script);
 }
 
 Json readJson(const fs::path& file) { return testsupport::readJsonFile(file); }

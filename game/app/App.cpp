@@ -3,7 +3,9 @@
 /// fixed-step simulation. Scripts and bench mode live in ScriptRunner.cpp and Bench.cpp.
 #include "game/app/App.hpp"
 
-#include "game/app/AppDetail.hpp"
+#include "game/common/FixedStep.hpp"
+#include "game/common/Format.hpp"
+#include "game/common/SfmlVec.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -14,8 +16,6 @@
 
 namespace game {
 
-using detail::FixedStepSec;
-using detail::tileStr;
 
 namespace {
 
@@ -532,7 +532,7 @@ void App::drawFrame(sf::RenderTarget& target)
         if (m_hover && m_host.world().nav.inBounds(*m_hover)) {
             const float c = m_party.cost(*m_hover, leader.layer);
             hud.tileLines.push_back("For " + leader.name + " (" + m_host.world().profileName(leader.layer) + "): " +
-                                    (eng::path::isPassableCost(c) ? "cost " + detail::fmt(c) : std::string("impassable")));
+                                    (eng::path::isPassableCost(c) ? "cost " + fmt(c) : std::string("impassable")));
         }
     }
     if (m_input.editing()) {

@@ -18,7 +18,9 @@
 /// its start to the first tile before the clock starts (ticks only, nothing drawn).
 #include "game/app/App.hpp"
 
-#include "game/app/AppDetail.hpp"
+#include "game/common/FixedStep.hpp"
+#include "game/common/Format.hpp"
+#include "game/common/SfmlVec.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -30,8 +32,6 @@
 
 namespace game {
 
-using detail::FixedStepSec;
-using detail::fmt;
 
 int App::runBench()
 {

@@ -3,7 +3,9 @@
 /// real input handlers) and writes its outputs: screenshots and JSON state dumps.
 #include "game/app/App.hpp"
 
-#include "game/app/AppDetail.hpp"
+#include "game/common/FixedStep.hpp"
+#include "game/common/Format.hpp"
+#include "game/common/SfmlVec.hpp"
 #include "game/debug/DebugJson.hpp"
 
 #include "engine/anim/Direction.hpp"
@@ -19,7 +21,6 @@
 
 namespace game {
 
-using detail::FixedStepSec;
 
 namespace {
 

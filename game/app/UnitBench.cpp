@@ -8,7 +8,9 @@
 /// give_ways, islands_used.
 #include "game/app/App.hpp"
 
-#include "game/app/AppDetail.hpp"
+#include "game/common/FixedStep.hpp"
+#include "game/common/Format.hpp"
+#include "game/common/SfmlVec.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -20,8 +22,6 @@
 
 namespace game {
 
-using detail::FixedStepSec;
-using detail::fmt;
 
 namespace {
 

@@ -228,13 +228,4 @@ sf::Vector2f drawTable(sf::RenderTarget& target, const sf::Font& font, float x, 
     return size;
 }
 
-std::string num(double v, int decimals)
-{
-    if (std::isinf(v))
-        return v > 0 ? "inf" : "-inf";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
 } // namespace game::debug

@@ -7,6 +7,8 @@
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/iso/Projection.hpp"
+#include "game/common/Format.hpp"
+#include "game/common/SfmlVec.hpp"
 
 #include <SFML/Graphics.hpp>
 
@@ -15,12 +17,6 @@
 #include <vector>
 
 namespace game::debug {
-
-/// A world position as SFML's vector.
-inline sf::Vector2f toV(eng::iso::WorldPos p)
-{
-    return {float(p.x), float(p.y)};
-}
 
 /// An inclusive range of cells, clamped to the map (x0 > x1 or y0 > y1 when empty).
 struct CellRange {
@@ -84,8 +80,5 @@ inline const sf::Color Title(255, 220, 120);
 inline const sf::Color Good(150, 240, 150);
 inline const sf::Color Bad(255, 130, 110);
 } // namespace colors
-
-/// `v` with `decimals` decimals ("inf" for infinity).
-std::string num(double v, int decimals = 2);
 
 } // namespace game::debug

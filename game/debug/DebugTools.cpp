@@ -19,17 +19,6 @@ const char* const FontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 /// Play speeds of the stepped search (Ctrl+N cycles), expansions a second.
 const double StepSpeeds[] = {2.0, 8.0, 30.0, 120.0, 500.0};
 
-std::string tileText(eng::TileCoord c)
-{
-    // Appended piece by piece: `"(" + std::to_string(...)` trips GCC 12's false -Wrestrict
-    // (bug 105329).
-    std::string s = "(";
-    s += std::to_string(c.x);
-    s += ", ";
-    s += std::to_string(c.y);
-    s += ")";
-    return s;
-}
 
 std::string onOff(bool on)
 {
@@ -90,13 +79,13 @@ std::optional<std::string> DebugTools::keyPressed(const KeyChord& k, const Debug
             const auto* it = std::find_if(std::begin(StepSpeeds), std::end(StepSpeeds),
                                           [&](double s) { return s > stepper.stepsPerSec + 1e-9; });
             stepper.stepsPerSec = it == std::end(StepSpeeds) ? StepSpeeds[0] : *it;
-            return "step-through plays " + num(stepper.stepsPerSec, 0) + " expansions a second";
+            return "step-through plays " + fmt(stepper.stepsPerSec, 0) + " expansions a second";
         }
         if (k.shift) {
             if (!stepper.running())
                 return std::string("nothing to play: press G, then click a tile");
             stepper.setPlaying(!stepper.playing());
-            return stepper.playing() ? "playing the search at " + num(stepper.stepsPerSec, 0) +
+            return stepper.playing() ? "playing the search at " + fmt(stepper.stepsPerSec, 0) +
                                            " expansions a second (Shift+N pauses, Ctrl+N faster)"
                                      : std::string("paused (N steps, Shift+N plays)");
         }
@@ -153,8 +142,8 @@ std::string DebugTools::beginStep(const DebugFrame& f, eng::TileCoord goal)
     m_stepVersion = f.worldVersion;
     const eng::path::PathStatus s = stepper.begin(f.world->nav, u.layer, start, goal);
     if (s != eng::path::PathStatus::InProgress)
-        return "step-through: " + std::string(eng::path::statusName(s)) + " at once from " + tileText(start);
-    return "step-through from " + u.name + " " + tileText(start) + " to " + tileText(goal) +
+        return "step-through: " + std::string(eng::path::statusName(s)) + " at once from " + tileStr(start);
+    return "step-through from " + u.name + " " + tileStr(start) + " to " + tileStr(goal) +
            ": N expands one cell, Shift+N plays";
 }
 
@@ -164,11 +153,11 @@ std::string DebugTools::step(int n)
         return "no stepped search: press G, select a unit and click a tile";
     if (!stepper.running())
         return "the search is over: " + std::string(eng::path::statusName(stepper.status())) + ", cost " +
-               num(stepper.result().cost) + " (click another tile)";
+               fmt(stepper.result().cost) + " (click another tile)";
     stepper.step(n);
     if (!stepper.running())
         return "search done after " + std::to_string(stepper.expanded()) + " expansions: " +
-               std::string(eng::path::statusName(stepper.status())) + ", cost " + num(stepper.result().cost);
+               std::string(eng::path::statusName(stepper.status())) + ", cost " + fmt(stepper.result().cost);
     return {};
 }
 
@@ -200,7 +189,7 @@ std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
     }
     race.set(start, goal, u.layer, std::move(lanes));
     m_raceVersion = f.worldVersion;
-    std::string said = "race from " + u.name + " " + tileText(start) + " to " + tileText(goal) + ":";
+    std::string said = "race from " + u.name + " " + tileStr(start) + " to " + tileStr(goal) + ":";
     for (const RaceLane& l : race.lanes())
         said += " " + l.key + " " + std::to_string(l.expanded);
     return said + " cells (R clears)";
@@ -278,7 +267,7 @@ void DebugTools::drawGround(sf::RenderTarget& target, const DebugFrame& f)
 TextLines DebugTools::stepLines() const
 {
     TextLines out;
-    out.push_back({"Step-through  (G leaves, N next, Shift+N play " + num(stepper.stepsPerSec, 0) + "/s, Ctrl+N speed)",
+    out.push_back({"Step-through  (G leaves, N next, Shift+N play " + fmt(stepper.stepsPerSec, 0) + "/s, Ctrl+N speed)",
                    colors::Title});
     if (stepper.trace().stepCount() == 0 && !stepper.active()) {
         out.push_back({"select a unit and click a tile: the search waits for N", colors::Text});
@@ -288,17 +277,17 @@ TextLines DebugTools::stepLines() const
                                           : std::string(eng::path::statusName(stepper.status()));
     if (!stepper.active() && stepper.trace().stepCount() > 0)
         state = "stopped (the world changed)";
-    out.push_back({tileText(stepper.start()) + " \xE2\x86\x92 " + tileText(stepper.goal()) + "   expansion " +
+    out.push_back({tileStr(stepper.start()) + " \xE2\x86\x92 " + tileStr(stepper.goal()) + "   expansion " +
                        std::to_string(stepper.expanded()) + "   " + state,
                    colors::Text});
     if (const std::optional<eng::path::TraceCell> cur = stepper.current())
-        out.push_back({"closed " + tileText(cur->cell) + "  g " + num(cur->g) + "  h " + num(cur->h) + "  f " + num(cur->f),
+        out.push_back({"closed " + tileStr(cur->cell) + "  g " + fmt(cur->g) + "  h " + fmt(cur->h) + "  f " + fmt(cur->f),
                        sf::Color::White});
     for (const eng::path::TraceNeighbour& n : stepper.neighbours()) {
         const std::string what(eng::path::neighbourOutcomeName(n.outcome));
         const bool scored = n.outcome != eng::path::NeighbourOutcome::Wall;
-        out.push_back({"  " + tileText(n.cell) + "  " + what +
-                           (scored ? "  g " + num(n.g) + "  h " + num(n.h) + "  f " + num(n.f) : std::string()),
+        out.push_back({"  " + tileStr(n.cell) + "  " + what +
+                           (scored ? "  g " + fmt(n.g) + "  h " + fmt(n.h) + "  f " + fmt(n.f) : std::string()),
                        outcomeColor(n.outcome)});
     }
     if (!stepper.openHead().empty()) {
@@ -306,7 +295,7 @@ TextLines DebugTools::stepLines() const
         std::string head;
         int rank = 1;
         for (const eng::path::TraceCell& c : stepper.openHead()) {
-            head += "  #" + std::to_string(rank) + " " + tileText(c.cell) + " f " + num(c.f, 1);
+            head += "  #" + std::to_string(rank) + " " + tileStr(c.cell) + " f " + fmt(c.f, 1);
             if (rank++ % 3 == 0) {
                 out.push_back({head, colors::Title});
                 head.clear();
@@ -316,7 +305,7 @@ TextLines DebugTools::stepLines() const
             out.push_back({head, colors::Title});
     }
     if (!stepper.running() && eng::path::hasPath(stepper.result().status))
-        out.push_back({"path cost " + num(stepper.result().cost) + ", " + std::to_string(stepper.result().path.size()) +
+        out.push_back({"path cost " + fmt(stepper.result().cost) + ", " + std::to_string(stepper.result().path.size()) +
                            " cells",
                        colors::Title});
     return out;
@@ -370,7 +359,7 @@ void DebugTools::drawScreen(sf::RenderTarget& target, const Camera& camera, cons
                 break;
             const bool scored = n.outcome != eng::path::NeighbourOutcome::Wall &&
                                 n.outcome != eng::path::NeighbourOutcome::CornerRule;
-            put(n.cell, std::string(eng::path::neighbourOutcomeName(n.outcome)) + (scored ? "\nf " + num(n.f, 1) : ""),
+            put(n.cell, std::string(eng::path::neighbourOutcomeName(n.outcome)) + (scored ? "\nf " + fmt(n.f, 1) : ""),
                 outcomeColor(n.outcome), 0.f);
         }
         int rank = 1;

@@ -294,7 +294,7 @@ void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const 
                 const bool open = !closed && c.openedAt[i] >= 0 && c.openedAt[i] <= k;
                 if (!closed && !open)
                     continue;
-                put({x, y}, "f " + num(c.final.f[i], 1) + "\ng " + num(c.final.g[i], 1) + " h " + num(c.final.h[i], 1),
+                put({x, y}, "f " + fmt(c.final.f[i], 1) + "\ng " + fmt(c.final.g[i], 1) + " h " + fmt(c.final.h[i], 1),
                     open ? sf::Color(170, 255, 170) : sf::Color::White, 0.f);
             }
     }
@@ -308,7 +308,7 @@ void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const 
             if (!near.contains(b))
                 continue;
             const double c = double(nav.cost(scene.layer, b)) * (a.x != b.x && a.y != b.y ? diag : 1.0);
-            put(b, std::string("+").append(num(c, 2)), sf::Color(255, 225, 110), -18.f);
+            put(b, std::string("+").append(fmt(c, 2)), sf::Color(255, 225, 110), -18.f);
         }
     }
 }
@@ -359,9 +359,9 @@ void Overlays::drawLegend(sf::RenderTarget& target, const sf::Font& font, const 
         t.setPosition(std::round(lx), std::round(ly));
         target.draw(t);
     };
-    label(num(lo, lo < 0.1 ? 3 : 2), x + pad, -1);
-    label(num(mid, mid < 0.1 ? 3 : 2), x + pad + barW * 0.5f, 0);
-    label(num(hi, 2), x + pad + barW, 1);
+    label(fmt(lo, lo < 0.1 ? 3 : 2), x + pad, -1);
+    label(fmt(mid, mid < 0.1 ? 3 : 2), x + pad + barW * 0.5f, 0);
+    label(fmt(hi, 2), x + pad + barW, 1);
     // Impassable: the swatch as drawn on the map.
     const float sy = ly + 20.f;
     sf::RectangleShape sw({16.f, 12.f});
@@ -391,17 +391,17 @@ std::vector<std::string> Overlays::tileLines(const OverlayScene& scene)
         if (e.influences.empty())
             out.push_back("Influence: none reaches this tile");
         else
-            out.push_back("Influence: cost x" + num(net, 3) + " from " + std::to_string(e.influences.size()) +
+            out.push_back("Influence: cost x" + fmt(net, 3) + " from " + std::to_string(e.influences.size()) +
                           (e.influences.size() == 1 ? " source" : " sources"));
     }
     if ((flags.search || flags.numbers) && searchUsable(scene)) {
         const std::size_t i = std::size_t(cell.y) * std::size_t(m_search.width) + std::size_t(cell.x);
         if (m_search.closedAt[i] >= 0)
             out.push_back("Search: closed at step " + std::to_string(m_search.closedAt[i] + 1) + ", g " +
-                          num(m_search.final.g[i]) + " h " + num(m_search.final.h[i]) + " f " + num(m_search.final.f[i]));
+                          fmt(m_search.final.g[i]) + " h " + fmt(m_search.final.h[i]) + " f " + fmt(m_search.final.f[i]));
         else if (m_search.openedAt[i] >= 0)
-            out.push_back("Search: left open, g " + num(m_search.final.g[i]) + " h " + num(m_search.final.h[i]) + " f " +
-                          num(m_search.final.f[i]));
+            out.push_back("Search: left open, g " + fmt(m_search.final.g[i]) + " h " + fmt(m_search.final.h[i]) + " f " +
+                          fmt(m_search.final.f[i]));
         else
             out.push_back("Search: not reached");
     }

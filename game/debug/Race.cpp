@@ -57,8 +57,8 @@ std::vector<TableRow> Race::table() const
     out.push_back({{"search", "expanded", "time", "cost", "optimal"}, colors::Dim});
     for (std::size_t i = 0; i < m_lanes.size(); ++i) {
         const RaceLane& l = m_lanes[i];
-        const std::string cost = eng::path::hasPath(l.status) ? num(l.cost, 2) : std::string(eng::path::statusName(l.status));
-        out.push_back({{"\xE2\x97\x86 " + l.name, std::to_string(l.expanded), num(l.micros, 0) + " \xC2\xB5s", cost,
+        const std::string cost = eng::path::hasPath(l.status) ? fmt(l.cost, 2) : std::string(eng::path::statusName(l.status));
+        out.push_back({{"\xE2\x97\x86 " + l.name, std::to_string(l.expanded), fmt(l.micros, 0) + " \xC2\xB5s", cost,
                         l.optimal ? "yes" : "no"},
                        laneColor(i, 255)});
     }

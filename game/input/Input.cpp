@@ -3,7 +3,9 @@
 /// handlers), camera panning, orders and selection by click, box and number key.
 #include "game/input/Input.hpp"
 
-#include "game/app/AppDetail.hpp"
+#include "game/common/FixedStep.hpp"
+#include "game/common/Format.hpp"
+#include "game/common/SfmlVec.hpp"
 
 #include <algorithm>
 #include <cmath>

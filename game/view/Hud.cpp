@@ -3,7 +3,9 @@
 /// tile's explanation, fading messages and the help line.
 #include "game/view/View.hpp"
 
-#include "game/app/AppDetail.hpp"
+#include "game/common/FixedStep.hpp"
+#include "game/common/Format.hpp"
+#include "game/common/SfmlVec.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,8 +13,6 @@
 
 namespace game {
 
-using detail::fmt;
-using detail::tileStr;
 
 void View::drawHud(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const
 {

@@ -5,7 +5,9 @@
 /// the pointer. The HUD panels are in Hud.cpp.
 #include "game/view/View.hpp"
 
-#include "game/app/AppDetail.hpp"
+#include "game/common/FixedStep.hpp"
+#include "game/common/Format.hpp"
+#include "game/common/SfmlVec.hpp"
 
 #include "engine/iso/Projection.hpp"
 
@@ -17,8 +19,6 @@
 
 namespace game {
 
-using detail::fmt;
-using detail::toV;
 
 namespace {
 

@@ -1,15 +1,17 @@
-#include "game/app/AppDetail.hpp"
+#include "game/common/Format.hpp"
 
-#include <iomanip>
-#include <sstream>
+#include <cmath>
+#include <cstdio>
 
-namespace game::detail {
+namespace game {
 
 std::string fmt(double v, int decimals)
 {
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(decimals) << v;
-    return s.str();
+    if (std::isinf(v))
+        return v > 0 ? "inf" : "-inf";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
 }
 
 std::string tileStr(eng::TileCoord c)
@@ -24,4 +26,4 @@ std::string tileStr(eng::TileCoord c)
     return s;
 }
 
-} // namespace game::detail
+} // namespace game

@@ -27,86 +27,6 @@ sf::Color scale(const sf::Color (&stops)[N], double t, sf::Uint8 alpha)
 
 } // namespace
 
-sf::FloatRect worldInView(const sf::RenderTarget& target)
-{
-    const sf::View& v = target.getView();
-    const sf::Vector2f size = v.getSize();
-    const float ext = v.getRotation() == 0.f ? 0.f : std::max(std::abs(size.x), std::abs(size.y)) * 0.5f;
-    const float w = std::abs(size.x) + 2.f * ext, h = std::abs(size.y) + 2.f * ext;
-    return {v.getCenter().x - w / 2.f, v.getCenter().y - h / 2.f, w, h};
-}
-
-CellRange cellsNear(const eng::iso::Projection& proj, const sf::FloatRect& r)
-{
-    double tx0 = 1e300, ty0 = 1e300, tx1 = -1e300, ty1 = -1e300;
-    for (const sf::Vector2f c : {sf::Vector2f(r.left, r.top), sf::Vector2f(r.left + r.width, r.top),
-                                 sf::Vector2f(r.left, r.top + r.height), sf::Vector2f(r.left + r.width, r.top + r.height)}) {
-        const eng::TilePos t = proj.worldToTile({c.x, c.y});
-        tx0 = std::min(tx0, double(t.x)), tx1 = std::max(tx1, double(t.x));
-        ty0 = std::min(ty0, double(t.y)), ty1 = std::max(ty1, double(t.y));
-    }
-    const auto clampInt = [](double v, int lo, int hi) { return int(std::clamp(v, double(lo), double(hi))); };
-    CellRange c;
-    c.x0 = clampInt(std::floor(tx0) - 1.0, 0, proj.mapWidth());
-    c.y0 = clampInt(std::floor(ty0) - 1.0, 0, proj.mapHeight());
-    c.x1 = clampInt(std::floor(tx1) + 1.0, -1, proj.mapWidth() - 1);
-    c.y1 = clampInt(std::floor(ty1) + 1.0, -1, proj.mapHeight() - 1);
-    return c;
-}
-
-void addDiamond(sf::VertexArray& va, const eng::iso::Projection& proj, eng::TileCoord c, sf::Color color, float scale)
-{
-    const auto corners = proj.cellCorners(c);
-    const sf::Vector2f ctr = toV(proj.cellCenter(c));
-    sf::Vector2f p[4];
-    for (std::size_t i = 0; i < 4; ++i)
-        p[i] = ctr + (toV(corners[i]) - ctr) * scale;
-    for (int i : {0, 1, 2, 0, 2, 3})
-        va.append(sf::Vertex(p[i], color));
-}
-
-void addDiamondRing(sf::VertexArray& va, const eng::iso::Projection& proj, eng::TileCoord c, sf::Color color,
-                    float outer, float inner)
-{
-    const auto corners = proj.cellCorners(c);
-    const sf::Vector2f ctr = toV(proj.cellCenter(c));
-    sf::Vector2f o[4], in[4];
-    for (std::size_t i = 0; i < 4; ++i) {
-        o[i] = ctr + (toV(corners[i]) - ctr) * outer;
-        in[i] = ctr + (toV(corners[i]) - ctr) * inner;
-    }
-    for (int i = 0; i < 4; ++i) {
-        const int j = (i + 1) % 4;
-        for (const sf::Vector2f& p : {o[i], o[j], in[j], o[i], in[j], in[i]})
-            va.append(sf::Vertex(p, color));
-    }
-}
-
-void addQuarter(sf::VertexArray& va, const eng::iso::Projection& proj, eng::TileCoord c, int quarter, sf::Color color,
-                float scale)
-{
-    const auto corners = proj.cellCorners(c);
-    const sf::Vector2f ctr = toV(proj.cellCenter(c));
-    const std::size_t i = std::size_t(((quarter % 4) + 4) % 4), j = (i + 1) % 4;
-    const sf::Vector2f a = ctr + (toV(corners[i]) - ctr) * scale, b = ctr + (toV(corners[j]) - ctr) * scale;
-    // Pull the triangle a little off the centre so the four quarters stay apart.
-    const sf::Vector2f off = ((a + b) * 0.5f - ctr) * 0.08f;
-    va.append(sf::Vertex(ctr + off, color));
-    va.append(sf::Vertex(a + off, color));
-    va.append(sf::Vertex(b + off, color));
-}
-
-void addLine(sf::VertexArray& va, sf::Vector2f a, sf::Vector2f b, float thickness, sf::Color color)
-{
-    const sf::Vector2f d = b - a;
-    const float len = std::sqrt(d.x * d.x + d.y * d.y);
-    if (len <= 0.f)
-        return;
-    const sf::Vector2f n(-d.y / len * thickness * 0.5f, d.x / len * thickness * 0.5f);
-    for (const sf::Vector2f& p : {a + n, b + n, b - n, a + n, b - n, a - n})
-        va.append(sf::Vertex(p, color));
-}
-
 sf::Color costColor(double t, sf::Uint8 alpha)
 {
     // Blue and cyan for the cheap end: the grass under the overlay is green already.
@@ -118,45 +38,6 @@ sf::Color orderColor(double t, sf::Uint8 alpha)
 {
     static const sf::Color stops[] = {{60, 120, 255}, {170, 90, 230}, {255, 150, 40}};
     return scale(stops, t, alpha);
-}
-
-sf::Vector2f panelSize(const sf::Font& font, const TextLines& lines, unsigned px)
-{
-    sf::Text t;
-    t.setFont(font);
-    t.setCharacterSize(px);
-    float w = 0.f;
-    for (const auto& [s, c] : lines) {
-        t.setString(sf::String::fromUtf8(s.begin(), s.end()));
-        w = std::max(w, t.getLocalBounds().width);
-    }
-    return {w + 20.f, float(px) * 1.35f * float(lines.size()) + 10.f};
-}
-
-sf::Vector2f drawPanel(sf::RenderTarget& target, const sf::Font& font, float x, float y, const TextLines& lines,
-                       unsigned px, bool alignRight)
-{
-    const sf::Vector2f size = panelSize(font, lines, px);
-    if (alignRight)
-        x -= size.x;
-    sf::RectangleShape bg(size);
-    bg.setPosition(std::round(x), std::round(y));
-    bg.setFillColor(sf::Color(12, 14, 20, 200));
-    bg.setOutlineColor(sf::Color(255, 255, 255, 40));
-    bg.setOutlineThickness(1.f);
-    target.draw(bg);
-    sf::Text t;
-    t.setFont(font);
-    t.setCharacterSize(px);
-    float ly = y + 5.f;
-    for (const auto& [s, c] : lines) {
-        t.setString(sf::String::fromUtf8(s.begin(), s.end()));
-        t.setFillColor(c);
-        t.setPosition(std::round(x + 10.f), std::round(ly));
-        target.draw(t);
-        ly += float(px) * 1.35f;
-    }
-    return size;
 }
 
 namespace {

@@ -13,7 +13,6 @@
 
 namespace game {
 
-
 void View::drawHud(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const
 {
     if (!m_hasFont)

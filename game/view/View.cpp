@@ -8,6 +8,7 @@
 #include "game/common/FixedStep.hpp"
 #include "game/common/Format.hpp"
 #include "game/common/SfmlVec.hpp"
+#include "game/view/Draw.hpp"
 
 #include "engine/iso/Projection.hpp"
 
@@ -19,7 +20,6 @@
 
 namespace game {
 
-
 namespace {
 
 const sf::Color UnitColors[] = {{90, 170, 255}, {110, 220, 120}, {200, 120, 255}, {255, 180, 70}};
@@ -27,41 +27,6 @@ const sf::Color UnitColors[] = {{90, 170, 255}, {110, 220, 120}, {200, 120, 255}
 sf::Color unitColor(std::size_t i)
 {
     return UnitColors[i % (sizeof(UnitColors) / sizeof(UnitColors[0]))];
-}
-
-/// Two triangles filling the diamond of `c`, shrunk around its centre by `scale`.
-void addDiamond(sf::VertexArray& va, const eng::iso::Projection& proj, eng::TileCoord c, sf::Color color, float scale = 1.f)
-{
-    const auto corners = proj.cellCorners(c);
-    const sf::Vector2f ctr = toV(proj.cellCenter(c));
-    sf::Vector2f p[4];
-    for (int i = 0; i < 4; ++i)
-        p[i] = ctr + (toV(corners[std::size_t(i)]) - ctr) * scale;
-    const int idx[6] = {0, 1, 2, 0, 2, 3};
-    for (int i : idx)
-        va.append(sf::Vertex(p[i], color));
-}
-
-/// A diamond outline as a ring of triangles between `outer` and `inner` scales.
-void addDiamondRing(sf::VertexArray& va, const eng::iso::Projection& proj, eng::TileCoord c, sf::Color color,
-                    float outer = 1.f, float inner = 0.86f)
-{
-    const auto corners = proj.cellCorners(c);
-    const sf::Vector2f ctr = toV(proj.cellCenter(c));
-    sf::Vector2f o[4], in[4];
-    for (int i = 0; i < 4; ++i) {
-        o[i] = ctr + (toV(corners[std::size_t(i)]) - ctr) * outer;
-        in[i] = ctr + (toV(corners[std::size_t(i)]) - ctr) * inner;
-    }
-    for (int i = 0; i < 4; ++i) {
-        const int j = (i + 1) % 4;
-        va.append(sf::Vertex(o[i], color));
-        va.append(sf::Vertex(o[j], color));
-        va.append(sf::Vertex(in[j], color));
-        va.append(sf::Vertex(o[i], color));
-        va.append(sf::Vertex(in[j], color));
-        va.append(sf::Vertex(in[i], color));
-    }
 }
 
 /// An ellipse ring (selection circle) around `ctr` with radii rx, ry.
@@ -81,42 +46,6 @@ void addEllipseRing(sf::VertexArray& va, sf::Vector2f ctr, float rx, float ry, f
         va.append(sf::Vertex(i1, color));
         va.append(sf::Vertex(i0, color));
     }
-}
-
-/// World rectangle the target's current view shows (as MapRenderer culls: a rotated view
-/// covers its rotated rectangle's bounding box).
-sf::FloatRect worldInView(const sf::RenderTarget& target)
-{
-    const sf::View& v = target.getView();
-    const sf::Vector2f size = v.getSize();
-    const float ext = v.getRotation() == 0.f ? 0.f : std::max(std::abs(size.x), std::abs(size.y)) * 0.5f;
-    const float w = std::abs(size.x) + 2.f * ext, h = std::abs(size.y) + 2.f * ext;
-    return {v.getCenter().x - w / 2.f, v.getCenter().y - h / 2.f, w, h};
-}
-
-/// The cells whose diamonds (or rectangles) may reach into world rectangle `r`, as an
-/// inclusive range clamped to the map (x0 > x1 when none): the bounding box in tile space of
-/// r's corners, grown by one cell. O(1); loops over it cost what is in view, not the map.
-struct CellRange {
-    int x0 = 0, y0 = 0, x1 = -1, y1 = -1;
-};
-
-CellRange cellsNear(const eng::iso::Projection& proj, const sf::FloatRect& r)
-{
-    double tx0 = 1e300, ty0 = 1e300, tx1 = -1e300, ty1 = -1e300;
-    for (const sf::Vector2f c : {sf::Vector2f(r.left, r.top), sf::Vector2f(r.left + r.width, r.top),
-                                 sf::Vector2f(r.left, r.top + r.height), sf::Vector2f(r.left + r.width, r.top + r.height)}) {
-        const eng::TilePos t = proj.worldToTile({c.x, c.y});
-        tx0 = std::min(tx0, double(t.x)), tx1 = std::max(tx1, double(t.x));
-        ty0 = std::min(ty0, double(t.y)), ty1 = std::max(ty1, double(t.y));
-    }
-    auto clampInt = [](double v, int lo, int hi) { return int(std::clamp(v, double(lo), double(hi))); };
-    CellRange c;
-    c.x0 = clampInt(std::floor(tx0) - 1.0, 0, proj.mapWidth());
-    c.y0 = clampInt(std::floor(ty0) - 1.0, 0, proj.mapHeight());
-    c.x1 = clampInt(std::floor(tx1) + 1.0, -1, proj.mapWidth() - 1);
-    c.y1 = clampInt(std::floor(ty1) + 1.0, -1, proj.mapHeight() - 1);
-    return c;
 }
 
 /// Whether anything drawn on cell `c` (diamonds and rings at scale <= 1) can be in `view`.

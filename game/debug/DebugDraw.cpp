@@ -45,9 +45,7 @@ namespace {
 /// Column widths of a table (title rows excluded) and its total size.
 std::vector<float> columnWidths(const sf::Font& font, const std::vector<TableRow>& rows, unsigned px, sf::Vector2f& size)
 {
-    sf::Text t;
-    t.setFont(font);
-    t.setCharacterSize(px);
+    sf::Text t = panelText(font, px);
     std::vector<float> widths;
     float titleW = 0.f;
     for (const TableRow& r : rows) {
@@ -84,15 +82,8 @@ sf::Vector2f drawTable(sf::RenderTarget& target, const sf::Font& font, float x, 
 {
     sf::Vector2f size;
     const std::vector<float> widths = columnWidths(font, rows, px, size);
-    sf::RectangleShape bg(size);
-    bg.setPosition(std::round(x), std::round(y));
-    bg.setFillColor(sf::Color(12, 14, 20, 210));
-    bg.setOutlineColor(sf::Color(255, 255, 255, 40));
-    bg.setOutlineThickness(1.f);
-    target.draw(bg);
-    sf::Text t;
-    t.setFont(font);
-    t.setCharacterSize(px);
+    drawPanelBox(target, {std::round(x), std::round(y), size.x, size.y}, 210);
+    sf::Text t = panelText(font, px);
     float ly = y + 5.f;
     for (const TableRow& r : rows) {
         float cx = x + 10.f;

@@ -323,15 +323,8 @@ void Overlays::drawLegend(sf::RenderTarget& target, const sf::Font& font, const 
     const float barW = 260.f, barH = 14.f, pad = 10.f;
     const float w = barW + 2.f * pad, h = 86.f;
     const float x = 10.f, y = float(target.getSize().y) - bottomMarginPx - h;
-    sf::RectangleShape bg({w, h});
-    bg.setPosition(x, y);
-    bg.setFillColor(sf::Color(12, 14, 20, 210));
-    bg.setOutlineColor(sf::Color(255, 255, 255, 40));
-    bg.setOutlineThickness(1.f);
-    target.draw(bg);
-    sf::Text t;
-    t.setFont(font);
-    t.setCharacterSize(13);
+    drawPanelBox(target, {x, y, w, h}, 210);
+    sf::Text t = panelText(font, 13);
     t.setFillColor(colors::Title);
     t.setString("Cost heat map: " + scene.world->profileName(scene.layer));
     t.setPosition(x + pad, y + 5.f);

@@ -87,11 +87,27 @@ void addLine(sf::VertexArray& va, sf::Vector2f a, sf::Vector2f b, float thicknes
         va.append(sf::Vertex(p, color));
 }
 
-sf::Vector2f panelSize(const sf::Font& font, const TextLines& lines, unsigned px)
+void drawPanelBox(sf::RenderTarget& target, const sf::FloatRect& box, sf::Uint8 alpha)
+{
+    sf::RectangleShape bg({box.width, box.height});
+    bg.setPosition(box.left, box.top);
+    bg.setFillColor(sf::Color(12, 14, 20, alpha));
+    bg.setOutlineColor(sf::Color(255, 255, 255, 40));
+    bg.setOutlineThickness(1.f);
+    target.draw(bg);
+}
+
+sf::Text panelText(const sf::Font& font, unsigned px)
 {
     sf::Text t;
     t.setFont(font);
     t.setCharacterSize(px);
+    return t;
+}
+
+sf::Vector2f panelSize(const sf::Font& font, const TextLines& lines, unsigned px)
+{
+    sf::Text t = panelText(font, px);
     float w = 0.f;
     for (const auto& [s, c] : lines) {
         t.setString(sf::String::fromUtf8(s.begin(), s.end()));
@@ -106,15 +122,8 @@ sf::Vector2f drawPanel(sf::RenderTarget& target, const sf::Font& font, float x, 
     const sf::Vector2f size = panelSize(font, lines, px);
     if (alignRight)
         x -= size.x;
-    sf::RectangleShape bg(size);
-    bg.setPosition(std::round(x), std::round(y));
-    bg.setFillColor(sf::Color(12, 14, 20, 200));
-    bg.setOutlineColor(sf::Color(255, 255, 255, 40));
-    bg.setOutlineThickness(1.f);
-    target.draw(bg);
-    sf::Text t;
-    t.setFont(font);
-    t.setCharacterSize(px);
+    drawPanelBox(target, {std::round(x), std::round(y), size.x, size.y});
+    sf::Text t = panelText(font, px);
     float ly = y + 5.f;
     for (const auto& [s, c] : lines) {
         t.setString(sf::String::fromUtf8(s.begin(), s.end()));

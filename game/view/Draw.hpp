@@ -49,6 +49,10 @@ using TextLines = std::vector<std::pair<std::string, sf::Color>>;
 /// corner at (x, y) (or its top-right corner when `alignRight`); returns its size in pixels.
 sf::Vector2f drawPanel(sf::RenderTarget& target, const sf::Font& font, float x, float y, const TextLines& lines,
                        unsigned px, bool alignRight = false);
+/// The panels' background: a dark box with a faint outline, `alpha` opaque.
+void drawPanelBox(sf::RenderTarget& target, const sf::FloatRect& box, sf::Uint8 alpha = 200);
+/// A text object in the panels' font at `px` pixels.
+sf::Text panelText(const sf::Font& font, unsigned px);
 /// The panel size drawPanel would use, without drawing.
 sf::Vector2f panelSize(const sf::Font& font, const TextLines& lines, unsigned px);
 

@@ -168,53 +168,46 @@ WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
     return out;
 }
 
-WorldEdit WorldHost::paint(eng::TileCoord c, const std::string& terrain)
+WorldEdit WorldHost::editWith(const std::function<eng::edit::EditResult(eng::edit::MapEditor&)>& edit)
 {
     if (!m_editor)
         return {false, "no map loaded", {}, {}, {}};
-    return applyEdit(m_editor->paint(c, terrain));
+    return applyEdit(edit(*m_editor));
+}
+
+WorldEdit WorldHost::paint(eng::TileCoord c, const std::string& terrain)
+{
+    return editWith([&](eng::edit::MapEditor& e) { return e.paint(c, terrain); });
 }
 
 WorldEdit WorldHost::paintTile(eng::TileCoord c, std::uint32_t gid)
 {
-    if (!m_editor)
-        return {false, "no map loaded", {}, {}, {}};
-    return applyEdit(m_editor->paintTile(c, gid));
+    return editWith([&](eng::edit::MapEditor& e) { return e.paintTile(c, gid); });
 }
 
 WorldEdit WorldHost::erase(eng::TileCoord c)
 {
-    if (!m_editor)
-        return {false, "no map loaded", {}, {}, {}};
-    return applyEdit(m_editor->erase(c));
+    return editWith([&](eng::edit::MapEditor& e) { return e.erase(c); });
 }
 
 WorldEdit WorldHost::setErupting(eng::TileCoord c, bool on)
 {
-    if (!m_editor)
-        return {false, "no map loaded", {}, {}, {}};
-    return applyEdit(m_editor->setErupting(c, on));
+    return editWith([&](eng::edit::MapEditor& e) { return e.setErupting(c, on); });
 }
 
 WorldEdit WorldHost::toggleErupting(eng::TileCoord c)
 {
-    if (!m_editor)
-        return {false, "no map loaded", {}, {}, {}};
-    return applyEdit(m_editor->toggleErupting(c));
+    return editWith([&](eng::edit::MapEditor& e) { return e.toggleErupting(c); });
 }
 
 WorldEdit WorldHost::undo()
 {
-    if (!m_editor)
-        return {false, "no map loaded", {}, {}, {}};
-    return applyEdit(m_editor->undo());
+    return editWith([&](eng::edit::MapEditor& e) { return e.undo(); });
 }
 
 WorldEdit WorldHost::redo()
 {
-    if (!m_editor)
-        return {false, "no map loaded", {}, {}, {}};
-    return applyEdit(m_editor->redo());
+    return editWith([&](eng::edit::MapEditor& e) { return e.redo(); });
 }
 
 void WorldHost::beginStroke()

@@ -23,6 +23,7 @@
 #include "game/world/World.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -121,6 +122,8 @@ public:
 
 private:
     WorldEdit applyEdit(eng::edit::EditResult r);
+    /// `edit` on the current map's editor, then applyEdit; "no map loaded" before open().
+    WorldEdit editWith(const std::function<eng::edit::EditResult(eng::edit::MapEditor&)>& edit);
 
     World m_world;
     std::unique_ptr<eng::edit::MapEditor> m_editor; ///< over m_world.map; new with each world

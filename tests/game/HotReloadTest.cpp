@@ -1,5 +1,6 @@
-// Hot reload without a window: the file watcher, WorldHost keeping the last good world, and the
-// party walking on through a change of costs.
+// Hot reload without a window: the file watcher (a change reported once it has settled, on a
+// fake clock), WorldHost keeping the last good world, and the party walking on through a change
+// of costs.
 #include "game/party/Party.hpp"
 #include "game/world/FileWatcher.hpp"
 #include "game/world/WorldHost.hpp"

@@ -1,7 +1,8 @@
 // End-to-end: the tuning panel in the real `isostar` binary under a (virtual) display: F2 draws
 // it (screenshots differ where it stands), a click on it does not move the party, `panel set`
-// changes the values in force (`dump` `panel`), `panel save` writes the one changed line, and a
-// bad value stops the script with the config loader's message. Skips without a display.
+// changes the values in force (`dump` `panel`), `panel save` writes the one changed line (and
+// refuses, keeping both, a config broken on disk meanwhile), and a bad value stops the script
+// with the config loader's message. Skips without a display.
 #include "tests/support/RunProcess.hpp"
 #include "tests/support/GameE2e.hpp"
 
@@ -199,10 +200,11 @@ TEST_CASE("e2e tuning: a config broken on disk while the game runs: panel set st
                                        << "\npanel save " << config.string() << "\nquit\n";
     const std::string writer = "(for i in $(seq 600); do [ -f '" + started.string() + "' ] && break; sleep 0.1; done; cp '" +
                                (dir / "broken.toml").string() + "' '" + config.string() + "') & ";
-    const auto r = testsupport::runProcess(writer + testsupport::isostarCommand() + " --map \"" +
+    // In a subshell, so the capture of stdout and stderr covers the game, not only `exit`.
+    const auto r = testsupport::runProcess("(" + writer + testsupport::isostarCommand() + " --map \"" +
                                            std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx\" --config '" +
                                            config.string() + "' --script '" + (dir / "test.script").string() +
-                                           "'; rc=$?; wait; exit $rc");
+                                           "'; rc=$?; wait; exit $rc)");
     INFO(r.err);
     CHECK(r.exitCode == 2);
     const Json j = readJson(after);

@@ -1,7 +1,8 @@
 // The live tuning panel without a window: `panel set` (TuningPanel::set, the path the widgets
 // take) applied through WorldHost::applyConfig gives the same NavGrid as writing the value into
 // a copy of the config file and loading it; refusals keep the costs; save, reset and the
-// watcher; the script's `panel` commands.
+// watcher; the panel tunes the world's config text whatever the file on disk holds, and Save
+// refuses once to replace a file changed on disk; the script's `panel` commands.
 #include "game/script/Script.hpp"
 #include "game/ui/TuningPanel.hpp"
 #include "game/world/WorldHost.hpp"

@@ -87,10 +87,13 @@ namespace {
 
 Result<ResolvedConfig> load(const std::string& path, ConfigOrigin origin)
 {
-    Result<TerrainConfig> r = loadTerrainConfig(path);
+    Result<std::string> text = readTerrainConfigText(path);
+    if (!text)
+        return Result<ResolvedConfig>::failure(text.diagnostics());
+    Result<TerrainConfig> r = parseTerrainConfig(text.value(), path);
     if (!r)
         return Result<ResolvedConfig>::failure(r.diagnostics());
-    return ResolvedConfig{std::move(r).value(), origin, path};
+    return ResolvedConfig{std::move(r).value(), origin, path, std::move(text).value()};
 }
 
 } // namespace
@@ -119,7 +122,7 @@ Result<ResolvedConfig> resolveTerrainConfig(const map::MapData& map, const std::
     std::error_code ec;
     if (fs::is_regular_file(beside, ec))
         return load(beside, ConfigOrigin::BesideMap);
-    return ResolvedConfig{defaultTerrainConfig(), ConfigOrigin::BuiltIn, {}};
+    return ResolvedConfig{defaultTerrainConfig(), ConfigOrigin::BuiltIn, {}, {}};
 }
 
 Result<TerrainRules> profileRules(const ResolvedConfig& config, std::string_view profile)

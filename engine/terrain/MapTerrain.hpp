@@ -59,6 +59,9 @@ struct ResolvedConfig {
     TerrainConfig config;
     ConfigOrigin origin = ConfigOrigin::BuiltIn;
     std::string path;  ///< the file read; empty for BuiltIn
+    /// The file's text exactly as read and parsed into `config` (one read: a file changing
+    /// meanwhile cannot make the two differ); empty for BuiltIn.
+    std::string text;
 };
 
 /// Picks and loads the config of `map`: `overridePath` if not empty; else the map property

@@ -377,16 +377,24 @@ Result<TerrainConfig> parseTerrainConfig(std::string_view text, const std::strin
     return config;
 }
 
-Result<TerrainConfig> loadTerrainConfig(const std::string& path)
+Result<std::string> readTerrainConfigText(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return Result<TerrainConfig>::failure(Diagnostic{path, 0, "cannot open terrain config"});
+        return Result<std::string>::failure(Diagnostic{path, 0, "cannot open terrain config"});
     std::ostringstream text;
     text << in.rdbuf();
     if (in.bad())
-        return Result<TerrainConfig>::failure(Diagnostic{path, 0, "cannot read terrain config"});
-    return parseTerrainConfig(text.str(), path);
+        return Result<std::string>::failure(Diagnostic{path, 0, "cannot read terrain config"});
+    return text.str();
+}
+
+Result<TerrainConfig> loadTerrainConfig(const std::string& path)
+{
+    Result<std::string> text = readTerrainConfigText(path);
+    if (!text)
+        return Result<TerrainConfig>::failure(text.diagnostics());
+    return parseTerrainConfig(text.value(), path);
 }
 
 } // namespace eng::terrain

@@ -47,7 +47,13 @@ std::optional<std::string> checkNumber(double v, NumberLimit limit);
 /// Parses config text. `fileName` is only used in diagnostics.
 Result<TerrainConfig> parseTerrainConfig(std::string_view text, const std::string& fileName);
 
-/// Reads and parses a file (a missing or unreadable file is an error naming the path).
+/// The text of a config file as one read (a missing or unreadable file is an error naming the
+/// path: "cannot open terrain config", "cannot read terrain config"). A caller that needs both
+/// the text and its config parses this text itself (resolveTerrainConfig keeps it), so the two
+/// can never come from different versions of a file that changes.
+Result<std::string> readTerrainConfigText(const std::string& path);
+
+/// Reads and parses a file: parseTerrainConfig(readTerrainConfigText(path)).
 Result<TerrainConfig> loadTerrainConfig(const std::string& path);
 
 } // namespace eng::terrain

@@ -3,6 +3,7 @@
 /// through the owner) and the ImGui window.
 #include "game/ui/TuningPanel.hpp"
 
+#include "engine/terrain/TerrainConfigFile.hpp"
 #include "engine/terrain/TomlTextEdit.hpp"
 
 #include <imgui.h>
@@ -54,21 +55,16 @@ void TuningPanel::worldLoaded(const World& world)
             reapply();
             return;
         }
-        auto model = eng::terrain::ConfigTuning::fromConfig(world.config, "");
-        adopt(std::move(model), world);
+        adopt(eng::terrain::ConfigTuning::fromConfig(world.config, ""));
         return;
     }
-    const std::optional<std::string> text = readFile(m_configPath);
-    if (!text) {
-        m_model.reset();
-        m_unavailable = "cannot read " + m_configPath;
+    // The text the world parsed, from its one read of the file: the file on disk may hold
+    // something else by now (being rewritten, broken), the world's config is this text's.
+    if (m_model && m_model->fileName() == m_configPath && m_model->fileText() == world.configText) {
+        reapply();  // the config's text did not change (a map-only reload): the panel's changes stay
         return;
     }
-    if (m_model && m_model->fileName() == m_configPath && m_model->fileText() == *text) {
-        reapply();  // the config file did not change (a map-only reload): the panel's changes stay
-        return;
-    }
-    adopt(eng::terrain::ConfigTuning::fromText(*text, m_configPath), world);
+    adopt(eng::terrain::ConfigTuning::fromText(world.configText, m_configPath));
 }
 
 void TuningPanel::reapply()
@@ -82,18 +78,17 @@ void TuningPanel::reapply()
     }
 }
 
-void TuningPanel::adopt(eng::Result<eng::terrain::ConfigTuning> model, const World& world)
+void TuningPanel::adopt(eng::Result<eng::terrain::ConfigTuning> model)
 {
+    m_refusedDisk.reset();  // a new start text: an earlier refusal no longer stands
     if (!model) {
         m_model.reset();
         m_unavailable = eng::formatDiagnostic(model.diagnostics().front());
         return;
     }
+    // Parsed from the world's own text (or config), its config is the world's: nothing to apply.
     m_model = std::move(model).value();
     m_unavailable.clear();
-    // The file changed between the world's load and ours: the panel's view is put in force.
-    if (!(m_model->config() == world.config) && m_actions.apply)
-        m_actions.apply(m_model->config());
 }
 
 std::optional<std::string> TuningPanel::set(std::string_view key, std::string_view valueText)
@@ -131,14 +126,48 @@ std::optional<std::string> TuningPanel::reset()
     return std::nullopt;
 }
 
+std::optional<std::string> TuningPanel::checkDisk(const std::string& path)
+{
+    DiskFile disk;
+    std::error_code ec;
+    disk.exists = fs::exists(path, ec) && !ec;
+    if (const std::optional<std::string> text = readFile(path)) {
+        disk.readable = true;
+        disk.text = *text;
+    }
+    if (disk.readable && disk.text == m_model->fileText()) {
+        m_refusedDisk.reset();
+        return std::nullopt;
+    }
+    if (m_refusedDisk && *m_refusedDisk == disk)
+        return std::nullopt;  // reported by the last save and unchanged since: overwrite knowingly
+    m_refusedDisk = disk;
+    const std::string keep = "; your values stay in the panel: Save again to overwrite it (the file on disk is then "
+                             "kept as " + path + ".bak)";
+    if (!disk.exists)
+        return "not saved: " + path + " is no longer on disk; your values stay in the panel: Save again to write it";
+    if (!disk.readable)
+        return "not saved: cannot read " + path + " to check it is the text the panel started from" + keep;
+    std::string what = "not saved: " + path + " changed on disk since the panel read it";
+    if (auto parsed = eng::terrain::parseTerrainConfig(disk.text, path); !parsed)
+        what += " and does not load (" + eng::formatDiagnostic(parsed.diagnostics().front()) + ")";
+    return what + keep;
+}
+
 std::optional<std::string> TuningPanel::save(const std::string& path)
 {
     if (!m_model)
         return "panel: " + m_unavailable;
+    const bool toConfig = !m_configPath.empty() && samePath(path, m_configPath);
+    if (toConfig)
+        if (std::optional<std::string> refused = checkDisk(path))
+            return refused;
     if (std::optional<std::string> error = m_model->save(path, true))
         return error;
-    if (!m_configPath.empty() && samePath(path, m_configPath))
+    if (toConfig) {
         m_model->markSaved();
+        m_refusedDisk.reset();
+    }
     if (m_actions.wrote)
         m_actions.wrote(path);
     return std::nullopt;

@@ -14,10 +14,31 @@
 ///   the script's `panel set KEY VALUE`, so both change the costs exactly as editing the file and
 ///   loading it would.
 /// - When apply refuses a config, the panel's model goes back to the values before the change.
+/// - The config's text has one owner, the world's load: the panel tunes World::configText (the
+///   text the world parsed) and never reads the config file to tune it. A change applies to the
+///   config in force whatever the file on disk holds meanwhile (changed, half written, broken,
+///   gone). "The file's values" below are that text's (or, after a Save, the saved text's).
 /// - Reset returns to the file's values; Save writes the config file in use atomically (temp +
 ///   rename, `.bak` of the old file), changing only the values that changed (comments, order and
 ///   layout stay), then those values are the file's (and the owner is told, so its file watcher
 ///   does not reload our own write).
+/// - Save to the config file in use first reads the file on disk. When it is not the text the
+///   panel started from (someone else changed it, it is half written or broken, or it is gone),
+///   Save writes nothing and says so, naming the file, as an editor does for a file changed on
+///   disk; the panel keeps every value:
+///     "not saved: maps/terrain.toml changed on disk since the panel read it; your values stay
+///      in the panel: Save again to overwrite it (the file on disk is then kept as
+///      maps/terrain.toml.bak)"
+///   (with " and does not load (maps/terrain.toml:3: error: ...)" after "read it" for a broken
+///   file; "is no longer on disk ... Save again to write it" for a missing one). A second Save
+///   while the disk still holds what was reported overwrites it knowingly: the disk's version
+///   is kept as `.bak` (as every Save keeps the old file) and the panel's values are written. If
+///   the disk changed again in between, the second Save refuses again. Nothing is ever lost:
+///   the user's values stay in the panel until written, the disk's version stays on disk until
+///   the user chose to replace it, and then stays as `.bak`. The script's `panel save FILE`
+///   takes the same path: it reports the same message as its error (`panel save: not saved:
+///   ...`, which ends the script like any refusal). A save to another file checks nothing
+///   (the panel did not start from it).
 /// - The ImGui calls are only in draw(); everything else works without a window (tests).
 ///
 /// Hook for other tools (overlays, step speed, ...): addSection() adds a collapsing section at the
@@ -28,11 +49,12 @@
 /// game::TuningActions actions;
 /// actions.apply = [&](const eng::terrain::TerrainConfig& c) { return rebuild(c); };  // "" = done
 /// game::TuningPanel panel(actions);
-/// panel.worldLoaded(world);                                  // after every load and reload
+/// panel.worldLoaded(world);                 // after every load and reload (world.configText)
 /// if (auto error = panel.set("terrain.snow.cost", "-1")) say(*error);   // the loader's message
 /// panel.setSelectedProfile("dwarf");
 /// panel.addSection("Overlays", [&] { ImGui::Checkbox("heat", &heat); });
 /// layer.draw(window, [&] { panel.draw(); });                 // when panel.visible()
+/// if (auto error = panel.saveToConfig()) say(*error);  // "not saved: ... changed on disk ..."
 /// \endcode
 
 #include "engine/terrain/ConfigTuning.hpp"
@@ -63,10 +85,11 @@ public:
     explicit TuningPanel(TuningActions actions = {});
 
     /// After a world was loaded or reloaded (a watched file changed, F5). The panel tunes the
-    /// world's config file (World::configPath), or the built-in defaults (World::config through
-    /// ConfigTuning::fromConfig; Save needs a file then). When the file's text is the one the
-    /// panel already tunes (a map-only reload), the panel's changes stay and are applied again;
-    /// otherwise the panel starts from the file's new values.
+    /// text the world loaded its config from (World::configText of World::configPath, through
+    /// ConfigTuning::fromText; the file is not read again), or the built-in defaults
+    /// (World::config through ConfigTuning::fromConfig; Save needs a file then). When that text
+    /// is the one the panel already tunes (a map-only reload), the panel's changes stay and are
+    /// applied again; otherwise the panel starts from the new text's values.
     void worldLoaded(const World& world);
 
     /// The panel has a config to tune (else unavailableReason() says why).
@@ -84,7 +107,10 @@ public:
     std::optional<std::string> reset();
     /// Writes the tuned config to `path` (atomic, `.bak` of an existing file; only the changed
     /// values' text differs from the file's). Saving to the config file in use makes the saved
-    /// values the file's values. nullopt = written; else the error naming the file.
+    /// values the file's values; it first checks the file on disk (see the guarantees above:
+    /// a changed, broken or missing file is refused once, with the message, and overwritten by
+    /// the next save while the disk stays as reported). nullopt = written; else the error
+    /// naming the file, and nothing was written.
     std::optional<std::string> save(const std::string& path);
     /// save() to the config file in use; an error when the world uses the built-in defaults.
     std::optional<std::string> saveToConfig();
@@ -114,14 +140,28 @@ private:
     void drawKey(const eng::terrain::TuningKey& key);
     /// The model's edits put in force again on a reloaded world (dropped when refused).
     void reapply();
-    /// Takes a freshly read model (or its error) for `world`.
-    void adopt(eng::Result<eng::terrain::ConfigTuning> model, const World& world);
+    /// Takes a new model (or its error).
+    void adopt(eng::Result<eng::terrain::ConfigTuning> model);
+    /// Before a save to the config file in use: nullopt when the file on disk holds the text
+    /// the panel started from, or what the last refusal reported (the user saves again); else
+    /// the refusal, remembering what the disk held.
+    std::optional<std::string> checkDisk(const std::string& path);
     void noteResult(const std::optional<std::string>& error, const std::string& okText);
+
+    /// The config file as a save found it on disk.
+    struct DiskFile {
+        bool exists = false;
+        bool readable = false;
+        std::string text;
+        bool operator==(const DiskFile&) const = default;
+    };
 
     TuningActions m_actions;
     std::optional<eng::terrain::ConfigTuning> m_model;
     std::string m_unavailable = "no world loaded yet";
     std::string m_configPath;      ///< the file in use; "" = built-in defaults
+    /// What the disk held when a save was refused: a save finding it still so overwrites it.
+    std::optional<DiskFile> m_refusedDisk;
     std::string m_profile;         ///< shown profile ("" = base)
     std::string m_selectedProfile; ///< the selected unit's, as last told
     bool m_visible = false;

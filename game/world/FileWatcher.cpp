@@ -28,21 +28,31 @@ void FileWatcher::watch(const std::vector<std::string>& paths)
     for (const std::string& p : paths) {
         if (p.empty() || std::any_of(m_entries.begin(), m_entries.end(), [&](const Entry& e) { return e.path == p; }))
             continue;
-        m_entries.push_back({p, stampOf(p)});
+        const Stamp now = stampOf(p);
+        m_entries.push_back({p, now, now, 0.0});
     }
 }
 
-std::vector<std::string> FileWatcher::poll()
+std::vector<std::string> FileWatcher::poll(double nowSec)
 {
     std::vector<std::string> changed;
     for (Entry& e : m_entries) {
         const Stamp now = stampOf(e.path);
-        if (now == e.stamp)
+        if (now != e.seen) {  // new or still changing: its settle time starts again
+            e.seen = now;
+            e.seenSince = nowSec;
+        }
+        if (e.seen == e.reported || nowSec - e.seenSince < m_settleSec)
             continue;
-        e.stamp = now;
+        e.reported = e.seen;
         changed.push_back(e.path);
     }
     return changed;
+}
+
+bool FileWatcher::settling() const
+{
+    return std::any_of(m_entries.begin(), m_entries.end(), [](const Entry& e) { return e.seen != e.reported; });
 }
 
 std::vector<std::string> FileWatcher::files() const

@@ -110,6 +110,7 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     const eng::terrain::ResolvedConfig& resolved = config.value();
     w.configUsed = resolved.path.empty() ? std::string("built-in defaults") : resolved.path;
     w.configPath = resolved.path;
+    w.configText = resolved.text;  // the text `config` was parsed from (one read of the file)
     w.config = resolved.config;
     // The profile lookup and its error are the engine's (as in `isopath path --profile`).
     if (auto rules = eng::terrain::profileRules(resolved, options.profile); !rules)

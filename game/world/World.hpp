@@ -55,6 +55,12 @@ struct World {
     eng::iso::Projection projection;        ///< the map's tile <-> world projection (picking)
     std::string configUsed;                 ///< which config file was used ("built-in defaults")
     std::string configPath;                 ///< the config file read; "" = built-in defaults
+    /// The exact text of `configPath` that loadWorld parsed into `config`, from its one read of
+    /// the file ("" for the built-in defaults). The one source of the config's text for this
+    /// world: the tuning panel tunes this text and never reads the file, so a file that changed
+    /// after the load (or is half written) cannot give the panel another config than the world's.
+    /// Panel changes (WorldHost::applyConfig) change `config`, not this text.
+    std::string configText;
     /// The terrain config in force: as loaded, or as last given to WorldHost::applyConfig (the
     /// tuning panel). `terrains[i]` holds its base rules (profile "") or its profile's rules.
     eng::terrain::TerrainConfig config;

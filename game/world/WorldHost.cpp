@@ -240,10 +240,18 @@ eng::Result<eng::map::SaveReport> WorldHost::save(const std::string& path)
 
 bool WorldHost::filesChanged(double nowSec)
 {
-    if (nowSec - m_lastPollSec < PollIntervalSec)
+    // A change still settling is looked at again as soon as it may have settled.
+    const double interval =
+        m_watcher.settling() ? std::min(PollIntervalSec, m_watcher.settleTime()) : PollIntervalSec;
+    if (nowSec - m_lastPollSec < interval)
         return false;
     m_lastPollSec = nowSec;
-    return !m_watcher.poll().empty();
+    return !m_watcher.poll(nowSec).empty();
+}
+
+void WorldHost::setSettleTime(double seconds)
+{
+    m_watcher.setSettleTime(seconds);
 }
 
 } // namespace game

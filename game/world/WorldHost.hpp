@@ -105,9 +105,15 @@ public:
     /// write of a watched file is not taken for a change to reload.
     eng::Result<eng::map::SaveReport> save(const std::string& path);
 
-    /// True when a watched file changed since the last look; looks at most every
-    /// PollIntervalSec of the caller's clock `nowSec` (any monotonic seconds).
+    /// True when a watched file changed since the last look and its change has settled (the
+    /// file stayed the same for the watcher's settle time, FileWatcher::DefaultSettleSec unless
+    /// set: a file still being written is not reloaded). Looks at most every PollIntervalSec of
+    /// the caller's clock `nowSec` (any monotonic seconds); while a change is settling, again
+    /// once the settle time has passed. So a finished write is reported between the settle time
+    /// and PollIntervalSec + the settle time after it (0.25 to 0.75 s by default).
     bool filesChanged(double nowSec);
+    /// How long a changed file must stay the same before filesChanged reports it, seconds.
+    void setSettleTime(double seconds);
 
     bool loaded() const { return m_loaded; }
     const World& world() const { return m_world; }

@@ -1,5 +1,6 @@
-// Hot reload without a window: the file watcher, WorldHost keeping the last good world, and the
-// party walking on through a change of costs.
+// Hot reload without a window: the file watcher (a change reported once it has settled, on a
+// fake clock), WorldHost keeping the last good world, and the party walking on through a change
+// of costs.
 #include "game/party/Party.hpp"
 #include "game/world/FileWatcher.hpp"
 #include "game/world/WorldHost.hpp"
@@ -58,23 +59,112 @@ TEST_CASE("file watcher: a change of size, time or existence is reported once")
 {
     const fs::path dir = scratch("watcher");
     writeText(dir / "a.txt", "one");
-    game::FileWatcher w;
+    game::FileWatcher w(0.0);  // no settle time: a change is reported at the first poll that sees it
     w.watch({(dir / "a.txt").string(), (dir / "later.txt").string(), (dir / "a.txt").string()});
     CHECK(w.files().size() == 2);  // duplicates dropped
-    CHECK(w.poll().empty());
+    CHECK(w.poll(0.0).empty());
     writeText(dir / "a.txt", "three");
-    auto changed = w.poll();
+    auto changed = w.poll(1.0);
     REQUIRE(changed.size() == 1);
     CHECK(changed[0] == (dir / "a.txt").string());
-    CHECK(w.poll().empty());       // reported once
-    bumpTime(dir / "a.txt", 5);    // same size, other time
-    CHECK(w.poll().size() == 1);
+    CHECK(w.poll(2.0).empty());       // reported once
+    bumpTime(dir / "a.txt", 5);       // same size, other time
+    CHECK(w.poll(3.0).size() == 1);
     writeText(dir / "later.txt", "x");  // a file appearing
-    changed = w.poll();
+    changed = w.poll(4.0);
     REQUIRE(changed.size() == 1);
     CHECK(changed[0] == (dir / "later.txt").string());
     fs::remove(dir / "a.txt");          // and disappearing
-    CHECK(w.poll().size() == 1);
+    CHECK(w.poll(5.0).size() == 1);
+}
+
+TEST_CASE("file watcher: a file still being written is reported only once it has stayed the same for the settle time")
+{
+    const fs::path dir = scratch("settle");
+    const fs::path file = dir / "terrain.toml";
+    writeText(file, GoodConfig);
+    game::FileWatcher w;
+    CHECK(w.settleTime() == Approx(game::FileWatcher::DefaultSettleSec));
+    w.watch({file.string()});
+    const double t = 100.0;
+    CHECK(w.poll(t - 1.0).empty());
+
+    // Written in two parts: the first poll sees the first part, the next one the second.
+    writeText(file, GoodConfig.substr(0, 20));
+    CHECK(w.poll(t).empty());
+    CHECK(w.settling());
+    std::ofstream(file, std::ios::binary | std::ios::app) << GoodConfig.substr(20);
+    CHECK(w.poll(t + 0.1).empty());  // changed again since the last poll: not settled
+    CHECK(w.settling());
+    const auto changed = w.poll(t + 0.4);  // the same for 0.3 s >= 0.25 s: reported, once
+    REQUIRE(changed.size() == 1);
+    CHECK(changed[0] == file.string());
+    CHECK_FALSE(w.settling());
+    CHECK(w.poll(t + 0.5).empty());
+    CHECK(w.poll(t + 5.0).empty());
+
+    // A file that keeps changing is not reported while it changes, then once when it is still.
+    double now = t + 10.0;
+    for (int i = 0; i < 20; ++i, now += 0.1) {
+        std::ofstream(file, std::ios::binary | std::ios::app) << "# more\n";
+        CHECK(w.poll(now).empty());
+    }
+    CHECK(w.poll(now).empty());           // 0.1 s after the last write
+    CHECK(w.poll(now + 0.2).size() == 1);  // 0.3 s
+    CHECK(w.poll(now + 1.0).empty());
+
+    // The settle time is the caller's: a longer one waits longer.
+    w.setSettleTime(2.0);
+    bumpTime(file, 3);
+    CHECK(w.poll(now + 10.0).empty());
+    CHECK(w.poll(now + 11.0).empty());
+    CHECK(w.poll(now + 12.0).size() == 1);
+}
+
+TEST_CASE("world host: a config still being written is never loaded, the finished one is (road_long_wall keeps its wall)")
+{
+    // maps/terrain.toml cut after 1,500 bytes is a valid config without terrains: loaded, the
+    // wall of road_long_wall would be passable. The host must wait until the file stays still.
+    const std::string seed = std::string(ISOSTAR_SOURCE_DIR) + "/maps/seed/road_long_wall.tmx";
+    const std::string shipped = readText(std::string(ISOSTAR_SOURCE_DIR) + "/maps/terrain.toml");
+    const fs::path dir = scratch("halfwritten");
+    const fs::path config = dir / "terrain.toml";
+    const auto impassableCells = [](const game::World& w) {
+        int n = 0;
+        for (int y = 0; y < w.nav.height(); ++y)
+            for (int x = 0; x < w.nav.width(); ++x)
+                n += w.nav.passable(0, {x, y}) ? 0 : 1;
+        return n;
+    };
+    writeText(config, shipped.substr(0, 1500));
+    auto half = game::loadWorld({seed, config.string(), ""});
+    REQUIRE(half);  // the danger: half a file loads, and the wall is gone
+    REQUIRE(impassableCells(half.value()) == 0);
+
+    writeText(config, shipped);
+    game::WorldHost host;
+    REQUIRE(host.open({seed, config.string(), ""}).empty());
+    const int walls = impassableCells(host.world());
+    REQUIRE(walls > 0);
+
+    double t = 50.0;
+    CHECK_FALSE(host.filesChanged(t));
+    // A writer rewrites the file (a changed comment at the end) in two steps.
+    const std::string next = shipped + "# tuned\n";
+    writeText(config, next.substr(0, 1500));
+    t += 1.0;
+    CHECK_FALSE(host.filesChanged(t));        // sees the first part: not settled
+    writeText(config, next);
+    CHECK_FALSE(host.filesChanged(t + 0.1));  // too soon to look again
+    CHECK_FALSE(host.filesChanged(t + 0.3));  // sees the whole file: changed since, not settled
+    REQUIRE(host.filesChanged(t + 0.6));      // the same for 0.3 s: reported
+    CHECK_FALSE(host.filesChanged(t + 1.2));  // once
+    auto reloaded = host.loadAgain();
+    REQUIRE(reloaded);
+    CHECK(reloaded.value().configText == next);
+    host.adopt(std::move(reloaded).value());
+    CHECK(impassableCells(host.world()) == walls);
+    CHECK(host.reloads() == 1);
 }
 
 TEST_CASE("world host: watches map and config, keeps the last good world on a broken file, reloads the fixed one")
@@ -102,7 +192,9 @@ TEST_CASE("world host: watches map and config, keeps the last good world on a br
     bumpTime(dir / "terrain.toml", 2);
     CHECK_FALSE(host.filesChanged(now + 0.1));  // throttled
     now += 1.0;
-    REQUIRE(host.filesChanged(now));
+    CHECK_FALSE(host.filesChanged(now));        // seen, settling
+    now += 0.3;
+    REQUIRE(host.filesChanged(now));            // still the same: settled
     auto bad = host.loadAgain();
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.diagnostics()[0].file == (dir / "terrain.toml").string());
@@ -117,6 +209,8 @@ TEST_CASE("world host: watches map and config, keeps the last good world on a br
                                     "[terrain.road]\nmultiplier = 0.25\n");
     bumpTime(dir / "terrain.toml", 4);
     now += 1.0;
+    CHECK_FALSE(host.filesChanged(now));
+    now += 0.3;
     REQUIRE(host.filesChanged(now));
     auto good = host.loadAgain();
     REQUIRE(good.ok());
@@ -129,6 +223,8 @@ TEST_CASE("world host: watches map and config, keeps the last good world on a br
     writeText(map, readText(kTinyMap).substr(0, 300));
     bumpTime(dir / "tiny.tmx", 6);
     now += 1.0;
+    CHECK_FALSE(host.filesChanged(now));
+    now += 0.3;
     REQUIRE(host.filesChanged(now));
     auto badMap = host.loadAgain();
     REQUIRE_FALSE(badMap.ok());

@@ -1,7 +1,8 @@
 // End-to-end: the tuning panel in the real `isostar` binary under a (virtual) display: F2 draws
 // it (screenshots differ where it stands), a click on it does not move the party, `panel set`
-// changes the values in force (`dump` `panel`), `panel save` writes the one changed line, and a
-// bad value stops the script with the config loader's message. Skips without a display.
+// changes the values in force (`dump` `panel`), `panel save` writes the one changed line (and
+// refuses, keeping both, a config broken on disk meanwhile), and a bad value stops the script
+// with the config loader's message. Skips without a display.
 #include "tests/support/RunProcess.hpp"
 #include "tests/support/GameE2e.hpp"
 
@@ -180,6 +181,45 @@ TEST_CASE("e2e tuning: panel save to the config in use is not reloaded as a chan
         CHECK(m.get<std::string>().find("a file changed") == std::string::npos);
     CHECK(fs::exists(config.string() + ".bak"));
     CHECK(testsupport::readFile(config).find("[terrain.snow]\ncost = 2.5\n") != std::string::npos);
+}
+
+TEST_CASE("e2e tuning: a config broken on disk while the game runs: panel set still applies, panel save refuses and keeps both")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("save-broken");
+    const fs::path config = dir / "terrain.toml";
+    fs::copy_file(std::string(ISOSTAR_SOURCE_DIR) + "/maps/terrain.toml", config);
+    const std::string broken = "[terrain.snow\ncost = \n";
+    std::ofstream(dir / "broken.toml") << broken;
+    const fs::path started = dir / "started.json", after = dir / "after.json";
+    // A second process breaks the config once the game runs (its first dump); the game keeps
+    // running in real time meanwhile (`sleep`), sees the change and fails to reload it.
+    std::ofstream(dir / "test.script") << "panel set terrain.snow.cost 2.5\ndump " << started.string()
+                                       << "\nsleep 3\npanel set terrain.snow.cost 2.25\ndump " << after.string()
+                                       << "\npanel save " << config.string() << "\nquit\n";
+    const std::string writer = "(for i in $(seq 600); do [ -f '" + started.string() + "' ] && break; sleep 0.1; done; cp '" +
+                               (dir / "broken.toml").string() + "' '" + config.string() + "') & ";
+    // In a subshell, so the capture of stdout and stderr covers the game, not only `exit`.
+    const auto r = testsupport::runProcess("(" + writer + testsupport::isostarCommand() + " --map \"" +
+                                           std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx\" --config '" +
+                                           config.string() + "' --script '" + (dir / "test.script").string() +
+                                           "'; rc=$?; wait; exit $rc)");
+    INFO(r.err);
+    CHECK(r.exitCode == 2);
+    const Json j = readJson(after);
+    CHECK(j["world"]["reloads"].get<int>() == 0);
+    CHECK(j["panel"]["terrain.snow.cost"].get<double>() == 2.25);
+    bool reloadFailed = false;
+    for (const Json& m : j["messages"])
+        reloadFailed = reloadFailed || m.get<std::string>().find("reload failed") != std::string::npos;
+    CHECK(reloadFailed);
+    const std::string p = config.string();
+    CHECK(r.err.find("test.script:6: error: panel save: not saved: " + p +
+                     " changed on disk since the panel read it and does not load (" + p + ":1: error: ") != std::string::npos);
+    CHECK(r.err.find("; your values stay in the panel: Save again to overwrite it (the file on disk is then kept as " + p +
+                     ".bak)") != std::string::npos);
+    CHECK(testsupport::readFile(config) == broken);
 }
 
 TEST_CASE("e2e tuning: a bad value stops the script with the loader's message")

@@ -73,6 +73,7 @@ TEST_CASE("config resolution: --config, then map property, then beside the map, 
         REQUIRE(r.ok());
         CHECK(r.value().origin == ConfigOrigin::BuiltIn);
         CHECK(r.value().path.empty());
+        CHECK(r.value().text.empty());
         CHECK(r.value().config == defaultTerrainConfig());
     }
     SECTION("terrain.toml beside the map")
@@ -82,6 +83,7 @@ TEST_CASE("config resolution: --config, then map property, then beside the map, 
         CHECK(r.value().origin == ConfigOrigin::BesideMap);
         CHECK(r.value().path == Data + "beside/terrain.toml");
         CHECK(r.value().config.base.find("snow")->baseCost == 7.0);
+        CHECK(r.value().text.find("cost = 7") != std::string::npos);
     }
     SECTION("the map's config property, relative to the map")
     {
@@ -105,6 +107,11 @@ TEST_CASE("config resolution: --config, then map property, then beside the map, 
             CHECK(r.value().origin == ConfigOrigin::CommandLine);
             CHECK(r.value().path == cli);
             CHECK(r.value().config == defaultTerrainConfig());
+            // The text it parsed, from the same read: the file's bytes.
+            eng::Result<std::string> text = readTerrainConfigText(cli);
+            REQUIRE(text);
+            CHECK(r.value().text == text.value());
+            CHECK(parseTerrainConfig(r.value().text, cli).value() == r.value().config);
         }
     }
     SECTION("a property naming a missing file is an error naming the map")

@@ -171,4 +171,7 @@ TEST_CASE("a missing config file is an error naming it", "[terrain][config]")
     eng::Result<TerrainConfig> r = loadTerrainConfig("no/such/terrain.toml");
     REQUIRE_FALSE(r.ok());
     CHECK(eng::formatDiagnostics(r.diagnostics()) == "no/such/terrain.toml: error: cannot open terrain config\n");
+    eng::Result<std::string> text = readTerrainConfigText("no/such/terrain.toml");
+    REQUIRE_FALSE(text.ok());
+    CHECK(eng::formatDiagnostics(text.diagnostics()) == "no/such/terrain.toml: error: cannot open terrain config\n");
 }

@@ -64,7 +64,37 @@ void TuningPanel::worldLoaded(const World& world)
         reapply();  // the config's text did not change (a map-only reload): the panel's changes stay
         return;
     }
+    // The config's text changed (an outside edit, or another config): the new text's values
+    // apply, and the values tuned here and not saved stay on top of them (Reset takes the file's).
+    std::vector<std::pair<std::string, std::string>> tuned;
+    if (m_model && m_model->fileName() == m_configPath)
+        for (const eng::terrain::TuningKey& k : m_model->keys())
+            if (k.edited && !k.value.empty())
+                tuned.emplace_back(k.key, k.value);
     adopt(eng::terrain::ConfigTuning::fromText(world.configText, m_configPath));
+    if (!tuned.empty() && m_model)
+        carryOver(tuned);
+}
+
+void TuningPanel::carryOver(const std::vector<std::pair<std::string, std::string>>& tuned)
+{
+    std::string dropped;
+    for (const auto& [key, value] : tuned)
+        if (m_model->set(key, value))
+            dropped += (dropped.empty() ? "" : ", ") + key;
+    if (m_model->edited() && m_actions.apply) {
+        const std::string error = m_actions.apply(m_model->config());
+        if (!error.empty()) {
+            m_model->reset();
+            noteResult(error, "");
+            return;
+        }
+    }
+    std::string text = m_configPath + " changed on disk: its values apply, your " + std::to_string(tuned.size()) +
+                       " tuned value" + (tuned.size() == 1 ? "" : "s") + " stay on top (Reset takes the file's)";
+    if (!dropped.empty())
+        text += "; no longer valid there, dropped: " + dropped;
+    noteResult(std::nullopt, text);
 }
 
 void TuningPanel::reapply()

@@ -89,7 +89,9 @@ public:
     /// ConfigTuning::fromText; the file is not read again), or the built-in defaults
     /// (World::config through ConfigTuning::fromConfig; Save needs a file then). When that text
     /// is the one the panel already tunes (a map-only reload), the panel's changes stay and are
-    /// applied again; otherwise the panel starts from the new text's values.
+    /// applied again. When the text changed (edited outside), the panel starts from the new
+    /// text's values and puts the values tuned here and not saved back on top of them (a key
+    /// the new text refuses is dropped and named): nothing the user tuned is lost to a reload.
     void worldLoaded(const World& world);
 
     /// The panel has a config to tune (else unavailableReason() says why).
@@ -123,6 +125,8 @@ public:
     void setSelectedProfile(const std::string& profile);
     /// The profile whose values the panel shows ("" = base rules).
     const std::string& shownProfile() const { return m_profile; }
+    /// The last action's result as shown under the buttons ("" none).
+    const std::string& status() const { return m_status; }
 
     bool visible() const { return m_visible; }
     void setVisible(bool on) { m_visible = on; }
@@ -140,6 +144,8 @@ private:
     void drawKey(const eng::terrain::TuningKey& key);
     /// The model's edits put in force again on a reloaded world (dropped when refused).
     void reapply();
+    /// The values tuned on the previous model (key, value), set again on the new one and applied.
+    void carryOver(const std::vector<std::pair<std::string, std::string>>& tuned);
     /// Takes a new model (or its error).
     void adopt(eng::Result<eng::terrain::ConfigTuning> model);
     /// Before a save to the config file in use: nullopt when the file on disk holds the text

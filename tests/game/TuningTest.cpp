@@ -272,9 +272,10 @@ TEST_CASE("tuning: save writes only the changed line, keeps a .bak, and is not r
     CHECK(error->find("x.toml") != std::string::npos);
 }
 
-TEST_CASE("tuning: a reload of the same config file keeps the panel's changes, a changed file replaces them")
+TEST_CASE("tuning: a reload keeps the panel's changes; a changed file's values apply under them")
 {
     Rig rig("reload");
+    std::vector<std::string> said;
     REQUIRE_FALSE(rig.panel.set("terrain.snow.cost", "2.5"));
     // A map-only reload: the world comes back with the file's values, the panel applies its own.
     auto next = rig.host.loadAgain();
@@ -285,13 +286,24 @@ TEST_CASE("tuning: a reload of the same config file keeps the panel's changes, a
     writeText(edited, replaceOnce(readText(rig.config), "[terrain.snow]\ncost = 3.0", "[terrain.snow]\ncost = 2.5"));
     CHECK(differingCells(rig.host.world().nav, load(Valley, edited.string()).nav) == 0);
 
-    // The config file itself changed: its values win.
-    writeText(rig.config, replaceOnce(readText(rig.config), "[terrain.snow]\ncost = 3.0", "[terrain.snow]\ncost = 4.0"));
+    // The config file itself changed (grass and snow): the file's grass applies, the snow value
+    // tuned here stays on top; Reset then takes the file's values.
+    const std::string original = readText(rig.config);
+    std::string changed = replaceOnce(original, "[terrain.snow]\ncost = 3.0", "[terrain.snow]\ncost = 4.0");
+    changed = replaceOnce(changed, "[terrain.grass]\ncost = 1.0", "[terrain.grass]\ncost = 1.5");
+    writeText(rig.config, changed);
     next = rig.host.loadAgain();
     REQUIRE(next);
     rig.host.adopt(std::move(next).value());
     rig.panel.worldLoaded(rig.host.world());
-    CHECK_FALSE(rig.panel.model()->edited());
+    REQUIRE(rig.panel.model());
+    CHECK(rig.panel.model()->edited());
+    CHECK(rig.panel.model()->find("terrain.snow.cost")->value == "2.5");
+    INFO(rig.panel.status());
+    CHECK(rig.panel.status().find("1 tuned value stay on top") != std::string::npos);
+    writeText(edited, replaceOnce(changed, "[terrain.snow]\ncost = 4.0", "[terrain.snow]\ncost = 2.5"));
+    CHECK(differingCells(rig.host.world().nav, load(Valley, edited.string()).nav) == 0);
+    REQUIRE_FALSE(rig.panel.reset());
     CHECK(differingCells(rig.host.world().nav, load(Valley, rig.config.string()).nav) == 0);
 }
 

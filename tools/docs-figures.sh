@@ -106,7 +106,11 @@ for q in "maps/valley.tmx --from 12,55 --to 60,12" "maps/valley504.tmx --to 250,
 done
 emit '```'
 
-run "\`isopath path maps/valley504.tmx --to 250,250 --compare\` (from the map's start; time = median of 3 runs):" \
+run "\`isopath path maps/valley.tmx --from 12,55 --to 60,12 --compare\` (72x72, no landmarks; time = median of 3 runs):" \
+  "$bin/isopath" path maps/valley.tmx --from 12,55 --to 60,12 --compare
+sed -n '/^race/,$p' "$log" >> "$out"
+emit '```'
+run "\`isopath path maps/valley504.tmx --to 250,250 --compare\` (from the map's start; landmarks on):" \
   "$bin/isopath" path maps/valley504.tmx --to 250,250 --compare
 sed -n '/^race/,$p' "$log" >> "$out"
 emit '```'

@@ -13,6 +13,7 @@
 #
 # Build trees: build/ (Release) and build-asan/ (sanitizers and fuzzers: one clang build whose
 # objects carry -fsanitize=fuzzer-no-link,address,undefined). Programs land in build/bin/.
+# docs/TESTING.md describes the modes, the build trees, CI and the other checks.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

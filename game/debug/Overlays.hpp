@@ -1,6 +1,6 @@
 #pragma once
 /// \file Overlays.hpp
-/// The debug overlays of the map (issue #10, part 2), several at once:
+/// The debug overlays of the map, several at once:
 /// - **heat**: every cell in view shaded by its entry cost under the selected unit's profile
 ///   (log scale from the layer's cheapest to its dearest cell), impassable cells dark with a red
 ///   rim, and a legend (colour bar with the figures) in the bottom-left corner.

@@ -1,6 +1,6 @@
 #pragma once
 /// \file Race.hpp
-/// The algorithm race as the game shows it (issue #10, part 5): four searches from one start to
+/// The algorithm race as the game shows it: four searches from one start to
 /// one goal over the same layer (A*, Dijkstra, greedy best-first, weighted A* with w = 2), each
 /// a lane with its figures (expansions, time, cost, optimal or not), the cells it closed and
 /// its path. Drawn on one map in four colours: each lane owns one quarter of every cell (A* the

@@ -1,6 +1,6 @@
 #pragma once
 /// \file StepThrough.hpp
-/// Step-through mode (issue #10, part 3): a search that advances one expansion at a time, on
+/// Step-through mode: a search that advances one expansion at a time, on
 /// the engine's own stepper (eng::path::SearchStepper: GridQuery's time-sliced A*, one
 /// GridQuery::step(1) per expansion), so the cells come in exactly the order the full search
 /// closes them. After each expansion it shows the cell just closed, every neighbour that

@@ -2,8 +2,9 @@
 /// \file GameE2e.hpp
 /// What the end-to-end tests of the real `isostar` binary share (tests/game/*EndToEndTest.cpp):
 /// the display check that reports a window test as skipped, a fresh folder for one test's
-/// script and outputs (kept afterwards, to look at), running the game on a script (a run that lost
-/// its X display fails as such), and reading back a `dump`. Test programs define ISOSTAR_BIN_DIR and ISOSTAR_SOURCE_DIR (tests/CMakeLists.txt).
+/// script and outputs (kept afterwards, to look at), running the game on a script (a run that
+/// lost its X display fails as such), and reading back a `dump`. Test programs define
+/// ISOSTAR_BIN_DIR and ISOSTAR_SOURCE_DIR (tests/CMakeLists.txt).
 ///
 /// \code
 /// if (!testsupport::haveDisplay()) return;                       // CTest: Skipped

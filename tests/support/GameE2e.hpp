@@ -2,8 +2,9 @@
 /// \file GameE2e.hpp
 /// What the end-to-end tests of the real `isostar` binary share (tests/game/*EndToEndTest.cpp):
 /// the display check that reports a window test as skipped, a fresh folder for one test's
-/// script and outputs (kept afterwards, to look at), running the game on a script, and reading
-/// back a `dump`. Test programs define ISOSTAR_BIN_DIR and ISOSTAR_SOURCE_DIR (tests/CMakeLists.txt).
+/// script and outputs (kept afterwards, to look at), running the game on a script (a run that
+/// lost its X display fails as such), and reading back a `dump`. Test programs define
+/// ISOSTAR_BIN_DIR and ISOSTAR_SOURCE_DIR (tests/CMakeLists.txt).
 ///
 /// \code
 /// if (!testsupport::haveDisplay()) return;                       // CTest: Skipped
@@ -58,8 +59,21 @@ inline std::string isostarCommand()
     return command;
 }
 
+/// Stops the running test case when the game run `r` lost its X display: SFML aborts when it
+/// cannot connect (exit 134), Xlib exits 1 when the server drops the connection. An Xvfb started
+/// without -noreset resets each time its last client leaves and refuses the clients that connect
+/// meanwhile, which under `ctest -j` (many windows opening and closing) happens at random.
+inline void requireDisplayReached(const ProcessResult& r)
+{
+    if (r.err.find("Failed to open X11 display") == std::string::npos && r.err.find("XIO:") == std::string::npos)
+        return;
+    FAIL("the game lost its X display (exit " << r.exitCode << "); an Xvfb shared by parallel tests must "
+         "run with -noreset, as tools/dev.sh test starts it. Its stderr:\n" << r.err);
+}
+
 /// Runs isostar on `map` (relative to the project root) with `extra` options and `script`
-/// (written to DIR/test.script); the exit code, stdout and stderr.
+/// (written to DIR/test.script); the exit code, stdout and stderr. A run that lost its display
+/// stops the test case (requireDisplayReached).
 inline ProcessResult runGameScript(const std::filesystem::path& dir, const std::string& map, const std::string& script,
                                    const std::string& extra = "")
 {
@@ -69,7 +83,9 @@ inline ProcessResult runGameScript(const std::filesystem::path& dir, const std::
     command += " --map \"";
     command += ISOSTAR_SOURCE_DIR;
     command += "/" + map + "\" " + extra + " --script \"" + scriptFile.string() + "\"";
-    return runProcess(command);
+    ProcessResult r = runProcess(command);
+    requireDisplayReached(r);
+    return r;
 }
 
 /// The JSON file `file` (a dump); the test stops when it is missing.

@@ -159,13 +159,20 @@ TEST_CASE("debug e2e: bad debug commands fail before anything runs, or name the 
     if (!haveDisplay())
         return;
     const fs::path dir = tempDir("bad");
-    testsupport::ProcessResult r = runScript(dir, "maps/valley.tmx", "overlay heatmap\nquit\n");
-    CHECK(r.exitCode == 2);
-    CHECK(r.err.find("overlay: expected `overlay heat|influence|search|numbers|none`") != std::string::npos);
-    r = runScript(dir, "maps/valley.tmx", "select dwarf\nstep 3\nquit\n");
-    CHECK(r.exitCode == 2);
-    CHECK(r.err.find(":2: error: step: no stepped search") != std::string::npos);
-    r = runScript(dir, "maps/valley.tmx", "select none\nrace 3 3\nquit\n");
-    CHECK(r.exitCode == 2);
-    CHECK(r.err.find(":2: error: race: select a unit first") != std::string::npos);
+    struct Bad {
+        const char* script;
+        const char* says;
+    };
+    const Bad bad[] = {
+        {"overlay heatmap\nquit\n", "overlay: expected `overlay heat|influence|search|numbers|none`"},
+        {"select dwarf\nstep 3\nquit\n", ":2: error: step: no stepped search"},
+        {"select none\nrace 3 3\nquit\n", ":2: error: race: select a unit first"},
+    };
+    for (const Bad& b : bad) {
+        const testsupport::ProcessResult r = runScript(dir, "maps/valley.tmx", b.script);
+        INFO(b.script);
+        INFO(r.err);
+        CHECK(r.exitCode == 2);
+        CHECK(r.err.find(b.says) != std::string::npos);
+    }
 }

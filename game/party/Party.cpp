@@ -452,6 +452,7 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
         }
         for (std::size_t k = 0; k < group.size(); ++k) {
             Unit& u = m_units[std::size_t(group[k])];
+            u.rank = int(std::find(movers.begin(), movers.end(), group[k]) - movers.begin());
             blocked.push_back(form.goals[k]);
             u.replans = 0;
             u.replansSinceStep = 0;
@@ -489,6 +490,7 @@ bool Party::sendTo(int index, eng::TileCoord goal)
     if (!m_grid || !m_service || index < 0 || index >= int(m_units.size()) || !m_grid->inBounds(goal))
         return false;
     Unit& u = m_units[std::size_t(index)];
+    u.rank = 0;
     u.replans = 0;
     u.replansSinceStep = 0;
     requestPath(u, goal);

@@ -221,6 +221,8 @@ public:
     std::vector<std::string> events;
 
 private:
+    /// Priority: does unit `a` come before unit `b`? Lower rank first, then lower index.
+    bool outranks(int a, int b) const;
     void startStep(Unit& u, int index);
     /// Blocked: a replan through the service around the cells nearby units hold or claim.
     void replan(Unit& u, int index);

@@ -94,6 +94,12 @@ void Party::rebuildOccupancy()
     }
 }
 
+bool Party::outranks(int a, int b) const
+{
+    const int ra = m_units[std::size_t(a)].rank, rb = m_units[std::size_t(b)].rank;
+    return ra != rb ? ra < rb : a < b;
+}
+
 bool Party::anyMoving() const
 {
     return std::any_of(m_units.begin(), m_units.end(), [](const Unit& u) { return u.moving(); });
@@ -187,9 +193,11 @@ void Party::replan(Unit& u, int index)
             const int o = holderOf(c, index);
             if (o < 0)
                 continue;
+            const Unit& other = m_units[std::size_t(o)];
+            if (other.moving() && !outranks(o, index))
+                continue;  // lower priority: it makes way, the plan ignores it
             if (c != start)
                 avoid.push_back(c);
-            const Unit& other = m_units[std::size_t(o)];
             if (other.tile != c)
                 continue;  // its path is listed once, from the cell it stands on
             const std::size_t n = std::min(other.path.size(), std::size_t(std::max(0, claimCells)));
@@ -224,7 +232,7 @@ void Party::stepAside(Unit& u, int index, eng::TileCoord to)
 bool Party::giveWay(int index, int pusher, std::vector<int>& chain)
 {
     Unit& u = m_units[std::size_t(index)];
-    if (u.stepping || index <= pusher || !u.moving() || int(chain.size()) >= giveWayDepth ||
+    if (u.stepping || !outranks(pusher, index) || !u.moving() || int(chain.size()) >= giveWayDepth ||
         std::find(chain.begin(), chain.end(), index) != chain.end())
         return false;  // arriving, higher priority, standing without an order, or already asked
     chain.push_back(index);

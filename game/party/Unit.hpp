@@ -37,6 +37,7 @@ struct Unit {
     bool pushing = false;             ///< blocked, and the unit ahead is giving way to it
     double holdSec = 0.0;             ///< after giving way: stays put so the other unit passes first
     long long requestedAtUpdate = 0;  ///< Party update count when that request was made
+    int rank = 0;                     ///< place in its latest order (0: the leader, or walking alone)
 
     eng::anim::Direction8 facing = eng::anim::Direction8::S;
     eng::anim::AnimationPlayback anim;

@@ -62,17 +62,12 @@ double walkCost(const eng::path::NavGrid& grid, int layer, TileCoord from, const
     return sum;
 }
 
-TileCoord planCellOf(const game::Unit& u)
-{
-    return u.stepping ? u.stepTo : u.tile;
-}
-
 /// The optimal cost from where the unit plans to its goal on the grid's costs (no units).
 double optimalCost(const eng::path::NavGrid& grid, const game::Unit& u)
 {
     eng::path::GridQuery query;
     eng::path::PathResult r;
-    const eng::path::PathStatus st = query.findPath(grid, u.layer, planCellOf(u), u.goal, r);
+    const eng::path::PathStatus st = query.findPath(grid, u.layer, game::planCell(u), u.goal, r);
     REQUIRE(st == eng::path::PathStatus::Found);
     return r.cost;
 }
@@ -91,9 +86,9 @@ struct RoadWalk {
         REQUIRE(world.start);
         REQUIRE(world.goal);
         REQUIRE(party.reset(world.nav));
-        party.spawnAround({"knight", "ranger", "mage", "dwarf"}, *world.start, {});
+        party.spawnAround({"knight", "ranger", "mage", "dwarf"}, *world.start);
         REQUIRE(party.units().size() == 4);
-        party.selectAll();
+        party.selection().selectAll();
         REQUIRE(party.orderSelected(*world.goal).accepted);
         for (int k = 0; k < frames; ++k)
             party.update(1.0 / 60.0);
@@ -102,7 +97,7 @@ struct RoadWalk {
     bool anyAwaiting() const
     {
         for (const game::Unit& u : party.units())
-            if (u.awaitingPath)
+            if (u.walk.awaitingPath)
                 return true;
         return false;
     }
@@ -120,9 +115,9 @@ struct RoadWalk {
             const game::Unit& u = party.units()[i];
             if (u.path.empty())
                 continue;
-            const double walked = walkCost(grid, u.layer, planCellOf(u), u.path);
+            const double walked = walkCost(grid, u.layer, game::planCell(u), u.path);
             const double best = optimalCost(grid, u);
-            INFO(u.name << " at (" << planCellOf(u).x << ", " << planCellOf(u).y << ") to (" << u.goal.x << ", "
+            INFO(u.name << " at (" << game::planCell(u).x << ", " << game::planCell(u).y << ") to (" << u.goal.x << ", "
                         << u.goal.y << "): path " << walked << ", optimum " << best);
             if (i == 0)
                 REQUIRE(walked == Approx(best).epsilon(1e-9));
@@ -143,12 +138,12 @@ struct RoadWalk {
             bool allWalk = true;
             for (const game::Unit& u : party.units())
                 allWalk = allWalk && u.moving();
-            if (!allWalk || leader.path.empty() || leader.awaitingPath)
+            if (!allWalk || leader.path.empty() || leader.walk.awaitingPath)
                 continue;
-            const double walked = walkCost(grid, leader.layer, planCellOf(leader), leader.path);
+            const double walked = walkCost(grid, leader.layer, game::planCell(leader), leader.path);
             const double best = optimalCost(grid, leader);
-            INFO("frame " << k << " after the change: leader at (" << planCellOf(leader).x << ", "
-                          << planCellOf(leader).y << "), path " << walked << ", optimum " << best);
+            INFO("frame " << k << " after the change: leader at (" << game::planCell(leader).x << ", "
+                          << game::planCell(leader).y << "), path " << walked << ", optimum " << best);
             REQUIRE(walked == Approx(best).epsilon(1e-9));
         }
         CHECK_FALSE(party.anyMoving());

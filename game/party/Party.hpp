@@ -12,20 +12,20 @@
 /// Costs come from an eng::path::NavGrid the party only reads (the world's; one layer per
 /// movement profile, game::profileLayer). The leader of an order is planned at once (its figures
 /// go to the HUD); the others are requests to a PathService that update() serves within
-/// `pathBudgetMicros` a frame. After the grid changed, gridChanged() replans exactly the units
+/// PartyParams::pathBudgetMicros a frame. After the grid changed, gridChanged() replans exactly the units
 /// whose remaining path crosses a changed cell.
 ///
 /// Priority (cooperative pathfinding): each order ranks its units, the leader first (Unit::rank;
 /// a unit sent alone is rank 0); unit a comes before unit b when its rank is lower, or the ranks
 /// are equal and its index is lower (game::outranks). A blocked unit's replan pays
-/// `occupiedPenalty` only on the cells held or claimed by nearby units that come before it
+/// PartyParams::occupiedPenalty only on the cells held or claimed by nearby units that come before it
 /// (and by units standing without an order, which are never pushed), and it gives way only to
 /// units that come before it. So the first unit of an order, and any unit walking alone, walks
 /// the optimal path under the current costs: its own followers never bend it.
 ///
 /// Scale (hundreds of units): an occupancy grid (claims per cell + one holder's index) answers
 /// "who stands there" in O(1); nothing in update() loops over all units per unit. A unit blocked
-/// by another waits `waitBeforeReplanSec`, then replans through the service (see Priority). A
+/// by another waits PartyParams::waitBeforeReplanSec, then replans through the service (see Priority). A
 /// blocked unit gives way to a unit of higher priority that walks into it: it steps aside to a
 /// free 4-neighbour (pushing units behind it along, up to `giveWayDepth` deep) and replans from
 /// there; standing units without an order are never pushed. So two groups meeting head-on in a

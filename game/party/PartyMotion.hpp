@@ -35,7 +35,7 @@ public:
     /// Moves on `grid` from now on (nullptr: nothing moves); sizes the scratch.
     void bind(const eng::path::NavGrid* grid);
     /// Advances every unit by `dtSec` ([Limit: >= 0]): steps, waits, giving way, replans,
-    /// positions and animation. Returns the path work it did (replans, giving way), µs.
+    /// positions and animation. Returns the path work it did (replans, giving way), microseconds.
     double update(double dtSec);
     /// The unit stands: idle animation.
     static void setIdle(Unit& u);
@@ -44,10 +44,10 @@ public:
 
 private:
     /// Unit `i` walks for `dtSec`: finishes and starts steps (a long dt may cover several).
-    /// Returns the path work of its blocked turn, µs.
+    /// Returns the path work of its blocked turn, microseconds.
     double walk(int i, double dtSec);
     /// Unit `i` stands before its next cell, held by `blocker`, for `waitedSec`: asks it to
-    /// give way, else waits, replans or gives up. Returns the path work, µs.
+    /// give way, else waits, replans or gives up. Returns the path work, microseconds.
     double blocked(int i, int blocker, double waitedSec);
     /// Position between the two cells of the step, and the walk cycle's pace.
     void place(Unit& u, double dtSec) const;

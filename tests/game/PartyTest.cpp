@@ -6,8 +6,12 @@
 #include <catch2/catch.hpp>
 
 #include <set>
+#include <type_traits>
 
 using eng::TileCoord;
+
+// Units are the party's to write: everyone else reads them.
+static_assert(std::is_same_v<decltype(std::declval<game::Party&>().units()), const std::vector<game::Unit>&>);
 
 namespace {
 

@@ -207,3 +207,21 @@ TEST_CASE("priority: after a wall is painted across the road, the leader walks t
     }
     CHECK(walled > 20);
 }
+
+TEST_CASE("priority: after the tuning panel makes roads dear, the leader walks the optimum, the others close to theirs")
+{
+    for (int frames = 0; frames <= MaxFramesBefore; frames += 2) {
+        INFO("the panel changes the config after " << frames << " frames");
+        RoadWalk w(frames);
+        eng::terrain::TerrainConfig config = w.host.world().config;
+        eng::terrain::TerrainRule* road = config.base.find("road");
+        REQUIRE(road != nullptr);
+        road->multiplier = 6.0;
+        const game::WorldEdit e = w.host.applyConfig(config);
+        REQUIRE(e.ok);
+        REQUIRE_FALSE(e.dirty.empty());
+        w.party.gridChanged(e.dirty);
+        w.settleAndCheck();
+        w.walkOutChecking();
+    }
+}

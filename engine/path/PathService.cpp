@@ -231,48 +231,6 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
     return stats;
 }
 
-PathStatus PathService::solveNow(PathHandle h)
-{
-    Slot* s = live(h);
-    if (!s)
-        return PathStatus::InvalidInput;
-    ServiceStats stats;
-    if (s->state == RequestState::Queued) {
-        m_queue.erase(std::find(m_queue.begin() + std::ptrdiff_t(m_queueHead), m_queue.end(), h.index));
-        if (m_idle.empty())
-            m_idle.push_back(std::make_unique<GridQuery>());
-        s->query = std::move(m_idle.back());
-        m_idle.pop_back();
-        s->state = RequestState::Running;
-        m_running.push_back(h.index);
-        if (!startSearch(h.index))
-            finishSlot(h.index, stats);
-    }
-    if (s->state == RequestState::Running) {
-        if (s->query->step(std::numeric_limits<int>::max()) == PathStatus::InvalidInput &&
-            m_grid.validLayer(s->request.layer))
-            restart(h.index, stats);
-        if (s->state == RequestState::Running)
-            finishSlot(h.index, stats);
-    }
-    return s->result.status;
-}
-
-ServiceStats PathService::flush()
-{
-    ServiceStats total;
-    while (pending() > 0) {
-        const ServiceStats s = update(std::numeric_limits<double>::infinity());
-        total.expansions += s.expansions;
-        total.slices += s.slices;
-        total.finished += s.finished;
-        total.restarted += s.restarted;
-        total.micros += s.micros;
-        total.maxSliceExpansions = std::max(total.maxSliceExpansions, s.maxSliceExpansions);
-    }
-    return total;
-}
-
 std::vector<PathHandle> PathService::invalidate(const NavDirty& dirty)
 {
     std::vector<PathHandle> staled;

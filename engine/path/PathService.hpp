@@ -95,7 +95,7 @@ public:
     void setMaxConcurrent(int n);
     int maxConcurrent() const { return m_maxConcurrent; }
 
-    /// Queues a request; it runs during update() (or solveNow()). Never fails: a bad layer or
+    /// Queues a request; it runs during update(). Never fails: a bad layer or
     /// start gives a Done result with InvalidInput / StartInvalid.
     PathHandle request(PathRequest r);
     RequestState state(PathHandle h) const;
@@ -116,11 +116,6 @@ public:
     /// unlimited time budget it makes the work per update the same on any machine (scripted
     /// runs and tests that must not depend on the machine's speed).
     ServiceStats update(double budgetMicros, long long maxExpansions = std::numeric_limits<long long>::max());
-    /// Runs one request to completion now (tests, scripts); returns its status, InvalidInput
-    /// for a null or stale handle.
-    PathStatus solveNow(PathHandle h);
-    /// Runs everything to completion.
-    ServiceStats flush();
 
     /// After grid.apply() / replaceLayer(): searches in flight of that layer restart; delivered
     /// paths of the layer whose remaining cells (from their progress index on) include a dirty

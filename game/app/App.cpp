@@ -157,9 +157,9 @@ bool App::loadAll(const WorldOptions& wo, std::vector<eng::Diagnostic>& problems
 void App::applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty)
 {
     const World& world = m_host.world();
-    m_party.isometric = world.map.orientation == eng::map::Orientation::Isometric;
-    m_party.tileWidth = world.map.tileWidth;
-    m_party.tileHeight = world.map.tileHeight;
+    m_party.params().isometric = world.map.orientation == eng::map::Orientation::Isometric;
+    m_party.params().tileWidth = world.map.tileWidth;
+    m_party.params().tileHeight = world.map.tileHeight;
     const bool sameSize = !m_party.units().empty() && m_party.layerCount() > 0 &&
                           m_party.grid().width() == world.nav.width() && m_party.grid().height() == world.nav.height();
     if (change == WorldChange::SameGrid && sameSize) {
@@ -198,24 +198,18 @@ void App::spawnParty()
 {
     const World& world = m_host.world();
     for (const SpawnPoint& p : world.party) {
-        if (!world.nav.passable(0, p.tile) || m_party.occupied(p.tile)) {
+        if (!world.nav.passable(0, p.tile) || m_party.occupancy().occupied(p.tile)) {
             // A spawn on a wall or on another unit: place it on the closest free cell instead.
-            const std::size_t before = m_party.units().size();
-            m_party.spawnAround({p.name}, p.tile, {});
-            if (m_party.units().size() > before) {
-                Unit& u = m_party.units().back();
-                u.profile = p.profile;
-                u.layer = std::max(0, m_party.layerOf(p.profile));
-            }
+            m_party.spawnAround({p.name}, p.tile, {p.profile});
             continue;
         }
-        m_party.spawn(p.name, p.tile, -1, p.profile);
+        m_party.spawn(p.name, p.tile, p.profile);
     }
     if (m_party.units().empty()) {
         eng::TileCoord near{world.nav.width() / 2, world.nav.height() / 2};
         if (world.start)
             near = *world.start;
-        m_party.spawnAround(DefaultParty, near, {});
+        m_party.spawnAround(DefaultParty, near);
     }
     m_view.loadCharacters(m_party, m_messages);
     // Frame the party.
@@ -317,7 +311,7 @@ int App::run()
     // A script runs the same on any machine: its path work per tick is counted in expansions
     // (about what the play budget of 1.5 ms does here); benchmarks measure the time budget.
     if (!m_opts.scriptPath.empty() && m_opts.benchFrames == 0 && m_opts.benchUnits == 0)
-        m_party.pathBudgetExpansions = ScriptPathExpansionsPerTick;
+        m_party.params().pathBudgetExpansions = ScriptPathExpansionsPerTick;
     std::vector<ScriptCommand> script;
     if (!m_opts.scriptPath.empty()) {
         auto parsed = loadScript(m_opts.scriptPath, &isKeyName);
@@ -453,7 +447,7 @@ void App::updateHover()
 {
     m_hover = m_input.hover();
     // Path preview from the selection's leader, recomputed only when something changed.
-    const std::vector<int> selIndices = m_party.selection();
+    const std::vector<int> selIndices = m_party.selection().indices();
     std::vector<UnitHandle> sel;
     for (int i : selIndices)
         sel.push_back(m_party.handle(i));
@@ -462,8 +456,8 @@ void App::updateHover()
         m_preview = {};
         return;
     }
-    const Unit& leader = *m_party.get(sel.front());
-    const eng::TileCoord from = leader.stepping ? leader.stepTo : leader.tile;
+    const Unit& leader = m_party.units()[std::size_t(m_party.selection().leader())];
+    const eng::TileCoord from = planCell(leader);
     if (m_previewFor == m_hover && m_previewSelection == sel && !m_preview.path.empty() && m_preview.path.front() == from)
         return;
     m_previewFor = m_hover;
@@ -500,7 +494,8 @@ void App::orderTo(eng::TileCoord tile)
     m_traceAgeSec = 0.0;
     m_previewFor.reset();
     if (rep.anchorMoved && rep.anchor) {
-        const int layer = m_party.selection().empty() ? 0 : m_party.units()[std::size_t(m_party.selection().front())].layer;
+        const int leader = m_party.selection().leader();
+        const int layer = leader < 0 ? 0 : m_party.units()[std::size_t(leader)].layer;
         const bool wall = !m_party.passable(tile, layer);
         say(std::string(wall ? "that tile is impassable" : "that tile cannot be reached") +
                 ": walking to the closest reachable tile " + tileStr(*rep.anchor),
@@ -524,9 +519,8 @@ void App::drawFrame(sf::RenderTarget& target)
     hud.mouse = m_input.mouse();
     hud.leftDown = m_input.leftDown();
     hud.selectionBox = m_input.selectionBox();
-    const std::vector<int> sel = m_party.selection();
-    if (!sel.empty()) {
-        const Unit& leader = m_party.units()[std::size_t(sel.front())];
+    if (const int lead = m_party.selection().leader(); lead >= 0) {
+        const Unit& leader = m_party.units()[std::size_t(lead)];
         hud.explainLayer = leader.layer;
         hud.statusLines.push_back("Profile: " + m_host.world().profileName(leader.layer) + " (" + leader.name + ")");
         if (m_hover && m_host.world().nav.inBounds(*m_hover)) {

@@ -35,10 +35,9 @@ void App::drawUi(sf::RenderTarget& target)
 {
     if (!m_ui.ready())
         return;
-    const std::vector<int> sel = m_party.selection();
-    if (!sel.empty()) {
+    if (const int leader = m_party.selection().leader(); leader >= 0) {
         const World& world = m_host.world();
-        const int layer = m_party.units()[std::size_t(sel.front())].layer;
+        const int layer = m_party.units()[std::size_t(leader)].layer;
         if (layer >= 0 && layer < int(world.terrains.size()))
             m_tuning.setSelectedProfile(world.terrains[std::size_t(layer)].profile);
     }

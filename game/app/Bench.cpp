@@ -36,7 +36,7 @@ namespace game {
 int App::runBench()
 {
     m_window->setFramerateLimit(0);
-    m_party.selectAll();
+    m_party.selection().selectAll();
     const int w = m_host.world().nav.width(), h = m_host.world().nav.height();
     // Walk back and forth over the same cells on every map (see the file comment) so the party
     // keeps moving and the camera sees units, animation and the path overlay the whole time.

@@ -57,14 +57,14 @@ int App::runScript(const std::vector<ScriptCommand>& script)
         pumpEvents();
         std::string error;
         switch (c.type) {
-        case CommandType::SelectAll: m_party.selectAll(); break;
-        case CommandType::SelectNone: m_party.selectNone(); break;
+        case CommandType::SelectAll: m_party.selection().selectAll(); break;
+        case CommandType::SelectNone: m_party.selection().selectNone(); break;
         case CommandType::SelectName: {
             const int i = m_party.find(c.text);
             if (i < 0)
                 error = "select: no unit called \"" + c.text + "\"";
             else
-                m_party.selectOnly(i);
+                m_party.selection().selectOnly(i);
             break;
         }
         case CommandType::Move: orderTo({c.a, c.b}); break;
@@ -192,7 +192,8 @@ bool App::dump(const std::string& file, std::string& error)
     j["time"] = m_gameTimeSec;
     Json units = Json::array();
     const World& world = m_host.world();
-    for (const Unit& u : m_party.units()) {
+    for (std::size_t i = 0; i < m_party.units().size(); ++i) {
+        const Unit& u = m_party.units()[i];
         const sf::Vector2f s = m_view.unitScreen(u);
         eng::TileCoord cell{int(std::floor(u.pos.x)), int(std::floor(u.pos.y))};
         if (cell != u.tile && !(u.stepping && cell == u.stepTo))
@@ -219,7 +220,7 @@ bool App::dump(const std::string& file, std::string& error)
                          {"pos", {u.pos.x, u.pos.y}},
                          {"screen", {std::lround(s.x), std::lround(s.y)}},
                          {"moving", u.moving()},
-                         {"selected", u.selected},
+                         {"selected", m_party.selection().selected(int(i))},
                          {"goal", {u.goal.x, u.goal.y}},
                          {"profile", world.profileName(layer)},
                          {"path_cost", std::isfinite(pathCost) ? Json(pathCost) : Json(nullptr)},

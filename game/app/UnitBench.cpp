@@ -73,9 +73,9 @@ int App::runUnitBench()
     m_party.reset(nav);
     const std::size_t n = std::min(cells.size(), std::size_t(m_opts.benchUnits));
     for (std::size_t i = 0; i < n; ++i)
-        m_party.spawn(Names[i % 4], cells[i], -1);
+        m_party.spawn(Names[i % 4], cells[i]);
     m_view.loadCharacters(m_party, m_messages);
-    m_party.selectNone();
+    m_party.selection().selectNone();
 
     auto randomGoal = [&](eng::TileCoord from) {
         const std::vector<eng::TileCoord>& island = islands[nav.islandOf(0, from)];
@@ -103,7 +103,7 @@ int App::runUnitBench()
             if (gameSec < due[i])
                 continue;
             const Unit& u = m_party.units()[i];
-            m_party.sendTo(int(i), randomGoal(u.stepping ? u.stepTo : u.tile));
+            m_party.sendTo(int(i), randomGoal(planCell(u)));
             due[i] = gameSec + period(rng);
         }
         tick(FixedStepSec);
@@ -120,7 +120,7 @@ int App::runUnitBench()
     const PathWorkStats& w = m_party.pathWork();
     const sf::Vector2u size = m_window->getSize();
     std::cout << "bench-units: " << frameMs.size() << " frames of " << m_opts.mapPath << " at " << size.x << "x"
-              << size.y << ", path budget " << fmt(m_party.pathBudgetMicros / 1000.0, 2) << " ms a frame\n";
+              << size.y << ", path budget " << fmt(m_party.params().pathBudgetMicros / 1000.0, 2) << " ms a frame\n";
     std::cout << "units: " << n << "\n";
     std::cout << "fps_mean: " << fmt(1000.0 / mean(frameMs), 1) << "\n";
     std::cout << "frame_ms_mean: " << fmt(mean(frameMs), 3) << "\n";

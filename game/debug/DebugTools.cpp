@@ -63,12 +63,6 @@ DebugTools::DebugTools()
     m_hasFont = m_font.loadFromFile(FontPath);
 }
 
-int DebugTools::leader(const Party& party)
-{
-    const std::vector<int> sel = party.selection();
-    return sel.empty() ? -1 : sel.front();
-}
-
 std::optional<std::string> DebugTools::keyPressed(const KeyChord& k, const DebugFrame& f)
 {
     using K = sf::Keyboard;
@@ -133,11 +127,11 @@ std::string DebugTools::setStepMode(bool on)
 
 std::string DebugTools::beginStep(const DebugFrame& f, eng::TileCoord goal)
 {
-    const int i = leader(*f.party);
+    const int i = f.party->selection().leader();
     if (i < 0)
         return "select a unit first";
     const Unit& u = f.party->units()[std::size_t(i)];
-    const eng::TileCoord start = u.stepping ? u.stepTo : u.tile;
+    const eng::TileCoord start = planCell(u);
     m_stepMode = true;
     m_stepVersion = f.worldVersion;
     const eng::path::PathStatus s = stepper.begin(f.world->nav, u.layer, start, goal);
@@ -163,11 +157,11 @@ std::string DebugTools::step(int n)
 
 std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
 {
-    const int i = leader(*f.party);
+    const int i = f.party->selection().leader();
     if (i < 0)
         return "select a unit first, then Shift+click a tile to race the searches";
     const Unit& u = f.party->units()[std::size_t(i)];
-    const eng::TileCoord start = u.stepping ? u.stepTo : u.tile;
+    const eng::TileCoord start = planCell(u);
     eng::path::RaceOptions options;
     options.traces = true;  // one more untimed run each, for the closed cells on the map
     const eng::path::Race r = eng::path::runRace(m_raceQuery, f.world->nav, u.layer, start, goal, options);
@@ -210,7 +204,7 @@ OverlayScene DebugTools::scene(const DebugFrame& f, bool stepping) const
     s.world = f.world;
     s.worldVersion = f.worldVersion;
     s.hover = f.hover;
-    const int i = leader(*f.party);
+    const int i = f.party->selection().leader();
     s.layer = i >= 0 ? f.party->units()[std::size_t(i)].layer : 0;
     if (stepping) {
         s.trace = &stepper.trace();
@@ -229,7 +223,7 @@ void DebugTools::drawGround(sf::RenderTarget& target, const DebugFrame& f)
         return;
     const bool stepping = m_stepMode && stepper.trace().stepCount() > 0;
     OverlayScene s = scene(f, stepping);
-    const int i = leader(*f.party);
+    const int i = f.party->selection().leader();
     m_leaderPath = stepping ? std::vector<eng::TileCoord>{} : remainingPath(*f.party, i);
     s.path = m_leaderPath;
     const OverlayFlags saved = overlays.flags;
@@ -406,7 +400,7 @@ std::vector<std::string> DebugTools::tileLines(const DebugFrame& f)
 
 const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
 {
-    const int i = leader(*f.party);
+    const int i = f.party->selection().leader();
     std::vector<eng::TileCoord> path = remainingPath(*f.party, i);
     if (i < 0 || path.size() < 2 || !f.world) {
         m_why.reset();

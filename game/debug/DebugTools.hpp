@@ -110,8 +110,6 @@ public:
 
 private:
     OverlayScene scene(const DebugFrame& f, bool stepping) const;
-    /// The leader of the selection, or -1.
-    static int leader(const Party& party);
     TextLines stepLines() const;
     TextLines whyLines(const UnitWhy& w) const;
 

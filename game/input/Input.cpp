@@ -280,7 +280,7 @@ void Input::keyPressed(const KeyChord& k)
         return;
     }
     if (k.ctrl && k.key == K::A) {
-        m_party.selectAll();
+        m_party.selection().selectAll();
         return;
     }
     if (k.key >= K::Num1 && k.key <= K::Num9) {
@@ -290,7 +290,7 @@ void Input::keyPressed(const KeyChord& k)
         return;
     }
     switch (k.key) {
-    case K::Escape: m_party.selectNone(); break;
+    case K::Escape: m_party.selection().selectNone(); break;
     case K::T:
         if (m_actions.toggleTrace)
             m_actions.toggleTrace();
@@ -310,7 +310,7 @@ void Input::keyPressed(const KeyChord& k)
         break;
     case K::Space:
     case K::Home: {
-        std::vector<int> sel = m_party.selection();
+        std::vector<int> sel = m_party.selection().indices();
         if (sel.empty())
             for (std::size_t i = 0; i < m_party.units().size(); ++i)
                 sel.push_back(int(i));
@@ -391,27 +391,24 @@ void Input::selectInBox(sf::Vector2i a, sf::Vector2i b, bool add)
 {
     const sf::FloatRect box(float(std::min(a.x, b.x)), float(std::min(a.y, b.y)), float(std::abs(a.x - b.x)),
                             float(std::abs(a.y - b.y)));
-    if (!add)
-        m_party.selectNone();
-    int count = 0;
-    for (Unit& u : m_party.units()) {
-        const sf::Vector2f s = m_view.unitScreen(u);
+    std::vector<int> inside;
+    for (std::size_t i = 0; i < m_party.units().size(); ++i) {
+        const sf::Vector2f s = m_view.unitScreen(m_party.units()[i]);
         // A unit counts when its feet or its body centre lies in the box.
-        if (box.contains(s) || box.contains(s.x, s.y - 24.f / m_view.camera().zoom())) {
-            u.selected = true;
-            ++count;
-        }
+        if (box.contains(s) || box.contains(s.x, s.y - 24.f / m_view.camera().zoom()))
+            inside.push_back(int(i));
     }
-    if (count == 0 && !add)
+    m_party.selection().selectBox(inside, add);
+    if (inside.empty() && !add)
         say("no unit in the box");
 }
 
 void Input::toggleSelect(int index, bool add)
 {
     if (add)
-        m_party.units()[std::size_t(index)].selected = !m_party.units()[std::size_t(index)].selected;
+        m_party.selection().toggle(index);
     else
-        m_party.selectOnly(index);
+        m_party.selection().selectOnly(index);
 }
 
 } // namespace game

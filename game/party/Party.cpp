@@ -1,14 +1,56 @@
 /// \file Party.cpp
-/// Party: the grid it plans on and cost changes, path requests, spawning, selection and orders
-/// (moving, occupancy and giving way: PartyMotion.cpp).
+/// Party: the grid it plans on and changes of it, spawning, handles, orders and the per-frame
+/// update (the motion itself: PartyMotion.cpp).
 #include "game/party/Party.hpp"
 
 #include "game/rules/Formation.hpp"
+#include "game/rules/ProfileLayer.hpp"
 
 #include <algorithm>
 #include <chrono>
 
 namespace game {
+
+namespace {
+
+double microsFrom(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// Per layer, the cells a change of the grid touched (cells off the map count as touched).
+class DirtyCells {
+public:
+    DirtyCells(const eng::path::NavGrid& grid, std::span<const eng::path::NavDirty> dirty)
+        : m_grid(grid), m_mark(std::size_t(grid.layerCount()))
+    {
+        const std::size_t cells = std::size_t(grid.width()) * std::size_t(grid.height());
+        for (const eng::path::NavDirty& d : dirty) {
+            if (!grid.validLayer(d.layer))
+                continue;
+            std::vector<char>& m = m_mark[std::size_t(d.layer)];
+            if (m.empty())
+                m.assign(cells, 0);
+            for (eng::TileCoord c : d.cells)
+                if (grid.inBounds(c))
+                    m[index(c)] = 1;
+        }
+    }
+
+    bool at(int layer, eng::TileCoord c) const
+    {
+        const std::vector<char>& m = m_mark[std::size_t(layer)];
+        return !m_grid.inBounds(c) || (!m.empty() && m[index(c)]);
+    }
+
+private:
+    std::size_t index(eng::TileCoord c) const { return std::size_t(c.y) * std::size_t(m_grid.width()) + std::size_t(c.x); }
+
+    const eng::path::NavGrid& m_grid;
+    std::vector<std::vector<char>> m_mark;
+};
+
+} // namespace
 
 Party::Party() = default;
 
@@ -19,80 +61,35 @@ bool Party::bind(const eng::path::NavGrid* grid)
     if (!grid || grid->layerCount() == 0)
         return false;
     for (Unit& u : m_units)
-        dropRequest(u);
-    m_service = std::make_unique<eng::path::PathService>(*grid);
+        m_paths.drop(u);
+    m_paths.bind(*grid);
     m_grid = grid;
-    rebuildOccupancy();
+    m_occupancy.rebuild(grid->width(), grid->height());
+    m_motion.bind(grid);
     return true;
-}
-
-bool Party::buildOwnGrid(std::vector<MoveLayer>& layers)
-{
-    if (layers.empty())
-        return false;
-    auto grid = std::make_unique<eng::path::NavGrid>();
-    if (!grid->reset(layers.front().field.width, layers.front().field.height))
-        return false;
-    for (MoveLayer& l : layers)
-        if (grid->addLayer(l.profile, l.field, l.rules) < 0)
-            return false;
-    for (Unit& u : m_units)
-        dropRequest(u);
-    m_service.reset();
-    m_ownGrid = std::move(grid);
-    return bind(m_ownGrid.get());
 }
 
 void Party::clearUnits()
 {
-    m_service.reset();
+    m_paths.clear();
     m_units.clear();
+    m_selection.resize(0);
     ++m_generation;  // every handle to the old units goes stale
-    m_work = {};
-    m_updates = 0;
-    m_syncMicros = 0.0;
+    m_grid = nullptr;
+    m_occupancy.rebuild(0, 0);
+    m_motion.bind(nullptr);
 }
 
 bool Party::reset(const eng::path::NavGrid& grid)
 {
     clearUnits();
-    if (!bind(&grid))
-        return false;
-    if (m_ownGrid.get() != &grid)
-        m_ownGrid.reset();
-    return true;
-}
-
-bool Party::reset(const eng::path::CostField& field, const eng::path::MoveRules& rules)
-{
-    return reset(std::vector<MoveLayer>{{std::string(), field, rules}});
-}
-
-bool Party::reset(std::vector<MoveLayer> layers)
-{
-    clearUnits();
-    return buildOwnGrid(layers);
-}
-
-bool Party::setField(const eng::path::CostField& field, const eng::path::MoveRules& rules)
-{
-    return setLayers(std::vector<MoveLayer>{{std::string(), field, rules}});
-}
-
-bool Party::setLayers(std::vector<MoveLayer> layers)
-{
-    if (!buildOwnGrid(layers))
-        return false;
-    relayer();
-    return true;
+    return bind(&grid);
 }
 
 bool Party::rebind(const eng::path::NavGrid& grid)
 {
     if (!bind(&grid))
         return false;
-    if (m_ownGrid.get() != &grid)
-        m_ownGrid.reset();
     relayer();
     return true;
 }
@@ -100,43 +97,20 @@ bool Party::rebind(const eng::path::NavGrid& grid)
 void Party::relayer()
 {
     for (Unit& u : m_units) {
-        u.layer = std::max(0, layerOf(u.profile));
+        u.layer = layerFor(u.profile);
         if (u.stepping) {
             u.tile = u.stepTo;
             u.stepping = false;
         }
         u.pos = cellCentre(u.tile);
-        stop(u);
+        m_paths.stop(u);
     }
-    rebuildOccupancy();
+    m_occupancy.rebuild(m_grid->width(), m_grid->height());
 }
 
-int Party::layerOf(const std::string& profile) const
+int Party::layerFor(const std::string& profile) const
 {
-    if (!m_grid)
-        return -1;
-    const int i = m_grid->findLayer(profile);
-    if (i >= 0 || !profile.empty())
-        return i;
-    return m_grid->layerCount() > 0 ? 0 : -1;
-}
-
-bool Party::changeCosts(std::vector<MoveLayer> layers, CostChangeReport* report)
-{
-    if (layers.empty())
-        return false;
-    if (!m_ownGrid || m_grid != m_ownGrid.get() || layers.front().field.width != m_grid->width() ||
-        layers.front().field.height != m_grid->height() || int(layers.size()) != m_grid->layerCount())
-        return setLayers(std::move(layers));
-    std::vector<eng::path::NavDirty> dirty;
-    for (std::size_t i = 0; i < layers.size(); ++i) {
-        eng::path::NavDirty d = m_ownGrid->replaceLayer(int(i), layers[i].field, layers[i].rules);
-        if (d.layer < 0)
-            return false;
-        dirty.push_back(std::move(d));
-    }
-    gridChanged(dirty, report);
-    return true;
+    return m_grid ? std::max(0, profileLayer(*m_grid, profile)) : 0;
 }
 
 void Party::gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeReport* report)
@@ -144,69 +118,57 @@ void Party::gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeRe
     CostChangeReport local;
     CostChangeReport& rep = report ? *report : local;
     rep = {};
-    if (!m_grid || !m_service)
+    if (!m_grid || !m_paths.bound())
         return;
-    // Paths delivered by the service: it knows which cross a dirty cell.
-    std::vector<eng::path::PathHandle> stale;
-    for (const eng::path::NavDirty& d : dirty)
-        for (const eng::path::PathHandle& h : m_service->invalidate(d))
-            stale.push_back(h);
-    // Per layer, the dirty cells (paths planned directly: the leader's, replans).
-    const std::size_t cells = std::size_t(m_grid->width()) * std::size_t(m_grid->height());
-    std::vector<std::vector<char>> mark(std::size_t(m_grid->layerCount()));
-    std::vector<char> anyRules(std::size_t(m_grid->layerCount()), 0);
-    for (const eng::path::NavDirty& d : dirty) {
-        if (!m_grid->validLayer(d.layer))
-            continue;
-        auto& m = mark[std::size_t(d.layer)];
-        if (m.empty())
-            m.assign(cells, 0);
-        for (eng::TileCoord c : d.cells)
-            if (m_grid->inBounds(c))
-                m[std::size_t(c.y * m_grid->width() + c.x)] = 1;
-        anyRules[std::size_t(d.layer)] = anyRules[std::size_t(d.layer)] || d.rulesChanged || d.islandsChanged;
-    }
-    auto dirtyAt = [&](int layer, eng::TileCoord c) {
-        const auto& m = mark[std::size_t(layer)];
-        return !m_grid->inBounds(c) || (!m.empty() && m[std::size_t(c.y * m_grid->width() + c.x)]);
-    };
+    // Paths delivered by the service: it knows which cross a dirty cell. Paths planned directly
+    // (the leader's) are checked against the dirty cells of their layer.
+    const std::vector<eng::path::PathHandle> stale = m_paths.invalidate(dirty);
+    const DirtyCells changed(*m_grid, dirty);
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         Unit& u = m_units[i];
-        const eng::TileCoord at = u.stepping ? u.stepTo : u.tile;
-        if (!m_grid->passable(u.layer, at)) {
-            if (u.stepping)
-                unclaim(u.stepTo, int(i));
-            u.stepping = false;
-            if (const auto to = nearestFree(at, u.layer, int(i))) {
-                unclaim(u.tile, int(i));
-                claim(*to, int(i));
-                u.tile = *to;
-                u.pos = cellCentre(*to);
-                rep.displaced.push_back(int(i));
-            }
-        }
-        if (u.awaitingPath) {
+        const bool displaced = displace(int(i));
+        if (displaced)
+            rep.displaced.push_back(int(i));
+        if (u.walk.awaitingPath) {
             // Its search restarts in the service (invalidate); a displaced unit asks again.
-            if (!rep.displaced.empty() && rep.displaced.back() == int(i))
-                requestPath(u, u.goal);
+            if (displaced)
+                m_paths.request(u, u.goal);
             continue;
         }
         if (u.path.empty())
             continue;
-        bool crosses = std::find(stale.begin(), stale.end(), u.request) != stale.end();
+        bool crosses = displaced || std::find(stale.begin(), stale.end(), u.walk.request) != stale.end();
         crosses = crosses || (u.stepping && !m_grid->passable(u.layer, u.stepTo));
-        crosses = crosses || (!rep.displaced.empty() && rep.displaced.back() == int(i));
         for (std::size_t k = 0; k < u.path.size() && !crosses; ++k)
-            crosses = dirtyAt(u.layer, u.path[k]);
-        crosses = crosses || dirtyAt(u.layer, u.goal);
+            crosses = changed.at(u.layer, u.path[k]);
+        crosses = crosses || changed.at(u.layer, u.goal);
         if (!crosses)
             continue;
         // A unit mid-step keeps stepping; its new path starts where it is going.
-        u.replans = 0;
-        u.replansSinceStep = 0;
-        requestPath(u, u.goal);
+        u.walk.replans = 0;
+        u.walk.replansSinceStep = 0;
+        m_paths.request(u, u.goal);
         rep.replanned.push_back(int(i));
     }
+}
+
+bool Party::displace(int index)
+{
+    Unit& u = m_units[std::size_t(index)];
+    const eng::TileCoord at = planCell(u);
+    if (m_grid->passable(u.layer, at))
+        return false;
+    if (u.stepping)
+        m_occupancy.unclaim(u.stepTo, index);
+    u.stepping = false;
+    const std::optional<eng::TileCoord> to = nearestFree(at, u.layer, index);
+    if (!to)
+        return false;
+    m_occupancy.unclaim(u.tile, index);
+    m_occupancy.claim(*to, index);
+    u.tile = *to;
+    u.pos = cellCentre(*to);
+    return true;
 }
 
 std::optional<eng::TileCoord> Party::nearestFree(eng::TileCoord from, int layer, int except) const
@@ -216,7 +178,7 @@ std::optional<eng::TileCoord> Party::nearestFree(eng::TileCoord from, int layer,
     for (int y = 0; y < m_grid->height(); ++y)
         for (int x = 0; x < m_grid->width(); ++x) {
             const eng::TileCoord c{x, y};
-            if (!m_grid->passable(layer, c) || occupied(c, except))
+            if (!m_grid->passable(layer, c) || m_occupancy.occupied(c, except))
                 continue;
             const int d = (x - from.x) * (x - from.x) + (y - from.y) * (y - from.y);
             if (!best || d < bestD) {
@@ -227,90 +189,33 @@ std::optional<eng::TileCoord> Party::nearestFree(eng::TileCoord from, int layer,
     return best;
 }
 
-void Party::requestPath(Unit& u, eng::TileCoord goal, std::vector<eng::TileCoord> avoid)
-{
-    dropRequest(u);
-    eng::path::PathRequest r;
-    r.layer = u.layer;
-    r.start = u.stepping ? u.stepTo : u.tile;
-    r.goal = goal;
-    r.partial = true;
-    if (!avoid.empty()) {
-        r.overlayCells = std::move(avoid);
-        r.overlayPenalty = occupiedPenalty;
-    }
-    u.request = m_service->request(std::move(r));
-    u.requestedAtUpdate = m_updates;
-    ++m_work.requestsMade;
-    u.requestLength = 0;
-    u.awaitingPath = true;
-    u.path.clear();
-    u.goal = goal;
-    u.waitedSec = 0.0;
-}
-
-void Party::dropRequest(Unit& u)
-{
-    if (m_service && u.request.valid())
-        m_service->release(u.request);
-    u.request = {};
-    u.requestLength = 0;
-    u.awaitingPath = false;
-}
-
-void Party::takePath(Unit& u, const eng::path::PathResult& result, int skipCells)
-{
-    u.path.assign(result.path.begin() + skipCells, result.path.end());
-    u.goal = result.path.back();
-    u.waitedSec = 0.0;
-}
-
-void Party::collectPaths()
-{
-    for (Unit& u : m_units) {
-        if (!u.awaitingPath)
-            continue;
-        const eng::path::PathResult* r = m_service->result(u.request);
-        if (!r)
-            continue;
-        u.awaitingPath = false;
-        ++m_work.requestsDone;
-        m_work.waitUpdatesMax = std::max(m_work.waitUpdatesMax, int(m_updates - u.requestedAtUpdate));
-        if (!eng::path::hasPath(r->status) || r->path.size() < 2) {
-            dropRequest(u);
-            stop(u);
-            continue;
-        }
-        u.requestLength = int(r->path.size());
-        takePath(u, *r, 1);
-    }
-}
-
-int Party::spawn(const std::string& name, eng::TileCoord tile, int sheet, const std::string& profile)
+int Party::spawn(const std::string& name, eng::TileCoord tile, const std::string& profile)
 {
     Unit u;
     u.name = name;
-    u.sheet = sheet;
     u.profile = profile;
-    u.layer = std::max(0, layerOf(profile));
+    u.layer = layerFor(profile);
     u.tile = tile;
     u.goal = tile;
     u.pos = cellCentre(tile);
-    setIdle(u);
+    PartyMotion::setIdle(u);
     m_units.push_back(std::move(u));
-    claim(tile, int(m_units.size()) - 1);
-    return int(m_units.size()) - 1;
+    const int index = int(m_units.size()) - 1;
+    m_occupancy.claim(tile, index);
+    m_selection.resize(int(m_units.size()));
+    return index;
 }
 
-void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord near, const std::vector<int>& sheets)
+void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord near, const std::vector<std::string>& profiles)
 {
     if (!m_grid || m_grid->width() <= 0 || m_grid->height() <= 0)
         return;
     const eng::path::NavGrid& grid = *m_grid;
     near.x = std::clamp(near.x, 0, grid.width() - 1);
     near.y = std::clamp(near.y, 0, grid.height() - 1);
-    // Every cell in order of distance from `near`; take passable free ones on near's island
-    // (or on the island of the first one found, when `near` itself is a wall).
+    // Every cell in order of distance from `near`; each unit takes the first free one passable
+    // for its profile on near's island (or on the island of the first one found for that
+    // profile, when `near` itself is a wall).
     std::vector<eng::TileCoord> cells;
     cells.reserve(std::size_t(grid.width()) * std::size_t(grid.height()));
     for (int y = 0; y < grid.height(); ++y)
@@ -318,19 +223,21 @@ void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord ne
             cells.push_back({x, y});
     auto d2 = [&](eng::TileCoord c) { return (c.x - near.x) * (c.x - near.x) + (c.y - near.y) * (c.y - near.y); };
     std::stable_sort(cells.begin(), cells.end(), [&](eng::TileCoord a, eng::TileCoord b) { return d2(a) < d2(b); });
-    int island = -1;
-    std::size_t placed = 0;
-    for (eng::TileCoord c : cells) {
-        if (placed == names.size())
+    std::vector<int> island(std::size_t(grid.layerCount()), -1);
+    for (std::size_t k = 0; k < names.size(); ++k) {
+        const std::string profile = k < profiles.size() ? profiles[k] : std::string();
+        const int layer = layerFor(profile);
+        for (eng::TileCoord c : cells) {
+            if (!grid.passable(layer, c) || m_occupancy.occupied(c))
+                continue;
+            int& home = island[std::size_t(layer)];
+            if (home < 0)
+                home = grid.islandOf(layer, c);
+            if (grid.islandOf(layer, c) != home)
+                continue;
+            spawn(names[k], c, profile);
             break;
-        if (!grid.passable(0, c) || occupied(c))
-            continue;
-        if (island < 0)
-            island = grid.islandOf(0, c);
-        if (grid.islandOf(0, c) != island)
-            continue;
-        spawn(names[placed], c, placed < sheets.size() ? sheets[placed] : -1);
-        ++placed;
+        }
     }
 }
 
@@ -362,36 +269,57 @@ int Party::indexOf(UnitHandle h) const
     return h.index;
 }
 
-void Party::selectAll()
-{
-    for (Unit& u : m_units)
-        u.selected = true;
-}
-
-void Party::selectNone()
-{
-    for (Unit& u : m_units)
-        u.selected = false;
-}
-
-void Party::selectOnly(int index)
-{
-    for (std::size_t i = 0; i < m_units.size(); ++i)
-        m_units[i].selected = int(i) == index;
-}
-
-std::vector<int> Party::selection() const
-{
-    std::vector<int> out;
-    for (std::size_t i = 0; i < m_units.size(); ++i)
-        if (m_units[i].selected)
-            out.push_back(int(i));
-    return out;
-}
-
 OrderReport Party::orderSelected(eng::TileCoord clicked, eng::path::SearchTrace* trace)
 {
-    return order(selection(), clicked, trace);
+    return order(m_selection.indices(), clicked, trace);
+}
+
+std::vector<int> Party::moversOf(const std::vector<int>& who) const
+{
+    std::vector<int> movers;
+    std::vector<char> isMover(m_units.size(), 0);
+    for (int i : who)
+        if (i >= 0 && i < int(m_units.size()) && !isMover[std::size_t(i)]) {
+            movers.push_back(i);
+            isMover[std::size_t(i)] = 1;
+        }
+    return movers;
+}
+
+std::vector<eng::TileCoord> Party::cellsOfOthers(const std::vector<int>& movers) const
+{
+    std::vector<char> isMover(m_units.size(), 0);
+    for (int i : movers)
+        isMover[std::size_t(i)] = 1;
+    std::vector<eng::TileCoord> cells;
+    for (std::size_t i = 0; i < m_units.size(); ++i) {
+        if (isMover[i])
+            continue;
+        const Unit& u = m_units[i];
+        cells.push_back(u.tile);
+        if (u.stepping)
+            cells.push_back(u.stepTo);
+        if (u.moving())
+            cells.push_back(u.goal);
+    }
+    return cells;
+}
+
+bool Party::planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace)
+{
+    m_paths.drop(u);
+    eng::path::PathResult result;
+    const auto t0 = std::chrono::steady_clock::now();
+    const eng::path::PathStatus st = m_query.findPath(*m_grid, u.layer, planCell(u), goal, result, nullptr, trace);
+    rep.micros = microsFrom(t0);
+    rep.status = st;
+    rep.cost = result.cost;
+    rep.length = int(result.path.size());
+    rep.expanded = result.expanded;
+    if (!eng::path::hasPath(st) || result.path.empty())
+        return false;
+    PathRequests::take(u, result, 1);
+    return true;
 }
 
 OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace)
@@ -400,49 +328,25 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
     rep.clicked = clicked;
     if (who.empty() || !m_grid || !m_grid->inBounds(clicked))
         return rep;
-
     const auto tStart = std::chrono::steady_clock::now();
-    std::vector<int> movers;
-    std::vector<char> isMover(m_units.size(), 0);
-    for (int i : who)
-        if (i >= 0 && i < int(m_units.size()) && !isMover[std::size_t(i)]) {
-            movers.push_back(i);
-            isMover[std::size_t(i)] = 1;
-        }
-    if (movers.empty())
-        return rep;
-    std::vector<eng::TileCoord> blocked;
-    for (std::size_t i = 0; i < m_units.size(); ++i) {
-        if (isMover[i])
-            continue;
-        const Unit& u = m_units[i];
-        blocked.push_back(u.tile);
-        if (u.stepping)
-            blocked.push_back(u.stepTo);
-        if (u.moving())
-            blocked.push_back(u.goal);
-    }
-
+    const std::vector<int> movers = moversOf(who);
+    std::vector<eng::TileCoord> blocked = cellsOfOthers(movers);
     // One formation per movement profile, the leader's first: each unit's goal is reachable with
     // its own costs, and the goals of earlier groups are taken for the later ones.
     std::vector<int> layerOrder;
-    for (int i : movers) {
-        const int layer = m_units[std::size_t(i)].layer;
-        if (std::find(layerOrder.begin(), layerOrder.end(), layer) == layerOrder.end())
-            layerOrder.push_back(layer);
-    }
+    for (int i : movers)
+        if (std::find(layerOrder.begin(), layerOrder.end(), m_units[std::size_t(i)].layer) == layerOrder.end())
+            layerOrder.push_back(m_units[std::size_t(i)].layer);
     bool leaderDone = false;
-    eng::path::PathResult result;
     for (int layer : layerOrder) {
-        std::vector<int> group;
+        std::vector<int> group, ranks;
         std::vector<eng::TileCoord> starts;
-        for (int i : movers) {
-            const Unit& u = m_units[std::size_t(i)];
-            if (u.layer != layer)
-                continue;
-            group.push_back(i);
-            starts.push_back(u.stepping ? u.stepTo : u.tile);
-        }
+        for (std::size_t r = 0; r < movers.size(); ++r)
+            if (m_units[std::size_t(movers[r])].layer == layer) {
+                group.push_back(movers[r]);
+                ranks.push_back(int(r));
+                starts.push_back(planCell(m_units[std::size_t(movers[r])]));
+            }
         const FormationResult form = planFormation(*m_grid, layer, m_query, clicked, starts, blocked);
         if (!form.anchor)
             continue;
@@ -453,61 +357,64 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
         for (std::size_t k = 0; k < group.size(); ++k) {
             Unit& u = m_units[std::size_t(group[k])];
             blocked.push_back(form.goals[k]);
-            u.replans = 0;
-            u.replansSinceStep = 0;
+            u.rank = ranks[k];
+            u.walk.replans = 0;
+            u.walk.replansSinceStep = 0;
             if (leaderDone) {
                 // The others: requests the service serves over the next frames.
-                requestPath(u, form.goals[k]);
+                m_paths.request(u, form.goals[k]);
                 ++rep.units;
                 continue;
             }
             // The leader: planned now, its figures (and its search trace) for the HUD.
             leaderDone = true;
-            dropRequest(u);
-            const auto t0 = std::chrono::steady_clock::now();
-            const eng::path::PathStatus st =
-                m_query.findPath(*m_grid, layer, starts[k], form.goals[k], result, nullptr, trace);
-            const auto t1 = std::chrono::steady_clock::now();
-            rep.status = st;
-            rep.cost = result.cost;
-            rep.length = int(result.path.size());
-            rep.expanded = result.expanded;
-            rep.micros = std::chrono::duration<double, std::micro>(t1 - t0).count();
-            if (!eng::path::hasPath(st) || result.path.empty())
-                continue;
-            takePath(u, result, 1);
-            ++rep.units;
+            rep.units += planLeader(u, form.goals[k], rep, trace) ? 1 : 0;
         }
     }
     rep.accepted = rep.units > 0;
-    m_syncMicros += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - tStart).count();
+    m_paths.addSyncMicros(microsFrom(tStart));
     return rep;
 }
 
 bool Party::sendTo(int index, eng::TileCoord goal)
 {
-    if (!m_grid || !m_service || index < 0 || index >= int(m_units.size()) || !m_grid->inBounds(goal))
+    if (!m_grid || !m_paths.bound() || index < 0 || index >= int(m_units.size()) || !m_grid->inBounds(goal))
         return false;
     Unit& u = m_units[std::size_t(index)];
-    u.replans = 0;
-    u.replansSinceStep = 0;
-    requestPath(u, goal);
+    u.rank = 0;
+    u.walk.replans = 0;
+    u.walk.replansSinceStep = 0;
+    m_paths.request(u, goal);
     return true;
 }
 
 eng::path::PathStatus Party::preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace)
 {
-    const std::vector<int> sel = selection();
-    if (sel.empty() || !m_grid) {
+    const int leader = m_selection.leader();
+    if (leader < 0 || !m_grid) {
         out = {};
         return out.status;
     }
-    const Unit& u = m_units[std::size_t(sel.front())];
+    const Unit& u = m_units[std::size_t(leader)];
     const auto t0 = std::chrono::steady_clock::now();
-    const eng::path::PathStatus st =
-        m_query.findPath(*m_grid, u.layer, u.stepping ? u.stepTo : u.tile, tile, out, nullptr, trace);
-    m_syncMicros += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    const eng::path::PathStatus st = m_query.findPath(*m_grid, u.layer, planCell(u), tile, out, nullptr, trace);
+    m_paths.addSyncMicros(microsFrom(t0));
     return st;
+}
+
+void Party::update(double dtSec)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    double pathMicros = m_paths.takeSyncMicros();
+    m_paths.serve(m_units, m_params);
+    pathMicros += microsFrom(t0);
+    pathMicros += m_motion.update(dtSec);
+    m_paths.work().lastUpdateMicros = pathMicros;
+}
+
+bool Party::anyMoving() const
+{
+    return std::any_of(m_units.begin(), m_units.end(), [](const Unit& u) { return u.moving(); });
 }
 
 } // namespace game

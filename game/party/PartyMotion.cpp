@@ -1,145 +1,175 @@
 /// \file PartyMotion.cpp
-/// Party: units moving cell by cell - occupancy and claims, steps, replanning, stepping aside and
-/// giving way, and the per-frame update (the rest of Party: Party.cpp).
-#include "game/party/Party.hpp"
+/// Units moving cell by cell: steps, waiting behind a blocker, replans by priority, stepping
+/// aside and giving way, positions and animation.
+#include "game/party/PartyMotion.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <limits>
+#include <cmath>
 
 namespace game {
 
 namespace {
+
 const std::string WalkClip = "walk";
 const std::string IdleClip = "idle";
 /// A unit waiting behind others that move gives up after this many times maxReplans.
 constexpr int InLineReplanFactor = 5;
-} // namespace
 
-bool Party::occupied(eng::TileCoord cell, int except) const
+double microsSince(std::chrono::steady_clock::time_point t0)
 {
-    return holderOf(cell, except) >= 0;
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
 }
 
-int Party::holderOf(eng::TileCoord cell, int except) const
+/// The unit turns toward its step (dx, dy) and starts its walk cycle.
+void faceAndWalk(Unit& u, int dx, int dy, const PartyParams& p)
 {
-    auto holds = [&](std::size_t i) {
-        const Unit& u = m_units[i];
-        return u.tile == cell || (u.stepping && u.stepTo == cell);
-    };
-    if (onGrid(cell)) {
-        const std::size_t c = cellIndex(cell);
-        if (m_holds[c] == 0)
-            return -1;
-        if (m_holder[c] != except)
-            return m_holder[c];
-        if (m_holds[c] == 1)
-            return -1;  // `except` is the only one there
-    }
-    // Off the map, or `except` shares the cell with another unit (rare): scan.
-    for (std::size_t i = 0; i < m_units.size(); ++i)
-        if (int(i) != except && holds(i))
-            return int(i);
-    return -1;
-}
-
-int Party::claims(eng::TileCoord cell) const
-{
-    return onGrid(cell) ? int(m_holds[cellIndex(cell)]) : 0;
-}
-
-void Party::claim(eng::TileCoord c, int index)
-{
-    if (!onGrid(c))
-        return;
-    const std::size_t i = cellIndex(c);
-    if (m_holds[i]++ == 0 || m_holder[i] < 0)
-        m_holder[i] = index;
-}
-
-void Party::unclaim(eng::TileCoord c, int index)
-{
-    if (!onGrid(c))
-        return;
-    const std::size_t i = cellIndex(c);
-    if (m_holds[i] > 0)
-        --m_holds[i];
-    if (m_holds[i] == 0) {
-        m_holder[i] = -1;
-    } else if (m_holder[i] == index) {
-        // Another unit still holds it (only after a spawn onto a taken cell): find it.
-        m_holder[i] = -1;
-        for (std::size_t k = 0; k < m_units.size() && m_holder[i] < 0; ++k) {
-            const Unit& u = m_units[k];
-            if (int(k) != index && (u.tile == c || (u.stepping && u.stepTo == c)))
-                m_holder[i] = int(k);
-        }
-    }
-}
-
-void Party::rebuildOccupancy()
-{
-    m_occWidth = m_grid ? m_grid->width() : 0;
-    m_occHeight = m_grid ? m_grid->height() : 0;
-    const std::size_t cells = std::size_t(m_occWidth) * std::size_t(m_occHeight);
-    m_holds.assign(cells, 0);
-    m_holder.assign(cells, -1);
-    m_mark.assign(cells, 0);
-    m_markStamp = 0;
-    for (std::size_t i = 0; i < m_units.size(); ++i) {
-        const Unit& u = m_units[i];
-        claim(u.tile, int(i));
-        if (u.stepping)
-            claim(u.stepTo, int(i));
-    }
-}
-
-bool Party::anyMoving() const
-{
-    return std::any_of(m_units.begin(), m_units.end(), [](const Unit& u) { return u.moving(); });
-}
-
-void Party::setIdle(Unit& u)
-{
-    u.anim.start(IdleClip);
-}
-
-void Party::stop(Unit& u)
-{
-    dropRequest(u);
-    u.path.clear();
-    u.goal = u.stepping ? u.stepTo : u.tile;
-    u.waitedSec = 0.0;
-    u.replans = 0;
-    u.replansSinceStep = 0;
-}
-
-void Party::startStep(Unit& u, int index)
-{
-    const eng::TileCoord next = u.path.front();
-    u.path.erase(u.path.begin());
-    const int dx = next.x - u.tile.x, dy = next.y - u.tile.y;
-    const bool diagonal = dx != 0 && dy != 0;
-    const double cost = m_grid ? double(m_grid->cost(u.layer, next)) : 1.0;
-    u.stepTo = next;
-    u.stepping = true;
-    claim(next, index);
-    u.stepElapsedSec = 0.0;
-    u.stepDurationSec = timing.stepSec(std::isfinite(cost) ? cost : 1.0, diagonal,
-                                       m_grid ? m_grid->rules(u.layer).diagonalFactor : 1.414);
-    u.waitedSec = 0.0;
-    u.replansSinceStep = 0;
-    if (m_service && u.request.valid() && u.requestLength > 0) {
-        // Cells behind the unit no longer make its path stale.
-        const int progress = u.requestLength - 1 - int(u.path.size()) - 1;
-        m_service->setProgress(u.request, std::max(0, progress));
-    }
-    if (auto f = eng::anim::facingForTileStep(dx, dy, isometric, tileWidth, tileHeight))
+    if (auto f = eng::anim::facingForTileStep(dx, dy, p.isometric, p.tileWidth, p.tileHeight))
         u.facing = *f;
     u.anim.start(WalkClip);
 }
 
-eng::TileCoord Party::freeCellNear(eng::TileCoord goal, eng::TileCoord from, int layer, int except)
+} // namespace
+
+PartyMotion::PartyMotion(std::vector<Unit>& units, OccupancyGrid& occupancy, PathRequests& paths,
+                         const PartyParams& params, std::vector<std::string>& events)
+    : m_units(units), m_occupancy(occupancy), m_paths(paths), m_params(params), m_events(events)
+{
+}
+
+void PartyMotion::bind(const eng::path::NavGrid* grid)
+{
+    m_grid = grid;
+    m_mark.assign(grid ? std::size_t(grid->width()) * std::size_t(grid->height()) : 0, 0u);
+    m_markStamp = 0;
+}
+
+void PartyMotion::setIdle(Unit& u)
+{
+    u.anim.start(IdleClip);
+}
+
+bool PartyMotion::outranks(int a, int b) const
+{
+    return game::outranks(m_units[std::size_t(a)], a, m_units[std::size_t(b)], b);
+}
+
+double PartyMotion::update(double dtSec)
+{
+    double micros = 0.0;
+    for (std::size_t i = 0; i < m_units.size(); ++i) {
+        Unit& u = m_units[i];
+        u.walk.holdSec = std::max(0.0, u.walk.holdSec - dtSec);
+        micros += walk(int(i), dtSec);
+        place(u, dtSec);
+    }
+    return micros;
+}
+
+double PartyMotion::walk(int i, double dtSec)
+{
+    Unit& u = m_units[std::size_t(i)];
+    double remaining = dtSec;
+    // A long dt may cover several short steps (roads under volcano warmth).
+    for (int guard = 0; guard < 64; ++guard) {
+        if (u.stepping) {
+            const double need = u.walk.stepDurationSec - u.walk.stepElapsedSec;
+            if (remaining < need) {
+                u.walk.stepElapsedSec += remaining;
+                remaining = 0.0;
+            } else {
+                remaining -= need;
+                u.walk.stepElapsedSec = u.walk.stepDurationSec;
+                m_occupancy.unclaim(u.tile, i);
+                u.tile = u.stepTo;
+                u.stepping = false;
+            }
+        }
+        if (!u.stepping) {
+            // Standing or waiting for a path; the ground changed ahead and the new path is not
+            // in yet; or it gave way and the other unit passes first: it waits on its cell.
+            if (u.path.empty() || !m_grid || !m_grid->passable(u.layer, u.path.front()) || u.walk.holdSec > 0.0) {
+                setIdle(u);
+                break;
+            }
+            const int blocker = m_occupancy.holderOf(u.path.front(), i);
+            if (blocker >= 0) {
+                setIdle(u);
+                return blocked(i, blocker, remaining);
+            }
+            u.walk.pushing = false;
+            startStep(u, i);
+        }
+        if (remaining <= 0.0)
+            break;
+    }
+    return 0.0;
+}
+
+double PartyMotion::blocked(int i, int blocker, double waitedSec)
+{
+    Unit& u = m_units[std::size_t(i)];
+    const Unit& b = m_units[std::size_t(blocker)];
+    if (b.stepping && b.tile == u.path.front())
+        return 0.0;  // it is leaving the cell: no need to plan around it
+    const auto t0 = std::chrono::steady_clock::now();
+    // A unit of lower priority with an order of its own gives way.
+    m_chain.clear();
+    const bool cleared = m_params.giveWayDepth > 0 && giveWay(blocker, i);
+    u.walk.pushing = cleared;
+    if (!cleared) {
+        // Blocked: wait a little, then plan around the blocker.
+        u.walk.waitedSec += waitedSec;
+        if (u.walk.waitedSec >= m_params.waitBeforeReplanSec) {
+            u.walk.waitedSec = 0.0;
+            // Behind a line that moves it waits longer before giving up.
+            const int limit = waitsInMovingLine(i) ? m_params.maxReplans * InLineReplanFactor : m_params.maxReplans;
+            if (u.walk.replansSinceStep >= limit) {
+                m_events.push_back(u.name + " stops: the way is blocked");
+                m_paths.stop(u);
+            } else {
+                replan(u, i);
+            }
+        }
+    }
+    return microsSince(t0);
+}
+
+void PartyMotion::place(Unit& u, double dtSec) const
+{
+    // Interpolated in tile space (the projection keeps it straight on screen).
+    if (u.stepping && u.walk.stepDurationSec > 0.0) {
+        const double t = std::clamp(u.walk.stepElapsedSec / u.walk.stepDurationSec, 0.0, 1.0);
+        const eng::TilePos a = cellCentre(u.tile), b = cellCentre(u.stepTo);
+        u.pos = {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
+        // The walk cycle runs faster on fast ground so feet do not slide.
+        const double pace = std::clamp(m_params.timing.secondsPerCost / u.walk.stepDurationSec, 0.5, 2.5);
+        u.anim.advance(dtSec * pace);
+    } else {
+        u.pos = cellCentre(u.tile);
+        u.anim.advance(dtSec);
+    }
+}
+
+void PartyMotion::startStep(Unit& u, int index)
+{
+    const eng::TileCoord next = u.path.front();
+    u.path.erase(u.path.begin());
+    const int dx = next.x - u.tile.x, dy = next.y - u.tile.y;
+    const double cost = double(m_grid->cost(u.layer, next));
+    u.stepTo = next;
+    u.stepping = true;
+    m_occupancy.claim(next, index);
+    u.walk.stepElapsedSec = 0.0;
+    u.walk.stepDurationSec = m_params.timing.stepSec(std::isfinite(cost) ? cost : 1.0, dx != 0 && dy != 0,
+                                                     m_grid->rules(u.layer).diagonalFactor);
+    u.walk.waitedSec = 0.0;
+    u.walk.replansSinceStep = 0;
+    m_paths.progress(u);
+    faceAndWalk(u, dx, dy, m_params);
+}
+
+eng::TileCoord PartyMotion::freeCellNear(eng::TileCoord goal, eng::TileCoord from, int layer, int except)
 {
     if (!m_grid->inBounds(goal) || m_mark.empty())
         return goal;
@@ -150,94 +180,104 @@ eng::TileCoord Party::freeCellNear(eng::TileCoord goal, eng::TileCoord from, int
         std::fill(m_mark.begin(), m_mark.end(), 0u);
         m_markStamp = 1;
     }
+    auto mark = [&](eng::TileCoord c) -> std::uint32_t& {
+        return m_mark[std::size_t(c.y) * std::size_t(m_grid->width()) + std::size_t(c.x)];
+    };
     std::vector<eng::TileCoord> queue{goal};
-    m_mark[cellIndex(goal)] = m_markStamp;
+    mark(goal) = m_markStamp;
     for (std::size_t head = 0; head < queue.size() && head < Limit; ++head) {
         const eng::TileCoord c = queue[head];
-        if (!occupied(c, except) && m_grid->reachable(layer, from, c))
+        if (!m_occupancy.occupied(c, except) && m_grid->reachable(layer, from, c))
             return c;
         const eng::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
         for (eng::TileCoord n : next) {
-            if (!m_grid->passable(layer, n) || m_mark[cellIndex(n)] == m_markStamp)
+            if (!m_grid->passable(layer, n) || mark(n) == m_markStamp)
                 continue;
-            m_mark[cellIndex(n)] = m_markStamp;
+            mark(n) = m_markStamp;
             queue.push_back(n);
         }
     }
     return goal;
 }
 
-void Party::replan(Unit& u, int index)
+void PartyMotion::replan(Unit& u, int index)
 {
-    ++u.replans;
-    ++u.replansSinceStep;
-    const eng::TileCoord start = u.stepping ? u.stepTo : u.tile;
+    ++u.walk.replans;
+    ++u.walk.replansSinceStep;
+    const eng::TileCoord start = planCell(u);
     // The goal itself is taken by a unit that has stopped there: the closest free tile instead.
     eng::TileCoord goal = u.goal;
-    const int atGoal = holderOf(goal, index);
+    const int atGoal = m_occupancy.holderOf(goal, index);
     if (atGoal >= 0 && !m_units[std::size_t(atGoal)].moving())
         goal = freeCellNear(goal, start, u.layer, index);
+    m_paths.request(u, goal, avoidCells(index, start), m_params.occupiedPenalty);
+}
+
+std::vector<eng::TileCoord> PartyMotion::avoidCells(int index, eng::TileCoord start) const
+{
     // A penalty (not a wall) on the cells units within avoidRadius hold, and on the next
-    // claimCells cells of their paths: the search goes around them where the detour is cheaper.
+    // claimCells cells of their paths: the search goes around them where the detour is
+    // cheaper. Only units of higher priority count, and units standing without an order.
     std::vector<eng::TileCoord> avoid;
-    const int r = std::max(0, avoidRadius);
-    for (int y = std::max(0, start.y - r); y <= std::min(m_occHeight - 1, start.y + r); ++y)
-        for (int x = std::max(0, start.x - r); x <= std::min(m_occWidth - 1, start.x + r); ++x) {
+    const int r = std::max(0, m_params.avoidRadius);
+    for (int y = std::max(0, start.y - r); y <= std::min(m_occupancy.height() - 1, start.y + r); ++y)
+        for (int x = std::max(0, start.x - r); x <= std::min(m_occupancy.width() - 1, start.x + r); ++x) {
             const eng::TileCoord c{x, y};
-            const int o = holderOf(c, index);
+            const int o = m_occupancy.holderOf(c, index);
             if (o < 0)
                 continue;
+            const Unit& other = m_units[std::size_t(o)];
+            if (other.moving() && !outranks(o, index))
+                continue;  // lower priority: it makes way, the plan ignores it
             if (c != start)
                 avoid.push_back(c);
-            const Unit& other = m_units[std::size_t(o)];
             if (other.tile != c)
                 continue;  // its path is listed once, from the cell it stands on
-            const std::size_t n = std::min(other.path.size(), std::size_t(std::max(0, claimCells)));
+            const std::size_t n = std::min(other.path.size(), std::size_t(std::max(0, m_params.claimCells)));
             for (std::size_t k = 0; k < n; ++k)
                 if (other.path[k] != start)
                     avoid.push_back(other.path[k]);
         }
-    requestPath(u, goal, std::move(avoid));
+    return avoid;
 }
 
-void Party::stepAside(Unit& u, int index, eng::TileCoord to)
+void PartyMotion::stepAside(Unit& u, int index, eng::TileCoord to)
 {
     const int dx = to.x - u.tile.x, dy = to.y - u.tile.y;
     const double cost = double(m_grid->cost(u.layer, to));
     u.path.clear();
     u.stepTo = to;
     u.stepping = true;
-    claim(to, index);
-    u.stepElapsedSec = 0.0;
-    u.stepDurationSec = timing.stepSec(std::isfinite(cost) ? cost : 1.0, false, m_grid->rules(u.layer).diagonalFactor);
-    u.holdSec = u.stepDurationSec + giveWayHoldSec;
-    u.waitedSec = 0.0;
-    u.replansSinceStep = 0;
-    if (auto f = eng::anim::facingForTileStep(dx, dy, isometric, tileWidth, tileHeight))
-        u.facing = *f;
-    u.anim.start(WalkClip);
-    ++m_work.giveWays;
+    m_occupancy.claim(to, index);
+    u.walk.stepElapsedSec = 0.0;
+    u.walk.stepDurationSec =
+        m_params.timing.stepSec(std::isfinite(cost) ? cost : 1.0, false, m_grid->rules(u.layer).diagonalFactor);
+    u.walk.holdSec = u.walk.stepDurationSec + m_params.giveWayHoldSec;
+    u.walk.waitedSec = 0.0;
+    u.walk.replansSinceStep = 0;
+    faceAndWalk(u, dx, dy, m_params);
+    ++m_paths.work().giveWays;
     replan(u, index);  // from the cell it steps to
-    u.replansSinceStep = 0;
+    u.walk.replansSinceStep = 0;
 }
 
-bool Party::giveWay(int index, int pusher, std::vector<int>& chain)
+bool PartyMotion::giveWay(int index, int pusher)
 {
     Unit& u = m_units[std::size_t(index)];
-    if (u.stepping || index <= pusher || !u.moving() || int(chain.size()) >= giveWayDepth ||
-        std::find(chain.begin(), chain.end(), index) != chain.end())
+    if (u.stepping || !outranks(pusher, index) || !u.moving() || int(m_chain.size()) >= m_params.giveWayDepth ||
+        std::find(m_chain.begin(), m_chain.end(), index) != m_chain.end())
         return false;  // arriving, higher priority, standing without an order, or already asked
-    chain.push_back(index);
+    m_chain.push_back(index);
     // Cells the pusher will walk next: step off its way when there is a choice.
     const Unit& p = m_units[std::size_t(pusher)];
+    const std::size_t ahead = std::min<std::size_t>(p.path.size(), 4);
     auto onItsWay = [&](eng::TileCoord c) {
-        const std::size_t n = std::min<std::size_t>(p.path.size(), 4);
-        return std::find(p.path.begin(), p.path.begin() + std::ptrdiff_t(n), c) != p.path.begin() + std::ptrdiff_t(n);
+        return std::find(p.path.begin(), p.path.begin() + std::ptrdiff_t(ahead), c) != p.path.begin() + std::ptrdiff_t(ahead);
     };
     const eng::TileCoord next[4] = {{u.tile.x + 1, u.tile.y}, {u.tile.x - 1, u.tile.y}, {u.tile.x, u.tile.y + 1}, {u.tile.x, u.tile.y - 1}};
     std::optional<eng::TileCoord> best;
     for (eng::TileCoord n : next) {
-        if (!m_grid->passable(u.layer, n) || occupied(n, index))
+        if (!m_grid->passable(u.layer, n) || m_occupancy.occupied(n, index))
             continue;
         if (!best || (onItsWay(*best) && !onItsWay(n)))
             best = n;
@@ -246,23 +286,30 @@ bool Party::giveWay(int index, int pusher, std::vector<int>& chain)
         stepAside(u, index, *best);
         return true;
     }
+    return pushBehind(index, pusher);
+}
+
+bool PartyMotion::pushBehind(int index, int pusher)
+{
     // Boxed in: the units behind it give way first (the chain moves back one cell).
+    const Unit& u = m_units[std::size_t(index)];
+    const eng::TileCoord next[4] = {{u.tile.x + 1, u.tile.y}, {u.tile.x - 1, u.tile.y}, {u.tile.x, u.tile.y + 1}, {u.tile.x, u.tile.y - 1}};
     for (eng::TileCoord n : next) {
         if (!m_grid->passable(u.layer, n))
             continue;
-        const int o = holderOf(n, index);
+        const int o = m_occupancy.holderOf(n, index);
         if (o < 0 || o == pusher || m_units[std::size_t(o)].tile != n)
             continue;
         const Unit& other = m_units[std::size_t(o)];
         if (other.stepping && other.stepTo != u.tile)
             return true;  // about to leave that cell
-        if (!other.stepping && giveWay(o, pusher, chain))
+        if (!other.stepping && giveWay(o, pusher))
             return true;
     }
     return false;
 }
 
-bool Party::waitsInMovingLine(int index) const
+bool PartyMotion::waitsInMovingLine(int index) const
 {
     // Follow who blocks whom from `index`: a unit that steps, waits for a path, waits after
     // giving way or is pushing its blocker aside keeps the line moving; a standing unit without
@@ -271,11 +318,11 @@ bool Party::waitsInMovingLine(int index) const
     m_lineSeen.clear();
     for (int k = 0; k < 64; ++k) {
         const Unit& c = m_units[std::size_t(cur)];
-        if (c.stepping || c.awaitingPath || c.holdSec > 0.0 || c.pushing)
+        if (c.stepping || c.walk.awaitingPath || c.walk.holdSec > 0.0 || c.walk.pushing)
             return true;
         if (c.path.empty())
             return false;
-        const int next = holderOf(c.path.front(), cur);
+        const int next = m_occupancy.holderOf(c.path.front(), cur);
         if (next < 0)
             return true;
         if (std::find(m_lineSeen.begin(), m_lineSeen.end(), next) != m_lineSeen.end() || next == index)
@@ -284,107 +331,6 @@ bool Party::waitsInMovingLine(int index) const
         cur = next;
     }
     return false;
-}
-
-void Party::update(double dtSec)
-{
-    ++m_updates;
-    const auto tPath = std::chrono::steady_clock::now();
-    double pathMicros = m_syncMicros;
-    m_syncMicros = 0.0;
-    if (m_service) {
-        m_lastStats = pathBudgetExpansions > 0
-                          ? m_service->update(std::numeric_limits<double>::infinity(), pathBudgetExpansions)
-                          : m_service->update(pathBudgetMicros);
-        collectPaths();
-    }
-    pathMicros += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - tPath).count();
-    for (std::size_t i = 0; i < m_units.size(); ++i) {
-        Unit& u = m_units[i];
-        double remaining = dtSec;
-        u.holdSec = std::max(0.0, u.holdSec - dtSec);
-        // A long dt may cover several short steps (roads under volcano warmth).
-        for (int guard = 0; guard < 64; ++guard) {
-            if (u.stepping) {
-                const double need = u.stepDurationSec - u.stepElapsedSec;
-                if (remaining < need) {
-                    u.stepElapsedSec += remaining;
-                    remaining = 0.0;
-                } else {
-                    remaining -= need;
-                    u.stepElapsedSec = u.stepDurationSec;
-                    unclaim(u.tile, int(i));
-                    u.tile = u.stepTo;
-                    u.stepping = false;
-                }
-            }
-            if (!u.stepping) {
-                if (u.path.empty()) {
-                    setIdle(u);  // standing, or waiting on its cell for a path
-                    break;
-                }
-                if (!passable(u.path.front(), u.layer)) {
-                    // The ground changed ahead and the new path is not in yet: wait for it.
-                    setIdle(u);
-                    break;
-                }
-                if (u.holdSec > 0.0) {
-                    setIdle(u);  // it gave way: the other unit passes first
-                    break;
-                }
-                const int blocker = holderOf(u.path.front(), int(i));
-                if (blocker >= 0) {
-                    const double waited = remaining;
-                    remaining = 0.0;
-                    setIdle(u);
-                    const Unit& b = m_units[std::size_t(blocker)];
-                    if (b.stepping && b.tile == u.path.front())
-                        break;  // it is leaving the cell: no need to plan around it
-                    // A unit of lower priority with an order of its own gives way.
-                    const auto t0 = std::chrono::steady_clock::now();
-                    std::vector<int>& chain = m_chain;
-                    chain.clear();
-                    const bool cleared = giveWayDepth > 0 && giveWay(blocker, int(i), chain);
-                    u.pushing = cleared;
-                    if (!cleared) {
-                        // Blocked: wait a little, then plan around the blocker.
-                        u.waitedSec += waited;
-                        if (u.waitedSec >= waitBeforeReplanSec) {
-                            u.waitedSec = 0.0;
-                            // Behind a line that moves it waits longer before giving up.
-                            const bool inLine = waitsInMovingLine(int(i));
-                            const int limit = inLine ? maxReplans * InLineReplanFactor : maxReplans;
-                            if (u.replansSinceStep >= limit) {
-                                events.push_back(u.name + " stops: the way is blocked");
-                                stop(u);
-                            } else {
-                                replan(u, int(i));
-                            }
-                        }
-                    }
-                    pathMicros += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
-                    break;
-                }
-                u.pushing = false;
-                startStep(u, int(i));
-            }
-            if (remaining <= 0.0)
-                break;
-        }
-        // Position: interpolated in tile space (the projection keeps it straight on screen).
-        if (u.stepping && u.stepDurationSec > 0.0) {
-            const double t = std::clamp(u.stepElapsedSec / u.stepDurationSec, 0.0, 1.0);
-            const eng::TilePos a = cellCentre(u.tile), b = cellCentre(u.stepTo);
-            u.pos = {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
-            // The walk cycle runs faster on fast ground so feet do not slide.
-            const double pace = std::clamp(timing.secondsPerCost / u.stepDurationSec, 0.5, 2.5);
-            u.anim.advance(dtSec * pace);
-        } else {
-            u.pos = cellCentre(u.tile);
-            u.anim.advance(dtSec);
-        }
-    }
-    m_work.lastUpdateMicros = pathMicros;
 }
 
 } // namespace game

@@ -1,6 +1,7 @@
 #pragma once
 /// \file Unit.hpp
-/// One member of the party: where it stands, where it walks, how it is animated.
+/// One member of the party: where it stands, where it walks, how it is animated. The party
+/// writes units; everyone else reads them (Party::units() is const).
 
 #include "engine/anim/AnimationClip.hpp"
 #include "engine/anim/Direction.hpp"
@@ -12,37 +13,59 @@
 
 namespace game {
 
+/// The party's bookkeeping of a unit's walk: the step under way, waiting, replans and the path
+/// service request behind its path. Only the party reads or writes it.
+struct UnitWalk {
+    double stepElapsedSec = 0.0;
+    double stepDurationSec = 0.0;
+    double waitedSec = 0.0;           ///< time blocked by another unit on the next cell
+    int replans = 0;                  ///< replans during the current order
+    int replansSinceStep = 0;         ///< replans since its last step (gives up at PartyParams::maxReplans)
+    eng::path::PathHandle request;    ///< the path service request of its current path (or pending)
+    int requestLength = 0;            ///< cells of that request's path (for the progress index)
+    bool awaitingPath = false;        ///< a request is being served: the unit waits on its cell
+    bool pushing = false;             ///< blocked, and the unit ahead is giving way to it
+    double holdSec = 0.0;             ///< after giving way: stays put so the other unit passes first
+    long long requestedAtUpdate = 0;  ///< path update count when that request was made
+};
+
 struct Unit {
     std::string name;                 ///< "knight", "ranger", ... (script: `select NAME`)
-    int sheet = -1;                   ///< index of its sprite sheet in the game's list, -1 none
     eng::TileCoord tile;              ///< the cell it stands on (while stepping: the cell it left)
     eng::TilePos pos;                 ///< continuous position; cell centre = (x + 0.5, y + 0.5)
-    bool selected = false;
     std::string profile;              ///< movement profile ("dwarf"); "" = the default
     int layer = 0;                    ///< the party's cost layer for that profile
+    /// Place in its latest order: 0 for the leader (and for a unit sent alone), then 1, 2, ...
+    /// in the order's unit order. With the index it gives the unit's priority (outranks()).
+    int rank = 0;
 
     // Order and walk state.
     std::vector<eng::TileCoord> path; ///< cells still to enter, in order (empty: standing)
     eng::TileCoord goal;              ///< where the current order ends
     bool stepping = false;            ///< between `tile` and `stepTo`
     eng::TileCoord stepTo;
-    double stepElapsedSec = 0.0;
-    double stepDurationSec = 0.0;
-    double waitedSec = 0.0;           ///< time blocked by another unit on the next cell
-    int replans = 0;                  ///< replans during the current order
-    int replansSinceStep = 0;         ///< replans since its last step (gives up at Party::maxReplans)
-    eng::path::PathHandle request;    ///< the path service request of its current path (or pending)
-    int requestLength = 0;            ///< cells of that request's path (for the progress index)
-    bool awaitingPath = false;        ///< a request is being served: the unit waits on its cell
-    bool pushing = false;             ///< blocked, and the unit ahead is giving way to it
-    double holdSec = 0.0;             ///< after giving way: stays put so the other unit passes first
-    long long requestedAtUpdate = 0;  ///< Party update count when that request was made
+    UnitWalk walk;
 
     eng::anim::Direction8 facing = eng::anim::Direction8::S;
     eng::anim::AnimationPlayback anim;
 
-    bool moving() const { return stepping || !path.empty() || awaitingPath; }
+    bool moving() const { return stepping || !path.empty() || walk.awaitingPath; }
 };
+
+/// The cell a unit plans from: the cell it is stepping into, else the one it stands on.
+inline eng::TileCoord planCell(const Unit& u)
+{
+    return u.stepping ? u.stepTo : u.tile;
+}
+
+/// Priority between two units of one party (cooperative pathfinding): unit `a` at index `ia`
+/// comes before unit `b` at index `ib` when its rank is lower, or the ranks are equal and its
+/// index is lower. A unit's plan avoids only units that come before it (and units standing
+/// without an order); a unit gives way only to units that come before it.
+inline bool outranks(const Unit& a, int ia, const Unit& b, int ib)
+{
+    return a.rank != b.rank ? a.rank < b.rank : ia < ib;
+}
 
 /// Centre of a cell in continuous tile space.
 inline eng::TilePos cellCentre(eng::TileCoord c)

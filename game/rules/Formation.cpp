@@ -13,85 +13,62 @@ double dist2(eng::TileCoord a, eng::TileCoord b)
     return dx * dx + dy * dy;
 }
 
-} // namespace
+/// The layer of a grid the formation is planned on.
+struct FormationLayer {
+    const eng::path::NavGrid& grid;
+    int layer;
+    bool passable(eng::TileCoord c) const { return grid.passable(layer, c); }
+    bool reachable(eng::TileCoord a, eng::TileCoord b) const { return grid.reachable(layer, a, b); }
+    std::size_t index(eng::TileCoord c) const { return std::size_t(c.y) * std::size_t(grid.width()) + std::size_t(c.x); }
+};
 
-FormationResult planFormation(const eng::path::CostField& field, eng::path::GridPathfinder& finder,
-                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
-                              std::span<const eng::TileCoord> blocked)
+/// The clicked tile if some unit can reach it; else the reachable tile closest to it as the
+/// pathfinder's Partial result defines it (from the unit nearest to the click), `moved` set.
+/// nullopt when no unit can move.
+std::optional<eng::TileCoord> formationAnchor(const FormationLayer& f, eng::path::GridQuery& query, eng::TileCoord clicked,
+                                              std::span<const eng::TileCoord> units, bool& moved)
 {
-    if (!field.inBounds(clicked) || units.empty() || !finder.initialized())
-        return {};
-    eng::path::GridQuery query;
-    return planFormation(finder.grid(), 0, query, clicked, units, blocked);
+    moved = false;
+    for (eng::TileCoord u : units)
+        if (f.reachable(u, clicked))
+            return clicked;
+    std::size_t nearest = units.size();
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (f.passable(units[i]) && (nearest == units.size() || dist2(units[i], clicked) < dist2(units[nearest], clicked)))
+            nearest = i;
+    if (nearest == units.size())
+        return std::nullopt;
+    eng::path::PathResult pr;
+    if (!eng::path::hasPath(query.findPath(f.grid, f.layer, units[nearest], clicked, pr)) || pr.path.empty())
+        return std::nullopt;
+    moved = true;
+    return pr.path.back();
 }
 
-FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
-                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
-                              std::span<const eng::TileCoord> blocked)
+/// Up to `want` tiles flooded outward from `anchor` over passable cells (units are not walls:
+/// the flood passes through blocked tiles but never picks them), closest first (Euclidean, then
+/// row-major).
+std::vector<eng::TileCoord> formationCandidates(const FormationLayer& f, eng::TileCoord anchor, std::size_t want,
+                                                std::span<const eng::TileCoord> blocked)
 {
-    FormationResult r;
-    if (!grid.validLayer(layer) || !grid.inBounds(clicked) || units.empty())
-        return r;
-    struct Cells {
-        const eng::path::NavGrid& grid;
-        int layer;
-        bool inBounds(eng::TileCoord c) const { return grid.inBounds(c); }
-        bool passable(eng::TileCoord c) const { return grid.passable(layer, c); }
-        int index(eng::TileCoord c) const { return c.y * grid.width() + c.x; }
-    } field{grid, layer};
-    struct Reach {
-        const eng::path::NavGrid& grid;
-        int layer;
-        eng::path::GridQuery& query;
-        bool reachable(eng::TileCoord a, eng::TileCoord b) const { return grid.reachable(layer, a, b); }
-        eng::path::PathStatus findPath(eng::TileCoord a, eng::TileCoord b, eng::path::PathResult& out) const
-        {
-            return query.findPath(grid, layer, a, b, out);
-        }
-    } finder{grid, layer, query};
-
-    // Anchor: the clicked tile if some unit can reach it, else the reachable tile closest to it
-    // as the pathfinder's Partial result defines it (from the unit nearest to the click).
-    eng::TileCoord anchor = clicked;
-    bool reachable = false;
-    for (eng::TileCoord u : units)
-        reachable = reachable || finder.reachable(u, clicked);
-    if (!reachable) {
-        std::size_t nearest = units.size();
-        for (std::size_t i = 0; i < units.size(); ++i)
-            if (field.passable(units[i]) && (nearest == units.size() || dist2(units[i], clicked) < dist2(units[nearest], clicked)))
-                nearest = i;
-        if (nearest == units.size())
-            return r;
-        eng::path::PathResult pr;
-        if (!eng::path::hasPath(finder.findPath(units[nearest], clicked, pr)) || pr.path.empty())
-            return r;
-        anchor = pr.path.back();
-        r.anchorMoved = true;
-    }
-    r.anchor = anchor;
-
-    // Flood outward from the anchor over passable cells (units are not walls: the flood passes
-    // through blocked tiles but never picks them).
-    const std::size_t cells = std::size_t(grid.width()) * std::size_t(grid.height());
+    const std::size_t cells = std::size_t(f.grid.width()) * std::size_t(f.grid.height());
     std::vector<char> seen(cells, 0), isBlocked(cells, 0);
     for (eng::TileCoord b : blocked)
-        if (field.inBounds(b))
-            isBlocked[std::size_t(field.index(b))] = 1;
-    const std::size_t want = units.size() * 4 + 8;
+        if (f.grid.inBounds(b))
+            isBlocked[f.index(b)] = 1;
     std::vector<eng::TileCoord> candidates;
     std::deque<eng::TileCoord> queue{anchor};
-    seen[std::size_t(field.index(anchor))] = 1;
+    seen[f.index(anchor)] = 1;
     while (!queue.empty() && candidates.size() < want) {
         const eng::TileCoord c = queue.front();
         queue.pop_front();
-        if (!isBlocked[std::size_t(field.index(c))])
+        if (!isBlocked[f.index(c)])
             candidates.push_back(c);
         const eng::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
         for (eng::TileCoord n : next) {
-            if (!field.passable(n) || seen[std::size_t(field.index(n))])
+            if (!f.passable(n) || seen[f.index(n)])
                 continue;
-            seen[std::size_t(field.index(n))] = 1;
+            seen[f.index(n)] = 1;
             queue.push_back(n);
         }
     }
@@ -99,24 +76,30 @@ FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::pa
         const double da = dist2(a, anchor), db = dist2(b, anchor);
         if (da != db)
             return da < db;
-        return field.index(a) < field.index(b);
+        return f.index(a) < f.index(b);
     });
+    return candidates;
+}
 
-    // Keep the closest candidates each unit can actually reach, then pair units and goals
-    // greedily by distance (shortest pair first) so the formation does not cross over itself.
-    r.goals.assign(units.size(), eng::TileCoord{});
+/// Pairs units and candidates greedily by distance (shortest pair first) so the formation does
+/// not cross over itself, among the closest candidates first, then the rest; a unit that can
+/// reach none of them (another island) stays where it is.
+std::vector<eng::TileCoord> assignGoals(const FormationLayer& f, std::span<const eng::TileCoord> units,
+                                        const std::vector<eng::TileCoord>& candidates)
+{
+    std::vector<eng::TileCoord> goals(units.begin(), units.end());
     std::vector<char> assigned(units.size(), 0), taken(candidates.size(), 0);
     struct Pair {
         double d;
         std::size_t unit, cand;
     };
     std::vector<Pair> pairs;
-    const std::size_t pool = std::min(candidates.size(), units.size());
     for (std::size_t u = 0; u < units.size(); ++u)
         for (std::size_t c = 0; c < candidates.size(); ++c)
-            if (finder.reachable(units[u], candidates[c]))
+            if (f.reachable(units[u], candidates[c]))
                 pairs.push_back({dist2(units[u], candidates[c]), u, c});
     // Restrict to the `pool` closest reachable candidates first; fall back to the rest.
+    const std::size_t pool = std::min(candidates.size(), units.size());
     for (int pass = 0; pass < 2; ++pass) {
         std::vector<Pair> use;
         for (const Pair& p : pairs)
@@ -132,13 +115,27 @@ FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::pa
                 continue;
             assigned[p.unit] = 1;
             taken[p.cand] = 1;
-            r.goals[p.unit] = candidates[p.cand];
+            goals[p.unit] = candidates[p.cand];
         }
     }
-    // A unit that can reach none of the candidates (another island) stays where it is.
-    for (std::size_t u = 0; u < units.size(); ++u)
-        if (!assigned[u])
-            r.goals[u] = units[u];
+    return goals;
+}
+
+} // namespace
+
+FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
+                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
+                              std::span<const eng::TileCoord> blocked)
+{
+    FormationResult r;
+    if (!grid.validLayer(layer) || !grid.inBounds(clicked) || units.empty())
+        return r;
+    const FormationLayer f{grid, layer};
+    r.anchor = formationAnchor(f, query, clicked, units, r.anchorMoved);
+    if (!r.anchor)
+        return r;
+    const std::vector<eng::TileCoord> candidates = formationCandidates(f, *r.anchor, units.size() * 4 + 8, blocked);
+    r.goals = assignGoals(f, units, candidates);
     return r;
 }
 

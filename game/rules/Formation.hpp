@@ -3,8 +3,6 @@
 /// Goal tiles for a group order: every unit gets a distinct, reachable tile near the clicked one.
 
 #include "engine/core/TileCoord.hpp"
-#include "engine/path/CostField.hpp"
-#include "engine/path/GridPathfinder.hpp"
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/NavGrid.hpp"
 
@@ -23,19 +21,13 @@ struct FormationResult {
     std::vector<eng::TileCoord> goals;   ///< goals[i] for units[i]; distinct tiles
 };
 
-/// Builds a formation around `clicked` for units standing on `units` (their current cells).
-/// Candidate tiles are flooded outward from the anchor over passable cells (4-neighbours, so a
-/// wall is never crossed to reach a candidate), skipping `blocked` (tiles of units that are not
-/// part of the order); the closest ones (Euclidean, then row-major) are assigned to the units
-/// greedily by shortest unit-to-goal distance, so units do not swap sides. Every goal is
-/// reachable from its unit (same island under the pathfinder's rules). Uses `finder` (initialised
-/// on `field`) for reachability and for the closest reachable tile of an unreachable click.
-FormationResult planFormation(const eng::path::CostField& field, eng::path::GridPathfinder& finder,
-                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
-                              std::span<const eng::TileCoord> blocked);
-
-/// The same over one layer of a NavGrid (reachability by its islands, the closest reachable tile
-/// by a Partial search of `query`): what the party uses, no copy of the costs.
+/// Builds a formation on one layer of `grid` around `clicked` for units standing on `units`
+/// (their current cells). Candidate tiles are flooded outward from the anchor over passable
+/// cells (4-neighbours, so a wall is never crossed to reach a candidate), skipping `blocked`
+/// (tiles of units that are not part of the order); the closest ones (Euclidean, then
+/// row-major) are assigned to the units greedily by shortest unit-to-goal distance, so units do
+/// not swap sides. Every goal is reachable from its unit (same island of the layer). `query`
+/// finds the closest reachable tile of an unreachable click (a Partial search).
 FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
                               eng::TileCoord clicked, std::span<const eng::TileCoord> units,
                               std::span<const eng::TileCoord> blocked);

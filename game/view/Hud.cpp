@@ -59,7 +59,7 @@ void View::drawHud(sf::RenderTarget& target, const World& world, const Party& pa
                                 : "fps " + fmt(hud.fps, 0) + "  |  zoom " + fmt(1.0 / m_camera.zoom(), 2) + "x",
                      dim});
     std::string sel;
-    for (int i : party.selection())
+    for (int i : party.selection().indices())
         sel += (sel.empty() ? "" : ", ") + party.units()[std::size_t(i)].name;
     lines.push_back({"Selected: " + (sel.empty() ? std::string("none") : sel), white});
     if (hud.lastOrder) {

@@ -112,17 +112,20 @@ bool View::updateCells(const World& world, std::span<const eng::TileCoord> cells
     return false;
 }
 
-void View::loadCharacters(Party& party, MessageLog& messages)
+void View::loadCharacters(const Party& party, MessageLog& messages)
 {
     m_characters.clear();
+    m_unitSheets.clear();
     const std::filesystem::path dir = assetsDir();
-    for (Unit& u : party.units()) {
-        u.sheet = -1;
+    for (std::size_t index = 0; index < party.units().size(); ++index) {
+        const Unit& u = party.units()[index];
+        m_unitSheets.push_back({party.handle(int(index)), -1});
+        int& wears = m_unitSheets.back().second;
         // Several units may share a character.
         for (std::size_t i = 0; i < m_characters.size(); ++i)
             if (m_characters[i]->sheet.name == u.name)
-                u.sheet = int(i);
-        if (u.sheet >= 0)
+                wears = int(i);
+        if (wears >= 0)
             continue;
         const std::string path = (dir / "party" / (u.name + ".json")).string();
         if (!std::filesystem::exists(path))
@@ -142,8 +145,15 @@ void View::loadCharacters(Party& party, MessageLog& messages)
         }
         art->texture.setSmooth(false);
         m_characters.push_back(std::move(art));
-        u.sheet = int(m_characters.size()) - 1;
+        wears = int(m_characters.size()) - 1;
     }
+}
+
+int View::sheetOf(const Party& party, std::size_t index) const
+{
+    if (index >= m_unitSheets.size() || party.indexOf(m_unitSheets[index].first) != int(index))
+        return -1;
+    return m_unitSheets[index].second;
 }
 
 void View::update(double dtSec)
@@ -194,8 +204,8 @@ int View::unitAtPixel(const Party& party, sf::Vector2i px) const
         const Unit& u = units[i];
         const sf::Vector2f feet = unitFeetWorld(u);
         sf::FloatRect box(feet.x - 16.f, feet.y - 48.f, 32.f, 52.f);
-        if (u.sheet >= 0) {
-            const auto& s = m_characters[std::size_t(u.sheet)]->sheet;
+        if (const int sheet = sheetOf(party, i); sheet >= 0) {
+            const auto& s = m_characters[std::size_t(sheet)]->sheet;
             // The visible body is narrower than the frame: use its middle 60%.
             const float w = float(s.frameWidth) * 0.6f;
             box = sf::FloatRect(feet.x - w * 0.5f, feet.y - float(s.originY) * 0.9f, w, float(s.originY) * 0.9f + 6.f);
@@ -214,10 +224,12 @@ int View::unitAtPixel(const Party& party, sf::Vector2i px) const
 std::vector<eng::render::SpriteItem> View::unitSprites(const Party& party) const
 {
     std::vector<eng::render::SpriteItem> items;
-    for (const Unit& u : party.units()) {
-        if (u.sheet < 0)
+    for (std::size_t i = 0; i < party.units().size(); ++i) {
+        const Unit& u = party.units()[i];
+        const int sheet = sheetOf(party, i);
+        if (sheet < 0)
             continue;
-        const CharacterArt& art = *m_characters[std::size_t(u.sheet)];
+        const CharacterArt& art = *m_characters[std::size_t(sheet)];
         const eng::anim::AnimationClip* clip = art.sheet.find(u.anim.clip, u.facing);
         if (!clip || clip->frames.empty())
             clip = art.sheet.find("idle", u.facing);
@@ -254,7 +266,7 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
     sf::VertexArray marks(sf::Triangles);
     for (std::size_t i = 0; i < party.units().size(); ++i) {
         const Unit& u = party.units()[i];
-        if (u.sheet >= 0)
+        if (sheetOf(party, i) >= 0)
             continue;
         const sf::Vector2f f = unitFeetWorld(u);
         addEllipseRing(marks, f - sf::Vector2f(0.f, 20.f), 10.f, 20.f, 10.f, unitColor(i));
@@ -365,7 +377,7 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
     // Selection rings under the feet.
     for (std::size_t i = 0; i < party.units().size(); ++i) {
         const Unit& u = party.units()[i];
-        if (!u.selected)
+        if (!party.selection().selected(int(i)))
             continue;
         const sf::Vector2f f = unitFeetWorld(u);
         const float rx = float(world.map.tileWidth) * 0.32f, ry = float(world.map.tileHeight) * 0.32f;

@@ -79,9 +79,10 @@ public:
     /// After an edit of `world`'s map: rebuilds only the mesh chunks holding `cells`. False (and
     /// the problems) when the renderer refused; then the whole mesh is rebuilt (loadMap).
     bool updateCells(const World& world, std::span<const eng::TileCoord> cells, std::vector<eng::Diagnostic>& problems);
-    /// Loads the sprite sheet of every unit (by name, from assets/party/NAME.json) and sets
-    /// each unit's `sheet`; problems are said on `messages`.
-    void loadCharacters(Party& party, MessageLog& messages);
+    /// Loads the sprite sheet of every unit (by name, from assets/party/NAME.json) and keeps
+    /// which one each unit wears, by unit handle (units spawned later, or of a party reset
+    /// since, are drawn as markers); problems are said on `messages`.
+    void loadCharacters(const Party& party, MessageLog& messages);
     /// Advances tile animations.
     void update(double dtSec);
 
@@ -109,6 +110,8 @@ private:
         sf::Texture texture;
     };
 
+    /// Index in m_characters of the sheet unit `index` wears, or -1 (none, or not loaded for it).
+    int sheetOf(const Party& party, std::size_t index) const;
     std::vector<eng::render::SpriteItem> unitSprites(const Party& party) const;
     void drawGroundOverlay(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const;
     void drawTraceNumbers(sf::RenderTarget& target, const World& world, const HudState& hud) const;
@@ -118,6 +121,8 @@ private:
     eng::iso::Projection m_projection;
     std::unique_ptr<eng::render::MapRenderer> m_renderer;
     std::vector<std::unique_ptr<CharacterArt>> m_characters;
+    /// Per unit (by handle) the index of its sheet in m_characters, -1 none (loadCharacters).
+    std::vector<std::pair<UnitHandle, int>> m_unitSheets;
     sf::Font m_font;
     bool m_hasFont = false;
 };

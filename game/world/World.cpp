@@ -1,5 +1,7 @@
 #include "game/world/World.hpp"
 
+#include "game/rules/ProfileLayer.hpp"
+
 #include "engine/map/MapLoader.hpp"
 #include "engine/map/ObjectCell.hpp"
 #include "engine/terrain/MapTerrain.hpp"
@@ -63,12 +65,7 @@ void readObjects(World& w)
 
 int World::layerOf(const std::string& profile) const
 {
-    if (profile.empty() || profile == options.profile)
-        return terrains.empty() ? -1 : 0;
-    for (std::size_t i = 1; i < terrains.size(); ++i)
-        if (terrains[i].profile == profile)
-            return int(i);
-    return -1;
+    return profileLayer(nav, profile);
 }
 
 std::string World::profileName(int layer) const

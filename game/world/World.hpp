@@ -68,7 +68,8 @@ struct World {
     std::optional<eng::TileCoord> start;    ///< `start` point object
     std::optional<eng::TileCoord> goal;     ///< `goal` point object
     std::vector<eng::Diagnostic> warnings;  ///< non-fatal problems (unknown terrain, ...)
-    /// Index in `terrains` of a profile name ("" and the default profile's name: 0), or -1.
+    /// Index in `terrains` (and layer of `nav`) of a profile name ("" and the default profile's
+    /// name: 0), or -1: game::profileLayer on `nav`.
     int layerOf(const std::string& profile) const;
     /// The profile name to show for a layer ("default" for the config's base rules).
     std::string profileName(int layer) const;

@@ -26,18 +26,18 @@ void checkOccupancy(const game::Party& s)
     }
     for (const auto& [cell, n] : held) {
         REQUIRE(n == 1);  // no two units on one cell, ever
-        REQUIRE(s.claims(cell) == n);
+        REQUIRE(s.occupancy().claims(cell) == n);
     }
     int total = 0;
     for (int y = 0; y < s.grid().height(); ++y)
         for (int x = 0; x < s.grid().width(); ++x)
-            total += s.claims({x, y});
+            total += s.occupancy().claims({x, y});
     REQUIRE(total == int(held.size()));
     for (std::size_t i = 0; i < s.units().size(); ++i) {
         const game::Unit& u = s.units()[i];
-        REQUIRE(s.holderOf(u.tile) == int(i));
-        REQUIRE(s.occupied(u.tile));
-        REQUIRE_FALSE(s.occupied(u.tile, int(i)));
+        REQUIRE(s.occupancy().holderOf(u.tile) == int(i));
+        REQUIRE(s.occupancy().occupied(u.tile));
+        REQUIRE_FALSE(s.occupancy().occupied(u.tile, int(i)));
     }
 }
 
@@ -62,14 +62,15 @@ eng::path::CostField generatedField(unsigned seed)
 TEST_CASE("the occupancy grid follows spawns, steps and resets")
 {
     game::Party s;
-    REQUIRE(s.reset(gridFromAscii({"......", "......"}), {}));
-    const int a = s.spawn("a", {0, 0}, -1);
-    s.spawn("b", {5, 1}, -1);
-    CHECK(s.claims({0, 0}) == 1);
-    CHECK(s.holderOf({0, 0}) == a);
-    CHECK(s.holderOf({0, 0}, a) == -1);
-    CHECK(s.holderOf({1, 0}) == -1);
-    CHECK_FALSE(s.occupied({-1, 0}));
+    const eng::path::NavGrid grid = navFromAscii({"......", "......"});
+    REQUIRE(s.reset(grid));
+    const int a = s.spawn("a", {0, 0});
+    s.spawn("b", {5, 1});
+    CHECK(s.occupancy().claims({0, 0}) == 1);
+    CHECK(s.occupancy().holderOf({0, 0}) == a);
+    CHECK(s.occupancy().holderOf({0, 0}, a) == -1);
+    CHECK(s.occupancy().holderOf({1, 0}) == -1);
+    CHECK_FALSE(s.occupancy().occupied({-1, 0}));
     REQUIRE(s.sendTo(a, {4, 0}));
     CHECK_FALSE(s.sendTo(7, {4, 0}));
     CHECK_FALSE(s.sendTo(a, {9, 9}));
@@ -78,21 +79,23 @@ TEST_CASE("the occupancy grid follows spawns, steps and resets")
         checkOccupancy(s);
     }
     CHECK(s.units()[0].tile == TileCoord{4, 0});
-    CHECK(s.claims({0, 0}) == 0);
-    CHECK(s.claims({4, 0}) == 1);
+    CHECK(s.occupancy().claims({0, 0}) == 0);
+    CHECK(s.occupancy().claims({4, 0}) == 1);
     CHECK(s.pathWork().requestsMade == 1);
     CHECK(s.pathWork().requestsDone == 1);
     CHECK(s.pathWork().waitUpdatesMax == 1);
-    REQUIRE(s.reset(gridFromAscii({"......", "......"}), {}));
-    CHECK(s.claims({4, 0}) == 0);
+    const eng::path::NavGrid again = navFromAscii({"......", "......"});
+    REQUIRE(s.reset(again));
+    CHECK(s.occupancy().claims({4, 0}) == 0);
     CHECK(s.pathWork().requestsMade == 0);
 }
 
 TEST_CASE("hundreds of units with random goals: every request answered, never two on one cell")
 {
     game::Party s;
-    REQUIRE(s.reset(generatedField(7), {}));
-    s.pathBudgetMicros = 1e9;  // whole searches every update: no timing in this test
+    const eng::path::NavGrid grid = navGrid({{"", generatedField(7)}});
+    REQUIRE(s.reset(grid));
+    s.params().pathBudgetMicros = 1e9;  // whole searches every update: no timing in this test
     const eng::path::NavGrid& g = s.grid();
     // The passable cells of the biggest island.
     std::map<int, std::vector<TileCoord>> islands;
@@ -109,7 +112,7 @@ TEST_CASE("hundreds of units with random goals: every request answered, never tw
     std::shuffle(cells.begin(), cells.end(), rng);
     const int n = testsupport::Sanitized ? 120 : 300; // fewer in the sanitizer build (Scale.hpp)
     for (int i = 0; i < n; ++i)
-        s.spawn(std::to_string(i), cells[std::size_t(i)], -1);
+        s.spawn(std::to_string(i), cells[std::size_t(i)]);
     checkOccupancy(s);
 
     std::vector<double> due(static_cast<std::size_t>(n));
@@ -136,7 +139,7 @@ TEST_CASE("hundreds of units with random goals: every request answered, never tw
             checkOccupancy(s);
         else
             for (const game::Unit& u : s.units())
-                REQUIRE(s.claims(u.tile) == 1);
+                REQUIRE(s.occupancy().claims(u.tile) == 1);
     }
     checkOccupancy(s);
     const game::PathWorkStats& w = s.pathWork();
@@ -149,7 +152,7 @@ TEST_CASE("hundreds of units with random goals: every request answered, never tw
         s.update(dt);
     CHECK(s.pendingPaths() == 0);
     for (const game::Unit& u : s.units())
-        CHECK_FALSE(u.awaitingPath);
+        CHECK_FALSE(u.walk.awaitingPath);
     checkOccupancy(s);
 }
 
@@ -168,7 +171,8 @@ static int corridorCrossing(bool interleaved, int limitTicks)
         "......############......",
     };
     game::Party s;
-    REQUIRE(s.reset(gridFromAscii(rows), {}));
+    const eng::path::NavGrid grid = navFromAscii(rows);
+    REQUIRE(s.reset(grid));
     std::vector<int> west, east;
     std::vector<std::pair<int, TileCoord>> goals;
     for (int k = 0; k < 10; ++k) {
@@ -176,7 +180,7 @@ static int corridorCrossing(bool interleaved, int limitTicks)
         const int j = interleaved ? k / 2 : k % 5;
         std::string name(w ? "w" : "e");
         name += std::to_string(j);
-        (w ? west : east).push_back(s.spawn(name, {w ? 4 - (j % 3) : 19 + (j % 3), 1 + j}, -1));
+        (w ? west : east).push_back(s.spawn(name, {w ? 4 - (j % 3) : 19 + (j % 3), 1 + j}));
     }
     for (int k = 0; k < 5; ++k) {
         goals.push_back({west[std::size_t(k)], {21 - (k % 2), 1 + k}});
@@ -216,10 +220,11 @@ TEST_CASE("two groups meeting head-on in a 1-wide corridor all arrive")
 TEST_CASE("without giving way the corridor deadlocks (the test above can fail)")
 {
     game::Party s;
-    REQUIRE(s.reset(gridFromAscii({"..#########..", ".............", "..#########.."}), {}));
-    s.giveWayDepth = 0;
-    const int a = s.spawn("a", {0, 1}, -1);
-    const int b = s.spawn("b", {12, 1}, -1);
+    const eng::path::NavGrid grid = navFromAscii({"..#########..", ".............", "..#########.."});
+    REQUIRE(s.reset(grid));
+    s.params().giveWayDepth = 0;
+    const int a = s.spawn("a", {0, 1});
+    const int b = s.spawn("b", {12, 1});
     REQUIRE(s.sendTo(a, {12, 0}));
     REQUIRE(s.sendTo(b, {0, 2}));
     for (int k = 0; k < 60 * 60 && s.anyMoving(); ++k)
@@ -227,11 +232,11 @@ TEST_CASE("without giving way the corridor deadlocks (the test above can fail)")
     CHECK_FALSE(s.events.empty());  // someone gave up in the corridor
     CHECK((s.units()[std::size_t(a)].tile != TileCoord{12, 0} || s.units()[std::size_t(b)].tile != TileCoord{0, 2}));
 
-    s.reset(gridFromAscii({"..#########..", ".............", "..#########.."}), {});
-    s.giveWayDepth = 12;
+    REQUIRE(s.reset(grid));
+    s.params().giveWayDepth = 12;
     s.events.clear();
-    s.spawn("a", {0, 1}, -1);
-    s.spawn("b", {12, 1}, -1);
+    s.spawn("a", {0, 1});
+    s.spawn("b", {12, 1});
     REQUIRE(s.sendTo(0, {12, 0}));
     REQUIRE(s.sendTo(1, {0, 2}));
     for (int k = 0; k < 60 * 60 && s.anyMoving(); ++k)

@@ -17,10 +17,11 @@ TEST_CASE("formation: every unit gets a distinct passable goal near the click")
         "..........",
         "..........",
     });
-    eng::path::GridPathfinder finder;
-    REQUIRE(finder.init(field, {}));
+    const eng::path::NavGrid grid = navGrid({{"", field}});
+    REQUIRE(grid.layerCount() == 1);
+    eng::path::GridQuery query;
     const TileCoord units[] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
-    const auto r = game::planFormation(field, finder, {6, 2}, units, {});
+    const auto r = game::planFormation(grid, 0, query, {6, 2}, units, {});
     REQUIRE(r.anchor);
     CHECK(*r.anchor == TileCoord{6, 2});
     CHECK_FALSE(r.anchorMoved);
@@ -43,11 +44,12 @@ TEST_CASE("formation: goals never lie behind a wall or on blocked tiles")
         "....#.....",
         "..........",
     });
-    eng::path::GridPathfinder finder;
-    REQUIRE(finder.init(field, {}));
+    const eng::path::NavGrid grid = navGrid({{"", field}});
+    REQUIRE(grid.layerCount() == 1);
+    eng::path::GridQuery query;
     const TileCoord units[] = {{0, 0}, {0, 1}, {0, 2}};
     const TileCoord blocked[] = {{2, 0}, {3, 1}};
-    const auto r = game::planFormation(field, finder, {3, 0}, units, blocked);
+    const auto r = game::planFormation(grid, 0, query, {3, 0}, units, blocked);
     REQUIRE(r.goals.size() == 3);
     std::set<TileCoord> distinct(r.goals.begin(), r.goals.end());
     CHECK(distinct.size() == 3);
@@ -69,10 +71,11 @@ TEST_CASE("formation: an unreachable click anchors on the closest reachable tile
         "..........",
     });
     // Click the wall at (6,1): (5,1) and (7,1) are equally close, (5,1) is cheaper to reach.
-    eng::path::GridPathfinder finder;
-    REQUIRE(finder.init(field, {}));
+    const eng::path::NavGrid grid = navGrid({{"", field}});
+    REQUIRE(grid.layerCount() == 1);
+    eng::path::GridQuery query;
     const TileCoord units[] = {{0, 0}};
-    const auto r = game::planFormation(field, finder, {6, 1}, units, {});
+    const auto r = game::planFormation(grid, 0, query, {6, 1}, units, {});
     REQUIRE(r.anchor);
     CHECK(r.anchorMoved);
     CHECK(field.passable(*r.anchor));
@@ -84,10 +87,11 @@ TEST_CASE("formation: an unreachable click anchors on the closest reachable tile
 TEST_CASE("formation: a click off the map gives nothing")
 {
     const auto field = gridFromAscii({"...", "..."});
-    eng::path::GridPathfinder finder;
-    REQUIRE(finder.init(field, {}));
+    const eng::path::NavGrid grid = navGrid({{"", field}});
+    REQUIRE(grid.layerCount() == 1);
+    eng::path::GridQuery query;
     const TileCoord units[] = {{0, 0}};
-    CHECK_FALSE(game::planFormation(field, finder, {-1, 0}, units, {}).anchor);
-    CHECK_FALSE(game::planFormation(field, finder, {3, 0}, units, {}).anchor);
-    CHECK(game::planFormation(field, finder, {3, 0}, units, {}).goals.empty());
+    CHECK_FALSE(game::planFormation(grid, 0, query, {-1, 0}, units, {}).anchor);
+    CHECK_FALSE(game::planFormation(grid, 0, query, {3, 0}, units, {}).anchor);
+    CHECK(game::planFormation(grid, 0, query, {3, 0}, units, {}).goals.empty());
 }

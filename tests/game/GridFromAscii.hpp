@@ -1,9 +1,13 @@
 #pragma once
-// Builds a CostField from ASCII rows: '.' grass 1, 's' snow 3, 'r' road 0.5, '#' wall.
+// Builds a CostField from ASCII rows: '.' grass 1, 's' snow 3, 'r' road 0.5, '#' wall; and a
+// NavGrid from such fields (one layer per movement profile), the one grid a Party plans on.
 
 #include "engine/path/CostField.hpp"
+#include "engine/path/MoveRules.hpp"
+#include "engine/path/NavGrid.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 inline eng::path::CostField gridFromAscii(const std::vector<std::string>& rows)
@@ -15,4 +19,24 @@ inline eng::path::CostField gridFromAscii(const std::vector<std::string>& rows)
             f.at({x, y}) = c == '#' ? eng::path::Impassable : c == 's' ? 3.0f : c == 'r' ? 0.5f : 1.0f;
         }
     return f;
+}
+
+/// A NavGrid with one layer per (profile, field), in order, all with `rules` [Limit: fields of
+/// one size]. A grid without layers when the fields are rejected.
+inline eng::path::NavGrid navGrid(const std::vector<std::pair<std::string, eng::path::CostField>>& layers,
+                                  const eng::path::MoveRules& rules = {})
+{
+    eng::path::NavGrid grid;
+    if (layers.empty() || !grid.reset(layers.front().second.width, layers.front().second.height))
+        return grid;
+    for (const auto& [profile, field] : layers)
+        if (grid.addLayer(profile, field, rules) < 0)
+            return eng::path::NavGrid();
+    return grid;
+}
+
+/// A NavGrid of one default layer ("") from ASCII rows.
+inline eng::path::NavGrid navFromAscii(const std::vector<std::string>& rows)
+{
+    return navGrid({{std::string(), gridFromAscii(rows)}});
 }

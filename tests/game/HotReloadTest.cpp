@@ -241,9 +241,10 @@ TEST_CASE("changed costs: only units whose remaining path crosses a changed cell
         "..........",
     };
     game::Party s;
-    REQUIRE(s.reset(gridFromAscii(rows), {}));
-    const int top = s.spawn("top", {0, 0}, -1);
-    const int bottom = s.spawn("bottom", {0, 3}, -1);
+    eng::path::NavGrid grid = navFromAscii(rows);
+    REQUIRE(s.reset(grid));
+    const int top = s.spawn("top", {0, 0});
+    const int bottom = s.spawn("bottom", {0, 3});
     s.order({top}, {9, 0});
     s.order({bottom}, {9, 3});
     const auto topPath = s.units()[std::size_t(top)].path;
@@ -255,7 +256,9 @@ TEST_CASE("changed costs: only units whose remaining path crosses a changed cell
     walled[3][5] = '#';
     walled[2][5] = '#';
     game::CostChangeReport rep;
-    REQUIRE(s.changeCosts({{"", gridFromAscii(walled), {}}}, &rep));
+    const eng::path::NavDirty dirty = grid.replaceLayer(0, gridFromAscii(walled), {});
+    REQUIRE(dirty.layer == 0);
+    s.gridChanged({&dirty, 1}, &rep);
     CHECK(rep.replanned == std::vector<int>{bottom});
     CHECK(rep.displaced.empty());
     CHECK(s.units()[std::size_t(top)].path == topPath);  // untouched
@@ -279,11 +282,14 @@ TEST_CASE("changed costs: only units whose remaining path crosses a changed cell
 TEST_CASE("changed costs: a unit on a cell that became impassable steps to the nearest passable one")
 {
     game::Party s;
-    REQUIRE(s.reset(gridFromAscii({".....", ".....", "....."}), {}));
-    s.spawn("knight", {2, 1}, -1);
-    s.spawn("mage", {1, 1}, -1);
+    eng::path::NavGrid grid = navFromAscii({".....", ".....", "....."});
+    REQUIRE(s.reset(grid));
+    s.spawn("knight", {2, 1});
+    s.spawn("mage", {1, 1});
     game::CostChangeReport rep;
-    REQUIRE(s.changeCosts({{"", gridFromAscii({".....", ".##..", "....."}), {}}}, &rep));
+    const eng::path::NavDirty dirty = grid.replaceLayer(0, gridFromAscii({".....", ".##..", "....."}), {});
+    REQUIRE(dirty.layer == 0);
+    s.gridChanged({&dirty, 1}, &rep);
     REQUIRE(rep.displaced.size() == 2);
     for (const game::Unit& u : s.units()) {
         CHECK(s.passable(u.tile));

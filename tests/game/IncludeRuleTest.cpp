@@ -116,7 +116,7 @@ std::vector<std::string> ruleViolations(const fs::path& root)
     return problems;
 }
 
-void writeFile(const fs::path& p, const std::string& text)
+void writeTreeFile(const fs::path& p, const std::string& text)
 {
     fs::create_directories(p.parent_path());
     std::ofstream(p) << text;
@@ -136,24 +136,24 @@ TEST_CASE("include rule: the check finds an upward include, an unlinked folder a
 {
     const testsupport::TempDir tmp("isostar-include-rule");
     const fs::path root = tmp.path;
-    writeFile(root / "game/low/CMakeLists.txt", "isostar_game_module(low\n  SOURCES Low.cpp\n  PUBLIC isostar::core)\n");
-    writeFile(root / "game/high/CMakeLists.txt", "isostar_game_module(high\n  SOURCES High.cpp\n  PUBLIC isostar_game_low)\n");
-    writeFile(root / "game/low/Low.cpp", "#include \"game/low/Low.hpp\"\n");
-    writeFile(root / "game/high/High.cpp", "#include \"game/low/Low.hpp\"\n#include \"game/high/High.hpp\"\n");
+    writeTreeFile(root / "game/low/CMakeLists.txt", "isostar_game_module(low\n  SOURCES Low.cpp\n  PUBLIC isostar::core)\n");
+    writeTreeFile(root / "game/high/CMakeLists.txt", "isostar_game_module(high\n  SOURCES High.cpp\n  PUBLIC isostar_game_low)\n");
+    writeTreeFile(root / "game/low/Low.cpp", "#include \"game/low/Low.hpp\"\n");
+    writeTreeFile(root / "game/high/High.cpp", "#include \"game/low/Low.hpp\"\n#include \"game/high/High.hpp\"\n");
     CHECK(ruleViolations(root).empty());
 
-    writeFile(root / "game/low/Low.cpp", "#include \"game/low/Low.hpp\"\n#include \"game/high/High.hpp\"\n");
+    writeTreeFile(root / "game/low/Low.cpp", "#include \"game/low/Low.hpp\"\n#include \"game/high/High.hpp\"\n");
     std::vector<std::string> problems = ruleViolations(root);
     REQUIRE(problems.size() == 1);
     CHECK(problems[0] == "game/low/Low.cpp:2: includes game/high/ (low does not link high)");
 
-    writeFile(root / "game/low/CMakeLists.txt", "isostar_game_module(low\n  SOURCES Low.cpp\n  PUBLIC isostar_game_high)\n");
+    writeTreeFile(root / "game/low/CMakeLists.txt", "isostar_game_module(low\n  SOURCES Low.cpp\n  PUBLIC isostar_game_high)\n");
     problems = ruleViolations(root);
     CHECK(std::count_if(problems.begin(), problems.end(),
                         [](const std::string& p) { return p.find("cycle") != std::string::npos; }) == 2);
 
-    writeFile(root / "game/loose/Loose.cpp", "int x;\n");
-    writeFile(root / "engine/core/Bad.hpp", "#include \"game/low/Low.hpp\"\n");
+    writeTreeFile(root / "game/loose/Loose.cpp", "int x;\n");
+    writeTreeFile(root / "engine/core/Bad.hpp", "#include \"game/low/Low.hpp\"\n");
     problems = ruleViolations(root);
     CHECK(std::count(problems.begin(), problems.end(),
                      "game/loose: no `isostar_game_module(loose ...)` in its CMakeLists.txt") == 1);

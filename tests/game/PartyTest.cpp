@@ -1,12 +1,17 @@
 #include "game/party/Party.hpp"
+#include "game/rules/ProfileLayer.hpp"
 
 #include "tests/game/GridFromAscii.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <set>
+#include <type_traits>
 
 using eng::TileCoord;
+
+// Units are the party's to write: everyone else reads them.
+static_assert(std::is_same_v<decltype(std::declval<game::Party&>().units()), const std::vector<game::Unit>&>);
 
 namespace {
 
@@ -50,9 +55,10 @@ TEST_CASE("a unit walks its A* path and snow takes three times as long as grass"
 {
     auto timeFor = [](const char* row) {
         game::Party s;
-        REQUIRE(s.reset(gridFromAscii({row}), {}));
-        s.spawn("knight", {0, 0}, -1);
-        s.selectAll();
+        const eng::path::NavGrid grid = navFromAscii({row});
+        REQUIRE(s.reset(grid));
+        s.spawn("knight", {0, 0});
+        s.selection().selectAll();
         const game::OrderReport rep = s.orderSelected({6, 0});
         REQUIRE(rep.accepted);
         CHECK(rep.status == eng::path::PathStatus::Found);
@@ -72,19 +78,19 @@ TEST_CASE("a unit walks its A* path and snow takes three times as long as grass"
 TEST_CASE("the party spreads over distinct tiles and nobody shares a cell on the way")
 {
     game::Party s;
-    REQUIRE(s.reset(gridFromAscii({
-                        "............",
-                        "....####....",
-                        "............",
-                        "....####....",
-                        "............",
-                    }),
-                    {}));
-    s.spawn("knight", {0, 0}, -1);
-    s.spawn("ranger", {0, 2}, -1);
-    s.spawn("mage", {0, 4}, -1);
-    s.spawn("dwarf", {1, 2}, -1);
-    s.selectAll();
+    const eng::path::NavGrid grid = navFromAscii({
+        "............",
+        "....####....",
+        "............",
+        "....####....",
+        "............",
+        });
+    REQUIRE(s.reset(grid));
+    s.spawn("knight", {0, 0});
+    s.spawn("ranger", {0, 2});
+    s.spawn("mage", {0, 4});
+    s.spawn("dwarf", {1, 2});
+    s.selection().selectAll();
     const auto rep = s.orderSelected({10, 2});
     CHECK(rep.units == 4);
     runUntilStill(s);
@@ -101,15 +107,15 @@ TEST_CASE("the party spreads over distinct tiles and nobody shares a cell on the
 TEST_CASE("a unit whose next cell is taken waits, then replans around the blocker")
 {
     game::Party s;
-    REQUIRE(s.reset(gridFromAscii({
-                        "..........",
-                        "..........",
-                        "..........",
-                    }),
-                    {}));
-    const int walker = s.spawn("ranger", {0, 1}, -1);
-    s.spawn("dwarf", {5, 1}, -1);  // stands in the middle of the straight line, never moves
-    s.selectOnly(walker);
+    const eng::path::NavGrid grid = navFromAscii({
+        "..........",
+        "..........",
+        "..........",
+        });
+    REQUIRE(s.reset(grid));
+    const int walker = s.spawn("ranger", {0, 1});
+    s.spawn("dwarf", {5, 1});  // stands in the middle of the straight line, never moves
+    s.selection().selectOnly(walker);
     REQUIRE(s.orderSelected({9, 1}).accepted);
     // The straight path runs through the dwarf.
     bool throughDwarf = false;
@@ -118,17 +124,18 @@ TEST_CASE("a unit whose next cell is taken waits, then replans around the blocke
     REQUIRE(throughDwarf);
     runUntilStill(s);
     CHECK(s.units()[0].tile == TileCoord{9, 1});
-    CHECK(s.units()[0].replans >= 1);
+    CHECK(s.units()[0].walk.replans >= 1);
     CHECK(s.units()[1].tile == TileCoord{5, 1});
 }
 
 TEST_CASE("a unit that cannot get past gives up instead of waiting forever")
 {
     game::Party s;
-    REQUIRE(s.reset(gridFromAscii({"......"}), {}));
-    const int walker = s.spawn("mage", {0, 0}, -1);
-    s.spawn("knight", {3, 0}, -1);  // blocks the only corridor
-    s.selectOnly(walker);
+    const eng::path::NavGrid grid = navFromAscii({"......"});
+    REQUIRE(s.reset(grid));
+    const int walker = s.spawn("mage", {0, 0});
+    s.spawn("knight", {3, 0});  // blocks the only corridor
+    s.selection().selectOnly(walker);
     REQUIRE(s.orderSelected({5, 0}).accepted);
     const double t = runUntilStill(s, 60.0);
     CHECK(t < 60.0);
@@ -140,16 +147,16 @@ TEST_CASE("a unit that cannot get past gives up instead of waiting forever")
 TEST_CASE("clicking a wall walks to the closest reachable tile")
 {
     game::Party s;
-    REQUIRE(s.reset(gridFromAscii({
-                        ".....",
-                        ".###.",
-                        ".#.#.",
-                        ".###.",
-                        ".....",
-                    }),
-                    {}));
-    s.spawn("knight", {0, 0}, -1);
-    s.selectAll();
+    const eng::path::NavGrid grid = navFromAscii({
+        ".....",
+        ".###.",
+        ".#.#.",
+        ".###.",
+        ".....",
+        });
+    REQUIRE(s.reset(grid));
+    s.spawn("knight", {0, 0});
+    s.selection().selectAll();
     const auto rep = s.orderSelected({2, 2});  // inside a closed room
     REQUIRE(rep.accepted);
     CHECK(rep.anchorMoved);
@@ -163,10 +170,11 @@ TEST_CASE("clicking a wall walks to the closest reachable tile")
 TEST_CASE("orders off the map or without a selection do nothing")
 {
     game::Party s;
-    REQUIRE(s.reset(gridFromAscii({"....", "...."}), {}));
-    s.spawn("knight", {0, 0}, -1);
+    const eng::path::NavGrid grid = navFromAscii({"....", "...."});
+    REQUIRE(s.reset(grid));
+    s.spawn("knight", {0, 0});
     CHECK_FALSE(s.orderSelected({1, 1}).accepted);  // nothing selected
-    s.selectAll();
+    s.selection().selectAll();
     CHECK_FALSE(s.orderSelected({-3, 9}).accepted);
     CHECK_FALSE(s.anyMoving());
 }
@@ -174,8 +182,9 @@ TEST_CASE("orders off the map or without a selection do nothing")
 TEST_CASE("spawnAround places units on distinct passable cells near the point")
 {
     game::Party s;
-    REQUIRE(s.reset(gridFromAscii({"#....", "#.#..", "....."}), {}));
-    s.spawnAround({"a", "b", "c", "d"}, {0, 1}, {});
+    const eng::path::NavGrid grid = navFromAscii({"#....", "#.#..", "....."});
+    REQUIRE(s.reset(grid));
+    s.spawnAround({"a", "b", "c", "d"}, {0, 1});
     REQUIRE(s.units().size() == 4);
     std::set<TileCoord> at;
     for (const auto& u : s.units()) {
@@ -200,11 +209,12 @@ TEST_CASE("each unit plans and walks with the costs of its own profile")
         if (c == 3.0f)
             c = 0.5f;
     game::Party s;
-    REQUIRE(s.reset({{"", gridFromAscii(rows), {}}, {"dwarf", dwarfSnow, {}}}));
-    REQUIRE(s.layerOf("dwarf") == 1);
-    CHECK(s.layerOf("giant") == -1);
-    const int knight = s.spawn("knight", {0, 2}, -1);
-    const int dwarf = s.spawn("dwarf", {6, 2}, -1, "dwarf");
+    const eng::path::NavGrid grid = navGrid({{"", gridFromAscii(rows)}, {"dwarf", dwarfSnow}});
+    REQUIRE(s.reset(grid));
+    REQUIRE(game::profileLayer(s.grid(), "dwarf") == 1);
+    CHECK(game::profileLayer(s.grid(), "giant") == -1);
+    const int knight = s.spawn("knight", {0, 2});
+    const int dwarf = s.spawn("dwarf", {6, 2}, "dwarf");
     CHECK(s.units()[std::size_t(knight)].layer == 0);
     CHECK(s.units()[std::size_t(dwarf)].layer == 1);
 
@@ -219,10 +229,14 @@ TEST_CASE("each unit plans and walks with the costs of its own profile")
     CHECK_FALSE(knightOnSnow);
     CHECK(dwarfOnSnow);
 
-    // A reload keeps each unit on the layer of its profile.
-    REQUIRE(s.setLayers({{"dwarf", dwarfSnow, {}}, {"", gridFromAscii(rows), {}}}));
-    CHECK(s.units()[std::size_t(knight)].layer == 1);
-    CHECK(s.units()[std::size_t(dwarf)].layer == 0);
+    // A reload that built a new grid (another profile before the dwarf's) keeps each unit on
+    // the layer of its profile; a unit without one stays on the default layer 0.
+    const eng::path::NavGrid reloaded =
+        navGrid({{"", gridFromAscii(rows)}, {"ranger", gridFromAscii(rows)}, {"dwarf", dwarfSnow}});
+    REQUIRE(s.rebind(reloaded));
+    CHECK(s.units()[std::size_t(knight)].layer == 0);
+    CHECK(s.units()[std::size_t(dwarf)].layer == 2);
+    CHECK_FALSE(s.anyMoving());  // everyone stops
 }
 
 TEST_CASE("a group order gives each profile goals it can reach")
@@ -238,11 +252,12 @@ TEST_CASE("a group order gives each profile goals it can reach")
         if (!eng::path::isPassableCost(c))
             c = 2.0f;
     game::Party s;
-    REQUIRE(s.reset({{"", gridFromAscii(rows), {}}, {"ranger", wood, {}}}));
-    s.spawn("ranger", {0, 0}, -1, "ranger");
-    s.spawn("knight", {0, 1}, -1);
-    s.spawn("mage", {0, 2}, -1);
-    s.selectAll();
+    const eng::path::NavGrid grid = navGrid({{"", gridFromAscii(rows)}, {"ranger", wood}});
+    REQUIRE(s.reset(grid));
+    s.spawn("ranger", {0, 0}, "ranger");
+    s.spawn("knight", {0, 1});
+    s.spawn("mage", {0, 2});
+    s.selection().selectAll();
     const auto rep = s.orderSelected({5, 1});
     REQUIRE(rep.accepted);
     CHECK_FALSE(rep.anchorMoved);           // the leader (ranger) can stand there
@@ -256,13 +271,80 @@ TEST_CASE("a group order gives each profile goals it can reach")
 TEST_CASE("unit handles go stale when the party is reset")
 {
     game::Party s;
-    REQUIRE(s.reset(gridFromAscii({"...."}), {}));
-    const game::UnitHandle h = s.handle(s.spawn("knight", {0, 0}, -1));
+    const eng::path::NavGrid grid = navFromAscii({"...."});
+    REQUIRE(s.reset(grid));
+    const game::UnitHandle h = s.handle(s.spawn("knight", {0, 0}));
     REQUIRE(s.get(h) != nullptr);
     CHECK(s.get(h)->name == "knight");
     CHECK(s.indexOf(s.handle(5)) == -1);
-    REQUIRE(s.reset(gridFromAscii({"...."}), {}));
-    s.spawn("mage", {1, 0}, -1);
+    const eng::path::NavGrid again = navFromAscii({"...."});
+    REQUIRE(s.reset(again));
+    s.spawn("mage", {1, 0});
     CHECK(s.get(h) == nullptr);             // same index, other generation
     CHECK(s.get(game::UnitHandle{}) == nullptr);
+}
+
+TEST_CASE("a profile's layer: the default is layer 0 whatever its name, the others by name")
+{
+    const eng::path::CostField field = gridFromAscii({"...."});
+    // As loaded with `--profile dwarf`: the default layer carries the dwarf's name.
+    const eng::path::NavGrid dwarfFirst = navGrid({{"dwarf", field}, {"", field}, {"ranger", field}});
+    CHECK(game::profileLayer(dwarfFirst, "") == 0);  // no profile: the default, not a layer named ""
+    CHECK(game::profileLayer(dwarfFirst, "dwarf") == 0);
+    CHECK(game::profileLayer(dwarfFirst, "ranger") == 2);
+    CHECK(game::profileLayer(dwarfFirst, "giant") == -1);
+    CHECK(game::profileLayer(eng::path::NavGrid(), "") == -1);
+
+    // The party spawns and relayers by the same rule.
+    game::Party s;
+    REQUIRE(s.reset(dwarfFirst));
+    CHECK(s.units().empty());
+    const int knight = s.spawn("knight", {0, 0});
+    const int ranger = s.spawn("ranger", {1, 0}, "ranger");
+    const int giant = s.spawn("giant", {2, 0}, "giant");
+    CHECK(s.units()[std::size_t(knight)].layer == 0);
+    CHECK(s.units()[std::size_t(ranger)].layer == 2);
+    CHECK(s.units()[std::size_t(giant)].layer == 0);  // unknown profile: the default
+}
+
+TEST_CASE("the selection: all, none, only, toggle, box, and its leader")
+{
+    game::Party s;
+    const eng::path::NavGrid grid = navFromAscii({"......"});
+    REQUIRE(s.reset(grid));
+    for (int i = 0; i < 4; ++i)
+        s.spawn("u" + std::to_string(i), {i, 0});
+    game::Selection& sel = s.selection();
+    REQUIRE(sel.size() == 4);
+    CHECK(sel.empty());
+    CHECK(sel.leader() == -1);
+    sel.selectAll();
+    CHECK(sel.indices() == std::vector<int>{0, 1, 2, 3});
+    CHECK(sel.leader() == 0);
+    sel.selectOnly(2);
+    CHECK(sel.indices() == std::vector<int>{2});
+    sel.toggle(0);
+    CHECK(sel.leader() == 0);
+    sel.toggle(0);
+    CHECK(sel.leader() == 2);
+    sel.toggle(9);  // out of range: ignored
+    CHECK(sel.indices() == std::vector<int>{2});
+    const int box[] = {1, 3};
+    sel.selectBox(box, true);
+    CHECK(sel.indices() == std::vector<int>{1, 2, 3});
+    sel.selectBox(box, false);
+    CHECK(sel.indices() == std::vector<int>{1, 3});
+    sel.selectNone();
+    CHECK(sel.empty());
+    // The selection's leader leads the order (rank 0), the others follow in index order.
+    sel.selectBox(box, false);
+    REQUIRE(s.orderSelected({5, 0}).accepted);
+    CHECK(s.units()[1].rank == 0);
+    CHECK(s.units()[3].rank == 1);
+    s.spawn("late", {0, 0});  // a new unit starts unselected
+    CHECK(sel.size() == 5);
+    CHECK_FALSE(sel.selected(4));
+    const eng::path::NavGrid again = navFromAscii({"......"});
+    REQUIRE(s.reset(again));
+    CHECK(sel.size() == 0);
 }

@@ -125,6 +125,9 @@ TEST_CASE("world: party objects pick their movement profile, one terrain layer p
     REQUIRE(d.ok());
     CHECK(d.value().terrains.size() == 2);
     CHECK(d.value().layerOf("dwarf") == 0);
+    CHECK(d.value().layerOf("") == 0);        // no profile: the default, here the dwarf's
+    CHECK(d.value().layerOf("ranger") == 1);
+    CHECK(d.value().layerOf("giant") == -1);
     CHECK(d.value().nav.costField(0) == dw);
 }
 

@@ -50,6 +50,19 @@ PathRequest req(TileCoord s, TileCoord g)
     return r;
 }
 
+/// update() with an unlimited budget until nothing is pending; the stats of those updates summed.
+ServiceStats serveAll(PathService& service)
+{
+    ServiceStats total;
+    while (service.pending() > 0) {
+        const ServiceStats s = service.update(std::numeric_limits<double>::infinity());
+        total.expansions += s.expansions;
+        total.finished += s.finished;
+        total.restarted += s.restarted;
+    }
+    return total;
+}
+
 } // namespace
 
 TEST_CASE("PathService: slices never exceed their size and a budget finishes every request",
@@ -106,8 +119,9 @@ TEST_CASE("PathService: handles of released, cancelled or finished requests neve
     const PathHandle a = service.request(req({0, 0}, {5, 0}));
     CHECK(service.state(a) == RequestState::Queued);
     CHECK(service.result(a) == nullptr);
-    CHECK(service.solveNow(a) == PathStatus::Found);
+    serveAll(service);
     REQUIRE(service.result(a) != nullptr);
+    CHECK(service.result(a)->status == PathStatus::Found);
     CHECK(service.result(a)->path.size() == 6);
     service.release(a);
     CHECK(service.state(a) == RequestState::Invalid);
@@ -116,12 +130,11 @@ TEST_CASE("PathService: handles of released, cancelled or finished requests neve
     const PathHandle b = service.request(req({0, 0}, {0, 9}));
     CHECK(b.index == a.index);  // the slot is reused ...
     CHECK_FALSE(b == a);        // ... with a new generation
-    service.solveNow(b);
+    serveAll(service);
     CHECK(service.result(a) == nullptr);
     CHECK(service.state(a) == RequestState::Invalid);
     REQUIRE(service.result(b) != nullptr);
     CHECK(service.result(b)->path.back() == TileCoord{0, 9});
-    CHECK(service.solveNow(a) == PathStatus::InvalidInput);
     service.release(a);  // a stale release must not free b
     CHECK(service.state(b) == RequestState::Done);
 
@@ -135,7 +148,7 @@ TEST_CASE("PathService: handles of released, cancelled or finished requests neve
     CHECK(service.pending() == 0);
     const PathHandle d = service.request(req({1, 1}, {2, 2}));
     CHECK(d.index == c.index);
-    service.flush();
+    serveAll(service);
     CHECK(service.state(d) == RequestState::Done);
     CHECK(service.result(c) == nullptr);
     CHECK_FALSE(service.stale(c));
@@ -161,7 +174,7 @@ TEST_CASE("PathService: only paths whose remaining part crosses a changed cell b
     PathRequest otherLayer = req({0, 2}, {11, 2});
     otherLayer.layer = 1;
     const PathHandle onOther = service.request(otherLayer);
-    service.flush();
+    serveAll(service);
     for (PathHandle h : {row2, row8, walked, onOther})
         REQUIRE(service.state(h) == RequestState::Done);
     REQUIRE(service.result(row2)->path[6] == TileCoord{6, 2});
@@ -183,7 +196,9 @@ TEST_CASE("PathService: only paths whose remaining part crosses a changed cell b
     const PathHandle partial = service.request(req({0, 11}, {11, 11}));
     const CellChange wall[] = {{{10, 11}, Impassable}, {{10, 10}, Impassable}, {{11, 10}, Impassable}};
     service.invalidate(grid.apply(0, wall));
-    REQUIRE(service.solveNow(partial) == PathStatus::Partial);
+    serveAll(service);
+    REQUIRE(service.result(partial) != nullptr);
+    REQUIRE(service.result(partial)->status == PathStatus::Partial);
     const CellChange open[] = {{{11, 10}, 1.0f}};
     const std::vector<PathHandle> reopened = service.invalidate(grid.apply(0, open));
     CHECK(std::find(reopened.begin(), reopened.end(), partial) != reopened.end());
@@ -220,7 +235,7 @@ TEST_CASE("PathService: a search in flight when the grid changes restarts on the
     }
     const std::vector<PathHandle> stale = service.invalidate(grid.apply(0, changes));
     CHECK(stale.empty());  // nothing delivered yet
-    const ServiceStats s = service.flush();
+    const ServiceStats s = serveAll(service);
     CHECK(s.restarted >= 1);
     GridPathfinder finder;
     REQUIRE(finder.init(edited, MoveRules{}));
@@ -238,7 +253,7 @@ TEST_CASE("PathService: a search in flight when the grid changes restarts on the
     const CellChange more[] = {{{30, 2}, Impassable}};
     edited.at({30, 2}) = Impassable;
     grid.apply(0, more);
-    CHECK(service.flush().restarted == 1);
+    CHECK(serveAll(service).restarted == 1);
     REQUIRE(finder.init(edited, MoveRules{}));
     finder.findPath(r.start, r.goal, expect);
     CHECK(*service.result(third) == expect);

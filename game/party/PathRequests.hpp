@@ -1,0 +1,91 @@
+#pragma once
+/// \file PathRequests.hpp
+/// The party's side of its PathService (as dtCrowd uses dtPathQueue): a unit asks for a path
+/// from its plan cell and waits on its cell; each update serves requests within the budget and
+/// hands finished results to their units; the work done is counted for the `--bench-units`
+/// figures. A unit's request lives in Unit::walk (its handle, the path's length, waiting).
+///
+/// \code
+/// game::PathRequests paths;
+/// paths.bind(grid);
+/// paths.request(unit, goal);          // unit.walk.awaitingPath
+/// paths.serve(units, params);         // once per update: unit.path filled when done
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+#include "engine/path/NavGrid.hpp"
+#include "engine/path/PathService.hpp"
+#include "game/party/PartyParams.hpp"
+#include "game/party/Unit.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace game {
+
+/// Path work of the party (the `--bench-units` figures).
+struct PathWorkStats {
+    long long requestsDone = 0;     ///< service results taken by their units since reset()
+    long long requestsMade = 0;     ///< service requests made since reset()
+    int waitUpdatesMax = 0;         ///< most update() calls one request waited for its result
+    double lastUpdateMicros = 0.0;  ///< path work of the last update() (service slices, replans,
+                                    ///< giving way) + synchronous searches since the update before
+    long long giveWays = 0;         ///< units that stepped aside for another since reset()
+};
+
+class PathRequests {
+public:
+    PathRequests();
+    ~PathRequests();
+    PathRequests(const PathRequests&) = delete;
+    PathRequests& operator=(const PathRequests&) = delete;
+
+    /// A new service over `grid` (it must outlive the service): requests made before are gone,
+    /// so drop the units' requests first. The figures are kept.
+    void bind(const eng::path::NavGrid& grid);
+    /// No service; the figures start again from zero.
+    void clear();
+    bool bound() const { return m_service != nullptr; }
+
+    /// Asks for a path from the unit's plan cell to `goal` (partial paths allowed); `avoid`
+    /// cells cost `penalty` more. The unit's path is cleared: it waits for the result.
+    void request(Unit& u, eng::TileCoord goal, std::vector<eng::TileCoord> avoid = {}, float penalty = 0.0f);
+    /// Forgets the unit's request (if any).
+    void drop(Unit& u);
+    /// The unit stops where it stands or is stepping to: request dropped, path cleared.
+    void stop(Unit& u);
+    /// The unit walks `result`'s path from cell `skipCells` on.
+    static void take(Unit& u, const eng::path::PathResult& result, int skipCells);
+    /// The unit walked on: cells behind it no longer make its path stale.
+    void progress(const Unit& u);
+
+    /// One update: counts it, serves requests within the budget of `params`, then hands each
+    /// finished result to its unit (a unit whose request found no path stops).
+    void serve(std::vector<Unit>& units, const PartyParams& params);
+    /// After a grid change: the handles of delivered paths that crossed a dirty cell.
+    std::vector<eng::path::PathHandle> invalidate(std::span<const eng::path::NavDirty> dirty);
+
+    /// Requests not yet served.
+    std::size_t pending() const { return m_service ? m_service->pending() : 0; }
+    /// [Limit: bound()]
+    eng::path::PathService& service() { return *m_service; }
+    /// Figures of the service during the last serve().
+    const eng::path::ServiceStats& lastStats() const { return m_lastStats; }
+    PathWorkStats& work() { return m_work; }
+    const PathWorkStats& work() const { return m_work; }
+    /// Synchronous path work (the leader's search, previews) to count in the next update.
+    void addSyncMicros(double micros) { m_syncMicros += micros; }
+    /// That work so far; the count starts again.
+    double takeSyncMicros();
+
+private:
+    std::unique_ptr<eng::path::PathService> m_service;
+    eng::path::ServiceStats m_lastStats;
+    PathWorkStats m_work;
+    long long m_updates = 0;     ///< serve() calls since clear()
+    double m_syncMicros = 0.0;   ///< synchronous path work since the last update
+};
+
+} // namespace game

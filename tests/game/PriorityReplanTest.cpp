@@ -1,0 +1,227 @@
+// Replans by priority (cooperative pathfinding): after the ground changes under a walking party,
+// the leader of the order walks the optimal path under the new costs (its followers never bend
+// it) and the others stay close to theirs. Real map (maps/seed/road.tmx), a reload of a config
+// saved beside it with roads made dear, and a wall painted across the road.
+#include "game/party/Party.hpp"
+#include "game/world/WorldHost.hpp"
+
+#include "tests/support/TempDir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+using eng::TileCoord;
+
+namespace {
+
+const std::string SourceDir = ISOSTAR_SOURCE_DIR;
+
+void writeFile(const fs::path& path, const std::string& text)
+{
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+/// The text with the first `from` after `after` replaced by `to` (the text unchanged if absent).
+std::string replaceAfter(std::string text, const std::string& after, const std::string& from, const std::string& to)
+{
+    const std::size_t at = text.find(after);
+    const std::size_t pos = at == std::string::npos ? at : text.find(from, at);
+    if (pos != std::string::npos)
+        text.replace(pos, from.size(), to);
+    return text;
+}
+
+/// maps/seed/road.tmx copied into `dir` (its tilesets found in the repository) with the repository's
+/// terrain config beside it; returns the copied map's path.
+std::string copyRoadMap(const testsupport::TempDir& dir)
+{
+    const std::string map = testsupport::readAll(SourceDir + "/maps/seed/road.tmx");
+    REQUIRE_FALSE(map.empty());
+    std::string copy = map;
+    for (std::size_t p = copy.find("\"../../assets/"); p != std::string::npos; p = copy.find("\"../../assets/", p))
+        copy.replace(p, 7, "\"" + SourceDir + "/");
+    writeFile(dir.file("road.tmx"), copy);
+    writeFile(dir.file("terrain.toml"), testsupport::readAll(SourceDir + "/maps/terrain.toml"));
+    return dir.file("road.tmx");
+}
+
+/// Cost of walking from `from` along `path` (cells still to enter) on `layer`.
+double walkCost(const eng::path::NavGrid& grid, int layer, TileCoord from, const std::vector<TileCoord>& path)
+{
+    double sum = 0.0;
+    for (TileCoord c : path) {
+        const bool diagonal = c.x != from.x && c.y != from.y;
+        sum += double(grid.cost(layer, c)) * (diagonal ? grid.rules(layer).diagonalFactor : 1.0);
+        from = c;
+    }
+    return sum;
+}
+
+/// The optimal cost from where the unit plans to its goal on the grid's costs (no units).
+double optimalCost(const eng::path::NavGrid& grid, const game::Unit& u)
+{
+    eng::path::GridQuery query;
+    eng::path::PathResult r;
+    const eng::path::PathStatus st = query.findPath(grid, u.layer, game::planCell(u), u.goal, r);
+    REQUIRE(st == eng::path::PathStatus::Found);
+    return r.cost;
+}
+
+/// A party of four on the road map, ordered to the map's goal and walking for `frames` updates.
+struct RoadWalk {
+    testsupport::TempDir dir{"isostar-priority"};
+    game::WorldHost host;
+    game::Party party;
+
+    explicit RoadWalk(int frames)
+    {
+        const std::vector<eng::Diagnostic> problems = host.open({copyRoadMap(dir), "", ""});
+        REQUIRE(problems.empty());
+        const game::World& world = host.world();
+        REQUIRE(world.start);
+        REQUIRE(world.goal);
+        REQUIRE(party.reset(world.nav));
+        party.spawnAround({"knight", "ranger", "mage", "dwarf"}, *world.start);
+        REQUIRE(party.units().size() == 4);
+        party.selection().selectAll();
+        REQUIRE(party.orderSelected(*world.goal).accepted);
+        for (int k = 0; k < frames; ++k)
+            party.update(1.0 / 60.0);
+    }
+
+    bool anyAwaiting() const
+    {
+        for (const game::Unit& u : party.units())
+            if (u.walk.awaitingPath)
+                return true;
+        return false;
+    }
+
+    /// Updates until every path request is answered; then the leader's remaining path is
+    /// optimal under the new costs and the others' within 10 % of theirs.
+    void settleAndCheck()
+    {
+        for (int k = 0; k < 600 && (party.pendingPaths() > 0 || anyAwaiting()); ++k)
+            party.update(1.0 / 60.0);
+        REQUIRE(party.pendingPaths() == 0);
+        REQUIRE_FALSE(anyAwaiting());
+        const eng::path::NavGrid& grid = host.world().nav;
+        for (std::size_t i = 0; i < party.units().size(); ++i) {
+            const game::Unit& u = party.units()[i];
+            if (u.path.empty())
+                continue;
+            const double walked = walkCost(grid, u.layer, game::planCell(u), u.path);
+            const double best = optimalCost(grid, u);
+            INFO(u.name << " at (" << game::planCell(u).x << ", " << game::planCell(u).y << ") to (" << u.goal.x << ", "
+                        << u.goal.y << "): path " << walked << ", optimum " << best);
+            if (i == 0)
+                REQUIRE(walked == Approx(best).epsilon(1e-9));
+            else
+                REQUIRE(walked <= best * 1.10 + 1e-9);
+        }
+    }
+
+    /// Walks on to the end. While every unit of the order still walks (none stands in the way
+    /// as an obstacle), the leader's remaining path stays optimal: replans around the units
+    /// of lower priority never bend it.
+    void walkOutChecking()
+    {
+        const eng::path::NavGrid& grid = host.world().nav;
+        for (int k = 0; k < 60 * 60 && party.anyMoving(); ++k) {
+            party.update(1.0 / 60.0);
+            const game::Unit& leader = party.units().front();
+            bool allWalk = true;
+            for (const game::Unit& u : party.units())
+                allWalk = allWalk && u.moving();
+            if (!allWalk || leader.path.empty() || leader.walk.awaitingPath)
+                continue;
+            const double walked = walkCost(grid, leader.layer, game::planCell(leader), leader.path);
+            const double best = optimalCost(grid, leader);
+            INFO("frame " << k << " after the change: leader at (" << game::planCell(leader).x << ", "
+                          << game::planCell(leader).y << "), path " << walked << ", optimum " << best);
+            REQUIRE(walked == Approx(best).epsilon(1e-9));
+        }
+        CHECK_FALSE(party.anyMoving());
+    }
+};
+
+/// Frames walked before the change: the change arrives at many moments of the walk.
+constexpr int MaxFramesBefore = 240;
+
+} // namespace
+
+TEST_CASE("priority: after a reload makes roads dear, the leader walks the optimum, the others close to theirs")
+{
+    for (int frames = 0; frames <= MaxFramesBefore; frames += 2) {
+        INFO("the config changes after " << frames << " frames");
+        RoadWalk w(frames);
+        const std::string config = testsupport::readAll(w.dir.file("terrain.toml"));
+        const std::string dear = replaceAfter(config, "[terrain.road]", "multiplier = 0.5", "multiplier = 6.0");
+        REQUIRE(dear != config);
+        writeFile(w.dir.file("terrain.toml"), dear);
+        eng::Result<game::World> next = w.host.loadAgain();
+        REQUIRE(next.ok());
+        const game::WorldSwap swap = w.host.adopt(std::move(next).value());
+        REQUIRE(swap.sameShape);
+        REQUIRE_FALSE(swap.dirty.empty());
+        w.party.gridChanged(swap.dirty);
+        w.settleAndCheck();
+        w.walkOutChecking();
+    }
+}
+
+TEST_CASE("priority: after a wall is painted across the road, the leader walks the optimum, the others close to theirs")
+{
+    int walled = 0;
+    for (int frames = 0; frames <= MaxFramesBefore; frames += 2) {
+        INFO("the wall is painted after " << frames << " frames");
+        RoadWalk w(frames);
+        const game::Unit& leader = w.party.units().front();
+        if (leader.path.size() < 5)
+            continue;  // nearly there: no road ahead to wall off
+        // The wall: the cell three steps ahead of the leader and every road cell around it.
+        const TileCoord ahead = leader.path[2];
+        const eng::path::NavGrid& grid = w.host.world().nav;
+        std::vector<eng::path::NavDirty> dirty;
+        for (int dy = -2; dy <= 2; ++dy)
+            for (int dx = -2; dx <= 2; ++dx) {
+                const TileCoord c{ahead.x + dx, ahead.y + dy};
+                const bool road = grid.inBounds(c) && grid.cost(0, c) < 1.0f;
+                if (c != ahead && !road)
+                    continue;
+                game::WorldEdit e = w.host.paint(c, "wall");
+                REQUIRE(e.ok);
+                for (eng::path::NavDirty& d : e.dirty)
+                    dirty.push_back(std::move(d));
+            }
+        REQUIRE_FALSE(grid.passable(0, ahead));
+        w.party.gridChanged(dirty);
+        w.settleAndCheck();
+        w.walkOutChecking();
+        ++walled;
+    }
+    CHECK(walled > 20);
+}
+
+TEST_CASE("priority: after the tuning panel makes roads dear, the leader walks the optimum, the others close to theirs")
+{
+    for (int frames = 0; frames <= MaxFramesBefore; frames += 2) {
+        INFO("the panel changes the config after " << frames << " frames");
+        RoadWalk w(frames);
+        eng::terrain::TerrainConfig config = w.host.world().config;
+        eng::terrain::TerrainRule* road = config.base.find("road");
+        REQUIRE(road != nullptr);
+        road->multiplier = 6.0;
+        const game::WorldEdit e = w.host.applyConfig(config);
+        REQUIRE(e.ok);
+        REQUIRE_FALSE(e.dirty.empty());
+        w.party.gridChanged(e.dirty);
+        w.settleAndCheck();
+        w.walkOutChecking();
+    }
+}

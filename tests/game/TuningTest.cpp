@@ -272,7 +272,7 @@ TEST_CASE("tuning: save writes only the changed line, keeps a .bak, and is not r
     CHECK(error->find("x.toml") != std::string::npos);
 }
 
-TEST_CASE("tuning: a reload keeps the panel's changes; a changed file's values apply under them")
+TEST_CASE("tuning: a reload keeps the panel's changes and a changed file's values apply under them")
 {
     Rig rig("reload");
     std::vector<std::string> said;

@@ -6,271 +6,263 @@
 
 namespace game {
 
-std::string Commands::run(const Command& c)
-{
-    return std::visit([this](const auto& command) { return on(command); }, c);
-}
+namespace {
 
-void Commands::sayDebug(const std::string& text)
+/// Says a debug tool's message ("" says nothing).
+void sayDebug(GameParts& g, const std::string& text)
 {
     if (!text.empty())
-        m_parts.say(text);
+        g.say(text);
 }
 
-std::string Commands::edited(const WorldEdit& edit)
+/// After an edit of the world: the session follows it, the hover and preview too.
+std::string edited(GameParts& g, const WorldEdit& edit)
 {
-    std::string error = m_parts.session.afterEdit(edit);
-    m_parts.refreshHover();
+    std::string error = g.session.afterEdit(edit);
+    g.refreshHover();
     return error;
 }
 
 // ------------------------------------------------------------------------------------------------
 // Orders and selection
 
-std::string Commands::on(const cmd::Order& c)
+void handle(GameParts& g, const cmd::Order& c)
 {
-    if (!m_parts.session.canOrder(c.tile))
-        return {};
-    if (m_parts.debug.stepMode()) {
+    if (!g.session.canOrder(c.tile))
+        return;
+    if (g.debug.stepMode()) {
         // Step-through: the click begins a stepped search instead of a move.
-        sayDebug(m_parts.debug.beginStep(m_parts.debugFrame(), c.tile));
-        return {};
+        sayDebug(g, g.debug.beginStep(g.debugFrame(), c.tile));
+        return;
     }
-    m_parts.session.order(c.tile);
-    return {};
+    g.session.order(c.tile);
 }
 
-std::string Commands::on(const cmd::Race& c)
+void handle(GameParts& g, const cmd::Race& c)
 {
-    sayDebug(m_parts.debug.runRace(m_parts.debugFrame(), c.tile));
-    return {};
+    sayDebug(g, g.debug.runRace(g.debugFrame(), c.tile));
 }
 
-std::string Commands::on(const cmd::SelectAll&)
+void handle(GameParts& g, const cmd::SelectAll&)
 {
-    m_parts.session.party().selectAll();
-    return {};
+    g.session.party().selectAll();
 }
 
-std::string Commands::on(const cmd::SelectNone&)
+void handle(GameParts& g, const cmd::SelectNone&)
 {
-    m_parts.session.party().selectNone();
-    return {};
+    g.session.party().selectNone();
 }
 
-std::string Commands::on(const cmd::SelectName& c)
+std::string handle(GameParts& g, const cmd::SelectName& c)
 {
-    const int i = m_parts.session.party().find(c.name);
+    const int i = g.session.party().find(c.name);
     if (i < 0)
         return "select: no unit called \"" + c.name + "\"";
-    m_parts.session.party().selectOnly(i);
+    g.session.party().selectOnly(i);
     return {};
 }
 
-std::string Commands::on(const cmd::SelectUnit& c)
+void handle(GameParts& g, const cmd::SelectUnit& c)
 {
-    Party& party = m_parts.session.party();
+    Party& party = g.session.party();
     if (c.index < 0 || c.index >= int(party.units().size()))
-        return {};
+        return;
     if (c.add) {
         Unit& u = party.units()[std::size_t(c.index)];
         u.selected = !u.selected;
     } else {
         party.selectOnly(c.index);
     }
-    return {};
 }
 
 // ------------------------------------------------------------------------------------------------
 // Panels and modes
 
-std::string Commands::on(const cmd::Reload&)
+void handle(GameParts& g, const cmd::Reload&)
 {
-    m_parts.session.reload(false);
-    return {};
+    g.session.reload(false);
 }
 
-std::string Commands::on(const cmd::ToggleHelp&)
+void handle(GameParts& g, const cmd::ToggleHelp&)
 {
-    m_parts.hud.toggleHelp();
-    return {};
+    g.hud.toggleHelp();
 }
 
-std::string Commands::on(const cmd::ToggleTuning&)
+void handle(GameParts& g, const cmd::ToggleTuning&)
 {
-    m_parts.tuning.toggle();
-    m_parts.say(m_parts.tuning.visible() ? "tuning panel on (" + keysFor({cmd::ToggleTuning{}}) +
+    g.tuning.toggle();
+    g.say(g.tuning.visible() ? "tuning panel on (" + keysFor({cmd::ToggleTuning{}}) +
                                                " hides it): changes apply at once, Save writes the config"
                                          : "tuning panel off");
-    return {};
 }
 
-std::string Commands::on(const cmd::ToggleEditor&)
+void handle(GameParts& g, const cmd::ToggleEditor&)
 {
-    const bool on = !m_parts.input.editing();
-    m_parts.input.setEditing(on);
-    const eng::edit::BrushTile* b = m_parts.session.brush();
-    m_parts.say(on ? "Editor on: click / drag paints " + (b ? b->terrain : std::string("(no palette)")) +
+    const bool on = !g.input.editing();
+    g.input.setEditing(on);
+    const eng::edit::BrushTile* b = g.session.brush();
+    g.say(on ? "Editor on: click / drag paints " + (b ? b->terrain : std::string("(no palette)")) +
                          ", click a volcano to make it erupt, right click erases, " + keysFor({cmd::CycleBrush{1}}) +
                          " cycles the brush, " + keysFor({cmd::ToggleEditor{}}) + " plays"
                    : "Editor off: back to play");
-    return {};
 }
 
 // ------------------------------------------------------------------------------------------------
 // Debug tools
 
-std::string Commands::on(const cmd::ToggleOverlay& c)
+void handle(GameParts& g, const cmd::ToggleOverlay& c)
 {
     if (c.name == "search")
-        m_parts.session.restartTraceReplay();
-    sayDebug(m_parts.debug.toggleOverlay(c.name));
-    return {};
+        g.session.restartTraceReplay();
+    sayDebug(g, g.debug.toggleOverlay(c.name));
 }
 
-std::string Commands::on(const cmd::ShowOverlay& c)
+void handle(GameParts& g, const cmd::ShowOverlay& c)
 {
-    m_parts.debug.overlays.flags.set(c.name);
-    return {};
+    g.debug.overlays.flags.set(c.name);
 }
 
-std::string Commands::on(const cmd::ToggleWhy&)
+void handle(GameParts& g, const cmd::ToggleWhy&)
 {
-    sayDebug(m_parts.debug.toggleWhy());
-    return {};
+    sayDebug(g, g.debug.toggleWhy());
 }
 
-std::string Commands::on(const cmd::StepMode&)
+void handle(GameParts& g, const cmd::StepMode&)
 {
-    sayDebug(m_parts.debug.setStepMode(!m_parts.debug.stepMode()));
-    return {};
+    sayDebug(g, g.debug.setStepMode(!g.debug.stepMode()));
 }
 
-std::string Commands::on(const cmd::Step& c)
+void handle(GameParts& g, const cmd::Step& c)
 {
-    sayDebug(m_parts.debug.step(c.expansions));
-    return {};
+    sayDebug(g, g.debug.step(c.expansions));
 }
 
-std::string Commands::on(const cmd::StepPlay&)
+void handle(GameParts& g, const cmd::StepPlay&)
 {
-    sayDebug(m_parts.debug.togglePlay());
-    return {};
+    sayDebug(g, g.debug.togglePlay());
 }
 
-std::string Commands::on(const cmd::StepSpeed&)
+void handle(GameParts& g, const cmd::StepSpeed&)
 {
-    sayDebug(m_parts.debug.nextSpeed());
-    return {};
+    sayDebug(g, g.debug.nextSpeed());
 }
 
-std::string Commands::on(const cmd::ClearRace&)
+void handle(GameParts& g, const cmd::ClearRace&)
 {
-    sayDebug(m_parts.debug.clearRace());
-    return {};
+    sayDebug(g, g.debug.clearRace());
 }
 
 // ------------------------------------------------------------------------------------------------
 // Editing
 
-std::string Commands::on(const cmd::BrushClick& c)
+std::string handle(GameParts& g, const cmd::BrushClick& c)
 {
-    WorldHost& host = m_parts.session.host();
+    WorldHost& host = g.session.host();
     WorldEdit e = host.toggleErupting(c.tile);
     if (!e.ok) {
-        const eng::edit::BrushTile* b = m_parts.session.brush();
+        const eng::edit::BrushTile* b = g.session.brush();
         if (!b)
             return {};
         e = host.paintTile(c.tile, b->gid);
     }
-    return edited(e);
+    return edited(g, e);
 }
 
-std::string Commands::on(const cmd::Paint& c)
+std::string handle(GameParts& g, const cmd::Paint& c)
 {
     if (!c.terrain.empty())
-        return edited(m_parts.session.host().paint(c.tile, c.terrain));
-    const eng::edit::BrushTile* b = m_parts.session.brush();
-    return b ? edited(m_parts.session.host().paintTile(c.tile, b->gid)) : std::string();
+        return edited(g, g.session.host().paint(c.tile, c.terrain));
+    const eng::edit::BrushTile* b = g.session.brush();
+    return b ? edited(g, g.session.host().paintTile(c.tile, b->gid)) : std::string();
 }
 
-std::string Commands::on(const cmd::Erase& c)
+std::string handle(GameParts& g, const cmd::Erase& c)
 {
-    return edited(m_parts.session.host().erase(c.tile));
+    return edited(g, g.session.host().erase(c.tile));
 }
 
-std::string Commands::on(const cmd::Erupt& c)
+std::string handle(GameParts& g, const cmd::Erupt& c)
 {
-    return edited(m_parts.session.host().setErupting(c.tile, c.on));
+    return edited(g, g.session.host().setErupting(c.tile, c.on));
 }
 
-std::string Commands::on(const cmd::CycleBrush& c)
+void handle(GameParts& g, const cmd::CycleBrush& c)
 {
-    m_parts.session.cycleBrush(c.step);
-    return {};
+    g.session.cycleBrush(c.step);
 }
 
-std::string Commands::on(const cmd::BeginStroke&)
+void handle(GameParts& g, const cmd::BeginStroke&)
 {
-    m_parts.session.host().beginStroke();
-    return {};
+    g.session.host().beginStroke();
 }
 
-std::string Commands::on(const cmd::EndStroke&)
+void handle(GameParts& g, const cmd::EndStroke&)
 {
-    m_parts.session.host().endStroke();
-    return {};
+    g.session.host().endStroke();
 }
 
-std::string Commands::on(const cmd::Undo&)
+std::string handle(GameParts& g, const cmd::Undo&)
 {
-    return edited(m_parts.session.host().undo());
+    return edited(g, g.session.host().undo());
 }
 
-std::string Commands::on(const cmd::Redo&)
+std::string handle(GameParts& g, const cmd::Redo&)
 {
-    return edited(m_parts.session.host().redo());
+    return edited(g, g.session.host().redo());
 }
 
-std::string Commands::on(const cmd::Save&)
+void handle(GameParts& g, const cmd::Save&)
 {
-    const std::string path = m_parts.session.world().map.path;
-    auto saved = m_parts.session.host().save(path);
+    const std::string path = g.session.world().map.path;
+    auto saved = g.session.host().save(path);
     if (!saved) {
         for (const eng::Diagnostic& d : saved.diagnostics())
-            m_parts.say(eng::formatDiagnostic(d), true);
-        return {};
+            g.say(eng::formatDiagnostic(d), true);
+        return;
     }
-    m_parts.say("saved " + path + " (the previous file kept as .bak)");
-    return {};
+    g.say("saved " + path + " (the previous file kept as .bak)");
 }
 
-std::string Commands::on(const cmd::SaveAs& c)
+std::string handle(GameParts& g, const cmd::SaveAs& c)
 {
-    auto saved = m_parts.session.host().save(c.path);
+    auto saved = g.session.host().save(c.path);
     if (!saved) {
         std::string error = "save: " + eng::formatDiagnostics(saved.diagnostics());
         while (!error.empty() && error.back() == '\n')
             error.pop_back();
         return error;
     }
-    m_parts.say("saved " + c.path);
+    g.say("saved " + c.path);
     return {};
 }
 
 // ------------------------------------------------------------------------------------------------
 // Input's notices
 
-std::string Commands::on(const cmd::Notify& c)
+void handle(GameParts& g, const cmd::Notify& c)
 {
-    m_parts.say(c.text, c.error);
-    return {};
+    g.say(c.text, c.error);
 }
 
-std::string Commands::on(const cmd::PointerMoved&)
+void handle(GameParts& g, const cmd::PointerMoved&)
 {
-    m_parts.refreshHover();
-    return {};
+    g.refreshHover();
+}
+
+} // namespace
+
+std::string Commands::run(const Command& c)
+{
+    return std::visit(
+        [this](const auto& command) -> std::string {
+            if constexpr (std::is_void_v<decltype(handle(m_parts, command))>) {
+                handle(m_parts, command);
+                return {};
+            } else {
+                return handle(m_parts, command);
+            }
+        },
+        c);
 }
 
 } // namespace game

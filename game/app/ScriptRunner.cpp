@@ -61,53 +61,49 @@ int ScriptRunner::run(const std::vector<ScriptCommand>& script)
     return ExitOk;
 }
 
-std::string ScriptRunner::runLine(const script::Command& line)
-{
-    if (std::string error = precondition(line); !error.empty())
-        return error;
-    if (const std::optional<Command> c = gameCommand(line))
-        return m_commands.run(*c);
-    return std::visit([this](const auto& c) { return on(c); }, line);
-}
+namespace {
 
-std::string ScriptRunner::precondition(const script::Command& line) const
+/// What a script line needs before its command runs (`step` a stepped search, `race` a
+/// selection and a cell on the map). The error, "" when fine.
+std::string precondition(GameParts& parts, const script::Command& line)
 {
-    if (std::holds_alternative<script::Step>(line) && !m_parts.debug.stepper.active())
+    if (std::holds_alternative<script::Step>(line) && !parts.debug.stepper.active())
         return "step: no stepped search (`key G`, select a unit, then `move X Y` or a click)";
     if (const auto* race = std::get_if<script::Race>(&line)) {
-        if (m_parts.session.party().selection().empty())
+        if (parts.session.party().selection().empty())
             return "race: select a unit first";
-        if (!m_parts.session.world().nav.inBounds({race->x, race->y}))
+        if (!parts.session.world().nav.inBounds({race->x, race->y}))
             return "race: (" + std::to_string(race->x) + ", " + std::to_string(race->y) + ") is outside the map";
     }
     return {};
 }
 
-void ScriptRunner::click(sf::Mouse::Button button, sf::Vector2i px)
+/// A click of `button` at `px`: the ImGui panel's when it lands on it, else the game's.
+void click(Loop& loop, GameParts& parts, sf::Mouse::Button button, sf::Vector2i px)
 {
-    if (m_loop.uiClick(button, px))
+    if (loop.uiClick(button, px))
         return;  // on the tuning panel: ImGui's click, not the game's
-    Input& input = m_parts.input;
+    Input& input = parts.input;
     input.mouseMoved(px);
     input.mousePressed(button, px);
     input.mouseReleased(button, px);
 }
 
-std::string ScriptRunner::on(const script::Click& c)
+std::string runOwn(Loop& loop, GameParts& parts, const script::Click& c)
 {
-    click(sf::Mouse::Left, {c.px, c.py});
+    click(loop, parts, sf::Mouse::Left, {c.px, c.py});
     return {};
 }
 
-std::string ScriptRunner::on(const script::RClick& c)
+std::string runOwn(Loop& loop, GameParts& parts, const script::RClick& c)
 {
-    click(sf::Mouse::Right, {c.px, c.py});
+    click(loop, parts, sf::Mouse::Right, {c.px, c.py});
     return {};
 }
 
-std::string ScriptRunner::on(const script::Drag& c)
+std::string runOwn(Loop&, GameParts& parts, const script::Drag& c)
 {
-    Input& input = m_parts.input;
+    Input& input = parts.input;
     input.mouseMoved({c.px, c.py});
     input.mousePressed(sf::Mouse::Left, {c.px, c.py});
     input.mouseMoved({c.px2, c.py2});
@@ -115,37 +111,37 @@ std::string ScriptRunner::on(const script::Drag& c)
     return {};
 }
 
-std::string ScriptRunner::on(const script::MouseMove& c)
+std::string runOwn(Loop&, GameParts& parts, const script::MouseMove& c)
 {
-    m_parts.input.mouseMoved({c.px, c.py});
+    parts.input.mouseMoved({c.px, c.py});
     return {};
 }
 
-std::string ScriptRunner::on(const script::Wheel& c)
+std::string runOwn(Loop&, GameParts& parts, const script::Wheel& c)
 {
-    m_parts.input.wheel({c.px, c.py}, float(c.delta));
+    parts.input.wheel({c.px, c.py}, float(c.delta));
     return {};
 }
 
-std::string ScriptRunner::on(const script::Key& c)
+std::string runOwn(Loop&, GameParts& parts, const script::Key& c)
 {
-    m_parts.input.keyPressed(*parseKeyChord(c.chord));
-    m_parts.input.releaseModifiers();  // a scripted chord is pressed and released at once
+    parts.input.keyPressed(*parseKeyChord(c.chord));
+    parts.input.releaseModifiers();  // a scripted chord is pressed and released at once
     return {};
 }
 
-std::string ScriptRunner::on(const script::Wait& c)
+std::string runOwn(Loop& loop, GameParts&, const script::Wait& c)
 {
     const long steps = std::lround(c.seconds / FixedStepSec);
     for (long s = 0; s < steps; ++s) {
-        m_loop.tick(FixedStepSec);
+        loop.tick(FixedStepSec);
         if (s % 120 == 119)
-            m_loop.pumpEvents();
+            loop.pumpEvents();
     }
     return {};
 }
 
-std::string ScriptRunner::on(const script::Sleep& c)
+std::string runOwn(Loop& loop, GameParts& parts, const script::Sleep& c)
 {
     // Real time, frame by frame: elapsed time ticks the game, watched files are polled.
     using Clock = std::chrono::steady_clock;
@@ -155,30 +151,30 @@ std::string ScriptRunner::on(const script::Sleep& c)
     const Clock::time_point end = Clock::now() + toClock(c.seconds);
     Clock::time_point last = Clock::now();
     double accumulator = 0.0;
-    while (Clock::now() < end && m_loop.window().isOpen()) {
-        m_loop.pumpEvents();
-        m_parts.session.pollFiles();
+    while (Clock::now() < end && loop.window().isOpen()) {
+        loop.pumpEvents();
+        parts.session.pollFiles();
         const Clock::time_point now = Clock::now();
         accumulator += std::min(std::chrono::duration<double>(now - last).count(), 0.25);
         last = now;
         while (accumulator >= FixedStepSec) {
-            m_loop.tick(FixedStepSec);
+            loop.tick(FixedStepSec);
             accumulator -= FixedStepSec;
         }
-        m_loop.present();
+        loop.present();
         // About 60 frames a second are plenty here.
         std::this_thread::sleep_until(std::min(now + toClock(FixedStepSec), end));
     }
     return {};
 }
 
-std::string ScriptRunner::on(const script::Screenshot& c)
+std::string runOwn(Loop& loop, GameParts&, const script::Screenshot& c)
 {
-    const sf::Vector2u size = m_loop.window().getSize();
+    const sf::Vector2u size = loop.window().getSize();
     sf::RenderTexture rt;
     if (!rt.create(size.x, size.y))
         return "screenshot: cannot create an offscreen target";
-    m_loop.drawFrame(rt);
+    loop.drawFrame(rt);
     rt.display();
     const sf::Image img = rt.getTexture().copyToImage();
     const std::string ext = std::filesystem::path(c.file).extension().string();
@@ -188,26 +184,44 @@ std::string ScriptRunner::on(const script::Screenshot& c)
     return error;
 }
 
-std::string ScriptRunner::on(const script::Dump& c)
+std::string runOwn(Loop&, GameParts& parts, const script::Dump& c)
 {
     std::string error;
-    writeDump(c.file, m_parts, error);
+    writeDump(c.file, parts, error);
     return error;
 }
 
-std::string ScriptRunner::on(const script::PanelSet& c)
+std::string runOwn(Loop&, GameParts& parts, const script::PanelSet& c)
 {
-    if (const std::optional<std::string> refused = m_parts.tuning.set(c.key, c.value))
+    if (const std::optional<std::string> refused = parts.tuning.set(c.key, c.value))
         return "panel set: " + *refused;
     return {};
 }
 
-std::string ScriptRunner::on(const script::PanelSave& c)
+std::string runOwn(Loop&, GameParts& parts, const script::PanelSave& c)
 {
-    if (const std::optional<std::string> refused = m_parts.tuning.save(c.file))
+    if (const std::optional<std::string> refused = parts.tuning.save(c.file))
         return "panel save: " + *refused;
-    m_parts.say("saved the tuned config to " + c.file);
+    parts.say("saved the tuned config to " + c.file);
     return {};
+}
+
+/// Lines gameCommand() takes (never reached here) and quit (run() stops before it).
+template <typename T>
+std::string runOwn(Loop&, GameParts&, const T&)
+{
+    return {};
+}
+
+} // namespace
+
+std::string ScriptRunner::runLine(const script::Command& line)
+{
+    if (std::string error = precondition(m_parts, line); !error.empty())
+        return error;
+    if (const std::optional<Command> c = gameCommand(line))
+        return m_commands.run(*c);
+    return std::visit([this](const auto& c) { return runOwn(m_loop, m_parts, c); }, line);
 }
 
 } // namespace game

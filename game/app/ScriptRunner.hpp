@@ -36,32 +36,6 @@ public:
 private:
     /// Runs one line. The error ("" when fine).
     std::string runLine(const script::Command& line);
-    /// What a script line needs before its command runs (`step` a stepped search, `race` a
-    /// selection and a cell on the map). The error, "" when fine.
-    std::string precondition(const script::Command& line) const;
-
-    // The script's own lines
-    std::string on(const script::Click& c);
-    std::string on(const script::RClick& c);
-    std::string on(const script::Drag& c);
-    std::string on(const script::MouseMove& c);
-    std::string on(const script::Wheel& c);
-    std::string on(const script::Key& c);
-    std::string on(const script::Wait& c);
-    std::string on(const script::Sleep& c);
-    std::string on(const script::Screenshot& c);
-    std::string on(const script::Dump& c);
-    std::string on(const script::PanelSet& c);
-    std::string on(const script::PanelSave& c);
-    /// Lines gameCommand() takes (never reached here) and quit (run() stops before it).
-    template <typename T>
-    std::string on(const T&)
-    {
-        return {};
-    }
-
-    /// A click of `button` at `px`: the ImGui panel's when it lands on it, else the game's.
-    void click(sf::Mouse::Button button, sf::Vector2i px);
 
     std::string m_path;
     Loop& m_loop;

@@ -302,7 +302,13 @@ namespace script {
 
 const char* commandName(const Command& c)
 {
-    return std::visit([](const auto& cmd) { return std::decay_t<decltype(cmd)>::Name; }, c);
+    // In the order of the variant's alternatives.
+    static const char* const Names[] = {"select", "select", "select", "move", "click", "rclick", "drag",
+                                        "mousemove", "wheel", "key", "wait", "sleep", "paint", "erase",
+                                        "erupt", "undo", "redo", "save", "screenshot", "dump", "overlay",
+                                        "step", "race", "panel", "panel", "quit"};
+    static_assert(std::size(Names) == std::variant_size_v<Command>);
+    return Names[c.index()];
 }
 
 } // namespace script

@@ -55,152 +55,53 @@
 
 namespace game::script {
 
-struct SelectAll {
-    static constexpr const char* Name = "select";
-    bool operator==(const SelectAll&) const = default;
-};
-struct SelectNone {
-    static constexpr const char* Name = "select";
-    bool operator==(const SelectNone&) const = default;
-};
+struct SelectAll { bool operator==(const SelectAll&) const = default; };
+struct SelectNone { bool operator==(const SelectNone&) const = default; };
 /// `select NAME`: only the unit called NAME.
-struct SelectName {
-    static constexpr const char* Name = "select";
-    std::string name;
-    bool operator==(const SelectName&) const = default;
-};
+struct SelectName { std::string name; bool operator==(const SelectName&) const = default; };
 /// `move X Y`: the selection walks to tile (x, y).
-struct Move {
-    static constexpr const char* Name = "move";
-    int x = 0, y = 0;
-    bool operator==(const Move&) const = default;
-};
+struct Move { int x = 0, y = 0; bool operator==(const Move&) const = default; };
 /// `click PX PY`: a left click at window pixels.
-struct Click {
-    static constexpr const char* Name = "click";
-    int px = 0, py = 0;
-    bool operator==(const Click&) const = default;
-};
+struct Click { int px = 0, py = 0; bool operator==(const Click&) const = default; };
 /// `rclick PX PY`: a right click at window pixels.
-struct RClick {
-    static constexpr const char* Name = "rclick";
-    int px = 0, py = 0;
-    bool operator==(const RClick&) const = default;
-};
+struct RClick { int px = 0, py = 0; bool operator==(const RClick&) const = default; };
 /// `drag PX PY PX2 PY2`: the left button held from (px, py) to (px2, py2).
-struct Drag {
-    static constexpr const char* Name = "drag";
-    int px = 0, py = 0, px2 = 0, py2 = 0;
-    bool operator==(const Drag&) const = default;
-};
+struct Drag { int px = 0, py = 0, px2 = 0, py2 = 0; bool operator==(const Drag&) const = default; };
 /// `mousemove PX PY`.
-struct MouseMove {
-    static constexpr const char* Name = "mousemove";
-    int px = 0, py = 0;
-    bool operator==(const MouseMove&) const = default;
-};
+struct MouseMove { int px = 0, py = 0; bool operator==(const MouseMove&) const = default; };
 /// `wheel PX PY DELTA`.
-struct Wheel {
-    static constexpr const char* Name = "wheel";
-    int px = 0, py = 0, delta = 0;
-    bool operator==(const Wheel&) const = default;
-};
+struct Wheel { int px = 0, py = 0, delta = 0; bool operator==(const Wheel&) const = default; };
 /// `key NAME`: a chord as the key table names it ("T", "Ctrl+A").
-struct Key {
-    static constexpr const char* Name = "key";
-    std::string chord;
-    bool operator==(const Key&) const = default;
-};
+struct Key { std::string chord; bool operator==(const Key&) const = default; };
 /// `wait SECONDS`: game time with the fixed step [Limit: 0..3600].
-struct Wait {
-    static constexpr const char* Name = "wait";
-    double seconds = 0.0;
-    bool operator==(const Wait&) const = default;
-};
+struct Wait { double seconds = 0.0; bool operator==(const Wait&) const = default; };
 /// `sleep SECONDS`: real time, frame by frame [Limit: 0..3600].
-struct Sleep {
-    static constexpr const char* Name = "sleep";
-    double seconds = 0.0;
-    bool operator==(const Sleep&) const = default;
-};
+struct Sleep { double seconds = 0.0; bool operator==(const Sleep&) const = default; };
 /// `paint X Y TERRAIN`.
-struct Paint {
-    static constexpr const char* Name = "paint";
-    int x = 0, y = 0; std::string terrain;
-    bool operator==(const Paint&) const = default;
-};
+struct Paint { int x = 0, y = 0; std::string terrain; bool operator==(const Paint&) const = default; };
 /// `erase X Y`.
-struct Erase {
-    static constexpr const char* Name = "erase";
-    int x = 0, y = 0;
-    bool operator==(const Erase&) const = default;
-};
+struct Erase { int x = 0, y = 0; bool operator==(const Erase&) const = default; };
 /// `erupt X Y on|off`.
-struct Erupt {
-    static constexpr const char* Name = "erupt";
-    int x = 0, y = 0; bool on = false;
-    bool operator==(const Erupt&) const = default;
-};
-struct Undo {
-    static constexpr const char* Name = "undo";
-    bool operator==(const Undo&) const = default;
-};
-struct Redo {
-    static constexpr const char* Name = "redo";
-    bool operator==(const Redo&) const = default;
-};
+struct Erupt { int x = 0, y = 0; bool on = false; bool operator==(const Erupt&) const = default; };
+struct Undo { bool operator==(const Undo&) const = default; };
+struct Redo { bool operator==(const Redo&) const = default; };
 /// `save FILE`: the map as .tmx.
-struct Save {
-    static constexpr const char* Name = "save";
-    std::string file;
-    bool operator==(const Save&) const = default;
-};
+struct Save { std::string file; bool operator==(const Save&) const = default; };
 /// `screenshot FILE`.
-struct Screenshot {
-    static constexpr const char* Name = "screenshot";
-    std::string file;
-    bool operator==(const Screenshot&) const = default;
-};
+struct Screenshot { std::string file; bool operator==(const Screenshot&) const = default; };
 /// `dump FILE`.
-struct Dump {
-    static constexpr const char* Name = "dump";
-    std::string file;
-    bool operator==(const Dump&) const = default;
-};
+struct Dump { std::string file; bool operator==(const Dump&) const = default; };
 /// `overlay NAME`: heat, influence, search, numbers or none.
-struct Overlay {
-    static constexpr const char* Name = "overlay";
-    std::string name;
-    bool operator==(const Overlay&) const = default;
-};
+struct Overlay { std::string name; bool operator==(const Overlay&) const = default; };
 /// `step N` [Limit: 0..1000000].
-struct Step {
-    static constexpr const char* Name = "step";
-    int expansions = 0;
-    bool operator==(const Step&) const = default;
-};
+struct Step { int expansions = 0; bool operator==(const Step&) const = default; };
 /// `race X Y`.
-struct Race {
-    static constexpr const char* Name = "race";
-    int x = 0, y = 0;
-    bool operator==(const Race&) const = default;
-};
+struct Race { int x = 0, y = 0; bool operator==(const Race&) const = default; };
 /// `panel set KEY VALUE`.
-struct PanelSet {
-    static constexpr const char* Name = "panel";
-    std::string key, value;
-    bool operator==(const PanelSet&) const = default;
-};
+struct PanelSet { std::string key, value; bool operator==(const PanelSet&) const = default; };
 /// `panel save FILE`.
-struct PanelSave {
-    static constexpr const char* Name = "panel";
-    std::string file;
-    bool operator==(const PanelSave&) const = default;
-};
-struct Quit {
-    static constexpr const char* Name = "quit";
-    bool operator==(const Quit&) const = default;
-};
+struct PanelSave { std::string file; bool operator==(const PanelSave&) const = default; };
+struct Quit { bool operator==(const Quit&) const = default; };
 
 /// One script command, by its line's first word.
 using Command = std::variant<SelectAll, SelectNone, SelectName, Move, Click, RClick, Drag, MouseMove, Wheel, Key, Wait,

@@ -7,40 +7,25 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
-
-namespace fs = std::filesystem;
 
 namespace {
 
 const std::string SessionTinyMap = std::string(ISOSTAR_SOURCE_DIR) + "/tests/game/data/tiny.tmx";
 
-std::string slurpFile(const std::string& path)
-{
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-void putFile(const fs::path& path, const std::string& text)
+void putFile(const std::string& path, const std::string& text)
 {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
 }
 
-/// A fresh copy of tests/game/data/tiny.tmx in its own folder, with a config beside it.
-std::string freshMap(const std::string& name)
+/// A copy of tests/game/data/tiny.tmx in `dir`, with a config beside it. The map's path.
+std::string freshMap(const testsupport::TempDir& dir)
 {
-    const fs::path dir = fs::temp_directory_path() / ("isostar_session_" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    putFile(dir / "terrain.toml", "[terrain.grass]\ncost = 1.0\n[terrain.wall]\npassable = false\n"
-                                  "[terrain.road]\nmultiplier = 0.5\n");
-    putFile(dir / "tiny.tmx", slurpFile(SessionTinyMap));
-    return (dir / "tiny.tmx").string();
+    putFile(dir.file("terrain.toml"), "[terrain.grass]\ncost = 1.0\n[terrain.wall]\npassable = false\n"
+                                      "[terrain.road]\nmultiplier = 0.5\n");
+    putFile(dir.file("tiny.tmx"), testsupport::readAll(SessionTinyMap));
+    return dir.file("tiny.tmx");
 }
 
 bool said(const game::MessageLog& log, const std::string& start)
@@ -59,7 +44,8 @@ TEST_CASE("session: open spawns a party and tells the view through its hooks")
     hooks.partySpawned = [&] { ++spawned; };
     hooks.worldLoaded = [&](const game::World&) { ++loaded; };
     game::Session session(log, hooks);
-    REQUIRE(session.open({freshMap("open"), "", ""}).empty());
+    const testsupport::TempDir dir("isostar-session");
+    REQUIRE(session.open({freshMap(dir), "", ""}).empty());
     CHECK(accepted == 1);
     CHECK(spawned == 1);
     CHECK(loaded == 1);
@@ -76,7 +62,8 @@ TEST_CASE("session: a view that refuses the first world fails the open")
         return false;
     };
     game::Session session(log, hooks);
-    const auto problems = session.open({freshMap("refused"), "", ""});
+    const testsupport::TempDir dir("isostar-session");
+    const auto problems = session.open({freshMap(dir), "", ""});
     REQUIRE(problems.size() == 1);
     CHECK(problems[0].message == "no texture");
 }
@@ -85,11 +72,12 @@ TEST_CASE("session: a reload of a broken map keeps the last good world and says 
 {
     game::MessageLog log;
     game::Session session(log);
-    const std::string map = freshMap("reload");
+    const testsupport::TempDir dir("isostar-session");
+    const std::string map = freshMap(dir);
     REQUIRE(session.open({map, "", ""}).empty());
     const std::size_t units = session.party().units().size();
 
-    putFile(map, slurpFile(SessionTinyMap).substr(0, 300));
+    putFile(map, testsupport::readAll(SessionTinyMap).substr(0, 300));
     CHECK_FALSE(session.reload(false));
     CHECK(session.host().version() == 1);
     CHECK(session.host().reloads() == 0);
@@ -98,7 +86,7 @@ TEST_CASE("session: a reload of a broken map keeps the last good world and says 
     CHECK(session.reloadError().find(map) == 0);
     CHECK(said(log, "reload failed, keeping the last good map: " + map));
 
-    putFile(map, slurpFile(SessionTinyMap));
+    putFile(map, testsupport::readAll(SessionTinyMap));
     CHECK(session.reload(true));
     CHECK(session.reloadError().empty());
     CHECK(session.host().reloads() == 1);
@@ -116,7 +104,8 @@ TEST_CASE("session: a reload the view refuses is not adopted")
         return !refuse;
     };
     game::Session session(log, hooks);
-    REQUIRE(session.open({freshMap("refuse"), "", ""}).empty());
+    const testsupport::TempDir dir("isostar-session");
+    REQUIRE(session.open({freshMap(dir), "", ""}).empty());
     refuse = true;
     CHECK_FALSE(session.reload(false));
     CHECK(session.host().version() == 1);
@@ -127,7 +116,8 @@ TEST_CASE("session: orders are refused off the map and without a selection, then
 {
     game::MessageLog log;
     game::Session session(log);
-    REQUIRE(session.open({freshMap("order"), "", ""}).empty());
+    const testsupport::TempDir dir("isostar-session");
+    REQUIRE(session.open({freshMap(dir), "", ""}).empty());
     session.party().selectNone();
     CHECK_FALSE(session.canOrder({100, 100}));
     CHECK(log.log().back() == "that is outside the map");
@@ -158,7 +148,8 @@ TEST_CASE("session: an edit reaches the view, the brush cycles and says which it
     };
     hooks.previewStale = [&] { ++stale; };
     game::Session session(log, hooks);
-    REQUIRE(session.open({freshMap("edit"), "", ""}).empty());
+    const testsupport::TempDir dir("isostar-session");
+    REQUIRE(session.open({freshMap(dir), "", ""}).empty());
     const int staleAfterOpen = stale;
 
     CHECK(session.afterEdit(session.host().erase({100, 100})) != "");

@@ -6,6 +6,7 @@
 #include "game/app/Bench.hpp"
 #include "game/app/ScriptRunner.hpp"
 #include "game/common/FixedStep.hpp"
+#include "game/input/Bindings.hpp"
 #include "game/input/KeyNames.hpp"
 
 #include <algorithm>
@@ -131,7 +132,8 @@ int App::run()
         std::cerr << eng::formatDiagnostics(problems);
         return ExitBadInput;
     }
-    m_messages.say("Welcome to IsoStar: select the party (Ctrl+A, a box or a click) and click the ground to move");
+    m_messages.say("Welcome to IsoStar: select the party (" + keysFor({cmd::SelectAll{}}) +
+                   ", a box or a click) and click the ground to move");
 
     if (m_opts.benchUnits > 0)
         return UnitBench(m_opts, *this, parts()).run();

@@ -220,7 +220,8 @@ void Input::releaseLeft(sf::Vector2i px)
         return;
     }
     if (m_party.selection().empty()) {
-        say("select a unit first (click it, drag a box, Ctrl+A or 1-" + std::to_string(m_party.units().size()) + ")");
+        say("select a unit first (click it, drag a box, " + keysFor({cmd::SelectAll{}}) + " or 1-" +
+            std::to_string(m_party.units().size()) + ")");
         return;
     }
     const bool shift = m_shift || (!m_scripted && (sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) ||

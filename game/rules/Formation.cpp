@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <optional>
 
 namespace game {
 
@@ -13,72 +14,59 @@ double dist2(eng::TileCoord a, eng::TileCoord b)
     return dx * dx + dy * dy;
 }
 
-} // namespace
+/// One layer of a NavGrid as the formation sees its cells.
+struct FormationCells {
+    const eng::path::NavGrid& grid;
+    int layer;
+    bool inBounds(eng::TileCoord c) const { return grid.inBounds(c); }
+    bool passable(eng::TileCoord c) const { return grid.passable(layer, c); }
+    int index(eng::TileCoord c) const { return c.y * grid.width() + c.x; }
+};
 
-FormationResult planFormation(const eng::path::CostField& field, eng::path::GridPathfinder& finder,
-                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
-                              std::span<const eng::TileCoord> blocked)
+/// Reachability and paths on that layer.
+struct FormationReach {
+    const eng::path::NavGrid& grid;
+    int layer;
+    eng::path::GridQuery& query;
+    bool reachable(eng::TileCoord a, eng::TileCoord b) const { return grid.reachable(layer, a, b); }
+    eng::path::PathStatus findPath(eng::TileCoord a, eng::TileCoord b, eng::path::PathResult& out) const
+    {
+        return query.findPath(grid, layer, a, b, out);
+    }
+};
+
+/// The clicked tile if some unit can reach it, else the reachable tile closest to it as the
+/// pathfinder's Partial result defines it (from the unit nearest to the click; `moved` is set);
+/// nullopt when there is none.
+std::optional<eng::TileCoord> formationAnchor(const FormationCells& field, const FormationReach& finder,
+                                              eng::TileCoord clicked, std::span<const eng::TileCoord> units, bool& moved)
 {
-    if (!field.inBounds(clicked) || units.empty() || !finder.initialized())
-        return {};
-    eng::path::GridQuery query;
-    return planFormation(finder.grid(), 0, query, clicked, units, blocked);
+    for (eng::TileCoord u : units)
+        if (finder.reachable(u, clicked))
+            return clicked;
+    std::size_t nearest = units.size();
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (field.passable(units[i]) && (nearest == units.size() || dist2(units[i], clicked) < dist2(units[nearest], clicked)))
+            nearest = i;
+    if (nearest == units.size())
+        return std::nullopt;
+    eng::path::PathResult pr;
+    if (!eng::path::hasPath(finder.findPath(units[nearest], clicked, pr)) || pr.path.empty())
+        return std::nullopt;
+    moved = true;
+    return pr.path.back();
 }
 
-FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
-                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
-                              std::span<const eng::TileCoord> blocked)
+/// Up to `want` cells flooded outward from the anchor over passable cells, closest first (units
+/// are not walls: the flood passes through blocked tiles but never picks them).
+std::vector<eng::TileCoord> floodCandidates(const FormationCells& field, eng::TileCoord anchor,
+                                            std::span<const eng::TileCoord> blocked, std::size_t want)
 {
-    FormationResult r;
-    if (!grid.validLayer(layer) || !grid.inBounds(clicked) || units.empty())
-        return r;
-    struct Cells {
-        const eng::path::NavGrid& grid;
-        int layer;
-        bool inBounds(eng::TileCoord c) const { return grid.inBounds(c); }
-        bool passable(eng::TileCoord c) const { return grid.passable(layer, c); }
-        int index(eng::TileCoord c) const { return c.y * grid.width() + c.x; }
-    } field{grid, layer};
-    struct Reach {
-        const eng::path::NavGrid& grid;
-        int layer;
-        eng::path::GridQuery& query;
-        bool reachable(eng::TileCoord a, eng::TileCoord b) const { return grid.reachable(layer, a, b); }
-        eng::path::PathStatus findPath(eng::TileCoord a, eng::TileCoord b, eng::path::PathResult& out) const
-        {
-            return query.findPath(grid, layer, a, b, out);
-        }
-    } finder{grid, layer, query};
-
-    // Anchor: the clicked tile if some unit can reach it, else the reachable tile closest to it
-    // as the pathfinder's Partial result defines it (from the unit nearest to the click).
-    eng::TileCoord anchor = clicked;
-    bool reachable = false;
-    for (eng::TileCoord u : units)
-        reachable = reachable || finder.reachable(u, clicked);
-    if (!reachable) {
-        std::size_t nearest = units.size();
-        for (std::size_t i = 0; i < units.size(); ++i)
-            if (field.passable(units[i]) && (nearest == units.size() || dist2(units[i], clicked) < dist2(units[nearest], clicked)))
-                nearest = i;
-        if (nearest == units.size())
-            return r;
-        eng::path::PathResult pr;
-        if (!eng::path::hasPath(finder.findPath(units[nearest], clicked, pr)) || pr.path.empty())
-            return r;
-        anchor = pr.path.back();
-        r.anchorMoved = true;
-    }
-    r.anchor = anchor;
-
-    // Flood outward from the anchor over passable cells (units are not walls: the flood passes
-    // through blocked tiles but never picks them).
-    const std::size_t cells = std::size_t(grid.width()) * std::size_t(grid.height());
+    const std::size_t cells = std::size_t(field.grid.width()) * std::size_t(field.grid.height());
     std::vector<char> seen(cells, 0), isBlocked(cells, 0);
     for (eng::TileCoord b : blocked)
         if (field.inBounds(b))
             isBlocked[std::size_t(field.index(b))] = 1;
-    const std::size_t want = units.size() * 4 + 8;
     std::vector<eng::TileCoord> candidates;
     std::deque<eng::TileCoord> queue{anchor};
     seen[std::size_t(field.index(anchor))] = 1;
@@ -101,10 +89,16 @@ FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::pa
             return da < db;
         return field.index(a) < field.index(b);
     });
+    return candidates;
+}
 
-    // Keep the closest candidates each unit can actually reach, then pair units and goals
-    // greedily by distance (shortest pair first) so the formation does not cross over itself.
-    r.goals.assign(units.size(), eng::TileCoord{});
+/// Each unit's goal among the candidates: the closest ones each unit can actually reach, paired
+/// greedily by distance (shortest pair first) so the formation does not cross over itself. A
+/// unit that can reach none of them (another island) stays where it is.
+std::vector<eng::TileCoord> assignGoals(const FormationReach& finder, std::span<const eng::TileCoord> units,
+                                        const std::vector<eng::TileCoord>& candidates)
+{
+    std::vector<eng::TileCoord> goals(units.begin(), units.end());
     std::vector<char> assigned(units.size(), 0), taken(candidates.size(), 0);
     struct Pair {
         double d;
@@ -132,13 +126,41 @@ FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::pa
                 continue;
             assigned[p.unit] = 1;
             taken[p.cand] = 1;
-            r.goals[p.unit] = candidates[p.cand];
+            goals[p.unit] = candidates[p.cand];
         }
     }
-    // A unit that can reach none of the candidates (another island) stays where it is.
-    for (std::size_t u = 0; u < units.size(); ++u)
-        if (!assigned[u])
-            r.goals[u] = units[u];
+    return goals;
+}
+
+} // namespace
+
+FormationResult planFormation(const eng::path::CostField& field, eng::path::GridPathfinder& finder,
+                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
+                              std::span<const eng::TileCoord> blocked)
+{
+    if (!field.inBounds(clicked) || units.empty() || !finder.initialized())
+        return {};
+    eng::path::GridQuery query;
+    return planFormation(finder.grid(), 0, query, clicked, units, blocked);
+}
+
+FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
+                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
+                              std::span<const eng::TileCoord> blocked)
+{
+    FormationResult r;
+    if (!grid.validLayer(layer) || !grid.inBounds(clicked) || units.empty())
+        return r;
+    const FormationCells field{grid, layer};
+    const FormationReach finder{grid, layer, query};
+    bool moved = false;
+    const std::optional<eng::TileCoord> anchor = formationAnchor(field, finder, clicked, units, moved);
+    if (!anchor)
+        return r;
+    r.anchor = *anchor;
+    r.anchorMoved = moved;
+    const std::vector<eng::TileCoord> candidates = floodCandidates(field, *anchor, blocked, units.size() * 4 + 8);
+    r.goals = assignGoals(finder, units, candidates);
     return r;
 }
 

@@ -62,7 +62,9 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
                                     (eng::path::isPassableCost(c) ? "cost " + fmt(c) : std::string("impassable")));
         }
     }
-    hud.help = playHelp();
+    // The help lines follow the binding table, which does not change while the game runs.
+    static const std::string PlayHelp = playHelp(), EditorHelp = editorHelp();
+    hud.help = PlayHelp;
     if (input.editing()) {
         const eng::edit::BrushTile* b = session.brush();
         hud.statusLines.push_back("EDITOR  brush " + std::to_string(session.brushIndex() + 1) + "/" +
@@ -70,7 +72,7 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
                                   (b ? b->terrain + (b->overlay ? " (overlay)" : " (ground)") : std::string("none")));
         hud.statusLines.push_back("World version " + std::to_string(session.host().version()) + ", " +
                                   std::to_string(session.host().edits()) + " edits");
-        hud.help = editorHelp();
+        hud.help = EditorHelp;
     }
     if (!session.reloadError().empty())
         hud.errorLines.push_back("Reload failed (keeping the last good world): " + session.reloadError());

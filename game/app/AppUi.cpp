@@ -1,43 +1,33 @@
 /// \file AppUi.cpp
 /// App: the Dear ImGui frame (game/ui/ImGuiLayer) and the wiring of the live tuning panel
 /// (game/ui/TuningPanel): a change rebuilds the costs in place and the party replans exactly as
-/// after an edit; the panel's own save of the config is not taken for a change to reload.
+/// after an edit (Session::applyTuning); the panel's own save of the config is not taken for a
+/// change to reload.
 #include "game/app/App.hpp"
-
-#include <algorithm>
 
 namespace game {
 
 TuningActions App::tuningActions()
 {
     TuningActions a;
-    a.apply = [this](const eng::terrain::TerrainConfig& config) { return applyTuning(config); };
-    a.wrote = [this](const std::string&) { m_host.noteOwnWrite(); };
-    a.say = [this](const std::string& text, bool error) { say(text, error); };
+    a.apply = [this](const eng::terrain::TerrainConfig& config) {
+        std::string error = m_session.applyTuning(config);
+        if (error.empty())
+            parts().refreshHover();
+        return error;
+    };
+    a.wrote = [this](const std::string&) { m_session.host().noteOwnWrite(); };
+    a.say = [this](const std::string& text, bool error) { m_messages.say(text, error); };
     return a;
-}
-
-std::string App::applyTuning(const eng::terrain::TerrainConfig& config)
-{
-    const WorldEdit e = m_host.applyConfig(config);
-    if (!e.ok)
-        return e.error;
-    // The same path as an edit or a reload that kept the grid: units whose remaining paths
-    // cross a changed cell replan through the path service; overlays read the new costs.
-    if (!e.dirty.empty())
-        applyWorld(WorldChange::SameGrid, e.dirty);
-    m_previewFor.reset();
-    updateHover();
-    return {};
 }
 
 void App::drawUi(sf::RenderTarget& target)
 {
     if (!m_ui.ready())
         return;
-    if (const int leader = m_party.selection().leader(); leader >= 0) {
-        const World& world = m_host.world();
-        const int layer = m_party.units()[std::size_t(leader)].layer;
+    if (const int lead = m_session.party().selection().leader(); lead >= 0) {
+        const World& world = m_session.world();
+        const int layer = m_session.party().units()[std::size_t(lead)].layer;
         if (layer >= 0 && layer < int(world.terrains.size()))
             m_tuning.setSelectedProfile(world.terrains[std::size_t(layer)].profile);
     }
@@ -50,7 +40,7 @@ void App::drawUi(sf::RenderTarget& target)
     m_ui.draw(target, [this] { m_tuning.draw(); });
 }
 
-bool App::scriptedUiClick(sf::Mouse::Button button, sf::Vector2i px)
+bool App::uiClick(sf::Mouse::Button button, sf::Vector2i px)
 {
     if (!m_ui.ready() || !m_tuning.visible())
         return false;

@@ -1,5 +1,5 @@
 /// \file DebugTools.cpp
-/// DebugTools: keys, the stepped search and the race started from the selection's leader, the
+/// DebugTools: the tools' commands, the stepped search and the race started from the selection's leader, the
 /// why cache, and the composition of the debug drawing (ground pass and screen panels).
 #include "game/debug/DebugTools.hpp"
 
@@ -16,7 +16,7 @@ namespace {
 
 const char* const FontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
-/// Play speeds of the stepped search (Ctrl+N cycles), expansions a second.
+/// Play speeds of the stepped search (nextSpeed cycles), expansions a second.
 const double StepSpeeds[] = {2.0, 8.0, 30.0, 120.0, 500.0};
 
 
@@ -24,6 +24,24 @@ std::string onOff(bool on)
 {
     return on ? "on" : "off";
 }
+
+/// What toggleOverlay says: "LABEL on" + DETAIL, or "LABEL off".
+struct OverlayText {
+    const char* name;
+    bool OverlayFlags::*flag;
+    const char* label;
+    const char* detail;
+};
+
+const OverlayText OverlayTexts[] = {
+    {"heat", &OverlayFlags::heat, "cost heat map",
+     ": the selected unit's profile, green cheap to red dear, impassable dark"},
+    {"influence", &OverlayFlags::influence, "influence",
+     ": volcano warmth orange, tombstone dread violet (factor in the tile panel)"},
+    {"search", &OverlayFlags::search, "search overlay",
+     ": closed cells by expansion order (blue first), open cells outlined green, g h f from 1.5x zoom"},
+    {"numbers", &OverlayFlags::numbers, "numbers", ": g, h, f and step costs on the tiles from 1.5x zoom"},
+};
 
 /// The colour of a neighbour's outcome in the step-through panel and on the map.
 sf::Color outcomeColor(eng::path::NeighbourOutcome o)
@@ -63,56 +81,48 @@ DebugTools::DebugTools()
     m_hasFont = m_font.loadFromFile(FontPath);
 }
 
-std::optional<std::string> DebugTools::keyPressed(const KeyChord& k, const DebugFrame& f)
+std::string DebugTools::toggleOverlay(std::string_view name)
 {
-    using K = sf::Keyboard;
-    if (k.alt)
-        return std::nullopt;
-    if (k.key == K::N) {
-        if (k.ctrl) {
-            const auto* it = std::find_if(std::begin(StepSpeeds), std::end(StepSpeeds),
-                                          [&](double s) { return s > stepper.stepsPerSec + 1e-9; });
-            stepper.stepsPerSec = it == std::end(StepSpeeds) ? StepSpeeds[0] : *it;
-            return "step-through plays " + fmt(stepper.stepsPerSec, 0) + " expansions a second";
-        }
-        if (k.shift) {
-            if (!stepper.running())
-                return std::string("nothing to play: press G, then click a tile");
-            stepper.setPlaying(!stepper.playing());
-            return stepper.playing() ? "playing the search at " + fmt(stepper.stepsPerSec, 0) +
-                                           " expansions a second (Shift+N pauses, Ctrl+N faster)"
-                                     : std::string("paused (N steps, Shift+N plays)");
-        }
-        return step(1);
+    for (const OverlayText& o : OverlayTexts) {
+        if (name != o.name)
+            continue;
+        bool& flag = overlays.flags.*o.flag;
+        flag = !flag;
+        return std::string(o.label) + " " + onOff(flag) + (flag ? o.detail : "");
     }
-    if (k.ctrl)
-        return std::nullopt;
-    switch (k.key) {
-    case K::C:
-        overlays.flags.heat = !overlays.flags.heat;
-        return "cost heat map " + onOff(overlays.flags.heat) +
-               (overlays.flags.heat ? ": the selected unit's profile, green cheap to red dear, impassable dark" : "");
-    case K::I:
-        overlays.flags.influence = !overlays.flags.influence;
-        return "influence " + onOff(overlays.flags.influence) +
-               (overlays.flags.influence ? ": volcano warmth orange, tombstone dread violet (factor in the tile panel)" : "");
-    case K::V:
-        overlays.flags.numbers = !overlays.flags.numbers;
-        return "numbers " + onOff(overlays.flags.numbers) +
-               (overlays.flags.numbers ? ": g, h, f and step costs on the tiles from 1.5x zoom" : "");
-    case K::Y:
-        showWhy = !showWhy;
-        return "why this path " + onOff(showWhy) + (showWhy ? ": select a walking unit" : "");
-    case K::G: return setStepMode(!m_stepMode);
-    case K::R:
-        if (!race.active())
-            return std::nullopt;
-        race.clear();
-        return std::string("race cleared");
-    default: break;
-    }
-    (void)f;
-    return std::nullopt;
+    return {};
+}
+
+std::string DebugTools::toggleWhy()
+{
+    showWhy = !showWhy;
+    return "why this path " + onOff(showWhy) + (showWhy ? ": select a walking unit" : "");
+}
+
+std::string DebugTools::togglePlay()
+{
+    if (!stepper.running())
+        return "nothing to play: press G, then click a tile";
+    stepper.setPlaying(!stepper.playing());
+    return stepper.playing()
+               ? "playing the search at " + fmt(stepper.stepsPerSec, 0) + " expansions a second (Shift+N pauses, Ctrl+N faster)"
+               : std::string("paused (N steps, Shift+N plays)");
+}
+
+std::string DebugTools::nextSpeed()
+{
+    const auto* it = std::find_if(std::begin(StepSpeeds), std::end(StepSpeeds),
+                                  [&](double s) { return s > stepper.stepsPerSec + 1e-9; });
+    stepper.stepsPerSec = it == std::end(StepSpeeds) ? StepSpeeds[0] : *it;
+    return "step-through plays " + fmt(stepper.stepsPerSec, 0) + " expansions a second";
+}
+
+std::string DebugTools::clearRace()
+{
+    if (!race.active())
+        return {};
+    race.clear();
+    return "race cleared";
 }
 
 std::string DebugTools::setStepMode(bool on)

@@ -1,20 +1,21 @@
 #pragma once
 /// \file DebugTools.hpp
-/// The debugging tools of the game in one place (issue #10, parts 2-6): the overlays (heat,
-/// influence, search, numbers), step-through, the algorithm race and "why this path". The App
-/// owns one, hands it keys and clicks, ticks it, lets it draw (ground part under the units,
-/// labels and panels in screen space) and asks it for HUD lines and the `dump` fields. It reads
-/// the world and the party and changes neither: nothing here orders a unit or edits the map.
+/// The debugging tools of the game in one place: the overlays (heat, influence, search,
+/// numbers), step-through, the algorithm race and "why this path". The App owns one, runs its
+/// commands, ticks it, lets it draw (ground part under the units, labels and panels in screen
+/// space) and asks it for HUD lines and the `dump` fields. It reads the world and the party and
+/// changes neither: nothing here orders a unit or edits the map.
 ///
-/// Keys (keyPressed): `C` heat, `I` influence, `T` search, `V` numbers, `Y` why panel, `G`
-/// step-through mode (a click then begins a stepped search from the selected unit instead of
-/// a move), `N` one expansion, `Shift+N` play / pause, `Ctrl+N` next play speed, `R` clears the
-/// race. `Shift`+click with a unit selected races the four searches to the tile (race()).
+/// Its keys are rows of the binding table (game/input/Bindings.cpp) whose commands call the
+/// methods below: `C` `I` `T` `V` toggleOverlay, `Y` toggleWhy, `G` step-through mode (a click
+/// then begins a stepped search from the selected unit instead of a move), `N` step(1),
+/// `Shift+N` togglePlay, `Ctrl+N` nextSpeed, `R` clearRace; `Shift`+click with a unit selected
+/// races the four searches to the tile (runRace). Each returns what to say ("" says nothing).
 ///
 /// \code
 /// game::debug::DebugTools tools;
 /// game::debug::DebugFrame f{&world, host.version(), &party, &lastTrace, traceAgeSec, hover};
-/// if (auto said = tools.keyPressed(chord, f)) say(*said);   // handled
+/// say(tools.toggleOverlay("heat"));
 /// tools.update(dtSec, f);
 /// tools.drawGround(target, f);                 // inside the renderer's ground pass
 /// tools.drawScreen(target, camera, f, 200.f);  // after the world, before the HUD panels
@@ -27,7 +28,6 @@
 #include "game/debug/Overlays.hpp"
 #include "game/debug/Race.hpp"
 #include "game/debug/StepThrough.hpp"
-#include "game/input/KeyNames.hpp"
 #include "game/party/Party.hpp"
 #include "game/view/Camera.hpp"
 #include "game/world/World.hpp"
@@ -37,6 +37,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace game::debug {
@@ -68,9 +69,16 @@ public:
     Race race;
     bool showWhy = false;  ///< the why panel (`Y`)
 
-    /// A key press. Returns what to say when the key was one of the tools' (then it is
-    /// consumed, possibly with an empty message), nullopt when it is not theirs.
-    std::optional<std::string> keyPressed(const KeyChord& k, const DebugFrame& f);
+    /// Turns the overlay `name` (heat, influence, search, numbers) on or off. The message.
+    std::string toggleOverlay(std::string_view name);
+    /// The why panel on or off. The message.
+    std::string toggleWhy();
+    /// Plays or pauses the stepped search. The message.
+    std::string togglePlay();
+    /// The next play speed of the stepped search. The message.
+    std::string nextSpeed();
+    /// Clears the race shown; "" when none is.
+    std::string clearRace();
 
     /// Step-through mode: clicks begin stepped searches instead of moves. Turning it off drops
     /// the stepped search. Returns the message to say.

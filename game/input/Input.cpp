@@ -1,6 +1,7 @@
 /// \file Input.cpp
 /// Input: mouse and keyboard handling (real events and scripted ones go through the same
-/// handlers), camera panning, orders and selection by click, box and number key.
+/// handlers): the selection box, clicks on units, the editor's drag, the camera; everything else
+/// is a command from the binding table.
 #include "game/input/Input.hpp"
 
 #include "game/common/FixedStep.hpp"
@@ -42,47 +43,52 @@ std::vector<eng::TileCoord> brushLine(eng::TileCoord from, eng::TileCoord to)
     return out;
 }
 
-Input::Input(Party& party, View& view, InputActions actions)
-    : m_party(party), m_view(view), m_actions(std::move(actions))
+Input::Input(Party& party, View& view, CommandSink sink) : m_party(party), m_view(view), m_sink(std::move(sink))
 {
 }
 
-void Input::say(const std::string& text, bool error)
+void Input::say(const std::string& text)
 {
-    if (m_actions.say)
-        m_actions.say(text, error);
-}
-
-void Input::order(eng::TileCoord t)
-{
-    if (m_actions.order)
-        m_actions.order(t);
+    if (m_sink)
+        m_sink(cmd::Notify{text, false});
 }
 
 void Input::pointerChanged()
 {
-    if (m_actions.pointerChanged)
-        m_actions.pointerChanged();
+    if (m_sink)
+        m_sink(cmd::PointerMoved{});
+}
+
+bool Input::gesture(Gesture g, eng::TileCoord tile, bool shift)
+{
+    Trigger t;
+    t.gesture = g;
+    t.chord.ctrl = m_ctrl;
+    t.chord.shift = shift;
+    const std::optional<Command> c = commandFor(t, m_editing);
+    if (!c)
+        return false;
+    if (m_sink)
+        m_sink(atTile(*c, tile));
+    return true;
 }
 
 void Input::setEditing(bool on)
 {
-    if (m_painting && m_actions.editStroke)
-        m_actions.editStroke(false);
+    if (m_painting && m_sink)
+        m_sink(cmd::EndStroke{});
     m_painting = false;
-    m_leftDown = false;
-    m_boxing = false;
+    m_left.down = false;
+    m_left.dragging = false;
     m_editing = on;
-    if (m_actions.editorToggled)
-        m_actions.editorToggled(on);
 }
 
 std::optional<sf::IntRect> Input::selectionBox() const
 {
-    if (m_editing || !m_leftDown || !m_boxing)
+    if (m_editing || !m_left.down || !m_left.dragging)
         return std::nullopt;
-    return sf::IntRect(std::min(m_mouse.x, m_leftPress.x), std::min(m_mouse.y, m_leftPress.y),
-                       std::abs(m_mouse.x - m_leftPress.x), std::abs(m_mouse.y - m_leftPress.y));
+    return sf::IntRect(std::min(m_mouse.x, m_left.press.x), std::min(m_mouse.y, m_left.press.y),
+                       std::abs(m_mouse.x - m_left.press.x), std::abs(m_mouse.y - m_left.press.y));
 }
 
 void Input::handleEvent(const sf::Event& e)
@@ -123,11 +129,11 @@ void Input::mouseMoved(sf::Vector2i px)
     const sf::Vector2i before = m_mouse;
     m_mouse = px;
     m_mouseInside = true;
-    if ((m_middleDown || m_rightDown) && before.x >= 0) {
-        if (m_rightDown && !m_rightPanning &&
-            std::abs(px.x - m_rightPress.x) + std::abs(px.y - m_rightPress.y) > DragThresholdPx)
-            m_rightPanning = true;
-        if (m_middleDown || m_rightPanning)
+    if ((m_middleDown || m_right.down) && before.x >= 0) {
+        if (m_right.down && !m_right.dragging &&
+            std::abs(px.x - m_right.press.x) + std::abs(px.y - m_right.press.y) > DragThresholdPx)
+            m_right.dragging = true;
+        if (m_middleDown || m_right.dragging)
             m_view.camera().panPixels(sf::Vector2f(float(m_lastDrag.x - px.x), float(m_lastDrag.y - px.y)));
         m_lastDrag = px;
     }
@@ -139,13 +145,12 @@ void Input::mouseMoved(sf::Vector2i px)
             const std::vector<eng::TileCoord> line =
                 m_lastPainted ? brushLine(*m_lastPainted, *tile) : std::vector<eng::TileCoord>{*tile};
             m_lastPainted = tile;
-            if (m_actions.editPaint)
-                for (eng::TileCoord c : line)
-                    m_actions.editPaint(c);
+            for (eng::TileCoord c : line)
+                gesture(Gesture::Drag, c, m_shift);
         }
-    } else if (m_leftDown && !m_boxing &&
-               std::abs(px.x - m_leftPress.x) + std::abs(px.y - m_leftPress.y) > DragThresholdPx) {
-        m_boxing = true;
+    } else if (m_left.down && !m_left.dragging &&
+               std::abs(px.x - m_left.press.x) + std::abs(px.y - m_left.press.y) > DragThresholdPx) {
+        m_left.dragging = true;
     }
     pointerChanged();
 }
@@ -159,18 +164,17 @@ void Input::mousePressed(sf::Mouse::Button b, sf::Vector2i px)
             return;
         m_painting = true;
         m_lastPainted = tile;
-        if (m_actions.editStroke)
-            m_actions.editStroke(true);
-        if (m_actions.editClick)
-            m_actions.editClick(*tile);
+        if (m_sink)
+            m_sink(cmd::BeginStroke{});
+        gesture(Gesture::Click, *tile, m_shift);
     } else if (b == sf::Mouse::Left) {
-        m_leftDown = true;
-        m_boxing = false;
-        m_leftPress = px;
+        m_left.down = true;
+        m_left.dragging = false;
+        m_left.press = px;
     } else if (b == sf::Mouse::Right) {
-        m_rightDown = true;
-        m_rightPanning = false;
-        m_rightPress = px;
+        m_right.down = true;
+        m_right.dragging = false;
+        m_right.press = px;
         m_lastDrag = px;
     } else if (b == sf::Mouse::Middle) {
         m_middleDown = true;
@@ -185,67 +189,75 @@ void Input::mouseReleased(sf::Mouse::Button b, sf::Vector2i px)
     if (b == sf::Mouse::Left && m_painting) {
         m_painting = false;
         m_lastPainted.reset();
-        if (m_actions.editStroke)
-            m_actions.editStroke(false);
-    } else if (b == sf::Mouse::Left && m_leftDown) {
-        m_leftDown = false;
-        if (m_boxing) {
-            m_boxing = false;
-            selectInBox(m_leftPress, px, m_shift);
-            return;
-        }
-        const int unit = m_view.unitAtPixel(m_party, px);
-        if (unit >= 0) {
-            toggleSelect(unit, m_shift);
-            return;
-        }
-        const std::optional<eng::TileCoord> tile = hover();
-        if (!tile) {
-            say("that is outside the map");
-            return;
-        }
-        if (m_party.selection().empty()) {
-            say("select a unit first (click it, drag a box, Ctrl+A or 1-" + std::to_string(m_party.units().size()) + ")");
-            return;
-        }
-        const bool shift = m_shift || (!m_scripted && (sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) ||
-                                                       sf::Keyboard::isKeyPressed(sf::Keyboard::RShift)));
-        if (shift && m_actions.race) {
-            m_actions.race(*tile);  // Shift+click: race the searches there instead of moving
-            return;
-        }
-        order(*tile);
-    } else if (b == sf::Mouse::Right && m_rightDown) {
-        m_rightDown = false;
-        if (m_rightPanning) {
-            m_rightPanning = false;
-            return;
-        }
-        const std::optional<eng::TileCoord> tile = hover();
-        if (!tile) {
-            say("that is outside the map");
-            return;
-        }
-        if (m_editing) {
-            if (m_actions.editErase)
-                m_actions.editErase(*tile);
-            return;
-        }
-        if (m_party.selection().empty()) {
-            say("select a unit first");
-            return;
-        }
-        order(*tile);
+        if (m_sink)
+            m_sink(cmd::EndStroke{});
+    } else if (b == sf::Mouse::Left && m_left.down) {
+        releaseLeft(px);
+    } else if (b == sf::Mouse::Right && m_right.down) {
+        releaseRight();
     } else if (b == sf::Mouse::Middle) {
         m_middleDown = false;
     }
 }
 
+void Input::releaseLeft(sf::Vector2i px)
+{
+    m_left.down = false;
+    if (m_left.dragging) {
+        m_left.dragging = false;
+        selectInBox(m_left.press, px, m_shift);
+        return;
+    }
+    const int unit = m_view.unitAtPixel(m_party, px);
+    if (unit >= 0) {
+        if (m_sink)
+            m_sink(cmd::SelectUnit{unit, m_shift});
+        return;
+    }
+    const std::optional<eng::TileCoord> tile = hover();
+    if (!tile) {
+        say("that is outside the map");
+        return;
+    }
+    if (m_party.selection().empty()) {
+        say("select a unit first (click it, drag a box, " + keysFor({cmd::SelectAll{}}) + " or 1-" +
+            std::to_string(m_party.units().size()) + ")");
+        return;
+    }
+    const bool shift = m_shift || (!m_scripted && (sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) ||
+                                                   sf::Keyboard::isKeyPressed(sf::Keyboard::RShift)));
+    gesture(Gesture::Click, *tile, shift);  // an order, or with Shift a race
+}
+
+void Input::releaseRight()
+{
+    m_right.down = false;
+    if (m_right.dragging) {
+        m_right.dragging = false;
+        return;
+    }
+    const std::optional<eng::TileCoord> tile = hover();
+    if (!tile) {
+        say("that is outside the map");
+        return;
+    }
+    if (!m_editing && m_party.selection().empty()) {
+        say("select a unit first");
+        return;
+    }
+    gesture(Gesture::RightClick, *tile, m_shift);  // an order, or in the editor an erase
+}
+
 void Input::wheel(sf::Vector2i px, float delta)
 {
-    if (m_editing && m_ctrl) {
-        if (m_actions.cycleBrush && delta != 0.f)
-            m_actions.cycleBrush(delta > 0.f ? -1 : 1);
+    // A bound wheel gesture (Ctrl+wheel cycles the editor's brush) replaces the zoom.
+    Trigger t;
+    t.gesture = delta > 0.f ? Gesture::WheelUp : Gesture::WheelDown;
+    t.chord.ctrl = m_ctrl;
+    t.chord.shift = m_shift;
+    if (const std::optional<Command> c = commandFor(t, m_editing)) {
+        if (m_sink && delta != 0.f)
+            m_sink(*c);
         return;
     }
     m_view.camera().zoomAt(px, std::pow(0.87f, delta));
@@ -256,58 +268,22 @@ void Input::keyPressed(const KeyChord& k)
 {
     m_ctrl = k.ctrl;
     m_shift = k.shift;
+    if (const std::optional<Command> c = commandForKey(k, m_editing)) {
+        if (m_sink)
+            m_sink(*c);
+    } else {
+        cameraKey(k);
+    }
+    pointerChanged();
+}
+
+void Input::cameraKey(const KeyChord& k)
+{
     using K = sf::Keyboard;
     const float step = 120.f;
-    if (k.ctrl && (k.key == K::Z || k.key == K::Y || k.key == K::S)) {
-        const auto& act = k.key == K::S ? m_actions.save
-                        : (k.key == K::Y || k.shift) ? m_actions.redo : m_actions.undo;
-        if (act)
-            act();
-        pointerChanged();
-        return;
-    }
-    if (k.key == K::E && !k.ctrl && !k.alt) {
-        setEditing(!m_editing);
-        return;
-    }
-    if (m_actions.debugKey && m_actions.debugKey(k)) {
-        pointerChanged();
-        return;
-    }
-    if (m_editing && k.key == K::Tab) {
-        if (m_actions.cycleBrush)
-            m_actions.cycleBrush(k.shift ? -1 : 1);
-        return;
-    }
-    if (k.ctrl && k.key == K::A) {
-        m_party.selection().selectAll();
-        return;
-    }
-    if (k.key >= K::Num1 && k.key <= K::Num9) {
-        const int i = k.key - K::Num1;
-        if (i < int(m_party.units().size()))
-            toggleSelect(i, k.shift);
-        return;
-    }
+    Camera& camera = m_view.camera();
+    const sf::Vector2i centre{int(camera.viewportSize().x / 2), int(camera.viewportSize().y / 2)};
     switch (k.key) {
-    case K::Escape: m_party.selection().selectNone(); break;
-    case K::T:
-        if (m_actions.toggleTrace)
-            m_actions.toggleTrace();
-        break;
-    case K::F5:
-        if (m_actions.reload)
-            m_actions.reload();
-        break;
-    case K::F2:
-        if (m_actions.toggleTuning)
-            m_actions.toggleTuning();
-        break;
-    case K::H:
-    case K::F1:
-        if (m_actions.toggleHelp)
-            m_actions.toggleHelp();
-        break;
     case K::Space:
     case K::Home: {
         std::vector<int> sel = m_party.selection().indices();
@@ -319,37 +295,36 @@ void Input::keyPressed(const KeyChord& k)
         sf::Vector2f sum{0.f, 0.f};
         for (int i : sel)
             sum += m_view.unitFeetWorld(m_party.units()[std::size_t(i)]);
-        m_view.camera().centerOn(sum / float(sel.size()));
+        camera.centerOn(sum / float(sel.size()));
         break;
     }
     case K::Add:
-    case K::Equal: m_view.camera().zoomAt({int(m_view.camera().viewportSize().x / 2), int(m_view.camera().viewportSize().y / 2)}, 0.8f); break;
+    case K::Equal: camera.zoomAt(centre, 0.8f); break;
     case K::Subtract:
-    case K::Hyphen: m_view.camera().zoomAt({int(m_view.camera().viewportSize().x / 2), int(m_view.camera().viewportSize().y / 2)}, 1.25f); break;
+    case K::Hyphen: camera.zoomAt(centre, 1.25f); break;
     // Pan keys: held keys pan smoothly in play (realtimeCamera); a scripted press pans one step.
     case K::W:
     case K::Up:
         if (m_scripted)
-            m_view.camera().panPixels({0.f, -step});
+            camera.panPixels({0.f, -step});
         break;
     case K::S:
     case K::Down:
         if (m_scripted)
-            m_view.camera().panPixels({0.f, step});
+            camera.panPixels({0.f, step});
         break;
     case K::A:
     case K::Left:
         if (m_scripted)
-            m_view.camera().panPixels({-step, 0.f});
+            camera.panPixels({-step, 0.f});
         break;
     case K::D:
     case K::Right:
         if (m_scripted)
-            m_view.camera().panPixels({step, 0.f});
+            camera.panPixels({step, 0.f});
         break;
     default: break;
     }
-    pointerChanged();
 }
 
 void Input::realtimeCamera(double dtSec, sf::Vector2u windowSize, bool hasFocus)
@@ -371,7 +346,7 @@ void Input::realtimeCamera(double dtSec, sf::Vector2u windowSize, bool hasFocus)
     }
     // Screen-edge scrolling, only while the pointer is inside the window and no drag is going on.
     const sf::Vector2u size = windowSize;
-    if (m_mouseInside && !m_leftDown && !m_rightDown && !m_middleDown && m_mouse.x >= 0) {
+    if (m_mouseInside && !m_left.down && !m_right.down && !m_middleDown && m_mouse.x >= 0) {
         if (m_mouse.x < EdgeScrollPx)
             dir.x -= 1.f;
         if (m_mouse.x > float(size.x) - EdgeScrollPx)
@@ -401,14 +376,6 @@ void Input::selectInBox(sf::Vector2i a, sf::Vector2i b, bool add)
     m_party.selection().selectBox(inside, add);
     if (inside.empty() && !add)
         say("no unit in the box");
-}
-
-void Input::toggleSelect(int index, bool add)
-{
-    if (add)
-        m_party.selection().toggle(index);
-    else
-        m_party.selection().selectOnly(index);
 }
 
 } // namespace game

@@ -46,9 +46,8 @@ std::optional<sf::Keyboard::Key> keyFromName(const std::string& n)
 
 } // namespace
 
-std::optional<KeyChord> parseKeyChord(const std::string& name)
+std::string takeModifiers(const std::string& name, KeyChord& chord)
 {
-    KeyChord chord;
     std::string rest = upper(name);
     for (;;) {
         if (rest.rfind("CTRL+", 0) == 0) {
@@ -61,10 +60,15 @@ std::optional<KeyChord> parseKeyChord(const std::string& name)
             chord.alt = true;
             rest = rest.substr(4);
         } else {
-            break;
+            return rest;
         }
     }
-    const auto key = keyFromName(rest);
+}
+
+std::optional<KeyChord> parseKeyChord(const std::string& name)
+{
+    KeyChord chord;
+    const auto key = keyFromName(takeModifiers(name, chord));
     if (!key)
         return std::nullopt;
     chord.key = *key;

@@ -14,6 +14,7 @@ struct KeyChord {
     bool ctrl = false;
     bool shift = false;
     bool alt = false;
+    bool operator==(const KeyChord&) const = default;
 };
 
 /// "A".."Z", "0".."9", "F1".."F12", "Escape", "Space", "Tab", "Enter", "Left", "Right", "Up",
@@ -22,5 +23,8 @@ struct KeyChord {
 std::optional<KeyChord> parseKeyChord(const std::string& name);
 /// For the script parser: is `name` a known chord?
 bool isKeyName(const std::string& name);
+/// Reads the "Ctrl+", "Shift+", "Alt+" prefixes of `name` (any order, case-insensitive) into
+/// `chord`; returns the rest in upper case ("shift+click" -> "CLICK", Shift set).
+std::string takeModifiers(const std::string& name, KeyChord& chord);
 
 } // namespace game

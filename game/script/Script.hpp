@@ -37,29 +37,88 @@
 ///   quit                                       end, exit code 0
 ///
 /// Parsing checks everything up front, so a bad line fails before anything runs:
-/// `tour.script:7: error: move: expected 2 integers, got "3"`.
+/// `tour.script:7: error: move: expected 2 integers, got "3"`. Each line becomes one typed
+/// command (game::script::Command), the variant of the structs below.
+///
+/// \code
+/// auto parsed = game::loadScript("maps/tour.script", &game::isKeyName);
+/// for (const game::ScriptCommand& c : parsed.value())
+///     if (const auto* m = std::get_if<game::script::Move>(&c.command)) order(m->x, m->y);
+/// \endcode
 
 #include "engine/core/Result.hpp"
 
 #include <iosfwd>
 #include <string>
+#include <variant>
 #include <vector>
+
+namespace game::script {
+
+struct SelectAll { bool operator==(const SelectAll&) const = default; };
+struct SelectNone { bool operator==(const SelectNone&) const = default; };
+/// `select NAME`: only the unit called NAME.
+struct SelectName { std::string name; bool operator==(const SelectName&) const = default; };
+/// `move X Y`: the selection walks to tile (x, y).
+struct Move { int x = 0, y = 0; bool operator==(const Move&) const = default; };
+/// `click PX PY`: a left click at window pixels.
+struct Click { int px = 0, py = 0; bool operator==(const Click&) const = default; };
+/// `rclick PX PY`: a right click at window pixels.
+struct RClick { int px = 0, py = 0; bool operator==(const RClick&) const = default; };
+/// `drag PX PY PX2 PY2`: the left button held from (px, py) to (px2, py2).
+struct Drag { int px = 0, py = 0, px2 = 0, py2 = 0; bool operator==(const Drag&) const = default; };
+/// `mousemove PX PY`.
+struct MouseMove { int px = 0, py = 0; bool operator==(const MouseMove&) const = default; };
+/// `wheel PX PY DELTA`.
+struct Wheel { int px = 0, py = 0, delta = 0; bool operator==(const Wheel&) const = default; };
+/// `key NAME`: a chord as the key table names it ("T", "Ctrl+A").
+struct Key { std::string chord; bool operator==(const Key&) const = default; };
+/// `wait SECONDS`: game time with the fixed step [Limit: 0..3600].
+struct Wait { double seconds = 0.0; bool operator==(const Wait&) const = default; };
+/// `sleep SECONDS`: real time, frame by frame [Limit: 0..3600].
+struct Sleep { double seconds = 0.0; bool operator==(const Sleep&) const = default; };
+/// `paint X Y TERRAIN`.
+struct Paint { int x = 0, y = 0; std::string terrain; bool operator==(const Paint&) const = default; };
+/// `erase X Y`.
+struct Erase { int x = 0, y = 0; bool operator==(const Erase&) const = default; };
+/// `erupt X Y on|off`.
+struct Erupt { int x = 0, y = 0; bool on = false; bool operator==(const Erupt&) const = default; };
+struct Undo { bool operator==(const Undo&) const = default; };
+struct Redo { bool operator==(const Redo&) const = default; };
+/// `save FILE`: the map as .tmx.
+struct Save { std::string file; bool operator==(const Save&) const = default; };
+/// `screenshot FILE`.
+struct Screenshot { std::string file; bool operator==(const Screenshot&) const = default; };
+/// `dump FILE`.
+struct Dump { std::string file; bool operator==(const Dump&) const = default; };
+/// `overlay NAME`: heat, influence, search, numbers or none.
+struct Overlay { std::string name; bool operator==(const Overlay&) const = default; };
+/// `step N` [Limit: 0..1000000].
+struct Step { int expansions = 0; bool operator==(const Step&) const = default; };
+/// `race X Y`.
+struct Race { int x = 0, y = 0; bool operator==(const Race&) const = default; };
+/// `panel set KEY VALUE`.
+struct PanelSet { std::string key, value; bool operator==(const PanelSet&) const = default; };
+/// `panel save FILE`.
+struct PanelSave { std::string file; bool operator==(const PanelSave&) const = default; };
+struct Quit { bool operator==(const Quit&) const = default; };
+
+/// One script command, by its line's first word.
+using Command = std::variant<SelectAll, SelectNone, SelectName, Move, Click, RClick, Drag, MouseMove, Wheel, Key, Wait,
+                             Sleep, Paint, Erase, Erupt, Undo, Redo, Save, Screenshot, Dump, Overlay, Step, Race,
+                             PanelSet, PanelSave, Quit>;
+
+/// The command's first word ("move", "panel", ...).
+const char* commandName(const Command& c);
+
+} // namespace game::script
 
 namespace game {
 
-enum class CommandType {
-    SelectAll, SelectNone, SelectName, Move, Click, RClick, Drag, MouseMove, Wheel, Key, Wait, Screenshot, Dump, Quit,
-    Sleep, Paint, Erase, Erupt, Undo, Redo, Save, Overlay, Step, Race, PanelSet, PanelSave
-};
-
+/// One parsed line of a script.
 struct ScriptCommand {
-    CommandType type = CommandType::Quit;
-    int line = 0;          ///< 1-based line in the script
-    int a = 0, b = 0;      ///< X Y (tile or pixel), or wheel delta in `c`
-    int c = 0, d = 0;      ///< second point of `drag`; `wheel` delta in c; `erupt`: 1 on, 0 off
-    double seconds = 0.0;  ///< wait, sleep [Limit: >= 0, <= 3600]
-    std::string text;      ///< NAME / FILE / key name / TERRAIN / "on" "off" / overlay name
-    std::string value;     ///< `panel set`: the VALUE (`text` holds the KEY)
+    int line = 0;  ///< 1-based line in the script
+    script::Command command;
     bool operator==(const ScriptCommand&) const = default;
 };
 
@@ -71,6 +130,7 @@ eng::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, con
 eng::Result<std::vector<ScriptCommand>> loadScript(const std::string& path,
                                                    bool (*isKeyName)(const std::string&) = nullptr);
 
+/// "line 4: move 3 4": the line and the command as a script would write it.
 std::ostream& operator<<(std::ostream& os, const ScriptCommand& c);
 
 } // namespace game

@@ -1,7 +1,9 @@
 /// \file Hud.cpp
 /// View: the HUD in screen space: status panel (map, fps, selection, last path), the hovered
-/// tile's explanation, fading messages and the help line.
+/// tile's explanation, fading messages and the help line, and where they leave room.
 #include "game/view/View.hpp"
+
+#include "game/view/Draw.hpp"
 
 #include "game/common/FixedStep.hpp"
 #include "game/common/Format.hpp"
@@ -13,94 +15,94 @@
 
 namespace game {
 
-void View::drawHud(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const
-{
-    if (!m_hasFont)
-        return;
-    const sf::Vector2f size(target.getSize());
-    auto panel = [&](float x, float y, const std::vector<std::pair<std::string, sf::Color>>& lines, unsigned px,
-                     bool alignRight = false) {
-        sf::Text t;
-        t.setFont(m_font);
-        t.setCharacterSize(px);
-        float w = 0.f;
-        const float lineH = float(px) * 1.35f;
-        for (const auto& [s, c] : lines) {
-            t.setString(sf::String::fromUtf8(s.begin(), s.end()));
-            w = std::max(w, t.getLocalBounds().width);
-        }
-        const float h = lineH * float(lines.size()) + 10.f;
-        if (alignRight)
-            x = x - w - 20.f;
-        sf::RectangleShape bgShape(sf::Vector2f(w + 20.f, h));
-        bgShape.setPosition(x, y);
-        bgShape.setFillColor(sf::Color(12, 14, 20, 190));
-        bgShape.setOutlineColor(sf::Color(255, 255, 255, 40));
-        bgShape.setOutlineThickness(1.f);
-        target.draw(bgShape);
-        float ly = y + 5.f;
-        for (const auto& [s, c] : lines) {
-            t.setString(sf::String::fromUtf8(s.begin(), s.end()));
-            t.setFillColor(c);
-            t.setPosition(std::round(x + 10.f), std::round(ly));
-            target.draw(t);
-            ly += lineH;
-        }
-        return h;
-    };
-    const sf::Color white(235, 235, 235), dim(170, 175, 185), gold(255, 220, 120), red(255, 110, 100), green(150, 240, 150);
+namespace {
 
-    // Top left: map, fps, selection, last path.
-    std::vector<std::pair<std::string, sf::Color>> lines;
+const sf::Color HudWhite(235, 235, 235), HudDim(170, 175, 185), HudGold(255, 220, 120), HudRed(255, 110, 100),
+    HudGreen(150, 240, 150);
+
+/// The status panel: top left, 15 px text.
+constexpr float StatusX = 10.f, StatusY = 10.f;
+constexpr unsigned StatusPx = 15;
+constexpr float LineSpacing = 1.35f;   ///< line height / text size
+constexpr float PanelPadding = 10.f;   ///< a panel's height beyond its lines
+constexpr float PanelGap = 8.f;        ///< between the status panel and what goes below it
+constexpr float HelpBarPx = 26.f;      ///< the help line's bar at the bottom
+
+} // namespace
+
+View::HudLines View::statusLines(const World& world, const Party& party, const HudState& hud) const
+{
+    HudLines lines;
     lines.push_back({"IsoStar  \xE2\x80\x94  " + std::filesystem::path(world.options.mapPath).filename().string() + "  (" +
                          std::to_string(world.map.width) + "x" + std::to_string(world.map.height) + ")",
-                     gold});
+                     HudGold});
     lines.push_back({hud.scripted ? "scripted run  |  zoom " + fmt(1.0 / m_camera.zoom(), 2) + "x"
-                                : "fps " + fmt(hud.fps, 0) + "  |  zoom " + fmt(1.0 / m_camera.zoom(), 2) + "x",
-                     dim});
+                                  : "fps " + fmt(hud.fps, 0) + "  |  zoom " + fmt(1.0 / m_camera.zoom(), 2) + "x",
+                     HudDim});
     std::string sel;
     for (int i : party.selection().indices())
         sel += (sel.empty() ? "" : ", ") + party.units()[std::size_t(i)].name;
-    lines.push_back({"Selected: " + (sel.empty() ? std::string("none") : sel), white});
+    lines.push_back({"Selected: " + (sel.empty() ? std::string("none") : sel), HudWhite});
     if (hud.lastOrder) {
         const OrderReport& o = *hud.lastOrder;
         lines.push_back({"Last path: " + std::string(eng::path::statusName(o.status)) + ", cost " + fmt(o.cost) + ", " +
                              std::to_string(o.length) + " tiles",
-                         white});
-        lines.push_back({"  " + std::to_string(o.expanded) + " nodes expanded in " + fmt(o.micros, 0) + " \xC2\xB5s", dim});
+                         HudWhite});
+        lines.push_back({"  " + std::to_string(o.expanded) + " nodes expanded in " + fmt(o.micros, 0) + " \xC2\xB5s", HudDim});
     } else {
-        lines.push_back({"Last path: none yet", dim});
+        lines.push_back({"Last path: none yet", HudDim});
     }
     if (hud.preview && !hud.preview->path.empty())
         lines.push_back({"Preview: cost " + fmt(hud.preview->cost) + ", " + std::to_string(hud.preview->path.size()) +
                              " tiles (" + std::string(eng::path::statusName(hud.preview->status)) + ")",
-                         green});
-    if (hud.showTrace && hud.trace)
-        lines.push_back({"A* trace: " + std::to_string(hud.trace->stepCount()) + " steps (T hides)", green});
+                         HudGreen});
     for (const std::string& s : hud.statusLines)
-        lines.push_back({s, white});
+        lines.push_back({s, HudWhite});
     for (const std::string& s : hud.errorLines)
-        lines.push_back({s, red});
-    panel(10.f, 10.f, lines, 15);
+        lines.push_back({s, HudRed});
+    return lines;
+}
+
+HudLayout View::hudLayout(const HudLines& status, const HudState& hud)
+{
+    HudLayout layout;
+    const float statusHeight = float(StatusPx) * LineSpacing * float(status.size()) + PanelPadding;
+    layout.belowStatusPx = StatusY + statusHeight + PanelGap;
+    layout.bottomMarginPx = hud.showHelp ? HelpBarPx + PanelGap : PanelGap;
+    return layout;
+}
+
+void View::drawHud(sf::RenderTarget& target, const World& world, const HudState& hud, const HudLines& status) const
+{
+    if (!m_hasFont)
+        return;
+    game::drawPanel(target, m_font, StatusX, StatusY, status, StatusPx);
 
     // Top right: the hovered tile and why it costs what it costs.
     if (hud.hover) {
-        std::vector<std::pair<std::string, sf::Color>> tl;
-        tl.push_back({"Tile " + tileStr(*hud.hover), gold});
+        HudLines tl;
+        tl.push_back({"Tile " + tileStr(*hud.hover), HudGold});
         for (const std::string& s : world.explain(*hud.hover, hud.explainLayer))
-            tl.push_back({s, white});
+            tl.push_back({s, HudWhite});
         for (const std::string& s : hud.tileLines)
-            tl.push_back({s, white});
-        panel(size.x - 10.f, 10.f, tl, 14, true);
+            tl.push_back({s, HudWhite});
+        game::drawPanel(target, m_font, float(target.getSize().x) - 10.f, 10.f, tl, 14, true);
     }
+    drawMessages(target, hud);
+    if (hud.showHelp)
+        drawHelp(target, hud);
+}
 
-    // Messages, newest at the bottom, above the help line.
+void View::drawMessages(sf::RenderTarget& target, const HudState& hud) const
+{
+    // Newest at the bottom, above the help line.
+    const sf::Vector2f size(target.getSize());
     float y = size.y - (hud.showHelp ? 44.f : 14.f);
     static const MessageLog NoMessages;
     const MessageLog& messages = hud.messages ? *hud.messages : NoMessages;
     for (auto it = messages.shown().rbegin(); it != messages.shown().rend(); ++it) {
         sf::Text t(sf::String::fromUtf8(it->text.begin(), it->text.end()), m_font, 15);
-        sf::Color c = it->error ? red : white;
+        sf::Color c = it->error ? HudRed : HudWhite;
         c.a = sf::Uint8(255 * std::clamp(it->ttlSec / 1.0, 0.0, 1.0));
         const sf::FloatRect b = t.getLocalBounds();
         y -= 24.f;
@@ -112,20 +114,20 @@ void View::drawHud(sf::RenderTarget& target, const World& world, const Party& pa
         t.setPosition(std::round(size.x * 0.5f - b.width * 0.5f), y + 2.f);
         target.draw(t);
     }
-    if (hud.showHelp) {
-        const std::string help = !hud.help.empty() ? hud.help
-                                 : "LMB select/move  drag: box  RMB move/pan  1-4, Ctrl+A select  WASD pan  wheel zoom  "
-                                   "E editor  F2 tuning  F5 reload  H help  |  C I T V overlays  G/N step  Shift+click race  Y why";
-        sf::Text t(help, m_font, 13);
-        t.setFillColor(dim);
-        const sf::FloatRect b = t.getLocalBounds();
-        sf::RectangleShape bgShape(sf::Vector2f(size.x, 26.f));
-        bgShape.setPosition(0.f, size.y - 26.f);
-        bgShape.setFillColor(sf::Color(12, 14, 20, 200));
-        target.draw(bgShape);
-        t.setPosition(std::round(size.x * 0.5f - b.width * 0.5f), size.y - 21.f);
-        target.draw(t);
-    }
+}
+
+void View::drawHelp(sf::RenderTarget& target, const HudState& hud) const
+{
+    const sf::Vector2f size(target.getSize());
+    sf::Text t(hud.help, m_font, 13);
+    t.setFillColor(HudDim);
+    const sf::FloatRect b = t.getLocalBounds();
+    sf::RectangleShape bgShape(sf::Vector2f(size.x, HelpBarPx));
+    bgShape.setPosition(0.f, size.y - HelpBarPx);
+    bgShape.setFillColor(sf::Color(12, 14, 20, 200));
+    target.draw(bgShape);
+    t.setPosition(std::round(size.x * 0.5f - b.width * 0.5f), size.y - 21.f);
+    target.draw(t);
 }
 
 } // namespace game

@@ -1,8 +1,8 @@
 /// \file View.cpp
 /// View: loading (mesh, font, character art), picking, and composing a frame in world space:
-/// map and unit sprites, the ground overlays (A* trace replay, paths still to walk, hover tile
-/// and path preview, selection rings), trace numbers, the selection box and the cost label at
-/// the pointer. The HUD panels are in Hud.cpp.
+/// map and unit sprites, the ground overlays (paths still to walk, hover tile and path preview,
+/// selection rings), the selection box and the cost label at the pointer. The HUD panels are
+/// in Hud.cpp.
 #include "game/view/View.hpp"
 
 #include "game/common/FixedStep.hpp"
@@ -54,14 +54,6 @@ bool cellMayShow(const eng::iso::Projection& proj, eng::TileCoord c, const sf::F
     const sf::Vector2f ctr = toV(proj.cellCenter(c));
     const float hw = float(proj.tileWidth()), hh = float(proj.tileHeight());
     return sf::FloatRect(ctr.x - hw, ctr.y - hh, 2.f * hw, 2.f * hh).intersects(view);
-}
-
-/// Heat colour for the trace: cheap (near the start) blue -> expensive orange.
-sf::Color heat(double t, sf::Uint8 alpha)
-{
-    t = std::clamp(t, 0.0, 1.0);
-    const auto lerp = [&](double a, double b) { return sf::Uint8(a + (b - a) * t); };
-    return {lerp(60, 255), lerp(110, 140), lerp(255, 40), alpha};
 }
 
 const char* const FontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
@@ -275,9 +267,9 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
         target.draw(marks);
 
     target.setView(sf::View(sf::FloatRect(0.f, 0.f, float(size.x), float(size.y))));
-    drawTraceNumbers(target, world, hud);
+    const HudLines status = statusLines(world, party, hud);
     if (hud.drawScreenExtra)
-        hud.drawScreenExtra(target);
+        hud.drawScreenExtra(target, hudLayout(status, hud));
     if (hud.selectionBox) {
         const sf::IntRect& r = *hud.selectionBox;
         sf::RectangleShape box(sf::Vector2f(float(r.width), float(r.height)));
@@ -305,7 +297,7 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
         t.setPosition(std::round(x + 6.f), std::round(y + 2.f));
         target.draw(t);
     }
-    drawHud(target, world, party, hud);
+    drawHud(target, world, hud, status);
 }
 
 void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const
@@ -316,37 +308,12 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
         hud.drawGroundExtra(target);
     const eng::iso::Projection& proj = m_projection;
     const eng::path::NavGrid& nav = world.nav;
-    static const eng::path::SearchTrace NoTrace;
     static const eng::path::PathResult NoPreview;
-    const eng::path::SearchTrace& trace = hud.trace ? *hud.trace : NoTrace;
     const eng::path::PathResult& preview = hud.preview ? *hud.preview : NoPreview;
     sf::VertexArray va(sf::Triangles);
     // Only cells that can reach into the view add geometry: the cost follows the view, not the
     // length of the paths or the size of the map (the pixels are the same).
     const sf::FloatRect view = worldInView(target);
-    const CellRange near = cellsNear(proj, view);
-
-    // The A* trace, replayed step by step after each order ("why did the path bend").
-    if (hud.showTrace && trace.stepCount() > 0 && trace.width == nav.width() && trace.height == nav.height()) {
-        const int steps = trace.stepCount();
-        const double rate = std::max(40.0, steps / 2.5);  // whole replay in about 2.5 s
-        const int k = std::min(steps - 1, int(hud.traceAgeSec * rate));
-        const eng::path::TraceSnapshot snap = trace.snapshot(k);
-        double maxG = 1e-9;
-        for (std::size_t i = 0; i < snap.state.size(); ++i)
-            if (snap.state[i] != eng::path::TraceCellState::Unvisited)
-                maxG = std::max(maxG, snap.g[i]);
-        for (int y = near.y0; y <= std::min(near.y1, snap.height - 1); ++y)
-            for (int x = near.x0; x <= std::min(near.x1, snap.width - 1); ++x) {
-                const std::size_t i = std::size_t(y) * std::size_t(snap.width) + std::size_t(x);
-                if (snap.state[i] == eng::path::TraceCellState::Closed)
-                    addDiamond(va, proj, {x, y}, heat(snap.g[i] / maxG, 150), 0.96f);
-                else if (snap.state[i] == eng::path::TraceCellState::Open)
-                    addDiamondRing(va, proj, {x, y}, sf::Color(90, 255, 120, 230), 0.92f, 0.8f);
-            }
-        if (k < steps - 1)
-            addDiamondRing(va, proj, trace.expanded[std::size_t(k)].cell, sf::Color::White, 1.f, 0.75f);
-    }
 
     // Paths still to walk, one colour per unit, and where each ends.
     for (std::size_t i = 0; i < party.units().size(); ++i) {
@@ -384,54 +351,6 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
         addEllipseRing(va, f, rx, ry, 3.f, sf::Color(255, 235, 90, 235));
     }
     target.draw(va);
-}
-
-void View::drawTraceNumbers(sf::RenderTarget& target, const World& world, const HudState& hud) const
-{
-    if (!hud.showTrace || !hud.trace || !m_hasFont || !m_renderer || hud.trace->stepCount() == 0 ||
-        m_camera.zoom() > 0.9f)
-        return;
-    const eng::path::SearchTrace& trace = *hud.trace;
-    if (trace.width != world.nav.width() || trace.height != world.nav.height())
-        return;
-    const int steps = trace.stepCount();
-    const double rate = std::max(40.0, steps / 2.5);
-    const int k = std::min(steps - 1, int(hud.traceAgeSec * rate));
-    const eng::path::TraceSnapshot snap = trace.snapshot(k);
-    const eng::iso::Projection& proj = m_projection;
-    const sf::Vector2f size = m_camera.viewportSize();
-    const bool detailed = m_camera.zoom() <= 0.6f;
-    sf::Text text;
-    text.setFont(m_font);
-    text.setCharacterSize(detailed ? 12 : 11);
-    text.setOutlineColor(sf::Color(0, 0, 0, 200));
-    text.setOutlineThickness(1.f);
-    int drawn = 0;
-    // The cells near the view, in the same row-major order as a scan of the whole map (the
-    // pixel test below drops the same cells, so the first 900 drawn are the same).
-    const sf::Vector2f half = m_camera.viewportSize() * (0.5f * m_camera.zoom());
-    const sf::Vector2f centre = m_camera.view().getCenter();
-    const float mx = 40.f * m_camera.zoom(), my = 20.f * m_camera.zoom();
-    const CellRange near = cellsNear(proj, sf::FloatRect(centre.x - half.x - mx, centre.y - half.y - my,
-                                                         2.f * (half.x + mx), 2.f * (half.y + my)));
-    for (int y = near.y0; y <= std::min(near.y1, snap.height - 1) && drawn < 900; ++y)
-        for (int x = near.x0; x <= std::min(near.x1, snap.width - 1) && drawn < 900; ++x) {
-            const std::size_t i = std::size_t(y) * std::size_t(snap.width) + std::size_t(x);
-            if (snap.state[i] == eng::path::TraceCellState::Unvisited)
-                continue;
-            const sf::Vector2f p = m_camera.worldToPixel(toV(proj.cellCenter({x, y})));
-            if (p.x < -40 || p.y < -20 || p.x > size.x + 40 || p.y > size.y + 20)
-                continue;
-            std::string s = fmt(snap.f[i], 1);
-            if (detailed)
-                s = "f " + s + "\ng " + fmt(snap.g[i], 1) + " h " + fmt(snap.h[i], 1);
-            text.setString(s);
-            text.setFillColor(snap.state[i] == eng::path::TraceCellState::Open ? sf::Color(170, 255, 170) : sf::Color::White);
-            const sf::FloatRect b = text.getLocalBounds();
-            text.setPosition(std::round(p.x - b.width * 0.5f - b.left), std::round(p.y - b.height * 0.5f - b.top));
-            target.draw(text);
-            ++drawn;
-        }
 }
 
 } // namespace game

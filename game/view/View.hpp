@@ -1,7 +1,7 @@
 #pragma once
 /// \file View.hpp
 /// What the player sees: the camera, the map renderer (mesh), the party's sprites, the ground
-/// overlays (A* trace replay, paths, hover, preview, selection rings) and the HUD. The view reads
+/// overlays (paths, hover, preview, selection rings) and the HUD. The view reads
 /// the world and the party and changes neither; tile <-> world comes from the world's
 /// eng::iso::Projection, so picking needs no renderer.
 ///
@@ -10,7 +10,7 @@
 /// view.loadFont();
 /// if (!view.loadMap(world, problems)) show(problems);   // keeps the old mesh on failure
 /// view.loadCharacters(party, messages);
-/// game::HudState hud;  // hover, preview, trace, messages, ...
+/// game::HudState hud;  // hover, preview, messages, ...
 /// view.draw(window, world, party, hud);
 /// \endcode
 
@@ -18,11 +18,10 @@
 #include "engine/core/Diagnostic.hpp"
 #include "engine/iso/Projection.hpp"
 #include "engine/path/PathResult.hpp"
-#include "engine/path/SearchTrace.hpp"
 #include "engine/render/MapRenderer.hpp"
 #include "game/party/Party.hpp"
 #include "game/view/Camera.hpp"
-#include "game/view/MessageLog.hpp"
+#include "game/common/MessageLog.hpp"
 #include "game/world/World.hpp"
 
 #include <SFML/Graphics.hpp>
@@ -32,9 +31,16 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace game {
+
+/// Where the HUD's panels leave room, window pixels: what drawings around them go by.
+struct HudLayout {
+    float belowStatusPx = 0.f;   ///< the first free row below the status panel (top left)
+    float bottomMarginPx = 0.f;  ///< the height the help line (and a gap) takes at the bottom
+};
 
 /// Everything a frame shows besides the world and the party (owned by the caller; pointers may
 /// be null when there is nothing to show).
@@ -42,9 +48,6 @@ struct HudState {
     std::optional<eng::TileCoord> hover;          ///< tile under the pointer
     const eng::path::PathResult* preview = nullptr; ///< path preview from the selection's leader
     const OrderReport* lastOrder = nullptr;       ///< the last order's figures, null: none yet
-    const eng::path::SearchTrace* trace = nullptr; ///< the leader's last search
-    bool showTrace = false;
-    double traceAgeSec = 0.0;                     ///< time since the trace was recorded (replay)
     bool showHelp = true;
     bool scripted = false;
     double fps = 0.0;
@@ -55,13 +58,14 @@ struct HudState {
     std::vector<std::string> statusLines;         ///< extra lines for the status panel
     std::vector<std::string> errorLines;          ///< lines in red under the status panel's lines
     std::vector<std::string> tileLines;           ///< extra lines for the hovered tile's panel
-    int explainLayer = 0;
-    std::string help;                             ///< the help line ("" = play mode's)                         ///< World::terrains layer the tile panel explains
+    int explainLayer = 0;                         ///< World::terrains layer the tile panel explains
+    std::string help;                             ///< the help line at the bottom (with showHelp)
     /// [opt] Extra drawing in world space under the units, before the paths and the hover
     /// marks (the debug overlays, game/debug).
     std::function<void(sf::RenderTarget&)> drawGroundExtra;
-    /// [opt] Extra drawing in screen space after the world, before the HUD panels.
-    std::function<void(sf::RenderTarget&)> drawScreenExtra;
+    /// [opt] Extra drawing in screen space after the world, before the HUD panels, around
+    /// them as `layout` says.
+    std::function<void(sf::RenderTarget&, const HudLayout& layout)> drawScreenExtra;
 };
 
 class View {
@@ -112,10 +116,18 @@ private:
 
     /// Index in m_characters of the sheet unit `index` wears, or -1 (none, or not loaded for it).
     int sheetOf(const Party& party, std::size_t index) const;
+    /// Lines of a HUD panel with their colours.
+    using HudLines = std::vector<std::pair<std::string, sf::Color>>;
+
     std::vector<eng::render::SpriteItem> unitSprites(const Party& party) const;
     void drawGroundOverlay(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const;
-    void drawTraceNumbers(sf::RenderTarget& target, const World& world, const HudState& hud) const;
-    void drawHud(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const;
+    /// The status panel's lines (top left): map, fps, selection, last path, the caller's lines.
+    HudLines statusLines(const World& world, const Party& party, const HudState& hud) const;
+    /// Where the status panel (of `status`) and the help line leave room.
+    static HudLayout hudLayout(const HudLines& status, const HudState& hud);
+    void drawHud(sf::RenderTarget& target, const World& world, const HudState& hud, const HudLines& status) const;
+    void drawMessages(sf::RenderTarget& target, const HudState& hud) const;
+    void drawHelp(sf::RenderTarget& target, const HudState& hud) const;
 
     Camera m_camera;
     eng::iso::Projection m_projection;

@@ -23,8 +23,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const long lines = long(std::count(text.begin(), text.end(), '\n')) + 1;
     std::ostringstream printed;
     for (const game::ScriptCommand& c : r.value()) {
-        if (c.line < 1 || c.line > lines || !(c.seconds >= 0.0 && c.seconds <= 3600.0)) {
-            std::fprintf(stderr, "fuzz oracle: command on line %d (of %ld), seconds %g\n", c.line, lines, c.seconds);
+        double seconds = 0.0;
+        if (const auto* wait = std::get_if<game::script::Wait>(&c.command))
+            seconds = wait->seconds;
+        else if (const auto* sleep = std::get_if<game::script::Sleep>(&c.command))
+            seconds = sleep->seconds;
+        if (c.line < 1 || c.line > lines || !(seconds >= 0.0 && seconds <= 3600.0)) {
+            std::fprintf(stderr, "fuzz oracle: command on line %d (of %ld), seconds %g\n", c.line, lines, seconds);
             std::abort();
         }
         printed << c << '\n';

@@ -1,4 +1,4 @@
-#include "game/view/MessageLog.hpp"
+#include "game/common/MessageLog.hpp"
 
 #include <catch2/catch.hpp>
 

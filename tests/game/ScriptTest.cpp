@@ -2,7 +2,21 @@
 
 #include <catch2/catch.hpp>
 
-using game::CommandType;
+#include <sstream>
+
+namespace script = game::script;
+
+namespace {
+
+template <typename T>
+const T& as(const game::ScriptCommand& c)
+{
+    const T* t = std::get_if<T>(&c.command);
+    REQUIRE(t);
+    return *t;
+}
+
+} // namespace
 
 TEST_CASE("a script parses into commands with their lines")
 {
@@ -12,21 +26,16 @@ TEST_CASE("a script parses into commands with their lines")
     REQUIRE(r.ok());
     const auto& c = r.value();
     REQUIRE(c.size() == 8);
-    CHECK(c[0].type == CommandType::SelectAll);
+    CHECK(std::holds_alternative<script::SelectAll>(c[0].command));
     CHECK(c[0].line == 2);
-    CHECK(c[1].type == CommandType::Move);
-    CHECK(c[1].a == 3);
-    CHECK(c[1].b == 4);
+    CHECK(as<script::Move>(c[1]) == script::Move{3, 4});
     CHECK(c[1].line == 4);
-    CHECK(c[2].type == CommandType::Click);
-    CHECK(c[3].type == CommandType::Wait);
-    CHECK(c[3].seconds == Approx(1.5));
-    CHECK(c[4].type == CommandType::Screenshot);
-    CHECK(c[4].text == "out dir/a.png");
-    CHECK(c[5].type == CommandType::Key);
-    CHECK(c[6].type == CommandType::Drag);
-    CHECK(c[6].d == 4);
-    CHECK(c[7].type == CommandType::Quit);
+    CHECK(as<script::Click>(c[2]) == script::Click{10, 20});
+    CHECK(as<script::Wait>(c[3]).seconds == Approx(1.5));
+    CHECK(as<script::Screenshot>(c[4]).file == "out dir/a.png");
+    CHECK(as<script::Key>(c[5]).chord == "T");
+    CHECK(as<script::Drag>(c[6]) == script::Drag{1, 2, 3, 4});
+    CHECK(std::holds_alternative<script::Quit>(c[7].command));
 }
 
 TEST_CASE("bad script lines are reported with their line numbers")
@@ -51,6 +60,9 @@ TEST_CASE("key names are checked by the game's table")
     auto r = game::parseScript("key Hyper\n", "k", +known);
     REQUIRE_FALSE(r.ok());
     CHECK(eng::formatDiagnostic(r.diagnostics()[0]) == "k:1: error: key: unknown key \"Hyper\"");
+    auto two = game::parseScript("key\nkey A B\n", "k", +known);
+    REQUIRE_FALSE(two.ok());
+    CHECK(two.diagnostics()[1].message == "key: expected one key name, e.g. `key T` or `key Ctrl+A`");
 }
 
 TEST_CASE("edit, save and sleep commands parse with their arguments")
@@ -61,21 +73,14 @@ TEST_CASE("edit, save and sleep commands parse with their arguments")
     REQUIRE(r.ok());
     const auto& c = r.value();
     REQUIRE(c.size() == 8);
-    CHECK(c[0].type == CommandType::Paint);
-    CHECK(c[0].a == 3);
-    CHECK(c[0].b == 4);
-    CHECK(c[0].text == "wall");
-    CHECK(c[1].type == CommandType::Erase);
-    CHECK(c[1].b == 6);
-    CHECK(c[2].type == CommandType::Erupt);
-    CHECK(c[2].c == 1);
-    CHECK(c[3].c == 0);
-    CHECK(c[4].type == CommandType::Undo);
-    CHECK(c[5].type == CommandType::Redo);
-    CHECK(c[6].type == CommandType::Save);
-    CHECK(c[6].text == "out/my map.tmx");
-    CHECK(c[7].type == CommandType::Sleep);
-    CHECK(c[7].seconds == Approx(0.25));
+    CHECK(as<script::Paint>(c[0]) == script::Paint{3, 4, "wall"});
+    CHECK(as<script::Erase>(c[1]) == script::Erase{5, 6});
+    CHECK(as<script::Erupt>(c[2]) == script::Erupt{7, 8, true});
+    CHECK(as<script::Erupt>(c[3]) == script::Erupt{7, 8, false});
+    CHECK(std::holds_alternative<script::Undo>(c[4].command));
+    CHECK(std::holds_alternative<script::Redo>(c[5].command));
+    CHECK(as<script::Save>(c[6]).file == "out/my map.tmx");
+    CHECK(as<script::Sleep>(c[7]).seconds == Approx(0.25));
 }
 
 TEST_CASE("bad edit, save and sleep lines name the problem and the line")
@@ -94,4 +99,43 @@ TEST_CASE("bad edit, save and sleep lines name the problem and the line")
     CHECK(eng::formatDiagnostic(d[5]) == "b.script:6: error: save: expected a file name (.tmx)");
     CHECK(eng::formatDiagnostic(d[6]) == "b.script:7: error: sleep: expected seconds between 0 and 3600, got \"-2\"");
     CHECK(eng::formatDiagnostic(d[7]) == "b.script:8: error: sleep: expected seconds between 0 and 3600, got \"soon\"");
+}
+
+TEST_CASE("debug, select and wheel lines parse, and their errors are word for word")
+{
+    auto r = game::parseScript("overlay heat\nstep 40\nrace 45 10\nselect knight\nselect none\nwheel 640 512 -4\n"
+                               "mousemove -1 -1\nrclick 1 2\ndump a b.json\n",
+                               "d.script");
+    REQUIRE(r.ok());
+    const auto& c = r.value();
+    REQUIRE(c.size() == 9);
+    CHECK(as<script::Overlay>(c[0]).name == "heat");
+    CHECK(as<script::Step>(c[1]).expansions == 40);
+    CHECK(as<script::Race>(c[2]) == script::Race{45, 10});
+    CHECK(as<script::SelectName>(c[3]).name == "knight");
+    CHECK(std::holds_alternative<script::SelectNone>(c[4].command));
+    CHECK(as<script::Wheel>(c[5]) == script::Wheel{640, 512, -4});
+    CHECK(as<script::MouseMove>(c[6]) == script::MouseMove{-1, -1});
+    CHECK(as<script::RClick>(c[7]) == script::RClick{1, 2});
+    CHECK(as<script::Dump>(c[8]).file == "a b.json");
+
+    auto bad = game::parseScript("overlay fog\nstep 2000000\nselect\nscreenshot\nerupt 1 y on\n", "d.script");
+    REQUIRE_FALSE(bad.ok());
+    const auto& d = bad.diagnostics();
+    REQUIRE(d.size() == 5);
+    CHECK(d[0].message == "overlay: expected `overlay heat|influence|search|numbers|none`, got \"fog\"");
+    CHECK(d[1].message == "step: expected a number of expansions between 0 and 1000000, got 2000000");
+    CHECK(d[2].message == "select: expected `select all`, `select none` or `select NAME`");
+    CHECK(d[3].message == "screenshot: expected a file name");
+    CHECK(d[4].message == "erupt: \"y\" is not an integer");
+}
+
+TEST_CASE("a parsed command prints as the line it came from")
+{
+    auto r = game::parseScript("\npanel set terrain.snow.cost 2.5\nerupt 7 8 off\n", "p.script");
+    REQUIRE(r.ok());
+    std::ostringstream out;
+    out << r.value()[0] << '|' << r.value()[1];
+    CHECK(out.str() == "line 2: panel set terrain.snow.cost 2.5|line 3: erupt 7 8 off");
+    CHECK(std::string(game::script::commandName(r.value()[1].command)) == "erupt");
 }

@@ -352,12 +352,9 @@ TEST_CASE("script: panel set KEY VALUE and panel save FILE parse up front")
     REQUIRE(ok);
     const auto& c = ok.value();
     REQUIRE(c.size() == 3);
-    CHECK(c[0].type == game::CommandType::PanelSet);
-    CHECK(c[0].text == "terrain.snow.cost");
-    CHECK(c[0].value == "2.5");
-    CHECK(c[1].value == "no-corner-cutting");
-    CHECK(c[2].type == game::CommandType::PanelSave);
-    CHECK(c[2].text == "out/tuned terrain.toml");
+    CHECK(std::get<game::script::PanelSet>(c[0].command) == game::script::PanelSet{"terrain.snow.cost", "2.5"});
+    CHECK(std::get<game::script::PanelSet>(c[1].command).value == "no-corner-cutting");
+    CHECK(std::get<game::script::PanelSave>(c[2].command).file == "out/tuned terrain.toml");
 
     for (const char* bad : {"panel", "panel set terrain.snow.cost", "panel save", "panel load x.toml"}) {
         INFO(bad);

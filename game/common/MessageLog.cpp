@@ -1,4 +1,4 @@
-#include "game/view/MessageLog.hpp"
+#include "game/common/MessageLog.hpp"
 
 namespace game {
 

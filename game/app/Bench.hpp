@@ -1,0 +1,92 @@
+#pragma once
+/// \file Bench.hpp
+/// The two benchmark modes; each drives the App's loop (Loop) frame by frame, unthrottled, and
+/// prints its figures on stdout, one `name: value` a line.
+///
+/// \code
+/// return game::FrameBench(opts, loop, parts, commands).run();   // --bench-frames N
+/// return game::UnitBench(opts, loop, parts).run();              // --bench-units N
+/// \endcode
+
+#include "game/app/Commands.hpp"
+#include "game/app/GameParts.hpp"
+#include "game/app/Options.hpp"
+
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace game {
+
+/// `--bench-frames N [--bench-edits K]`: the party walks back and forth between two tiles while
+/// frame times are measured, optionally with K random terrain edits per second of game time
+/// (paint a palette terrain, erase, toggle a volcano: costs, mesh chunks and replans included in
+/// the frame). Prints mean, p99 and fps, and the same figures in process CPU time (all threads,
+/// the software GL's included), which a machine shared with other jobs disturbs far less than
+/// wall time.
+///
+/// The frame time of a big map must not grow with its size, so the bench walks the same route
+/// over the same ground on every map: between tiles (27,27) and (45,45), 3/8 and 5/8 of the
+/// first 72x72 cells (the valley's size; smaller maps scale it down). On maps/valley.tmx that is
+/// its middle; on maps/valley504.tmx (the valley 7x7) the same cells of its first copy. At
+/// 1280x720 and 1:1 a view centred anywhere on that route lies wholly inside the map, so both
+/// maps fill every pixel with ground and the two runs differ only in the size of the map behind
+/// the view. The party walks from its start to the first tile before the clock starts.
+class FrameBench {
+public:
+    FrameBench(const Options& options, Loop& loop, GameParts parts, Commands& commands);
+    int run();
+
+private:
+    /// The party walks to the first tile of the route, untimed (ticks only, nothing drawn).
+    void walkToStart();
+    /// This frame's share of random edits. Counts the ones that changed tiles.
+    void randomEdits();
+    void print(const std::vector<double>& frameMs, const std::vector<double>& cpuMs) const;
+
+    const Options& m_opts;
+    Loop& m_loop;
+    GameParts m_parts;
+    Commands& m_commands;
+    eng::TileCoord m_route[2];
+    std::vector<std::string> m_terrains;  ///< the palette's terrains, for random paints
+    double m_editsDue = 0.0;
+    int m_editsDone = 0;
+    std::mt19937 m_rng{12345};  ///< the edits' cells and kinds: the same on every run
+};
+
+/// `--bench-units N [--frames F]`: N units spread over the passable cells of the map's big
+/// islands (distinct cells, seeded shuffle), each sent to a new random goal on its island every
+/// 2-6 s of game time (staggered per unit) through Party::sendTo, i.e. through the PathService
+/// and its per-frame budget. Prints units, fps_mean, frame_ms_mean, frame_ms_p99,
+/// path_ms_per_frame_mean, path_ms_per_frame_p99 (Party::pathWork: service slices, replans,
+/// giving way, synchronous searches), service_ms_per_frame_p99 (PathService::update alone),
+/// requests_made, requests_done, request_wait_frames_max, requests_pending, give_ways,
+/// islands_used.
+class UnitBench {
+public:
+    UnitBench(const Options& options, Loop& loop, GameParts parts);
+    int run();
+
+private:
+    /// The passable cells of every island big enough, shuffled; spawns the units on them.
+    std::size_t spawnUnits();
+    /// A goal on the island of `from`, near it when one is found.
+    eng::TileCoord randomGoal(eng::TileCoord from);
+    void print(std::size_t units, const std::vector<double>& frameMs, const std::vector<double>& pathMs,
+               const std::vector<double>& serviceMs) const;
+
+    const Options& m_opts;
+    Loop& m_loop;
+    GameParts m_parts;
+    std::map<int, std::vector<eng::TileCoord>> m_islands;  ///< island id -> its passable cells
+    int m_islandsUsed = 0;
+    std::mt19937 m_rng{12345};
+};
+
+/// Mean and 99th percentile of `v` (0 for an empty one).
+double benchMean(const std::vector<double>& v);
+double benchP99(std::vector<double> v);
+
+} // namespace game

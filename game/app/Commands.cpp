@@ -1,0 +1,266 @@
+/// \file Commands.cpp
+/// Commands: the handler of each game command.
+#include "game/app/Commands.hpp"
+
+#include "game/input/Bindings.hpp"
+
+namespace game {
+
+namespace {
+
+/// Says a debug tool's message ("" says nothing).
+void sayDebug(GameParts& g, const std::string& text)
+{
+    if (!text.empty())
+        g.say(text);
+}
+
+/// After an edit of the world: the session follows it, the hover and preview too.
+std::string edited(GameParts& g, const WorldEdit& edit)
+{
+    std::string error = g.session.afterEdit(edit);
+    g.refreshHover();
+    return error;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Orders and selection
+
+void handle(GameParts& g, const cmd::Order& c)
+{
+    if (!g.session.canOrder(c.tile))
+        return;
+    if (g.debug.stepMode()) {
+        // Step-through: the click begins a stepped search instead of a move.
+        sayDebug(g, g.debug.beginStep(g.debugFrame(), c.tile));
+        return;
+    }
+    g.session.order(c.tile);
+}
+
+void handle(GameParts& g, const cmd::Race& c)
+{
+    sayDebug(g, g.debug.runRace(g.debugFrame(), c.tile));
+}
+
+void handle(GameParts& g, const cmd::SelectAll&)
+{
+    g.session.party().selection().selectAll();
+}
+
+void handle(GameParts& g, const cmd::SelectNone&)
+{
+    g.session.party().selection().selectNone();
+}
+
+std::string handle(GameParts& g, const cmd::SelectName& c)
+{
+    const int i = g.session.party().find(c.name);
+    if (i < 0)
+        return "select: no unit called \"" + c.name + "\"";
+    g.session.party().selection().selectOnly(i);
+    return {};
+}
+
+void handle(GameParts& g, const cmd::SelectUnit& c)
+{
+    Party& party = g.session.party();
+    if (c.index < 0 || c.index >= int(party.units().size()))
+        return;
+    if (c.add)
+        party.selection().toggle(c.index);
+    else
+        party.selection().selectOnly(c.index);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Panels and modes
+
+void handle(GameParts& g, const cmd::Reload&)
+{
+    g.session.reload(false);
+}
+
+void handle(GameParts& g, const cmd::ToggleHelp&)
+{
+    g.hud.toggleHelp();
+}
+
+void handle(GameParts& g, const cmd::ToggleTuning&)
+{
+    g.tuning.toggle();
+    g.say(g.tuning.visible() ? "tuning panel on (" + keysFor({cmd::ToggleTuning{}}) +
+                                               " hides it): changes apply at once, Save writes the config"
+                                         : "tuning panel off");
+}
+
+void handle(GameParts& g, const cmd::ToggleEditor&)
+{
+    const bool on = !g.input.editing();
+    g.input.setEditing(on);
+    const eng::edit::BrushTile* b = g.session.brush();
+    g.say(on ? "Editor on: click / drag paints " + (b ? b->terrain : std::string("(no palette)")) +
+                         ", click a volcano to make it erupt, right click erases, " + keysFor({cmd::CycleBrush{1}}) +
+                         " cycles the brush, " + keysFor({cmd::ToggleEditor{}}) + " plays"
+                   : "Editor off: back to play");
+}
+
+// ------------------------------------------------------------------------------------------------
+// Debug tools
+
+void handle(GameParts& g, const cmd::ToggleOverlay& c)
+{
+    if (c.name == "search")
+        g.session.restartTraceReplay();
+    sayDebug(g, g.debug.toggleOverlay(c.name));
+}
+
+void handle(GameParts& g, const cmd::ShowOverlay& c)
+{
+    g.debug.overlays.flags.set(c.name);
+}
+
+void handle(GameParts& g, const cmd::ToggleWhy&)
+{
+    sayDebug(g, g.debug.toggleWhy());
+}
+
+void handle(GameParts& g, const cmd::StepMode&)
+{
+    sayDebug(g, g.debug.setStepMode(!g.debug.stepMode()));
+}
+
+void handle(GameParts& g, const cmd::Step& c)
+{
+    sayDebug(g, g.debug.step(c.expansions));
+}
+
+void handle(GameParts& g, const cmd::StepPlay&)
+{
+    sayDebug(g, g.debug.togglePlay());
+}
+
+void handle(GameParts& g, const cmd::StepSpeed&)
+{
+    sayDebug(g, g.debug.nextSpeed());
+}
+
+void handle(GameParts& g, const cmd::ClearRace&)
+{
+    sayDebug(g, g.debug.clearRace());
+}
+
+// ------------------------------------------------------------------------------------------------
+// Editing
+
+std::string handle(GameParts& g, const cmd::BrushClick& c)
+{
+    WorldHost& host = g.session.host();
+    WorldEdit e = host.toggleErupting(c.tile);
+    if (!e.ok) {
+        const eng::edit::BrushTile* b = g.session.brush();
+        if (!b)
+            return {};
+        e = host.paintTile(c.tile, b->gid);
+    }
+    return edited(g, e);
+}
+
+std::string handle(GameParts& g, const cmd::Paint& c)
+{
+    if (!c.terrain.empty())
+        return edited(g, g.session.host().paint(c.tile, c.terrain));
+    const eng::edit::BrushTile* b = g.session.brush();
+    return b ? edited(g, g.session.host().paintTile(c.tile, b->gid)) : std::string();
+}
+
+std::string handle(GameParts& g, const cmd::Erase& c)
+{
+    return edited(g, g.session.host().erase(c.tile));
+}
+
+std::string handle(GameParts& g, const cmd::Erupt& c)
+{
+    return edited(g, g.session.host().setErupting(c.tile, c.on));
+}
+
+void handle(GameParts& g, const cmd::CycleBrush& c)
+{
+    g.session.cycleBrush(c.step);
+}
+
+void handle(GameParts& g, const cmd::BeginStroke&)
+{
+    g.session.host().beginStroke();
+}
+
+void handle(GameParts& g, const cmd::EndStroke&)
+{
+    g.session.host().endStroke();
+}
+
+std::string handle(GameParts& g, const cmd::Undo&)
+{
+    return edited(g, g.session.host().undo());
+}
+
+std::string handle(GameParts& g, const cmd::Redo&)
+{
+    return edited(g, g.session.host().redo());
+}
+
+void handle(GameParts& g, const cmd::Save&)
+{
+    const std::string path = g.session.world().map.path;
+    auto saved = g.session.host().save(path);
+    if (!saved) {
+        for (const eng::Diagnostic& d : saved.diagnostics())
+            g.say(eng::formatDiagnostic(d), true);
+        return;
+    }
+    g.say("saved " + path + " (the previous file kept as .bak)");
+}
+
+std::string handle(GameParts& g, const cmd::SaveAs& c)
+{
+    auto saved = g.session.host().save(c.path);
+    if (!saved) {
+        std::string error = "save: " + eng::formatDiagnostics(saved.diagnostics());
+        while (!error.empty() && error.back() == '\n')
+            error.pop_back();
+        return error;
+    }
+    g.say("saved " + c.path);
+    return {};
+}
+
+// ------------------------------------------------------------------------------------------------
+// Input's notices
+
+void handle(GameParts& g, const cmd::Notify& c)
+{
+    g.say(c.text, c.error);
+}
+
+void handle(GameParts& g, const cmd::PointerMoved&)
+{
+    g.refreshHover();
+}
+
+} // namespace
+
+std::string Commands::run(const Command& c)
+{
+    return std::visit(
+        [this](const auto& command) -> std::string {
+            if constexpr (std::is_void_v<decltype(handle(m_parts, command))>) {
+                handle(m_parts, command);
+                return {};
+            } else {
+                return handle(m_parts, command);
+            }
+        },
+        c);
+}
+
+} // namespace game

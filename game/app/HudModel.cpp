@@ -1,0 +1,81 @@
+/// \file HudModel.cpp
+/// HudModel: hover and preview, frame rate, and the HUD lines of the App's own state.
+#include "game/app/HudModel.hpp"
+
+#include "game/common/Format.hpp"
+#include "game/input/Bindings.hpp"
+
+#include <algorithm>
+
+namespace game {
+
+void HudModel::update(std::optional<eng::TileCoord> hover, Party& party)
+{
+    m_hover = hover;
+    const std::vector<int> selIndices = party.selection().indices();
+    std::vector<UnitHandle> sel;
+    for (int i : selIndices)
+        sel.push_back(party.handle(i));
+    if (!m_hover || sel.empty()) {
+        m_previewFor.reset();
+        m_preview = {};
+        return;
+    }
+    const Unit& leader = *party.get(sel.front());
+    const eng::TileCoord from = planCell(leader);
+    if (m_previewFor == m_hover && m_previewSelection == sel && !m_preview.path.empty() && m_preview.path.front() == from)
+        return;
+    m_previewFor = m_hover;
+    m_previewSelection = sel;
+    party.preview(*m_hover, m_preview);
+}
+
+void HudModel::frameTime(double dtSec)
+{
+    const double dt = std::max(dtSec, 1e-4);
+    m_fps = m_fps <= 0.0 ? 1.0 / dt : m_fps * 0.95 + 0.05 / dt;
+}
+
+HudState HudModel::state(const Session& session, const Input& input, bool scripted) const
+{
+    const World& world = session.world();
+    const Party& party = session.party();
+    HudState hud;
+    hud.hover = m_hover;
+    hud.preview = &m_preview;
+    hud.lastOrder = session.lastOrder() ? &*session.lastOrder() : nullptr;
+    hud.showHelp = m_showHelp;
+    hud.scripted = scripted;
+    hud.fps = m_fps;
+    hud.messages = &session.messages();
+    hud.mouse = input.mouse();
+    hud.leftDown = input.leftDown();
+    hud.selectionBox = input.selectionBox();
+    if (const int lead = party.selection().leader(); lead >= 0) {
+        const Unit& leader = party.units()[std::size_t(lead)];
+        hud.explainLayer = leader.layer;
+        hud.statusLines.push_back("Profile: " + world.profileName(leader.layer) + " (" + leader.name + ")");
+        if (m_hover && world.nav.inBounds(*m_hover)) {
+            const float c = party.cost(*m_hover, leader.layer);
+            hud.tileLines.push_back("For " + leader.name + " (" + world.profileName(leader.layer) + "): " +
+                                    (eng::path::isPassableCost(c) ? "cost " + fmt(c) : std::string("impassable")));
+        }
+    }
+    // The help lines follow the binding table, which does not change while the game runs.
+    static const std::string PlayHelp = playHelp(), EditorHelp = editorHelp();
+    hud.help = PlayHelp;
+    if (input.editing()) {
+        const eng::edit::BrushTile* b = session.brush();
+        hud.statusLines.push_back("EDITOR  brush " + std::to_string(session.brushIndex() + 1) + "/" +
+                                  std::to_string(session.host().palette().size()) + ": " +
+                                  (b ? b->terrain + (b->overlay ? " (overlay)" : " (ground)") : std::string("none")));
+        hud.statusLines.push_back("World version " + std::to_string(session.host().version()) + ", " +
+                                  std::to_string(session.host().edits()) + " edits");
+        hud.help = EditorHelp;
+    }
+    if (!session.reloadError().empty())
+        hud.errorLines.push_back("Reload failed (keeping the last good world): " + session.reloadError());
+    return hud;
+}
+
+} // namespace game

@@ -1,0 +1,50 @@
+#pragma once
+/// \file HudModel.hpp
+/// What the HUD shows beyond the world and the party: the hovered tile and the path preview
+/// from the selection's leader (recomputed only when the tile, the selection or the leader's
+/// cell changed), the help line (H), the frame rate, and the lines for the editor's brush, the
+/// selected unit's profile and a failed reload; state() turns them into the view's HudState.
+///
+/// \code
+/// game::HudModel hud;
+/// hud.update(input.hover(), session.party());    // after the pointer, camera or party moved
+/// game::HudState s = hud.state(session, input, scripted);
+/// view.draw(window, session.world(), session.party(), s);
+/// \endcode
+
+#include "engine/path/PathResult.hpp"
+#include "game/input/Input.hpp"
+#include "game/session/Session.hpp"
+#include "game/view/View.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace game {
+
+class HudModel {
+public:
+    /// The tile under the pointer is `hover`; the preview follows it.
+    void update(std::optional<eng::TileCoord> hover, Party& party);
+    /// The world or the party changed: the next update() computes the preview again.
+    void previewStale() { m_previewFor.reset(); }
+    void toggleHelp() { m_showHelp = !m_showHelp; }
+    /// A frame took `dtSec`: the smoothed frame rate.
+    void frameTime(double dtSec);
+
+    const std::optional<eng::TileCoord>& hover() const { return m_hover; }
+    bool showHelp() const { return m_showHelp; }
+
+    /// This frame's HUD (without the debug tools' lines and drawings, which the App adds).
+    HudState state(const Session& session, const Input& input, bool scripted) const;
+
+private:
+    std::optional<eng::TileCoord> m_hover;
+    std::optional<eng::TileCoord> m_previewFor;
+    std::vector<UnitHandle> m_previewSelection;
+    eng::path::PathResult m_preview;
+    bool m_showHelp = true;
+    double m_fps = 0.0;
+};
+
+} // namespace game

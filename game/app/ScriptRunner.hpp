@@ -1,0 +1,46 @@
+#pragma once
+/// \file ScriptRunner.hpp
+/// Runs a parsed `--script` (game/script) line by line: a line that stands for a game action
+/// becomes that Command and goes to the same dispatcher as keys and clicks; the script's own
+/// lines (clicks and keys fed through Input, wait, sleep, screenshot, dump, the tuning panel,
+/// quit) are run here. After each line one tick of 0 s and a frame. The first error stops the
+/// run: `tour.script:12: error: ...` on stderr, exit code 2.
+///
+/// \code
+/// game::ScriptRunner runner("maps/tour.script", loop, parts, commands);
+/// return runner.run(parsed.value());   // 0, or 2 after an error
+/// \endcode
+
+#include "game/app/Commands.hpp"
+#include "game/app/GameParts.hpp"
+#include "game/input/Command.hpp"
+#include "game/script/Script.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace game {
+
+/// The game command a script line stands for (`move X Y` is cmd::Order, `undo` cmd::Undo, ...),
+/// or nullopt for the script's own lines.
+std::optional<Command> gameCommand(const script::Command& line);
+
+class ScriptRunner {
+public:
+    ScriptRunner(std::string scriptPath, Loop& loop, GameParts parts, Commands& commands);
+
+    /// Runs `script` to its end or its `quit`. The exit code.
+    int run(const std::vector<ScriptCommand>& script);
+
+private:
+    /// Runs one line. The error ("" when fine).
+    std::string runLine(const script::Command& line);
+
+    std::string m_path;
+    Loop& m_loop;
+    GameParts m_parts;
+    Commands& m_commands;
+};
+
+} // namespace game

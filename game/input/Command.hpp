@@ -1,0 +1,99 @@
+#pragma once
+/// \file Command.hpp
+/// The game's actions in one vocabulary: what a key, a mouse gesture, a script line or a panel
+/// asks the game to do. Input emits them (game/input/Bindings.hpp maps keys and gestures to
+/// them), the script runner turns its lines into them, and the App's dispatcher
+/// (game/app/Commands.hpp) runs each with one handler. Plain values: they copy and compare.
+///
+/// \code
+/// game::Command c = game::cmd::Order{{12, 7}};
+/// if (const auto* o = std::get_if<game::cmd::Order>(&c)) walkTo(o->tile);
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+
+#include <string>
+#include <variant>
+
+namespace game::cmd {
+
+// Orders and selection
+/// The selection walks to `tile` (a click on the ground, `move X Y`); in step-through mode it
+/// begins a stepped search there instead.
+struct Order { eng::TileCoord tile; bool operator==(const Order&) const = default; };
+/// Races the four searches from the selection's leader to `tile` (Shift+click, `race X Y`).
+struct Race { eng::TileCoord tile; bool operator==(const Race&) const = default; };
+struct SelectAll { bool operator==(const SelectAll&) const = default; };
+struct SelectNone { bool operator==(const SelectNone&) const = default; };
+/// Only the unit called `name` (an error when there is none).
+struct SelectName { std::string name; bool operator==(const SelectName&) const = default; };
+/// Unit `index` (number keys, a click on a unit): alone, or toggled in the selection (`add`).
+struct SelectUnit { int index = 0; bool add = false; bool operator==(const SelectUnit&) const = default; };
+
+// Panels and modes
+struct Reload { bool operator==(const Reload&) const = default; };
+struct ToggleHelp { bool operator==(const ToggleHelp&) const = default; };
+struct ToggleTuning { bool operator==(const ToggleTuning&) const = default; };
+struct ToggleEditor { bool operator==(const ToggleEditor&) const = default; };
+
+// Debug tools (game/debug)
+/// Turns the overlay `name` (heat, influence, search, numbers) on or off and says so.
+struct ToggleOverlay { std::string name; bool operator==(const ToggleOverlay&) const = default; };
+/// Turns the overlay `name` on, or every overlay off for "none" (`overlay NAME`), silently.
+struct ShowOverlay { std::string name; bool operator==(const ShowOverlay&) const = default; };
+struct ToggleWhy { bool operator==(const ToggleWhy&) const = default; };
+/// Step-through mode on or off.
+struct StepMode { bool operator==(const StepMode&) const = default; };
+/// `expansions` more expansions of the stepped search.
+struct Step { int expansions = 1; bool operator==(const Step&) const = default; };
+/// Plays or pauses the stepped search.
+struct StepPlay { bool operator==(const StepPlay&) const = default; };
+/// The next play speed of the stepped search.
+struct StepSpeed { bool operator==(const StepSpeed&) const = default; };
+struct ClearRace { bool operator==(const ClearRace&) const = default; };
+
+// Editing the world
+/// The editor's click: a volcano at `tile` erupts or goes dormant, any other cell is painted
+/// with the brush.
+struct BrushClick { eng::TileCoord tile; bool operator==(const BrushClick&) const = default; };
+/// Paints `tile` with `terrain` as the brush would choose its tile, or with the brush's own
+/// tile when `terrain` is empty (a drag).
+struct Paint { eng::TileCoord tile; std::string terrain; bool operator==(const Paint&) const = default; };
+/// Clears the overlay tile of `tile`.
+struct Erase { eng::TileCoord tile; bool operator==(const Erase&) const = default; };
+/// The volcano at `tile` erupts (`on`) or goes dormant.
+struct Erupt { eng::TileCoord tile; bool on = true; bool operator==(const Erupt&) const = default; };
+/// The brush moves `step` places along the palette.
+struct CycleBrush { int step = 1; bool operator==(const CycleBrush&) const = default; };
+/// A drag begins / ends: the edits between undo as one.
+struct BeginStroke { bool operator==(const BeginStroke&) const = default; };
+struct EndStroke { bool operator==(const EndStroke&) const = default; };
+struct Undo { bool operator==(const Undo&) const = default; };
+struct Redo { bool operator==(const Redo&) const = default; };
+/// Saves the map over its own file (Ctrl+S).
+struct Save { bool operator==(const Save&) const = default; };
+/// Saves the map as `path` (`save FILE`).
+struct SaveAs { std::string path; bool operator==(const SaveAs&) const = default; };
+
+// What input tells its owner
+/// A message for the player (input's own refusals: "that is outside the map").
+struct Notify { std::string text; bool error = false; bool operator==(const Notify&) const = default; };
+/// The pointer or the camera moved: the hovered tile and the path preview follow.
+struct PointerMoved { bool operator==(const PointerMoved&) const = default; };
+
+} // namespace game::cmd
+
+namespace game {
+
+using Command = std::variant<cmd::Order, cmd::Race, cmd::SelectAll, cmd::SelectNone, cmd::SelectName, cmd::SelectUnit,
+                             cmd::Reload, cmd::ToggleHelp, cmd::ToggleTuning, cmd::ToggleEditor, cmd::ToggleOverlay,
+                             cmd::ShowOverlay, cmd::ToggleWhy, cmd::StepMode, cmd::Step, cmd::StepPlay, cmd::StepSpeed,
+                             cmd::ClearRace, cmd::BrushClick, cmd::Paint, cmd::Erase, cmd::Erupt, cmd::CycleBrush,
+                             cmd::BeginStroke, cmd::EndStroke, cmd::Undo, cmd::Redo, cmd::Save, cmd::SaveAs,
+                             cmd::Notify, cmd::PointerMoved>;
+
+/// `c` with its tile set to `tile` when it names one (Order, Race, BrushClick, Paint, Erase,
+/// Erupt); other commands unchanged. Bindings of mouse gestures hold a placeholder tile.
+Command atTile(Command c, eng::TileCoord tile);
+
+} // namespace game

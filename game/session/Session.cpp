@@ -1,0 +1,246 @@
+/// \file Session.cpp
+/// Session: loading and reloading, the party following the world, edits, tuning, the brush,
+/// orders and the game's tick.
+#include "game/session/Session.hpp"
+
+#include "game/common/Format.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+
+namespace game {
+
+namespace {
+
+const std::vector<std::string> DefaultParty = {"knight", "ranger", "mage", "dwarf"};
+
+void printWarnings(const World& world)
+{
+    for (const eng::Diagnostic& w : world.warnings)
+        std::cerr << eng::formatDiagnostic(w) << '\n';
+}
+
+} // namespace
+
+Session::Session(MessageLog& messages, SessionHooks hooks) : m_messages(messages), m_hooks(std::move(hooks))
+{
+}
+
+std::vector<eng::Diagnostic> Session::open(const WorldOptions& options)
+{
+    std::vector<eng::Diagnostic> problems = m_host.open(options);
+    if (!problems.empty())
+        return problems;
+    if (m_hooks.acceptWorld && !m_hooks.acceptWorld(m_host.world(), problems))
+        return problems;
+    printWarnings(m_host.world());
+    applyWorld(WorldChange::New, {});
+    if (m_hooks.worldLoaded)
+        m_hooks.worldLoaded(m_host.world());
+    return {};
+}
+
+bool Session::reload(bool automatic)
+{
+    auto next = m_host.loadAgain();
+    std::vector<eng::Diagnostic> problems;
+    if (next) {
+        if (m_hooks.acceptWorld)
+            m_hooks.acceptWorld(next.value(), problems);
+    } else {
+        problems = next.diagnostics();
+    }
+    if (!problems.empty()) {
+        for (const eng::Diagnostic& d : problems)
+            std::cerr << eng::formatDiagnostic(d) << '\n';
+        m_reloadError = eng::formatDiagnostic(problems.front());
+        say("reload failed, keeping the last good map: " + m_reloadError, true);
+        if (problems.size() > 1) {
+            // Appended piece by piece: `"(" + std::to_string(n) + ...` trips GCC 12's false
+            // -Wrestrict (bug 105329).
+            std::string more = "(";
+            more += std::to_string(problems.size() - 1);
+            more += " more problems on stderr)";
+            say(more, true);
+        }
+        return false;
+    }
+    const WorldSwap swap = m_host.adopt(std::move(next).value());
+    m_reloadError.clear();
+    printWarnings(m_host.world());
+    applyWorld(swap.sameShape ? WorldChange::SameGrid : WorldChange::NewGrid, swap.dirty);
+    if (m_hooks.worldLoaded)
+        m_hooks.worldLoaded(m_host.world());  // a changed config file: the panel starts from it
+    say(std::string(automatic ? "a file changed: reloaded " : "reloaded ") + m_host.world().options.mapPath +
+        " (config: " + m_host.world().configUsed + ")");
+    return true;
+}
+
+void Session::pollFiles()
+{
+    const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    if (m_host.loaded() && m_host.filesChanged(now))
+        reload(true);
+}
+
+void Session::applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty)
+{
+    const World& world = m_host.world();
+    m_party.params().isometric = world.map.orientation == eng::map::Orientation::Isometric;
+    m_party.params().tileWidth = world.map.tileWidth;
+    m_party.params().tileHeight = world.map.tileHeight;
+    const bool sameSize = !m_party.units().empty() && m_party.layerCount() > 0 &&
+                          m_party.grid().width() == world.nav.width() && m_party.grid().height() == world.nav.height();
+    if (change == WorldChange::SameGrid && sameSize) {
+        replanAfter(dirty);
+    } else if (change != WorldChange::New && sameSize) {
+        m_party.rebind(world.nav);  // new profiles: same units, everyone stops
+    } else {
+        m_party.reset(world.nav);
+        spawnParty();
+        m_trace.clear();
+        m_lastOrder.reset();
+    }
+    if (m_hooks.previewStale)
+        m_hooks.previewStale();
+}
+
+void Session::replanAfter(std::span<const eng::path::NavDirty> dirty)
+{
+    CostChangeReport rep;
+    m_party.gridChanged(dirty, &rep);
+    // One message for a whole drag or burst of edits: the names gather in it.
+    const std::string key = "replan";
+    if (!m_messages.newestHasKey(key))
+        m_replanNames.clear();
+    for (int i : rep.replanned) {
+        const std::string& name = m_party.units()[std::size_t(i)].name;
+        if (std::find(m_replanNames.begin(), m_replanNames.end(), name) == m_replanNames.end())
+            m_replanNames.push_back(name);
+    }
+    if (!rep.replanned.empty()) {
+        std::string who;
+        for (const std::string& name : m_replanNames)
+            who += (who.empty() ? "" : ", ") + name;
+        m_messages.sayMerged(key, "the ground changed under their paths: " + who + " replan");
+    }
+    for (int i : rep.displaced)
+        say(m_party.units()[std::size_t(i)].name + " steps off a cell that became impassable");
+}
+
+void Session::spawnParty()
+{
+    const World& world = m_host.world();
+    for (const SpawnPoint& p : world.party) {
+        if (!world.nav.passable(0, p.tile) || m_party.occupancy().occupied(p.tile)) {
+            // A spawn on a wall or on another unit: place it on the closest free cell instead.
+            m_party.spawnAround({p.name}, p.tile, {p.profile});
+            continue;
+        }
+        m_party.spawn(p.name, p.tile, p.profile);
+    }
+    if (m_party.units().empty()) {
+        eng::TileCoord near{world.nav.width() / 2, world.nav.height() / 2};
+        if (world.start)
+            near = *world.start;
+        m_party.spawnAround(DefaultParty, near);
+    }
+    if (m_hooks.partySpawned)
+        m_hooks.partySpawned();
+}
+
+std::string Session::afterEdit(const WorldEdit& edit)
+{
+    if (!edit.ok)
+        return edit.error;
+    if (edit.tiles.empty())
+        return {};
+    if (m_hooks.tilesChanged)
+        m_hooks.tilesChanged(m_host.world(), edit.tiles);
+    if (!edit.dirty.empty())
+        applyWorld(WorldChange::SameGrid, edit.dirty);
+    if (m_hooks.previewStale)
+        m_hooks.previewStale();
+    return {};
+}
+
+std::string Session::applyTuning(const eng::terrain::TerrainConfig& config)
+{
+    const WorldEdit e = m_host.applyConfig(config);
+    if (!e.ok)
+        return e.error;
+    // The same path as an edit or a reload that kept the grid: units whose remaining paths
+    // cross a changed cell replan through the path service; overlays read the new costs.
+    if (!e.dirty.empty())
+        applyWorld(WorldChange::SameGrid, e.dirty);
+    if (m_hooks.previewStale)
+        m_hooks.previewStale();
+    return {};
+}
+
+const eng::edit::BrushTile* Session::brush() const
+{
+    const auto& palette = m_host.palette();
+    if (palette.empty())
+        return nullptr;
+    return &palette[std::size_t(std::clamp(m_brush, 0, int(palette.size()) - 1))];
+}
+
+void Session::cycleBrush(int step)
+{
+    const int n = int(m_host.palette().size());
+    if (n == 0)
+        return;
+    m_brush = ((m_brush + step) % n + n) % n;
+    const eng::edit::BrushTile& b = *brush();
+    m_messages.sayMerged("brush", "brush: " + b.terrain + " (" + b.tileset + " #" + std::to_string(b.localId) + ")");
+}
+
+bool Session::canOrder(eng::TileCoord tile)
+{
+    if (!m_host.world().nav.inBounds(tile)) {
+        say("that is outside the map");
+        return false;
+    }
+    if (m_party.selection().empty()) {
+        say("select a unit first");
+        return false;
+    }
+    return true;
+}
+
+void Session::order(eng::TileCoord tile)
+{
+    const OrderReport rep = m_party.orderSelected(tile, &m_trace);
+    if (!rep.accepted) {
+        say("no unit can move there: they are all boxed in", true);
+        return;
+    }
+    m_lastOrder = rep;
+    m_traceAgeSec = 0.0;
+    if (m_hooks.previewStale)
+        m_hooks.previewStale();
+    if (rep.anchorMoved && rep.anchor) {
+        const int lead = m_party.selection().leader();
+        const int layer = lead < 0 ? 0 : m_party.units()[std::size_t(lead)].layer;
+        const bool wall = !m_party.passable(tile, layer);
+        say(std::string(wall ? "that tile is impassable" : "that tile cannot be reached") +
+            ": walking to the closest reachable tile " + tileStr(*rep.anchor));
+    }
+}
+
+void Session::tick(double dtSec)
+{
+    m_gameTimeSec += dtSec;
+    // Landmark tables rebuilt in the background after an edit are installed here, between
+    // searches, on the thread that owns the grid (NavGrid's threading contract).
+    m_host.world().nav.pollLandmarks();
+    m_party.update(dtSec);
+    for (const std::string& e : m_party.events)
+        say(e);
+    m_party.events.clear();
+    m_traceAgeSec += dtSec;
+}
+
+} // namespace game

@@ -1,0 +1,141 @@
+#pragma once
+/// \file Session.hpp
+/// The game being played, without a window: the world (WorldHost) and the party on it, and
+/// everything that changes them together. Loading, reloading (F5 or a watched file; a broken
+/// file keeps the last good world and says why), edits of the map, live tuning of the costs,
+/// the party following each change of the world (units whose paths cross a changed cell
+/// replan; a new size spawns a new party), the editor's brush, and orders to the selection with
+/// the last order's figures and search trace. What it says goes to a MessageLog.
+///
+/// The view takes part through hooks (all optional): it may refuse a new world (its mesh does
+/// not build: then the world is not adopted), rebuilds the mesh where an edit changed tiles,
+/// and dresses a newly spawned party. Tests leave them empty.
+///
+/// \code
+/// game::MessageLog log;
+/// game::Session session(log);
+/// if (auto problems = session.open({"maps/valley.tmx", "", ""}); !problems.empty()) fail(problems);
+/// session.party().selectAll();
+/// if (session.canOrder({12, 7})) session.order({12, 7});
+/// session.tick(1.0 / 60.0);
+/// session.reload(false);          // false: the file is broken, the last good world stays
+/// \endcode
+
+#include "engine/core/Diagnostic.hpp"
+#include "engine/path/SearchTrace.hpp"
+#include "engine/terrain/TerrainRules.hpp"
+#include "game/common/MessageLog.hpp"
+#include "game/party/Party.hpp"
+#include "game/world/WorldHost.hpp"
+
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace game {
+
+/// How the owner (the view) takes part in changes of the world. Each may be empty.
+struct SessionHooks {
+    /// A world is about to become current: build what draws it. False (and `problems`) refuses
+    /// it; the current world stays.
+    std::function<bool(const World& world, std::vector<eng::Diagnostic>& problems)> acceptWorld;
+    /// An edit changed the tiles of `cells` in the current world.
+    std::function<void(const World& world, std::span<const eng::TileCoord> cells)> tilesChanged;
+    /// A new party stands on the map (load its art, frame it).
+    std::function<void()> partySpawned;
+    /// A world was opened or reloaded (the tuning panel starts from its config).
+    std::function<void(const World& world)> worldLoaded;
+    /// The world or the party changed: a path preview is stale.
+    std::function<void()> previewStale;
+};
+
+class Session {
+public:
+    explicit Session(MessageLog& messages, SessionHooks hooks = {});
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    void setHooks(SessionHooks hooks) { m_hooks = std::move(hooks); }
+
+    /// Loads the first world (warnings on stderr) and spawns its party. Empty: loaded.
+    std::vector<eng::Diagnostic> open(const WorldOptions& options);
+    /// Loads the world again (F5: `automatic` false; a watched file changed: true). A world
+    /// that fails to load or that acceptWorld refuses is not adopted: the error is said,
+    /// reloadError() keeps it, problems go to stderr. True when the new world is current.
+    bool reload(bool automatic);
+    /// Reloads when a watched file changed (WorldHost throttles the look to twice a second).
+    void pollFiles();
+
+    /// After an edit of the world (brush, script, undo): mesh (tilesChanged), party costs
+    /// (units whose paths cross a changed cell replan), preview. The edit's error ("" when it
+    /// worked).
+    std::string afterEdit(const WorldEdit& edit);
+    /// The config in force becomes `config`: costs rebuilt in place, units whose paths cross a
+    /// changed cell replan (as after an edit). "" or why not.
+    std::string applyTuning(const eng::terrain::TerrainConfig& config);
+
+    /// The editor's brush: the palette tile it paints, nullptr when the map has none.
+    const eng::edit::BrushTile* brush() const;
+    /// Index of brush() in the palette.
+    int brushIndex() const { return m_brush; }
+    /// Moves the brush `step` places along the palette (wrapping) and says which it is.
+    void cycleBrush(int step);
+
+    /// Refuses an order that cannot be given (off the map, nobody selected), saying why.
+    bool canOrder(eng::TileCoord tile);
+    /// Orders the selection to `tile` (after canOrder): the last order's figures and trace are
+    /// kept; an order that walks to the closest reachable cell says so.
+    void order(eng::TileCoord tile);
+    /// The search trace's replay starts again (the search overlay was turned on).
+    void restartTraceReplay() { m_traceAgeSec = 0.0; }
+
+    /// One step of game time: landmark tables built in the background installed, the party
+    /// walks, what it says is said.
+    void tick(double dtSec);
+
+    WorldHost& host() { return m_host; }
+    const WorldHost& host() const { return m_host; }
+    const World& world() const { return m_host.world(); }
+    Party& party() { return m_party; }
+    const Party& party() const { return m_party; }
+    MessageLog& messages() { return m_messages; }
+    const MessageLog& messages() const { return m_messages; }
+    /// The last failed reload's first problem ("" after a good one).
+    const std::string& reloadError() const { return m_reloadError; }
+    const std::optional<OrderReport>& lastOrder() const { return m_lastOrder; }
+    /// The last order's search (the leader's), and the seconds since it ran.
+    const eng::path::SearchTrace& trace() const { return m_trace; }
+    double traceAgeSec() const { return m_traceAgeSec; }
+    /// Game time played, seconds.
+    double gameTimeSec() const { return m_gameTimeSec; }
+
+private:
+    /// How the current world came to be (applyWorld).
+    enum class WorldChange {
+        New,       ///< the first world, or another size: a new party
+        NewGrid,   ///< same size, new profiles: same units on the new grid, everyone stops
+        SameGrid,  ///< edits or a reload that kept the grid: `dirty` says what changed
+    };
+    /// After the world changed: the party follows (see WorldChange), the preview is stale.
+    void applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty);
+    /// Units whose paths cross changed cells replan; one message names them all.
+    void replanAfter(std::span<const eng::path::NavDirty> dirty);
+    void spawnParty();
+    void say(const std::string& text, bool error = false) { m_messages.say(text, error); }
+
+    MessageLog& m_messages;
+    SessionHooks m_hooks;
+    WorldHost m_host;
+    Party m_party;
+    std::string m_reloadError;
+    std::vector<std::string> m_replanNames;  ///< units named in the "... replan" message on screen
+    std::optional<OrderReport> m_lastOrder;
+    eng::path::SearchTrace m_trace;
+    double m_traceAgeSec = 0.0;
+    double m_gameTimeSec = 0.0;
+    int m_brush = 0;  ///< index into the palette
+};
+
+} // namespace game

@@ -1,0 +1,174 @@
+// The session without a window: loading and spawning, reloads that keep the last good world,
+// edits and tuning that make walking units replan, the brush, and orders with their refusals.
+#include "game/session/Session.hpp"
+
+#include "tests/support/TempDir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+
+namespace {
+
+const std::string SessionTinyMap = std::string(ISOSTAR_SOURCE_DIR) + "/tests/game/data/tiny.tmx";
+
+void putFile(const std::string& path, const std::string& text)
+{
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+/// A copy of tests/game/data/tiny.tmx in `dir`, with a config beside it. The map's path.
+std::string freshMap(const testsupport::TempDir& dir)
+{
+    putFile(dir.file("terrain.toml"), "[terrain.grass]\ncost = 1.0\n[terrain.wall]\npassable = false\n"
+                                      "[terrain.road]\nmultiplier = 0.5\n");
+    putFile(dir.file("tiny.tmx"), testsupport::readAll(SessionTinyMap));
+    return dir.file("tiny.tmx");
+}
+
+bool said(const game::MessageLog& log, const std::string& start)
+{
+    return std::any_of(log.log().begin(), log.log().end(), [&](const std::string& m) { return m.rfind(start, 0) == 0; });
+}
+
+} // namespace
+
+TEST_CASE("session: open spawns a party and tells the view through its hooks")
+{
+    game::MessageLog log;
+    int accepted = 0, spawned = 0, loaded = 0;
+    game::SessionHooks hooks;
+    hooks.acceptWorld = [&](const game::World&, std::vector<eng::Diagnostic>&) { return ++accepted > 0; };
+    hooks.partySpawned = [&] { ++spawned; };
+    hooks.worldLoaded = [&](const game::World&) { ++loaded; };
+    game::Session session(log, hooks);
+    const testsupport::TempDir dir("isostar-session");
+    REQUIRE(session.open({freshMap(dir), "", ""}).empty());
+    CHECK(accepted == 1);
+    CHECK(spawned == 1);
+    CHECK(loaded == 1);
+    CHECK_FALSE(session.party().units().empty());
+    CHECK(session.host().version() == 1);
+}
+
+TEST_CASE("session: a view that refuses the first world fails the open")
+{
+    game::MessageLog log;
+    game::SessionHooks hooks;
+    hooks.acceptWorld = [](const game::World&, std::vector<eng::Diagnostic>& problems) {
+        problems.push_back({"mesh", 0, "no texture"});
+        return false;
+    };
+    game::Session session(log, hooks);
+    const testsupport::TempDir dir("isostar-session");
+    const auto problems = session.open({freshMap(dir), "", ""});
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].message == "no texture");
+}
+
+TEST_CASE("session: a reload of a broken map keeps the last good world and says why")
+{
+    game::MessageLog log;
+    game::Session session(log);
+    const testsupport::TempDir dir("isostar-session");
+    const std::string map = freshMap(dir);
+    REQUIRE(session.open({map, "", ""}).empty());
+    const std::size_t units = session.party().units().size();
+
+    putFile(map, testsupport::readAll(SessionTinyMap).substr(0, 300));
+    CHECK_FALSE(session.reload(false));
+    CHECK(session.host().version() == 1);
+    CHECK(session.host().reloads() == 0);
+    CHECK(session.world().map.width == 6);
+    CHECK(session.party().units().size() == units);
+    CHECK(session.reloadError().find(map) == 0);
+    CHECK(said(log, "reload failed, keeping the last good map: " + map));
+
+    putFile(map, testsupport::readAll(SessionTinyMap));
+    CHECK(session.reload(true));
+    CHECK(session.reloadError().empty());
+    CHECK(session.host().reloads() == 1);
+    CHECK(said(log, "a file changed: reloaded " + map));
+}
+
+TEST_CASE("session: a reload the view refuses is not adopted")
+{
+    game::MessageLog log;
+    bool refuse = false;
+    game::SessionHooks hooks;
+    hooks.acceptWorld = [&](const game::World&, std::vector<eng::Diagnostic>& problems) {
+        if (refuse)
+            problems.push_back({"tileset.png", 0, "cannot load the image"});
+        return !refuse;
+    };
+    game::Session session(log, hooks);
+    const testsupport::TempDir dir("isostar-session");
+    REQUIRE(session.open({freshMap(dir), "", ""}).empty());
+    refuse = true;
+    CHECK_FALSE(session.reload(false));
+    CHECK(session.host().version() == 1);
+    CHECK(session.reloadError() == "tileset.png: error: cannot load the image");
+}
+
+TEST_CASE("session: orders are refused off the map and without a selection, then walk")
+{
+    game::MessageLog log;
+    game::Session session(log);
+    const testsupport::TempDir dir("isostar-session");
+    REQUIRE(session.open({freshMap(dir), "", ""}).empty());
+    session.party().selection().selectNone();
+    CHECK_FALSE(session.canOrder({100, 100}));
+    CHECK(log.log().back() == "that is outside the map");
+    CHECK_FALSE(session.canOrder({1, 1}));
+    CHECK(log.log().back() == "select a unit first");
+
+    session.party().selection().selectOnly(0);
+    const eng::TileCoord goal{5, 0};
+    REQUIRE(session.canOrder(goal));
+    session.order(goal);
+    REQUIRE(session.lastOrder());
+    CHECK(session.lastOrder()->clicked == goal);
+    CHECK(session.trace().stepCount() > 0);
+    for (int i = 0; i < 600 && session.party().anyMoving(); ++i)
+        session.tick(1.0 / 60.0);
+    CHECK(session.party().units()[0].tile == goal);
+    CHECK(session.gameTimeSec() > 0.0);
+}
+
+TEST_CASE("session: an edit reaches the view, the brush cycles and says which it is")
+{
+    game::MessageLog log;
+    std::vector<eng::TileCoord> rebuilt;
+    int stale = 0;
+    game::SessionHooks hooks;
+    hooks.tilesChanged = [&](const game::World&, std::span<const eng::TileCoord> cells) {
+        rebuilt.assign(cells.begin(), cells.end());
+    };
+    hooks.previewStale = [&] { ++stale; };
+    game::Session session(log, hooks);
+    const testsupport::TempDir dir("isostar-session");
+    REQUIRE(session.open({freshMap(dir), "", ""}).empty());
+    const int staleAfterOpen = stale;
+
+    CHECK(session.afterEdit(session.host().erase({100, 100})) != "");
+    CHECK(rebuilt.empty());
+    const std::string error = session.afterEdit(session.host().paint({2, 2}, "wall"));
+    if (error.empty()) {
+        CHECK(rebuilt == std::vector<eng::TileCoord>{{2, 2}});
+        CHECK(stale > staleAfterOpen);
+        CHECK(session.host().edits() == 1);
+    } else {
+        CHECK(session.host().edits() == 0);  // the tiny map's palette has no wall
+    }
+
+    const std::size_t palette = session.host().palette().size();
+    if (palette > 1) {
+        session.cycleBrush(-1);
+        CHECK(session.brushIndex() == int(palette) - 1);
+        CHECK(log.log().back().rfind("brush: " + session.brush()->terrain, 0) == 0);
+        session.cycleBrush(1);
+        CHECK(session.brushIndex() == 0);
+    }
+}

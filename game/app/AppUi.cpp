@@ -25,9 +25,9 @@ void App::drawUi(sf::RenderTarget& target)
 {
     if (!m_ui.ready())
         return;
-    if (const int lead = m_session.party().selection().leader(); lead >= 0) {
+    if (const Unit* lead = m_session.party().leader()) {
         const World& world = m_session.world();
-        const int layer = m_session.party().units()[std::size_t(lead)].layer;
+        const int layer = lead->layer;
         if (layer >= 0 && layer < int(world.terrains.size()))
             m_tuning.setSelectedProfile(world.terrains[std::size_t(layer)].profile);
     }

@@ -25,13 +25,7 @@ using Json = nlohmann::json;
 Json unitJson(const Unit& u, bool selected, const World& world, const View& view)
 {
     const sf::Vector2f s = view.unitScreen(u);
-    eng::TileCoord cell{int(std::floor(u.pos.x)), int(std::floor(u.pos.y))};
-    if (cell != u.tile && !(u.stepping && cell == u.stepTo))
-        cell = u.tile;  // exactly between cells on a diagonal step
-    std::vector<eng::TileCoord> rest = {cell};
-    if (u.stepping && u.stepTo != cell)
-        rest.push_back(u.stepTo);
-    rest.insert(rest.end(), u.path.begin(), u.path.end());
+    const std::vector<eng::TileCoord> rest = remainingPath(u);
     const int layer = std::clamp(u.layer, 0, std::max(0, int(world.terrains.size()) - 1));
     double pathCost = 0.0;
     Json path = Json::array();
@@ -44,7 +38,7 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
         pathCost += diagonal ? c * world.nav.rules(layer).diagonalFactor : c;
     }
     return {{"name", u.name},
-            {"tile", {cell.x, cell.y}},
+            {"tile", {rest.front().x, rest.front().y}},
             {"pos", {u.pos.x, u.pos.y}},
             {"screen", {std::lround(s.x), std::lround(s.y)}},
             {"moving", u.moving()},

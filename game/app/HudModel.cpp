@@ -51,8 +51,8 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
     hud.mouse = input.mouse();
     hud.leftDown = input.leftDown();
     hud.selectionBox = input.selectionBox();
-    if (const int lead = party.selection().leader(); lead >= 0) {
-        const Unit& leader = party.units()[std::size_t(lead)];
+    if (const Unit* lead = party.leader()) {
+        const Unit& leader = *lead;
         hud.explainLayer = leader.layer;
         hud.statusLines.push_back("Profile: " + world.profileName(leader.layer) + " (" + leader.name + ")");
         if (m_hover && world.nav.inBounds(*m_hover)) {

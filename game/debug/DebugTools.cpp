@@ -59,22 +59,6 @@ sf::Color outcomeColor(eng::path::NeighbourOutcome o)
 
 } // namespace
 
-std::vector<eng::TileCoord> remainingPath(const Party& party, int unit)
-{
-    std::vector<eng::TileCoord> out;
-    if (unit < 0 || unit >= int(party.units().size()))
-        return out;
-    const Unit& u = party.units()[std::size_t(unit)];
-    eng::TileCoord cell{int(std::floor(u.pos.x)), int(std::floor(u.pos.y))};
-    if (cell != u.tile && !(u.stepping && cell == u.stepTo))
-        cell = u.tile;  // exactly between cells on a diagonal step
-    out.push_back(cell);
-    if (u.stepping && u.stepTo != cell)
-        out.push_back(u.stepTo);
-    out.insert(out.end(), u.path.begin(), u.path.end());
-    return out;
-}
-
 DebugTools::DebugTools()
 {
     // The HUD's font; without it the panels and labels are simply not drawn (View warns once).
@@ -137,17 +121,16 @@ std::string DebugTools::setStepMode(bool on)
 
 std::string DebugTools::beginStep(const DebugFrame& f, eng::TileCoord goal)
 {
-    const int i = f.party->selection().leader();
-    if (i < 0)
+    const Unit* lead = f.party->leader();
+    if (!lead)
         return "select a unit first";
-    const Unit& u = f.party->units()[std::size_t(i)];
-    const eng::TileCoord start = planCell(u);
+    const eng::TileCoord start = planCell(*lead);
     m_stepMode = true;
     m_stepVersion = f.worldVersion;
-    const eng::path::PathStatus s = stepper.begin(f.world->nav, u.layer, start, goal);
+    const eng::path::PathStatus s = stepper.begin(f.world->nav, lead->layer, start, goal);
     if (s != eng::path::PathStatus::InProgress)
         return "step-through: " + std::string(eng::path::statusName(s)) + " at once from " + tileStr(start);
-    return "step-through from " + u.name + " " + tileStr(start) + " to " + tileStr(goal) +
+    return "step-through from " + lead->name + " " + tileStr(start) + " to " + tileStr(goal) +
            ": N expands one cell, Shift+N plays";
 }
 
@@ -167,14 +150,13 @@ std::string DebugTools::step(int n)
 
 std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
 {
-    const int i = f.party->selection().leader();
-    if (i < 0)
+    const Unit* lead = f.party->leader();
+    if (!lead)
         return "select a unit first, then Shift+click a tile to race the searches";
-    const Unit& u = f.party->units()[std::size_t(i)];
-    const eng::TileCoord start = planCell(u);
+    const eng::TileCoord start = planCell(*lead);
     eng::path::RaceOptions options;
     options.traces = true;  // one more untimed run each, for the closed cells on the map
-    const eng::path::Race r = eng::path::runRace(m_raceQuery, f.world->nav, u.layer, start, goal, options);
+    const eng::path::Race r = eng::path::runRace(m_raceQuery, f.world->nav, lead->layer, start, goal, options);
     std::vector<RaceLane> lanes;
     for (const eng::path::RaceRow& row : r.rows) {
         RaceLane l;
@@ -191,9 +173,9 @@ std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
             l.closed.push_back(c.cell);
         lanes.push_back(std::move(l));
     }
-    race.set(start, goal, u.layer, std::move(lanes));
+    race.set(start, goal, lead->layer, std::move(lanes));
     m_raceVersion = f.worldVersion;
-    std::string said = "race from " + u.name + " " + tileStr(start) + " to " + tileStr(goal) + ":";
+    std::string said = "race from " + lead->name + " " + tileStr(start) + " to " + tileStr(goal) + ":";
     for (const RaceLane& l : race.lanes())
         said += " " + l.key + " " + std::to_string(l.expanded);
     return said + " cells (R clears)";
@@ -233,8 +215,8 @@ void DebugTools::drawGround(sf::RenderTarget& target, const DebugFrame& f)
         return;
     const bool stepping = m_stepMode && stepper.trace().stepCount() > 0;
     OverlayScene s = scene(f, stepping);
-    const int i = f.party->selection().leader();
-    m_leaderPath = stepping ? std::vector<eng::TileCoord>{} : remainingPath(*f.party, i);
+    const Unit* lead = f.party->leader();
+    m_leaderPath = stepping || !lead ? std::vector<eng::TileCoord>{} : remainingPath(*lead);
     s.path = m_leaderPath;
     const OverlayFlags saved = overlays.flags;
     if (stepping)
@@ -410,13 +392,13 @@ std::vector<std::string> DebugTools::tileLines(const DebugFrame& f)
 
 const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
 {
-    const int i = f.party->selection().leader();
-    std::vector<eng::TileCoord> path = remainingPath(*f.party, i);
-    if (i < 0 || path.size() < 2 || !f.world) {
+    const Unit* lead = f.party->leader();
+    std::vector<eng::TileCoord> path = lead ? remainingPath(*lead) : std::vector<eng::TileCoord>{};
+    if (!lead || path.size() < 2 || !f.world) {
         m_why.reset();
         return m_why;
     }
-    const Unit& u = f.party->units()[std::size_t(i)];
+    const Unit& u = *lead;
     const int layer = std::clamp(u.layer, 0, std::max(0, int(f.world->terrains.size()) - 1));
     if (m_why && m_whyWorld == f.world && m_whyVersion == f.worldVersion && m_why->unit == u.name && m_why->path == path)
         return m_why;

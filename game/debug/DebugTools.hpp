@@ -134,8 +134,4 @@ private:
     const World* m_whyWorld = nullptr;
 };
 
-/// The selection's leader's remaining path: the cell it stands on, the cell it steps into (if
-/// any), then the cells still to enter. Empty for a bad index.
-std::vector<eng::TileCoord> remainingPath(const Party& party, int unit);
-
 } // namespace game::debug

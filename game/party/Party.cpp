@@ -52,10 +52,6 @@ private:
 
 } // namespace
 
-Party::Party() = default;
-
-Party::~Party() = default;
-
 bool Party::bind(const eng::path::NavGrid* grid)
 {
     if (!grid || grid->layerCount() == 0)

@@ -91,10 +91,6 @@ struct CostChangeReport {
 
 class Party {
 public:
-    Party();
-    ~Party();
-    Party(const Party&) = delete;
-    Party& operator=(const Party&) = delete;
 
     /// Plans on `grid` (not copied; it must outlive the party or the next reset); clears units.
     /// Layers are found by profile (game::profileLayer). False for a grid without layers.
@@ -133,6 +129,12 @@ public:
     /// Which units are selected (sized to the units); its leader() leads orderSelected().
     Selection& selection() { return m_selection; }
     const Selection& selection() const { return m_selection; }
+    /// The selection's leader (Selection::leader), nullptr when nothing is selected.
+    const Unit* leader() const
+    {
+        const int i = m_selection.leader();
+        return i < 0 ? nullptr : &m_units[std::size_t(i)];
+    }
 
     /// Orders the selected units to `clicked`: formation goals, one A* path each (see Formation).
     /// `trace` [opt] records the leader's search.

@@ -39,8 +39,6 @@ class PathRequests {
 public:
     PathRequests();
     ~PathRequests();
-    PathRequests(const PathRequests&) = delete;
-    PathRequests& operator=(const PathRequests&) = delete;
 
     /// A new service over `grid` (it must outlive the service): requests made before are gone,
     /// so drop the units' requests first. The figures are kept.

@@ -58,6 +58,10 @@ inline eng::TileCoord planCell(const Unit& u)
     return u.stepping ? u.stepTo : u.tile;
 }
 
+/// The cells a unit still walks, in order: the cell it is on (the nearer of the two while
+/// stepping), the cell it steps into, then its path; its goal last.
+std::vector<eng::TileCoord> remainingPath(const Unit& u);
+
 /// Priority between two units of one party (cooperative pathfinding): unit `a` at index `ia`
 /// comes before unit `b` at index `ib` when its rank is lower, or the ranks are equal and its
 /// index is lower. A unit's plan avoids only units that come before it (and units standing

@@ -222,8 +222,8 @@ void Session::order(eng::TileCoord tile)
     if (m_hooks.previewStale)
         m_hooks.previewStale();
     if (rep.anchorMoved && rep.anchor) {
-        const int lead = m_party.selection().leader();
-        const int layer = lead < 0 ? 0 : m_party.units()[std::size_t(lead)].layer;
+        const Unit* lead = m_party.leader();
+        const int layer = lead ? lead->layer : 0;
         const bool wall = !m_party.passable(tile, layer);
         say(std::string(wall ? "that tile is impassable" : "that tile cannot be reached") +
             ": walking to the closest reachable tile " + tileStr(*rep.anchor));

@@ -330,11 +330,24 @@ void TuningPanel::draw()
         ImGui::End();
         return;
     }
-    const eng::terrain::ConfigTuning& model = *m_model;
+    const std::vector<eng::terrain::TuningKey> keys = m_model->keys();
+    drawButtons(keys);
+    drawProfileChoice();
+    ImGui::Separator();
+    ImGui::BeginChild("values", ImVec2(0.f, 0.f), false);
+    drawValues(keys);
+    for (const auto& [title, section] : m_sections)
+        if (ImGui::CollapsingHeader(title.c_str()) && section)
+            section();
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+void TuningPanel::drawButtons(const std::vector<eng::terrain::TuningKey>& keys)
+{
     ImGui::TextColored(Dim, "Config:");
     ImGui::SameLine();
     ImGui::TextWrapped("%s", m_configPath.empty() ? "built-in defaults (no file)" : m_configPath.c_str());
-    const std::vector<eng::terrain::TuningKey> keys = model.keys();
     const auto changedCount = std::count_if(keys.begin(), keys.end(), [](const auto& k) { return k.changed(); });
     if (ImGui::Button("Reset"))
         noteResult(reset(), "back to the file's values");
@@ -355,9 +368,12 @@ void TuningPanel::draw()
         ImGui::SetTooltip("values now in force that differ from the file's (marked *), profiles included");
     if (!m_status.empty())
         ImGui::TextColored(m_statusError ? Red : Green, "%s", m_status.c_str());
+}
 
-    // Profile selector: the base rules or one profile (starts on the selected unit's).
-    const eng::terrain::TerrainConfig& config = model.config();
+void TuningPanel::drawProfileChoice()
+{
+    // The base rules or one profile (starts on the selected unit's).
+    const eng::terrain::TerrainConfig& config = m_model->config();
     if (!m_profile.empty() && !config.profile(m_profile))
         m_profile.clear();
     const std::string shown = m_profile.empty() ? std::string("base rules (every unit)") : "profile " + m_profile;
@@ -377,45 +393,42 @@ void TuningPanel::draw()
                                          [&](const auto& p) { return p.name == m_profile; });
             it != config.profiles.end() && !it->description.empty())
             ImGui::TextColored(Dim, "%s", it->description.c_str());
+}
 
-    ImGui::Separator();
-    ImGui::BeginChild("values", ImVec2(0.f, 0.f), false);
+void TuningPanel::drawValues(const std::vector<eng::terrain::TuningKey>& keys)
+{
     ImGui::SetNextItemOpen(true, ImGuiCond_Once);
     if (ImGui::CollapsingHeader("Movement"))
         for (const eng::terrain::TuningKey& k : keys)
             if (k.profile == m_profile && k.terrain.empty())
                 drawKey(k);
     ImGui::SetNextItemOpen(true, ImGuiCond_Once);
-    if (ImGui::CollapsingHeader("Terrain")) {
-        std::size_t i = 0;
-        while (i < keys.size()) {
-            const eng::terrain::TuningKey& first = keys[i];
-            std::size_t end = i;
-            while (end < keys.size() && keys[end].profile == first.profile && keys[end].terrain == first.terrain)
-                ++end;
-            if (first.profile == m_profile && !first.terrain.empty()) {
-                const bool anyChanged = std::any_of(keys.begin() + std::ptrdiff_t(i), keys.begin() + std::ptrdiff_t(end),
-                                                    [](const auto& k) { return k.changed(); });
-                ImGui::SetNextItemOpen(true, ImGuiCond_Once);
-                if (anyChanged)
-                    ImGui::PushStyleColor(ImGuiCol_Text, Yellow);
-                const bool open = ImGui::TreeNode(first.terrain.c_str());
-                if (anyChanged)
-                    ImGui::PopStyleColor();
-                if (open) {
-                    for (std::size_t k = i; k < end; ++k)
-                        drawKey(keys[k]);
-                    ImGui::TreePop();
-                }
+    if (!ImGui::CollapsingHeader("Terrain"))
+        return;
+    // One tree node per terrain of the shown profile, yellow when one of its values changed.
+    std::size_t i = 0;
+    while (i < keys.size()) {
+        const eng::terrain::TuningKey& first = keys[i];
+        std::size_t end = i;
+        while (end < keys.size() && keys[end].profile == first.profile && keys[end].terrain == first.terrain)
+            ++end;
+        if (first.profile == m_profile && !first.terrain.empty()) {
+            const bool anyChanged = std::any_of(keys.begin() + std::ptrdiff_t(i), keys.begin() + std::ptrdiff_t(end),
+                                                [](const auto& k) { return k.changed(); });
+            ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+            if (anyChanged)
+                ImGui::PushStyleColor(ImGuiCol_Text, Yellow);
+            const bool open = ImGui::TreeNode(first.terrain.c_str());
+            if (anyChanged)
+                ImGui::PopStyleColor();
+            if (open) {
+                for (std::size_t k = i; k < end; ++k)
+                    drawKey(keys[k]);
+                ImGui::TreePop();
             }
-            i = end;
         }
+        i = end;
     }
-    for (const auto& [title, section] : m_sections)
-        if (ImGui::CollapsingHeader(title.c_str()) && section)
-            section();
-    ImGui::EndChild();
-    ImGui::End();
 }
 
 } // namespace game

@@ -142,6 +142,12 @@ public:
 
 private:
     void drawKey(const eng::terrain::TuningKey& key);
+    /// The config's name, Reset, Save, how many values differ, the last action's result.
+    void drawButtons(const std::vector<eng::terrain::TuningKey>& keys);
+    /// The combo box choosing the base rules or one profile to show.
+    void drawProfileChoice();
+    /// The movement keys and one tree node per terrain of the shown profile.
+    void drawValues(const std::vector<eng::terrain::TuningKey>& keys);
     /// The model's edits put in force again on a reloaded world (dropped when refused).
     void reapply();
     /// The values tuned on the previous model (key, value), set again on the new one and applied.

@@ -72,8 +72,6 @@ class View {
 public:
     View();
     ~View();
-    View(const View&) = delete;
-    View& operator=(const View&) = delete;
 
     /// Loads the HUD font; false (and a warning on stderr) when it is missing: no HUD text.
     bool loadFont();

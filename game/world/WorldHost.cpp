@@ -7,6 +7,26 @@
 
 namespace game {
 
+namespace {
+
+/// One cost layer's change joins the edit: its cells to `costCells`, itself to `dirty` when it
+/// changed something.
+void addLayerChange(WorldEdit& out, eng::path::NavDirty d)
+{
+    out.costCells.insert(out.costCells.end(), d.cells.begin(), d.cells.end());
+    if (!d.empty())
+        out.dirty.push_back(std::move(d));
+}
+
+/// The edit's cost cells in order, each once (a cell changed under several profiles).
+void sortCostCells(WorldEdit& out)
+{
+    std::sort(out.costCells.begin(), out.costCells.end());
+    out.costCells.erase(std::unique(out.costCells.begin(), out.costCells.end()), out.costCells.end());
+}
+
+} // namespace
+
 std::vector<std::string> watchedFiles(const World& world)
 {
     std::vector<std::string> files;
@@ -112,17 +132,12 @@ WorldEdit WorldHost::applyConfig(const eng::terrain::TerrainConfig& config)
         }
         rules.push_back(r);
     }
-    std::vector<eng::TileCoord> costCells;
     for (std::size_t i = 0; i < m_world.terrains.size(); ++i) {
         eng::path::NavDirty d;
         m_world.terrains[i].terrain.setRules(m_world.nav, *rules[i], &d);
-        costCells.insert(costCells.end(), d.cells.begin(), d.cells.end());
-        if (!d.empty())
-            out.dirty.push_back(std::move(d));
+        addLayerChange(out, std::move(d));
     }
-    std::sort(costCells.begin(), costCells.end());
-    costCells.erase(std::unique(costCells.begin(), costCells.end()), costCells.end());
-    out.costCells = std::move(costCells);
+    sortCostCells(out);
     m_world.config = config;
     out.ok = true;
     if (!out.dirty.empty())
@@ -147,7 +162,6 @@ WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
     // Every profile's terrain writes only the cells whose cost changed into its layer of
     // World::nav, in one apply per layer (islands recomputed at most once per layer and edit).
     std::vector<eng::terrain::CellTerrains> cells;
-    std::vector<eng::TileCoord> costCells;
     for (ProfileTerrain& t : m_world.terrains) {
         cells.clear();
         for (eng::TileCoord c : out.tiles) {
@@ -156,14 +170,9 @@ WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
                 ct.terrains.push_back(t.terrain.terrainId(name));
             cells.push_back(std::move(ct));
         }
-        eng::path::NavDirty d = t.terrain.setCells(m_world.nav, cells);
-        costCells.insert(costCells.end(), d.cells.begin(), d.cells.end());
-        if (!d.empty())
-            out.dirty.push_back(std::move(d));
+        addLayerChange(out, t.terrain.setCells(m_world.nav, cells));
     }
-    std::sort(costCells.begin(), costCells.end());
-    costCells.erase(std::unique(costCells.begin(), costCells.end()), costCells.end());
-    out.costCells = std::move(costCells);
+    sortCostCells(out);
     noteEdit();
     return out;
 }

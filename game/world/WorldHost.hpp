@@ -55,8 +55,6 @@ class WorldHost {
 public:
     WorldHost();
     ~WorldHost();
-    WorldHost(const WorldHost&) = delete;
-    WorldHost& operator=(const WorldHost&) = delete;
 
     /// How often filesChanged looks at the files, seconds.
     static constexpr double PollIntervalSec = 0.5;

@@ -40,6 +40,10 @@ double runUntilStill(game::Party& s, double limitSec = 120.0)
 
 } // namespace
 
+// The party holds a pointer to the grid it plans on and hands out handles to its units: it is
+// never copied (its path service makes it move-only).
+static_assert(!std::is_copy_constructible_v<game::Party> && !std::is_copy_assignable_v<game::Party>);
+
 TEST_CASE("step time is proportional to the entered cell's cost")
 {
     game::StepTiming t;

@@ -54,10 +54,9 @@ enum class LandmarkMode {
 
 /// Landmark settings of a NavGrid (all layers).
 struct LandmarkSettings {
-    /// Measured on article terrain (README "Landmarks and performance"): queries get 3-4x faster
-    /// from 48x48 on, and the set-up (2 ms at 72x72, 16 ms at 128x128) pays back after 30-60
-    /// queries; below 128x128 a query costs < 0.1 ms anyway, so small maps keep the plain search
-    /// (its exact expansion order, no rebuild after edits).
+    /// The table's set-up pays back only after a number of queries, and a query on a small map is
+    /// cheap anyway (figures: README "Landmarks and performance"), so small maps keep the plain
+    /// search (its exact expansion order, no rebuild after edits).
     static constexpr long long kDefaultAutoMinCells = 128LL * 128LL;
     /// Largest count (per island).
     static constexpr int kMaxCount = 32;

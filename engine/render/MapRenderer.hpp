@@ -124,7 +124,7 @@ public:
     /// view on whole pixels the picture is the direct one, pixel for pixel over an opaque
     /// ground. The cache follows edits (updateCells) and animation frames of ground tiles by
     /// itself. Used only when culling is on and the view is not rotated; off (or when a render
-    /// texture cannot be made): the ground is drawn tile by tile as before.
+    /// texture cannot be made): the ground is drawn tile by tile from the mesh.
     void setGroundCache(bool on) { m_groundCacheOn = on; }
     bool groundCache() const { return m_groundCacheOn; }
     /// Draws every layer in Tiled's exact order (no sorting, no sprites), not culled.

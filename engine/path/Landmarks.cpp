@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <cmath>
 #include <limits>
 #include <ostream>
@@ -182,7 +181,6 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
                                  std::span<const std::int32_t> paddedIslands, int islandCount,
                                  const MoveRules& rules, int count, std::stop_token stop)
 {
-    const auto t0 = std::chrono::steady_clock::now();
     LandmarkTable table;
     const int stride = width + 2;
     const std::size_t padded = std::size_t(width + 2) * std::size_t(height + 2);
@@ -295,7 +293,6 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
     for (std::size_t i = 0; i < padded; ++i)
         for (std::size_t j = 0; j < slots; ++j)
             out[i * slots + j] = planes[j * padded + i];
-    table.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return table;
 }
 

@@ -90,7 +90,6 @@ struct LandmarkTable {
     std::vector<std::uint32_t> landmarks;   ///< padded nodes of every landmark (all islands)
     DiagonalMode diagonal = DiagonalMode::NoCornerCutting;  ///< the rules it was built for
     double diagonalFactor = 1.414;
-    double buildMs = 0.0;                   ///< wall time of the build
 
     /// The 2k floats of padded cell `node`.
     const float* cell(std::uint32_t node) const { return dist.data() + std::size_t(node) * std::size_t(2 * count); }

@@ -8,6 +8,7 @@
 #include "tools/isopath/Commands.hpp"
 
 #include "engine/core/Diagnostic.hpp"
+#include "engine/core/Percentile.hpp"
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/JumpPointSearch.hpp"
 #include "engine/path/MovingAi.hpp"
@@ -41,16 +42,7 @@ struct ScenOptions {
 };
 
 using Clock = std::chrono::steady_clock;
-
-double percentile(std::vector<double> v, double p)
-{
-    if (v.empty())
-        return 0.0;
-    std::sort(v.begin(), v.end());
-    // Nearest-rank percentile.
-    const std::size_t rank = std::size_t(std::ceil(p * double(v.size())));
-    return v[std::min(v.size() - 1, rank == 0 ? 0 : rank - 1)];
-}
+using eng::percentile;
 
 /// One scenario's answer.
 struct Outcome {

@@ -11,6 +11,7 @@
 // figures depend on the machine and its load; CI runs `pathbench --quick` only as a smoke check.
 
 #include "engine/core/GuardedMain.hpp"
+#include "engine/core/Percentile.hpp"
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/path/MovingAi.hpp"
 #include "tools/pathbench/ArticleTerrain.hpp"
@@ -46,6 +47,7 @@ using eng::path::GridPathfinder;
 using eng::path::MoveRules;
 using eng::path::PathResult;
 using eng::path::PathStatus;
+using eng::percentile;
 using Clock = std::chrono::steady_clock;
 
 /// Per-query times are CPU time of this thread (CLOCK_THREAD_CPUTIME_ID): the box is shared by
@@ -88,15 +90,6 @@ double median(std::vector<double> v)
     std::sort(v.begin(), v.end());
     const std::size_t n = v.size();
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-double percentile(std::vector<double> v, double p)
-{
-    if (v.empty())
-        return 0.0;
-    std::sort(v.begin(), v.end());
-    const std::size_t rank = std::size_t(std::ceil(p * double(v.size())));
-    return v[std::min(v.size() - 1, rank == 0 ? 0 : rank - 1)];
 }
 
 double sum(const std::vector<double>& v)

@@ -41,7 +41,7 @@ struct DrawStats {
 };
 
 namespace detail {
-/// What of a tile image is drawn (MapRenderer's cache; see MapRenderer.cpp).
+/// What of a tile image is drawn (MapRenderer's cache; see MapRendererTighten.cpp).
 struct TileCoverage {
     sf::IntRect box; ///< texture pixels of the non-transparent texels; empty = fully transparent
     bool diamond = false;      ///< every non-transparent texel's centre is inside the inscribed diamond
@@ -150,6 +150,10 @@ private:
     /// Draws the flat ground in world rectangle `area` (ground layers, then the flat tiles of
     /// sorted layers) into `target`; true when a chunk drawn holds animated ground quads.
     bool drawFlatGround(sf::RenderTarget& target, const sf::FloatRect& area, DrawStats& stats) const;
+    /// Draws the depth-sorted part in `view`: tall tiles and `sprites` by (key, tiles before
+    /// sprites, layer, Tiled's order). Only what is in view is sorted.
+    void drawSorted(sf::RenderTarget& target, const std::vector<SpriteItem>& sprites, const sf::FloatRect& view,
+                    const sf::RenderStates& base, DrawStats& stats) const;
     /// Which ground-layer chunks hold animated quads (m_groundAnimated), after a mesh change.
     void markAnimatedChunks();
 

@@ -121,7 +121,7 @@ std::optional<Json> JsonReader::parse(const std::string& text) const
         return std::nullopt;
     } catch (const Json::out_of_range& e) {
         // A number beyond double's range (406: "number overflow parsing '1e999'"); nlohmann gives
-        // no position, so the line is that of the number's first occurrence. Found by fuzz_map_tmj.
+        // no position, so the line is that of the number's first occurrence.
         std::string what = e.what();
         int line = 0;
         if (auto q = what.find('\''); q != std::string::npos && what.back() == '\'') {

@@ -38,6 +38,85 @@ bool readInt(const Json& obj, const char* key, int& out, bool required, int minV
     return true;
 }
 
+/// The rows of the sheet, one per facing ("directions": the 8 facings, each once).
+std::vector<Direction8> readDirections(const Json& j, std::vector<Diagnostic>& errors, const std::string& path)
+{
+    std::vector<Direction8> rows;
+    if (auto it = j.find("directions"); it != j.end() && it->is_array()) {
+        bool seen[DirectionCount] = {};
+        for (const Json& d : *it) {
+            std::optional<Direction8> dir = d.is_string() ? parseDirection(d.get<std::string>()) : std::nullopt;
+            if (!dir) {
+                errors.push_back({path, 0, "\"directions\": unknown direction " + d.dump() + " (expected N, NE, E, SE, S, SW, W, NW)"});
+                continue;
+            }
+            if (seen[int(*dir)])
+                errors.push_back({path, 0, "\"directions\": " + d.dump() + " listed twice"});
+            seen[int(*dir)] = true;
+            rows.push_back(*dir);
+        }
+        for (int d = 0; d < DirectionCount; ++d)
+            if (!seen[d] && it->size() == DirectionCount)
+                errors.push_back({path, 0, "\"directions\": " + std::string(directionName(Direction8(d))) + " is missing"});
+        if (it->size() != DirectionCount)
+            errors.push_back({path, 0, "\"directions\": expected 8 entries, got " + std::to_string(it->size())});
+    } else {
+        errors.push_back({path, 0, "missing \"directions\": the facing of each row, e.g. [\"S\", \"SW\", ...]"});
+    }
+    return rows;
+}
+
+/// One entry of "clips" (frames `first` .. `first + count - 1` of every row) into `s`.
+void readClip(const std::string& name, const Json& c, const std::vector<Direction8>& rows, int imageW, int imageH,
+              SpriteSheet& s, std::vector<Diagnostic>& errors, const std::string& path)
+{
+    const std::string where = "clip \"" + name + "\": ";
+    if (!c.is_object()) {
+        errors.push_back({path, 0, where + "expected an object"});
+        return;
+    }
+    int first = 0, count = 0;
+    const bool okFirst = readInt(c, "first", first, true, 0, where, errors, path);
+    const bool okCount = readInt(c, "count", count, true, 1, where, errors, path);
+    double frameTime = 0.0;
+    auto ft = c.find("frame_time");
+    if (ft == c.end() || !ft->is_number() || !(ft->get<double>() > 0.0) || ft->get<double>() > 60.0) {
+        errors.push_back({path, 0, where + "\"frame_time\" must be a number of seconds > 0"});
+        return;
+    }
+    frameTime = ft->get<double>();
+    bool loop = true;
+    if (auto l = c.find("loop"); l != c.end()) {
+        if (!l->is_boolean()) {
+            errors.push_back({path, 0, where + "\"loop\" must be true or false"});
+            return;
+        }
+        loop = l->get<bool>();
+    }
+    if (!okFirst || !okCount || rows.size() != std::size_t(DirectionCount) || s.frameWidth <= 0 || s.frameHeight <= 0)
+        return;
+    if (imageW > 0 && (first + count) * s.frameWidth > imageW) {
+        errors.push_back({path, 0, where + "frames " + std::to_string(first) + ".." + std::to_string(first + count - 1) +
+                                       " run past the image width " + std::to_string(imageW)});
+        return;
+    }
+    if (imageH > 0 && DirectionCount * s.frameHeight > imageH) {
+        errors.push_back({path, 0, "8 rows of " + std::to_string(s.frameHeight) + " pixels run past the image height " +
+                                       std::to_string(imageH)});
+        return;
+    }
+    DirectionalClip dc;
+    dc.name = name;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        AnimationClip& clip = dc.byDirection[std::size_t(rows[r])];
+        clip.name = name;
+        clip.loop = loop;
+        for (int k = 0; k < count; ++k)
+            clip.frames.push_back({{(first + k) * s.frameWidth, int(r) * s.frameHeight, s.frameWidth, s.frameHeight}, frameTime});
+    }
+    s.clips.push_back(std::move(dc));
+}
+
 } // namespace
 
 Result<SpriteSheet> parseSpriteSheet(const std::string& jsonText, const std::string& path)
@@ -79,80 +158,14 @@ Result<SpriteSheet> parseSpriteSheet(const std::string& jsonText, const std::str
     }
 
     // Rows of the sheet, one per facing.
-    std::vector<Direction8> rows;
-    if (auto it = j.find("directions"); it != j.end() && it->is_array()) {
-        bool seen[DirectionCount] = {};
-        for (const Json& d : *it) {
-            std::optional<Direction8> dir = d.is_string() ? parseDirection(d.get<std::string>()) : std::nullopt;
-            if (!dir) {
-                errors.push_back({path, 0, "\"directions\": unknown direction " + d.dump() + " (expected N, NE, E, SE, S, SW, W, NW)"});
-                continue;
-            }
-            if (seen[int(*dir)])
-                errors.push_back({path, 0, "\"directions\": " + d.dump() + " listed twice"});
-            seen[int(*dir)] = true;
-            rows.push_back(*dir);
-        }
-        for (int d = 0; d < DirectionCount; ++d)
-            if (!seen[d] && it->size() == DirectionCount)
-                errors.push_back({path, 0, "\"directions\": " + std::string(directionName(Direction8(d))) + " is missing"});
-        if (it->size() != DirectionCount)
-            errors.push_back({path, 0, "\"directions\": expected 8 entries, got " + std::to_string(it->size())});
-    } else {
-        errors.push_back({path, 0, "missing \"directions\": the facing of each row, e.g. [\"S\", \"SW\", ...]"});
-    }
+    const std::vector<Direction8> rows = readDirections(j, errors, path);
 
     auto clipsIt = j.find("clips");
     if (clipsIt == j.end() || !clipsIt->is_object() || clipsIt->empty()) {
         errors.push_back({path, 0, "missing \"clips\": e.g. {\"idle\": {\"first\": 0, \"count\": 4, \"frame_time\": 0.2}}"});
     } else {
-        for (auto [name, c] : clipsIt->items()) {
-            const std::string where = "clip \"" + name + "\": ";
-            if (!c.is_object()) {
-                errors.push_back({path, 0, where + "expected an object"});
-                continue;
-            }
-            int first = 0, count = 0;
-            const bool okFirst = readInt(c, "first", first, true, 0, where, errors, path);
-            const bool okCount = readInt(c, "count", count, true, 1, where, errors, path);
-            double frameTime = 0.0;
-            auto ft = c.find("frame_time");
-            if (ft == c.end() || !ft->is_number() || !(ft->get<double>() > 0.0) || ft->get<double>() > 60.0) {
-                errors.push_back({path, 0, where + "\"frame_time\" must be a number of seconds > 0"});
-                continue;
-            }
-            frameTime = ft->get<double>();
-            bool loop = true;
-            if (auto l = c.find("loop"); l != c.end()) {
-                if (!l->is_boolean()) {
-                    errors.push_back({path, 0, where + "\"loop\" must be true or false"});
-                    continue;
-                }
-                loop = l->get<bool>();
-            }
-            if (!okFirst || !okCount || rows.size() != std::size_t(DirectionCount) || s.frameWidth <= 0 || s.frameHeight <= 0)
-                continue;
-            if (imageW > 0 && (first + count) * s.frameWidth > imageW) {
-                errors.push_back({path, 0, where + "frames " + std::to_string(first) + ".." + std::to_string(first + count - 1) +
-                                               " run past the image width " + std::to_string(imageW)});
-                continue;
-            }
-            if (imageH > 0 && DirectionCount * s.frameHeight > imageH) {
-                errors.push_back({path, 0, "8 rows of " + std::to_string(s.frameHeight) + " pixels run past the image height " +
-                                               std::to_string(imageH)});
-                continue;
-            }
-            DirectionalClip dc;
-            dc.name = name;
-            for (std::size_t r = 0; r < rows.size(); ++r) {
-                AnimationClip& clip = dc.byDirection[std::size_t(rows[r])];
-                clip.name = name;
-                clip.loop = loop;
-                for (int k = 0; k < count; ++k)
-                    clip.frames.push_back({{(first + k) * s.frameWidth, int(r) * s.frameHeight, s.frameWidth, s.frameHeight}, frameTime});
-            }
-            s.clips.push_back(std::move(dc));
-        }
+        for (auto [name, c] : clipsIt->items())
+            readClip(name, c, rows, imageW, imageH, s, errors, path);
     }
     if (!errors.empty())
         return Result<SpriteSheet>::failure(std::move(errors));

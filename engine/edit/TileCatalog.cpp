@@ -69,90 +69,111 @@ TileCatalog::TileCatalog(const map::MapData& map)
     for (std::size_t ti = 0; ti < map.tilesets.size(); ++ti) {
         const map::Tileset& ts = map.tilesets[ti];
         // Families first: a tile's class depends on whether its terrain is autotiled here.
-        for (std::size_t si = 0; si < ts.wangSets.size(); ++si) {
-            const map::WangSet& set = ts.wangSets[si];
-            if (set.type != map::WangSetType::Edge)
-                continue;
-            std::vector<Wang> wangs;
-            for (const map::WangTile& wt : set.tiles) {
-                Wang w;
-                w.gid = ts.firstGid + wt.tileId;
-                for (int e = 0; e < 4; ++e)
-                    w.edges[e] = wt.wangId[EdgeSlot[e]];
-                wangs.push_back(w);
-            }
-            std::sort(wangs.begin(), wangs.end(), [](const Wang& a, const Wang& b) { return a.gid < b.gid; });
-            for (std::size_t ci = 0; ci < set.colors.size(); ++ci) {
-                const int color = int(ci) + 1;
-                std::string terrain = terrainOfLocal(ts, set.colors[ci].tile);
-                for (std::size_t k = 0; terrain.empty() && k < set.tiles.size(); ++k) {
-                    const map::WangTile& wt = set.tiles[k];
-                    for (int e = 0; e < 4; ++e)
-                        if (wt.wangId[EdgeSlot[e]] == color) {
-                            terrain = terrainOfLocal(ts, int(wt.tileId));
-                            break;
-                        }
-                }
-                const bool taken = std::any_of(m_families.begin(), m_families.end(), [&](const AutotileFamily& f) {
-                    return f.tileset == ti && f.terrain == terrain;
-                });
-                if (terrain.empty() || taken)
-                    continue;
-                AutotileFamily family;
-                family.tileset = ti;
-                family.wangSet = si;
-                family.color = color;
-                family.terrain = terrain;
-                family.colorName = set.colors[ci].name;
-                const int colorTile = set.colors[ci].tile;
-                m_colorTile.push_back(colorTile >= 0 ? ts.firstGid + map::Gid(colorTile) : 0);
-                m_setTile.push_back(set.tile >= 0 ? ts.firstGid + map::Gid(set.tile) : 0);
-                for (const map::TileInfo& info : ts.tiles) { // sorted by id
-                    if (terrainOf(info) != terrain)
-                        continue;
-                    const map::Gid gid = ts.firstGid + info.id;
-                    const bool listed = std::any_of(wangs.begin(), wangs.end(), [&](const Wang& w) { return w.gid == gid; });
-                    if (!listed && family.isolated == 0)
-                        family.isolated = gid;
-                    if (family.representative == 0)
-                        family.representative = gid;
-                }
-                if (m_colorTile.back() != 0)
-                    family.representative = m_colorTile.back();
-                else if (m_setTile.back() != 0)
-                    family.representative = m_setTile.back();
-                m_families.push_back(std::move(family));
-                m_wangTiles.push_back(wangs);
-            }
-        }
-        for (const map::TileInfo& info : ts.tiles) {
-            std::string terrain = terrainOf(info);
-            if (terrain.empty())
-                continue;
-            const map::Gid gid = ts.firstGid + info.id;
-            TileClass cls;
-            cls.tileset = ti;
-            for (std::size_t f = 0; f < m_families.size(); ++f)
-                if (m_families[f].tileset == ti && m_families[f].terrain == terrain) {
-                    cls.family = int(f);
-                    break;
-                }
-            const std::string layer = map::propertyString(info.properties, std::string(LayerProperty));
-            if (layer == "ground" || layer == "overlay")
-                cls.overlay = layer == "overlay";
-            else
-                cls.overlay = cls.family >= 0 || tileImageHeight(ts, info) != map.tileHeight;
-            const bool seen = std::any_of(m_firstOf.begin(), m_firstOf.end(), [&](const auto& e) {
-                return e.first == ti && e.second.first == terrain;
-            });
-            if (!seen)
-                m_firstOf.push_back({ti, {terrain, gid}});
-            cls.terrain = std::move(terrain);
-            m_classes.emplace(gid, std::move(cls));
-        }
+        addFamilies(ts, ti);
+        addClasses(ts, ti, map.tileHeight);
     }
     // `connects` may name a family of another tileset (tall.tsx's bridges join ground.tsx's
     // roads), so it is resolved once every tileset's families are known.
+    resolveJoins(map);
+}
+
+void TileCatalog::addFamilies(const map::Tileset& ts, std::size_t ti)
+{
+    for (std::size_t si = 0; si < ts.wangSets.size(); ++si) {
+        const map::WangSet& set = ts.wangSets[si];
+        if (set.type != map::WangSetType::Edge)
+            continue;
+        std::vector<Wang> wangs;
+        for (const map::WangTile& wt : set.tiles) {
+            Wang w;
+            w.gid = ts.firstGid + wt.tileId;
+            for (int e = 0; e < 4; ++e)
+                w.edges[e] = wt.wangId[EdgeSlot[e]];
+            wangs.push_back(w);
+        }
+        std::sort(wangs.begin(), wangs.end(), [](const Wang& a, const Wang& b) { return a.gid < b.gid; });
+        for (std::size_t ci = 0; ci < set.colors.size(); ++ci)
+            addFamily(ts, ti, si, ci, wangs);
+    }
+}
+
+void TileCatalog::addFamily(const map::Tileset& ts, std::size_t ti, std::size_t si, std::size_t ci,
+                            const std::vector<Wang>& wangs)
+{
+    const map::WangSet& set = ts.wangSets[si];
+    const int color = int(ci) + 1;
+    std::string terrain = terrainOfLocal(ts, set.colors[ci].tile);
+    for (std::size_t k = 0; terrain.empty() && k < set.tiles.size(); ++k) {
+        const map::WangTile& wt = set.tiles[k];
+        for (int e = 0; e < 4; ++e)
+            if (wt.wangId[EdgeSlot[e]] == color) {
+                terrain = terrainOfLocal(ts, int(wt.tileId));
+                break;
+            }
+    }
+    const bool taken = std::any_of(m_families.begin(), m_families.end(), [&](const AutotileFamily& f) {
+        return f.tileset == ti && f.terrain == terrain;
+    });
+    if (terrain.empty() || taken)
+        return;
+    AutotileFamily family;
+    family.tileset = ti;
+    family.wangSet = si;
+    family.color = color;
+    family.terrain = terrain;
+    family.colorName = set.colors[ci].name;
+    const int colorTile = set.colors[ci].tile;
+    m_colorTile.push_back(colorTile >= 0 ? ts.firstGid + map::Gid(colorTile) : 0);
+    m_setTile.push_back(set.tile >= 0 ? ts.firstGid + map::Gid(set.tile) : 0);
+    for (const map::TileInfo& info : ts.tiles) { // sorted by id
+        if (terrainOf(info) != terrain)
+            continue;
+        const map::Gid gid = ts.firstGid + info.id;
+        const bool listed = std::any_of(wangs.begin(), wangs.end(), [&](const Wang& w) { return w.gid == gid; });
+        if (!listed && family.isolated == 0)
+            family.isolated = gid;
+        if (family.representative == 0)
+            family.representative = gid;
+    }
+    if (m_colorTile.back() != 0)
+        family.representative = m_colorTile.back();
+    else if (m_setTile.back() != 0)
+        family.representative = m_setTile.back();
+    m_families.push_back(std::move(family));
+    m_wangTiles.push_back(wangs);
+}
+
+void TileCatalog::addClasses(const map::Tileset& ts, std::size_t ti, int mapTileHeight)
+{
+    for (const map::TileInfo& info : ts.tiles) {
+        std::string terrain = terrainOf(info);
+        if (terrain.empty())
+            continue;
+        const map::Gid gid = ts.firstGid + info.id;
+        TileClass cls;
+        cls.tileset = ti;
+        for (std::size_t f = 0; f < m_families.size(); ++f)
+            if (m_families[f].tileset == ti && m_families[f].terrain == terrain) {
+                cls.family = int(f);
+                break;
+            }
+        const std::string layer = map::propertyString(info.properties, std::string(LayerProperty));
+        if (layer == "ground" || layer == "overlay")
+            cls.overlay = layer == "overlay";
+        else
+            cls.overlay = cls.family >= 0 || tileImageHeight(ts, info) != mapTileHeight;
+        const bool seen = std::any_of(m_firstOf.begin(), m_firstOf.end(), [&](const auto& e) {
+            return e.first == ti && e.second.first == terrain;
+        });
+        if (!seen)
+            m_firstOf.push_back({ti, {terrain, gid}});
+        cls.terrain = std::move(terrain);
+        m_classes.emplace(gid, std::move(cls));
+    }
+}
+
+void TileCatalog::resolveJoins(const map::MapData& map)
+{
     for (const map::Tileset& ts : map.tilesets)
         for (const map::TileInfo& info : ts.tiles) {
             const std::string value = map::propertyString(info.properties, std::string(ConnectsProperty));

@@ -129,6 +129,16 @@ private:
         map::Gid gid = 0;
         std::uint8_t edges[4] = {}; ///< colours of N, E, S, W
     };
+    /// The autotile families of `ts` (tileset index `ti`): one per colour of each edge wang set
+    /// whose terrain is known and not taken yet in this tileset.
+    void addFamilies(const map::Tileset& ts, std::size_t ti);
+    /// The family of colour index `ci` of wang set `si` (whose tiles, by gid, are `wangs`).
+    void addFamily(const map::Tileset& ts, std::size_t ti, std::size_t si, std::size_t ci,
+                   const std::vector<Wang>& wangs);
+    /// The class of every tile of `ts` with a terrain (after its families).
+    void addClasses(const map::Tileset& ts, std::size_t ti, int mapTileHeight);
+    /// m_joins from every tile's `connects` (after every tileset's families).
+    void resolveJoins(const map::MapData& map);
     std::unordered_map<map::Gid, TileClass> m_classes;
     std::unordered_map<map::Gid, std::vector<int>> m_joins; ///< `connects`, resolved to families
     std::vector<AutotileFamily> m_families;

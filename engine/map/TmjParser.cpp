@@ -173,6 +173,51 @@ struct TmjMapParser {
         return true;
     }
 
+    /// An infinite map's layer: its "chunks" merged into l.tiles. False after reporting.
+    bool readChunks(const Json& o, const std::string& label, Layer& l)
+    {
+        std::vector<RawChunk> chunks;
+        const Json& arr = r.array(o, "chunks", label);
+        for (std::size_t i = 0; i < arr.size(); ++i) {
+            const std::string cw = label + ".chunks[" + std::to_string(i) + "]";
+            if (!arr[i].is_object()) {
+                r.error(cw, "expected an object");
+                return false;
+            }
+            RawChunk c;
+            c.x = r.integer(arr[i], "x", cw);
+            c.y = r.integer(arr[i], "y", cw);
+            c.width = r.requiredPositive(arr[i], "width", cw);
+            c.height = r.requiredPositive(arr[i], "height", cw);
+            if (c.width <= 0 || c.height <= 0)
+                return false;
+            if (std::string e = checkChunkPlace(c); !e.empty()) {
+                r.error(cw, e);
+                return false;
+            }
+            const std::uint64_t cells = std::uint64_t(c.width) * std::uint64_t(c.height);
+            if (cells > r.context().limits.maxCells) {
+                r.error(cw, "chunk of " + std::to_string(c.width) + "x" + std::to_string(c.height) +
+                                " cells is more than the limit of " +
+                                std::to_string(r.context().limits.maxCells));
+                return false;
+            }
+            if (!decodeData(arr[i].value("data", Json()), l, cw, std::size_t(cells), c.raw))
+                return false;
+            chunks.push_back(std::move(c));
+        }
+        if (arr.empty() && o.contains("data") && !o["data"].is_null() &&
+            !(o["data"].is_array() && o["data"].empty())) {
+            r.error(label, "an infinite map keeps its tiles in \"chunks\"");
+            return false;
+        }
+        if (std::string e = mergeChunks(r.context(), chunks, l.tiles); !e.empty()) {
+            r.error(label, e);
+            return false;
+        }
+        return true;
+    }
+
     void readTileLayer(const Json& o, const std::string& where, Layer& l)
     {
         const std::string label = layerLabel(where, l);
@@ -192,45 +237,8 @@ struct TmjMapParser {
         if (w <= 0 || h <= 0)
             return;
         if (mb.map->infinite) {
-            std::vector<RawChunk> chunks;
-            const Json& arr = r.array(o, "chunks", label);
-            for (std::size_t i = 0; i < arr.size(); ++i) {
-                const std::string cw = label + ".chunks[" + std::to_string(i) + "]";
-                if (!arr[i].is_object()) {
-                    r.error(cw, "expected an object");
-                    return;
-                }
-                RawChunk c;
-                c.x = r.integer(arr[i], "x", cw);
-                c.y = r.integer(arr[i], "y", cw);
-                c.width = r.requiredPositive(arr[i], "width", cw);
-                c.height = r.requiredPositive(arr[i], "height", cw);
-                if (c.width <= 0 || c.height <= 0)
-                    return;
-                if (std::string e = checkChunkPlace(c); !e.empty()) {
-                    r.error(cw, e);
-                    return;
-                }
-                const std::uint64_t cells = std::uint64_t(c.width) * std::uint64_t(c.height);
-                if (cells > r.context().limits.maxCells) {
-                    r.error(cw, "chunk of " + std::to_string(c.width) + "x" + std::to_string(c.height) +
-                                    " cells is more than the limit of " +
-                                    std::to_string(r.context().limits.maxCells));
-                    return;
-                }
-                if (!decodeData(arr[i].value("data", Json()), l, cw, std::size_t(cells), c.raw))
-                    return;
-                chunks.push_back(std::move(c));
-            }
-            if (arr.empty() && o.contains("data") && !o["data"].is_null() &&
-                !(o["data"].is_array() && o["data"].empty())) {
-                r.error(label, "an infinite map keeps its tiles in \"chunks\"");
+            if (!readChunks(o, label, l))
                 return;
-            }
-            if (std::string e = mergeChunks(r.context(), chunks, l.tiles); !e.empty()) {
-                r.error(label, e);
-                return;
-            }
         } else {
             if (std::string e = reserveCells(r.context(), w, h); !e.empty()) {
                 r.error(label, e);

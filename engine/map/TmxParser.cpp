@@ -122,18 +122,12 @@ struct TmxMapParser {
         return true;
     }
 
-    void readTileLayer(pugi::xml_node n, Layer& l)
+    /// The <data> element's encoding and compression into `l` and `comp`. False after reporting
+    /// an unknown one, or compression without base64.
+    bool readDataFormat(pugi::xml_node data, Layer& l, Compression& comp)
     {
-        const int w = r.requiredPositive(n, "width");
-        const int h = r.requiredPositive(n, "height");
-        pugi::xml_node data = n.child("data");
-        if (!data) {
-            r.error(n, layerName(l) + ": missing <data>");
-            return;
-        }
         l.encoding = r.str(data, "encoding", "xml");
         l.compression = r.str(data, "compression");
-        Compression comp = Compression::None;
         bool ok = true;
         if (l.encoding != "csv" && l.encoding != "base64" && l.encoding != "xml") {
             r.error(data, layerName(l) + ": unknown encoding \"" + l.encoding +
@@ -153,47 +147,69 @@ struct TmxMapParser {
                               "\" needs base64 encoding, not " + l.encoding);
             ok = false;
         }
+        return ok;
+    }
+
+    /// An infinite map's layer: its <chunk> elements merged into l.tiles. False after reporting.
+    bool readChunks(pugi::xml_node data, Layer& l, Compression comp)
+    {
+        std::vector<RawChunk> chunks;
+        for (pugi::xml_node c : data.children("chunk")) {
+            RawChunk rc;
+            rc.x = r.requiredInt(c, "x");
+            rc.y = r.requiredInt(c, "y");
+            rc.width = r.requiredPositive(c, "width");
+            rc.height = r.requiredPositive(c, "height");
+            if (rc.width <= 0 || rc.height <= 0)
+                return false;
+            if (std::string e = checkChunkPlace(rc); !e.empty()) {
+                r.error(c, layerName(l) + ": " + e);
+                return false;
+            }
+            const std::uint64_t cells = std::uint64_t(rc.width) * std::uint64_t(rc.height);
+            if (cells > r.context().limits.maxCells) {
+                r.error(c, layerName(l) + ": chunk of " + std::to_string(rc.width) + "x" +
+                               std::to_string(rc.height) + " cells is more than the limit of " +
+                               std::to_string(r.context().limits.maxCells));
+                return false;
+            }
+            if (!decodeBlock(c, l, std::size_t(cells), rc.raw, comp))
+                return false;
+            chunks.push_back(std::move(rc));
+        }
+        if (chunks.empty() && (data.first_child().type() == pugi::node_pcdata ||
+                               data.child("tile"))) {
+            const std::string_view text = data.first_child().value();
+            if (data.child("tile") ||
+                text.find_first_not_of(" \t\r\n") != std::string_view::npos) {
+                r.error(data, layerName(l) + ": an infinite map keeps its tiles in <chunk> elements");
+                return false;
+            }
+        }
+        if (std::string e = mergeChunks(r.context(), chunks, l.tiles); !e.empty()) {
+            r.error(data, layerName(l) + ": " + e);
+            return false;
+        }
+        return true;
+    }
+
+    void readTileLayer(pugi::xml_node n, Layer& l)
+    {
+        const int w = r.requiredPositive(n, "width");
+        const int h = r.requiredPositive(n, "height");
+        pugi::xml_node data = n.child("data");
+        if (!data) {
+            r.error(n, layerName(l) + ": missing <data>");
+            return;
+        }
+        Compression comp = Compression::None;
+        const bool ok = readDataFormat(data, l, comp);
         if (!ok || w <= 0 || h <= 0)
             return;
 
         if (mb.map->infinite) {
-            std::vector<RawChunk> chunks;
-            for (pugi::xml_node c : data.children("chunk")) {
-                RawChunk rc;
-                rc.x = r.requiredInt(c, "x");
-                rc.y = r.requiredInt(c, "y");
-                rc.width = r.requiredPositive(c, "width");
-                rc.height = r.requiredPositive(c, "height");
-                if (rc.width <= 0 || rc.height <= 0)
-                    return;
-                if (std::string e = checkChunkPlace(rc); !e.empty()) {
-                    r.error(c, layerName(l) + ": " + e);
-                    return;
-                }
-                const std::uint64_t cells = std::uint64_t(rc.width) * std::uint64_t(rc.height);
-                if (cells > r.context().limits.maxCells) {
-                    r.error(c, layerName(l) + ": chunk of " + std::to_string(rc.width) + "x" +
-                                   std::to_string(rc.height) + " cells is more than the limit of " +
-                                   std::to_string(r.context().limits.maxCells));
-                    return;
-                }
-                if (!decodeBlock(c, l, std::size_t(cells), rc.raw, comp))
-                    return;
-                chunks.push_back(std::move(rc));
-            }
-            if (chunks.empty() && (data.first_child().type() == pugi::node_pcdata ||
-                                   data.child("tile"))) {
-                const std::string_view text = data.first_child().value();
-                if (data.child("tile") ||
-                    text.find_first_not_of(" \t\r\n") != std::string_view::npos) {
-                    r.error(data, layerName(l) + ": an infinite map keeps its tiles in <chunk> elements");
-                    return;
-                }
-            }
-            if (std::string e = mergeChunks(r.context(), chunks, l.tiles); !e.empty()) {
-                r.error(data, layerName(l) + ": " + e);
+            if (!readChunks(data, l, comp))
                 return;
-            }
         } else {
             if (std::string e = reserveCells(r.context(), w, h); !e.empty()) {
                 r.error(n, layerName(l) + ": " + e);

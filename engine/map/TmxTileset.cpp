@@ -149,7 +149,11 @@ Properties readProperties(const XmlReader& r, pugi::xml_node parent)
     return readPropertiesAt(r, parent, 0);
 }
 
-void readTilesetBody(const XmlReader& r, pugi::xml_node n, Tileset& ts)
+namespace {
+
+/// The tileset's own fields: name, tile size and layout, alignment, colours, offset, grid,
+/// image (columns and tile count derived from it where the file omits them), properties.
+void readTsxTilesetFields(const XmlReader& r, pugi::xml_node n, Tileset& ts)
 {
     ts.name = r.str(n, "name");
     ts.className = r.str(n, "class");
@@ -201,6 +205,12 @@ void readTilesetBody(const XmlReader& r, pugi::xml_node n, Tileset& ts)
     if (!ts.isCollection() && ts.tileCount > 0 && ts.columns == 0)
         r.error(n, "tileset \"" + ts.name + "\": columns unknown (0, and no image size to derive them from)");
     ts.properties = readProperties(r, n);
+}
+
+/// The <tile> elements of the tileset, then their checks (ids in range and once each, animation
+/// frames naming tiles the tileset has).
+void readTsxTiles(const XmlReader& r, pugi::xml_node n, Tileset& ts)
+{
     for (pugi::xml_node t : n.children("tile")) {
         TileInfo info;
         readTile(r, t, info);
@@ -230,6 +240,14 @@ void readTilesetBody(const XmlReader& r, pugi::xml_node n, Tileset& ts)
                                std::to_string(id) + ", which the tileset does not have");
         }
     }
+}
+
+} // namespace
+
+void readTilesetBody(const XmlReader& r, pugi::xml_node n, Tileset& ts)
+{
+    readTsxTilesetFields(r, n, ts);
+    readTsxTiles(r, n, ts);
     if (pugi::xml_node wangsets = n.child("wangsets"))
         for (pugi::xml_node w : wangsets.children("wangset")) {
             WangSet ws;

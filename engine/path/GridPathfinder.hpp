@@ -29,9 +29,8 @@
 /// then lower h, then row-major index) is exact; duplicates are skipped when popped instead of
 /// decrease-key. On weighted fields the neighbours that improve are found as a bit mask without
 /// branches. Memory: about 24 bytes per cell (+4 once findNearest or a partial path ran), plus
-/// 8 bytes per open entry.
-/// Measured (tools/pathbench, 2-core Xeon): ~64 ns per expansion on the 512x512 article
-/// workload, about 4x faster than a textbook std::set A* and 3.8x faster than BGL's astar_search.
+/// 8 bytes per open entry. tools/pathbench measures it against a textbook std::set A* and BGL's
+/// astar_search.
 ///
 /// \code
 /// eng::path::GridPathfinder finder;

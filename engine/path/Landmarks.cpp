@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <cmath>
 #include <limits>
 #include <ostream>
@@ -176,13 +175,119 @@ private:
     std::size_t m_mask = 0;
 };
 
+/// The cells of each island in index order (a counting sort): island i owns
+/// cells[start[i] .. start[i + 1]); and the cheapest and the dearest island cell's cost.
+struct IslandCells {
+    std::vector<std::uint32_t> start;
+    std::vector<std::uint32_t> cells;
+    float minCost = kInf;
+    float maxCost = 0.0f;
+};
+
+/// False when an island id is out of range or an island cell is impassable.
+bool sortIslandCells(std::span<const float> paddedCosts, std::span<const std::int32_t> paddedIslands,
+                     int islandCount, IslandCells& out)
+{
+    const std::size_t padded = paddedCosts.size();
+    std::vector<std::uint32_t>& start = out.start;
+    start.assign(std::size_t(islandCount) + 1, 0);
+    for (std::size_t i = 0; i < padded; ++i) {
+        const std::int32_t id = paddedIslands[i];
+        if (id < 0)
+            continue;
+        if (id >= islandCount || !(paddedCosts[i] < Impassable))
+            return false;
+        ++start[std::size_t(id) + 1];
+        out.minCost = std::min(out.minCost, paddedCosts[i]);
+        out.maxCost = std::max(out.maxCost, paddedCosts[i]);
+    }
+    for (std::size_t i = 1; i < start.size(); ++i)
+        start[i] += start[i - 1];
+    out.cells.resize(start.back());
+    std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+    for (std::size_t i = 0; i < padded; ++i)
+        if (paddedIslands[i] >= 0)
+            out.cells[fill[std::size_t(paddedIslands[i])]++] = std::uint32_t(i);
+    return true;
+}
+
+/// An island's first landmark: the cell farthest (Manhattan) from its bounding-box centre.
+std::uint32_t farthestFromCentre(std::span<const std::uint32_t> own, int stride, int width, int height)
+{
+    int x0 = width, y0 = height, x1 = 0, y1 = 0;
+    for (std::uint32_t c : own) {
+        const int y = int(c) / stride, x = int(c) % stride;
+        x0 = std::min(x0, x); x1 = std::max(x1, x);
+        y0 = std::min(y0, y); y1 = std::max(y1, y);
+    }
+    std::uint32_t next = own.front();
+    long long far = -1;
+    for (std::uint32_t c : own) {
+        const int y = int(c) / stride, x = int(c) % stride;
+        const long long d = std::abs(2LL * x - x0 - x1) + std::abs(2LL * y - y0 - y1);
+        if (d > far) {
+            far = d;
+            next = c;
+        }
+    }
+    return next;
+}
+
+/// A table under construction: one plane per slot (slot j: forward from landmark j, slot k + j:
+/// backward), which the searches write in index order. They are interleaved into the table at
+/// the end in one sequential pass: scattering each search's values into the interleaved table
+/// directly would touch one cache line per cell per search.
+struct LandmarkPlanes {
+    std::size_t padded = 0;
+    int k = 0;
+    std::vector<float> planes;
+    std::vector<float> nearest; ///< min over the island's landmarks of F(n)
+};
+
+/// Chooses up to k landmarks of island `own`, `first` and then each the cell farthest (forward
+/// cost) from all chosen so far, and fills their planes. False when `stop` was requested.
+bool addIslandLandmarks(std::span<const std::uint32_t> own, std::uint32_t first, BucketSearch& search,
+                        BucketSearch& backSearch, LandmarkPlanes& p, std::vector<std::uint32_t>& landmarks,
+                        std::stop_token stop)
+{
+    std::uint32_t next = first;
+    for (std::uint32_t c : own)
+        p.nearest[c] = kInf;
+    for (int j = 0; j < p.k; ++j) {
+        if (stop.stop_requested())
+            return false;
+        landmarks.push_back(next);
+        float* const fwd = p.planes.data() + std::size_t(j) * p.padded;
+        float* const bwd = p.planes.data() + std::size_t(p.k + j) * p.padded;
+        // The backward search of a landmark needs nothing the next landmark's choice needs:
+        // on large islands it runs on a second thread while this one goes on (about half
+        // the wall time on two idle cores; small islands are not worth a thread).
+        std::jthread back;
+        if (own.size() >= kParallelIslandCells)
+            back = std::jthread([&backSearch, next, own, bwd] { backSearch.run<false>(next, own, bwd); });
+        else
+            backSearch.run<false>(next, own, bwd);
+        search.run<true>(next, own, fwd);
+        for (std::uint32_t c : own)
+            p.nearest[c] = std::min(p.nearest[c], fwd[c]);
+        float best = 0.0f;
+        for (std::uint32_t c : own)
+            if (p.nearest[c] > best) {
+                best = p.nearest[c];
+                next = c;
+            }
+        if (best == 0.0f)
+            break;  // every cell is a landmark already (tiny island)
+    }
+    return true;
+}
+
 } // namespace
 
 LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> paddedCosts,
                                  std::span<const std::int32_t> paddedIslands, int islandCount,
                                  const MoveRules& rules, int count, std::stop_token stop)
 {
-    const auto t0 = std::chrono::steady_clock::now();
     LandmarkTable table;
     const int stride = width + 2;
     const std::size_t padded = std::size_t(width + 2) * std::size_t(height + 2);
@@ -191,102 +296,33 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
         return table;
     const int k = std::clamp(count, 1, LandmarkSettings::kMaxCount);
     const std::size_t slots = std::size_t(2 * k);
-
-    // The cells of each island, in index order (counting sort).
-    std::vector<std::uint32_t> start(std::size_t(islandCount) + 1, 0);
-    float minCost = kInf;
-    float maxCost = 0.0f;
-    for (std::size_t i = 0; i < padded; ++i) {
-        const std::int32_t id = paddedIslands[i];
-        if (id < 0)
-            continue;
-        if (id >= islandCount || !(paddedCosts[i] < Impassable))
-            return table;
-        ++start[std::size_t(id) + 1];
-        minCost = std::min(minCost, paddedCosts[i]);
-        maxCost = std::max(maxCost, paddedCosts[i]);
-    }
-    for (std::size_t i = 1; i < start.size(); ++i)
-        start[i] += start[i - 1];
-    std::vector<std::uint32_t> cells(start.back());
-    {
-        std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-        for (std::size_t i = 0; i < padded; ++i)
-            if (paddedIslands[i] >= 0)
-                cells[fill[std::size_t(paddedIslands[i])]++] = std::uint32_t(i);
-    }
+    IslandCells islands;
+    if (!sortIslandCells(paddedCosts, paddedIslands, islandCount, islands))
+        return table;
 
     table.count = k;
     table.stride = stride;
     table.diagonal = rules.diagonal;
     table.diagonalFactor = rules.diagonalFactor;
-    if (cells.empty()) {
+    if (islands.cells.empty()) {
         table.dist.assign(padded * slots, 0.0f);
         return table;
     }
 
     const bool diag = rules.diagonal != DiagonalMode::Never;
-    const double wMin = double(minCost) * (diag ? std::min(1.0, rules.diagonalFactor) : 1.0);
-    const double wMax = double(maxCost) * (diag ? std::max(1.0, rules.diagonalFactor) : 1.0);
+    const double wMin = double(islands.minCost) * (diag ? std::min(1.0, rules.diagonalFactor) : 1.0);
+    const double wMax = double(islands.maxCost) * (diag ? std::max(1.0, rules.diagonalFactor) : 1.0);
     BucketSearch search(stride, paddedCosts.data(), rules, wMin, wMax);
     BucketSearch backSearch(stride, paddedCosts.data(), rules, wMin, wMax);
-    // One plane per slot (the searches write them in index order), interleaved into the table
-    // at the end in one sequential pass: scattering each search's values into the interleaved
-    // table directly would touch one cache line per cell per search.
-    std::vector<float> planes(slots * padded, 0.0f);
-    std::vector<float> nearest(padded, kInf);  // min over the island's landmarks of F(n)
-
+    LandmarkPlanes p{padded, k, std::vector<float>(slots * padded, 0.0f), std::vector<float>(padded, kInf)};
     for (int island = 0; island < islandCount; ++island) {
-        const std::span<const std::uint32_t> own(cells.data() + start[std::size_t(island)],
-                                                 cells.data() + start[std::size_t(island) + 1]);
+        const std::span<const std::uint32_t> own(islands.cells.data() + islands.start[std::size_t(island)],
+                                                 islands.cells.data() + islands.start[std::size_t(island) + 1]);
         if (own.empty())
             continue;
-        // First landmark: the cell farthest (Manhattan) from the island's bounding-box centre;
-        // then each next one is the cell farthest (forward cost) from all chosen so far.
-        int x0 = width, y0 = height, x1 = 0, y1 = 0;
-        for (std::uint32_t c : own) {
-            const int y = int(c) / stride, x = int(c) % stride;
-            x0 = std::min(x0, x); x1 = std::max(x1, x);
-            y0 = std::min(y0, y); y1 = std::max(y1, y);
-        }
-        std::uint32_t next = own.front();
-        long long far = -1;
-        for (std::uint32_t c : own) {
-            const int y = int(c) / stride, x = int(c) % stride;
-            const long long d = std::abs(2LL * x - x0 - x1) + std::abs(2LL * y - y0 - y1);
-            if (d > far) {
-                far = d;
-                next = c;
-            }
-        }
-        for (std::uint32_t c : own)
-            nearest[c] = kInf;
-        for (int j = 0; j < k; ++j) {
-            if (stop.stop_requested())
-                return LandmarkTable{};
-            table.landmarks.push_back(next);
-            float* const fwd = planes.data() + std::size_t(j) * padded;
-            float* const bwd = planes.data() + std::size_t(k + j) * padded;
-            // The backward search of a landmark needs nothing the next landmark's choice needs:
-            // on large islands it runs on a second thread while this one goes on (about half
-            // the wall time on two idle cores; small islands are not worth a thread).
-            std::jthread back;
-            if (own.size() >= kParallelIslandCells)
-                back = std::jthread([&backSearch, next, own, bwd] { backSearch.run<false>(next, own, bwd); });
-            else
-                backSearch.run<false>(next, own, bwd);
-            search.run<true>(next, own, fwd);
-            for (std::uint32_t c : own)
-                nearest[c] = std::min(nearest[c], fwd[c]);
-            float best = 0.0f;
-            for (std::uint32_t c : own)
-                if (nearest[c] > best) {
-                    best = nearest[c];
-                    next = c;
-                }
-            if (best == 0.0f)
-                break;  // every cell is a landmark already (tiny island)
-        }
+        if (!addIslandLandmarks(own, farthestFromCentre(own, stride, width, height), search, backSearch, p,
+                                table.landmarks, stop))
+            return LandmarkTable{};
     }
     if (stop.stop_requested())
         return LandmarkTable{};
@@ -294,9 +330,7 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
     float* const out = table.dist.data();
     for (std::size_t i = 0; i < padded; ++i)
         for (std::size_t j = 0; j < slots; ++j)
-            out[i * slots + j] = planes[j * padded + i];
-    table.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+            out[i * slots + j] = p.planes[j * padded + i];
     return table;
 }
-
 } // namespace eng::path

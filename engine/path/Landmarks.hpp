@@ -54,10 +54,9 @@ enum class LandmarkMode {
 
 /// Landmark settings of a NavGrid (all layers).
 struct LandmarkSettings {
-    /// Measured on article terrain (README "Landmarks and performance"): queries get 3-4x faster
-    /// from 48x48 on, and the set-up (2 ms at 72x72, 16 ms at 128x128) pays back after 30-60
-    /// queries; below 128x128 a query costs < 0.1 ms anyway, so small maps keep the plain search
-    /// (its exact expansion order, no rebuild after edits).
+    /// The table's set-up pays back only after a number of queries, and a query on a small map is
+    /// cheap anyway (figures: README "Landmarks and performance"), so small maps keep the plain
+    /// search (its exact expansion order, no rebuild after edits).
     static constexpr long long kDefaultAutoMinCells = 128LL * 128LL;
     /// Largest count (per island).
     static constexpr int kMaxCount = 32;
@@ -91,7 +90,6 @@ struct LandmarkTable {
     std::vector<std::uint32_t> landmarks;   ///< padded nodes of every landmark (all islands)
     DiagonalMode diagonal = DiagonalMode::NoCornerCutting;  ///< the rules it was built for
     double diagonalFactor = 1.414;
-    double buildMs = 0.0;                   ///< wall time of the build
 
     /// The 2k floats of padded cell `node`.
     const float* cell(std::uint32_t node) const { return dist.data() + std::size_t(node) * std::size_t(2 * count); }

@@ -103,18 +103,15 @@ MovingAiTerrain MovingAiMap::terrainAt(TileCoord c) const
     }
 }
 
-Result<MovingAiMap> parseMovingAiMap(std::string_view text, const std::string& fileName)
+namespace {
+
+/// The header: `type`, `height`, `width` in any order, terminated by `map`. Returns the index of
+/// the `map` line, lines.size() when there is none.
+template <typename Error>
+std::size_t readMapHeader(const std::vector<std::string_view>& lines, int& width, int& height, bool& sawType,
+                          Error&& error)
 {
-    std::vector<Diagnostic> errors;
-    auto error = [&](int line, std::string msg) { errors.push_back(Diagnostic{fileName, line, std::move(msg)}); };
-    const std::vector<std::string_view> lines = splitLines(text);
-    MovingAiMap map;
-    map.file = fileName;
-    int width = -1;
-    int height = -1;
-    bool sawType = false;
     std::size_t i = 0;
-    // Header: `type`, `height`, `width` in any order, terminated by `map`.
     for (; i < lines.size(); ++i) {
         const int lineNo = int(i) + 1;
         const std::vector<std::string_view> f = splitFields(lines[i]);
@@ -138,23 +135,17 @@ Result<MovingAiMap> parseMovingAiMap(std::string_view text, const std::string& f
                               ", expected \"type octile\", \"height H\", \"width W\" or \"map\"");
         }
     }
-    if (i >= lines.size()) {
-        error(int(lines.size()), "missing \"map\" line before the grid");
-        return Result<MovingAiMap>::failure(std::move(errors));
-    }
-    if (!sawType)
-        error(0, "missing \"type octile\" header line");
-    if (width < 0)
-        error(0, "missing \"width\" header line");
-    if (height < 0)
-        error(0, "missing \"height\" header line");
-    if (!errors.empty())
-        return Result<MovingAiMap>::failure(std::move(errors));
+    return i;
+}
 
-    map.width = width;
-    map.height = height;
-    map.cells.reserve(std::size_t(width) * std::size_t(height));
-    const std::size_t first = i + 1;
+/// The grid: the rows after line `first` into map.cells (map.width x map.height, checked, at
+/// most about 20 problems). Returns the number of rows read.
+template <typename Error>
+std::size_t readMapGrid(const std::vector<std::string_view>& lines, std::size_t first, MovingAiMap& map,
+                        const std::vector<Diagnostic>& errors, Error&& error)
+{
+    const int width = map.width;
+    const int height = map.height;
     std::size_t rows = 0;
     for (std::size_t j = first; j < lines.size(); ++j) {
         const int lineNo = int(j) + 1;
@@ -183,6 +174,39 @@ Result<MovingAiMap> parseMovingAiMap(std::string_view text, const std::string& f
         }
         ++rows;
     }
+    return rows;
+}
+
+} // namespace
+
+Result<MovingAiMap> parseMovingAiMap(std::string_view text, const std::string& fileName)
+{
+    std::vector<Diagnostic> errors;
+    auto error = [&](int line, std::string msg) { errors.push_back(Diagnostic{fileName, line, std::move(msg)}); };
+    const std::vector<std::string_view> lines = splitLines(text);
+    MovingAiMap map;
+    map.file = fileName;
+    int width = -1;
+    int height = -1;
+    bool sawType = false;
+    const std::size_t i = readMapHeader(lines, width, height, sawType, error);
+    if (i >= lines.size()) {
+        error(int(lines.size()), "missing \"map\" line before the grid");
+        return Result<MovingAiMap>::failure(std::move(errors));
+    }
+    if (!sawType)
+        error(0, "missing \"type octile\" header line");
+    if (width < 0)
+        error(0, "missing \"width\" header line");
+    if (height < 0)
+        error(0, "missing \"height\" header line");
+    if (!errors.empty())
+        return Result<MovingAiMap>::failure(std::move(errors));
+
+    map.width = width;
+    map.height = height;
+    map.cells.reserve(std::size_t(width) * std::size_t(height));
+    const std::size_t rows = readMapGrid(lines, i + 1, map, errors, error);
     if (errors.empty() && rows != std::size_t(height))
         error(int(lines.size()), "grid has " + std::to_string(rows) + " rows, expected " + std::to_string(height));
     if (!errors.empty())

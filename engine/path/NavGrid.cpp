@@ -343,13 +343,6 @@ bool NavGrid::landmarksPending(int layer) const
     return validLayer(layer) && landmarksEnabled() && !landmarks(layer);
 }
 
-double NavGrid::landmarkBuildMs(int layer) const
-{
-    if (!validLayer(layer) || !m_layers[std::size_t(layer)].landmarks.table)
-        return 0.0;
-    return m_layers[std::size_t(layer)].landmarks.table->buildMs;
-}
-
 void NavGrid::buildLandmarksNow(Layer& layer)
 {
     auto table = std::make_shared<LandmarkTable>(buildLandmarkTable(

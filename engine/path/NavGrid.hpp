@@ -24,7 +24,7 @@
 /// \endcode
 ///
 /// Landmarks (ALT, Landmarks.hpp): with landmarks enabled for a layer (LandmarkSettings: Auto =
-/// layers of at least 128x128 cells) addLayer() builds its table synchronously (landmarkBuildMs).
+/// layers of at least 128x128 cells) addLayer() builds its table synchronously.
 /// An edit that only raises costs (or walls cells off) keeps the table valid. One that lowers a
 /// cost (or opens a cell), and a change of the diagonal rule or factor, makes it unsafe at once:
 /// landmarks() gives null and queries use the plain bound until a rebuild lands, so no query ever
@@ -173,8 +173,6 @@ public:
     std::shared_ptr<const LandmarkTable> landmarks(int layer) const;
     /// Enabled for the layer but not usable yet (a rebuild is pending or running).
     bool landmarksPending(int layer) const;
-    /// Wall time of the build of the layer's current table in ms (0 without a table).
-    double landmarkBuildMs(int layer) const;
     /// Owner thread, e.g. once per frame: installs finished rebuilds whose snapshot is still
     /// valid and starts a background rebuild for each unsafe layer (at most one per layer; a
     /// burst of edits between two polls costs one rebuild). Cheap when nothing is pending.

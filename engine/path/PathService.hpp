@@ -67,7 +67,6 @@ enum class RequestState {
     Queued,     ///< waiting for a search scratch
     Running,    ///< its search has begun and gets slices
     Done,       ///< result() is available (any status, including NoPath / StartInvalid)
-    Cancelled,  ///< reserved: cancel() frees the slot, so a handle never reads this today
 };
 
 /// What one update() did.

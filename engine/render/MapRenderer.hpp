@@ -41,7 +41,7 @@ struct DrawStats {
 };
 
 namespace detail {
-/// What of a tile image is drawn (MapRenderer's cache; see MapRenderer.cpp).
+/// What of a tile image is drawn (MapRenderer's cache; see MapRendererTighten.cpp).
 struct TileCoverage {
     sf::IntRect box; ///< texture pixels of the non-transparent texels; empty = fully transparent
     bool diamond = false;      ///< every non-transparent texel's centre is inside the inscribed diamond
@@ -124,7 +124,7 @@ public:
     /// view on whole pixels the picture is the direct one, pixel for pixel over an opaque
     /// ground. The cache follows edits (updateCells) and animation frames of ground tiles by
     /// itself. Used only when culling is on and the view is not rotated; off (or when a render
-    /// texture cannot be made): the ground is drawn tile by tile as before.
+    /// texture cannot be made): the ground is drawn tile by tile from the mesh.
     void setGroundCache(bool on) { m_groundCacheOn = on; }
     bool groundCache() const { return m_groundCacheOn; }
     /// Draws every layer in Tiled's exact order (no sorting, no sprites), not culled.
@@ -150,6 +150,10 @@ private:
     /// Draws the flat ground in world rectangle `area` (ground layers, then the flat tiles of
     /// sorted layers) into `target`; true when a chunk drawn holds animated ground quads.
     bool drawFlatGround(sf::RenderTarget& target, const sf::FloatRect& area, DrawStats& stats) const;
+    /// Draws the depth-sorted part in `view`: tall tiles and `sprites` by (key, tiles before
+    /// sprites, layer, Tiled's order). Only what is in view is sorted.
+    void drawSorted(sf::RenderTarget& target, const std::vector<SpriteItem>& sprites, const sf::FloatRect& view,
+                    const sf::RenderStates& base, DrawStats& stats) const;
     /// Which ground-layer chunks hold animated quads (m_groundAnimated), after a mesh change.
     void markAnimatedChunks();
 

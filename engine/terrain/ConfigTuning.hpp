@@ -11,8 +11,7 @@
 /// (`terrain.snow.cost: must be a finite number > 0, got -1`, the influence rule "factor must be
 /// > 0 for every d in [0, radius]", unknown effect / diagonal / heuristic names), and the state
 /// stays as it was. So `config()` is by construction what parseTerrainConfig returns for `text()`,
-/// the text `save` writes. Cost (maps/terrain.toml, thread CPU time on the loaded 2-core box): a
-/// set ~0.2 ms (one or two parses), a refused set ~0.12 ms, keys() ~0.1 ms for its 163 keys.
+/// the text `save` writes. Cost: a set is one or two parses of the text.
 ///
 /// Keys (NAME: a terrain of the file, P: a profile of the file):
 /// - `terrain.NAME.cost | multiplier | passable`

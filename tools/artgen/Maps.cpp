@@ -25,7 +25,9 @@ struct Seed {
     std::vector<std::string> rows;
 };
 
-std::vector<Seed> seeds()
+/// The scenes around a road: a wall the road goes around, then a wall long enough that the
+/// road's detour no longer pays.
+std::vector<Seed> roadSeeds()
 {
     return {
         {"road.tmx", "Road: the cheapest path follows the road around the wall", 'g',
@@ -62,58 +64,47 @@ std::vector<Seed> seeds()
              "....A===========",
              "................",
          }},
-        {"snow.tmx", "Snow, dormant volcano: constant cost, the path is a straight line", 's',
-         {
-             "..............",
-             "..P...........",
-             "..............",
-             "...........C..",
-             ".P............",
-             "..............",
-             "..............",
-             "..............",
-             ".........v....",
-             "...........P..",
-             "..............",
-             "...A..........",
-             "..............",
-             ".P............",
-         }},
-        {"volcano.tmx", "Volcano erupting: warmth melts the cost, the path bends toward the volcano", 's',
-         {
-             "..............",
-             "..P...........",
-             "..............",
-             "...........C..",
-             ".P............",
-             "..............",
-             "..............",
-             "..............",
-             ".........V....",
-             "...........P..",
-             "..............",
-             "...A..........",
-             "..............",
-             ".P............",
-         }},
-        {"volcano_tombstone.tmx", "Volcano and tombstone: dread pushes the path back, even closer to the volcano", 's',
-         {
-             "..............",
-             "..P...........",
-             "..............",
-             "...........C..",
-             ".P............",
-             "..............",
-             "......+.......",
-             "..............",
-             ".........V....",
-             "...........P..",
-             "..............",
-             "...A..........",
-             "..............",
-             ".P............",
-         }},
     };
+}
+
+/// The snow field of the volcano scenes: the castle, the camp and snowy pines, with `volcano`
+/// ('v' dormant, 'V' erupting) south-east of the centre and, with `tombstone`, a tombstone
+/// north-west of the volcano.
+std::vector<std::string> snowField(char volcano, bool tombstone)
+{
+    std::vector<std::string> rows = {
+        "..............",
+        "..P...........",
+        "..............",
+        "...........C..",
+        ".P............",
+        "..............",
+        "..............",
+        "..............",
+        "..............",
+        "...........P..",
+        "..............",
+        "...A..........",
+        "..............",
+        ".P............",
+    };
+    rows[8][9] = volcano;
+    if (tombstone)
+        rows[6][6] = '+';
+    return rows;
+}
+
+std::vector<Seed> seeds()
+{
+    std::vector<Seed> all = roadSeeds();
+    all.push_back({"snow.tmx", "Snow, dormant volcano: constant cost, the path is a straight line", 's',
+                   snowField('v', false)});
+    all.push_back({"volcano.tmx", "Volcano erupting: warmth melts the cost, the path bends toward the volcano", 's',
+                   snowField('V', false)});
+    all.push_back({"volcano_tombstone.tmx",
+                   "Volcano and tombstone: dread pushes the path back, even closer to the volcano", 's',
+                   snowField('V', true)});
+    return all;
 }
 
 } // namespace

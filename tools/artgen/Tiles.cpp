@@ -431,9 +431,10 @@ constexpr float kVolTop = 0.17f;  // crater radius at the rim
 constexpr float kDormantH = 1.5f;
 constexpr int kVolSteps = 4;      // animation frames: every cycle repeats after this many
 
-void addVolcano(Scene& s, bool erupting, int frame)
+/// The volcano's rock: ridged, gullied, mossy at the foot; the erupting one with a scorched rim
+/// and lava runs glowing down its flanks (`phase`: 0..1 through the animation loop).
+Material volcanoRock(bool erupting, int frame, float phase)
 {
-    const float phase = float(frame) / float(kVolSteps); // 0..1 through the loop
     Material rock;
     rock.color = [=](V3 p, V3 n) {
         const float ang = std::atan2(p.y - 0.5f, p.x - 0.5f);
@@ -476,19 +477,12 @@ void addVolcano(Scene& s, bool erupting, int frame)
             return Rgb{1.0f, 0.42f, 0.08f} * (g * pulse) + Rgb{0.9f, 0.3f, 0.05f} * (rim * rim * 0.7f * pulse);
         };
     }
-    const int m = s.addMaterial(rock);
-    if (!erupting) {
-        s.frustum({0.5f, 0.5f, 0}, 0.66f, 0.15f, kDormantH, m);
-        s.ellipsoid({0.4f, 0.58f, 0.0f}, {0.42f, 0.4f, 0.42f}, m); // a lower shoulder
-        const int crater = s.addMaterial(flat(hex(0x241e1c)));
-        s.frustum({0.5f, 0.5f, kDormantH - 0.02f}, 0.11f, 0.11f, 0.03f, crater);
-        return;
-    }
-    s.frustum({0.5f, 0.5f, 0}, 0.6f, kVolTop, kVolH, m);
-    // A wide skirt and lower shoulders: the concave flanks of a stratovolcano, not a perfect cone.
-    s.frustum({0.5f, 0.5f, 0}, 0.7f, 0.5f, 0.4f, m);
-    s.ellipsoid({0.38f, 0.6f, 0.0f}, {0.32f, 0.3f, 0.62f}, m);
-    s.ellipsoid({0.66f, 0.4f, 0.0f}, {0.28f, 0.26f, 0.5f}, m);
+    return rock;
+}
+
+/// The erupting crater's lava lake and the fountain over it.
+void addLavaFountain(Scene& s, float phase)
+{
     // The crater's lava lake, pulsing from deep orange to yellow-white.
     const float pulse = 0.5f + 0.5f * std::sin(2 * kPi * phase);
     Material lava;
@@ -504,6 +498,11 @@ void addVolcano(Scene& s, bool erupting, int frame)
     fountain.emissive = true;
     const int fm = s.addMaterial(fountain);
     s.ellipsoid({0.5f, 0.5f, kVolH + 0.02f}, {0.09f, 0.09f, 0.1f + 0.08f * pulse}, fm);
+}
+
+/// The smoke plume over the erupting crater.
+void addSmokePlume(Scene& s, float phase)
+{
     // The smoke plume: puffs rising out of the crater, growing and drifting right (screen) as
     // they rise, so the column bends with the wind; their undersides lit by the glow. Each frame
     // moves every puff a quarter of the spacing up, so the loop rolls on without a jump.
@@ -531,6 +530,11 @@ void addVolcano(Scene& s, bool erupting, int frame)
                      rr, (k + j) % 3 == 0 ? dm : sm);
         }
     }
+}
+
+/// Embers thrown out of the erupting crater.
+void addEmbers(Scene& s, float phase)
+{
     // Embers: glowing specks thrown out of the crater on arcs.
     Material ember = flat(hex(0xffd070));
     ember.emissive = true;
@@ -542,6 +546,28 @@ void addVolcano(Scene& s, bool erupting, int frame)
         const float z = kVolH + 0.05f + 0.8f * ph * (1.2f - ph);
         s.sphere({0.5f + rr * std::cos(ang), 0.5f + rr * std::sin(ang), z}, 0.025f, em);
     }
+}
+
+void addVolcano(Scene& s, bool erupting, int frame)
+{
+    const float phase = float(frame) / float(kVolSteps); // 0..1 through the loop
+    Material rock = volcanoRock(erupting, frame, phase);
+    const int m = s.addMaterial(rock);
+    if (!erupting) {
+        s.frustum({0.5f, 0.5f, 0}, 0.66f, 0.15f, kDormantH, m);
+        s.ellipsoid({0.4f, 0.58f, 0.0f}, {0.42f, 0.4f, 0.42f}, m); // a lower shoulder
+        const int crater = s.addMaterial(flat(hex(0x241e1c)));
+        s.frustum({0.5f, 0.5f, kDormantH - 0.02f}, 0.11f, 0.11f, 0.03f, crater);
+        return;
+    }
+    s.frustum({0.5f, 0.5f, 0}, 0.6f, kVolTop, kVolH, m);
+    // A wide skirt and lower shoulders: the concave flanks of a stratovolcano, not a perfect cone.
+    s.frustum({0.5f, 0.5f, 0}, 0.7f, 0.5f, 0.4f, m);
+    s.ellipsoid({0.38f, 0.6f, 0.0f}, {0.32f, 0.3f, 0.62f}, m);
+    s.ellipsoid({0.66f, 0.4f, 0.0f}, {0.28f, 0.26f, 0.5f}, m);
+    addLavaFountain(s, phase);
+    addSmokePlume(s, phase);
+    addEmbers(s, phase);
 }
 
 /// A warm halo around the erupting crater, painted over the traced tile: the lava's light on the
@@ -833,98 +859,106 @@ std::string cornerWangId(int mask)
     return o.str();
 }
 
+/// tiles/ground.png and ground.tsx: the flat ground tiles, with the road (edge) and blend
+/// (corner) wang sets.
+bool writeGroundTileset(const std::string& outDir, std::string& error)
+{
+    Canvas sheet(64 * ground::Columns, 32 * ((ground::Count + ground::Columns - 1) / ground::Columns));
+    for (int id = 0; id < ground::Count; ++id) {
+        const Canvas t = id >= ground::Road && id < ground::Scorched ? roadTile(id - ground::Road)
+                         : id >= ground::GrassSnow                       ? blendTile(id)
+                                                                         : groundTile(id);
+        sheet.paste(t, (id % ground::Columns) * 64, (id / ground::Columns) * 32);
+    }
+    if (!sheet.savePng(outDir + "/tiles/ground.png")) {
+        error = outDir + "/tiles/ground.png: cannot write";
+        return false;
+    }
+    std::ostringstream x;
+    x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"ground\" tilewidth=\"64\" tileheight=\"32\" tilecount=\""
+      << ground::Count << "\" columns=\"" << ground::Columns << "\">\n"
+      << " <grid orientation=\"isometric\" width=\"64\" height=\"32\"/>\n"
+      << " <image source=\"ground.png\" width=\"" << sheet.width() << "\" height=\"" << sheet.height() << "\"/>\n";
+    for (int id = 0; id < ground::Count; ++id)
+        x << tileXml(id, groundTerrain(id));
+    x << " <wangsets>\n  <wangset name=\"roads\" type=\"edge\" tile=\"" << ground::Road + 15 << "\">\n"
+      << "   <wangcolor name=\"road\" color=\"#c9a66b\" tile=\"" << ground::Road + 15 << "\" probability=\"1\"/>\n";
+    for (int m = 1; m < 16; ++m)
+        x << "   <wangtile tileid=\"" << ground::Road + m << "\" wangid=\"" << wangId(m) << "\"/>\n";
+    x << "  </wangset>\n";
+    // Corner sets: colour 1 the base, 2 the other terrain; the plain tiles (every variant)
+    // stand for the all-base and all-other corners, the 14 blends for the mixed ones.
+    for (const BlendSet& b : blendSets()) {
+        x << "  <wangset name=\"" << b.name << "\" type=\"corner\" tile=\"" << b.first + 4 << "\">\n"
+          << "   <wangcolor name=\"" << b.baseName << "\" color=\"" << b.baseColor << "\" tile=\"" << b.basePlain
+          << "\" probability=\"1\"/>\n"
+          << "   <wangcolor name=\"" << b.otherName << "\" color=\"" << b.otherColor << "\" tile=\"" << b.otherPlain
+          << "\" probability=\"1\"/>\n";
+        std::vector<std::pair<int, int>> tiles; // (tile id, corner mask)
+        for (int v = 0; v < 4; ++v)
+            tiles.push_back({b.basePlain + v, 0});
+        for (int v = 0; v < 4; ++v)
+            tiles.push_back({b.otherPlain + v, 15});
+        for (int m = 1; m < 15; ++m)
+            tiles.push_back({b.first + m - 1, m});
+        std::sort(tiles.begin(), tiles.end());
+        for (const auto& [tile, m] : tiles)
+            x << "   <wangtile tileid=\"" << tile << "\" wangid=\"" << cornerWangId(m) << "\"/>\n";
+        x << "  </wangset>\n";
+    }
+    x << " </wangsets>\n</tileset>\n";
+    if (!writeTextFile(outDir + "/tiles/ground.tsx", x.str())) {
+        error = outDir + "/tiles/ground.tsx: cannot write";
+        return false;
+    }
+    return true;
+}
+
+/// tiles/tall.png and tall.tsx: the tall tiles (the erupting volcano animated), with the wall
+/// (edge) wang set.
+bool writeTallTileset(const std::string& outDir, std::string& error)
+{
+    Canvas sheet(64 * tall::Columns, 128 * ((tall::Count + tall::Columns - 1) / tall::Columns));
+    for (int id = 0; id < tall::Count; ++id)
+        sheet.paste(tallTile(id), (id % tall::Columns) * 64, (id / tall::Columns) * 128);
+    if (!sheet.savePng(outDir + "/tiles/tall.png")) {
+        error = outDir + "/tiles/tall.png: cannot write";
+        return false;
+    }
+    std::ostringstream x;
+    x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"tall\" tilewidth=\"64\" tileheight=\"128\" tilecount=\""
+      << tall::Count << "\" columns=\"" << tall::Columns << "\">\n"
+      << " <grid orientation=\"isometric\" width=\"64\" height=\"32\"/>\n"
+      << " <image source=\"tall.png\" width=\"" << sheet.width() << "\" height=\"" << sheet.height() << "\"/>\n";
+    for (int id = 0; id < tall::Count; ++id) {
+        std::string extra;
+        if (id == tall::VolcanoErupting) {
+            extra = "   <animation>\n";
+            for (int f = 0; f < tall::VolcanoFrames; ++f)
+                extra += "    <frame tileid=\"" + std::to_string(tall::VolcanoErupting + f) + "\" duration=\"160\"/>\n";
+            extra += "   </animation>\n";
+        }
+        x << tileXml(id, tallTerrain(id), extra, tallConnects(id));
+    }
+    x << " <wangsets>\n  <wangset name=\"walls\" type=\"edge\" tile=\"" << tall::Wall + 15 << "\">\n"
+      << "   <wangcolor name=\"wall\" color=\"#a49c8e\" tile=\"" << tall::Wall + 15 << "\" probability=\"1\"/>\n";
+    for (int m = 1; m < 16; ++m)
+        x << "   <wangtile tileid=\"" << tall::Wall + m << "\" wangid=\"" << wangId(m) << "\"/>\n";
+    x << "  </wangset>\n </wangsets>\n</tileset>\n";
+    if (!writeTextFile(outDir + "/tiles/tall.tsx", x.str())) {
+        error = outDir + "/tiles/tall.tsx: cannot write";
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 bool writeTilesets(const std::string& outDir, std::string& error)
 {
-    // ground
-    {
-        Canvas sheet(64 * ground::Columns, 32 * ((ground::Count + ground::Columns - 1) / ground::Columns));
-        for (int id = 0; id < ground::Count; ++id) {
-            const Canvas t = id >= ground::Road && id < ground::Scorched ? roadTile(id - ground::Road)
-                             : id >= ground::GrassSnow                       ? blendTile(id)
-                                                                             : groundTile(id);
-            sheet.paste(t, (id % ground::Columns) * 64, (id / ground::Columns) * 32);
-        }
-        if (!sheet.savePng(outDir + "/tiles/ground.png")) {
-            error = outDir + "/tiles/ground.png: cannot write";
-            return false;
-        }
-        std::ostringstream x;
-        x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-          << "<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"ground\" tilewidth=\"64\" tileheight=\"32\" tilecount=\""
-          << ground::Count << "\" columns=\"" << ground::Columns << "\">\n"
-          << " <grid orientation=\"isometric\" width=\"64\" height=\"32\"/>\n"
-          << " <image source=\"ground.png\" width=\"" << sheet.width() << "\" height=\"" << sheet.height() << "\"/>\n";
-        for (int id = 0; id < ground::Count; ++id)
-            x << tileXml(id, groundTerrain(id));
-        x << " <wangsets>\n  <wangset name=\"roads\" type=\"edge\" tile=\"" << ground::Road + 15 << "\">\n"
-          << "   <wangcolor name=\"road\" color=\"#c9a66b\" tile=\"" << ground::Road + 15 << "\" probability=\"1\"/>\n";
-        for (int m = 1; m < 16; ++m)
-            x << "   <wangtile tileid=\"" << ground::Road + m << "\" wangid=\"" << wangId(m) << "\"/>\n";
-        x << "  </wangset>\n";
-        // Corner sets: colour 1 the base, 2 the other terrain; the plain tiles (every variant)
-        // stand for the all-base and all-other corners, the 14 blends for the mixed ones.
-        for (const BlendSet& b : blendSets()) {
-            x << "  <wangset name=\"" << b.name << "\" type=\"corner\" tile=\"" << b.first + 4 << "\">\n"
-              << "   <wangcolor name=\"" << b.baseName << "\" color=\"" << b.baseColor << "\" tile=\"" << b.basePlain
-              << "\" probability=\"1\"/>\n"
-              << "   <wangcolor name=\"" << b.otherName << "\" color=\"" << b.otherColor << "\" tile=\"" << b.otherPlain
-              << "\" probability=\"1\"/>\n";
-            std::vector<std::pair<int, int>> tiles; // (tile id, corner mask)
-            for (int v = 0; v < 4; ++v)
-                tiles.push_back({b.basePlain + v, 0});
-            for (int v = 0; v < 4; ++v)
-                tiles.push_back({b.otherPlain + v, 15});
-            for (int m = 1; m < 15; ++m)
-                tiles.push_back({b.first + m - 1, m});
-            std::sort(tiles.begin(), tiles.end());
-            for (const auto& [tile, m] : tiles)
-                x << "   <wangtile tileid=\"" << tile << "\" wangid=\"" << cornerWangId(m) << "\"/>\n";
-            x << "  </wangset>\n";
-        }
-        x << " </wangsets>\n</tileset>\n";
-        if (!writeTextFile(outDir + "/tiles/ground.tsx", x.str())) {
-            error = outDir + "/tiles/ground.tsx: cannot write";
-            return false;
-        }
-    }
-    // tall
-    {
-        Canvas sheet(64 * tall::Columns, 128 * ((tall::Count + tall::Columns - 1) / tall::Columns));
-        for (int id = 0; id < tall::Count; ++id)
-            sheet.paste(tallTile(id), (id % tall::Columns) * 64, (id / tall::Columns) * 128);
-        if (!sheet.savePng(outDir + "/tiles/tall.png")) {
-            error = outDir + "/tiles/tall.png: cannot write";
-            return false;
-        }
-        std::ostringstream x;
-        x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-          << "<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"tall\" tilewidth=\"64\" tileheight=\"128\" tilecount=\""
-          << tall::Count << "\" columns=\"" << tall::Columns << "\">\n"
-          << " <grid orientation=\"isometric\" width=\"64\" height=\"32\"/>\n"
-          << " <image source=\"tall.png\" width=\"" << sheet.width() << "\" height=\"" << sheet.height() << "\"/>\n";
-        for (int id = 0; id < tall::Count; ++id) {
-            std::string extra;
-            if (id == tall::VolcanoErupting) {
-                extra = "   <animation>\n";
-                for (int f = 0; f < tall::VolcanoFrames; ++f)
-                    extra += "    <frame tileid=\"" + std::to_string(tall::VolcanoErupting + f) + "\" duration=\"160\"/>\n";
-                extra += "   </animation>\n";
-            }
-            x << tileXml(id, tallTerrain(id), extra, tallConnects(id));
-        }
-        x << " <wangsets>\n  <wangset name=\"walls\" type=\"edge\" tile=\"" << tall::Wall + 15 << "\">\n"
-          << "   <wangcolor name=\"wall\" color=\"#a49c8e\" tile=\"" << tall::Wall + 15 << "\" probability=\"1\"/>\n";
-        for (int m = 1; m < 16; ++m)
-            x << "   <wangtile tileid=\"" << tall::Wall + m << "\" wangid=\"" << wangId(m) << "\"/>\n";
-        x << "  </wangset>\n </wangsets>\n</tileset>\n";
-        if (!writeTextFile(outDir + "/tiles/tall.tsx", x.str())) {
-            error = outDir + "/tiles/tall.tsx: cannot write";
-            return false;
-        }
-    }
-    return true;
+    return writeGroundTileset(outDir, error) && writeTallTileset(outDir, error);
 }
 
 } // namespace artgen

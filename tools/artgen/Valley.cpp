@@ -82,16 +82,10 @@ struct Builder {
     }
 };
 
-} // namespace
-
-MapGrid buildValley() { return buildValleyTile(true); }
-
-MapGrid buildValleyTile(bool alone)
+/// The ground: snow, grass, flower meadows, the lake and the river.
+void paintGround(Builder& b)
 {
-    Builder b;
     MapGrid& g = b.g;
-    g.title = "The Valley: start at the camp in the south-west, the castle waits in the east";
-
     // Ground: snow in the north, grass elsewhere with flower meadows; the river and its lake.
     for (int y = 0; y < kSize; ++y)
         for (int x = 0; x < kSize; ++x) {
@@ -105,7 +99,12 @@ MapGrid buildValleyTile(bool alone)
             if (lake || river)
                 c.ground = GroundKind::Water;
         }
+}
 
+/// The castle (the goal) in the east.
+void buildCastle(Builder& b)
+{
+    MapGrid& g = b.g;
     // The castle compound (east): walls with a west gate and a south postern.
     const int cx0 = 54, cy0 = 28, cx1 = 66, cy1 = 42;
     b.reserve(cx0 - 1, cy0 - 1, cx1 + 1, cy1 + 1);
@@ -127,7 +126,12 @@ MapGrid buildValleyTile(bool alone)
         for (int y = 33; y <= 37; ++y)
             if (g.at(x, y).over == Over::None)
                 g.at(x, y).ground = GroundKind::Flowers;
+}
 
+/// The start camp and the party in the south-west.
+void buildStartCamp(Builder& b)
+{
+    MapGrid& g = b.g;
     // The start camp (south-west).
     b.reserve(6, 52, 20, 64);
     b.put(12, 58, Over::Tent);
@@ -144,7 +148,11 @@ MapGrid buildValleyTile(bool alone)
     g.objects.push_back({"ranger", "party", 14, 59, {{"profile", "ranger"}}});
     g.objects.push_back({"mage", "party", 15, 58});
     g.objects.push_back({"dwarf", "party", 13, 60, {{"profile", "dwarf"}}});
+}
 
+/// The villages: the crossroads and the snow village.
+void buildVillages(Builder& b)
+{
     // Crossroads village (centre).
     b.reserve(24, 31, 36, 42);
     for (auto [x, y] : {std::pair{27, 33}, {33, 33}, {27, 39}, {33, 39}, {25, 36}, {35, 41}})
@@ -153,7 +161,12 @@ MapGrid buildValleyTile(bool alone)
     b.reserve(22, 3, 38, 12);
     for (auto [x, y] : {std::pair{26, 6}, {33, 5}, {27, 10}, {34, 10}, {24, 8}})
         b.put(x, y, Over::Tent);
+}
 
+/// The gates and roads (`alone`: no roads to the seams of neighbouring tiles).
+void buildRoads(Builder& b, bool alone)
+{
+    MapGrid& g = b.g;
     // Gates: openings in the walls the roads pass through.
     for (auto [x, y] : {std::pair{54, 36}, {60, 42}, {60, 38}})
         g.at(x, y).over = Over::None;
@@ -173,7 +186,12 @@ MapGrid buildValleyTile(bool alone)
         b.road({{30, 8}, {30, 0}});                     // pass -> north seam
         b.road({{30, 66}, {30, 71}});                   // graveyard road -> south seam
     }
+}
 
+/// The pass through the rock ridge, and its watch wall.
+void buildPass(Builder& b)
+{
+    MapGrid& g = b.g;
     // The pass: a rock ridge across the snow line with a gap where the road climbs through.
     for (int x = 2; x < kSize - 2; ++x) {
         if (std::abs(x - 30) <= 1 || g.at(x, 17).ground == GroundKind::Water)
@@ -186,7 +204,11 @@ MapGrid buildValleyTile(bool alone)
     // An old watch wall guarding the pass.
     b.wallLine(26, 20, 29, 20);
     b.wallLine(31, 20, 34, 20);
+}
 
+/// The graveyard between the camp and the volcano fields.
+void buildGraveyard(Builder& b)
+{
     // Graveyard (south, between the camp and the volcano fields): rows of graves under dark
     // pines, open to the road on its south side.
     const int gx0 = 25, gy0 = 58, gx1 = 33, gy1 = 64;
@@ -197,7 +219,12 @@ MapGrid buildValleyTile(bool alone)
     for (auto [x, y] : {std::pair{gx0 - 1, gy0 - 1}, {gx1 + 1, gy0 - 1}, {gx0 - 1, gy1}, {gx1 + 1, gy1}, {29, gy0 - 1}})
         b.put(x, y, Over::Pine);
     b.road({{29, 66}, {29, 64}});
+}
 
+/// The ruined maze in the western woods.
+void buildRuins(Builder& b)
+{
+    MapGrid& g = b.g;
     // Old ruins in the western woods: a small walled maze (a fixed-seed depth-first carve),
     // a good place to watch A* search around walls. Entrances on its east and south sides.
     {
@@ -243,7 +270,12 @@ MapGrid buildValleyTile(bool alone)
             }
         b.put(mx0 + 2 * 2 + 1, my0 + 2 * 2 + 1, Over::TombCross); // an old shrine at the heart
     }
+}
 
+/// The volcano fields and the scorched ground around the cones.
+void buildVolcanoFields(Builder& b)
+{
+    MapGrid& g = b.g;
     // Volcano fields (south-east): the erupting one, dormant cones, scattered rocks.
     b.put(57, 57, Over::VolcanoErupting);
     b.put(63, 61, Over::Volcano);
@@ -275,7 +307,12 @@ MapGrid buildValleyTile(bool alone)
             if (hot)
                 c.ground = GroundKind::Scorched;
         }
+}
 
+/// Forests and lone trees wherever nothing else stands.
+void plantForests(Builder& b)
+{
+    MapGrid& g = b.g;
     // Forests and lone trees: noise decides, roads and places keep a clear margin.
     for (int y = 0; y < kSize; ++y)
         for (int x = 0; x < kSize; ++x) {
@@ -298,6 +335,28 @@ MapGrid buildValleyTile(bool alone)
                 c.over = t < 0.45f ? Over::Oak : t < 0.7f ? Over::Pine : t < 0.92f ? Over::Birch : Over::Rock;
             }
         }
+}
+
+} // namespace
+
+MapGrid buildValley() { return buildValleyTile(true); }
+
+MapGrid buildValleyTile(bool alone)
+{
+    Builder b;
+    MapGrid& g = b.g;
+    g.title = "The Valley: start at the camp in the south-west, the castle waits in the east";
+
+    paintGround(b);
+    buildCastle(b);
+    buildStartCamp(b);
+    buildVillages(b);
+    buildRoads(b, alone);
+    buildPass(b);
+    buildGraveyard(b);
+    buildRuins(b);
+    buildVolcanoFields(b);
+    plantForests(b);
     if (alone)
         addRim(g);
     return g;

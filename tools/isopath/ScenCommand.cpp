@@ -8,6 +8,7 @@
 #include "tools/isopath/Commands.hpp"
 
 #include "engine/core/Diagnostic.hpp"
+#include "engine/core/Percentile.hpp"
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/JumpPointSearch.hpp"
 #include "engine/path/MovingAi.hpp"
@@ -41,16 +42,7 @@ struct ScenOptions {
 };
 
 using Clock = std::chrono::steady_clock;
-
-double percentile(std::vector<double> v, double p)
-{
-    if (v.empty())
-        return 0.0;
-    std::sort(v.begin(), v.end());
-    // Nearest-rank percentile.
-    const std::size_t rank = std::size_t(std::ceil(p * double(v.size())));
-    return v[std::min(v.size() - 1, rank == 0 ? 0 : rank - 1)];
-}
+using eng::percentile;
 
 /// One scenario's answer.
 struct Outcome {
@@ -185,6 +177,132 @@ double printStats(const Run& run, const Problem& p)
     return median;
 }
 
+/// Checks the first `count` scenarios against the map; false after printing every error (the
+/// first name warning is printed too).
+bool checkScenarios(const std::vector<eng::path::MovingAiScenario>& all, std::size_t count,
+                    const eng::path::MovingAiMap& m, const std::string& scenPath)
+{
+    using namespace eng::path;
+    std::vector<eng::Diagnostic> errors;
+    std::size_t warnings = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        for (eng::Diagnostic& d : checkScenario(all[i], m, scenPath)) {
+            if (d.severity == eng::Severity::Error)
+                errors.push_back(std::move(d));
+            else if (warnings++ == 0)
+                std::cerr << eng::formatDiagnostic(d) << " (further name warnings not shown)\n";
+        }
+    }
+    if (!errors.empty()) {
+        std::cerr << eng::formatDiagnostics(errors);
+        return false;
+    }
+    return true;
+}
+
+/// The grid of `p`: one layer per terrain class the first `count` scenarios start on (ground,
+/// water; steps never join two classes), each with its jump point planes. False after printing
+/// when the map is too large.
+bool buildProblem(Problem& p, const eng::path::MovingAiMap& m, const std::vector<eng::path::MovingAiScenario>& all,
+                  std::size_t count, const std::string& mapPath)
+{
+    using namespace eng::path;
+    p.scenarios = &all;
+    p.count = count;
+    p.layerOf.resize(count);
+    if (!p.grid.reset(m.width, m.height)) {
+        std::cerr << mapPath << ": error: map too large\n";
+        return false;
+    }
+    int layerOfClass[2] = {-1, -1};
+    for (std::size_t i = 0; i < count; ++i) {
+        const int cls = m.terrainAt(all[i].start) == MovingAiTerrain::Water ? 1 : 0;
+        if (layerOfClass[cls] < 0) {
+            layerOfClass[cls] = p.grid.addLayer(cls ? "water" : "ground",
+                                                toCostField(m, cls ? MovingAiTerrain::Water : MovingAiTerrain::Ground),
+                                                movingAiRules());
+            p.jumps[layerOfClass[cls]].build(p.grid, layerOfClass[cls]);
+        }
+        p.layerOf[i] = layerOfClass[cls];
+    }
+    return true;
+}
+
+/// The algorithm of each layer; one for the run (auto picks per layer; mixed -> astar). nullopt
+/// after printing when jps was asked for a layer it cannot search.
+std::optional<Algorithm> chooseAlgorithm(Algorithm requested, const Problem& p)
+{
+    using namespace eng::path;
+    Algorithm chosen = requested == Algorithm::Auto ? Algorithm::Jps : requested;
+    for (int layer = 0; layer < p.grid.layerCount(); ++layer) {
+        const Algorithm a = resolveAlgorithm(requested, p.grid, layer);
+        if (a == Algorithm::Jps && !JumpPointSearch::supports(p.grid, layer)) {
+            std::cerr << "isopath scen: --algorithm jps needs uniform costs and no corner cutting\n";
+            return std::nullopt;
+        }
+        if (a == Algorithm::AStar)
+            chosen = Algorithm::AStar;
+    }
+    return chosen;
+}
+
+/// One run per algorithm; with more than one thread also a single-thread run of each, whose
+/// results must be the same (`threadsDiffer` otherwise).
+std::vector<Run> solveRuns(const Problem& p, const std::vector<Algorithm>& algorithms, int threadCount,
+                           bool& threadsDiffer)
+{
+    std::vector<Run> runs;
+    for (Algorithm a : algorithms) {
+        runs.push_back(solveAll(p, a, threadCount));
+        if (threadCount > 1) {
+            const Run single = solveAll(p, a, 1);
+            const bool same = sameResults(single, runs.back());
+            threadsDiffer = threadsDiffer || !same;
+            std::printf("threads: %d (%s): wall %.1f ms, 1 thread %.1f ms, results %s\n", threadCount,
+                        std::string(algorithmName(a)).c_str(), runs.back().wallMs, single.wallMs,
+                        same ? "identical" : "DIFFER");
+            std::printf("speedup_vs_1_thread: %.2f\n",
+                        runs.back().wallMs > 0.0 ? single.wallMs / runs.back().wallMs : 0.0);
+        }
+    }
+    return runs;
+}
+
+/// Per-scenario lines in file order (failures always, up to opt.maxReported; every line with
+/// --each). Returns the counts of passed and failed scenarios.
+std::pair<int, int> reportScenarios(const ScenOptions& opt, const std::vector<eng::path::MovingAiScenario>& all,
+                                    std::size_t count, const std::vector<Run>& runs)
+{
+    using namespace eng::path;
+    int passed = 0;
+    int failed = 0;
+    int reported = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const MovingAiScenario& s = all[i];
+        bool ok = true;
+        for (const Run& run : runs) {
+            const Outcome& o = run.outcomes[i];
+            const bool good = passes(o, s);
+            ok = ok && good;
+            const std::string tag = opt.compare ? " " + std::string(algorithmName(run.algorithm)) : std::string();
+            if (!good && reported < opt.maxReported) {
+                std::printf("%s:%d: FAIL%s (%d,%d)->(%d,%d): %s, cost %.8f, expected %.8f (tolerance %g)\n",
+                            opt.scenPath.c_str(), s.line, tag.c_str(), s.start.x, s.start.y, s.goal.x, s.goal.y,
+                            std::string(statusName(o.status)).c_str(), o.cost, s.optimalLength, s.tolerance());
+                ++reported;
+            } else if (good && opt.each) {
+                std::printf("%s:%d: ok%s (%d,%d)->(%d,%d): cost %.8f, %d expanded\n", opt.scenPath.c_str(), s.line,
+                            tag.c_str(), s.start.x, s.start.y, s.goal.x, s.goal.y, o.cost, o.expanded);
+            }
+        }
+        if (ok)
+            ++passed;
+        else
+            ++failed;
+    }
+    return {passed, failed};
+}
+
 int runScen(const ScenOptions& opt)
 {
     using namespace eng::path;
@@ -214,54 +332,17 @@ int runScen(const ScenOptions& opt)
     const std::vector<MovingAiScenario>& all = scen.value().scenarios;
     const std::size_t count = opt.limit < 0 ? all.size() : std::min(all.size(), std::size_t(opt.limit));
 
-    // Validate every scenario before solving: bad input is reported all at once (exit 2).
-    std::vector<eng::Diagnostic> errors;
-    std::size_t warnings = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-        for (eng::Diagnostic& d : checkScenario(all[i], m, opt.scenPath)) {
-            if (d.severity == eng::Severity::Error)
-                errors.push_back(std::move(d));
-            else if (warnings++ == 0)
-                std::cerr << eng::formatDiagnostic(d) << " (further name warnings not shown)\n";
-        }
-    }
-    if (!errors.empty()) {
-        std::cerr << eng::formatDiagnostics(errors);
+    if (!checkScenarios(all, count, m, opt.scenPath))
         return ExitBadInput;
-    }
 
-    // One layer per terrain class used (ground, water): steps never join two classes.
     auto problem = std::make_unique<Problem>();
     Problem& p = *problem;
-    p.scenarios = &all;
-    p.count = count;
-    p.layerOf.resize(count);
-    if (!p.grid.reset(m.width, m.height)) {
-        std::cerr << opt.mapPath << ": error: map too large\n";
+    if (!buildProblem(p, m, all, count, opt.mapPath))
         return ExitBadInput;
-    }
-    int layerOfClass[2] = {-1, -1};
-    for (std::size_t i = 0; i < count; ++i) {
-        const int cls = m.terrainAt(all[i].start) == MovingAiTerrain::Water ? 1 : 0;
-        if (layerOfClass[cls] < 0) {
-            layerOfClass[cls] = p.grid.addLayer(cls ? "water" : "ground",
-                                                toCostField(m, cls ? MovingAiTerrain::Water : MovingAiTerrain::Ground),
-                                                movingAiRules());
-            p.jumps[layerOfClass[cls]].build(p.grid, layerOfClass[cls]);
-        }
-        p.layerOf[i] = layerOfClass[cls];
-    }
-    // The algorithm of each layer; one for the run (auto picks per layer; mixed -> astar).
-    Algorithm chosen = *requested == Algorithm::Auto ? Algorithm::Jps : *requested;
-    for (int layer = 0; layer < p.grid.layerCount(); ++layer) {
-        const Algorithm a = resolveAlgorithm(*requested, p.grid, layer);
-        if (a == Algorithm::Jps && !JumpPointSearch::supports(p.grid, layer)) {
-            std::cerr << "isopath scen: --algorithm jps needs uniform costs and no corner cutting\n";
-            return ExitBadInput;
-        }
-        if (a == Algorithm::AStar)
-            chosen = Algorithm::AStar;
-    }
+    const std::optional<Algorithm> picked = chooseAlgorithm(*requested, p);
+    if (!picked)
+        return ExitBadInput;
+    const Algorithm chosen = *picked;
 
     std::printf("map %s: %dx%d, %zu of %zu scenarios (scen version %s)\n", opt.mapPath.c_str(), m.width,
                 m.height, count, all.size(), scen.value().version.c_str());
@@ -270,49 +351,10 @@ int runScen(const ScenOptions& opt)
         algorithms = {Algorithm::AStar, Algorithm::Jps};
     else
         algorithms = {chosen};
-    std::vector<Run> runs;
     bool threadsDiffer = false;
-    for (Algorithm a : algorithms) {
-        runs.push_back(solveAll(p, a, opt.threads));
-        if (opt.threads > 1) {
-            const Run single = solveAll(p, a, 1);
-            const bool same = sameResults(single, runs.back());
-            threadsDiffer = threadsDiffer || !same;
-            std::printf("threads: %d (%s): wall %.1f ms, 1 thread %.1f ms, results %s\n", opt.threads,
-                        std::string(algorithmName(a)).c_str(), runs.back().wallMs, single.wallMs,
-                        same ? "identical" : "DIFFER");
-            std::printf("speedup_vs_1_thread: %.2f\n",
-                        runs.back().wallMs > 0.0 ? single.wallMs / runs.back().wallMs : 0.0);
-        }
-    }
+    const std::vector<Run> runs = solveRuns(p, algorithms, opt.threads, threadsDiffer);
 
-    // Per-scenario lines in file order (failures always, every line with --each).
-    int passed = 0;
-    int failed = 0;
-    int reported = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-        const MovingAiScenario& s = all[i];
-        bool ok = true;
-        for (const Run& run : runs) {
-            const Outcome& o = run.outcomes[i];
-            const bool good = passes(o, s);
-            ok = ok && good;
-            const std::string tag = opt.compare ? " " + std::string(algorithmName(run.algorithm)) : std::string();
-            if (!good && reported < opt.maxReported) {
-                std::printf("%s:%d: FAIL%s (%d,%d)->(%d,%d): %s, cost %.8f, expected %.8f (tolerance %g)\n",
-                            opt.scenPath.c_str(), s.line, tag.c_str(), s.start.x, s.start.y, s.goal.x, s.goal.y,
-                            std::string(statusName(o.status)).c_str(), o.cost, s.optimalLength, s.tolerance());
-                ++reported;
-            } else if (good && opt.each) {
-                std::printf("%s:%d: ok%s (%d,%d)->(%d,%d): cost %.8f, %d expanded\n", opt.scenPath.c_str(), s.line,
-                            tag.c_str(), s.start.x, s.start.y, s.goal.x, s.goal.y, o.cost, o.expanded);
-            }
-        }
-        if (ok)
-            ++passed;
-        else
-            ++failed;
-    }
+    const auto [passed, failed] = reportScenarios(opt, all, count, runs);
 
     std::vector<double> medians;
     for (const Run& run : runs)

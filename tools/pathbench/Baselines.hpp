@@ -19,7 +19,7 @@ struct BaselineResult {
     long expanded = 0;
 };
 
-/// The tutorial A* (style of the seed code): an array of node structs reset before every query,
+/// The tutorial A*: an array of node structs reset before every query,
 /// and a std::set<(f, index)> as the open list (erase + insert on a better g).
 class TextbookAStar {
 public:

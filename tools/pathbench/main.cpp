@@ -11,6 +11,7 @@
 // figures depend on the machine and its load; CI runs `pathbench --quick` only as a smoke check.
 
 #include "engine/core/GuardedMain.hpp"
+#include "engine/core/Percentile.hpp"
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/path/MovingAi.hpp"
 #include "tools/pathbench/ArticleTerrain.hpp"
@@ -46,6 +47,7 @@ using eng::path::GridPathfinder;
 using eng::path::MoveRules;
 using eng::path::PathResult;
 using eng::path::PathStatus;
+using eng::percentile;
 using Clock = std::chrono::steady_clock;
 
 /// Per-query times are CPU time of this thread (CLOCK_THREAD_CPUTIME_ID): the box is shared by
@@ -88,15 +90,6 @@ double median(std::vector<double> v)
     std::sort(v.begin(), v.end());
     const std::size_t n = v.size();
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-double percentile(std::vector<double> v, double p)
-{
-    if (v.empty())
-        return 0.0;
-    std::sort(v.begin(), v.end());
-    const std::size_t rank = std::size_t(std::ceil(p * double(v.size())));
-    return v[std::min(v.size() - 1, rank == 0 ? 0 : rank - 1)];
 }
 
 double sum(const std::vector<double>& v)
@@ -340,12 +333,20 @@ int usage()
     return 2;
 }
 
-int run(int argc, char** argv)
-{
+/// The command line.
+struct Options {
     bool quick = false;
     eng::path::LandmarkSettings landmarks;  // the default configuration (Auto, 8)
-    const eng::path::LandmarkSettings plainSettings{eng::path::LandmarkMode::Off, 8};
     std::string shared;
+};
+
+/// Reads the command line into `o` (defaults first: the shared folder from $ISOSTAR_SHARED_DIR or
+/// the build's); an exit code when the program stops here (usage, --help).
+std::optional<int> parseOptions(int argc, char** argv, Options& o)
+{
+    bool& quick = o.quick;
+    eng::path::LandmarkSettings& landmarks = o.landmarks;
+    std::string& shared = o.shared;
     if (const char* env = std::getenv("ISOSTAR_SHARED_DIR"))
         shared = std::string(env) + "/movingai";
 #ifdef ISOSTAR_SHARED_DIR
@@ -372,8 +373,15 @@ int run(int argc, char** argv)
         else
             return usage();
     }
+    return std::nullopt;
+}
 
-    const Clock::time_point benchStart = Clock::now();
+/// The Moving AI workloads found in the shared folder, then the article workloads (512x512, the
+/// headline; 2048x2048 unless --quick).
+std::vector<Workload> loadWorkloads(const Options& o)
+{
+    const bool quick = o.quick;
+    const std::string& shared = o.shared;
     std::vector<Workload> workloads;
     const std::vector<std::string> maiNames = quick ? std::vector<std::string>{"den520d", "random512-10-0"}
                                                      : std::vector<std::string>{"den520d", "brc202d", "random512-10-0",
@@ -394,7 +402,13 @@ int run(int argc, char** argv)
     workloads.back().headline = true;
     if (!quick)
         workloads.push_back(articleWorkload(2048, 30, 2048));
+    return workloads;
+}
 
+void printHeader(const Options& o)
+{
+    const bool quick = o.quick;
+    const eng::path::LandmarkSettings& landmarks = o.landmarks;
     std::printf("pathbench%s: IsoStar GridPathfinder vs BGL astar_search vs textbook A* (std::set open list)\n",
                 quick ? " --quick" : "");
     std::printf("times are per query (median, p99) in microseconds of thread CPU time; ns/exp = total time /\n"
@@ -406,127 +420,136 @@ int run(int argc, char** argv)
                 landmarks.autoMinCells);
     std::printf("%-26s %-9s %7s %12s %12s %12s %9s %9s\n", "workload", "impl", "queries", "median_us", "p99_us",
                 "exp/query", "ns/exp", "peak_MiB");
+}
 
-    int disagreements = 0;
-    double headlineIso = 0.0, headlineBgl = 0.0, headlineText = 0.0, headlinePlain = 0.0;
-    double bigIso = 0.0, bigBgl = 0.0, bigPlain = 0.0;
-    std::vector<std::string> setupLines;
-    for (const Workload& w : workloads) {
-        // Landmark set-up of the default configuration (a table build at load), outside the
-        // per-query figures: wall and thread CPU time of GridPathfinder::init with and without.
-        {
-            GridPathfinder finder;
-            finder.setLandmarks(landmarks);
-            const double c0 = threadMicros();
-            const Clock::time_point t0 = Clock::now();
-            finder.init(w.field, w.rules);
-            const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-            const double cpuMs = (threadMicros() - c0) / 1000.0;
-            GridPathfinder plain;
-            plain.setLandmarks(plainSettings);
-            const double p0 = threadMicros();
-            plain.init(w.field, w.rules);
-            const double plainMs = (threadMicros() - p0) / 1000.0;
-            if (const auto lm = finder.grid().landmarks(0)) {
-                char line[256];
-                std::snprintf(line, sizeof line,
-                              "landmark set-up %s (k=%d, %zu landmarks, %.1f MiB): %.1f ms (thread CPU %.1f ms; "
-                              "init without landmarks %.1f ms)",
-                              w.name.c_str(), lm->count, lm->landmarks.size(), double(lm->bytes()) / 1048576.0,
-                              wallMs, cpuMs, plainMs);
-                setupLines.push_back(line);
-            }
-        }
-        // The queries run in blocks, the three implementations taking turns block by block,
-        // so a burst of load from elsewhere on the machine falls on all of them alike instead
-        // of on whichever happened to be running.
-        Row iso{w.name, "isostar", {}}, plain{w.name, "iso-plain", {}}, bgl{w.name, "bgl", {}},
-            text{w.name, "textbook", {}};
-        const std::size_t blocks = std::min<std::size_t>(kBlocks, w.queries.size());
-        for (std::size_t k = 0; k < blocks; ++k) {
-            const std::span<const Query> qs(w.queries.data() + k * w.queries.size() / blocks,
-                                            w.queries.data() + (k + 1) * w.queries.size() / blocks);
-            append(iso.stats, measured([&] { return runIsoStar(w, qs, landmarks); }));
-            append(plain.stats, measured([&] { return runIsoStar(w, qs, plainSettings); }));
-            append(bgl.stats, measured([&] { return runBaseline<pathbench::BglAStar>(w, qs); }));
-            append(text.stats, measured([&] { return runBaseline<pathbench::TextbookAStar>(w, qs); }));
-        }
-        for (const Row* r : {&iso, &plain, &bgl, &text})
-            printRow(*r);
-        for (std::size_t i = 0; i < w.queries.size(); ++i) {
-            const double a = iso.stats.costs[i], b = bgl.stats.costs[i], c = text.stats.costs[i];
-            const double p = plain.stats.costs[i];
-            const double tol = 1e-9 * std::max(1.0, std::abs(a));
-            if (a < 0 || std::abs(a - b) > tol || std::abs(a - c) > tol || std::abs(a - p) > tol) {
-                if (disagreements < 10)
-                    std::printf("DISAGREE %s query %zu (%d,%d)->(%d,%d): isostar %.9f iso-plain %.9f bgl %.9f "
-                                "textbook %.9f\n",
-                                w.name.c_str(), i, w.queries[i].start.x, w.queries[i].start.y, w.queries[i].goal.x,
-                                w.queries[i].goal.y, a, p, b, c);
-                ++disagreements;
-            }
-        }
-        if (w.headline) {
-            headlineIso = median(iso.stats.micros);
-            headlineBgl = median(bgl.stats.micros);
-            headlineText = median(text.stats.micros);
-            headlinePlain = median(plain.stats.micros);
-        } else if (w.field.width == 2048) {
-            bigIso = median(iso.stats.micros);
-            bigBgl = median(bgl.stats.micros);
-            bigPlain = median(plain.stats.micros);
+/// Landmark set-up of the default configuration (a table build at load), outside the per-query
+/// figures: wall and thread CPU time of GridPathfinder::init with and without; nullopt when the
+/// workload gets no landmarks.
+std::optional<std::string> landmarkSetupLine(const Workload& w, const eng::path::LandmarkSettings& landmarks,
+                                             const eng::path::LandmarkSettings& plainSettings)
+{
+    GridPathfinder finder;
+    finder.setLandmarks(landmarks);
+    const double c0 = threadMicros();
+    const Clock::time_point t0 = Clock::now();
+    finder.init(w.field, w.rules);
+    const double wallMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    const double cpuMs = (threadMicros() - c0) / 1000.0;
+    GridPathfinder plain;
+    plain.setLandmarks(plainSettings);
+    const double p0 = threadMicros();
+    plain.init(w.field, w.rules);
+    const double plainMs = (threadMicros() - p0) / 1000.0;
+    if (const auto lm = finder.grid().landmarks(0)) {
+        char line[256];
+        std::snprintf(line, sizeof line,
+                      "landmark set-up %s (k=%d, %zu landmarks, %.1f MiB): %.1f ms (thread CPU %.1f ms; "
+                      "init without landmarks %.1f ms)",
+                      w.name.c_str(), lm->count, lm->landmarks.size(), double(lm->bytes()) / 1048576.0,
+                      wallMs, cpuMs, plainMs);
+        return std::string(line);
+    }
+    return std::nullopt;
+}
+
+/// Median query times of one workload's implementations.
+struct Medians {
+    double iso = 0.0, bgl = 0.0, text = 0.0, plain = 0.0;
+};
+
+/// Runs the four implementations over `w`, prints their rows and the queries on which their
+/// costs disagree (the first 10 of the run), counted in `disagreements`. Returns the medians.
+Medians compareOnWorkload(const Workload& w, const eng::path::LandmarkSettings& landmarks,
+                          const eng::path::LandmarkSettings& plainSettings, int& disagreements)
+{
+    // The queries run in blocks, the three implementations taking turns block by block,
+    // so a burst of load from elsewhere on the machine falls on all of them alike instead
+    // of on whichever happened to be running.
+    Row iso{w.name, "isostar", {}}, plain{w.name, "iso-plain", {}}, bgl{w.name, "bgl", {}},
+        text{w.name, "textbook", {}};
+    const std::size_t blocks = std::min<std::size_t>(kBlocks, w.queries.size());
+    for (std::size_t k = 0; k < blocks; ++k) {
+        const std::span<const Query> qs(w.queries.data() + k * w.queries.size() / blocks,
+                                        w.queries.data() + (k + 1) * w.queries.size() / blocks);
+        append(iso.stats, measured([&] { return runIsoStar(w, qs, landmarks); }));
+        append(plain.stats, measured([&] { return runIsoStar(w, qs, plainSettings); }));
+        append(bgl.stats, measured([&] { return runBaseline<pathbench::BglAStar>(w, qs); }));
+        append(text.stats, measured([&] { return runBaseline<pathbench::TextbookAStar>(w, qs); }));
+    }
+    for (const Row* r : {&iso, &plain, &bgl, &text})
+        printRow(*r);
+    for (std::size_t i = 0; i < w.queries.size(); ++i) {
+        const double a = iso.stats.costs[i], b = bgl.stats.costs[i], c = text.stats.costs[i];
+        const double p = plain.stats.costs[i];
+        const double tol = 1e-9 * std::max(1.0, std::abs(a));
+        if (a < 0 || std::abs(a - b) > tol || std::abs(a - c) > tol || std::abs(a - p) > tol) {
+            if (disagreements < 10)
+                std::printf("DISAGREE %s query %zu (%d,%d)->(%d,%d): isostar %.9f iso-plain %.9f bgl %.9f "
+                            "textbook %.9f\n",
+                            w.name.c_str(), i, w.queries[i].start.x, w.queries[i].start.y, w.queries[i].goal.x,
+                            w.queries[i].goal.y, a, p, b, c);
+            ++disagreements;
         }
     }
+    return {median(iso.stats.micros), median(bgl.stats.micros), median(text.stats.micros),
+            median(plain.stats.micros)};
+}
 
-    // Unreachable goals: start on the main island, goal inside a doorless room (another island).
-    {
-        const Workload& w = *std::find_if(workloads.begin(), workloads.end(), [](const Workload& x) { return x.headline; });
-        pathbench::ArticleMap gen = pathbench::generateArticleTerrain(w.field.width, w.field.height, 512);
-        GridPathfinder finder;
-        finder.init(w.field, w.rules);
-        std::vector<Query> unreachable;
-        for (std::size_t i = 0; i < gen.closedRoomCells.size() && unreachable.size() < 20; ++i) {
-            const Query base = w.queries[i % w.queries.size()];
-            const TileCoord goal = gen.closedRoomCells[i];
-            if (finder.islandOf(goal) >= 0 && !finder.reachable(base.start, goal))
-                unreachable.push_back({base.start, goal});
+/// Unreachable goals on the headline workload: start on the main island, goal inside a doorless
+/// room (another island). A found path or a status other than NoPath counts as a disagreement.
+void unreachableGoals(const std::vector<Workload>& workloads, bool quick, int& disagreements)
+{
+    const Workload& w = *std::find_if(workloads.begin(), workloads.end(), [](const Workload& x) { return x.headline; });
+    pathbench::ArticleMap gen = pathbench::generateArticleTerrain(w.field.width, w.field.height, 512);
+    GridPathfinder finder;
+    finder.init(w.field, w.rules);
+    std::vector<Query> unreachable;
+    for (std::size_t i = 0; i < gen.closedRoomCells.size() && unreachable.size() < 20; ++i) {
+        const Query base = w.queries[i % w.queries.size()];
+        const TileCoord goal = gen.closedRoomCells[i];
+        if (finder.islandOf(goal) >= 0 && !finder.reachable(base.start, goal))
+            unreachable.push_back({base.start, goal});
+    }
+    if (!unreachable.empty()) {
+        PathResult out;
+        finder.setPartialPaths(false);
+        const double noPath = batchMicros(finder, unreachable, quick ? 2000 : 20000, out);
+        const bool allNoPath = out.status == PathStatus::NoPath;
+        finder.setPartialPaths(true);
+        std::vector<double> partial;
+        for (const Query& q : unreachable) {
+            const double t0 = threadMicros();
+            finder.findPath(q.start, q.goal, out);
+            partial.push_back(threadMicros() - t0);
         }
-        if (!unreachable.empty()) {
-            PathResult out;
-            finder.setPartialPaths(false);
-            const double noPath = batchMicros(finder, unreachable, quick ? 2000 : 20000, out);
-            const bool allNoPath = out.status == PathStatus::NoPath;
-            finder.setPartialPaths(true);
-            std::vector<double> partial;
-            for (const Query& q : unreachable) {
-                const double t0 = threadMicros();
-                finder.findPath(q.start, q.goal, out);
-                partial.push_back(threadMicros() - t0);
-            }
-            pathbench::TextbookAStar text(w.field, w.rules.diagonalFactor);
-            std::vector<double> flood;
-            for (std::size_t i = 0; i < std::min<std::size_t>(unreachable.size(), quick ? 2 : 5); ++i) {
-                const double t0 = threadMicros();
-                const pathbench::BaselineResult r = text.find(unreachable[i].start, unreachable[i].goal);
-                flood.push_back(threadMicros() - t0);
-                if (r.found)
-                    ++disagreements;
-            }
-            std::printf("\nunreachable goal (%s, %zu queries, goal in a closed room):\n", w.name.c_str(),
-                        unreachable.size());
-            std::printf("  isostar no-path (islands, partial paths off): %.3f us/query%s\n", noPath,
-                        allNoPath ? "" : "  [unexpected status]");
-            std::printf("  isostar partial path to the closest reachable cell: median %.1f us/query\n", median(partial));
-            std::printf("  textbook A* (floods the start's component): median %.1f us/query\n", median(flood));
-            if (!allNoPath)
+        pathbench::TextbookAStar text(w.field, w.rules.diagonalFactor);
+        std::vector<double> flood;
+        for (std::size_t i = 0; i < std::min<std::size_t>(unreachable.size(), quick ? 2 : 5); ++i) {
+            const double t0 = threadMicros();
+            const pathbench::BaselineResult r = text.find(unreachable[i].start, unreachable[i].goal);
+            flood.push_back(threadMicros() - t0);
+            if (r.found)
                 ++disagreements;
         }
+        std::printf("\nunreachable goal (%s, %zu queries, goal in a closed room):\n", w.name.c_str(),
+                    unreachable.size());
+        std::printf("  isostar no-path (islands, partial paths off): %.3f us/query%s\n", noPath,
+                    allNoPath ? "" : "  [unexpected status]");
+        std::printf("  isostar partial path to the closest reachable cell: median %.1f us/query\n", median(partial));
+        std::printf("  textbook A* (floods the start's component): median %.1f us/query\n", median(flood));
+        if (!allNoPath)
+            ++disagreements;
     }
+}
 
+void printSummary(const std::vector<std::string>& setupLines, int disagreements, double seconds,
+                  const Medians& headline, const Medians& big)
+{
+    const double headlineIso = headline.iso, headlineBgl = headline.bgl, headlineText = headline.text;
+    const double headlinePlain = headline.plain, bigIso = big.iso, bigBgl = big.bgl, bigPlain = big.plain;
     std::printf("\n");
     for (const std::string& line : setupLines)
         std::printf("%s\n", line.c_str());
-    const double seconds = std::chrono::duration<double>(Clock::now() - benchStart).count();
     std::printf("\n%d disagreement(s) on optimal costs; %.1f s\n", disagreements, seconds);
     std::printf("speedup_vs_bgl: %.2f\n", headlineIso > 0 ? headlineBgl / headlineIso : 0.0);
     std::printf("speedup_vs_textbook: %.2f\n", headlineIso > 0 ? headlineText / headlineIso : 0.0);
@@ -535,6 +558,33 @@ int run(int argc, char** argv)
         std::printf("speedup_vs_bgl_2048: %.2f\n", bigBgl / bigIso);
         std::printf("speedup_plain_vs_bgl_2048: %.2f\n", bigPlain > 0 ? bigBgl / bigPlain : 0.0);
     }
+}
+
+int run(int argc, char** argv)
+{
+    Options o;
+    if (std::optional<int> exitCode = parseOptions(argc, argv, o))
+        return *exitCode;
+    const eng::path::LandmarkSettings plainSettings{eng::path::LandmarkMode::Off, 8};
+    const Clock::time_point benchStart = Clock::now();
+    const std::vector<Workload> workloads = loadWorkloads(o);
+    printHeader(o);
+
+    int disagreements = 0;
+    Medians headline, big;
+    std::vector<std::string> setupLines;
+    for (const Workload& w : workloads) {
+        if (std::optional<std::string> line = landmarkSetupLine(w, o.landmarks, plainSettings))
+            setupLines.push_back(*line);
+        const Medians m = compareOnWorkload(w, o.landmarks, plainSettings, disagreements);
+        if (w.headline)
+            headline = m;
+        else if (w.field.width == 2048)
+            big = m;
+    }
+    unreachableGoals(workloads, o.quick, disagreements);
+    const double seconds = std::chrono::duration<double>(Clock::now() - benchStart).count();
+    printSummary(setupLines, disagreements, seconds, headline, big);
     return disagreements == 0 ? 0 : 1;
 }
 

@@ -10,8 +10,8 @@
 # The game plays a copy of maps/valley.tmx (with maps/terrain.toml) in a temp folder, so F5 and
 # the editor never touch the shipped map. RSS is sampled from /proc every 0.25 s; "warm-up" is
 # the first 25% of the run. ASan's quarantine is kept at 16 MiB so it fills during the warm-up and
-# freed memory is reused after it (with 64 MiB a one-minute run still grew by up to 37 MiB of
-# quarantine after warm-up; with the default 256 MiB the quarantine itself would look like growth).
+# freed memory is reused after it (a larger quarantine would still be filling after the warm-up,
+# and its own growth would look like a leak).
 # Bound: RSS at the end may exceed the warm-up figure by at most SOAK_MAX_GROWTH_MB (default 48).
 set -euo pipefail
 

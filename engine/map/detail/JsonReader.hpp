@@ -19,6 +19,8 @@ using Json = nlohmann::json;
 
 std::string jsonWhere(const std::string& parent, const char* key);
 std::string jsonWhere(const std::string& parent, std::size_t index);
+/// `v` as JSON text for a message, cut to 40 characters ("..." at the end when cut).
+std::string describe(const Json& v);
 
 class JsonReader {
 public:

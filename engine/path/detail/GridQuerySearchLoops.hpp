@@ -5,8 +5,8 @@
 /// and heuristic, so each is a tight loop with constants inside. The traced loop (step-through,
 /// overlays, races: it records every expansion anyway) reads the target kind, the diagonal rule
 /// and the heuristic at run time, with the same expressions, so it visits cells in the same order:
-/// one instantiation per overlay/greedy kind instead of 28 (252 search loops -> 144; this
-/// module's build at -O3 went from 181 s of CPU to 50 s, unity batches included). The grid's costs
+/// one instantiation per overlay/greedy kind instead of 28, which keeps the module's build time
+/// and code size down. The grid's costs
 /// (one float array) and the query's records {g, stamp, parent} are separate arrays; the
 /// no-overlay loops contain no overlay code. The instantiations are explicit, spread over
 /// GridQuerySearch*.cpp so a build compiles them in parallel; GridQuerySearch.cpp dispatches.
@@ -235,8 +235,8 @@ PathStatus GridQuery::run(int maxExpansions)
             // Which neighbours improve is a coin flip per neighbour on weighted fields (closed
             // behind the wave, open beside it, new ahead), so it is decided without branches:
             // one bit per direction; then only the improved ones (about one per expansion) are
-            // written and pushed. Measured ~8% faster per expansion on the 512x512 article
-            // workload, but slower on uniform mazes, where the branches are predictable.
+            // written and pushed. That pays on weighted fields (the article workload), not on
+            // uniform mazes, where the branches are predictable.
             unsigned improved = 0;
             double ngs[8];
             auto test = [&](int k, bool passable, double ng) __attribute__((always_inline)) {
@@ -266,7 +266,7 @@ PathStatus GridQuery::run(int maxExpansions)
             }
         } else {
             // always_inline: GCC otherwise keeps relax as an out-of-line call through the closure
-            // (8 calls per expansion); inlining it measured ~20% faster on the 512x512 workload.
+            // (8 calls per expansion, each a measurable share of an expansion's time).
             auto relax = [&](std::uint32_t nb, double ng, int nx, int ny) __attribute__((always_inline)) {
                 const Node& m = nodes[nb];
                 const std::uint32_t st = m.stamp;

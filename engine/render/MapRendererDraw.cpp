@@ -3,6 +3,7 @@
 /// depth-sorted tiles and sprites in view, the image layers on top, and every layer in Tiled's
 /// order for renderMapToImage; quads are sent in runs of one texture.
 #include "engine/render/MapRenderer.hpp"
+#include "engine/render/ViewRect.hpp"
 
 #include "engine/render/PremultipliedBlend.hpp"
 
@@ -12,16 +13,6 @@
 namespace eng::render {
 
 namespace {
-
-sf::FloatRect viewRect(const sf::RenderTarget& target)
-{
-    const sf::View& v = target.getView();
-    const sf::Vector2f size = v.getSize();
-    // A rotated view sees more than its size: cover the rotated rectangle's bounding box.
-    const float ext = v.getRotation() == 0.f ? 0.f : std::max(std::abs(size.x), std::abs(size.y)) * 0.5f;
-    const float w = std::abs(size.x) + 2.f * ext, h = std::abs(size.y) + 2.f * ext;
-    return {v.getCenter().x - w / 2.f, v.getCenter().y - h / 2.f, w, h};
-}
 
 /// Collects quads and draws them in runs of one texture (one draw call per run).
 class QuadStream {

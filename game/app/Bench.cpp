@@ -2,6 +2,8 @@
 /// FrameBench (`--bench-frames`) and the figures both benches share.
 #include "game/app/Bench.hpp"
 
+#include "engine/core/Percentile.hpp"
+
 #include "game/common/FixedStep.hpp"
 #include "game/common/Format.hpp"
 
@@ -23,10 +25,7 @@ double benchMean(const std::vector<double>& v)
 
 double benchP99(std::vector<double> v)
 {
-    if (v.empty())
-        return 0.0;
-    std::sort(v.begin(), v.end());
-    return v[std::min(v.size() - 1, std::size_t(std::ceil(0.99 * double(v.size()))) - 1)];
+    return eng::percentile(std::move(v), 0.99);
 }
 
 FrameBench::FrameBench(const Options& options, Loop& loop, GameParts parts, Commands& commands)

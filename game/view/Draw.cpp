@@ -7,15 +7,6 @@
 
 namespace game {
 
-sf::FloatRect worldInView(const sf::RenderTarget& target)
-{
-    const sf::View& v = target.getView();
-    const sf::Vector2f size = v.getSize();
-    const float ext = v.getRotation() == 0.f ? 0.f : std::max(std::abs(size.x), std::abs(size.y)) * 0.5f;
-    const float w = std::abs(size.x) + 2.f * ext, h = std::abs(size.y) + 2.f * ext;
-    return {v.getCenter().x - w / 2.f, v.getCenter().y - h / 2.f, w, h};
-}
-
 CellRange cellsNear(const eng::iso::Projection& proj, const sf::FloatRect& r)
 {
     double tx0 = 1e300, ty0 = 1e300, tx1 = -1e300, ty1 = -1e300;

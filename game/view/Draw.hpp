@@ -7,6 +7,7 @@
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/iso/Projection.hpp"
+#include "engine/render/ViewRect.hpp"
 
 #include <SFML/Graphics.hpp>
 
@@ -22,8 +23,12 @@ struct CellRange {
     bool contains(eng::TileCoord c) const { return c.x >= x0 && c.x <= x1 && c.y >= y0 && c.y <= y1; }
 };
 
-/// The world rectangle the target's current view shows (a rotated view: its bounding box).
-sf::FloatRect worldInView(const sf::RenderTarget& target);
+/// The world rectangle the target's current view shows (a rotated view: its bounding box), as
+/// the map renderer culls.
+inline sf::FloatRect worldInView(const sf::RenderTarget& target)
+{
+    return eng::render::viewRect(target);
+}
 /// The cells whose shapes may reach into world rectangle `r` (the tile-space bounding box of its
 /// corners grown by one cell), clamped to the projection's map. O(1): loops over it cost what
 /// is in view, not the size of the map.

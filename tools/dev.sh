@@ -25,7 +25,7 @@ packages=(
   libsfml-dev libgl-dev libimgui-dev fonts-dejavu-core
   catch2 libpugixml-dev zlib1g-dev libzstd-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev
   libbenchmark-dev libboost-graph-dev
-  xvfb xauth tiled
+  xvfb xauth tiled python3
   clang libclang-rt-14-dev llvm
 )
 

@@ -86,6 +86,8 @@ std::vector<std::string> ruleViolations(const fs::path& root)
         if (reachable(g, folder).count(folder))
             problems.push_back("game/" + folder + ": its link line leads back to itself (a cycle)");
     const std::regex include(R"(^\s*#\s*include\s*[<"]game/(\w+)/)");
+    const std::regex sfml(R"(^\s*#\s*include\s*[<"]SFML/)");
+    const std::set<std::string> windowless = {"rules", "script", "world", "party", "session"};
     for (const char* top : {"game", "engine"}) {
         if (!fs::exists(root / top))
             continue;
@@ -102,6 +104,9 @@ std::vector<std::string> ruleViolations(const fs::path& root)
             std::string line;
             for (int n = 1; std::getline(in, line); ++n) {
                 std::smatch m;
+                if (inFolder && windowless.count(folder) && std::regex_search(line, sfml))
+                    problems.push_back(rel.generic_string() + ":" + std::to_string(n) + ": includes SFML (" + folder +
+                                       " plays without a window)");
                 if (!std::regex_search(line, m, include))
                     continue;
                 const std::string target = m[1];
@@ -132,7 +137,7 @@ TEST_CASE("include rule: no game folder includes a folder its library does not l
     CHECK(problems.empty());
 }
 
-TEST_CASE("include rule: the check finds an upward include, an unlinked folder and a cycle")
+TEST_CASE("include rule: the check finds an upward include, an unlinked folder, a cycle and SFML where no window is")
 {
     const testsupport::TempDir tmp("isostar-include-rule");
     const fs::path root = tmp.path;
@@ -151,6 +156,12 @@ TEST_CASE("include rule: the check finds an upward include, an unlinked folder a
     problems = ruleViolations(root);
     CHECK(std::count_if(problems.begin(), problems.end(),
                         [](const std::string& p) { return p.find("cycle") != std::string::npos; }) == 2);
+
+    writeTreeFile(root / "game/party/CMakeLists.txt", "isostar_game_module(party\n  SOURCES P.cpp)\n");
+    writeTreeFile(root / "game/party/P.cpp", "#include <SFML/Graphics.hpp>\n");
+    problems = ruleViolations(root);
+    CHECK(std::count(problems.begin(), problems.end(),
+                     "game/party/P.cpp:1: includes SFML (party plays without a window)") == 1);
 
     writeTreeFile(root / "game/loose/Loose.cpp", "int x;\n");
     writeTreeFile(root / "engine/core/Bad.hpp", "#include \"game/low/Low.hpp\"\n");

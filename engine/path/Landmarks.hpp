@@ -55,7 +55,7 @@ enum class LandmarkMode {
 /// Landmark settings of a NavGrid (all layers).
 struct LandmarkSettings {
     /// The table's set-up pays back only after a number of queries, and a query on a small map is
-    /// cheap anyway (figures: README "Landmarks and performance"), so small maps keep the plain
+    /// cheap anyway (figures: docs/PERFORMANCE.md, "Landmarks"), so small maps keep the plain
     /// search (its exact expansion order, no rebuild after edits).
     static constexpr long long kDefaultAutoMinCells = 128LL * 128LL;
     /// Largest count (per island).

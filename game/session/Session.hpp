@@ -15,7 +15,7 @@
 /// game::MessageLog log;
 /// game::Session session(log);
 /// if (auto problems = session.open({"maps/valley.tmx", "", ""}); !problems.empty()) fail(problems);
-/// session.party().selectAll();
+/// session.party().selection().selectAll();
 /// if (session.canOrder({12, 7})) session.order({12, 7});
 /// session.tick(1.0 / 60.0);
 /// session.reload(false);          // false: the file is broken, the last good world stays

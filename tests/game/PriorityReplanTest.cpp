@@ -1,9 +1,9 @@
 // Replans by priority (cooperative pathfinding): after the ground changes under a walking party,
 // the leader of the order walks the optimal path under the new costs (its followers never bend
-// it) and the others stay close to theirs. Real map (maps/seed/road.tmx), a reload of a config
-// saved beside it with roads made dear, and a wall painted across the road.
-#include "game/party/Party.hpp"
-#include "game/world/WorldHost.hpp"
+// it) and the others stay close to theirs. Real map (maps/seed/road.tmx) played by a Session,
+// the game's own path: a reload of a config saved beside it with roads made dear, a wall painted
+// across the road cell by cell, and the tuning panel's change.
+#include "game/session/Session.hpp"
 
 #include "tests/support/TempDir.hpp"
 
@@ -72,26 +72,28 @@ double optimalCost(const eng::path::NavGrid& grid, const game::Unit& u)
     return r.cost;
 }
 
-/// A party of four on the road map, ordered to the map's goal and walking for `frames` updates.
+/// The game's party of four on the road map (the session spawns it around the start), ordered
+/// to the map's goal and walking for `frames` ticks.
 struct RoadWalk {
     testsupport::TempDir dir{"isostar-priority"};
-    game::WorldHost host;
-    game::Party party;
+    game::MessageLog log;
+    game::Session session{log};
+    const game::Party& party = session.party();
 
     explicit RoadWalk(int frames)
     {
-        const std::vector<eng::Diagnostic> problems = host.open({copyRoadMap(dir), "", ""});
+        const std::vector<eng::Diagnostic> problems = session.open({copyRoadMap(dir), "", ""});
         REQUIRE(problems.empty());
-        const game::World& world = host.world();
-        REQUIRE(world.start);
+        const game::World& world = session.world();
         REQUIRE(world.goal);
-        REQUIRE(party.reset(world.nav));
-        party.spawnAround({"knight", "ranger", "mage", "dwarf"}, *world.start);
         REQUIRE(party.units().size() == 4);
-        party.selection().selectAll();
-        REQUIRE(party.orderSelected(*world.goal).accepted);
+        session.party().selection().selectAll();
+        REQUIRE(session.canOrder(*world.goal));
+        session.order(*world.goal);
+        REQUIRE(session.lastOrder());
+        REQUIRE(session.lastOrder()->accepted);
         for (int k = 0; k < frames; ++k)
-            party.update(1.0 / 60.0);
+            session.tick(1.0 / 60.0);
     }
 
     bool anyAwaiting() const
@@ -107,10 +109,10 @@ struct RoadWalk {
     void settleAndCheck()
     {
         for (int k = 0; k < 600 && (party.pendingPaths() > 0 || anyAwaiting()); ++k)
-            party.update(1.0 / 60.0);
+            session.tick(1.0 / 60.0);
         REQUIRE(party.pendingPaths() == 0);
         REQUIRE_FALSE(anyAwaiting());
-        const eng::path::NavGrid& grid = host.world().nav;
+        const eng::path::NavGrid& grid = session.world().nav;
         for (std::size_t i = 0; i < party.units().size(); ++i) {
             const game::Unit& u = party.units()[i];
             if (u.path.empty())
@@ -131,9 +133,9 @@ struct RoadWalk {
     /// of lower priority never bend it.
     void walkOutChecking()
     {
-        const eng::path::NavGrid& grid = host.world().nav;
+        const eng::path::NavGrid& grid = session.world().nav;
         for (int k = 0; k < 60 * 60 && party.anyMoving(); ++k) {
-            party.update(1.0 / 60.0);
+            session.tick(1.0 / 60.0);
             const game::Unit& leader = party.units().front();
             bool allWalk = true;
             for (const game::Unit& u : party.units())
@@ -164,12 +166,10 @@ TEST_CASE("priority: after a reload makes roads dear, the leader walks the optim
         const std::string dear = replaceAfter(config, "[terrain.road]", "multiplier = 0.5", "multiplier = 6.0");
         REQUIRE(dear != config);
         writeFile(w.dir.file("terrain.toml"), dear);
-        eng::Result<game::World> next = w.host.loadAgain();
-        REQUIRE(next.ok());
-        const game::WorldSwap swap = w.host.adopt(std::move(next).value());
-        REQUIRE(swap.sameShape);
-        REQUIRE_FALSE(swap.dirty.empty());
-        w.party.gridChanged(swap.dirty);
+        const eng::path::NavGrid* grid = &w.session.world().nav;
+        REQUIRE(w.session.reload(false));
+        REQUIRE(&w.session.world().nav == grid);  // same shape: the grid kept, its costs changed
+        REQUIRE(w.session.world().config.base.find("road")->multiplier == 6.0);
         w.settleAndCheck();
         w.walkOutChecking();
     }
@@ -186,21 +186,18 @@ TEST_CASE("priority: after a wall is painted across the road, the leader walks t
             continue;  // nearly there: no road ahead to wall off
         // The wall: the cell three steps ahead of the leader and every road cell around it.
         const TileCoord ahead = leader.path[2];
-        const eng::path::NavGrid& grid = w.host.world().nav;
-        std::vector<eng::path::NavDirty> dirty;
+        const eng::path::NavGrid& grid = w.session.world().nav;
         for (int dy = -2; dy <= 2; ++dy)
             for (int dx = -2; dx <= 2; ++dx) {
                 const TileCoord c{ahead.x + dx, ahead.y + dy};
                 const bool road = grid.inBounds(c) && grid.cost(0, c) < 1.0f;
                 if (c != ahead && !road)
                     continue;
-                game::WorldEdit e = w.host.paint(c, "wall");
+                const game::WorldEdit e = w.session.host().paint(c, "wall");
                 REQUIRE(e.ok);
-                for (eng::path::NavDirty& d : e.dirty)
-                    dirty.push_back(std::move(d));
+                REQUIRE(w.session.afterEdit(e).empty());  // as the brush: each cell replans its own
             }
         REQUIRE_FALSE(grid.passable(0, ahead));
-        w.party.gridChanged(dirty);
         w.settleAndCheck();
         w.walkOutChecking();
         ++walled;
@@ -213,14 +210,11 @@ TEST_CASE("priority: after the tuning panel makes roads dear, the leader walks t
     for (int frames = 0; frames <= MaxFramesBefore; frames += 2) {
         INFO("the panel changes the config after " << frames << " frames");
         RoadWalk w(frames);
-        eng::terrain::TerrainConfig config = w.host.world().config;
+        eng::terrain::TerrainConfig config = w.session.world().config;
         eng::terrain::TerrainRule* road = config.base.find("road");
         REQUIRE(road != nullptr);
         road->multiplier = 6.0;
-        const game::WorldEdit e = w.host.applyConfig(config);
-        REQUIRE(e.ok);
-        REQUIRE_FALSE(e.dirty.empty());
-        w.party.gridChanged(e.dirty);
+        REQUIRE(w.session.applyTuning(config).empty());
         w.settleAndCheck();
         w.walkOutChecking();
     }

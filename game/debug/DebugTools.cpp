@@ -4,6 +4,7 @@
 #include "game/debug/DebugTools.hpp"
 
 #include "engine/path/Race.hpp"
+#include "game/input/Bindings.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -86,11 +87,11 @@ std::string DebugTools::toggleWhy()
 std::string DebugTools::togglePlay()
 {
     if (!stepper.running())
-        return "nothing to play: press G, then click a tile";
+        return "nothing to play: press " + keyOf(cmd::StepMode{}) + ", then click a tile";
     stepper.setPlaying(!stepper.playing());
     return stepper.playing()
-               ? "playing the search at " + fmt(stepper.stepsPerSec, 0) + " expansions a second (Shift+N pauses, Ctrl+N faster)"
-               : std::string("paused (N steps, Shift+N plays)");
+               ? "playing the search at " + fmt(stepper.stepsPerSec, 0) + " expansions a second (" + keyOf(cmd::StepPlay{}) + " pauses, " + keyOf(cmd::StepSpeed{}) + " faster)"
+               : "paused (" + keyOf(cmd::Step{1}) + " steps, " + keyOf(cmd::StepPlay{}) + " plays)";
 }
 
 std::string DebugTools::nextSpeed()
@@ -116,7 +117,8 @@ std::string DebugTools::setStepMode(bool on)
         stepper.cancel();
         return "step-through off: clicks move again";
     }
-    return "step-through on: select a unit and click a tile; N expands one cell, Shift+N plays, G leaves";
+    return "step-through on: select a unit and click a tile; " + keyOf(cmd::Step{1}) + " expands one cell, " +
+           keyOf(cmd::StepPlay{}) + " plays, " + keyOf(cmd::StepMode{}) + " leaves";
 }
 
 std::string DebugTools::beginStep(const DebugFrame& f, eng::TileCoord goal)
@@ -131,13 +133,13 @@ std::string DebugTools::beginStep(const DebugFrame& f, eng::TileCoord goal)
     if (s != eng::path::PathStatus::InProgress)
         return "step-through: " + std::string(eng::path::statusName(s)) + " at once from " + tileStr(start);
     return "step-through from " + lead->name + " " + tileStr(start) + " to " + tileStr(goal) +
-           ": N expands one cell, Shift+N plays";
+           ": " + keyOf(cmd::Step{1}) + " expands one cell, " + keyOf(cmd::StepPlay{}) + " plays";
 }
 
 std::string DebugTools::step(int n)
 {
     if (!stepper.active())
-        return "no stepped search: press G, select a unit and click a tile";
+        return "no stepped search: press " + keyOf(cmd::StepMode{}) + ", select a unit and click a tile";
     if (!stepper.running())
         return "the search is over: " + std::string(eng::path::statusName(stepper.status())) + ", cost " +
                fmt(stepper.result().cost) + " (click another tile)";
@@ -178,7 +180,7 @@ std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
     std::string said = "race from " + lead->name + " " + tileStr(start) + " to " + tileStr(goal) + ":";
     for (const RaceLane& l : race.lanes())
         said += " " + l.key + " " + std::to_string(l.expanded);
-    return said + " cells (R clears)";
+    return said + " cells (" + keyOf(cmd::ClearRace{}) + " clears)";
 }
 
 void DebugTools::update(double dtSec, const DebugFrame& f)
@@ -253,7 +255,8 @@ void DebugTools::drawGround(sf::RenderTarget& target, const DebugFrame& f)
 TextLines DebugTools::stepLines() const
 {
     TextLines out;
-    out.push_back({"Step-through  (G leaves, N next, Shift+N play " + fmt(stepper.stepsPerSec, 0) + "/s, Ctrl+N speed)",
+    out.push_back({"Step-through  (" + keyOf(cmd::StepMode{}) + " leaves, " + keyOf(cmd::Step{1}) + " next, " + keyOf(cmd::StepPlay{}) +
+                       " play " + fmt(stepper.stepsPerSec, 0) + "/s, " + keyOf(cmd::StepSpeed{}) + " speed)",
                    colors::Title});
     if (stepper.trace().stepCount() == 0 && !stepper.active()) {
         out.push_back({"select a unit and click a tile: the search waits for N", colors::Text});
@@ -300,7 +303,7 @@ TextLines DebugTools::stepLines() const
 TextLines DebugTools::whyLines(const UnitWhy& w) const
 {
     TextLines out;
-    out.push_back({"Why this path: " + w.unit + " (" + w.profile + "), Y hides", colors::Title});
+    out.push_back({"Why this path: " + w.unit + " (" + w.profile + "), " + keyOf(cmd::ToggleWhy{}) + " hides", colors::Title});
     std::istringstream in(eng::terrain::describe(w.why));
     std::string line;
     while (std::getline(in, line))
@@ -365,7 +368,7 @@ void DebugTools::drawScreen(sf::RenderTarget& target, const Camera& camera, cons
         if (w)
             stackLines(whyLines(*w));
         else
-            stackLines({{"Why this path: select a unit that walks (Y hides)", colors::Dim}});
+            stackLines({{"Why this path: select a unit that walks (" + keyOf(cmd::ToggleWhy{}) + " hides)", colors::Dim}});
     }
     if (m_stepMode)
         stackLines(stepLines());
@@ -380,7 +383,7 @@ std::vector<std::string> DebugTools::statusLines(const DebugFrame& f) const
     if (const std::string s = overlays.statusLine(); !s.empty())
         out.push_back(s);
     if (m_stepMode)
-        out.push_back("STEP-THROUGH: a click begins a stepped search (G leaves)");
+        out.push_back("STEP-THROUGH: a click begins a stepped search (" + keyOf(cmd::StepMode{}) + " leaves)");
     return out;
 }
 

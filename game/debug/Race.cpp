@@ -2,6 +2,8 @@
 /// Race: the four lanes drawn in quarters of the cells and as offset path lines, and the table.
 #include "game/debug/Race.hpp"
 
+#include "game/input/Bindings.hpp"
+
 namespace game::debug {
 
 sf::Color laneColor(std::size_t i, sf::Uint8 alpha)
@@ -51,8 +53,7 @@ std::vector<TableRow> Race::table() const
     std::vector<TableRow> out;
     if (!active())
         return out;
-    out.push_back({{"Race (" + std::to_string(m_start.x) + ", " + std::to_string(m_start.y) + ") \xE2\x86\x92 (" +
-                    std::to_string(m_goal.x) + ", " + std::to_string(m_goal.y) + ")   R clears"},
+    out.push_back({{"Race " + tileStr(m_start) + " \xE2\x86\x92 " + tileStr(m_goal) + "   " + keyOf(cmd::ClearRace{}) + " clears"},
                    colors::Title});
     out.push_back({{"search", "expanded", "time", "cost", "optimal"}, colors::Dim});
     for (std::size_t i = 0; i < m_lanes.size(); ++i) {

@@ -70,6 +70,13 @@ std::optional<Command> commandForKey(const KeyChord& pressed, bool editing);
 /// modifier prefix shared with the previous one is not repeated), joined by `separator`.
 std::string keysFor(std::initializer_list<Command> commands, const std::string& separator = "/");
 
+/// The trigger of the first row bound to `command` ("G" for StepMode), "" when none: messages
+/// that name a key take it from here.
+inline std::string keyOf(const Command& command)
+{
+    return keysFor({command});
+}
+
 /// The help line of play mode and of editor mode.
 std::string playHelp();
 std::string editorHelp();

@@ -129,19 +129,28 @@ void AnyAngleQuery::relax(const NavGrid& grid, int layer, std::uint32_t cur, std
 {
     const int stride = grid.stride();
     const Node& s = m_nodes[cur];
+    Node& n = m_nodes[nb];
     double best = s.g + stepCost;
     std::uint32_t bestParent = cur;
     if (s.parent != cur) {  // Theta*'s second path: straight from the parent, when the rule allows
         const int px = int(s.parent % std::uint32_t(stride)), py = int(s.parent / std::uint32_t(stride));
         const int nx = int(nb % std::uint32_t(stride)), ny = int(nb / std::uint32_t(stride));
-        const double c = walkSegment(grid.paddedCosts(layer), stride, grid.rules(layer).diagonalFactor, px, py, nx, ny);
-        const double viaParent = m_nodes[s.parent].g + c;
-        if (viaParent <= best) {  // ties: the straighter path
-            best = viaParent;
-            bestParent = s.parent;
+        const float* costs = grid.paddedCosts(layer);
+        // A parent two or more cells away: if allowed, the segment costs exactly the parent
+        // cell's cost x its length, so the walk is skipped when that could not win anyway.
+        const bool far = std::abs(nx - px) > 1 || std::abs(ny - py) > 1;
+        const double bound = m_nodes[s.parent].g +
+                             double(costs[s.parent]) * std::sqrt(double(nx - px) * (nx - px) + double(ny - py) * (ny - py));
+        const double toBeat = n.stamp == m_generation ? std::min(best, n.g) : best;
+        if (!far || bound <= toBeat) {
+            const double c = walkSegment(costs, stride, grid.rules(layer).diagonalFactor, px, py, nx, ny);
+            const double viaParent = m_nodes[s.parent].g + c;
+            if (viaParent <= best) {  // ties: the straighter path
+                best = viaParent;
+                bestParent = s.parent;
+            }
         }
     }
-    Node& n = m_nodes[nb];
     if (n.stamp == m_generation && !(best < n.g))
         return;
     n.g = best;

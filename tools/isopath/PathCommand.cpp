@@ -1,17 +1,21 @@
 // isopath path MAP [--from X,Y] [--to X,Y] [--config F] [--profile P] [--heuristic H]
 //                  [--diagonal D] [--weight W] [--no-partial] [--explain X,Y] [--json]
 //                  [--algorithm auto|astar|jps] [--landmarks auto|on|off] [--why] [--compare]
+//                  [--smooth]
 // One path query over a Tiled map's terrain: the same engine code the game runs (map loader,
 // terrain rules, cost field, GridPathfinder; JumpPointSearch on uniform fields), with a summary
 // and an ASCII picture or JSON; --why takes the path's cost apart (engine/terrain/PathWhy.hpp),
-// --compare races A*, Dijkstra, greedy best-first and weighted A* (engine/path/Race.hpp).
+// --compare races A*, Dijkstra, greedy best-first and weighted A* (engine/path/Race.hpp);
+// --smooth adds the any-angle path that never costs more (engine/path/AnyAngle.hpp).
 
 #include "tools/isopath/Algorithm.hpp"
 #include "tools/isopath/Commands.hpp"
+#include "tools/isopath/Smooth.hpp"
 
 #include "engine/core/Diagnostic.hpp"
 #include "engine/map/MapLoader.hpp"
 #include "engine/map/ObjectCell.hpp"
+#include "engine/path/AnyAngle.hpp"
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/path/JumpPointSearch.hpp"
 #include "engine/path/Landmarks.hpp"
@@ -52,6 +56,7 @@ struct PathOptions {
     bool noPartial = false;
     bool why = false;      ///< --why: explain the path's cost (PathWhy.hpp)
     bool compare = false;  ///< --compare: race the four searches (Race.hpp)
+    bool smooth = false;   ///< --smooth: the any-angle path too (AnyAngle.hpp)
 };
 
 /// Widest map that still gets an ASCII picture.
@@ -411,6 +416,7 @@ struct PathReport {
     std::vector<std::string> warnings;
     std::optional<eng::terrain::PathWhy> why;  ///< --why
     std::optional<eng::path::Race> race;       ///< --compare
+    std::optional<eng::path::SmoothPath> smooth;  ///< --smooth, when the search found a path
 };
 
 nlohmann::ordered_json explainJson(const eng::terrain::CellExplanation& e)
@@ -488,6 +494,8 @@ void printJson(const PathReport& rep)
         j["why"] = nlohmann::ordered_json::parse(terrain::whyJson(*rep.why));
     if (rep.race)
         j["race"] = raceJson(*rep.race);
+    if (rep.opt.smooth)
+        j["smoothed"] = rep.smooth ? smoothJson(*rep.smooth) : nlohmann::ordered_json(nullptr);
     if (!rep.warnings.empty())
         j["warnings"] = rep.warnings;
     std::cout << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
@@ -528,6 +536,8 @@ void printText(const PathReport& rep)
               << (algorithm == Algorithm::Jps ? " jump points expanded in " : " cells expanded in ") << std::fixed
               << std::setprecision(1) << rep.search.micros << " us\n"
               << std::defaultfloat << std::setprecision(6);
+    if (rep.smooth)
+        printSmoothText(std::cout, *rep.smooth, result.cost);
     std::cout << '\n';
     printPicture(std::cout, rep.field, result, rep.cells.start, rep.cells.goal);
     if (rep.cells.explain)
@@ -536,6 +546,18 @@ void printText(const PathReport& rep)
         std::cout << "\nwhy this path:\n" << terrain::describe(*rep.why);
     if (rep.race)
         std::cout << "\nrace (same start and goal; time = median of 3 runs):\n" << path::raceTable(*rep.race);
+}
+
+/// The any-angle smoothing of the search's path (--smooth).
+eng::path::SmoothPath smoothPath(const eng::path::NavGrid& grid, const eng::path::PathResult& result)
+{
+    eng::path::AnyAngleQuery smoother;
+    eng::path::SmoothPath smooth;
+    if (smoother.smooth(grid, 0, result.path, smooth) != eng::path::PathStatus::Found)
+        throw UsageError{"--smooth: the path cuts a corner, which smoothing never does (diagonal " +
+                         std::string(eng::path::diagonalModeName(grid.rules(0).diagonal)) +
+                         "; use --diagonal no-corner-cutting or never)"};
+    return smooth;
 }
 
 int runPath(const PathOptions& opt)
@@ -564,7 +586,9 @@ int runPath(const PathOptions& opt)
         return ExitBadInput;
     }
 
-    PathReport report{opt, *world, rules, cells, field, *outcome, status, std::move(warnings), {}, {}};
+    PathReport report{opt, *world, rules, cells, field, *outcome, status, std::move(warnings), {}, {}, {}};
+    if (opt.smooth && path::hasPath(outcome->result.status))
+        report.smooth = smoothPath(finder.grid(), outcome->result);
     if (opt.why)
         report.why = terrain::explainPath(field, outcome->result.path, rules.movement);
     if (opt.compare) {
@@ -614,6 +638,9 @@ Command addPathCommand(CLI::App& app)
     c.app->add_flag("--compare", opt->compare,
                     "Also race A*, Dijkstra, greedy best-first and weighted A* (w = 2) to the same goal: "
                     "expansions, time, cost, optimal (JSON \"race\")");
+    c.app->add_flag("--smooth", opt->smooth,
+                    "Also smooth the path: straight segments between cell centres that never cut a corner, "
+                    "cross cells of one cost and never cost more than the grid path (JSON \"smoothed\")");
     c.app->add_flag("--json", opt->json, "Print JSON instead of a summary and a picture");
     c.run = [opt] {
         try {

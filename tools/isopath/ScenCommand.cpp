@@ -1,11 +1,14 @@
 // isopath scen MAP.map SCEN.scen [--limit N] [--algorithm auto|astar|jps] [--compare] [--threads N]
-//                                [--each]
+//                                [--each] [--smooth]
 // Solves Moving AI benchmark scenarios with IsoStar's A* or jump point search and checks every
 // length against the published optimum. With --threads N the scenarios are shared by N threads
 // (one GridQuery / JumpPointSearch per thread over one NavGrid); the output stays in file order.
+// --smooth also smooths every path (engine/path/AnyAngle.hpp), checks each against the rule
+// and prints smoothed_length_ratio.
 
 #include "tools/isopath/Algorithm.hpp"
 #include "tools/isopath/Commands.hpp"
+#include "tools/isopath/Smooth.hpp"
 
 #include "engine/core/Diagnostic.hpp"
 #include "engine/core/Percentile.hpp"
@@ -39,6 +42,7 @@ struct ScenOptions {
     bool compare = false;
     int threads = 1;
     bool each = false;
+    bool smooth = false;
 };
 
 using Clock = std::chrono::steady_clock;
@@ -361,8 +365,9 @@ int runScen(const ScenOptions& opt)
         medians.push_back(printStats(run, p));
     if (opt.compare)
         std::printf("speedup_jps_vs_astar: %.2f\n", medians[1] > 0.0 ? medians[0] / medians[1] : 0.0);
+    const int smoothViolations = opt.smooth ? runSmoothScenarios(p.grid, p.layerOf, all, count, opt.scenPath) : 0;
     std::printf("%d passed, %d failed\n", passed, failed);
-    return failed > 0 || threadsDiffer ? ExitCheckFailed : ExitOk;
+    return failed > 0 || threadsDiffer || smoothViolations > 0 ? ExitCheckFailed : ExitOk;
 }
 
 } // namespace
@@ -382,6 +387,9 @@ Command addScenCommand(CLI::App& app)
                       "Solve on N threads (one search scratch each, one shared grid); also runs 1 thread "
                       "and prints speedup_vs_1_thread (wall time)");
     c.app->add_flag("--each", opt->each, "Print one line per scenario (file order), not only failures");
+    c.app->add_flag("--smooth", opt->smooth,
+                    "Also smooth every path (any-angle, engine/path/AnyAngle.hpp), check each segment against "
+                    "the rule and print smoothed_length_ratio (mean smoothed / mean optimal length)");
     c.run = [opt] { return runScen(*opt); };
     return c;
 }

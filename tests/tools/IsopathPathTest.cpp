@@ -7,6 +7,7 @@
 #include "engine/terrain/MapTerrain.hpp"
 #include "engine/terrain/PathWhy.hpp"
 #include "engine/terrain/TerrainField.hpp"
+#include "tests/engine/path/SegmentRule.hpp"
 #include "tests/support/RunProcess.hpp"
 
 #include <catch2/catch.hpp>
@@ -51,6 +52,29 @@ eng::path::PathResult solve(const std::string& map, eng::TileCoord from, eng::Ti
     eng::path::PathResult result;
     finder.findPath(from, to, result);
     return result;
+}
+
+/// The NavGrid of a map under its own terrain config (layer 0), as `isopath path` builds it.
+eng::path::NavGrid navGridOf(const std::string& map)
+{
+    eng::Result<eng::map::MapData> m = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/" + map);
+    REQUIRE(m.ok());
+    eng::Result<eng::terrain::ResolvedConfig> c = eng::terrain::resolveTerrainConfig(m.value());
+    REQUIRE(c.ok());
+    eng::terrain::TerrainField field;
+    field.build(eng::terrain::terrainGridFromMap(m.value()), c.value().config.base);
+    eng::path::NavGrid grid;
+    REQUIRE(grid.reset(field.width(), field.height()));
+    REQUIRE(grid.addLayer("base", field.costField(), c.value().config.base.movement) == 0);
+    return grid;
+}
+
+std::vector<eng::TileCoord> coords(const nlohmann::json& cells)
+{
+    std::vector<eng::TileCoord> out;
+    for (const nlohmann::json& c : cells)
+        out.push_back({c[0].get<int>(), c[1].get<int>()});
+    return out;
 }
 
 nlohmann::json cells(const std::vector<eng::TileCoord>& path)
@@ -476,4 +500,62 @@ TEST_CASE("isopath path --compare: the race table and JSON, A* and Dijkstra cost
     CHECK(text.out.find("\nrace (same start and goal; time = median of 3 runs):\nalgorithm ") != std::string::npos);
     for (const char* label : {"\nA* ", "\nDijkstra ", "\ngreedy best-first ", "\nweighted A* (w=2) "})
         CHECK(text.out.find(label) != std::string::npos);
+}
+
+TEST_CASE("isopath path --smooth --json: one segment on open ground", "[isopath][path][smooth]")
+{
+    const Run r = isopath("tests/data/terrain/island.tmx --from 0,0 --to 1,2 --smooth --json");
+    CHECK(r.exitCode == 0);
+    const nlohmann::json j = json(r);
+    REQUIRE(j["smoothed"].is_object());
+    CHECK(j["smoothed"]["waypoints"] == nlohmann::json::parse("[[0,0],[1,2]]"));
+    CHECK(j["smoothed"]["length"].get<double>() == Approx(std::sqrt(5.0)));
+    CHECK(j["smoothed"]["cost"].get<double>() == Approx(std::sqrt(5.0)));
+    CHECK(j["cost"].get<double>() == Approx(2.414));  // the grid path's, unchanged
+    CHECK(j["path"].size() == 3);
+    CHECK_FALSE(json(isopath("tests/data/terrain/island.tmx --from 0,0 --to 1,2 --json")).contains("smoothed"));
+}
+
+TEST_CASE("isopath path --smooth --json: every segment obeys the rule, never dearer", "[isopath][path][smooth]")
+{
+    for (const char* query : {"maps/valley.tmx", "maps/valley256.tmx", "maps/valley.tmx --from 12,58 --to 61,35",
+                              "tests/data/terrain/valley.tmx"}) {
+        INFO(query);
+        const std::string q = query;
+        const Run r = isopath(q + " --smooth --json");
+        CHECK(r.exitCode == 0);
+        const nlohmann::json j = json(r);
+        REQUIRE(j["smoothed"].is_object());
+        eng::path::SmoothPath s;
+        s.waypoints = coords(j["smoothed"]["waypoints"]);
+        s.length = j["smoothed"]["length"].get<double>();
+        s.cost = j["smoothed"]["cost"].get<double>();
+        const eng::path::NavGrid grid = navGridOf(q.substr(0, q.find(' ')));
+        const std::vector<eng::TileCoord> path = coords(j["path"]);
+        CHECK(pathtest::checkSmoothPath(grid, 0, s, path, j["cost"].get<double>()) == "");
+    }
+    // The big valley has open ground: the smoothed path is cheaper and has far fewer waypoints.
+    const nlohmann::json big = json(isopath("maps/valley256.tmx --smooth --json"));
+    CHECK(big["smoothed"]["cost"].get<double>() < big["cost"].get<double>());
+    CHECK(big["smoothed"]["waypoints"].size() * 3 < big["path"].size());
+}
+
+TEST_CASE("isopath path --smooth: text lines, no path, corner-cutting rules", "[isopath][path][smooth]")
+{
+    const Run text = isopath("tests/data/terrain/island.tmx --from 0,0 --to 1,2 --smooth");
+    CHECK(text.exitCode == 0);
+    INFO(text.out);
+    CHECK(text.out.find("\ncost:     2.414 over 2 steps\n") != std::string::npos);
+    CHECK(text.out.find("\nsmoothed: length 2.236067977, cost 2.236067977 over 1 segments (grid path cost 2.414)\n"
+                        "waypoints: (0,0) (1,2)\n") != std::string::npos);
+    const Run none = isopath("tests/data/terrain/island.tmx --from 0,1 --to 4,1 --json --no-partial --smooth");
+    CHECK(none.exitCode == 1);
+    CHECK(json(none)["smoothed"].is_null());
+    const Run partial = isopath("tests/data/terrain/island.tmx --from 0,1 --to 4,1 --json --smooth");
+    CHECK(partial.exitCode == 1);
+    CHECK(json(partial)["smoothed"]["waypoints"].back() == json(partial)["path"].back());
+    const Run cut = isopath("tests/data/terrain/valley.tmx --smooth --diagonal always");
+    CHECK(cut.exitCode == 2);
+    CHECK(cut.err == "isopath path: --smooth: the path cuts a corner, which smoothing never does (diagonal always; "
+                     "use --diagonal no-corner-cutting or never)\n");
 }

@@ -290,3 +290,38 @@ TEST_CASE("isopath scen --threads gives the same output in file order", "[isopat
         CHECK(lines >= 20);
     }
 }
+
+TEST_CASE("isopath scen --smooth checks every smoothed path and prints smoothed_length_ratio", "[isopath][scen]")
+{
+    Scratch s;
+    s.write("m.map", kMap);
+    s.write("good.scen", "version 1\n"
+                         "1\tm.map\t5\t3\t0\t0\t4\t0\t6.82842712\n"
+                         "0\tm.map\t5\t3\t0\t0\t1\t2\t2.41421356\n");
+    const Run r = scen(s.dir, "m.map good.scen --smooth");
+    INFO(r.out << r.err);
+    CHECK(r.exitCode == 0);
+    CHECK(r.out.find("smoothed: 2 paths, 0 rule violations") != std::string::npos);
+    // (0,0)->(1,2) is one segment of length sqrt(5); (0,0)->(4,0) goes round the wall's foot:
+    // (0,0)->(1,2)->(3,2)->(4,0) = 2 sqrt(5) + 2. Ratio = (3 sqrt(5) + 2) / 9.24264068.
+    CHECK(r.out.find("smoothed_length_ratio: 0.9422\n") != std::string::npos);
+    CHECK(lastLine(r.out) == "2 passed, 0 failed");
+    const Run plain = scen(s.dir, "m.map good.scen");
+    CHECK(plain.out.find("smoothed") == std::string::npos);
+}
+
+TEST_CASE("isopath scen --smooth on the shared arena benchmark", "[isopath][scen]")
+{
+    const std::filesystem::path dir = std::filesystem::path(ISOSTAR_SHARED_DIR) / "movingai";
+    if (!std::filesystem::exists(dir / "arena.map"))
+        return testsupport::skipTest("Moving AI data not found at " + dir.string());
+    const Run r = scen(dir, "arena.map arena.map.scen --smooth");
+    INFO(r.out << r.err);
+    CHECK(r.exitCode == 0);
+    CHECK(r.out.find("smoothed: 130 paths, 0 rule violations") != std::string::npos);
+    const std::size_t at = r.out.find("smoothed_length_ratio: ");
+    REQUIRE(at != std::string::npos);
+    const double ratio = std::stod(r.out.substr(at + 23));
+    CHECK(ratio > 0.9);
+    CHECK(ratio < 0.97);
+}

@@ -122,6 +122,10 @@ if [ -d "$shared" ]; then
     grep -vE '^[^ ]+\.scen:[0-9]+:' "$log" >> "$out"
     emit '```'
   done
+  run "\`isopath scen den520d --smooth\` (any-angle smoothing of every scenario's path, checked against the rule):" \
+    "$bin/isopath" scen "$shared/den520d.map" "$shared/den520d.map.scen" --smooth
+  grep -vE '^[^ ]+\.scen:[0-9]+:' "$log" >> "$out"
+  emit '```'
   run "\`isopath scen orz900d --threads 2\` (every scenario):" \
     "$bin/isopath" scen "$shared/orz900d.map" "$shared/orz900d.map.scen" --threads 2
   grep -vE '^[^ ]+\.scen:[0-9]+:' "$log" >> "$out"

@@ -241,15 +241,17 @@ void Minimap::upload()
     if (m_pending.empty() || m_width <= 0)
         return;
     const sf::Vector2u size{unsigned(m_width), unsigned(m_height)};
-    if (m_texture.getSize() != size) {
-        if (!m_texture.create(size.x, size.y))
+    if (!m_texture)
+        m_texture = std::make_unique<sf::Texture>();
+    if (m_texture->getSize() != size) {
+        if (!m_texture->create(size.x, size.y))
             return;
         m_pending.assign(1, sf::IntRect(0, 0, m_width, m_height));
     }
     std::vector<sf::Uint8> block;
     for (const sf::IntRect& r : m_pending) {
         if (r.left == 0 && r.width == m_width) {  // whole rows: contiguous in the texels
-            m_texture.update(&m_texels[std::size_t(r.top) * std::size_t(m_width) * 4], unsigned(r.width),
+            m_texture->update(&m_texels[std::size_t(r.top) * std::size_t(m_width) * 4], unsigned(r.width),
                              unsigned(r.height), 0, unsigned(r.top));
             continue;
         }
@@ -258,14 +260,14 @@ void Minimap::upload()
             const std::size_t from = (std::size_t(r.top + y) * std::size_t(m_width) + std::size_t(r.left)) * 4;
             std::copy_n(&m_texels[from], std::size_t(r.width) * 4, &block[std::size_t(y) * std::size_t(r.width) * 4]);
         }
-        m_texture.update(block.data(), unsigned(r.width), unsigned(r.height), unsigned(r.left), unsigned(r.top));
+        m_texture->update(block.data(), unsigned(r.width), unsigned(r.height), unsigned(r.left), unsigned(r.top));
     }
     m_pending.clear();
     // Cells smaller than a pixel (big maps): averaged down by mipmaps; bigger: crisp texels.
     const bool minified = m_layout.scale() * float(m_proj.tileWidth()) < 2.f;
-    m_texture.setSmooth(minified);
+    m_texture->setSmooth(minified);
     if (minified)
-        m_texture.generateMipmap();
+        m_texture->generateMipmap();
 }
 
 void Minimap::draw(sf::RenderTarget& target, const Camera& camera, const Party& party)
@@ -273,6 +275,8 @@ void Minimap::draw(sf::RenderTarget& target, const Camera& camera, const Party& 
     if (!m_visible || m_width <= 0)
         return;
     upload();
+    if (!m_texture)
+        return;
     drawPanelBox(target, m_layout.box(), 235);
     // The ground: one quad from the map's four corners (a diamond on isometric maps).
     const float w = float(m_width), h = float(m_height);
@@ -281,7 +285,7 @@ void Minimap::draw(sf::RenderTarget& target, const Camera& camera, const Party& 
     for (int i : {0, 1, 2, 0, 2, 3})
         ground.append(sf::Vertex(m_layout.tileToPixel(corners[i]), sf::Color::White,
                                  sf::Vector2f(corners[i].x, corners[i].y)));
-    target.draw(ground, &m_texture);
+    target.draw(ground, m_texture.get());
     drawOverlay(target, camera, party);
 }
 

@@ -34,6 +34,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -152,7 +153,8 @@ private:
     std::vector<sf::IntRect> m_pending;
     std::size_t m_coloured = 0;
     FogFn m_fog;
-    sf::Texture m_texture;
+    /// Made at the first draw: an SFML texture needs a GL context from its construction on.
+    std::unique_ptr<sf::Texture> m_texture;
     bool m_visible = true;
 };
 

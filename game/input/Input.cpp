@@ -61,10 +61,15 @@ void Input::pointerChanged()
 
 std::optional<eng::TileCoord> Input::hover() const
 {
-    const Minimap& minimap = m_view.minimap();
-    if (minimap.hit(m_mouse))
-        return minimap.layout().pixelToCell(m_mouse);
+    if (m_view.minimap().hit(m_mouse))
+        return std::nullopt;
     return m_view.pick(m_mouse);
+}
+
+std::optional<eng::TileCoord> Input::clickedCell() const
+{
+    const Minimap& minimap = m_view.minimap();
+    return minimap.hit(m_mouse) ? minimap.layout().pixelToCell(m_mouse) : hover();
 }
 
 void Input::viewMoved()
@@ -272,7 +277,7 @@ void Input::releaseRight()
     }
     if (m_editing && m_view.minimap().hit(m_mouse))
         return;  // the editor erases on the map itself, not through the minimap
-    const std::optional<eng::TileCoord> tile = hover();  // on the minimap: its cell
+    const std::optional<eng::TileCoord> tile = clickedCell();
     if (!tile) {
         say("that is outside the map");
         return;

@@ -59,7 +59,8 @@ public:
 
     /// The pointer in window pixels ({-1, -1} before it moved).
     sf::Vector2i mouse() const { return m_mouse; }
-    /// The tile under the pointer (on the minimap: the minimap's cell), or nullopt.
+    /// The tile under the pointer, or nullopt (off the map, or over the minimap: no path
+    /// preview across the map while the pointer crosses it).
     std::optional<eng::TileCoord> hover() const;
     bool leftDown() const { return m_left.down; }
     /// Editor mode is on (`E`).
@@ -80,6 +81,8 @@ private:
     void releaseRight();
     void say(const std::string& text);
     void pointerChanged();
+    /// The cell a click at the pointer means: the minimap's cell over the minimap, else hover().
+    std::optional<eng::TileCoord> clickedCell() const;
     /// The player moved the view (pan, drag, edge scroll, zoom around the cursor, the minimap):
     /// follow mode ends, and says so.
     void viewMoved();

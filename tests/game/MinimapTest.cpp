@@ -62,7 +62,7 @@ struct MinimapGame {
 
 } // namespace
 
-TEST_CASE("minimap: window pixels, world and cells map both ways; the panel sits bottom right")
+TEST_CASE("minimap: window pixels, world and cells map both ways, and the panel sits bottom right")
 {
     MinimapGame g;
     const game::MinimapLayout& layout = g.view.minimap().layout();
@@ -198,7 +198,7 @@ TEST_CASE("minimap: a fog shades each cell, and its change reshades only those c
     CHECK(minimap.pendingUploads().back() == sf::IntRect(30, 30, 1, 1));
 }
 
-TEST_CASE("follow: the camera keeps the walking leader centred; a pan or a zoom at the cursor ends it once")
+TEST_CASE("follow: the camera keeps the walking leader centred, and a pan or a zoom at the cursor ends it once")
 {
     MinimapGame g;
     game::Party& party = g.session.party();

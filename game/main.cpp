@@ -79,6 +79,8 @@ int run(int argc, char** argv)
     app.add_option("--frames", opts.benchUnitFrames, "with --bench-units: frames to run")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
+    bool noMinimap = false;
+    app.add_flag("--no-minimap", noMinimap, "start with the minimap hidden (M shows it)");
     std::string renderMap, renderOut;
     CLI::App* render = app.add_subcommand("render", "draw the whole map at 1:1 to a PNG, as tmxrasterizer does");
     render->add_option("MAP", renderMap, "Tiled map")->required();
@@ -95,6 +97,7 @@ int run(int argc, char** argv)
     }
     if (render->parsed())
         return renderCommand(renderMap, renderOut);
+    opts.showMinimap = !noMinimap;
     game::App game(opts);
     return game.run();
 }

@@ -73,6 +73,9 @@ SessionHooks App::sessionHooks()
             m_view.camera().centerOn(sum / float(party.units().size()));
         }
     };
+    h.cellsChanged = [this](const World& world, std::span<const eng::TileCoord> cells) {
+        m_view.minimap().updateCells(world, cells);
+    };
     h.worldLoaded = [this](const World& world) { m_tuning.worldLoaded(world); };
     h.previewStale = [this] { m_hud.previewStale(); };
     return h;
@@ -125,6 +128,7 @@ int App::run()
     if (!openWindow())
         return ExitFailure;
     m_view.loadFont();
+    m_view.minimap().setVisible(m_opts.showMinimap);
     m_input.setScripted(scripted());
 
     if (const std::vector<eng::Diagnostic> problems = m_session.open({m_opts.mapPath, m_opts.configPath, m_opts.profile});
@@ -195,6 +199,7 @@ int App::runPlay()
 void App::tick(double dtSec)
 {
     m_session.tick(dtSec);
+    m_view.followParty(m_session.party());
     m_view.update(dtSec);
     m_messages.tick(dtSec);
     m_debug.update(dtSec, parts().debugFrame());

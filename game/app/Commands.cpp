@@ -106,6 +106,51 @@ void handle(GameParts& g, const cmd::ToggleEditor&)
 }
 
 // ------------------------------------------------------------------------------------------------
+// The view
+
+void setFollow(GameParts& g, bool on)
+{
+    const Unit* leader = g.session.party().leader();
+    if (on && !leader) {
+        g.say("follow: select a unit first (the view follows the selection's leader)");
+        return;
+    }
+    g.view.setFollow(on);
+    if (!on) {
+        g.say("follow off");
+        return;
+    }
+    g.view.followParty(g.session.party());
+    g.refreshHover();
+    g.say("follow on: the view keeps " + leader->name + " (the selection's leader) centred; pan or " +
+          keyOf(cmd::ToggleFollow{}) + " to stop");
+}
+
+void handle(GameParts& g, const cmd::ToggleFollow&)
+{
+    setFollow(g, !g.view.following());
+}
+
+void handle(GameParts& g, const cmd::Follow& c)
+{
+    setFollow(g, c.on);
+}
+
+void handle(GameParts& g, const cmd::ToggleMinimap&)
+{
+    Minimap& minimap = g.view.minimap();
+    minimap.setVisible(!minimap.visible());
+    g.say(std::string(minimap.visible() ? "minimap on" : "minimap off") + " (" + keyOf(cmd::ToggleMinimap{}) +
+          (minimap.visible() ? " hides it): click it to look there, right click to move there" : " shows it)"));
+}
+
+void handle(GameParts& g, const cmd::ShowMinimap& c)
+{
+    g.view.minimap().setVisible(c.on);
+    g.refreshHover();
+}
+
+// ------------------------------------------------------------------------------------------------
 // Debug tools
 
 void handle(GameParts& g, const cmd::ToggleOverlay& c)

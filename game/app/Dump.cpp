@@ -109,6 +109,9 @@ Json dumpJson(GameParts parts)
     j["trace_visible"] = parts.debug.overlays.flags.search;
     j["panel"] = panelJson(parts.tuning);
     j["panel_visible"] = parts.tuning.visible();
+    // The view: follow mode and the minimap.
+    j["follow"] = parts.view.following();
+    j["minimap"] = {{"visible", parts.view.minimap().visible()}};
     debug::addDumpFields(j, parts.debug, parts.debugFrame());
     Json shown = Json::array();
     for (const MessageLog::Message& m : session.messages().shown())

@@ -40,6 +40,9 @@ std::vector<Binding> makeBindings()
         {"F2", Mode::Any, AnyMod, cmd::ToggleTuning{}},
         {"H", Mode::Any, AnyMod, cmd::ToggleHelp{}},
         {"F1", Mode::Any, AnyMod, cmd::ToggleHelp{}},
+        // The view: follow the party, the minimap.
+        {"F", Mode::Any, ModShift, cmd::ToggleFollow{}},
+        {"M", Mode::Any, ModShift, cmd::ToggleMinimap{}},
         // Mouse gestures on a cell (the tile under the pointer goes into the command).
         {"click", Mode::Play, ModCtrl | ModAlt, cmd::Order{}},
         {"Shift+click", Mode::Play, ModCtrl | ModAlt, cmd::Race{}},
@@ -166,6 +169,7 @@ std::string keysFor(std::initializer_list<Command> commands, const std::string& 
 std::string playHelp()
 {
     return "LMB select/move  drag: box  RMB move/pan  1-4, " + keysFor({cmd::SelectAll{}}) + " select  WASD pan  wheel zoom  " +
+           keysFor({cmd::ToggleFollow{}}) + " follow  " + keysFor({cmd::ToggleMinimap{}}) + " minimap  " +
            keysFor({cmd::ToggleEditor{}}) + " editor  " + keysFor({cmd::ToggleTuning{}}) + " tuning  " +
            keysFor({cmd::Reload{}}) + " reload  " + keysFor({cmd::ToggleHelp{}}) + " help  |  " +
            keysFor({cmd::ToggleOverlay{"heat"}, cmd::ToggleOverlay{"influence"}, cmd::ToggleOverlay{"search"},

@@ -36,6 +36,16 @@ struct ToggleHelp { bool operator==(const ToggleHelp&) const = default; };
 struct ToggleTuning { bool operator==(const ToggleTuning&) const = default; };
 struct ToggleEditor { bool operator==(const ToggleEditor&) const = default; };
 
+// The view
+/// Follow mode on or off (F): the camera stays on the selection's leader while it walks.
+struct ToggleFollow { bool operator==(const ToggleFollow&) const = default; };
+/// Follow mode on or off (`follow on|off`).
+struct Follow { bool on = true; bool operator==(const Follow&) const = default; };
+/// The minimap shown or hidden (M), said.
+struct ToggleMinimap { bool operator==(const ToggleMinimap&) const = default; };
+/// The minimap shown or hidden (`minimap on|off`), silently.
+struct ShowMinimap { bool on = true; bool operator==(const ShowMinimap&) const = default; };
+
 // Debug tools (game/debug)
 /// Turns the overlay `name` (heat, influence, search, numbers) on or off and says so.
 struct ToggleOverlay { std::string name; bool operator==(const ToggleOverlay&) const = default; };
@@ -86,7 +96,8 @@ struct PointerMoved { bool operator==(const PointerMoved&) const = default; };
 namespace game {
 
 using Command = std::variant<cmd::Order, cmd::Race, cmd::SelectAll, cmd::SelectNone, cmd::SelectName, cmd::SelectUnit,
-                             cmd::Reload, cmd::ToggleHelp, cmd::ToggleTuning, cmd::ToggleEditor, cmd::ToggleOverlay,
+                             cmd::Reload, cmd::ToggleHelp, cmd::ToggleTuning, cmd::ToggleEditor, cmd::ToggleFollow,
+                             cmd::Follow, cmd::ToggleMinimap, cmd::ShowMinimap, cmd::ToggleOverlay,
                              cmd::ShowOverlay, cmd::ToggleWhy, cmd::StepMode, cmd::Step, cmd::StepPlay, cmd::StepSpeed,
                              cmd::ClearRace, cmd::BrushClick, cmd::Paint, cmd::Erase, cmd::Erupt, cmd::CycleBrush,
                              cmd::BeginStroke, cmd::EndStroke, cmd::Undo, cmd::Redo, cmd::Save, cmd::SaveAs,

@@ -59,6 +59,36 @@ void Input::pointerChanged()
         m_sink(cmd::PointerMoved{});
 }
 
+std::optional<eng::TileCoord> Input::hover() const
+{
+    if (m_view.minimap().hit(m_mouse))
+        return std::nullopt;
+    return m_view.pick(m_mouse);
+}
+
+std::optional<eng::TileCoord> Input::clickedCell() const
+{
+    const Minimap& minimap = m_view.minimap();
+    return minimap.hit(m_mouse) ? minimap.layout().pixelToCell(m_mouse) : hover();
+}
+
+void Input::viewMoved()
+{
+    if (!m_view.following())
+        return;
+    m_view.setFollow(false);
+    say("follow off: the view moved (" + keyOf(cmd::ToggleFollow{}) + " follows again)");
+}
+
+void Input::minimapJump(sf::Vector2i px)
+{
+    const sf::FloatRect pic = m_view.minimap().layout().picture();
+    const sf::Vector2f p(std::clamp(float(px.x) + 0.5f, pic.left, pic.left + pic.width),
+                         std::clamp(float(px.y) + 0.5f, pic.top, pic.top + pic.height));
+    viewMoved();
+    m_view.camera().centerOn(m_view.minimap().layout().pixelToWorld(p));
+}
+
 bool Input::gesture(Gesture g, eng::TileCoord tile, bool shift)
 {
     Trigger t;
@@ -133,11 +163,15 @@ void Input::mouseMoved(sf::Vector2i px)
         if (m_right.down && !m_right.dragging &&
             std::abs(px.x - m_right.press.x) + std::abs(px.y - m_right.press.y) > DragThresholdPx)
             m_right.dragging = true;
-        if (m_middleDown || m_right.dragging)
+        if ((m_middleDown || m_right.dragging) && px != m_lastDrag) {
+            viewMoved();
             m_view.camera().panPixels(sf::Vector2f(float(m_lastDrag.x - px.x), float(m_lastDrag.y - px.y)));
+        }
         m_lastDrag = px;
     }
-    if (m_painting) {
+    if (m_left.down && m_left.minimap) {
+        minimapJump(px);
+    } else if (m_painting) {
         const std::optional<eng::TileCoord> tile = hover();
         if (tile && tile != m_lastPainted) {
             // A fast drag skips cells between two mouse events: paint the 4-connected line
@@ -158,7 +192,10 @@ void Input::mouseMoved(sf::Vector2i px)
 void Input::mousePressed(sf::Mouse::Button b, sf::Vector2i px)
 {
     m_mouse = px;
-    if (b == sf::Mouse::Left && m_editing) {
+    if (b == sf::Mouse::Left && m_view.minimap().hit(px)) {
+        m_left = {true, false, true, px};
+        minimapJump(px);
+    } else if (b == sf::Mouse::Left && m_editing) {
         const std::optional<eng::TileCoord> tile = hover();
         if (!tile)
             return;
@@ -168,9 +205,7 @@ void Input::mousePressed(sf::Mouse::Button b, sf::Vector2i px)
             m_sink(cmd::BeginStroke{});
         gesture(Gesture::Click, *tile, m_shift);
     } else if (b == sf::Mouse::Left) {
-        m_left.down = true;
-        m_left.dragging = false;
-        m_left.press = px;
+        m_left = {true, false, false, px};
     } else if (b == sf::Mouse::Right) {
         m_right.down = true;
         m_right.dragging = false;
@@ -203,6 +238,10 @@ void Input::mouseReleased(sf::Mouse::Button b, sf::Vector2i px)
 void Input::releaseLeft(sf::Vector2i px)
 {
     m_left.down = false;
+    if (m_left.minimap) {
+        m_left.minimap = false;
+        return;
+    }
     if (m_left.dragging) {
         m_left.dragging = false;
         selectInBox(m_left.press, px, m_shift);
@@ -236,7 +275,9 @@ void Input::releaseRight()
         m_right.dragging = false;
         return;
     }
-    const std::optional<eng::TileCoord> tile = hover();
+    if (m_editing && m_view.minimap().hit(m_mouse))
+        return;  // the editor erases on the map itself, not through the minimap
+    const std::optional<eng::TileCoord> tile = clickedCell();
     if (!tile) {
         say("that is outside the map");
         return;
@@ -260,7 +301,15 @@ void Input::wheel(sf::Vector2i px, float delta)
             m_sink(*c);
         return;
     }
-    m_view.camera().zoomAt(px, std::pow(0.87f, delta));
+    // Over the minimap the zoom keeps the view's centre; elsewhere the point under the cursor,
+    // which moves the view off a followed leader.
+    Camera& camera = m_view.camera();
+    if (m_view.minimap().hit(px)) {
+        camera.zoomAt({int(camera.viewportSize().x / 2), int(camera.viewportSize().y / 2)}, std::pow(0.87f, delta));
+    } else {
+        viewMoved();
+        camera.zoomAt(px, std::pow(0.87f, delta));
+    }
     pointerChanged();
 }
 
@@ -283,6 +332,10 @@ void Input::cameraKey(const KeyChord& k)
     const float step = 120.f;
     Camera& camera = m_view.camera();
     const sf::Vector2i centre{int(camera.viewportSize().x / 2), int(camera.viewportSize().y / 2)};
+    const auto scriptedPan = [&](sf::Vector2f delta) {
+        viewMoved();
+        camera.panPixels(delta);
+    };
     switch (k.key) {
     case K::Space:
     case K::Home: {
@@ -292,6 +345,7 @@ void Input::cameraKey(const KeyChord& k)
                 sel.push_back(int(i));
         if (sel.empty())
             break;
+        viewMoved();
         sf::Vector2f sum{0.f, 0.f};
         for (int i : sel)
             sum += m_view.unitFeetWorld(m_party.units()[std::size_t(i)]);
@@ -306,22 +360,22 @@ void Input::cameraKey(const KeyChord& k)
     case K::W:
     case K::Up:
         if (m_scripted)
-            camera.panPixels({0.f, -step});
+            scriptedPan({0.f, -step});
         break;
     case K::S:
     case K::Down:
         if (m_scripted)
-            camera.panPixels({0.f, step});
+            scriptedPan({0.f, step});
         break;
     case K::A:
     case K::Left:
         if (m_scripted)
-            camera.panPixels({-step, 0.f});
+            scriptedPan({-step, 0.f});
         break;
     case K::D:
     case K::Right:
         if (m_scripted)
-            camera.panPixels({step, 0.f});
+            scriptedPan({step, 0.f});
         break;
     default: break;
     }
@@ -357,6 +411,7 @@ void Input::realtimeCamera(double dtSec, sf::Vector2u windowSize, bool hasFocus)
             dir.y += 1.f;
     }
     if (dir.x != 0.f || dir.y != 0.f) {
+        viewMoved();
         m_view.camera().panPixels(dir * float(PanSpeedPxPerSec * dtSec));
         pointerChanged();
     }

@@ -59,8 +59,9 @@ public:
 
     /// The pointer in window pixels ({-1, -1} before it moved).
     sf::Vector2i mouse() const { return m_mouse; }
-    /// The tile under the pointer, or nullopt.
-    std::optional<eng::TileCoord> hover() const { return m_view.pick(m_mouse); }
+    /// The tile under the pointer, or nullopt (off the map, or over the minimap: no path
+    /// preview across the map while the pointer crosses it).
+    std::optional<eng::TileCoord> hover() const;
     bool leftDown() const { return m_left.down; }
     /// Editor mode is on (`E`).
     bool editing() const { return m_editing; }
@@ -80,6 +81,13 @@ private:
     void releaseRight();
     void say(const std::string& text);
     void pointerChanged();
+    /// The cell a click at the pointer means: the minimap's cell over the minimap, else hover().
+    std::optional<eng::TileCoord> clickedCell() const;
+    /// The player moved the view (pan, drag, edge scroll, zoom around the cursor, the minimap):
+    /// follow mode ends, and says so.
+    void viewMoved();
+    /// The camera goes where window pixel `px` points on the minimap.
+    void minimapJump(sf::Vector2i px);
 
     Party& m_party;
     View& m_view;
@@ -87,10 +95,12 @@ private:
     bool m_scripted = false;
 
     /// A mouse button held down: where it went down, and whether it moved far enough to drag
-    /// (left: a selection box; right: a camera pan).
+    /// (left: a selection box; right: a camera pan), or went down on the minimap (left: the
+    /// view follows the pointer over it).
     struct ButtonDrag {
         bool down = false;
         bool dragging = false;
+        bool minimap = false;
         sf::Vector2i press;
     };
 

@@ -246,6 +246,15 @@ Parsed parsePanel(Words& l)
     return l.fail("panel: expected `panel set KEY VALUE` or `panel save FILE`, got \"" + l.rest() + "\"");
 }
 
+/// follow, minimap: `on` or `off`.
+template <typename T>
+Parsed parseOnOff(Words& l)
+{
+    if (l.args() != 1 || (l.w[1] != "on" && l.w[1] != "off"))
+        return l.fail(l.op() + ": expected `" + l.op() + " on` or `" + l.op() + " off`, got \"" + l.rest() + "\"");
+    return T{l.w[1] == "on"};
+}
+
 struct ParserRow {
     const char* name;
     Parsed (*parse)(Words&);
@@ -273,6 +282,8 @@ const ParserRow Parsers[] = {
     {"step", parseStep},
     {"race", parsePoint<script::Race>},
     {"panel", parsePanel},
+    {"follow", parseOnOff<script::Follow>},
+    {"minimap", parseOnOff<script::Minimap>},
     {"screenshot", parseFile<script::Screenshot>},
     {"dump", parseFile<script::Dump>},
     {"quit", parseBare<script::Quit>},
@@ -306,7 +317,7 @@ const char* commandName(const Command& c)
     static const char* const Names[] = {"select", "select", "select", "move", "click", "rclick", "drag",
                                         "mousemove", "wheel", "key", "wait", "sleep", "paint", "erase",
                                         "erupt", "undo", "redo", "save", "screenshot", "dump", "overlay",
-                                        "step", "race", "panel", "panel", "quit"};
+                                        "step", "race", "panel", "panel", "follow", "minimap", "quit"};
     static_assert(std::size(Names) == std::variant_size_v<Command>);
     return Names[c.index()];
 }
@@ -376,6 +387,7 @@ std::ostream& operator<<(std::ostream& os, const ScriptCommand& c)
             else if constexpr (std::is_same_v<T, Step>) os << ' ' << cmd.expansions;
             else if constexpr (std::is_same_v<T, PanelSet>) os << " set " << cmd.key << ' ' << cmd.value;
             else if constexpr (std::is_same_v<T, PanelSave>) os << " save " << cmd.file;
+            else if constexpr (std::is_same_v<T, Follow> || std::is_same_v<T, Minimap>) os << (cmd.on ? " on" : " off");
         },
         c.command);
     return os;

@@ -34,6 +34,9 @@
 ///                                              a value the config loader refuses is an error
 ///   panel save FILE                            the tuned config as TOML (atomic, .bak kept; only
 ///                                              the changed values differ from the config file)
+///   follow on|off                              follow mode (F): the view keeps the selection's
+///                                              leader centred
+///   minimap on|off                             show or hide the minimap (M)
 ///   quit                                       end, exit code 0
 ///
 /// Parsing checks everything up front, so a bad line fails before anything runs:
@@ -101,12 +104,16 @@ struct Race { int x = 0, y = 0; bool operator==(const Race&) const = default; };
 struct PanelSet { std::string key, value; bool operator==(const PanelSet&) const = default; };
 /// `panel save FILE`.
 struct PanelSave { std::string file; bool operator==(const PanelSave&) const = default; };
+/// `follow on|off`.
+struct Follow { bool on = true; bool operator==(const Follow&) const = default; };
+/// `minimap on|off`.
+struct Minimap { bool on = true; bool operator==(const Minimap&) const = default; };
 struct Quit { bool operator==(const Quit&) const = default; };
 
 /// One script command, by its line's first word.
 using Command = std::variant<SelectAll, SelectNone, SelectName, Move, Click, RClick, Drag, MouseMove, Wheel, Key, Wait,
                              Sleep, Paint, Erase, Erupt, Undo, Redo, Save, Screenshot, Dump, Overlay, Step, Race,
-                             PanelSet, PanelSave, Quit>;
+                             PanelSet, PanelSave, Follow, Minimap, Quit>;
 
 /// The command's first word ("move", "panel", ...).
 const char* commandName(const Command& c);

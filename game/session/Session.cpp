@@ -158,6 +158,11 @@ std::string Session::afterEdit(const WorldEdit& edit)
         return {};
     if (m_hooks.tilesChanged)
         m_hooks.tilesChanged(m_host.world(), edit.tiles);
+    if (m_hooks.cellsChanged) {
+        std::vector<eng::TileCoord> cells = edit.tiles;
+        cells.insert(cells.end(), edit.costCells.begin(), edit.costCells.end());
+        m_hooks.cellsChanged(m_host.world(), cells);
+    }
     if (!edit.dirty.empty())
         applyWorld(WorldChange::SameGrid, edit.dirty);
     if (m_hooks.previewStale)
@@ -172,6 +177,8 @@ std::string Session::applyTuning(const eng::terrain::TerrainConfig& config)
         return e.error;
     // The same path as an edit or a reload that kept the grid: units whose remaining paths
     // cross a changed cell replan through the path service; overlays read the new costs.
+    if (m_hooks.cellsChanged && !e.costCells.empty())
+        m_hooks.cellsChanged(m_host.world(), e.costCells);
     if (!e.dirty.empty())
         applyWorld(WorldChange::SameGrid, e.dirty);
     if (m_hooks.previewStale)

@@ -43,6 +43,9 @@ struct SessionHooks {
     std::function<bool(const World& world, std::vector<eng::Diagnostic>& problems)> acceptWorld;
     /// An edit changed the tiles of `cells` in the current world.
     std::function<void(const World& world, std::span<const eng::TileCoord> cells)> tilesChanged;
+    /// The tiles or the costs of `cells` changed in the current world (an edit: its tiles and
+    /// cost cells; tuning: its cost cells): what shows each cell (the minimap) follows.
+    std::function<void(const World& world, std::span<const eng::TileCoord> cells)> cellsChanged;
     /// A new party stands on the map (load its art, frame it).
     std::function<void()> partySpawned;
     /// A world was opened or reloaded (the tuning panel starts from its config).

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace game {
 
@@ -105,6 +106,12 @@ sf::Vector2f panelSize(const sf::Font& font, const TextLines& lines, unsigned px
         w = std::max(w, t.getLocalBounds().width);
     }
     return {w + 20.f, float(px) * 1.35f * float(lines.size()) + 10.f};
+}
+
+sf::Color unitColor(std::size_t i)
+{
+    static const sf::Color Colors[] = {{90, 170, 255}, {110, 220, 120}, {200, 120, 255}, {255, 180, 70}};
+    return Colors[i % std::size(Colors)];
 }
 
 sf::Vector2f drawPanel(sf::RenderTarget& target, const sf::Font& font, float x, float y, const TextLines& lines,

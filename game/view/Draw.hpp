@@ -48,6 +48,9 @@ void addQuarter(sf::VertexArray& va, const eng::iso::Projection& proj, eng::Tile
 /// A thick line between two world points (two triangles).
 void addLine(sf::VertexArray& va, sf::Vector2f a, sf::Vector2f b, float thickness, sf::Color color);
 
+/// The colour of unit `i` (its path marks, its marker without art, its minimap dot).
+sf::Color unitColor(std::size_t i);
+
 /// Lines of text with a colour each.
 using TextLines = std::vector<std::pair<std::string, sf::Color>>;
 /// Draws a text panel in screen space (the target's default view must be set) with its top-left

@@ -100,18 +100,22 @@ void View::drawMessages(sf::RenderTarget& target, const HudState& hud) const
     float y = size.y - (hud.showHelp ? 44.f : 14.f);
     static const MessageLog NoMessages;
     const MessageLog& messages = hud.messages ? *hud.messages : NoMessages;
+    // Centred, or left of the minimap when it would reach into it.
+    const bool minimap = m_minimap.visible() && m_minimap.layout().box().width > 0.f;
+    const float right = minimap ? m_minimap.layout().box().left - 10.f : size.x;
     for (auto it = messages.shown().rbegin(); it != messages.shown().rend(); ++it) {
         sf::Text t(sf::String::fromUtf8(it->text.begin(), it->text.end()), m_font, 15);
         sf::Color c = it->error ? HudRed : HudWhite;
         c.a = sf::Uint8(255 * std::clamp(it->ttlSec / 1.0, 0.0, 1.0));
         const sf::FloatRect b = t.getLocalBounds();
+        const float x = std::max(8.f, std::min(size.x * 0.5f - b.width * 0.5f, right - b.width - 8.f));
         y -= 24.f;
         sf::RectangleShape bgShape(sf::Vector2f(b.width + 16.f, 22.f));
-        bgShape.setPosition(std::round(size.x * 0.5f - b.width * 0.5f - 8.f), y);
+        bgShape.setPosition(std::round(x - 8.f), y);
         bgShape.setFillColor(sf::Color(12, 14, 20, sf::Uint8(170 * c.a / 255)));
         target.draw(bgShape);
         t.setFillColor(c);
-        t.setPosition(std::round(size.x * 0.5f - b.width * 0.5f), y + 2.f);
+        t.setPosition(std::round(x), y + 2.f);
         target.draw(t);
     }
 }

@@ -22,13 +22,6 @@ namespace game {
 
 namespace {
 
-const sf::Color UnitColors[] = {{90, 170, 255}, {110, 220, 120}, {200, 120, 255}, {255, 180, 70}};
-
-sf::Color unitColor(std::size_t i)
-{
-    return UnitColors[i % (sizeof(UnitColors) / sizeof(UnitColors[0]))];
-}
-
 /// An ellipse ring (selection circle) around `ctr` with radii rx, ry.
 void addEllipseRing(sf::VertexArray& va, sf::Vector2f ctr, float rx, float ry, float thickness, sf::Color color)
 {
@@ -88,9 +81,25 @@ bool View::loadMap(const World& world, std::vector<eng::Diagnostic>& problems)
     if (!renderer->load(world.map, problems))
         return false;
     m_renderer = std::move(renderer);
-    m_projection = world.projection;
+    showWorld(world);
     m_camera.setBounds(m_renderer->worldBounds());
     return true;
+}
+
+void View::showWorld(const World& world)
+{
+    m_projection = world.projection;
+    const eng::iso::WorldPos size = m_projection.mapPixelSize();
+    m_camera.setBounds({0.f, 0.f, size.x, size.y});
+    m_minimap.rebuild(world);
+    // Placed before the first frame (a script's first click may be on it), as the HUD will.
+    m_minimap.place(sf::Vector2u(m_camera.viewportSize()), hudLayout({}, HudState{}).bottomMarginPx);
+}
+
+void View::followParty(const Party& party)
+{
+    if (const Unit* leader = party.leader(); m_follow && leader)
+        m_camera.centerOn(unitFeetWorld(*leader));
 }
 
 bool View::updateCells(const World& world, std::span<const eng::TileCoord> cells,
@@ -268,8 +277,11 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
 
     target.setView(sf::View(sf::FloatRect(0.f, 0.f, float(size.x), float(size.y))));
     const HudLines status = statusLines(world, party, hud);
+    const HudLayout layout = hudLayout(status, hud);
     if (hud.drawScreenExtra)
-        hud.drawScreenExtra(target, hudLayout(status, hud));
+        hud.drawScreenExtra(target, layout);
+    m_minimap.place(size, layout.bottomMarginPx);
+    m_minimap.draw(target, m_camera, party);
     if (hud.selectionBox) {
         const sf::IntRect& r = *hud.selectionBox;
         sf::RectangleShape box(sf::Vector2f(float(r.width), float(r.height)));

@@ -21,6 +21,7 @@
 #include "engine/render/MapRenderer.hpp"
 #include "game/party/Party.hpp"
 #include "game/view/Camera.hpp"
+#include "game/view/Minimap.hpp"
 #include "game/common/MessageLog.hpp"
 #include "game/world/World.hpp"
 
@@ -76,8 +77,13 @@ public:
     /// Loads the HUD font; false (and a warning on stderr) when it is missing: no HUD text.
     bool loadFont();
     /// Builds a new mesh for `world` (textures, chunks). On failure appends the problems and
-    /// keeps the previous mesh. Sets the camera bounds. Needs a GL context.
+    /// keeps the previous mesh. Sets the camera bounds, and the rest as showWorld. Needs a GL
+    /// context.
     bool loadMap(const World& world, std::vector<eng::Diagnostic>& problems);
+    /// What the view keeps of `world` besides the mesh (no GL): its projection (picking), the
+    /// camera bounds of its map and the minimap's colours. loadMap does it; tests without a
+    /// window call it alone.
+    void showWorld(const World& world);
     /// After an edit of `world`'s map: rebuilds only the mesh chunks holding `cells`. False (and
     /// the problems) when the renderer refused; then the whole mesh is rebuilt (loadMap).
     bool updateCells(const World& world, std::span<const eng::TileCoord> cells, std::vector<eng::Diagnostic>& problems);
@@ -93,6 +99,17 @@ public:
     bool hasMap() const { return m_renderer != nullptr; }
     bool hasFont() const { return m_hasFont; }
     const eng::render::MapRenderer* renderer() const { return m_renderer.get(); }
+    /// The minimap (bottom right; M). Its colours follow the world through loadMap / showWorld
+    /// and Minimap::updateCells.
+    Minimap& minimap() { return m_minimap; }
+    const Minimap& minimap() const { return m_minimap; }
+
+    /// Follow mode (F): the camera stays on the selection's leader (followParty each tick)
+    /// until the player moves the view.
+    void setFollow(bool on) { m_follow = on; }
+    bool following() const { return m_follow; }
+    /// With follow mode on and a selection: centres the camera on its leader's feet.
+    void followParty(const Party& party);
 
     /// The unit's feet in world pixels (projection of its continuous tile position).
     sf::Vector2f unitFeetWorld(const Unit& u) const;
@@ -135,6 +152,8 @@ private:
     std::vector<std::pair<UnitHandle, int>> m_unitSheets;
     sf::Font m_font;
     bool m_hasFont = false;
+    Minimap m_minimap;
+    bool m_follow = false;
 };
 
 } // namespace game

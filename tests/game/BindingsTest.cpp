@@ -108,6 +108,10 @@ TEST_CASE("bindings: a script line and its key or gesture make the same command"
     CHECK(gesture("click", {3, 4}, true) == Command(cmd::BrushClick{{3, 4}}));
     CHECK(gesture("Ctrl+wheelup", {0, 0}, true) == Command(cmd::CycleBrush{-1}));
     CHECK_FALSE(gesture("Ctrl+wheelup", {0, 0}, false));
+    CHECK(key("F") == Command(cmd::ToggleFollow{}));
+    CHECK(key("M") == Command(cmd::ToggleMinimap{}));
+    CHECK(scriptLine("follow off") == Command(cmd::Follow{false}));
+    CHECK(scriptLine("minimap on") == Command(cmd::ShowMinimap{true}));
     // The script's own lines are no game command.
     CHECK_FALSE(scriptLine("key T"));
     CHECK_FALSE(scriptLine("wait 1"));
@@ -117,7 +121,8 @@ TEST_CASE("bindings: a script line and its key or gesture make the same command"
 TEST_CASE("bindings: the help lines name the table's keys")
 {
     CHECK(game::playHelp() ==
-          "LMB select/move  drag: box  RMB move/pan  1-4, Ctrl+A select  WASD pan  wheel zoom  E editor  F2 tuning  "
+          "LMB select/move  drag: box  RMB move/pan  1-4, Ctrl+A select  WASD pan  wheel zoom  F follow  M minimap  "
+          "E editor  F2 tuning  "
           "F5 reload  H help  |  C I T V overlays  G/N step  Shift+click race  Y why");
     CHECK(game::editorHelp() == "E play   LMB/drag paint   click volcano: erupt   RMB erase   Tab/Shift+Tab, Ctrl+wheel "
                                 "brush   Ctrl+Z/Y undo/redo   Ctrl+S save");

@@ -1,0 +1,333 @@
+/// \file Minimap.cpp
+/// Minimap: the terrain palette, the layout (window pixels <-> world <-> cells), colouring the
+/// texels cell by cell, uploading only the changed regions, and the panel's drawing.
+#include "game/view/Minimap.hpp"
+
+#include "game/common/SfmlVec.hpp"
+#include "game/view/Draw.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <string>
+
+namespace game {
+
+namespace {
+
+struct NamedColor {
+    const char* name;
+    sf::Color color;
+};
+
+/// The shipped terrains (maps/terrain.toml), as the art paints them.
+const NamedColor MinimapPalette[] = {
+    {"grass", {92, 148, 64}},       {"flowers", {120, 168, 78}},  {"snow", {226, 232, 240}},
+    {"road", {176, 150, 104}},      {"bridge", {150, 112, 70}},   {"wall", {128, 124, 120}},
+    {"volcano", {122, 74, 56}},     {"volcano_erupting", {236, 96, 36}}, {"tombstone", {150, 150, 164}},
+    {"tent", {214, 190, 130}},      {"castle", {190, 176, 160}},  {"tree", {52, 110, 50}},
+    {"rock", {140, 132, 124}},      {"water", {62, 112, 196}},
+};
+
+const sf::Color UnknownFog(14, 16, 22);
+
+sf::Color scaled(sf::Color c, float f)
+{
+    return sf::Color(sf::Uint8(float(c.r) * f), sf::Uint8(float(c.g) * f), sf::Uint8(float(c.b) * f), c.a);
+}
+
+/// A panel-space thin line (1.5 px) between two window pixels.
+void addThinLine(sf::VertexArray& va, sf::Vector2f a, sf::Vector2f b, sf::Color color)
+{
+    addLine(va, a, b, 1.5f, color);
+}
+
+/// A square dot of side `side` around `p`.
+void addDot(sf::VertexArray& va, sf::Vector2f p, float side, sf::Color color)
+{
+    const float h = side * 0.5f;
+    const sf::Vector2f q[4] = {{p.x - h, p.y - h}, {p.x + h, p.y - h}, {p.x + h, p.y + h}, {p.x - h, p.y + h}};
+    for (int i : {0, 1, 2, 0, 2, 3})
+        va.append(sf::Vertex(q[i], color));
+}
+
+} // namespace
+
+sf::Color minimapColor(std::string_view terrain, bool passable)
+{
+    sf::Color c(150, 150, 150);
+    const auto known = std::find_if(std::begin(MinimapPalette), std::end(MinimapPalette),
+                                    [&](const NamedColor& n) { return terrain == n.name; });
+    if (known != std::end(MinimapPalette)) {
+        c = known->color;
+    } else if (!terrain.empty()) {
+        // Another terrain: a stable mid-bright colour from its name.
+        const std::size_t h = std::hash<std::string_view>{}(terrain);
+        c = sf::Color(sf::Uint8(70 + h % 140), sf::Uint8(70 + (h >> 8) % 140), sf::Uint8(70 + (h >> 16) % 140));
+    }
+    return passable ? c : scaled(c, 0.62f);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Layout
+
+MinimapLayout::MinimapLayout(const eng::iso::Projection& proj, sf::Vector2f windowPx, float bottomMarginPx)
+    : m_proj(proj)
+{
+    const eng::iso::WorldPos size = proj.mapPixelSize();
+    m_scale = std::min(MaxWidthPx / std::max(size.x, 1.f), MaxHeightPx / std::max(size.y, 1.f));
+    const sf::Vector2f picture(std::round(size.x * m_scale), std::round(size.y * m_scale));
+    m_box = sf::FloatRect(windowPx.x - EdgePx - picture.x - 2.f * MarginPx,
+                          windowPx.y - bottomMarginPx - picture.y - 2.f * MarginPx, picture.x + 2.f * MarginPx,
+                          picture.y + 2.f * MarginPx);
+    m_origin = {m_box.left + MarginPx, m_box.top + MarginPx};
+}
+
+sf::FloatRect MinimapLayout::picture() const
+{
+    return {m_box.left + MarginPx, m_box.top + MarginPx, m_box.width - 2.f * MarginPx, m_box.height - 2.f * MarginPx};
+}
+
+bool MinimapLayout::contains(sf::Vector2i px) const
+{
+    return m_box.contains(float(px.x) + 0.5f, float(px.y) + 0.5f);
+}
+
+sf::Vector2f MinimapLayout::worldToPixel(sf::Vector2f world) const
+{
+    return m_origin + world * m_scale;
+}
+
+sf::Vector2f MinimapLayout::pixelToWorld(sf::Vector2f px) const
+{
+    return (px - m_origin) / m_scale;
+}
+
+sf::Vector2f MinimapLayout::tileToPixel(eng::TilePos t) const
+{
+    return worldToPixel(toV(m_proj.tileToWorld(t)));
+}
+
+std::optional<eng::TileCoord> MinimapLayout::pixelToCell(sf::Vector2i px) const
+{
+    if (!contains(px))
+        return std::nullopt;
+    const sf::Vector2f w = pixelToWorld({float(px.x) + 0.5f, float(px.y) + 0.5f});
+    return m_proj.pick({w.x, w.y});
+}
+
+// ------------------------------------------------------------------------------------------------
+// Colours
+
+Minimap::Minimap() = default;
+
+Minimap::~Minimap() = default;
+
+void Minimap::rebuild(const World& world)
+{
+    m_proj = world.projection;
+    m_width = world.nav.width();
+    m_height = world.nav.height();
+    const std::size_t cells = std::size_t(m_width) * std::size_t(m_height);
+    m_base.assign(cells, sf::Color::Black);
+    m_texels.assign(cells * 4, 0);
+    for (int y = 0; y < m_height; ++y)
+        for (int x = 0; x < m_width; ++x)
+            colour(world, {x, y});
+    m_coloured = cells;
+    m_pending.assign(1, sf::IntRect(0, 0, m_width, m_height));
+    m_layout = MinimapLayout(m_proj, sf::Vector2f(m_windowPx), m_bottomMarginPx);
+}
+
+void Minimap::updateCells(const World& world, std::span<const eng::TileCoord> cells)
+{
+    if (world.nav.width() != m_width || world.nav.height() != m_height) {
+        rebuild(world);
+        return;
+    }
+    m_coloured = 0;
+    for (eng::TileCoord c : cells)
+        if (world.nav.inBounds(c)) {
+            colour(world, c);
+            ++m_coloured;
+        }
+    addPending(cells);
+}
+
+void Minimap::setFog(FogFn fog)
+{
+    m_fog = std::move(fog);
+    for (std::size_t i = 0; i < m_base.size(); ++i)
+        compose(i);
+    m_coloured = m_base.size();
+    if (m_width > 0)
+        m_pending.assign(1, sf::IntRect(0, 0, m_width, m_height));
+}
+
+void Minimap::fogChanged(std::span<const eng::TileCoord> cells)
+{
+    m_coloured = 0;
+    for (eng::TileCoord c : cells)
+        if (c.x >= 0 && c.y >= 0 && c.x < m_width && c.y < m_height) {
+            compose(std::size_t(c.y) * std::size_t(m_width) + std::size_t(c.x));
+            ++m_coloured;
+        }
+    addPending(cells);
+}
+
+void Minimap::colour(const World& world, eng::TileCoord c)
+{
+    std::string_view top;
+    if (!world.terrains.empty()) {
+        const eng::terrain::TerrainGrid& grid = world.terrains.front().terrain.grid();
+        if (grid.inBounds(c))
+            if (const std::span<const eng::terrain::TerrainId> stack = grid.cell(c); !stack.empty())
+                top = grid.names[stack.back()];
+    }
+    const std::size_t i = std::size_t(c.y) * std::size_t(m_width) + std::size_t(c.x);
+    m_base[i] = minimapColor(top, world.nav.passable(0, c));
+    compose(i);
+}
+
+void Minimap::compose(std::size_t i)
+{
+    sf::Color c = m_base[i];
+    if (m_fog) {
+        const FogShade shade =
+            m_fog({int(i % std::size_t(m_width)), int(i / std::size_t(m_width))});
+        c = shade == FogShade::Unknown ? UnknownFog : shade == FogShade::Known ? scaled(c, 0.45f) : c;
+    }
+    m_texels[i * 4] = c.r;
+    m_texels[i * 4 + 1] = c.g;
+    m_texels[i * 4 + 2] = c.b;
+    m_texels[i * 4 + 3] = 255;
+}
+
+void Minimap::addPending(std::span<const eng::TileCoord> cells)
+{
+    int x0 = m_width, y0 = m_height, x1 = -1, y1 = -1;
+    for (eng::TileCoord c : cells) {
+        if (c.x < 0 || c.y < 0 || c.x >= m_width || c.y >= m_height)
+            continue;
+        x0 = std::min(x0, c.x);
+        y0 = std::min(y0, c.y);
+        x1 = std::max(x1, c.x);
+        y1 = std::max(y1, c.y);
+    }
+    if (x1 >= x0)
+        m_pending.push_back(sf::IntRect(x0, y0, x1 - x0 + 1, y1 - y0 + 1));
+}
+
+sf::Color Minimap::texel(eng::TileCoord c) const
+{
+    const std::size_t i = (std::size_t(c.y) * std::size_t(m_width) + std::size_t(c.x)) * 4;
+    return sf::Color(m_texels[i], m_texels[i + 1], m_texels[i + 2], m_texels[i + 3]);
+}
+
+void Minimap::place(sf::Vector2u windowPx, float bottomMarginPx)
+{
+    if (windowPx == m_windowPx && bottomMarginPx == m_bottomMarginPx)
+        return;
+    m_windowPx = windowPx;
+    m_bottomMarginPx = bottomMarginPx;
+    m_layout = MinimapLayout(m_proj, sf::Vector2f(windowPx), bottomMarginPx);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Drawing
+
+void Minimap::upload()
+{
+    if (m_pending.empty() || m_width <= 0)
+        return;
+    const sf::Vector2u size{unsigned(m_width), unsigned(m_height)};
+    if (!m_texture)
+        m_texture = std::make_unique<sf::Texture>();
+    if (m_texture->getSize() != size) {
+        if (!m_texture->create(size.x, size.y))
+            return;
+        m_pending.assign(1, sf::IntRect(0, 0, m_width, m_height));
+    }
+    std::vector<sf::Uint8> block;
+    for (const sf::IntRect& r : m_pending) {
+        if (r.left == 0 && r.width == m_width) {  // whole rows: contiguous in the texels
+            m_texture->update(&m_texels[std::size_t(r.top) * std::size_t(m_width) * 4], unsigned(r.width),
+                             unsigned(r.height), 0, unsigned(r.top));
+            continue;
+        }
+        block.resize(std::size_t(r.width) * std::size_t(r.height) * 4);
+        for (int y = 0; y < r.height; ++y) {
+            const std::size_t from = (std::size_t(r.top + y) * std::size_t(m_width) + std::size_t(r.left)) * 4;
+            std::copy_n(&m_texels[from], std::size_t(r.width) * 4, &block[std::size_t(y) * std::size_t(r.width) * 4]);
+        }
+        m_texture->update(block.data(), unsigned(r.width), unsigned(r.height), unsigned(r.left), unsigned(r.top));
+    }
+    m_pending.clear();
+    // Cells smaller than a pixel (big maps): averaged down by mipmaps; bigger: crisp texels.
+    const bool minified = m_layout.scale() * float(m_proj.tileWidth()) < 2.f;
+    m_texture->setSmooth(minified);
+    if (minified)
+        m_texture->generateMipmap();
+}
+
+void Minimap::draw(sf::RenderTarget& target, const Camera& camera, const Party& party)
+{
+    if (!m_visible || m_width <= 0)
+        return;
+    upload();
+    if (!m_texture)
+        return;
+    drawPanelBox(target, m_layout.box(), 235);
+    // The ground: one quad from the map's four corners (a diamond on isometric maps).
+    const float w = float(m_width), h = float(m_height);
+    const eng::TilePos corners[4] = {{0.f, 0.f}, {w, 0.f}, {w, h}, {0.f, h}};
+    sf::VertexArray ground(sf::Triangles);
+    for (int i : {0, 1, 2, 0, 2, 3})
+        ground.append(sf::Vertex(m_layout.tileToPixel(corners[i]), sf::Color::White,
+                                 sf::Vector2f(corners[i].x, corners[i].y)));
+    target.draw(ground, m_texture.get());
+    drawOverlay(target, camera, party);
+}
+
+void Minimap::drawOverlay(sf::RenderTarget& target, const Camera& camera, const Party& party) const
+{
+    sf::VertexArray va(sf::Triangles);
+    const auto centre = [](eng::TileCoord c) { return eng::TilePos{float(c.x) + 0.5f, float(c.y) + 0.5f}; };
+    for (std::size_t i = 0; i < party.units().size(); ++i) {
+        const Unit& u = party.units()[i];
+        if (!u.moving())
+            continue;
+        // A long path on a big map: cells closer than a pixel join the next segment.
+        sf::Vector2f from = m_layout.tileToPixel(u.pos);
+        for (std::size_t k = 0; k < u.path.size(); ++k) {
+            const sf::Vector2f to = m_layout.tileToPixel(centre(u.path[k]));
+            if (k + 1 < u.path.size() && std::abs(to.x - from.x) + std::abs(to.y - from.y) < 2.f)
+                continue;
+            addThinLine(va, from, to, unitColor(i));
+            from = to;
+        }
+    }
+    for (std::size_t i = 0; i < party.units().size(); ++i) {
+        const sf::Vector2f p = m_layout.tileToPixel(party.units()[i].pos);
+        const bool selected = party.selection().selected(int(i));
+        addDot(va, p, selected ? 7.f : 6.f, selected ? sf::Color(255, 235, 90) : sf::Color(12, 14, 20));
+        addDot(va, p, 4.f, unitColor(i));
+    }
+    // The camera's visible area, clipped to the picture.
+    const sf::FloatRect seen = camera.visibleWorld();
+    const sf::Vector2f a = m_layout.worldToPixel({seen.left, seen.top});
+    const sf::Vector2f b = m_layout.worldToPixel({seen.left + seen.width, seen.top + seen.height});
+    const sf::FloatRect pic = m_layout.picture();
+    const float l = std::max(a.x, pic.left), t = std::max(a.y, pic.top);
+    const float r = std::min(b.x, pic.left + pic.width), btm = std::min(b.y, pic.top + pic.height);
+    if (r > l && btm > t) {
+        const sf::Color outline(255, 255, 255, 230);
+        addThinLine(va, {l, t}, {r, t}, outline);
+        addThinLine(va, {r, t}, {r, btm}, outline);
+        addThinLine(va, {r, btm}, {l, btm}, outline);
+        addThinLine(va, {l, btm}, {l, t}, outline);
+    }
+    target.draw(va);
+}
+
+} // namespace game

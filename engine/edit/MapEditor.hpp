@@ -1,10 +1,10 @@
 #pragma once
 /// \file MapEditor.hpp
 /// The terrain brush: edits a loaded map's tile layers in place — paint a terrain or a palette
-/// tile, erase the overlay, make a volcano erupt or go dormant — with autotiled roads and walls
-/// and undo / redo. Knows nothing of costs: each edit reports the cells whose tiles changed, and
-/// the caller updates what depends on them (eng::terrain::terrainNamesAt + TerrainField::setCell
-/// for costs, meshes, paths).
+/// tile, erase the overlay, make a volcano erupt or go dormant — with autotiled roads and walls,
+/// corner-blended ground and undo / redo. Knows nothing of costs: each edit reports the cells
+/// whose tiles changed, and the caller updates what depends on them
+/// (eng::terrain::terrainNamesAt + TerrainField::setCell for costs, meshes, paths).
 ///
 /// Layers: the ground layer is the tile layer named "ground", else the first tile layer; the
 /// overlay layer is the tile layer named "overlay", else the last tile layer (it may be the ground

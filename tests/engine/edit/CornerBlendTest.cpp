@@ -355,7 +355,7 @@ TEST_CASE("random ground paints on valley keep every cell on the rule and its pa
         for (int i = 0; i < 300; ++i) {
             if (i % 20 == 0)
                 editor.beginStroke();
-            const TileCoord c{10 + uniform(16), 30 + uniform(16)}; // grass, snow, water and flowers meet here
+            const TileCoord c{38 + uniform(16), 16 + uniform(16)}; // grass, snow, water and flowers meet here
             const char* t = terrains[uniform(4)];
             REQUIRE(editor.paint(c, t).ok);
             names[std::size_t(c.y * map.width + c.x)] = t;
@@ -363,6 +363,13 @@ TEST_CASE("random ground paints on valley keep every cell on the rule and its pa
                 editor.endStroke();
         }
         CHECK(groundTerrains(map) == names);
+        // blends of most corner sets in the window (ground.tsx: 14 mixed tiles per set from id 36)
+        std::set<Gid> setsSeen;
+        for (int y = 16; y < 32; ++y)
+            for (int x = 38; x < 54; ++x)
+                if (const Gid g = groundGrid(map).at(x, y); g > kGrassSnow && g <= kSnowWater + 14)
+                    setsSeen.insert((g - kGrassSnow - 1) / 14);
+        CHECK(setsSeen.size() >= 4);
         const std::vector<std::string> off = cellsOffRule(map);
         CHECK(off.empty());
         for (std::size_t i = 0; i < off.size() && i < 10; ++i)

@@ -87,6 +87,7 @@ public:
 
     const std::vector<BrushTile>& palette() const { return m_palette; }
     const TileCatalog& catalog() const { return m_catalog; }
+    /// The corner wang sets the ground blends are picked from (CornerBlends.hpp).
     const CornerBlends& blends() const { return m_blends; }
     /// The ground / overlay layer, nullptr when the map has no tile layer.
     const map::Layer* groundLayer() const { return m_ground; }

@@ -232,7 +232,7 @@ TEST_CASE("snow painted into grass: the 8 neighbours get snow in the corners the
     CHECK(map == original);
 }
 
-TEST_CASE("a grass cell between snow on all sides keeps one corner; one between scorched turns scorched", "[edit][blend]")
+TEST_CASE("a grass cell between snow on all sides keeps one corner, one between scorched turns scorched", "[edit][blend]")
 {
     eng::map::MapData map = grassMap(5, 5);
     const eng::map::MapData original = map;

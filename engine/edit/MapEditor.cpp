@@ -55,7 +55,7 @@ std::ostream& operator<<(std::ostream& os, const EditResult& r)
 }
 
 MapEditor::MapEditor(map::MapData& map)
-    : m_map(map), m_catalog(map)
+    : m_map(map), m_catalog(map), m_blends(map)
 {
     m_palette = buildPalette(map, m_catalog);
     std::vector<map::Layer*> tileLayers;
@@ -159,8 +159,48 @@ void MapEditor::place(map::Layer& layer, TileCoord c, map::Gid gid, std::uint8_t
 {
     const std::size_t before = out.cells.size();
     setRaw(layer, c, gid, flip, out);
-    if (out.cells.size() != before)
-        repickNeighbours(layer, c, out);
+    if (out.cells.size() == before)
+        return;
+    repickNeighbours(layer, c, out);
+    if (&layer == m_ground)
+        reblend(layer, c, out);
+}
+
+void MapEditor::reblend(map::Layer& layer, TileCoord c, EditResult& out)
+{
+    if (m_blends.empty())
+        return;
+    int kinds[5][5]; // [dy + 2][dx + 2]
+    for (int dy = -2; dy <= 2; ++dy)
+        for (int dx = -2; dx <= 2; ++dx) {
+            const TileCoord p{c.x + dx, c.y + dy};
+            kinds[dy + 2][dx + 2] = onMap(p) ? m_blends.kindOf(gidAt(layer, p)) : -1;
+        }
+    const CornerBlends::KindAt kindAt = [&](TileCoord p) { return kinds[p.y - c.y + 2][p.x - c.x + 2]; };
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+            const TileCoord n{c.x + dx, c.y + dy};
+            if (kindAt(n) < 0)
+                continue;
+            const map::Gid g = gidAt(layer, n);
+            const map::Gid v = m_blends.pick(n, kindAt, g);
+            // A blend encodes its corners: a re-picked tile carries no flip flags.
+            if (v != g)
+                setRaw(layer, n, v, 0, out);
+        }
+}
+
+map::Gid MapEditor::blendTarget(TileCoord c, map::Gid gid) const
+{
+    const int kind = m_blends.kindOf(gid);
+    if (kind < 0)
+        return gid;
+    const CornerBlends::KindAt kindAt = [&](TileCoord p) {
+        if (p == c)
+            return kind;
+        return onMap(p) ? m_blends.kindOf(gidAt(*m_ground, p)) : -1;
+    };
+    return m_blends.pick(c, kindAt, gid);
 }
 
 void MapEditor::commitPending()
@@ -205,7 +245,10 @@ EditResult MapEditor::paintClassified(TileCoord c, map::Gid gid, bool keepSameTe
         if (now && now->terrain == cls->terrain)
             return finish(std::move(r));
     }
-    place(*layer, c, gid, 0, r);
+    const map::Gid target = layer == m_ground ? blendTarget(c, gid) : gid;
+    if (target == current)
+        return finish(std::move(r)); // the cell already shows that tile's blend
+    place(*layer, c, target, 0, r);
     return finish(std::move(r));
 }
 

@@ -1,10 +1,10 @@
 #pragma once
 /// \file MapEditor.hpp
 /// The terrain brush: edits a loaded map's tile layers in place — paint a terrain or a palette
-/// tile, erase the overlay, make a volcano erupt or go dormant — with autotiled roads and walls
-/// and undo / redo. Knows nothing of costs: each edit reports the cells whose tiles changed, and
-/// the caller updates what depends on them (eng::terrain::terrainNamesAt + TerrainField::setCell
-/// for costs, meshes, paths).
+/// tile, erase the overlay, make a volcano erupt or go dormant — with autotiled roads and walls,
+/// corner-blended ground and undo / redo. Knows nothing of costs: each edit reports the cells
+/// whose tiles changed, and the caller updates what depends on them
+/// (eng::terrain::terrainNamesAt + TerrainField::setCell for costs, meshes, paths).
 ///
 /// Layers: the ground layer is the tile layer named "ground", else the first tile layer; the
 /// overlay layer is the tile layer named "overlay", else the last tile layer (it may be the ground
@@ -21,6 +21,17 @@
 /// - `paint(c, terrain)` uses the first palette tile of that terrain, except that a cell whose
 ///   layer already holds a tile of that terrain is left alone (its variant is kept). Painting
 ///   the tile a cell already holds (flip flags aside) is a no-op.
+/// - Corner blends (CornerBlends.hpp; Tiled's terrain brush, and tools/artgen's rule for the
+///   shipped maps): a ground tile of a corner wang set is placed as the blend its neighbours call
+///   for (painting snow into grass lays a snow tile whose grass neighbours get snow drifting into
+///   the corners they share with it; a snow cell beside water gets water in those corners). Every
+///   change of a ground cell re-picks the blends of the ground cells around it (its 8 neighbours).
+///   A vertex is the other terrain when any cell touching it is, and a blend is named by its base
+///   terrain, so a re-pick changes only art: every cell keeps the terrain (and cost) painted or
+///   held before. Cells whose ground tile is in no corner set (other tilesets, roads on a
+///   one-layer map) and every other layer are left alone. The re-picked cells are in the edit's
+///   `cells` and in its undo step. Painting a tile or terrain whose blend the cell already shows
+///   is a no-op.
 /// - A no-op edit succeeds with no cells, creates no undo step and leaves revision() alone.
 /// - Undo / redo restore the exact gids and flip flags of every cell a step changed. A new edit
 ///   drops the redo steps.
@@ -40,6 +51,7 @@
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
+#include "engine/edit/CornerBlends.hpp"
 #include "engine/edit/Palette.hpp"
 #include "engine/edit/TileCatalog.hpp"
 #include "engine/map/MapData.hpp"
@@ -75,6 +87,8 @@ public:
 
     const std::vector<BrushTile>& palette() const { return m_palette; }
     const TileCatalog& catalog() const { return m_catalog; }
+    /// The corner wang sets the ground blends are picked from (CornerBlends.hpp).
+    const CornerBlends& blends() const { return m_blends; }
     /// The ground / overlay layer, nullptr when the map has no tile layer.
     const map::Layer* groundLayer() const { return m_ground; }
     const map::Layer* overlayLayer() const { return m_overlay; }
@@ -127,6 +141,12 @@ private:
     void place(map::Layer& layer, TileCoord c, map::Gid gid, std::uint8_t flip, EditResult& out);
     void setRaw(map::Layer& layer, TileCoord c, map::Gid gid, std::uint8_t flip, EditResult& out);
     void repickNeighbours(map::Layer& layer, TileCoord c, EditResult& out);
+    /// Re-picks the corner blends of the ground cells in the 3x3 around `c` (CornerBlends::pick),
+    /// all decided on the kinds the 5x5 around `c` has before the first re-pick.
+    void reblend(map::Layer& layer, TileCoord c, EditResult& out);
+    /// The tile a ground cell gets when `gid` is painted there: its corner blend among the
+    /// current neighbours (CornerBlends::pick), `gid` itself for a tile of no corner set.
+    map::Gid blendTarget(TileCoord c, map::Gid gid) const;
     unsigned connections(const map::Layer& layer, TileCoord c, int family) const;
     EditResult paintClassified(TileCoord c, map::Gid gid, bool keepSameTerrain);
     /// Closes an edit: commits the pending step when no stroke is open, bumps the revision.
@@ -136,6 +156,7 @@ private:
 
     map::MapData& m_map;
     TileCatalog m_catalog;
+    CornerBlends m_blends;
     std::vector<BrushTile> m_palette;
     map::Layer* m_ground = nullptr;
     map::Layer* m_overlay = nullptr;

@@ -250,3 +250,42 @@ TEST_CASE("a map edited with the brush and saved draws in tmxrasterizer as in th
     CHECK(same.differing == 0);
     fs::remove_all(dir);
 }
+
+TEST_CASE("snow painted into valley's grass and saved: its corner blends draw in tmxrasterizer as in the game", "[render][gl]")
+{
+    keepGlContextAlive();
+    if (!haveTmxRasterizer()) {
+        return testsupport::skipTest("tmxrasterizer not installed");
+    }
+    auto loaded = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx");
+    REQUIRE(loaded);
+    eng::map::MapData map = std::move(loaded).value();
+    eng::edit::MapEditor editor(map);
+    // A snow patch with a water hole in the meadow south-west of the lake: grass-snow blends
+    // around it, snow-water blends around the hole.
+    editor.beginStroke();
+    for (int y = 40; y <= 43; ++y)
+        for (int x = 6; x <= 9; ++x)
+            REQUIRE(editor.paint({x, y}, x == 8 && y == 42 ? "water" : "snow").ok);
+    editor.endStroke();
+    const eng::map::Layer* ground = editor.groundLayer();
+    REQUIRE(ground);
+    int blends = 0;
+    for (int y = 39; y <= 44; ++y)
+        for (int x = 5; x <= 10; ++x) {
+            const eng::map::Gid g = ground->tiles.at(x, y);
+            blends += g > 36 && g <= 120; // ground.tsx's mixed tiles (ids 36-119)
+        }
+    CHECK(blends >= 20);
+
+    const fs::path dir = outDir() / ("blend_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const fs::path saved = dir / "valley_snow.tmx";
+    auto report = eng::map::saveMapTiles(map, saved.string(), false);
+    INFO(eng::formatDiagnostics(report.diagnostics()));
+    REQUIRE(report);
+    const Comparison c = renderBoth(saved.string(), "saved_valley_snow", 2, hideMarkerLayers(map));
+    CHECK(c.ours == c.theirs);
+    CHECK(c.differing == 0);
+    fs::remove_all(dir);
+}

@@ -34,6 +34,7 @@ std::optional<Command> gameCommand(const script::Command& line)
             else if constexpr (std::is_same_v<T, Overlay>) return cmd::ShowOverlay{c.name};
             else if constexpr (std::is_same_v<T, Step>) return cmd::Step{c.expansions};
             else if constexpr (std::is_same_v<T, Race>) return cmd::Race{{c.x, c.y}};
+            else if constexpr (std::is_same_v<T, Fog>) return cmd::SetFog{c.on};
             else return std::nullopt;
         },
         line);

@@ -40,6 +40,8 @@ std::vector<Binding> makeBindings()
         {"F2", Mode::Any, AnyMod, cmd::ToggleTuning{}},
         {"H", Mode::Any, AnyMod, cmd::ToggleHelp{}},
         {"F1", Mode::Any, AnyMod, cmd::ToggleHelp{}},
+        // Fog of war.
+        {"O", Mode::Any, ModShift, cmd::ToggleFog{}},
         // Mouse gestures on a cell (the tile under the pointer goes into the command).
         {"click", Mode::Play, ModCtrl | ModAlt, cmd::Order{}},
         {"Shift+click", Mode::Play, ModCtrl | ModAlt, cmd::Race{}},
@@ -172,7 +174,7 @@ std::string playHelp()
                     cmd::ToggleOverlay{"numbers"}},
                    " ") +
            " overlays  " + keysFor({cmd::StepMode{}, cmd::Step{1}}) + " step  " + keysFor({cmd::Race{}}) + " race  " +
-           keysFor({cmd::ToggleWhy{}}) + " why";
+           keysFor({cmd::ToggleWhy{}}) + " why  " + keysFor({cmd::ToggleFog{}}) + " fog";
 }
 
 std::string editorHelp()

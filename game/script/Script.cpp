@@ -246,6 +246,13 @@ Parsed parsePanel(Words& l)
     return l.fail("panel: expected `panel set KEY VALUE` or `panel save FILE`, got \"" + l.rest() + "\"");
 }
 
+Parsed parseFog(Words& l)
+{
+    if (l.args() != 1 || (l.w[1] != "on" && l.w[1] != "off"))
+        return l.fail("fog: expected `fog on` or `fog off`, got \"" + l.rest() + "\"");
+    return script::Fog{l.w[1] == "on"};
+}
+
 struct ParserRow {
     const char* name;
     Parsed (*parse)(Words&);
@@ -275,6 +282,7 @@ const ParserRow Parsers[] = {
     {"panel", parsePanel},
     {"screenshot", parseFile<script::Screenshot>},
     {"dump", parseFile<script::Dump>},
+    {"fog", parseFog},
     {"quit", parseBare<script::Quit>},
 };
 
@@ -306,7 +314,7 @@ const char* commandName(const Command& c)
     static const char* const Names[] = {"select", "select", "select", "move", "click", "rclick", "drag",
                                         "mousemove", "wheel", "key", "wait", "sleep", "paint", "erase",
                                         "erupt", "undo", "redo", "save", "screenshot", "dump", "overlay",
-                                        "step", "race", "panel", "panel", "quit"};
+                                        "step", "race", "panel", "panel", "quit", "fog"};
     static_assert(std::size(Names) == std::variant_size_v<Command>);
     return Names[c.index()];
 }
@@ -376,6 +384,7 @@ std::ostream& operator<<(std::ostream& os, const ScriptCommand& c)
             else if constexpr (std::is_same_v<T, Step>) os << ' ' << cmd.expansions;
             else if constexpr (std::is_same_v<T, PanelSet>) os << " set " << cmd.key << ' ' << cmd.value;
             else if constexpr (std::is_same_v<T, PanelSave>) os << " save " << cmd.file;
+            else if constexpr (std::is_same_v<T, Fog>) os << (cmd.on ? " on" : " off");
         },
         c.command);
     return os;

@@ -34,6 +34,7 @@
 ///                                              a value the config loader refuses is an error
 ///   panel save FILE                            the tuned config as TOML (atomic, .bak kept; only
 ///                                              the changed values differ from the config file)
+///   fog on|off                                 fog of war on / off
 ///   quit                                       end, exit code 0
 ///
 /// Parsing checks everything up front, so a bad line fails before anything runs:
@@ -102,11 +103,13 @@ struct PanelSet { std::string key, value; bool operator==(const PanelSet&) const
 /// `panel save FILE`.
 struct PanelSave { std::string file; bool operator==(const PanelSave&) const = default; };
 struct Quit { bool operator==(const Quit&) const = default; };
+/// `fog on|off`.
+struct Fog { bool on = true; bool operator==(const Fog&) const = default; };
 
 /// One script command, by its line's first word.
 using Command = std::variant<SelectAll, SelectNone, SelectName, Move, Click, RClick, Drag, MouseMove, Wheel, Key, Wait,
                              Sleep, Paint, Erase, Erupt, Undo, Redo, Save, Screenshot, Dump, Overlay, Step, Race,
-                             PanelSet, PanelSave, Quit>;
+                             PanelSet, PanelSave, Quit, Fog>;
 
 /// The command's first word ("move", "panel", ...).
 const char* commandName(const Command& c);

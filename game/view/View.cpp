@@ -68,6 +68,24 @@ std::filesystem::path assetsDir()
     return std::filesystem::path(ISOSTAR_SOURCE_DIR) / "assets";
 }
 
+/// The fog of war over the cells in view: unknown cells dark (their tall tiles too), known cells
+/// out of sight dimmed, cells in sight untouched.
+void drawFog(sf::RenderTarget& target, const World& world, const FogOfWar& fog)
+{
+    const CellRange near = cellsNear(world.projection, worldInView(target));
+    sf::VertexArray va(sf::Triangles);
+    for (int y = std::max(0, near.y0); y <= std::min(near.y1, fog.height() - 1); ++y)
+        for (int x = std::max(0, near.x0); x <= std::min(near.x1, fog.width() - 1); ++x) {
+            const eng::TileCoord c{x, y};
+            if (!fog.known(c))
+                addDiamond(va, world.projection, c, sf::Color(6, 8, 14, 255), 1.02f);
+            else if (!fog.visible(c))
+                addDiamond(va, world.projection, c, sf::Color(10, 14, 30, 135), 1.f);
+        }
+    if (va.getVertexCount() > 0)
+        target.draw(va);
+}
+
 } // namespace
 
 View::View() = default;
@@ -265,6 +283,8 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
     }
     if (marks.getVertexCount() > 0)
         target.draw(marks);
+    if (hud.fog)
+        drawFog(target, world, *hud.fog);
 
     target.setView(sf::View(sf::FloatRect(0.f, 0.f, float(size.x), float(size.y))));
     const HudLines status = statusLines(world, party, hud);

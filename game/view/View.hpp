@@ -22,6 +22,7 @@
 #include "game/party/Party.hpp"
 #include "game/view/Camera.hpp"
 #include "game/common/MessageLog.hpp"
+#include "game/fog/FogOfWar.hpp"
 #include "game/world/World.hpp"
 
 #include <SFML/Graphics.hpp>
@@ -60,6 +61,9 @@ struct HudState {
     std::vector<std::string> tileLines;           ///< extra lines for the hovered tile's panel
     int explainLayer = 0;                         ///< World::terrains layer the tile panel explains
     std::string help;                             ///< the help line at the bottom (with showHelp)
+    /// [opt] The fog of war while it is on: unknown cells are drawn dark, known cells out of
+    /// sight dimmed, and the tile panel says "unknown" for an unknown cell (nothing else).
+    const FogOfWar* fog = nullptr;
     /// [opt] Extra drawing in world space under the units, before the paths and the hover
     /// marks (the debug overlays, game/debug).
     std::function<void(sf::RenderTarget&)> drawGroundExtra;

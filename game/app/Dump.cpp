@@ -109,6 +109,7 @@ Json dumpJson(GameParts parts)
     j["trace_visible"] = parts.debug.overlays.flags.search;
     j["panel"] = panelJson(parts.tuning);
     j["panel_visible"] = parts.tuning.visible();
+    j["fog"] = {{"enabled", session.fogOn()}, {"known", session.fog().knownCount()}};
     debug::addDumpFields(j, parts.debug, parts.debugFrame());
     Json shown = Json::array();
     for (const MessageLog::Message& m : session.messages().shown())

@@ -57,7 +57,7 @@ TEST_CASE("sight: walls stop the line of sight, the wall itself is seen", "[fog]
     CHECK_FALSE(contains(seen, {2, 2}));
 }
 
-TEST_CASE("sight: the radius counts cells, rounded; cells behind a wall are out of sight", "[fog]")
+TEST_CASE("sight: the radius counts cells, rounded, and cells behind a wall are out of sight", "[fog]")
 {
     CHECK(game::withinSight({0, 0}, {7, 0}, 7));
     CHECK_FALSE(game::withinSight({0, 0}, {8, 0}, 7));
@@ -192,7 +192,23 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
     });
     CHECK(replanned);
 
-    // Off: the party plans on the real grid again; the same order now goes round at once.
+    // An edit reaches the belief grid on known cells only.
+    const eng::TileCoord knownCell{15, 3};
+    REQUIRE(session.fog().known(knownCell));
+    REQUIRE(session.afterEdit(session.host().paint(knownCell, "wall")).empty());
+    CHECK_FALSE(session.party().grid().passable(0, knownCell));
+    CHECK(session.fog().blockers().blocking(knownCell));
+    eng::TileCoord unknownCell{-1, -1};
+    for (int y = 0; y < world.nav.height() && unknownCell.x < 0; ++y)
+        for (int x = 0; x < world.nav.width() && unknownCell.x < 0; ++x)
+            if (!session.fog().known({x, y}))
+                unknownCell = {x, y};
+    REQUIRE(unknownCell.x >= 0);
+    REQUIRE(session.afterEdit(session.host().paint(unknownCell, "wall")).empty());
+    CHECK_FALSE(world.nav.passable(0, unknownCell));
+    CHECK(session.party().grid().cost(0, unknownCell) == game::FogOfWar::OpenCost);
+
+    // Off: the party plans on the real grid again.
     session.setFog(false);
     CHECK_FALSE(session.fogOn());
     CHECK(&session.party().grid() == &world.nav);

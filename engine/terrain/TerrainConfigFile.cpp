@@ -192,7 +192,7 @@ void parseInfluence(const toml::table& t, std::optional<Influence>& target, cons
     target = inf;
 }
 
-constexpr std::string_view TerrainKeys = "cost, multiplier, passable, covers, glyph, influence";
+constexpr std::string_view TerrainKeys = "cost, multiplier, passable, covers, blocks_sight, glyph, influence";
 
 void parseTerrain(const toml::table& t, TerrainRule& rule, const std::string& path, Errors& errors)
 {
@@ -210,6 +210,9 @@ void parseTerrain(const toml::table& t, TerrainRule& rule, const std::string& pa
         } else if (key == "covers") {
             if (std::optional<bool> v = readBool(node, p, errors))
                 rule.covers = *v;
+        } else if (key == "blocks_sight") {
+            if (std::optional<bool> v = readBool(node, p, errors))
+                rule.blocksSight = *v;
         } else if (key == "glyph") {
             if (std::optional<std::string> s = readString(node, p, errors)) {
                 if (s->size() != 1 || !std::isgraph(static_cast<unsigned char>((*s)[0])))
@@ -232,8 +235,9 @@ void parseTerrain(const toml::table& t, TerrainRule& rule, const std::string& pa
     }
 }
 
-void parseMovement(const toml::table& t, path::MoveRules& m, const std::string& path, Errors& errors)
+void parseMovement(const toml::table& t, TerrainRules& rules, const std::string& path, Errors& errors)
 {
+    path::MoveRules& m = rules.movement;
     for (auto&& [key, node] : t) {
         const std::string p = child(path, key.str());
         if (key == "diagonal") {
@@ -258,8 +262,14 @@ void parseMovement(const toml::table& t, path::MoveRules& m, const std::string& 
         } else if (key == "weight") {
             if (std::optional<double> v = readPositive(node, p, errors))
                 m.weight = *v;
+        } else if (key == "sight") {
+            const std::optional<std::int64_t> v = node.value_exact<std::int64_t>();
+            if (!v || *v < 1 || *v > MaxSight)
+                errors.add(node.source(), p + ": must be a whole number of cells from 1 to " + std::to_string(MaxSight));
+            else
+                rules.sight = int(*v);
         } else {
-            unknownKey(key, p, "diagonal, diagonal_factor, heuristic, weight", errors);
+            unknownKey(key, p, "diagonal, diagonal_factor, heuristic, weight, sight", errors);
         }
     }
 }
@@ -273,7 +283,7 @@ void parseProfile(const toml::table& t, TerrainProfile& profile, const std::stri
                 profile.description = *s;
         } else if (key == "movement") {
             if (const toml::table* mt = readTable(node, p, errors))
-                parseMovement(*mt, profile.rules.movement, p, errors);
+                parseMovement(*mt, profile.rules, p, errors);
         } else if (key == "terrain") {
             const toml::table* tt = readTable(node, p, errors);
             if (!tt)
@@ -303,7 +313,7 @@ TerrainConfig parseDocument(const toml::table& doc, Errors& errors)
     // Base rules first: profiles copy them, whatever the key order in the file.
     if (const toml::node* mt = doc.get("movement"))
         if (const toml::table* t = readTable(*mt, "movement", errors))
-            parseMovement(*t, config.base.movement, "movement", errors);
+            parseMovement(*t, config.base, "movement", errors);
     if (const toml::node* tn = doc.get("terrain")) {
         if (const toml::table* tt = readTable(*tn, "terrain", errors)) {
             for (auto [namePtr, nodePtr] : inFileOrder(*tt)) {

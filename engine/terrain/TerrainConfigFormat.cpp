@@ -47,6 +47,8 @@ std::string terrainLines(const TerrainRule& rule, const TerrainRule& base, bool 
         line("passable", rule.passable ? "true" : "false");
     if (rule.covers != base.covers)
         line("covers", rule.covers ? "true" : "false");
+    if (rule.blocksSight != base.blocksSight)
+        line("blocks_sight", rule.blocksSight ? "true" : "false");
     if (rule.glyph != 0 && rule.glyph != base.glyph)
         line("glyph", glyphText(rule.glyph));
     if (rule.influence && rule.influence != base.influence) {
@@ -58,8 +60,10 @@ std::string terrainLines(const TerrainRule& rule, const TerrainRule& base, bool 
     return out;
 }
 
-std::string movementLines(const path::MoveRules& m, const path::MoveRules* base)
+std::string movementLines(const TerrainRules& rules, const TerrainRules* baseRules)
 {
+    const path::MoveRules& m = rules.movement;
+    const path::MoveRules* base = baseRules ? &baseRules->movement : nullptr;
     std::string out;
     auto line = [&](const char* key, const std::string& value, bool same) {
         if (same)
@@ -73,6 +77,7 @@ std::string movementLines(const path::MoveRules& m, const path::MoveRules* base)
     line("diagonal_factor", formatTomlNumber(m.diagonalFactor), base && base->diagonalFactor == m.diagonalFactor);
     line("heuristic", formatTomlString(path::heuristicName(m.heuristic)), base && base->heuristic == m.heuristic);
     line("weight", formatTomlNumber(m.weight), base && base->weight == m.weight);
+    line("sight", std::to_string(rules.sight), baseRules ? baseRules->sight == rules.sight : rules.sight == DefaultSight);
     return out;
 }
 
@@ -95,7 +100,7 @@ std::string formatTerrainConfig(const TerrainConfig& config)
         out += "\n\n";
     }
     out += "[movement]\n";
-    out += movementLines(config.base.movement, nullptr);
+    out += movementLines(config.base, nullptr);
     const TerrainRule fresh;
     for (const TerrainRule& t : config.base.terrains) {
         header(out, {"terrain", t.name});
@@ -108,7 +113,7 @@ std::string formatTerrainConfig(const TerrainConfig& config)
             out += formatTomlString(p.description);
             out += '\n';
         }
-        const std::string movement = movementLines(p.rules.movement, &config.base.movement);
+        const std::string movement = movementLines(p.rules, &config.base);
         if (!movement.empty()) {
             header(out, {"profile", p.name, "movement"});
             out += movement;

@@ -76,6 +76,7 @@ TerrainConfig defaultTerrainConfig()
     road.multiplier = 0.5;
     TerrainRule wall = rule("wall", '#');
     wall.passable = false;
+    wall.blocksSight = true;
     TerrainRule volcano = rule("volcano", 'v');
     TerrainRule erupting = rule("volcano_erupting", 'V');
     erupting.influence = Influence{4.5, InfluenceEffect::Divide, 5.0, 0.0, 2.0};
@@ -85,6 +86,7 @@ TerrainConfig defaultTerrainConfig()
     TerrainRule castle = rule("castle", 'C');
     TerrainRule tree = rule("tree", 'T');
     tree.passable = false;
+    tree.blocksSight = true;
     TerrainRule rock = rule("rock", 'R');
     rock.passable = false;
     TerrainRule water = rule("water", '~');
@@ -152,7 +154,7 @@ std::ostream& operator<<(std::ostream& os, const TerrainRule& r)
     if (r.baseCost)
         os << "cost " << *r.baseCost << ", ";
     os << "multiplier " << r.multiplier << (r.passable ? "" : ", impassable")
-       << (r.covers ? ", covers" : "");
+       << (r.covers ? ", covers" : "") << (r.blocksSight ? ", blocks sight" : "");
     if (r.influence)
         os << ", influence " << *r.influence;
     if (r.glyph)
@@ -162,7 +164,7 @@ std::ostream& operator<<(std::ostream& os, const TerrainRule& r)
 
 std::ostream& operator<<(std::ostream& os, const TerrainRules& r)
 {
-    os << "TerrainRules{movement " << r.movement;
+    os << "TerrainRules{movement " << r.movement << ", sight " << r.sight;
     for (const TerrainRule& t : r.terrains)
         os << "\n  " << t;
     return os << '}';

@@ -60,6 +60,11 @@ struct Influence {
     bool operator==(const Influence&) const = default;
 };
 
+/// A unit's sight radius when the config names none, cells.
+inline constexpr int DefaultSight = 7;
+/// The largest sight radius a config may give.
+inline constexpr int MaxSight = 64;
+
 /// The rule of one terrain name.
 struct TerrainRule {
     std::string name;                   ///< as in the tiles' `terrain` property
@@ -69,6 +74,9 @@ struct TerrainRule {
     bool covers = false;                ///< hides the terrains below it in the same cell
     std::optional<Influence> influence; ///< [opt] cost change around each cell holding it
     char glyph = 0;                     ///< [opt] letter for ASCII pictures, 0 = none
+    /// Stops a unit's line of sight (fog of war): a cell holding it is seen, the cells behind
+    /// it are not. Covered terrains (below a `covers` one) do not count.
+    bool blocksSight = false;
 
     bool operator==(const TerrainRule&) const = default;
 };
@@ -77,6 +85,8 @@ struct TerrainRule {
 struct TerrainRules {
     std::vector<TerrainRule> terrains;  ///< unique names, in config order
     path::MoveRules movement;           ///< diagonal mode and factor, heuristic, weight
+    /// How far a unit sees, in cells (Euclidean, fog of war; `[movement] sight`) [Limit: 1..64].
+    int sight = DefaultSight;
 
     /// The rule with this name, or nullptr.
     const TerrainRule* find(std::string_view name) const;

@@ -136,6 +136,8 @@ int App::run()
         std::cerr << eng::formatDiagnostics(problems);
         return ExitBadInput;
     }
+    if (m_opts.fog)
+        m_session.setFog(true);
     m_messages.say("Welcome to IsoStar: select the party (" + keysFor({cmd::SelectAll{}}) +
                    ", a box or a click) and click the ground to move");
 

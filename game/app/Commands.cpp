@@ -280,6 +280,21 @@ std::string handle(GameParts& g, const cmd::SaveAs& c)
 }
 
 // ------------------------------------------------------------------------------------------------
+// Fog of war
+
+void handle(GameParts& g, const cmd::ToggleFog&)
+{
+    g.session.setFog(!g.session.fogOn());
+    g.refreshHover();
+}
+
+void handle(GameParts& g, const cmd::SetFog& c)
+{
+    g.session.setFog(c.on);
+    g.refreshHover();
+}
+
+// ------------------------------------------------------------------------------------------------
 // Input's notices
 
 void handle(GameParts& g, const cmd::Notify& c)

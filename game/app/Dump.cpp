@@ -112,6 +112,7 @@ Json dumpJson(GameParts parts)
     // The view: follow mode and the minimap.
     j["follow"] = parts.view.following();
     j["minimap"] = {{"visible", parts.view.minimap().visible()}};
+    j["fog"] = {{"enabled", session.fogOn()}, {"known", session.fog().knownCount()}};
     debug::addDumpFields(j, parts.debug, parts.debugFrame());
     Json shown = Json::array();
     for (const MessageLog::Message& m : session.messages().shown())

@@ -34,6 +34,7 @@ struct GameParts {
         f.lastSearch = &session.trace();
         f.lastSearchAgeSec = session.traceAgeSec();
         f.hover = hud.hover();
+        f.fog = session.fogOn() ? &session.fog() : nullptr;
         return f;
     }
     /// The hovered tile and the path preview follow the pointer, the camera and the party.

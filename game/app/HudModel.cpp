@@ -51,6 +51,11 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
     hud.mouse = input.mouse();
     hud.leftDown = input.leftDown();
     hud.selectionBox = input.selectionBox();
+    if (session.fogOn()) {
+        hud.fog = &session.fog();
+        hud.statusLines.push_back("Fog of war: " + std::to_string(session.fog().knownCount()) + " of " +
+                                  std::to_string(world.nav.width() * world.nav.height()) + " cells known");
+    }
     if (const Unit* lead = party.leader()) {
         const Unit& leader = *lead;
         hud.explainLayer = leader.layer;

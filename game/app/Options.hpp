@@ -11,6 +11,7 @@ struct Options {
     std::string configPath;   ///< --config, "" = resolved from the map
     std::string profile;      ///< --profile
     std::string scriptPath;   ///< --script: run it and exit
+    bool fog = false;         ///< --fog: fog of war on from the start
     int benchFrames = 0;      ///< --bench-frames N: render N frames, print timings, exit
     double benchEdits = 0.0;  ///< --bench-edits K: K random edits per second (game time) while benching
     int benchUnits = 0;       ///< --bench-units N: N units with random goals, print frame and path figures, exit

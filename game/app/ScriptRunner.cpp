@@ -36,6 +36,7 @@ std::optional<Command> gameCommand(const script::Command& line)
             else if constexpr (std::is_same_v<T, Race>) return cmd::Race{{c.x, c.y}};
             else if constexpr (std::is_same_v<T, script::Follow>) return cmd::Follow{c.on};
             else if constexpr (std::is_same_v<T, script::Minimap>) return cmd::ShowMinimap{c.on};
+            else if constexpr (std::is_same_v<T, Fog>) return cmd::SetFog{c.on};
             else return std::nullopt;
         },
         line);

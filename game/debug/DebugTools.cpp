@@ -198,6 +198,7 @@ OverlayScene DebugTools::scene(const DebugFrame& f, bool stepping) const
     s.world = f.world;
     s.worldVersion = f.worldVersion;
     s.hover = f.hover;
+    s.fog = f.fog;
     const int i = f.party->selection().leader();
     s.layer = i >= 0 ? f.party->units()[std::size_t(i)].layer : 0;
     if (stepping) {

@@ -50,6 +50,7 @@ struct DebugFrame {
     const eng::path::SearchTrace* lastSearch = nullptr;  ///< [opt] the leader's last order search
     double lastSearchAgeSec = 1e9;                       ///< seconds since it ran (its replay)
     std::optional<eng::TileCoord> hover;                 ///< [opt] the tile under the pointer
+    const FogOfWar* fog = nullptr;                       ///< [opt] the fog of war, while it is on
 };
 
 /// "Why this path" for one unit's remaining path (see eng::terrain::PathWhy).

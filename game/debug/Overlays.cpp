@@ -185,6 +185,8 @@ void Overlays::drawHeat(sf::VertexArray& va, const OverlayScene& scene, const Ce
     const eng::iso::Projection& proj = scene.world->projection;
     for (int y = near.y0; y <= near.y1; ++y)
         for (int x = near.x0; x <= near.x1; ++x) {
+            if (scene.unknown({x, y}))
+                continue;
             const float c = nav.cost(scene.layer, {x, y});
             if (!eng::path::isPassableCost(c)) {
                 addDiamond(va, proj, {x, y}, sf::Color(15, 15, 20, 170), 0.98f);
@@ -292,7 +294,7 @@ void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const 
                 const std::size_t i = std::size_t(y) * std::size_t(c.width) + std::size_t(x);
                 const bool closed = c.closedAt[i] >= 0 && c.closedAt[i] <= k;
                 const bool open = !closed && c.openedAt[i] >= 0 && c.openedAt[i] <= k;
-                if (!closed && !open)
+                if ((!closed && !open) || scene.unknown({x, y}))
                     continue;
                 put({x, y}, "f " + fmt(c.final.f[i], 1) + "\ng " + fmt(c.final.g[i], 1) + " h " + fmt(c.final.h[i], 1),
                     open ? sf::Color(170, 255, 170) : sf::Color::White, 0.f);
@@ -308,7 +310,8 @@ void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const 
             if (!near.contains(b))
                 continue;
             const double c = double(nav.cost(scene.layer, b)) * (a.x != b.x && a.y != b.y ? diag : 1.0);
-            put(b, std::string("+").append(fmt(c, 2)), sf::Color(255, 225, 110), -18.f);
+            put(b, scene.unknown(b) ? std::string("+?") : std::string("+").append(fmt(c, 2)), sf::Color(255, 225, 110),
+                -18.f);
         }
     }
 }

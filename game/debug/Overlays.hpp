@@ -29,6 +29,7 @@
 #include "engine/path/SearchTrace.hpp"
 #include "engine/terrain/TerrainRules.hpp"
 #include "game/debug/DebugDraw.hpp"
+#include "game/fog/FogOfWar.hpp"
 #include "game/view/Camera.hpp"
 #include "game/world/World.hpp"
 
@@ -72,6 +73,11 @@ struct OverlayScene {
     double traceAgeSec = 1e9;                       ///< seconds since that search (its replay)
     std::span<const eng::TileCoord> path;           ///< [opt] the selected unit's path, its own tile first
     std::optional<eng::TileCoord> hover;            ///< [opt] the cell under the pointer
+    /// [opt] The fog of war while it is on: the heat map and the numbers leave unknown cells
+    /// out (a step cost there reads "+?"); the fog drawn over the map hides the rest.
+    const FogOfWar* fog = nullptr;
+    /// True when the fog hides what `c` is.
+    bool unknown(eng::TileCoord c) const { return fog && !fog->known(c); }
 };
 
 /// One influence source: a cell holding a terrain with an influence under the scene's profile.

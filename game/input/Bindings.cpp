@@ -43,6 +43,8 @@ std::vector<Binding> makeBindings()
         // The view: follow the party, the minimap.
         {"F", Mode::Any, ModShift, cmd::ToggleFollow{}},
         {"M", Mode::Any, ModShift, cmd::ToggleMinimap{}},
+        // Fog of war.
+        {"O", Mode::Any, ModShift, cmd::ToggleFog{}},
         // Mouse gestures on a cell (the tile under the pointer goes into the command).
         {"click", Mode::Play, ModCtrl | ModAlt, cmd::Order{}},
         {"Shift+click", Mode::Play, ModCtrl | ModAlt, cmd::Race{}},
@@ -168,10 +170,12 @@ std::string keysFor(std::initializer_list<Command> commands, const std::string& 
 
 std::string playHelp()
 {
-    return "LMB select/move  drag: box  RMB move/pan  1-4, " + keysFor({cmd::SelectAll{}}) + " select  WASD pan  wheel zoom  " +
-           keysFor({cmd::ToggleFollow{}}) + " follow  " + keysFor({cmd::ToggleMinimap{}}) + " minimap  " +
-           keysFor({cmd::ToggleEditor{}}) + " editor  " + keysFor({cmd::ToggleTuning{}}) + " tuning  " +
-           keysFor({cmd::Reload{}}) + " reload  " + keysFor({cmd::ToggleHelp{}}) + " help  |  " +
+    // Fits a 1280 px window at the hint bar's 13 px: the long names are in the README and help.
+    return "LMB select/move/box  RMB move/pan  1-4 " + keysFor({cmd::SelectAll{}}) + " select  WASD pan  wheel zoom  " +
+           keysFor({cmd::ToggleFollow{}}) + " follow  " + keysFor({cmd::ToggleMinimap{}}) + " map  " +
+           keysFor({cmd::ToggleFog{}}) + " fog  " + keysFor({cmd::ToggleEditor{}}) + " edit  " +
+           keysFor({cmd::ToggleTuning{}}) + " tune  " + keysFor({cmd::Reload{}}) + " reload  " +
+           keysFor({cmd::ToggleHelp{}}) + " help  |  " +
            keysFor({cmd::ToggleOverlay{"heat"}, cmd::ToggleOverlay{"influence"}, cmd::ToggleOverlay{"search"},
                     cmd::ToggleOverlay{"numbers"}},
                    " ") +

@@ -45,6 +45,11 @@ struct Follow { bool on = true; bool operator==(const Follow&) const = default; 
 struct ToggleMinimap { bool operator==(const ToggleMinimap&) const = default; };
 /// The minimap shown or hidden (`minimap on|off`), silently.
 struct ShowMinimap { bool on = true; bool operator==(const ShowMinimap&) const = default; };
+// Fog of war
+/// Fog of war on or off, whichever it is not (a key).
+struct ToggleFog { bool operator==(const ToggleFog&) const = default; };
+/// Fog of war on (`on`) or off (`fog on|off`).
+struct SetFog { bool on = true; bool operator==(const SetFog&) const = default; };
 
 // Debug tools (game/debug)
 /// Turns the overlay `name` (heat, influence, search, numbers) on or off and says so.
@@ -101,7 +106,7 @@ using Command = std::variant<cmd::Order, cmd::Race, cmd::SelectAll, cmd::SelectN
                              cmd::ShowOverlay, cmd::ToggleWhy, cmd::StepMode, cmd::Step, cmd::StepPlay, cmd::StepSpeed,
                              cmd::ClearRace, cmd::BrushClick, cmd::Paint, cmd::Erase, cmd::Erupt, cmd::CycleBrush,
                              cmd::BeginStroke, cmd::EndStroke, cmd::Undo, cmd::Redo, cmd::Save, cmd::SaveAs,
-                             cmd::Notify, cmd::PointerMoved>;
+                             cmd::Notify, cmd::PointerMoved, cmd::ToggleFog, cmd::SetFog>;
 
 /// `c` with its tile set to `tile` when it names one (Order, Race, BrushClick, Paint, Erase,
 /// Erupt); other commands unchanged. Bindings of mouse gestures hold a placeholder tile.

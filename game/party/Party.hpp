@@ -52,6 +52,7 @@
 #include "game/party/Selection.hpp"
 #include "game/party/Unit.hpp"
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -150,6 +151,11 @@ public:
     /// preview). Returns the status; fills `out`.
     eng::path::PathStatus preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace = nullptr);
 
+    /// [opt] Called inside update() when unit `index` enters a cell, before its next step (the
+    /// fog of war: what it sees there). The hook may change costs of the grid in use
+    /// (NavGrid::apply); the unit starts no step into a cell that became impassable, and the
+    /// caller reports the change with gridChanged() after update() (replans, one message).
+    void setCellEntered(std::function<void(int index)> hook) { m_motion.setCellEntered(std::move(hook)); }
     /// Advances walking and animation by `dtSec` ([Limit: >= 0]).
     void update(double dtSec);
     bool anyMoving() const;

@@ -83,6 +83,8 @@ double PartyMotion::walk(int i, double dtSec)
                 m_occupancy.unclaim(u.tile, i);
                 u.tile = u.stepTo;
                 u.stepping = false;
+                if (m_entered)
+                    m_entered(i);
             }
         }
         if (!u.stepping) {

@@ -21,6 +21,7 @@
 #include "game/party/Unit.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,10 @@ public:
     /// Advances every unit by `dtSec` ([Limit: >= 0]): steps, waits, giving way, replans,
     /// positions and animation. Returns the path work it did (replans, giving way), microseconds.
     double update(double dtSec);
+    /// [opt] Called when unit `index` enters a cell (a step ends), before it starts its next
+    /// step. It may change the costs of the grid (NavGrid::apply: the fog of war writing what
+    /// the unit sees); the unit then starts no step into a cell that became impassable.
+    void setCellEntered(std::function<void(int index)> hook) { m_entered = std::move(hook); }
     /// The unit stands: idle animation.
     static void setIdle(Unit& u);
     /// Does unit `a` come before unit `b` (Unit.hpp's outranks on the party's units)?
@@ -76,6 +81,7 @@ private:
     const PartyParams& m_params;
     std::vector<std::string>& m_events;
     const eng::path::NavGrid* m_grid = nullptr;
+    std::function<void(int)> m_entered;  ///< setCellEntered
     std::vector<int> m_chain;            ///< giveWay(): units asked so far
     mutable std::vector<int> m_lineSeen; ///< waitsInMovingLine(): units followed so far
     std::vector<std::uint32_t> m_mark;   ///< freeCellNear: visited stamps per cell

@@ -246,7 +246,7 @@ Parsed parsePanel(Words& l)
     return l.fail("panel: expected `panel set KEY VALUE` or `panel save FILE`, got \"" + l.rest() + "\"");
 }
 
-/// follow, minimap: `on` or `off`.
+/// follow, minimap, fog: `on` or `off`.
 template <typename T>
 Parsed parseOnOff(Words& l)
 {
@@ -286,6 +286,7 @@ const ParserRow Parsers[] = {
     {"minimap", parseOnOff<script::Minimap>},
     {"screenshot", parseFile<script::Screenshot>},
     {"dump", parseFile<script::Dump>},
+    {"fog", parseOnOff<script::Fog>},
     {"quit", parseBare<script::Quit>},
 };
 
@@ -317,7 +318,7 @@ const char* commandName(const Command& c)
     static const char* const Names[] = {"select", "select", "select", "move", "click", "rclick", "drag",
                                         "mousemove", "wheel", "key", "wait", "sleep", "paint", "erase",
                                         "erupt", "undo", "redo", "save", "screenshot", "dump", "overlay",
-                                        "step", "race", "panel", "panel", "follow", "minimap", "quit"};
+                                        "step", "race", "panel", "panel", "follow", "minimap", "quit", "fog"};
     static_assert(std::size(Names) == std::variant_size_v<Command>);
     return Names[c.index()];
 }
@@ -387,7 +388,8 @@ std::ostream& operator<<(std::ostream& os, const ScriptCommand& c)
             else if constexpr (std::is_same_v<T, Step>) os << ' ' << cmd.expansions;
             else if constexpr (std::is_same_v<T, PanelSet>) os << " set " << cmd.key << ' ' << cmd.value;
             else if constexpr (std::is_same_v<T, PanelSave>) os << " save " << cmd.file;
-            else if constexpr (std::is_same_v<T, Follow> || std::is_same_v<T, Minimap>) os << (cmd.on ? " on" : " off");
+            else if constexpr (std::is_same_v<T, Follow> || std::is_same_v<T, Minimap> || std::is_same_v<T, Fog>)
+                os << (cmd.on ? " on" : " off");
         },
         c.command);
     return os;

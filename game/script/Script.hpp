@@ -37,6 +37,7 @@
 ///   follow on|off                              follow mode (F): the view keeps the selection's
 ///                                              leader centred
 ///   minimap on|off                             show or hide the minimap (M)
+///   fog on|off                                 fog of war on / off
 ///   quit                                       end, exit code 0
 ///
 /// Parsing checks everything up front, so a bad line fails before anything runs:
@@ -109,11 +110,13 @@ struct Follow { bool on = true; bool operator==(const Follow&) const = default; 
 /// `minimap on|off`.
 struct Minimap { bool on = true; bool operator==(const Minimap&) const = default; };
 struct Quit { bool operator==(const Quit&) const = default; };
+/// `fog on|off`.
+struct Fog { bool on = true; bool operator==(const Fog&) const = default; };
 
 /// One script command, by its line's first word.
 using Command = std::variant<SelectAll, SelectNone, SelectName, Move, Click, RClick, Drag, MouseMove, Wheel, Key, Wait,
                              Sleep, Paint, Erase, Erupt, Undo, Redo, Save, Screenshot, Dump, Overlay, Step, Race,
-                             PanelSet, PanelSave, Follow, Minimap, Quit>;
+                             PanelSet, PanelSave, Follow, Minimap, Quit, Fog>;
 
 /// The command's first word ("move", "panel", ...).
 const char* commandName(const Command& c);

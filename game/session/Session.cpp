@@ -25,6 +25,15 @@ void printWarnings(const World& world)
 
 Session::Session(MessageLog& messages, SessionHooks hooks) : m_messages(messages), m_hooks(std::move(hooks))
 {
+    // A unit that enters a cell sees from there before its next step: a wall it meets is
+    // impassable on the belief grid before it could step onto it.
+    m_party.setCellEntered([this](int index) {
+        if (!m_fog.active())
+            return;
+        const Unit& u = m_party.units()[std::size_t(index)];
+        for (eng::path::NavDirty& d : m_fog.look(world().nav, {u.tile, world().sightOf(u.name, u.profile)}))
+            m_sightDirty.push_back(std::move(d));
+    });
 }
 
 std::vector<eng::Diagnostic> Session::open(const WorldOptions& options)
@@ -36,6 +45,8 @@ std::vector<eng::Diagnostic> Session::open(const WorldOptions& options)
         return problems;
     printWarnings(m_host.world());
     applyWorld(WorldChange::New, {});
+    if (m_host.world().fog)
+        setFog(true);
     if (m_hooks.worldLoaded)
         m_hooks.worldLoaded(m_host.world());
     return {};
@@ -93,25 +104,36 @@ void Session::applyWorld(WorldChange change, std::span<const eng::path::NavDirty
     const bool sameSize = !m_party.units().empty() && m_party.layerCount() > 0 &&
                           m_party.grid().width() == world.nav.width() && m_party.grid().height() == world.nav.height();
     if (change == WorldChange::SameGrid && sameSize) {
-        replanAfter(dirty);
+        if (m_fog.active()) {
+            std::vector<eng::path::NavDirty> belief;
+            fogFollowsWorld(dirty, belief);
+            replanAfter(belief);
+        } else {
+            replanAfter(dirty);
+        }
     } else if (change != WorldChange::New && sameSize) {
-        m_party.rebind(world.nav);  // new profiles: same units, everyone stops
+        if (m_fog.active())
+            resetFog(true);
+        m_party.rebind(planGrid());  // new profiles: same units, everyone stops
+        updateSight(true);
     } else {
-        m_party.reset(world.nav);
+        if (m_fog.active())
+            resetFog(false);
+        m_party.reset(planGrid());
         spawnParty();
         m_trace.clear();
         m_lastOrder.reset();
+        updateSight(true);
     }
     if (m_hooks.previewStale)
         m_hooks.previewStale();
 }
 
-void Session::replanAfter(std::span<const eng::path::NavDirty> dirty)
+void Session::replanAfter(std::span<const eng::path::NavDirty> dirty, const std::string& key, const std::string& why)
 {
     CostChangeReport rep;
     m_party.gridChanged(dirty, &rep);
     // One message for a whole drag or burst of edits: the names gather in it.
-    const std::string key = "replan";
     if (!m_messages.newestHasKey(key))
         m_replanNames.clear();
     for (int i : rep.replanned) {
@@ -123,7 +145,7 @@ void Session::replanAfter(std::span<const eng::path::NavDirty> dirty)
         std::string who;
         for (const std::string& name : m_replanNames)
             who += (who.empty() ? "" : ", ") + name;
-        m_messages.sayMerged(key, "the ground changed under their paths: " + who + " replan");
+        m_messages.sayMerged(key, why + ": " + who + " replan");
     }
     for (int i : rep.displaced)
         say(m_party.units()[std::size_t(i)].name + " steps off a cell that became impassable");
@@ -244,6 +266,7 @@ void Session::tick(double dtSec)
     // searches, on the thread that owns the grid (NavGrid's threading contract).
     m_host.world().nav.pollLandmarks();
     m_party.update(dtSec);
+    updateSight(false);
     for (const std::string& e : m_party.events)
         say(e);
     m_party.events.clear();

@@ -25,6 +25,7 @@
 #include "engine/path/SearchTrace.hpp"
 #include "engine/terrain/TerrainRules.hpp"
 #include "game/common/MessageLog.hpp"
+#include "game/fog/FogOfWar.hpp"
 #include "game/party/Party.hpp"
 #include "game/world/WorldHost.hpp"
 
@@ -95,8 +96,20 @@ public:
     void restartTraceReplay() { m_traceAgeSec = 0.0; }
 
     /// One step of game time: landmark tables built in the background installed, the party
-    /// walks, what it says is said.
+    /// walks, what it says is said; with the fog on, what the units see becomes known.
     void tick(double dtSec);
+
+    /// Fog of war on or off (`--fog`, the map's `fog` property at open, `fog on|off`, a key);
+    /// says so. On: the party plans on the fog's belief grid (FogOfWar.hpp: unknown cells as
+    /// open ground); each cell a unit sees for the first time takes its real cost there, and the
+    /// units whose remaining path crosses such a cell replan through the path service (one
+    /// message names them); edits, reloads and tuning reach the belief grid on known cells.
+    /// Off: the party plans on the real grid again. Units walking keep their goals (replanned
+    /// on the other grid). Nothing before open().
+    void setFog(bool on);
+    bool fogOn() const { return m_fog.active(); }
+    /// What the party knows and sees (active() only while the fog is on).
+    const FogOfWar& fog() const { return m_fog; }
 
     WorldHost& host() { return m_host; }
     const WorldHost& host() const { return m_host; }
@@ -123,8 +136,22 @@ private:
     };
     /// After the world changed: the party follows (see WorldChange), the preview is stale.
     void applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty);
-    /// Units whose paths cross changed cells replan; one message names them all.
-    void replanAfter(std::span<const eng::path::NavDirty> dirty);
+    /// Units whose paths cross changed cells replan; one message (`key`, saying `why`) names
+    /// them all.
+    void replanAfter(std::span<const eng::path::NavDirty> dirty, const std::string& key = "replan",
+                     const std::string& why = "the ground changed under their paths");
+    /// The grid the party plans on: the fog's belief grid while the fog is on, else the world's.
+    const eng::path::NavGrid& planGrid() const;
+    /// Fog: rebuilds the belief grid and the sight blockers for the current world (`keepKnown`:
+    /// same map, new profiles).
+    void resetFog(bool keepKnown);
+    /// Fog: the real grid changed (`dirty`): the belief grid and the blockers follow, sight is
+    /// looked at again; the belief grid's changes go to `out`.
+    void fogFollowsWorld(std::span<const eng::path::NavDirty> dirty, std::vector<eng::path::NavDirty>& out);
+    /// Fog: sight now (every unit's eyes); new cells known; units whose paths cross them replan.
+    void updateSight(bool force);
+    /// The party moves to `grid` keeping its walkers' goals (fog toggled).
+    void rebindKeepingGoals(const eng::path::NavGrid& grid);
     void spawnParty();
     void say(const std::string& text, bool error = false) { m_messages.say(text, error); }
 
@@ -139,6 +166,9 @@ private:
     double m_traceAgeSec = 0.0;
     double m_gameTimeSec = 0.0;
     int m_brush = 0;  ///< index into the palette
+    FogOfWar m_fog;   ///< active() while the fog of war is on
+    std::vector<Viewer> m_viewers;                  ///< the units' eyes at the last updateSight
+    std::vector<eng::path::NavDirty> m_sightDirty;  ///< belief changes of cells units entered this tick
 };
 
 } // namespace game

@@ -82,10 +82,14 @@ void View::drawHud(sf::RenderTarget& target, const World& world, const HudState&
     if (hud.hover) {
         HudLines tl;
         tl.push_back({"Tile " + tileStr(*hud.hover), HudGold});
-        for (const std::string& s : world.explain(*hud.hover, hud.explainLayer))
-            tl.push_back({s, HudWhite});
-        for (const std::string& s : hud.tileLines)
-            tl.push_back({s, HudWhite});
+        if (hud.fog && !hud.fog->known(*hud.hover)) {
+            tl.push_back({"unknown", HudWhite});  // nothing of its terrain or cost leaks
+        } else {
+            for (const std::string& s : world.explain(*hud.hover, hud.explainLayer))
+                tl.push_back({s, HudWhite});
+            for (const std::string& s : hud.tileLines)
+                tl.push_back({s, HudWhite});
+        }
         game::drawPanel(target, m_font, float(target.getSize().x) - 10.f, 10.f, tl, 14, true);
     }
     drawMessages(target, hud);

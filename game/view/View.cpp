@@ -61,11 +61,56 @@ std::filesystem::path assetsDir()
     return std::filesystem::path(ISOSTAR_SOURCE_DIR) / "assets";
 }
 
+/// The fog of war over the cells in view: unknown cells dark (their tall tiles too), known cells
+/// out of sight dimmed, cells in sight untouched.
+void drawFog(sf::RenderTarget& target, const World& world, const FogOfWar& fog)
+{
+    const CellRange near = cellsNear(world.projection, worldInView(target));
+    sf::VertexArray va(sf::Triangles);
+    for (int y = std::max(0, near.y0); y <= std::min(near.y1, fog.height() - 1); ++y)
+        for (int x = std::max(0, near.x0); x <= std::min(near.x1, fog.width() - 1); ++x) {
+            const eng::TileCoord c{x, y};
+            if (!fog.known(c))
+                addDiamond(va, world.projection, c, sf::Color(6, 8, 14, 255), 1.02f);
+            else if (!fog.visible(c))
+                addDiamond(va, world.projection, c, sf::Color(10, 14, 30, 135), 1.f);
+        }
+    if (va.getVertexCount() > 0)
+        target.draw(va);
+}
+
 } // namespace
 
 View::View() = default;
 
 View::~View() = default;
+
+void View::syncMinimapFog(const World& world, const Party& party, const FogOfWar* fog)
+{
+    if (fog != m_minimapFog) {  // turned on or off: every texel shaded again
+        m_minimapFog = fog;
+        FogFn shade;
+        if (fog)
+            shade = [fog](eng::TileCoord c) {
+                return fog->visible(c) ? FogShade::Visible : fog->known(c) ? FogShade::Known : FogShade::Unknown;
+            };
+        m_minimap.setFog(std::move(shade));
+        return;
+    }
+    if (!fog || !m_minimap.visible())
+        return;
+    // Sight moves only with the units (a step at most per tick): the cells within one more than
+    // each unit's sight of it are the only ones whose shade can have changed.
+    m_fogCells.clear();
+    for (const Unit& u : party.units()) {
+        const int r = world.sightOf(u.name, u.profile) + 1;
+        const eng::TileCoord at = planCell(u);
+        for (int y = at.y - r; y <= at.y + r; ++y)
+            for (int x = at.x - r; x <= at.x + r; ++x)
+                m_fogCells.push_back({x, y});
+    }
+    m_minimap.fogChanged(m_fogCells);
+}
 
 bool View::loadFont()
 {
@@ -274,6 +319,8 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
     }
     if (marks.getVertexCount() > 0)
         target.draw(marks);
+    if (hud.fog)
+        drawFog(target, world, *hud.fog);
 
     target.setView(sf::View(sf::FloatRect(0.f, 0.f, float(size.x), float(size.y))));
     const HudLines status = statusLines(world, party, hud);
@@ -281,6 +328,7 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
     if (hud.drawScreenExtra)
         hud.drawScreenExtra(target, layout);
     m_minimap.place(size, layout.bottomMarginPx);
+    syncMinimapFog(world, party, hud.fog);
     m_minimap.draw(target, m_camera, party);
     if (hud.selectionBox) {
         const sf::IntRect& r = *hud.selectionBox;

@@ -23,6 +23,7 @@
 #include "game/view/Camera.hpp"
 #include "game/view/Minimap.hpp"
 #include "game/common/MessageLog.hpp"
+#include "game/fog/FogOfWar.hpp"
 #include "game/world/World.hpp"
 
 #include <SFML/Graphics.hpp>
@@ -61,6 +62,9 @@ struct HudState {
     std::vector<std::string> tileLines;           ///< extra lines for the hovered tile's panel
     int explainLayer = 0;                         ///< World::terrains layer the tile panel explains
     std::string help;                             ///< the help line at the bottom (with showHelp)
+    /// [opt] The fog of war while it is on: unknown cells are drawn dark, known cells out of
+    /// sight dimmed, and the tile panel says "unknown" for an unknown cell (nothing else).
+    const FogOfWar* fog = nullptr;
     /// [opt] Extra drawing in world space under the units, before the paths and the hover
     /// marks (the debug overlays, game/debug).
     std::function<void(sf::RenderTarget&)> drawGroundExtra;
@@ -124,6 +128,9 @@ public:
     void draw(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud);
 
 private:
+    /// The minimap's fog shading follows `fog` (on, off, and the cells around each unit whose
+    /// shade its sight may have changed since the last frame).
+    void syncMinimapFog(const World& world, const Party& party, const FogOfWar* fog);
     struct CharacterArt {
         eng::anim::SpriteSheet sheet;
         sf::Texture texture;
@@ -153,6 +160,8 @@ private:
     sf::Font m_font;
     bool m_hasFont = false;
     Minimap m_minimap;
+    const FogOfWar* m_minimapFog = nullptr;     ///< the fog the minimap shades by (null: none)
+    std::vector<eng::TileCoord> m_fogCells;     ///< scratch: cells whose fog shade may have changed
     bool m_follow = false;
 };
 

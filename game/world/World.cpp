@@ -9,6 +9,7 @@
 #include "engine/terrain/TerrainField.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
@@ -23,6 +24,22 @@ std::string lower(std::string s)
     for (char& c : s)
         c = char(std::tolower(static_cast<unsigned char>(c)));
     return s;
+}
+
+/// A party object's `sight` property (1..MaxSight), 0 when absent; a bad one is a warning.
+int readSight(World& w, const eng::map::Object& o)
+{
+    const std::string text = eng::map::propertyString(o.properties, "sight");
+    if (text.empty())
+        return 0;
+    int v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > eng::terrain::MaxSight) {
+        w.warnings.push_back({w.options.mapPath, 0, "object id " + std::to_string(o.id) + ": sight must be a whole number of cells from 1 to " +
+                                                     std::to_string(eng::terrain::MaxSight) + ", got \"" + text + "\" (ignored)"});
+        return 0;
+    }
+    return v;
 }
 
 /// `party` objects (by class or name), `start` and `goal` point objects, in layer order.
@@ -55,7 +72,8 @@ void readObjects(World& w)
                 }
                 if (unit.empty())
                     unit = defaults[w.party.size() % defaults.size()];
-                w.party.push_back({unit, cell, eng::map::propertyString(o.properties, "profile"), o.id});
+                w.party.push_back({unit, cell, eng::map::propertyString(o.properties, "profile"), o.id,
+                                   readSight(w, o)});
             }
         }
     });
@@ -73,6 +91,17 @@ std::string World::profileName(int layer) const
     if (layer < 0 || layer >= int(terrains.size()) || terrains[std::size_t(layer)].profile.empty())
         return "default";
     return terrains[std::size_t(layer)].profile;
+}
+
+int World::sightOf(const std::string& unit, const std::string& profile) const
+{
+    for (const SpawnPoint& p : party)
+        if (p.name == unit && p.sight > 0)
+            return p.sight;
+    const eng::terrain::TerrainRules* rules = profile.empty() ? nullptr : config.profile(profile);
+    if (!rules && !options.profile.empty())
+        rules = config.profile(options.profile);
+    return (rules ? rules : &config.base)->sight;
 }
 
 std::vector<std::string> World::explain(eng::TileCoord cell, int layer) const
@@ -113,6 +142,7 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     if (auto rules = eng::terrain::profileRules(resolved, options.profile); !rules)
         return eng::Result<World>::failure(rules.diagnostics());
     readObjects(w);
+    w.fog = eng::map::propertyString(w.map.properties, "fog") == "true";
     std::vector<std::string> profiles = {options.profile};
     for (const SpawnPoint& p : w.party) {
         if (p.profile.empty() || std::find(profiles.begin(), profiles.end(), p.profile) != profiles.end())

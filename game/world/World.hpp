@@ -27,6 +27,8 @@ struct SpawnPoint {
     eng::TileCoord tile;
     std::string profile;   ///< the object's `profile` property; "" = the default profile
     int objectId = 0;      ///< the Tiled object's id (for messages)
+    /// The object's `sight` property (cells, 1..64; it wins over the config's); 0 = none.
+    int sight = 0;
 };
 
 struct WorldOptions {
@@ -67,12 +69,16 @@ struct World {
     std::vector<SpawnPoint> party;          ///< `party` objects, in file order
     std::optional<eng::TileCoord> start;    ///< `start` point object
     std::optional<eng::TileCoord> goal;     ///< `goal` point object
+    bool fog = false;                       ///< the map's bool property `fog`: fog of war on at start
     std::vector<eng::Diagnostic> warnings;  ///< non-fatal problems (unknown terrain, ...)
     /// Index in `terrains` (and layer of `nav`) of a profile name ("" and the default profile's
     /// name: 0), or -1: game::profileLayer on `nav`.
     int layerOf(const std::string& profile) const;
     /// The profile name to show for a layer ("default" for the config's base rules).
     std::string profileName(int layer) const;
+    /// How far a unit sees (cells): its spawn point's `sight` property, else its profile's
+    /// `[movement] sight`, else the base rules'. `profile` "" = the default profile.
+    int sightOf(const std::string& unit, const std::string& profile) const;
     /// HUD lines for a cell under a layer's rules: its terrains, its cost and the influences
     /// that shaped it.
     std::vector<std::string> explain(eng::TileCoord cell, int layer = 0) const;

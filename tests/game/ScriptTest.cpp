@@ -47,7 +47,7 @@ TEST_CASE("bad script lines are reported with their line numbers")
     CHECK(eng::formatDiagnostic(d[0]) == "bad.script:2: error: move: expected 2 integers, got 1 arguments");
     CHECK(eng::formatDiagnostic(d[1]) ==
           "bad.script:3: error: unknown command \"jump\" (expected select, move, click, rclick, drag, mousemove, "
-          "wheel, key, wait, sleep, paint, erase, erupt, undo, redo, save, overlay, step, race, panel, follow, minimap, screenshot, dump or quit)");
+          "wheel, key, wait, sleep, paint, erase, erupt, undo, redo, save, overlay, step, race, panel, follow, minimap, screenshot, dump, fog or quit)");
     CHECK(eng::formatDiagnostic(d[2]) == "bad.script:4: error: wait: expected seconds between 0 and 3600, got \"-1\"");
     CHECK(eng::formatDiagnostic(d[3]) == "bad.script:5: error: click: \"a\" is not an integer");
     CHECK(eng::formatDiagnostic(d[4]) == "bad.script:6: error: quit: takes no arguments");

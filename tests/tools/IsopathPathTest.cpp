@@ -273,7 +273,7 @@ TEST_CASE("isopath path: bad input is a clear error and exit 2", "[isopath][path
         {"tests/data/terrain/bad_config.tmx",
          "tests/data/terrain/rules/broken.toml:3: error: terrain.snow.cost: must be a finite number > 0, got -3\n"
          "tests/data/terrain/rules/broken.toml:4: error: terrain.snow.wetness: unknown key (expected cost, multiplier, "
-         "passable, covers, glyph, influence)\n"
+         "passable, covers, blocks_sight, glyph, influence)\n"
          "tests/data/terrain/rules/broken.toml:7: error: terrain.volcano_erupting.influence.radius: must be a finite "
          "number >= 0, got -1\n"},
     };

@@ -399,7 +399,7 @@ TEST_CASE("invalid values are refused with the loader's message and change nothi
                              "profile.NAME.terrain.NAME.KEY or profile.NAME.movement.KEY)"},
         {"profile.ranger.terrain.tombstone.influence.radius", "1",
          "cannot write profile.ranger.terrain.tombstone.influence.radius: profile.ranger.terrain.tombstone.influence "
-         "(line 116) is not a table"},
+         "(line 121) is not a table"},
     };
     for (const Case& c : cases) {
         ConfigTuning t = file;

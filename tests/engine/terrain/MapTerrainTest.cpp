@@ -130,7 +130,7 @@ TEST_CASE("config resolution: --config, then map property, then beside the map, 
         const std::string file = Data + "rules/broken.toml";
         CHECK(eng::formatDiagnostics(r.diagnostics()) ==
               file + ":3: error: terrain.snow.cost: must be a finite number > 0, got -3\n" + file +
-                  ":4: error: terrain.snow.wetness: unknown key (expected cost, multiplier, passable, covers, glyph, "
+                  ":4: error: terrain.snow.wetness: unknown key (expected cost, multiplier, passable, covers, blocks_sight, glyph, "
                   "influence)\n" +
                   file + ":7: error: terrain.volcano_erupting.influence.radius: must be a finite number >= 0, got -1\n");
     }

@@ -133,7 +133,7 @@ TEST_CASE("bad values are reported with their key and line, all at once", "[terr
           "maps/bad.toml:2: error: terrain.snow.passable: expected true or false, got an integer\n");
     CHECK(errorsOf("[terrain.snow]\ncost = 3\n\ncolour = \"white\"\n") ==
           "maps/bad.toml:4: error: terrain.snow.colour: unknown key (expected cost, multiplier, passable, "
-          "covers, glyph, influence)\n");
+          "covers, blocks_sight, glyph, influence)\n");
     CHECK(errorsOf("speed = 3\n") ==
           "maps/bad.toml:1: error: speed: unknown key (expected description, movement, terrain, profile)\n");
     CHECK(errorsOf("[terrain.v]\ninfluence = { radius = -1, effect = \"divide\", base = 5 }\n") ==
@@ -163,7 +163,7 @@ TEST_CASE("bad values are reported with their key and line, all at once", "[terr
           "maps/bad.toml:2: error: terrain.b.cost: must be a finite number > 0, got -2\n"
           "maps/bad.toml:4: error: terrain.a.cost: must be a finite number > 0, got 0\n"
           "maps/bad.toml:5: error: terrain.a.what: unknown key (expected cost, multiplier, passable, covers, "
-          "glyph, influence)\n");
+          "blocks_sight, glyph, influence)\n");
 }
 
 TEST_CASE("a missing config file is an error naming it", "[terrain][config]")
@@ -174,4 +174,39 @@ TEST_CASE("a missing config file is an error naming it", "[terrain][config]")
     eng::Result<std::string> text = readTerrainConfigText("no/such/terrain.toml");
     REQUIRE_FALSE(text.ok());
     CHECK(eng::formatDiagnostics(text.diagnostics()) == "no/such/terrain.toml: error: cannot open terrain config\n");
+}
+
+TEST_CASE("sight: [movement] sight and blocks_sight parse, profiles override, bad values are errors",
+          "[terrain][config][fog]")
+{
+    const TerrainConfig defaults = defaultTerrainConfig();
+    CHECK(defaults.base.sight == DefaultSight);
+    CHECK(defaults.base.find("wall")->blocksSight);
+    CHECK(defaults.base.find("tree")->blocksSight);
+    CHECK_FALSE(defaults.base.find("grass")->blocksSight);
+    CHECK_FALSE(defaults.base.find("water")->blocksSight);  // impassable, but one sees across
+
+    eng::Result<TerrainConfig> r = parseTerrainConfig(R"(
+[movement]
+sight = 5
+[terrain.hedge]
+blocks_sight = true
+[profile.scout.movement]
+sight = 11
+[profile.scout.terrain.hedge]
+blocks_sight = false
+)", "maps/sight.toml");
+    INFO(eng::formatDiagnostics(r.diagnostics()));
+    REQUIRE(r.ok());
+    CHECK(r.value().base.sight == 5);
+    CHECK(r.value().base.find("hedge")->blocksSight);
+    REQUIRE(r.value().profile("scout") != nullptr);
+    CHECK(r.value().profile("scout")->sight == 11);
+    CHECK_FALSE(r.value().profile("scout")->find("hedge")->blocksSight);
+
+    CHECK(errorsOf("[movement]\nsight = 0\n") ==
+          "maps/bad.toml:2: error: movement.sight: must be a whole number of cells from 1 to 64\n");
+    CHECK(errorsOf("[movement]\nsight = 2.5\n") ==
+          "maps/bad.toml:2: error: movement.sight: must be a whole number of cells from 1 to 64\n");
+    CHECK(errorsOf("[terrain.wall]\nblocks_sight = 1\n").find("terrain.wall.blocks_sight") != std::string::npos);
 }

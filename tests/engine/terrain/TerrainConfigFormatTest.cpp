@@ -100,7 +100,7 @@ TEST_CASE("the built-in defaults written as TOML read back equal", "[terrain][co
                     "base = 5.0, offset = 0.0, scale = 2.0 }\n") != std::string::npos);
     CHECK(text.find("[profile.ranger.terrain.tombstone]\ninfluence = false\n") != std::string::npos);
     CHECK(text.find("[profile.dwarf.terrain.snow]\ncost = 1.5\n") != std::string::npos);
-    CHECK(text.find("[terrain.wall]\npassable = false\nglyph = \"#\"\n") != std::string::npos);
+    CHECK(text.find("[terrain.wall]\npassable = false\nblocks_sight = true\nglyph = \"#\"\n") != std::string::npos);
 }
 
 TEST_CASE("random loader-shaped configs survive format and parse", "[terrain][configformat]")

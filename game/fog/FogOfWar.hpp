@@ -1,0 +1,97 @@
+#pragma once
+/// \file FogOfWar.hpp
+/// What a party knows of the map and what it sees now, and the grid it plans on while the fog
+/// is on: the belief grid. No window; the session drives it, tests drive it directly.
+///
+/// Three states per cell: unknown (never seen), known (seen once: what any unit has seen is
+/// known to the whole party) and visible (in sight of a unit now; visible cells are known).
+///
+/// The belief grid has the real grid's size, layers (names, move rules) and, on known cells,
+/// its costs; an unknown cell costs OpenCost on every layer (open ground at the default
+/// terrain's cost: the optimistic assumption, so a plan walks straight into the unknown and
+/// replans once a wall shows). Invariant after every call:
+///     belief().cost(l, c) == (known(c) ? real.cost(l, c) : OpenCost)
+/// Each change of the belief grid is a NavDirty per layer, for Party::gridChanged (the units
+/// whose remaining path crosses a changed cell replan through the path service). Landmarks are
+/// off on the belief grid (its costs fall as walls turn out to be open ground).
+///
+/// \code
+/// game::FogOfWar fog;
+/// fog.reset(world.nav, game::sightBlockers(world.terrains[0].terrain));
+/// party.rebind(fog.belief());
+/// const game::Viewer eyes[] = {{{4, 4}, 7}};
+/// party.gridChanged(fog.see(world.nav, eyes));
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+#include "engine/path/NavGrid.hpp"
+#include "game/fog/Sight.hpp"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace game {
+
+/// A unit's eyes: the cell it stands on and how far it sees.
+struct Viewer {
+    eng::TileCoord cell;
+    int radius = 0;
+    bool operator==(const Viewer&) const = default;
+};
+
+class FogOfWar {
+public:
+    /// What an unknown cell costs on the belief grid (a cell with no terrain: cost 1).
+    static constexpr float OpenCost = 1.0f;
+
+    /// Starts over on `real`'s size and layers with `blockers`: every cell unknown and out of
+    /// sight, unless `keepKnown` and the size is the same (new profiles on the same map).
+    void reset(const eng::path::NavGrid& real, SightMap blockers, bool keepKnown = false);
+    /// Nothing: no grid, nothing known (the fog is off).
+    void clear();
+    /// The belief grid has layers (reset() ran on a real grid with layers).
+    bool active() const { return m_belief.layerCount() > 0; }
+
+    /// Sight now is exactly what `viewers` see: visible() becomes their union, and the cells
+    /// seen for the first time become known (their real costs written into the belief grid).
+    std::vector<eng::path::NavDirty> see(const eng::path::NavGrid& real, std::span<const Viewer> viewers);
+    /// One more viewer's sight on top of the current one (a unit entered a cell mid-update).
+    std::vector<eng::path::NavDirty> look(const eng::path::NavGrid& real, Viewer viewer);
+    /// The real grid changed where `dirty` says (an edit, a reload, tuning): known cells take
+    /// their new costs, changed move rules are copied. What changed in the belief grid.
+    std::vector<eng::path::NavDirty> realChanged(const eng::path::NavGrid& real,
+                                                 std::span<const eng::path::NavDirty> dirty);
+    /// Sight blockers changed (an edit, a reload, tuning); sight follows at the next see().
+    void setBlockers(SightMap blockers) { m_blockers = std::move(blockers); }
+
+    const eng::path::NavGrid& belief() const { return m_belief; }
+    const SightMap& blockers() const { return m_blockers; }
+    int width() const { return m_blockers.width; }
+    int height() const { return m_blockers.height; }
+    bool known(eng::TileCoord c) const { return inBounds(c) && m_known[index(c)] != 0; }
+    bool visible(eng::TileCoord c) const { return inBounds(c) && m_visible[index(c)] != 0; }
+    /// Cells known so far.
+    int knownCount() const { return m_knownCount; }
+
+private:
+    bool inBounds(eng::TileCoord c) const { return m_blockers.inBounds(c); }
+    std::size_t index(eng::TileCoord c) const
+    {
+        return std::size_t(c.y) * std::size_t(m_blockers.width) + std::size_t(c.x);
+    }
+    /// Marks the cells `viewer` sees visible; the new ones known, their cells into m_fresh.
+    void mark(Viewer viewer);
+    /// Writes the real costs of m_fresh into the belief grid, one apply per layer.
+    std::vector<eng::path::NavDirty> writeFresh(const eng::path::NavGrid& real);
+
+    SightMap m_blockers;
+    std::vector<std::uint8_t> m_known;
+    std::vector<std::uint8_t> m_visible;
+    int m_knownCount = 0;
+    eng::path::NavGrid m_belief;
+    std::vector<eng::TileCoord> m_fresh;    ///< cells that became known, not yet written
+    std::vector<eng::TileCoord> m_scratch;  ///< cellsInSight output
+};
+
+} // namespace game

@@ -1,0 +1,97 @@
+/// \file Sight.cpp
+/// Line of sight: sight blockers from terrain, the line walk and the cells in sight.
+#include "game/fog/Sight.hpp"
+
+#include "engine/terrain/TerrainField.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace game {
+
+SightMap sightBlockers(const eng::terrain::TerrainField& field)
+{
+    SightMap map(field.width(), field.height());
+    const eng::terrain::TerrainGrid& grid = field.grid();
+    const eng::terrain::TerrainRules& rules = field.rules();
+    // Per terrain id of the grid: its rule (null when the rules do not know the name).
+    std::vector<const eng::terrain::TerrainRule*> ruleOf;
+    for (const std::string& name : grid.names)
+        ruleOf.push_back(rules.find(name));
+    for (int y = 0; y < map.height; ++y)
+        for (int x = 0; x < map.width; ++x) {
+            const auto stack = grid.cell({x, y});
+            // The topmost covering terrain hides everything below it (as for the cost).
+            std::size_t begin = 0;
+            for (std::size_t i = stack.size(); i-- > 1;) {
+                const eng::terrain::TerrainRule* r = stack[i] < ruleOf.size() ? ruleOf[stack[i]] : nullptr;
+                if (r && r->covers) {
+                    begin = i;
+                    break;
+                }
+            }
+            bool block = false;
+            for (std::size_t i = begin; i < stack.size() && !block; ++i) {
+                const eng::terrain::TerrainRule* r = stack[i] < ruleOf.size() ? ruleOf[stack[i]] : nullptr;
+                block = r && r->blocksSight;
+            }
+            map.set({x, y}, block);
+        }
+    return map;
+}
+
+bool withinSight(eng::TileCoord from, eng::TileCoord to, int radius)
+{
+    if (radius < 0)
+        return false;
+    const long long dx = to.x - from.x, dy = to.y - from.y, r = radius;
+    return dx * dx + dy * dy <= r * r + r;
+}
+
+bool lineOfSight(const SightMap& map, eng::TileCoord from, eng::TileCoord to)
+{
+    // Walk the cells the segment between the two centres enters, in order. Step i along x
+    // crosses the cell border at t = (2i + 1) / (2 nx), step j along y at (2j + 1) / (2 ny):
+    // compared in integers, so a corner (equal t) is found exactly.
+    const long long nx = std::llabs(to.x - from.x), ny = std::llabs(to.y - from.y);
+    const int sx = to.x > from.x ? 1 : -1, sy = to.y > from.y ? 1 : -1;
+    eng::TileCoord c = from;
+    long long ix = 0, iy = 0;
+    while (ix < nx || iy < ny) {
+        const long long tx = (2 * ix + 1) * ny, ty = (2 * iy + 1) * nx;  // both scaled by 2 nx ny
+        if (ix < nx && iy < ny && tx == ty) {
+            // Through a corner: sealed only when both cells beside it block.
+            if (map.blocking({c.x + sx, c.y}) && map.blocking({c.x, c.y + sy}))
+                return false;
+            c = {c.x + sx, c.y + sy};
+            ++ix;
+            ++iy;
+        } else if (iy >= ny || (ix < nx && tx < ty)) {
+            c.x += sx;
+            ++ix;
+        } else {
+            c.y += sy;
+            ++iy;
+        }
+        if (c == to)
+            return true;
+        if (map.blocking(c))
+            return false;
+    }
+    return true;
+}
+
+void cellsInSight(const SightMap& map, eng::TileCoord from, int radius, std::vector<eng::TileCoord>& out)
+{
+    if (radius < 0)
+        return;
+    for (int y = std::max(0, from.y - radius); y <= std::min(map.height - 1, from.y + radius); ++y)
+        for (int x = std::max(0, from.x - radius); x <= std::min(map.width - 1, from.x + radius); ++x) {
+            const eng::TileCoord c{x, y};
+            const bool neighbour = std::abs(x - from.x) <= 1 && std::abs(y - from.y) <= 1;
+            if (withinSight(from, c, radius) && (neighbour || lineOfSight(map, from, c)))
+                out.push_back(c);
+        }
+}
+
+} // namespace game

@@ -1,0 +1,69 @@
+#pragma once
+/// \file Sight.hpp
+/// Line of sight on a grid of cells, for the fog of war. Pure functions over a SightMap (which
+/// cells stop sight); no window, no game state.
+///
+/// A cell `to` is in sight of a unit on cell `from` within radius r when
+/// - it lies within the radius: dx^2 + dy^2 <= r^2 + r (the distance rounded to the nearest
+///   cell is at most r, so with r >= 1 all eight neighbours are seen), and
+/// - the straight line from the centre of `from` to the centre of `to` enters no blocking cell
+///   before `to` (the blocking cell itself is seen). Where the line passes exactly through a
+///   corner it is stopped only when both cells beside that corner block (a diagonal wall seals,
+///   a single corner does not). The eight neighbours are always in sight (radius >= 1): a unit
+///   knows every cell it could step into, even diagonally between two walls.
+///
+/// \code
+/// game::SightMap map = game::sightBlockers(world.terrains[0].terrain);
+/// std::vector<eng::TileCoord> seen;
+/// game::cellsInSight(map, {4, 4}, 7, seen);
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace eng::terrain {
+class TerrainField;
+}
+
+namespace game {
+
+/// Which cells stop sight (1) and which do not (0), row-major.
+struct SightMap {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> blocks;
+
+    SightMap() = default;
+    /// A width x height map where nothing blocks.
+    SightMap(int w, int h) : width(w), height(h), blocks(std::size_t(w > 0 && h > 0 ? w * h : 0), 0) {}
+    bool inBounds(eng::TileCoord c) const { return c.x >= 0 && c.y >= 0 && c.x < width && c.y < height; }
+    /// True for a blocking in-bounds cell; cells off the map do not block (nothing lies there).
+    bool blocking(eng::TileCoord c) const
+    {
+        return inBounds(c) && blocks[std::size_t(c.y) * std::size_t(width) + std::size_t(c.x)] != 0;
+    }
+    void set(eng::TileCoord c, bool block)
+    {
+        if (inBounds(c))
+            blocks[std::size_t(c.y) * std::size_t(width) + std::size_t(c.x)] = block ? 1 : 0;
+    }
+};
+
+/// The cells of a terrain field whose effective terrains (those not hidden by a covering one)
+/// include one with `blocks_sight`, under the field's rules.
+SightMap sightBlockers(const eng::terrain::TerrainField& field);
+
+/// True when `radius` reaches from `from` to `to` (dx^2 + dy^2 <= radius^2 + radius).
+bool withinSight(eng::TileCoord from, eng::TileCoord to, int radius);
+
+/// True when the line from the centre of `from` to the centre of `to` enters no blocking cell
+/// of `map` before `to` (see the file comment). A cell always sees itself.
+bool lineOfSight(const SightMap& map, eng::TileCoord from, eng::TileCoord to);
+
+/// Appends to `out` every in-bounds cell in sight of `from` within `radius` (radius < 0: none;
+/// radius 0: the cell itself), row by row.
+void cellsInSight(const SightMap& map, eng::TileCoord from, int radius, std::vector<eng::TileCoord>& out);
+
+} // namespace game

@@ -1,0 +1,215 @@
+// Fog of war without a window: line of sight and sight radius (walls block, the wall itself is
+// seen; radius from the config, a profile, a party object), the belief grid, and a Session whose
+// unit plans straight through a wall it has not seen, sees it, replans through the gap, arrives.
+#include "game/fog/FogOfWar.hpp"
+#include "game/fog/Sight.hpp"
+#include "game/session/Session.hpp"
+
+#include "tests/support/TempDir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+
+namespace {
+
+const std::string FogFieldMap = std::string(ISOSTAR_SOURCE_DIR) + "/tests/game/data/fog_field.tmx";
+
+/// A 12 x 9 map with a wall down column 6 (rows 0..7) and nothing else.
+game::SightMap wallColumn()
+{
+    game::SightMap m(12, 9);
+    for (int y = 0; y < 8; ++y)
+        m.set({6, y}, true);
+    return m;
+}
+
+bool contains(const std::vector<eng::TileCoord>& cells, eng::TileCoord c)
+{
+    return std::find(cells.begin(), cells.end(), c) != cells.end();
+}
+
+} // namespace
+
+TEST_CASE("sight: walls stop the line of sight, the wall itself is seen", "[fog]")
+{
+    const game::SightMap m = wallColumn();
+    CHECK(game::lineOfSight(m, {3, 4}, {6, 4}));        // the wall cell itself
+    CHECK_FALSE(game::lineOfSight(m, {3, 4}, {7, 4}));  // behind it
+    CHECK_FALSE(game::lineOfSight(m, {3, 4}, {8, 2}));
+    CHECK(game::lineOfSight(m, {3, 4}, {5, 0}));        // this side of it
+    CHECK(game::lineOfSight(m, {3, 8}, {9, 8}));        // along the open row below the wall
+    CHECK(game::lineOfSight(m, {7, 4}, {7, 4}));        // a cell sees itself
+    // Symmetric here: the line is the same both ways.
+    CHECK(game::lineOfSight(m, {8, 2}, {3, 4}) == game::lineOfSight(m, {3, 4}, {8, 2}));
+
+    // Corners: a single blocking cell beside the corner does not stop the line, two do.
+    game::SightMap corner(4, 4);
+    corner.set({1, 0}, true);
+    CHECK(game::lineOfSight(corner, {0, 0}, {2, 2}));
+    corner.set({0, 1}, true);
+    CHECK_FALSE(game::lineOfSight(corner, {0, 0}, {2, 2}));
+    std::vector<eng::TileCoord> seen;
+    game::cellsInSight(corner, {0, 0}, 3, seen);
+    CHECK(contains(seen, {1, 1}));  // a neighbour is always seen, even between two walls
+    CHECK_FALSE(contains(seen, {2, 2}));
+}
+
+TEST_CASE("sight: the radius counts cells, rounded, and cells behind a wall are out of sight", "[fog]")
+{
+    CHECK(game::withinSight({0, 0}, {7, 0}, 7));
+    CHECK_FALSE(game::withinSight({0, 0}, {8, 0}, 7));
+    CHECK(game::withinSight({0, 0}, {5, 5}, 7));        // 7.07 rounds to 7
+    CHECK_FALSE(game::withinSight({0, 0}, {6, 5}, 7));  // 7.8
+    CHECK(game::withinSight({0, 0}, {1, 1}, 1));        // radius 1: all eight neighbours
+    CHECK_FALSE(game::withinSight({0, 0}, {0, 1}, -1));
+
+    const game::SightMap m = wallColumn();
+    std::vector<eng::TileCoord> seen;
+    game::cellsInSight(m, {3, 4}, 4, seen);
+    CHECK(contains(seen, {6, 4}));
+    CHECK(contains(seen, {0, 4}));
+    CHECK_FALSE(contains(seen, {7, 4}));  // within 4, behind the wall
+    CHECK(contains(seen, {3, 0}));        // 4 away in the open
+    CHECK_FALSE(contains(seen, {0, 0}));  // 5 away
+}
+
+TEST_CASE("fog: the belief grid is the real one where known, open ground elsewhere", "[fog]")
+{
+    eng::path::NavGrid real;
+    real.reset(12, 9);
+    eng::path::CostField f(12, 9, 2.0f);
+    for (int y = 0; y < 8; ++y)
+        f.at({6, y}) = eng::path::Impassable;
+    eng::path::MoveRules rules;
+    REQUIRE(real.addLayer("walker", f, rules) == 0);
+
+    game::FogOfWar fog;
+    fog.reset(real, wallColumn());
+    REQUIRE(fog.active());
+    CHECK(fog.knownCount() == 0);
+    CHECK(fog.belief().cost(0, {6, 4}) == game::FogOfWar::OpenCost);  // the unseen wall plans as open
+
+    const game::Viewer eyes[] = {{{3, 4}, 4}};
+    const std::vector<eng::path::NavDirty> dirty = fog.see(real, eyes);
+    REQUIRE(dirty.size() == 1);
+    CHECK(contains(dirty[0].cells, {6, 4}));
+    CHECK(fog.known({6, 4}));
+    CHECK(fog.visible({6, 4}));
+    CHECK_FALSE(fog.known({7, 4}));
+    const int known = fog.knownCount();
+    CHECK(known > 0);
+    auto invariant = [&] {
+        for (int y = 0; y < 9; ++y)
+            for (int x = 0; x < 12; ++x) {
+                const float want = fog.known({x, y}) ? real.cost(0, {x, y}) : game::FogOfWar::OpenCost;
+                if (fog.belief().cost(0, {x, y}) != want)
+                    return false;
+            }
+        return true;
+    };
+    CHECK(invariant());
+
+    // Walking away: what was seen stays known, out of sight; sight again changes nothing known.
+    const game::Viewer away[] = {{{3, 3}, 1}};
+    CHECK(fog.see(real, away).empty());
+    CHECK(fog.known({6, 4}));
+    CHECK_FALSE(fog.visible({6, 4}));
+    CHECK(fog.knownCount() == known);
+
+    // The real grid changes: only known cells reach the belief grid.
+    const eng::path::CellChange edit[] = {{{5, 4}, 5.0f}, {{9, 4}, 5.0f}};
+    const eng::path::NavDirty realDirty = real.apply(0, edit);
+    const std::vector<eng::path::NavDirty> follow = fog.realChanged(real, std::span(&realDirty, 1));
+    REQUIRE(follow.size() == 1);
+    CHECK(follow[0].cells == std::vector<eng::TileCoord>{{5, 4}});
+    CHECK(invariant());
+}
+
+TEST_CASE("fog: a unit's sight comes from its party object, else its profile, else the config", "[fog]")
+{
+    const testsupport::TempDir dir("isostar-fog-sight");
+    std::ofstream(dir.file("sight.toml"), std::ios::binary)
+        << "[movement]\nsight = 6\n[terrain.grass]\ncost = 1.0\n[terrain.wall]\npassable = false\n"
+           "blocks_sight = true\n[profile.dwarf.movement]\nsight = 4\n";
+    auto world = game::loadWorld({FogFieldMap, dir.file("sight.toml"), ""});
+    INFO(eng::formatDiagnostics(world.diagnostics()));
+    REQUIRE(world);
+    const game::World& w = world.value();
+    CHECK(w.sightOf("knight", "") == 3);      // the object's `sight` property wins
+    CHECK(w.sightOf("dwarf", "dwarf") == 4);  // its profile's [movement] sight
+    CHECK(w.sightOf("ranger", "") == 6);      // the config's
+    CHECK_FALSE(w.fog);
+    const game::SightMap blockers = game::sightBlockers(w.terrains.front().terrain);
+    CHECK(blockers.blocking({10, 0}));
+    CHECK_FALSE(blockers.blocking({10, 13}));  // the gap
+    CHECK_FALSE(blockers.blocking({3, 3}));
+}
+
+TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through the gap and arrives", "[fog]")
+{
+    game::MessageLog log;
+    game::Session session(log);
+    REQUIRE(session.open({FogFieldMap, "", ""}).empty());
+    session.party().params().pathBudgetExpansions = 100000;  // the same ticks on any machine
+    session.setFog(true);
+    REQUIRE(session.fogOn());
+    const game::World& world = session.world();
+    const game::Party& party = session.party();
+    const int knight = party.find("knight");
+    REQUIRE(knight >= 0);
+    const int knownAtStart = session.fog().knownCount();
+    CHECK(knownAtStart > 0);
+    CHECK_FALSE(session.fog().known({10, 2}));  // the wall is out of everyone's sight
+
+    session.party().selection().selectOnly(knight);
+    const eng::TileCoord goal{17, 2};
+    REQUIRE(session.canOrder(goal));
+    session.order(goal);
+    REQUIRE(session.lastOrder());
+    CHECK(session.lastOrder()->cost < 16.0);  // straight across: it believes the field is open
+    const std::vector<eng::TileCoord> first = party.units()[std::size_t(knight)].path;
+    const bool throughWall = std::any_of(first.begin(), first.end(),
+                                         [&](eng::TileCoord c) { return !world.nav.passable(0, c); });
+    CHECK(throughWall);
+
+    bool onWall = false;
+    int steps = 0;
+    for (; steps < 60 * 120 && party.units()[std::size_t(knight)].tile != goal; ++steps) {
+        session.tick(1.0 / 60.0);
+        for (const game::Unit& u : party.units())
+            onWall = onWall || !world.nav.passable(u.layer, u.tile) || (u.stepping && !world.nav.passable(u.layer, u.stepTo));
+    }
+    CHECK(party.units()[std::size_t(knight)].tile == goal);
+    CHECK_FALSE(onWall);
+    CHECK(session.fog().known({10, 2}));
+    CHECK(session.fog().known({10, 13}));  // it went through the gap
+    CHECK(session.fog().knownCount() > knownAtStart);
+    const bool replanned = std::any_of(log.log().begin(), log.log().end(), [](const std::string& m) {
+        return m.rfind("they see new ground ahead: knight replan", 0) == 0;
+    });
+    CHECK(replanned);
+
+    // An edit reaches the belief grid on known cells only.
+    const eng::TileCoord knownCell{15, 3};
+    REQUIRE(session.fog().known(knownCell));
+    REQUIRE(session.afterEdit(session.host().paint(knownCell, "wall")).empty());
+    CHECK_FALSE(session.party().grid().passable(0, knownCell));
+    CHECK(session.fog().blockers().blocking(knownCell));
+    eng::TileCoord unknownCell{-1, -1};
+    for (int y = 0; y < world.nav.height() && unknownCell.x < 0; ++y)
+        for (int x = 0; x < world.nav.width() && unknownCell.x < 0; ++x)
+            if (!session.fog().known({x, y}))
+                unknownCell = {x, y};
+    REQUIRE(unknownCell.x >= 0);
+    REQUIRE(session.afterEdit(session.host().paint(unknownCell, "wall")).empty());
+    CHECK_FALSE(world.nav.passable(0, unknownCell));
+    CHECK(session.party().grid().cost(0, unknownCell) == game::FogOfWar::OpenCost);
+
+    // Off: the party plans on the real grid again.
+    session.setFog(false);
+    CHECK_FALSE(session.fogOn());
+    CHECK(&session.party().grid() == &world.nav);
+}

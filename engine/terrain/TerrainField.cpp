@@ -142,13 +142,10 @@ TerrainId TerrainField::terrainId(std::string_view name, Diagnostic* warning)
 
 int TerrainField::effectiveBegin(std::span<const TerrainId> stack) const
 {
-    // The topmost covering terrain hides everything below it.
-    for (int i = int(stack.size()) - 1; i > 0; --i) {
-        const int r = m_ruleOf[stack[std::size_t(i)]];
-        if (r >= 0 && m_rules.terrains[std::size_t(r)].covers)
-            return i;
-    }
-    return 0;
+    return int(firstUncovered(stack, [this](TerrainId t) {
+        const int r = m_ruleOf[t];
+        return r >= 0 ? &m_rules.terrains[std::size_t(r)] : nullptr;
+    }));
 }
 
 void TerrainField::computeIntrinsic(int index)

@@ -26,6 +26,7 @@
 
 #include "engine/path/MoveRules.hpp"
 
+#include <cstddef>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -132,5 +133,17 @@ std::ostream& operator<<(std::ostream& os, const Influence& i);
 std::ostream& operator<<(std::ostream& os, const TerrainRule& r);
 std::ostream& operator<<(std::ostream& os, const TerrainRules& r);
 std::ostream& operator<<(std::ostream& os, const TerrainConfig& c);
+
+/// Where a cell's terrain stack (bottom first) starts to count: the index of its topmost terrain
+/// whose rule `covers` the ones below it, 0 when none does. `ruleOf(terrain)` gives a terrain's
+/// rule, or nullptr for one without.
+template <typename Stack, typename RuleOf>
+std::size_t firstUncovered(const Stack& stack, RuleOf&& ruleOf)
+{
+    for (std::size_t i = stack.size(); i-- > 1;)
+        if (const TerrainRule* r = ruleOf(stack[i]); r && r->covers)
+            return i;
+    return 0;
+}
 
 } // namespace eng::terrain

@@ -89,14 +89,9 @@ std::vector<InfluenceSource> findInfluenceSources(const eng::terrain::TerrainFie
         for (int x = 0; x < grid.width; ++x) {
             const std::span<const eng::terrain::TerrainId> stack = grid.cell({x, y});
             // A `covers` terrain hides everything below it: only it and what lies above count.
-            std::size_t begin = 0;
-            for (std::size_t k = stack.size(); k-- > 0;) {
-                const eng::terrain::TerrainRule* r = stack[k] < ruleOf.size() ? ruleOf[stack[k]] : nullptr;
-                if (r && r->covers) {
-                    begin = k;
-                    break;
-                }
-            }
+            const std::size_t begin = eng::terrain::firstUncovered(stack, [&](eng::terrain::TerrainId t) {
+                return t < ruleOf.size() ? ruleOf[t] : nullptr;
+            });
             for (std::size_t k = begin; k < stack.size(); ++k) {
                 const eng::terrain::TerrainRule* r = stack[k] < ruleOf.size() ? ruleOf[stack[k]] : nullptr;
                 if (r && r->influence)

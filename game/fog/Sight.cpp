@@ -22,14 +22,9 @@ SightMap sightBlockers(const eng::terrain::TerrainField& field)
         for (int x = 0; x < map.width; ++x) {
             const auto stack = grid.cell({x, y});
             // The topmost covering terrain hides everything below it (as for the cost).
-            std::size_t begin = 0;
-            for (std::size_t i = stack.size(); i-- > 1;) {
-                const eng::terrain::TerrainRule* r = stack[i] < ruleOf.size() ? ruleOf[stack[i]] : nullptr;
-                if (r && r->covers) {
-                    begin = i;
-                    break;
-                }
-            }
+            const std::size_t begin = eng::terrain::firstUncovered(stack, [&](eng::terrain::TerrainId t) {
+                return t < ruleOf.size() ? ruleOf[t] : nullptr;
+            });
             bool block = false;
             for (std::size_t i = begin; i < stack.size() && !block; ++i) {
                 const eng::terrain::TerrainRule* r = stack[i] < ruleOf.size() ? ruleOf[stack[i]] : nullptr;

@@ -37,6 +37,13 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
         const double c = double(world.nav.cost(layer, rest[k]));  // Impassable off the map
         pathCost += diagonal ? c * world.nav.rules(layer).diagonalFactor : c;
     }
+    Json smoothed = nullptr;
+    if (!u.walk.smoothed.waypoints.empty()) {
+        Json waypoints = Json::array();
+        for (eng::TileCoord c : u.walk.smoothed.waypoints)
+            waypoints.push_back({c.x, c.y});
+        smoothed = {{"waypoints", waypoints}, {"length", u.walk.smoothed.length}, {"cost", u.walk.smoothed.cost}};
+    }
     return {{"name", u.name},
             {"tile", {rest.front().x, rest.front().y}},
             {"pos", {u.pos.x, u.pos.y}},
@@ -48,7 +55,8 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
             {"path_cost", std::isfinite(pathCost) ? Json(pathCost) : Json(nullptr)},
             {"facing", std::string(eng::anim::directionName(u.facing))},
             {"animation", u.anim.clip},
-            {"path", path}};
+            {"path", path},
+            {"smoothed", smoothed}};
 }
 
 Json lastPathJson(const std::optional<OrderReport>& order)

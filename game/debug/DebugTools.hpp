@@ -57,8 +57,14 @@ struct DebugFrame {
 struct UnitWhy {
     std::string unit;                    ///< the unit's name
     std::string profile;                 ///< its profile's name
-    std::vector<eng::TileCoord> path;    ///< its tile (and the cell it steps into), then its path
+    std::vector<eng::TileCoord> path;    ///< its tile (and the cell it steps into), then its path;
+                                         ///< walking a smoothed line: its plan's grid path
     eng::terrain::PathWhy why;
+    /// Walking a smoothed line (movement.smoothing): the grid path's cost, the line's, its length.
+    bool smoothed = false;
+    double gridCost = 0.0;
+    double smoothCost = 0.0;
+    double smoothLength = 0.0;
 };
 
 class DebugTools {

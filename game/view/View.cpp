@@ -396,7 +396,7 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
         if (!preview.path.empty()) {
             for (std::size_t k = 1; k < preview.path.size(); ++k)
                 if (cellMayShow(proj, preview.path[k], view))
-                    addDiamond(va, proj, preview.path[k], sf::Color(255, 255, 255, line ? 100 : 170), line ? 0.2f : 0.16f);
+                    addDiamond(va, proj, preview.path[k], sf::Color(255, 255, 255, line ? 50 : 170), line ? 0.45f : 0.16f);
         }
         if (line) {
             const std::vector<eng::TileCoord>& w = hud.previewSmooth->waypoints;

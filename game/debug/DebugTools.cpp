@@ -408,8 +408,7 @@ const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
     const Unit* lead = f.party->leader();
     // A smoothed walk's cells are not a grid path: its plan's grid path is explained instead.
     const bool smoothed = lead && !lead->walk.smoothed.waypoints.empty() && lead->walk.planned.size() > 1;
-    std::vector<eng::TileCoord> path = !lead ? std::vector<eng::TileCoord>{}
-                                       : smoothed ? lead->walk.planned : remainingPath(*lead);
+    std::vector<eng::TileCoord> path = lead ? remainingPlan(*lead) : std::vector<eng::TileCoord>{};
     if (!lead || path.size() < 2 || !f.world) {
         m_why.reset();
         return m_why;
@@ -426,8 +425,9 @@ const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
         w.why = eng::terrain::explainPath(f.world->terrains[std::size_t(layer)].terrain, w.path, f.world->nav.rules(layer));
     if (smoothed && f.world->nav.validLayer(u.layer)) {
         w.smoothed = true;
-        for (std::size_t k = 1; k < w.path.size(); ++k)
-            w.gridCost += eng::path::segmentCost(f.world->nav, u.layer, w.path[k - 1], w.path[k]);
+        const std::vector<eng::TileCoord>& plan = u.walk.planned;
+        for (std::size_t k = 1; k < plan.size(); ++k)
+            w.gridCost += eng::path::segmentCost(f.world->nav, u.layer, plan[k - 1], plan[k]);
         w.smoothCost = u.walk.smoothed.cost;
         w.smoothLength = u.walk.smoothed.length;
     }

@@ -79,6 +79,10 @@ inline eng::TileCoord planCell(const Unit& u)
 /// stepping), the cell it steps into, then its path; its goal last.
 std::vector<eng::TileCoord> remainingPath(const Unit& u);
 
+/// The grid path a unit still follows: walking a smoothed line (movement.smoothing), its plan's
+/// grid cells from the last waypoint it has passed to its goal; else remainingPath().
+std::vector<eng::TileCoord> remainingPlan(const Unit& u);
+
 /// Priority between two units of one party (cooperative pathfinding): unit `a` at index `ia`
 /// comes before unit `b` at index `ib` when its rank is lower, or the ranks are equal and its
 /// index is lower. A unit's plan avoids only units that come before it (and units standing

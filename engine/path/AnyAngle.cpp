@@ -290,6 +290,66 @@ PathStatus AnyAngleQuery::smooth(const NavGrid& grid, int layer, std::span<const
     return PathStatus::Found;
 }
 
+void segmentCells(TileCoord a, TileCoord b, std::vector<TileCoord>& out)
+{
+    // The walk of walkSegment(), without the costs.
+    const int dx = b.x - a.x, dy = b.y - a.y;
+    const long long adx = std::abs(dx), ady = std::abs(dy);
+    const int sx = dx < 0 ? -1 : 1, sy = dy < 0 ? -1 : 1;
+    TileCoord c = a;
+    long long i = 0, j = 0;
+    while (i < adx || j < ady) {
+        const long long lhs = (2 * i + 1) * ady;
+        const long long rhs = (2 * j + 1) * adx;
+        if (lhs <= rhs) {
+            c.x += sx;
+            ++i;
+        }
+        if (lhs >= rhs) {
+            c.y += sy;
+            ++j;
+        }
+        out.push_back(c);
+    }
+}
+
+SmoothPath pullString(const NavGrid& grid, int layer, std::span<const TileCoord> gridPath)
+{
+    SmoothPath out;
+    if (!grid.validLayer(layer) || gridPath.empty())
+        return out;
+    std::vector<double> prefix(1, 0.0);
+    for (std::size_t k = 1; k < gridPath.size(); ++k) {
+        const TileCoord a = gridPath[k - 1], b = gridPath[k];
+        const double c = segmentCost(grid, layer, a, b);
+        if (std::abs(b.x - a.x) > 1 || std::abs(b.y - a.y) > 1 || a == b || !(c < kNoSegment))
+            return out;
+        prefix.push_back(prefix.back() + c);
+    }
+    if (!grid.inBounds(gridPath.front()))
+        return out;
+    out.fromGridPath = true;
+    out.waypoints.push_back(gridPath.front());
+    std::size_t anchor = 0;
+    while (anchor + 1 < gridPath.size()) {
+        std::size_t reach = anchor + 1;
+        for (std::size_t k = anchor + 2; k < gridPath.size(); ++k) {
+            const double direct = segmentCost(grid, layer, gridPath[anchor], gridPath[k]);
+            if (!(direct <= (prefix[k] - prefix[anchor]) * (1.0 + kPullSlack)))
+                break;
+            reach = k;
+        }
+        out.waypoints.push_back(gridPath[reach]);
+        anchor = reach;
+    }
+    measureSmoothPath(grid, layer, out);
+    if (!(out.cost <= prefix.back())) {  // only by rounding: the grid path itself
+        out.waypoints.assign(gridPath.begin(), gridPath.end());
+        measureSmoothPath(grid, layer, out);
+    }
+    return out;
+}
+
 PathStatus AnyAngleQuery::findPath(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, SmoothPath& out,
                                    PathResult& gridOut)
 {

@@ -72,6 +72,19 @@ bool segmentAllowed(const NavGrid& grid, int layer, TileCoord a, TileCoord b);
 double segmentCost(const NavGrid& grid, int layer, TileCoord a, TileCoord b);
 /// Euclidean distance between the two cells' centres.
 double segmentLength(TileCoord a, TileCoord b);
+/// Appends the cells of the segment from the centre of `a` to the centre of `b` to `out`, in
+/// walking order, `a` excluded and `b` included: the cells whose interior it crosses (the rule's
+/// supercover), consecutive cells 8-connected; where the segment passes exactly through a grid
+/// corner the walk steps diagonally (the rule asks the two side cells to be passable there).
+/// Nothing when a == b. O(|dx| + |dy|); no grid needed.
+void segmentCells(TileCoord a, TileCoord b, std::vector<TileCoord>& out);
+/// String pulling of a given grid path (cells start .. end, consecutive cells 8-neighbours)
+/// under the rule, without a search: from each waypoint the path is followed as far as the
+/// straight segment to a later cell is allowed and not dearer than the cells it replaces.
+/// The result (fromGridPath set) has the same first and last cell and cost <= the grid path's
+/// (when pulling only loses by rounding: the grid path itself). Empty (all zero) for an empty
+/// path, a bad layer or a step the rule refuses. O(n) segment checks.
+SmoothPath pullString(const NavGrid& grid, int layer, std::span<const TileCoord> gridPath);
 
 class AnyAngleQuery {
 public:

@@ -41,6 +41,10 @@ struct MoveRules {
     /// Weighted A*: f = g + weight*h. [Limit: finite, > 0] 1 = optimal paths. Above 1 A* expands
     /// fewer cells but the path may cost up to `weight` x the optimum: NOT optimal then.
     double weight = 1.0;
+    /// Units walk smoothed (any-angle, AnyAngle.hpp) segments instead of the grid path's
+    /// eight-direction steps. The searches ignore it; it is the game's walking rule
+    /// (`[movement] smoothing = "on" | "off"`).
+    bool smoothing = true;
 
     bool operator==(const MoveRules&) const = default;
 };

@@ -18,7 +18,7 @@
 /// - `terrain.NAME.influence.radius | effect | base | offset | scale` (listed by keys() only for
 ///   terrains that have an influence; the loader refuses a new influence without radius, effect
 ///   and base, and a key below `influence = false`)
-/// - `movement.diagonal | diagonal_factor | heuristic | weight`
+/// - `movement.diagonal | diagonal_factor | heuristic | weight | smoothing` (smoothing: on | off)
 /// - `profile.P.terrain.NAME.KEY` and `profile.P.movement.KEY`: the profile's overrides (a base
 ///   value the profile does not override reaches the profile, as in the file).
 /// A key the file does not write (snow's multiplier) can be set: it is inserted into the text.

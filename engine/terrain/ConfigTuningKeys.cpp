@@ -34,12 +34,13 @@ constexpr FieldSpec MovementFields[] = {
     {"diagonal_factor", TuningKind::Number, PositiveNumber},
     {"heuristic", TuningKind::Choice, {}},
     {"weight", TuningKind::Number, PositiveNumber},
+    {"smoothing", TuningKind::Choice, {}},
 };
 
 constexpr std::string_view TerrainFieldNames =
     "cost, multiplier, passable, influence.radius, influence.effect, influence.base, influence.offset, "
     "influence.scale";
-constexpr std::string_view MovementFieldNames = "diagonal, diagonal_factor, heuristic, weight";
+constexpr std::string_view MovementFieldNames = "diagonal, diagonal_factor, heuristic, weight, smoothing";
 
 std::vector<std::string> splitNames(std::string_view list)
 {
@@ -62,6 +63,8 @@ std::vector<std::string> choicesOf(const KeySpec& spec)
         return splitNames(path::diagonalModeNames());
     if (spec.field->name == "heuristic")
         return splitNames(path::heuristicNames());
+    if (spec.field->name == "smoothing")
+        return {"on", "off"};
     return {};
 }
 
@@ -104,6 +107,8 @@ std::pair<std::string, std::optional<double>> valueIn(const TerrainRules& rules,
             return num(m.diagonalFactor);
         if (f == "heuristic")
             return text(path::heuristicName(m.heuristic));
+        if (f == "smoothing")
+            return text(m.smoothing ? "on" : "off");
         return num(m.weight);
     }
     const TerrainRule* r = rules.find(spec.terrain);

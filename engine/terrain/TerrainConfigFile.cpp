@@ -262,6 +262,13 @@ void parseMovement(const toml::table& t, TerrainRules& rules, const std::string&
         } else if (key == "weight") {
             if (std::optional<double> v = readPositive(node, p, errors))
                 m.weight = *v;
+        } else if (key == "smoothing") {
+            if (std::optional<std::string> s = readString(node, p, errors)) {
+                if (*s == "on" || *s == "off")
+                    m.smoothing = *s == "on";
+                else
+                    errors.add(node.source(), p + ": unknown smoothing \"" + *s + "\" (expected on, off)");
+            }
         } else if (key == "sight") {
             const std::optional<std::int64_t> v = node.value_exact<std::int64_t>();
             if (!v || *v < 1 || *v > MaxSight)
@@ -269,7 +276,7 @@ void parseMovement(const toml::table& t, TerrainRules& rules, const std::string&
             else
                 rules.sight = int(*v);
         } else {
-            unknownKey(key, p, "diagonal, diagonal_factor, heuristic, weight, sight", errors);
+            unknownKey(key, p, "diagonal, diagonal_factor, heuristic, weight, smoothing, sight", errors);
         }
     }
 }

@@ -77,6 +77,7 @@ std::string movementLines(const TerrainRules& rules, const TerrainRules* baseRul
     line("diagonal_factor", formatTomlNumber(m.diagonalFactor), base && base->diagonalFactor == m.diagonalFactor);
     line("heuristic", formatTomlString(path::heuristicName(m.heuristic)), base && base->heuristic == m.heuristic);
     line("weight", formatTomlNumber(m.weight), base && base->weight == m.weight);
+    line("smoothing", formatTomlString(m.smoothing ? "on" : "off"), base && base->smoothing == m.smoothing);
     line("sight", std::to_string(rules.sight), baseRules ? baseRules->sight == rules.sight : rules.sight == DefaultSight);
     return out;
 }

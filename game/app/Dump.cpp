@@ -20,12 +20,14 @@ namespace {
 
 using Json = nlohmann::json;
 
-/// The remaining path from the unit's tile to its goal, both included, and its cost under the
-/// unit's profile in the current world.
+/// The remaining path to the unit's goal (remainingPlan: from its tile, or walking a smoothed
+/// line from the last waypoint it passed), and its cost under the unit's profile in the
+/// current world; the line it walks.
 Json unitJson(const Unit& u, bool selected, const World& world, const View& view)
 {
     const sf::Vector2f s = view.unitScreen(u);
-    const std::vector<eng::TileCoord> rest = remainingPath(u);
+    const std::vector<eng::TileCoord> rest = remainingPlan(u);
+    const eng::TileCoord tile = remainingPath(u).front();
     const int layer = std::clamp(u.layer, 0, std::max(0, int(world.terrains.size()) - 1));
     double pathCost = 0.0;
     Json path = Json::array();
@@ -37,8 +39,15 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
         const double c = double(world.nav.cost(layer, rest[k]));  // Impassable off the map
         pathCost += diagonal ? c * world.nav.rules(layer).diagonalFactor : c;
     }
+    Json smoothed = nullptr;
+    if (!u.walk.smoothed.waypoints.empty()) {
+        Json waypoints = Json::array();
+        for (eng::TileCoord c : u.walk.smoothed.waypoints)
+            waypoints.push_back({c.x, c.y});
+        smoothed = {{"waypoints", waypoints}, {"length", u.walk.smoothed.length}, {"cost", u.walk.smoothed.cost}};
+    }
     return {{"name", u.name},
-            {"tile", {rest.front().x, rest.front().y}},
+            {"tile", {tile.x, tile.y}},
             {"pos", {u.pos.x, u.pos.y}},
             {"screen", {std::lround(s.x), std::lround(s.y)}},
             {"moving", u.moving()},
@@ -48,7 +57,8 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
             {"path_cost", std::isfinite(pathCost) ? Json(pathCost) : Json(nullptr)},
             {"facing", std::string(eng::anim::directionName(u.facing))},
             {"animation", u.anim.clip},
-            {"path", path}};
+            {"path", path},
+            {"smoothed", smoothed}};
 }
 
 Json lastPathJson(const std::optional<OrderReport>& order)

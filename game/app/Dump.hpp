@@ -6,7 +6,9 @@
 /// - `units`: [{`name`, `tile` [x, y], `pos` [x, y], `screen` [px, py], `moving`, `selected`,
 ///   `goal` [x, y], `profile`, `path_cost` (the remaining path from the unit's tile to its goal
 ///   under its profile now, null when impassable), `facing`, `animation`, `path` [[x, y], ...]
-///   (the unit's tile, the cell it steps into, then the cells still to enter)}];
+///   (the unit's tile, the cell it steps into, then the cells still to enter; walking a smoothed
+///   line: its plan's grid cells from the last waypoint passed), `smoothed` {`waypoints` [[x, y], ...], `length`, `cost`} (the line of
+///   its current plan under movement.smoothing, eng::path::pullString of its grid path) | null}];
 /// - `world`: {`version`, `reloads`, `edits`, `config` (path, or what was used)};
 /// - `hover_tile` [x, y] | null;
 /// - `last_path`: {`status`, `cost`, `length`, `expanded`, `micros`, `clicked`, `anchor_moved`,

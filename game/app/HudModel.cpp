@@ -19,6 +19,7 @@ void HudModel::update(std::optional<eng::TileCoord> hover, Party& party)
     if (!m_hover || sel.empty()) {
         m_previewFor.reset();
         m_preview = {};
+        m_previewSmooth = {};
         return;
     }
     const Unit& leader = *party.get(sel.front());
@@ -28,6 +29,11 @@ void HudModel::update(std::optional<eng::TileCoord> hover, Party& party)
     m_previewFor = m_hover;
     m_previewSelection = sel;
     party.preview(*m_hover, m_preview);
+    // The line the leader would walk: its grid path pulled under the segment rule.
+    const eng::path::NavGrid& grid = party.grid();
+    m_previewSmooth = grid.validLayer(leader.layer) && grid.rules(leader.layer).smoothing
+                          ? eng::path::pullString(grid, leader.layer, m_preview.path)
+                          : eng::path::SmoothPath{};
 }
 
 void HudModel::frameTime(double dtSec)
@@ -43,6 +49,7 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
     HudState hud;
     hud.hover = m_hover;
     hud.preview = &m_preview;
+    hud.previewSmooth = &m_previewSmooth;
     hud.lastOrder = session.lastOrder() ? &*session.lastOrder() : nullptr;
     hud.showHelp = m_showHelp;
     hud.scripted = scripted;

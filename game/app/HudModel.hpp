@@ -12,6 +12,7 @@
 /// view.draw(window, session.world(), session.party(), s);
 /// \endcode
 
+#include "engine/path/AnyAngle.hpp"
 #include "engine/path/PathResult.hpp"
 #include "game/input/Input.hpp"
 #include "game/session/Session.hpp"
@@ -43,6 +44,7 @@ private:
     std::optional<eng::TileCoord> m_previewFor;
     std::vector<UnitHandle> m_previewSelection;
     eng::path::PathResult m_preview;
+    eng::path::SmoothPath m_previewSmooth;  ///< the preview pulled (movement.smoothing on), else empty
     bool m_showHelp = true;
     double m_fps = 0.0;
 };

@@ -28,6 +28,11 @@ void addDumpFields(nlohmann::json& j, DebugTools& tools, const DebugFrame& f)
         w["diagonal_steps"] = why->why.diagonalSteps;
         w["straight_steps"] = why->why.straightSteps;
         w["text"] = eng::terrain::describe(why->why);
+        if (why->smoothed)
+            w["smoothed"] = {{"grid_cost", why->gridCost},
+                             {"cost", why->smoothCost},
+                             {"length", why->smoothLength},
+                             {"saved", why->gridCost - why->smoothCost}};
         j["why"] = w;
     } else {
         j["why"] = nullptr;

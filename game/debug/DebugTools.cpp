@@ -310,6 +310,15 @@ TextLines DebugTools::whyLines(const UnitWhy& w) const
     while (std::getline(in, line))
         if (!line.empty())
             out.push_back({line, colors::Text});
+    if (w.smoothed) {
+        const double saved = w.gridCost - w.smoothCost;
+        out.push_back({"Smoothed: grid path cost " + fmt(w.gridCost) + ", straight line cost " + fmt(w.smoothCost) +
+                           " (length " + fmt(w.smoothLength) + ")",
+                       colors::Text});
+        out.push_back({"smoothing saves " + fmt(saved) + " (" + fmt(w.gridCost > 0.0 ? 100.0 * saved / w.gridCost : 0.0) +
+                           " %)",
+                       colors::Text});
+    }
     return out;
 }
 
@@ -397,7 +406,9 @@ std::vector<std::string> DebugTools::tileLines(const DebugFrame& f)
 const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
 {
     const Unit* lead = f.party->leader();
-    std::vector<eng::TileCoord> path = lead ? remainingPath(*lead) : std::vector<eng::TileCoord>{};
+    // A smoothed walk's cells are not a grid path: its plan's grid path is explained instead.
+    const bool smoothed = lead && !lead->walk.smoothed.waypoints.empty() && lead->walk.planned.size() > 1;
+    std::vector<eng::TileCoord> path = lead ? remainingPlan(*lead) : std::vector<eng::TileCoord>{};
     if (!lead || path.size() < 2 || !f.world) {
         m_why.reset();
         return m_why;
@@ -412,6 +423,14 @@ const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
     w.path = std::move(path);
     if (!f.world->terrains.empty() && f.world->nav.validLayer(layer))
         w.why = eng::terrain::explainPath(f.world->terrains[std::size_t(layer)].terrain, w.path, f.world->nav.rules(layer));
+    if (smoothed && f.world->nav.validLayer(u.layer)) {
+        w.smoothed = true;
+        const std::vector<eng::TileCoord>& plan = u.walk.planned;
+        for (std::size_t k = 1; k < plan.size(); ++k)
+            w.gridCost += eng::path::segmentCost(f.world->nav, u.layer, plan[k - 1], plan[k]);
+        w.smoothCost = u.walk.smoothed.cost;
+        w.smoothLength = u.walk.smoothed.length;
+    }
     m_why = std::move(w);
     m_whyWorld = f.world;
     m_whyVersion = f.worldVersion;

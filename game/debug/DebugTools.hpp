@@ -57,8 +57,16 @@ struct DebugFrame {
 struct UnitWhy {
     std::string unit;                    ///< the unit's name
     std::string profile;                 ///< its profile's name
-    std::vector<eng::TileCoord> path;    ///< its tile (and the cell it steps into), then its path
+    std::vector<eng::TileCoord> path;    ///< remainingPlan(): its tile (and the cell it steps into),
+                                         ///< then its path; walking a smoothed line: its plan's grid
+                                         ///< path from the last waypoint it passed
     eng::terrain::PathWhy why;
+    /// Walking a smoothed line (movement.smoothing): its whole plan's grid path cost, the line's
+    /// cost and length.
+    bool smoothed = false;
+    double gridCost = 0.0;
+    double smoothCost = 0.0;
+    double smoothLength = 0.0;
 };
 
 class DebugTools {

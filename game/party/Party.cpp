@@ -99,6 +99,7 @@ void Party::relayer()
             u.stepping = false;
         }
         u.pos = cellCentre(u.tile);
+        u.walk.restPos = u.pos;
         m_paths.stop(u);
     }
     m_occupancy.rebuild(m_grid->width(), m_grid->height());
@@ -164,6 +165,7 @@ bool Party::displace(int index)
     m_occupancy.claim(*to, index);
     u.tile = *to;
     u.pos = cellCentre(*to);
+    u.walk.restPos = u.pos;
     return true;
 }
 
@@ -194,6 +196,7 @@ int Party::spawn(const std::string& name, eng::TileCoord tile, const std::string
     u.tile = tile;
     u.goal = tile;
     u.pos = cellCentre(tile);
+    u.walk.restPos = u.pos;
     PartyMotion::setIdle(u);
     m_units.push_back(std::move(u));
     const int index = int(m_units.size()) - 1;
@@ -314,7 +317,7 @@ bool Party::planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path
     rep.expanded = result.expanded;
     if (!eng::path::hasPath(st) || result.path.empty())
         return false;
-    PathRequests::take(u, result, 1);
+    PathRequests::take(u, result, 1, m_grid);
     return true;
 }
 

@@ -29,6 +29,26 @@ void faceAndWalk(Unit& u, int dx, int dy, const PartyParams& p)
     u.anim.start(WalkClip);
 }
 
+/// The unit turns toward a move by (dx, dy) cells, any angle: the nearest of its eight
+/// directions on screen (projected as facingForTileStep projects a step).
+void faceAlong(Unit& u, double dx, double dy, const PartyParams& p)
+{
+    const double sx = p.isometric ? (dx - dy) * p.tileWidth / 2.0 : dx * p.tileWidth;
+    const double sy = p.isometric ? (dx + dy) * p.tileHeight / 2.0 : dy * p.tileHeight;
+    if (auto f = eng::anim::facingForScreenDelta(sx, sy))
+        u.facing = *f;
+    u.anim.start(WalkClip);
+}
+
+/// Where a unit standing on its cell is drawn: where its last step ended, when that lies in
+/// the cell (a point on a smoothed segment), else the cell's centre.
+eng::TilePos restingPos(const Unit& u)
+{
+    const eng::TilePos r = u.walk.restPos;
+    const bool inCell = std::floor(r.x) == double(u.tile.x) && std::floor(r.y) == double(u.tile.y);
+    return inCell ? r : cellCentre(u.tile);
+}
+
 } // namespace
 
 PartyMotion::PartyMotion(std::vector<Unit>& units, OccupancyGrid& occupancy, PathRequests& paths,
@@ -82,6 +102,7 @@ double PartyMotion::walk(int i, double dtSec)
                 u.walk.stepElapsedSec = u.walk.stepDurationSec;
                 m_occupancy.unclaim(u.tile, i);
                 u.tile = u.stepTo;
+                u.walk.restPos = u.walk.stepEnd;
                 u.stepping = false;
                 if (m_entered)
                     m_entered(i);
@@ -142,13 +163,13 @@ void PartyMotion::place(Unit& u, double dtSec) const
     // Interpolated in tile space (the projection keeps it straight on screen).
     if (u.stepping && u.walk.stepDurationSec > 0.0) {
         const double t = std::clamp(u.walk.stepElapsedSec / u.walk.stepDurationSec, 0.0, 1.0);
-        const eng::TilePos a = cellCentre(u.tile), b = cellCentre(u.stepTo);
+        const eng::TilePos a = u.walk.stepFrom, b = u.walk.stepEnd;
         u.pos = {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
         // The walk cycle runs faster on fast ground so feet do not slide.
         const double pace = std::clamp(m_params.timing.secondsPerCost / u.walk.stepDurationSec, 0.5, 2.5);
         u.anim.advance(dtSec * pace);
     } else {
-        u.pos = cellCentre(u.tile);
+        u.pos = restingPos(u);
         u.anim.advance(dtSec);
     }
 }
@@ -156,19 +177,38 @@ void PartyMotion::place(Unit& u, double dtSec) const
 void PartyMotion::startStep(Unit& u, int index)
 {
     const eng::TileCoord next = u.path.front();
+    // A smoothed walk: the step ends at the unit's point on the segment, else at the centre.
+    const bool smooth = !u.walk.points.empty() && u.walk.points.size() == u.path.size();
+    const WalkPoint point = smooth ? u.walk.points.front() : WalkPoint{cellCentre(next), false, u.walk.gridIndex};
     u.path.erase(u.path.begin());
+    if (smooth)
+        u.walk.points.erase(u.walk.points.begin());
     const int dx = next.x - u.tile.x, dy = next.y - u.tile.y;
     const double cost = double(m_grid->cost(u.layer, next));
+    const double c = std::isfinite(cost) ? cost : 1.0;
     u.stepTo = next;
     u.stepping = true;
     m_occupancy.claim(next, index);
     u.walk.stepElapsedSec = 0.0;
-    u.walk.stepDurationSec = m_params.timing.stepSec(std::isfinite(cost) ? cost : 1.0, dx != 0 && dy != 0,
-                                                     m_grid->rules(u.layer).diagonalFactor);
+    u.walk.stepFrom = restingPos(u);
+    u.walk.stepEnd = point.at;
+    const double ex = point.at.x - u.walk.stepFrom.x, ey = point.at.y - u.walk.stepFrom.y;
+    if (point.segment) {
+        // Along a segment: the cell's cost x the length walked in it (the clamps bound the
+        // seconds per cell of length, so a sliver of a cell takes a sliver of the time).
+        const StepTiming& tm = m_params.timing;
+        u.walk.stepDurationSec = std::clamp(tm.secondsPerCost * c, tm.minStepSec, tm.maxStepSec) * std::hypot(ex, ey);
+    } else {
+        u.walk.stepDurationSec = m_params.timing.stepSec(c, dx != 0 && dy != 0, m_grid->rules(u.layer).diagonalFactor);
+    }
     u.walk.waitedSec = 0.0;
     u.walk.replansSinceStep = 0;
     m_paths.progress(u);
-    faceAndWalk(u, dx, dy, m_params);
+    u.walk.gridIndex = point.gridIndex;
+    if (smooth)
+        faceAlong(u, ex, ey, m_params);
+    else
+        faceAndWalk(u, dx, dy, m_params);
 }
 
 eng::TileCoord PartyMotion::freeCellNear(eng::TileCoord goal, eng::TileCoord from, int layer, int except)
@@ -247,11 +287,13 @@ void PartyMotion::stepAside(Unit& u, int index, eng::TileCoord to)
 {
     const int dx = to.x - u.tile.x, dy = to.y - u.tile.y;
     const double cost = double(m_grid->cost(u.layer, to));
-    u.path.clear();
+    PathRequests::clearPath(u);
     u.stepTo = to;
     u.stepping = true;
     m_occupancy.claim(to, index);
     u.walk.stepElapsedSec = 0.0;
+    u.walk.stepFrom = restingPos(u);
+    u.walk.stepEnd = cellCentre(to);
     u.walk.stepDurationSec =
         m_params.timing.stepSec(std::isfinite(cost) ? cost : 1.0, false, m_grid->rules(u.layer).diagonalFactor);
     u.walk.holdSec = u.walk.stepDurationSec + m_params.giveWayHoldSec;

@@ -54,8 +54,15 @@ public:
     void drop(Unit& u);
     /// The unit stops where it stands or is stepping to: request dropped, path cleared.
     void stop(Unit& u);
-    /// The unit walks `result`'s path from cell `skipCells` on.
-    static void take(Unit& u, const eng::path::PathResult& result, int skipCells);
+    /// The unit walks `result`'s path from cell `skipCells` on. With skipCells 1 and `grid`'s
+    /// movement.smoothing on for the unit's layer, it walks the path pulled under the segment
+    /// rule (eng::path::pullString) instead: Unit::path = the cells its segments cross
+    /// (eng::path::segmentCells), UnitWalk::points where it is in each; UnitWalk::planned keeps
+    /// the grid path and UnitWalk::smoothed the line.
+    static void take(Unit& u, const eng::path::PathResult& result, int skipCells,
+                     const eng::path::NavGrid* grid = nullptr);
+    /// The unit has no path: cells, points, the planned grid path and its line cleared.
+    static void clearPath(Unit& u);
     /// The unit walked on: cells behind it no longer make its path stale.
     void progress(const Unit& u);
 
@@ -80,6 +87,7 @@ public:
 
 private:
     std::unique_ptr<eng::path::PathService> m_service;
+    const eng::path::NavGrid* m_grid = nullptr;  ///< the service's grid (smoothing of its results)
     eng::path::ServiceStats m_lastStats;
     PathWorkStats m_work;
     long long m_updates = 0;     ///< serve() calls since clear()

@@ -1,5 +1,6 @@
 #include "game/party/Unit.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace game {
@@ -14,6 +15,14 @@ std::vector<eng::TileCoord> remainingPath(const Unit& u)
         out.push_back(u.stepTo);
     out.insert(out.end(), u.path.begin(), u.path.end());
     return out;
+}
+
+std::vector<eng::TileCoord> remainingPlan(const Unit& u)
+{
+    if (u.walk.smoothed.waypoints.empty() || u.walk.planned.empty() || !u.moving())
+        return remainingPath(u);
+    const std::size_t from = std::min(std::size_t(std::max(0, u.walk.gridIndex)), u.walk.planned.size() - 1);
+    return {u.walk.planned.begin() + std::ptrdiff_t(from), u.walk.planned.end()};
 }
 
 } // namespace game

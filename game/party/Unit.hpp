@@ -6,12 +6,20 @@
 #include "engine/anim/AnimationClip.hpp"
 #include "engine/anim/Direction.hpp"
 #include "engine/core/TileCoord.hpp"
+#include "engine/path/AnyAngle.hpp"
 #include "engine/path/PathService.hpp"
 
 #include <string>
 #include <vector>
 
 namespace game {
+
+/// Where a unit is once it has entered one cell of a smoothed walk (movement.smoothing).
+struct WalkPoint {
+    eng::TilePos at;        ///< on the segment: the middle of its stretch inside the cell (a waypoint: its centre)
+    bool segment = false;   ///< part of a segment longer than one grid step (timed by length)
+    int gridIndex = 0;      ///< index in the planned grid path of the last waypoint at or before it
+};
 
 /// The party's bookkeeping of a unit's walk: the step under way, waiting, replans and the path
 /// service request behind its path. Only the party reads or writes it.
@@ -27,6 +35,15 @@ struct UnitWalk {
     bool pushing = false;             ///< blocked, and the unit ahead is giving way to it
     double holdSec = 0.0;             ///< after giving way: stays put so the other unit passes first
     long long requestedAtUpdate = 0;  ///< path update count when that request was made
+    // Smoothing (movement.smoothing on): the plan behind Unit::path and the line it walks.
+    std::vector<eng::TileCoord> planned;  ///< the grid path taken, from the plan cell (empty: none)
+    eng::path::SmoothPath smoothed;       ///< that path pulled under the segment rule (empty: off)
+    std::vector<WalkPoint> points;        ///< one per cell of Unit::path while smoothed (else empty)
+    std::vector<eng::TileCoord> avoid;    ///< the cells its pending request pays a penalty on
+    eng::TilePos stepFrom;                ///< the step runs from here ...
+    eng::TilePos stepEnd;                 ///< ... to here (cell centres, or points on a segment)
+    eng::TilePos restPos{-1.0, -1.0};     ///< where the last step ended (drawn while standing on `tile`)
+    int gridIndex = 0;                    ///< WalkPoint::gridIndex of the cell it last entered
 };
 
 struct Unit {
@@ -61,6 +78,10 @@ inline eng::TileCoord planCell(const Unit& u)
 /// The cells a unit still walks, in order: the cell it is on (the nearer of the two while
 /// stepping), the cell it steps into, then its path; its goal last.
 std::vector<eng::TileCoord> remainingPath(const Unit& u);
+
+/// The grid path a unit still follows: walking a smoothed line (movement.smoothing), its plan's
+/// grid cells from the last waypoint it has passed to its goal; else remainingPath().
+std::vector<eng::TileCoord> remainingPlan(const Unit& u);
 
 /// Priority between two units of one party (cooperative pathfinding): unit `a` at index `ia`
 /// comes before unit `b` at index `ib` when its rank is lower, or the ranks are equal and its

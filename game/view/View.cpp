@@ -392,10 +392,17 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
     // Hover: the tile, and with a selection the previewed path.
     if (hud.hover) {
         const bool passable = nav.passable(hud.explainLayer, *hud.hover);
+        const bool line = hud.previewSmooth && hud.previewSmooth->waypoints.size() > 1 && !preview.path.empty();
         if (!preview.path.empty()) {
             for (std::size_t k = 1; k < preview.path.size(); ++k)
                 if (cellMayShow(proj, preview.path[k], view))
-                    addDiamond(va, proj, preview.path[k], sf::Color(255, 255, 255, 170), 0.16f);
+                    addDiamond(va, proj, preview.path[k], sf::Color(255, 255, 255, line ? 50 : 170), line ? 0.45f : 0.16f);
+        }
+        if (line) {
+            const std::vector<eng::TileCoord>& w = hud.previewSmooth->waypoints;
+            auto centre = [&](eng::TileCoord c) { return toV(proj.tileToWorld(cellCentre(c))); };
+            for (std::size_t k = 1; k < w.size(); ++k)
+                addLine(va, centre(w[k - 1]), centre(w[k]), 3.f, sf::Color(255, 255, 255, 220));
         }
         addDiamond(va, proj, *hud.hover, passable ? sf::Color(255, 255, 255, 55) : sf::Color(255, 60, 60, 70));
         addDiamondRing(va, proj, *hud.hover, passable ? sf::Color(255, 255, 255, 230) : sf::Color(255, 80, 80, 230));

@@ -17,6 +17,7 @@
 #include "engine/anim/SpriteSheet.hpp"
 #include "engine/core/Diagnostic.hpp"
 #include "engine/iso/Projection.hpp"
+#include "engine/path/AnyAngle.hpp"
 #include "engine/path/PathResult.hpp"
 #include "engine/render/MapRenderer.hpp"
 #include "game/party/Party.hpp"
@@ -49,6 +50,9 @@ struct HudLayout {
 struct HudState {
     std::optional<eng::TileCoord> hover;          ///< tile under the pointer
     const eng::path::PathResult* preview = nullptr; ///< path preview from the selection's leader
+    /// [opt] the line it would walk (movement.smoothing on): drawn over the preview's cells,
+    /// which are then faint; null or no waypoints: the cells alone.
+    const eng::path::SmoothPath* previewSmooth = nullptr;
     const OrderReport* lastOrder = nullptr;       ///< the last order's figures, null: none yet
     bool showHelp = true;
     bool scripted = false;

@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <random>
@@ -284,4 +285,84 @@ TEST_CASE("AnyAngle: den520d: smoothed paths obey the rule and are at least 4.5%
     const double ratio = smoothSum / optimalSum;
     INFO("smoothed / optimal 8-connected length: " << ratio);
     CHECK(ratio <= 0.955);
+}
+
+TEST_CASE("AnyAngle: pullString of a given grid path obeys the rule and is not dearer", "[path][anyangle]")
+{
+    std::mt19937 rng(11);
+    GridQuery query;
+    PathResult r;
+    int paths = 0, shorter = 0;
+    for (int round = 0; round < 60; ++round) {
+        const int w = 10 + int(rng() % 25), h = 8 + int(rng() % 25);
+        const CostField f = randomField(rng, w, h, 10 + int(rng() % 20), round % 3 != 0);
+        const NavGrid grid = gridOf(f);
+        for (int k = 0; k < 10; ++k) {
+            const TileCoord a{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
+            const TileCoord b{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
+            if (!grid.passable(0, a) || !eng::path::hasPath(query.findPath(grid, 0, a, b, r)) || r.status != PathStatus::Found)
+                continue;
+            const SmoothPath s = eng::path::pullString(grid, 0, r.path);
+            INFO(a << "->" << b << " " << s << "\n" << pathtest::drawPath(f, r.path));
+            CHECK(s.fromGridPath);
+            CHECK(pathtest::checkSmoothPath(grid, 0, s, r.path, r.cost) == "");
+            // Every waypoint is a cell of the grid path, in its order.
+            std::size_t at = 0;
+            for (TileCoord c : s.waypoints) {
+                while (at < r.path.size() && r.path[at] != c)
+                    ++at;
+                CHECK(at < r.path.size());
+            }
+            ++paths;
+            shorter += s.cost < r.cost - 1e-9 ? 1 : 0;
+        }
+    }
+    CHECK(paths > 300);
+    CHECK(shorter > paths / 4);
+    const NavGrid grid = gridOf(CostField(4, 4));
+    CHECK(eng::path::pullString(grid, 0, std::vector<TileCoord>{}).waypoints.empty());
+    CHECK(eng::path::pullString(grid, 0, std::vector<TileCoord>{{0, 0}, {2, 0}}).waypoints.empty());  // no single step
+    CHECK(eng::path::pullString(grid, 3, std::vector<TileCoord>{{0, 0}, {1, 0}}).waypoints.empty());  // bad layer
+}
+
+TEST_CASE("AnyAngle: segmentCells walks exactly the cells a segment crosses, 8-connected", "[path][anyangle]")
+{
+    std::vector<TileCoord> cells;
+    eng::path::segmentCells({0, 0}, {3, 0}, cells);
+    CHECK(cells == std::vector<TileCoord>{{1, 0}, {2, 0}, {3, 0}});
+    cells.clear();
+    eng::path::segmentCells({2, 2}, {0, 0}, cells);  // through two corners: diagonal steps
+    CHECK(cells == std::vector<TileCoord>{{1, 1}, {0, 0}});
+    cells.clear();
+    eng::path::segmentCells({0, 0}, {0, 0}, cells);
+    CHECK(cells.empty());
+    std::mt19937 rng(5);
+    for (int k = 0; k < 400; ++k) {
+        const TileCoord a{int(rng() % 13) - 6, int(rng() % 13) - 6}, b{int(rng() % 13) - 6, int(rng() % 13) - 6};
+        cells.clear();
+        eng::path::segmentCells(a, b, cells);
+        INFO(a << "->" << b);
+        if (a == b) {
+            CHECK(cells.empty());
+            continue;
+        }
+        REQUIRE(!cells.empty());
+        CHECK(cells.back() == b);
+        // The independent checker's crossed cells, a excluded, are exactly the walk's cells.
+        std::vector<TileCoord> expected;
+        for (int y = std::min(a.y, b.y); y <= std::max(a.y, b.y); ++y)
+            for (int x = std::min(a.x, b.x); x <= std::max(a.x, b.x); ++x)
+                if (TileCoord{x, y} != a && pathtest::crossesInterior(a, b, {x, y}))
+                    expected.push_back({x, y});
+        std::vector<TileCoord> got = cells;
+        const auto order = [](TileCoord p, TileCoord q) { return p.y != q.y ? p.y < q.y : p.x < q.x; };
+        std::sort(got.begin(), got.end(), order);
+        std::sort(expected.begin(), expected.end(), order);
+        CHECK(got == expected);
+        TileCoord prev = a;
+        for (TileCoord c : cells) {
+            CHECK(std::max(std::abs(c.x - prev.x), std::abs(c.y - prev.y)) == 1);
+            prev = c;
+        }
+    }
 }

@@ -106,6 +106,7 @@ void assign(TerrainRules& rules, const TuningKey& k, const std::string& v)
         if (k.field == "diagonal_factor") rules.movement.diagonalFactor = std::stod(v);
         if (k.field == "heuristic") rules.movement.heuristic = *eng::path::parseHeuristic(v);
         if (k.field == "weight") rules.movement.weight = std::stod(v);
+        if (k.field == "smoothing") rules.movement.smoothing = v == "on";
         return;
     }
     TerrainRule& r = *rules.find(k.terrain);
@@ -305,7 +306,7 @@ std::size_t checkEveryKey(const ConfigTuning& file)
 
 TEST_CASE("every listed key set alone: config == parse(text) == the file's config with that value", "[terrain][tuning]")
 {
-    CHECK(checkEveryKey(shipped()) == 163);
+    CHECK(checkEveryKey(shipped()) == 166);
 
     SECTION("the shipped file with CRLF line ends")
     {
@@ -315,7 +316,7 @@ TEST_CASE("every listed key set alone: config == parse(text) == the file's confi
             crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
         eng::Result<ConfigTuning> t = ConfigTuning::fromText(crlf, "crlf.toml");
         REQUIRE(t.ok());
-        CHECK(checkEveryKey(t.value()) == 163);
+        CHECK(checkEveryKey(t.value()) == 166);
     }
     SECTION("every way TOML can spell the tables: dotted keys, inline tables, sub-table headers")
     {
@@ -352,7 +353,7 @@ influence = { scale = 0.5 }
         eng::Result<ConfigTuning> t = ConfigTuning::fromText(text, "layouts.toml");
         INFO(eng::formatDiagnostics(t.diagnostics()));
         REQUIRE(t.ok());
-        CHECK(checkEveryKey(t.value()) == 3 * (4 + 5 * 3 + 2 * 5));
+        CHECK(checkEveryKey(t.value()) == 3 * (5 + 5 * 3 + 2 * 5));
     }
 }
 
@@ -392,14 +393,14 @@ TEST_CASE("invalid values are refused with the loader's message and change nothi
                                     "influence.radius, influence.effect, influence.base, influence.offset, influence.scale)"},
         {"terrain.lava.cost", "1", "terrain.lava.cost: unknown key (no terrain \"lava\"; terrains: grass, snow, road, "
                                    "wall, volcano, volcano_erupting, tombstone, tent, castle, tree, rock, water, bridge, flowers)"},
-        {"movement.speed", "1", "movement.speed: unknown key (movement keys: diagonal, diagonal_factor, heuristic, weight)"},
+        {"movement.speed", "1", "movement.speed: unknown key (movement keys: diagonal, diagonal_factor, heuristic, weight, smoothing)"},
         {"profile.elf.terrain.snow.cost", "1", "profile.elf.terrain.snow.cost: unknown key (no profile \"elf\"; profiles: "
                                                "dwarf, ranger)"},
         {"description", "x", "description: unknown key (expected terrain.NAME.KEY, movement.KEY, "
                              "profile.NAME.terrain.NAME.KEY or profile.NAME.movement.KEY)"},
         {"profile.ranger.terrain.tombstone.influence.radius", "1",
          "cannot write profile.ranger.terrain.tombstone.influence.radius: profile.ranger.terrain.tombstone.influence "
-         "(line 121) is not a table"},
+         "(line 122) is not a table"},
     };
     for (const Case& c : cases) {
         ConfigTuning t = file;

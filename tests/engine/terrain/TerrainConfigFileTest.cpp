@@ -46,6 +46,7 @@ TEST_CASE("the defaults carry the article's numbers and every terrain the art us
     CHECK(c.base.movement.diagonalFactor == 1.414);
     CHECK(c.base.movement.heuristic == eng::path::Heuristic::Octile);
     CHECK(c.base.movement.weight == 1.0);
+    CHECK(c.base.movement.smoothing);
     REQUIRE(c.profile("dwarf") != nullptr);
     CHECK(c.profile("dwarf")->find("snow")->baseCost == 1.5);
     CHECK(c.profile("ranger")->find("tree")->passable);
@@ -150,6 +151,8 @@ TEST_CASE("bad values are reported with their key and line, all at once", "[terr
     CHECK(errorsOf("[movement]\nheuristic = \"manhatan\"\n") ==
           "maps/bad.toml:2: error: movement.heuristic: unknown heuristic \"manhatan\" (expected "
           "octile, euclidean, manhattan, chebyshev, zero (or dijkstra))\n");
+    CHECK(errorsOf("[movement]\nsmoothing = \"yes\"\n") ==
+          "maps/bad.toml:2: error: movement.smoothing: unknown smoothing \"yes\" (expected on, off)\n");
     CHECK(errorsOf("[movement]\ndiagonal = \"sometimes\"\n") ==
           "maps/bad.toml:2: error: movement.diagonal: unknown diagonal mode \"sometimes\" (expected "
           "never, no-corner-cutting, one-obstacle, always)\n");

@@ -61,6 +61,7 @@ TerrainConfig randomConfig(std::mt19937& rng)
     c.base.movement.diagonalFactor = positive(rng);
     c.base.movement.heuristic = eng::path::Heuristic(die(rng) % 5);
     c.base.movement.weight = 1.0 + positive(rng) / 10.0;
+    c.base.movement.smoothing = coin(rng);
     const int terrains = 1 + die(rng) * 2;
     for (int i = 0; i < terrains; ++i) {
         TerrainRule r;

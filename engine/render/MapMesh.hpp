@@ -80,6 +80,9 @@ struct MeshItem {
     /// an overlay layer; set by MapRenderer after looking at the image). Nothing depth-sorted
     /// can be hidden by it, so MapRenderer::draw draws it with the ground, before the overlay.
     bool flat = false;
+    /// The map cell it stands on: a tile layer's cell, or the cell under a tile object's anchor
+    /// ({-1, -1} for an image layer). MapRenderer::setCellShade shades the item by it.
+    TileCoord cell{-1, -1};
 };
 
 /// Ground vertices of one texture in one chunk.

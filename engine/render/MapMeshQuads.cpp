@@ -136,6 +136,7 @@ bool MeshBuilder::emitTile(const TileLayerSink& sink, int gx, int gy, MeshChunk&
         item.depthKey = m_out.projection.depthKey({cx + 0.5, cy + 0.5});
         // Iso: screen rows (x + y), then x; orthogonal: rows, then x.
         item.order = iso ? (gx + gy) * g.width + gx : gy * g.width + gx;
+        item.cell = {cx, cy};
         item.texture = img.texture;
         item.bounds = b;
         fillQuad(item.vertices, corners, img.rect, flips, sink.color);
@@ -206,6 +207,7 @@ void MeshBuilder::buildObjectLayer(const FlatLayer& fl, int li)
         MeshItem item;
         item.depthKey = m_out.projection.depthKey(tp);
         item.order = order++;
+        item.cell = {int(std::floor(tp.x)), int(std::floor(tp.y))};
         item.texture = img.texture;
         item.bounds = boundsOf(corners);
         fillQuad(item.vertices, corners, img.rect, o->flipFlags, color);

@@ -30,6 +30,8 @@ namespace eng::render {
 
 /// Called by MapRenderer::draw between the flat ground and the depth-sorted part.
 using OverlayFn = std::function<void(sf::RenderTarget&)>;
+/// A colour to multiply a cell's depth-sorted tiles by (white: as they are; alpha 0: not drawn).
+using CellShadeFn = std::function<sf::Color(TileCoord)>;
 
 /// Per-frame figures of the last draw (filled by draw when a stats pointer is given).
 struct DrawStats {
@@ -115,6 +117,10 @@ public:
     /// chunk and every tile is drawn and sorted (the reference the render tests compare a culled
     /// draw with; same pixels, O(map) per frame).
     void setCulling(bool on) { m_culling = on; }
+    /// Shades the depth-sorted tiles (trees, walls, tents: what rises above its cell) by the cell
+    /// they stand on, e.g. a fog of war hiding what stands on unseen cells; empty: none. Ground
+    /// layers and sprites are not shaded.
+    void setCellShade(CellShadeFn shade) { m_cellShade = std::move(shade); }
     bool culling() const { return m_culling; }
     /// Ground cache (on by default): draw paints the flat ground (ground layers and the flat tiles
     /// of sorted layers) at 1:1 into cached render textures of GroundCache::TilePixels square
@@ -161,6 +167,7 @@ private:
     ChunkIndex m_index; ///< of m_mesh's chunk bounds (rebuilt by load and updateCells)
     mutable std::vector<int> m_visible; ///< chunksInView's scratch
     bool m_culling = true;
+    CellShadeFn m_cellShade;
     MeshOptions m_meshOptions; ///< as given to buildMapMesh (for updateCells)
     std::vector<std::unique_ptr<sf::Texture>> m_textures;
     std::vector<sf::Image> m_images; ///< the textures' images, straight alpha (for tightenQuads)

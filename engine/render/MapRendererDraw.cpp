@@ -173,7 +173,16 @@ void MapRenderer::drawSorted(sf::RenderTarget& target, const std::vector<SpriteI
         QuadStream stream(target, base, stats.drawCalls);
         sf::Vertex six[6];
         for (const Entry& e : entries) {
-            if (e.item) {
+            if (e.item && m_cellShade && e.item->cell.x >= 0) {
+                const sf::Color shade = m_cellShade(e.item->cell);
+                if (shade.a == 0)
+                    continue;
+                for (std::size_t k = 0; k < 6; ++k) {
+                    six[k] = e.item->vertices[k];
+                    six[k].color = six[k].color * shade;
+                }
+                stream.add(m_textures[std::size_t(e.item->texture)].get(), six);
+            } else if (e.item) {
                 stream.add(m_textures[std::size_t(e.item->texture)].get(), e.item->vertices.data());
             } else {
                 spriteQuad(*e.sprite, six);

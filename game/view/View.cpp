@@ -304,9 +304,16 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
     }
     target.clear(bg);
     target.setView(m_camera.view());
-    if (m_renderer)
+    if (m_renderer) {
+        // What rises above an unseen cell (a tree, a wall) is not drawn, so nothing of it shows
+        // past the dark ground; the fog's overlay (drawFog) dims the rest.
+        eng::render::CellShadeFn shade;
+        if (const FogOfWar* fog = hud.fog)
+            shade = [fog](eng::TileCoord c) { return fog->known(c) ? sf::Color::White : sf::Color::Transparent; };
+        m_renderer->setCellShade(std::move(shade));
         m_renderer->draw(target, unitSprites(party),
                          [&](sf::RenderTarget& t) { drawGroundOverlay(t, world, party, hud); });
+    }
 
     // Units without art (missing sprite sheet): a plain marker so they are still playable.
     sf::VertexArray marks(sf::Triangles);

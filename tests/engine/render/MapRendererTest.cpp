@@ -70,6 +70,36 @@ TEST_CASE("a wall hides a unit behind it, a unit in front of it is drawn over it
     CHECK(pixelAtWallWithUnitAt({1.5, 1.5}) == kMagenta); // same cell: the unit stands on it
 }
 
+TEST_CASE("setCellShade shades the depth-sorted tiles by their cell: hidden, dimmed, as they are", "[render][gl]")
+{
+    keepGlContextAlive();
+    const eng::map::MapData map = loadFixture("wall_iso.tmx");
+    eng::render::MapRenderer renderer;
+    std::vector<eng::Diagnostic> problems;
+    REQUIRE(renderer.load(map, problems));
+    std::vector<eng::TileCoord> asked;
+    const auto wallPixel = [&](const eng::render::CellShadeFn& shade) {
+        renderer.setCellShade(shade);
+        sf::RenderTexture rt;
+        REQUIRE(rt.create(96, 48));
+        rt.setView(sf::View(sf::FloatRect(0, 0, 96, 48)));
+        rt.clear(sf::Color::Black);
+        renderer.draw(rt, {});
+        rt.display();
+        return rt.getTexture().copyToImage().getPixel(48, 24);
+    };
+    CHECK(wallPixel({}) == kWallRed);
+    CHECK(wallPixel([&](eng::TileCoord c) { asked.push_back(c); return sf::Color::White; }) == kWallRed);
+    CHECK(std::find(asked.begin(), asked.end(), eng::TileCoord{1, 1}) != asked.end());  // the wall's cell
+    const sf::Color hidden = wallPixel([](eng::TileCoord c) {
+        return c == eng::TileCoord{1, 1} ? sf::Color::Transparent : sf::Color::White;
+    });
+    CHECK(hidden != kWallRed);  // the ground under it shows
+    const sf::Color dimmed = wallPixel([](eng::TileCoord) { return sf::Color(128, 128, 128); });
+    CHECK(int(dimmed.r) == Approx(kWallRed.r / 2).margin(2));
+    CHECK(int(dimmed.g) == Approx(kWallRed.g / 2).margin(2));
+}
+
 TEST_CASE("the ground overlay is drawn over the ground and under the walls", "[render][gl]")
 {
     keepGlContextAlive();

@@ -23,5 +23,6 @@ struct Command {
 Command addInfoCommand(CLI::App& app);  ///< isopath info MAP
 Command addPathCommand(CLI::App& app);  ///< isopath path MAP [--from X,Y] [--to X,Y] ...
 Command addScenCommand(CLI::App& app);  ///< isopath scen MAP.map SCEN.scen [--limit N]
+Command addBenchCommand(CLI::App& app); ///< isopath bench MAP [--queries N] [--seed S] ...
 
 } // namespace isopath

@@ -21,6 +21,7 @@ int run(int argc, char** argv)
         isopath::addInfoCommand(app),
         isopath::addPathCommand(app),
         isopath::addScenCommand(app),
+        isopath::addBenchCommand(app),
     };
     try {
         app.parse(argc, argv);

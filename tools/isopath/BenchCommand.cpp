@@ -1,0 +1,294 @@
+// isopath bench MAP [--queries N] [--seed S] [--algorithm auto|astar|jps] [--landmarks auto|on|off]
+//                   [--profile P] [--config F] [--weight W]
+// Times one search setting on a map of the user's own: N random queries between passable cells
+// of the map's largest island (the same queries for every setting with the same seed), the
+// median and p90 time per query and the mean expansions. Any setting other than plain A* is
+// also checked against plain A* on the same queries: every cost must be equal, else exit 1.
+
+#include "tools/isopath/Algorithm.hpp"
+#include "tools/isopath/BenchCompare.hpp"
+#include "tools/isopath/Commands.hpp"
+
+#include "engine/core/Diagnostic.hpp"
+#include "engine/core/Percentile.hpp"
+#include "engine/map/MapLoader.hpp"
+#include "engine/path/GridQuery.hpp"
+#include "engine/path/JumpPointSearch.hpp"
+#include "engine/path/Landmarks.hpp"
+#include "engine/path/NavGrid.hpp"
+#include "engine/terrain/MapTerrain.hpp"
+#include "engine/terrain/TerrainField.hpp"
+
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace isopath {
+
+namespace {
+
+struct BenchOptions {
+    std::string mapPath;
+    std::string configPath;
+    std::string profile;
+    std::string algorithm = "auto";
+    std::string landmarks = "auto";
+    std::string weight;
+    int queries = 200;
+    std::uint64_t seed = 1;
+};
+
+/// Bad input: printed after "isopath bench: ", exit 2.
+struct BenchUsageError {
+    std::string message;
+};
+
+/// One search setting over the map's layer 0: the grid (with or without landmarks), the
+/// algorithm and, for jps, its jump point planes.
+struct BenchSetting {
+    eng::path::NavGrid grid;
+    Algorithm algorithm = Algorithm::AStar;
+    eng::path::JumpPointGrid jumps;
+    bool landmarks = false;  ///< the grid has a landmark table
+};
+
+/// The answers of one setting: per query its cost, expansions and time.
+struct BenchRun {
+    std::vector<double> costs;
+    std::vector<double> micros;
+    std::vector<double> expanded;
+};
+
+double benchWeight(const std::string& text)
+{
+    double v = 0.0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v) || v <= 0.0)
+        throw BenchUsageError{"--weight \"" + text + "\": expected a finite number > 0"};
+    return v;
+}
+
+/// The map's cost field and move rules (profile and weight applied).
+struct BenchWorld {
+    eng::path::CostField field;
+    eng::path::MoveRules rules;
+    int width = 0, height = 0;
+};
+
+BenchWorld loadBenchWorld(const BenchOptions& opt)
+{
+    using namespace eng;
+    Result<map::MapData> loaded = map::loadMap(opt.mapPath);
+    if (!loaded)
+        throw BenchUsageError{"cannot load the map:\n" + formatDiagnostics(loaded.diagnostics())};
+    const map::MapData& map = loaded.value();
+    if (map.width <= 0 || map.height <= 0)
+        throw BenchUsageError{opt.mapPath + ": the map has no cells"};
+    Result<terrain::ResolvedConfig> config = terrain::resolveTerrainConfig(map, opt.configPath);
+    if (!config)
+        throw BenchUsageError{"cannot load the terrain config:\n" + formatDiagnostics(config.diagnostics())};
+    Result<terrain::TerrainRules> profile = terrain::profileRules(config.value(), opt.profile);
+    if (!profile)
+        throw BenchUsageError{profile.diagnostics().front().message};
+    terrain::TerrainRules rules = std::move(profile).value();
+    if (!opt.weight.empty())
+        rules.movement.weight = benchWeight(opt.weight);
+    terrain::TerrainField field;
+    for (const Diagnostic& d : field.build(terrain::terrainGridFromMap(map), rules))
+        std::cerr << formatDiagnostic(d) << '\n';
+    return BenchWorld{field.costField(), rules.movement, map.width, map.height};
+}
+
+/// Builds `s` for `world` with the given algorithm (Auto resolved) and landmark settings.
+void buildSetting(BenchSetting& s, const BenchWorld& world, const eng::path::MoveRules& rules, Algorithm requested,
+                  const eng::path::LandmarkSettings& landmarks, const std::string& mapPath)
+{
+    using namespace eng::path;
+    s.grid.setLandmarks(landmarks);
+    if (!s.grid.reset(world.width, world.height) || s.grid.addLayer("ground", world.field, rules) != 0)
+        throw BenchUsageError{mapPath + ": the pathfinder rejected the cost field or the movement rules"};
+    s.grid.waitLandmarks();
+    s.landmarks = landmarks.enabledFor(world.width, world.height);
+    s.algorithm = resolveAlgorithm(requested, s.grid, 0);
+    if (s.algorithm != Algorithm::Jps)
+        return;
+    if (!JumpPointSearch::supports(s.grid, 0))
+        throw BenchUsageError{"--algorithm jps: " + mapPath +
+                              " needs every passable cell to cost the same, diagonal no-corner-cutting and a "
+                              "diagonal factor in [1, 2) (use astar or auto)"};
+    s.jumps.build(s.grid, 0);
+}
+
+/// The passable cells of the largest island of layer 0 (ties: the lower island id).
+std::vector<eng::TileCoord> largestIsland(const eng::path::NavGrid& grid, const std::string& mapPath)
+{
+    std::vector<int> sizes(std::size_t(grid.islandCount(0)), 0);
+    for (int y = 0; y < grid.height(); ++y)
+        for (int x = 0; x < grid.width(); ++x)
+            if (const int id = grid.islandOf(0, {x, y}); id >= 0)
+                ++sizes[std::size_t(id)];
+    if (sizes.empty())
+        throw BenchUsageError{mapPath + ": no passable cell: nothing to benchmark"};
+    int best = 0;
+    for (int id = 1; id < int(sizes.size()); ++id)
+        if (sizes[std::size_t(id)] > sizes[std::size_t(best)])
+            best = id;
+    if (sizes[std::size_t(best)] < 2)
+        throw BenchUsageError{mapPath + ": every island has one cell: no query can have start != goal"};
+    std::vector<eng::TileCoord> cells;
+    for (int y = 0; y < grid.height(); ++y)
+        for (int x = 0; x < grid.width(); ++x)
+            if (grid.islandOf(0, {x, y}) == best)
+                cells.push_back({x, y});
+    return cells;
+}
+
+/// `count` queries between different cells of `island`, drawn by a 64-bit Mersenne Twister
+/// seeded with `seed` (modulo, so the same on every standard library).
+std::vector<BenchQuery> makeQueries(const std::vector<eng::TileCoord>& island, int count, std::uint64_t seed)
+{
+    std::mt19937_64 rng(seed);
+    std::vector<BenchQuery> queries;
+    queries.reserve(std::size_t(count));
+    while (int(queries.size()) < count) {
+        const eng::TileCoord a = island[std::size_t(rng() % island.size())];
+        const eng::TileCoord b = island[std::size_t(rng() % island.size())];
+        if (a != b)
+            queries.push_back({a, b});
+    }
+    return queries;
+}
+
+BenchRun runQueries(BenchSetting& s, const std::vector<BenchQuery>& queries)
+{
+    using Clock = std::chrono::steady_clock;
+    eng::path::GridQuery astar;
+    eng::path::JumpPointSearch jps;
+    eng::path::PathResult result;
+    BenchRun run;
+    for (const BenchQuery& q : queries) {
+        const auto t0 = Clock::now();
+        if (s.algorithm == Algorithm::Jps)
+            jps.findPath(s.grid, 0, s.jumps, q.start, q.goal, result);
+        else
+            astar.findPath(s.grid, 0, q.start, q.goal, result);
+        const auto t1 = Clock::now();
+        if (result.status != eng::path::PathStatus::Found)
+            throw std::runtime_error("bench: no path between two cells of one island");
+        run.costs.push_back(result.cost);
+        run.micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+        run.expanded.push_back(double(result.expanded));
+    }
+    return run;
+}
+
+std::string benchCell(eng::TileCoord c)
+{
+    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
+}
+
+void printRun(const BenchOptions& opt, const BenchSetting& s, const BenchWorld& world, std::size_t islandCells,
+              const BenchRun& run)
+{
+    double sum = 0.0;
+    for (double e : run.expanded)
+        sum += e;
+    std::cout << "map: " << opt.mapPath << " (" << world.width << "x" << world.height << " cells, island of "
+              << islandCells << " cells)\n"
+              << "algorithm: " << algorithmName(s.algorithm) << ", landmarks " << (s.landmarks ? "on" : "off")
+              << ", weight " << world.rules.weight << (opt.profile.empty() ? "" : ", profile " + opt.profile) << '\n'
+              << "seed: " << opt.seed << '\n'
+              << "queries: " << run.micros.size() << '\n'
+              << std::fixed << std::setprecision(1) << "median_us: " << eng::percentile(run.micros, 0.5) << '\n'
+              << "p90_us: " << eng::percentile(run.micros, 0.9) << '\n'
+              << "max_us: " << eng::percentile(run.micros, 1.0) << '\n'
+              << "mean_expanded: " << sum / double(run.expanded.size()) << '\n'
+              << std::defaultfloat << std::setprecision(6);
+}
+
+/// Runs plain A* (no landmarks, weight 1) on the same queries and compares the costs.
+int checkCosts(const BenchOptions& opt, const BenchWorld& world, const std::vector<BenchQuery>& queries,
+               const BenchRun& run)
+{
+    eng::path::MoveRules plainRules = world.rules;
+    plainRules.weight = 1.0;
+    eng::path::LandmarkSettings off;
+    off.mode = eng::path::LandmarkMode::Off;
+    BenchSetting plain;
+    buildSetting(plain, world, plainRules, Algorithm::AStar, off, opt.mapPath);
+    const BenchRun reference = runQueries(plain, queries);
+    if (const std::optional<std::size_t> i = firstCostMismatch(reference.costs, run.costs)) {
+        std::cout << "costs checked: " << *i << "/" << queries.size() << " equal before the first difference\n";
+        std::cerr << "isopath bench: query " << *i + 1 << " " << benchCell(queries[*i].start) << " -> "
+                  << benchCell(queries[*i].goal) << ": cost " << std::setprecision(17) << run.costs[*i]
+                  << ", plain A* " << reference.costs[*i] << '\n';
+        return ExitCheckFailed;
+    }
+    std::cout << "costs checked: " << queries.size() << "/" << queries.size() << " equal\n";
+    return ExitOk;
+}
+
+int runBench(const BenchOptions& opt)
+{
+    const std::optional<Algorithm> requested = parseAlgorithm(opt.algorithm);
+    if (!requested)
+        throw BenchUsageError{"unknown algorithm \"" + opt.algorithm + "\" (expected auto, astar, jps)"};
+    eng::path::LandmarkSettings landmarks;
+    if (!eng::path::parseLandmarkMode(opt.landmarks, landmarks.mode))
+        throw BenchUsageError{"unknown landmark mode \"" + opt.landmarks + "\" (expected auto, on, off)"};
+    if (opt.queries < 1)
+        throw BenchUsageError{"--queries " + std::to_string(opt.queries) + ": expected at least 1"};
+    const BenchWorld world = loadBenchWorld(opt);
+    BenchSetting setting;
+    buildSetting(setting, world, world.rules, *requested, landmarks, opt.mapPath);
+    const std::vector<eng::TileCoord> island = largestIsland(setting.grid, opt.mapPath);
+    const std::vector<BenchQuery> queries = makeQueries(island, opt.queries, opt.seed);
+    const BenchRun run = runQueries(setting, queries);
+    printRun(opt, setting, world, island.size(), run);
+    const bool plain = setting.algorithm == Algorithm::AStar && !setting.landmarks && world.rules.weight == 1.0;
+    return plain ? ExitOk : checkCosts(opt, world, queries, run);
+}
+
+} // namespace
+
+Command addBenchCommand(CLI::App& app)
+{
+    auto opt = std::make_shared<BenchOptions>();
+    Command c;
+    c.app = app.add_subcommand("bench", "Time a search setting on random queries of a map (and check its costs)");
+    c.app->footer("Queries join two different random cells of the map's largest island; the same seed gives the\n"
+                  "same queries for every setting. A setting other than plain A* (astar, landmarks off,\n"
+                  "weight 1) is checked against plain A* on the same queries.\n"
+                  "Exit status: 0 ok, 1 a cost differs from plain A*, 2 bad input.");
+    c.app->add_option("map", opt->mapPath, "Tiled map (.tmx/.tmj)")->required();
+    c.app->add_option("--queries", opt->queries, "Number of random queries (default 200)");
+    c.app->add_option("--seed", opt->seed, "Seed of the random queries (default 1)");
+    c.app->add_option("--config", opt->configPath, "Terrain rules (TOML); overrides the map's choice");
+    c.app->add_option("--profile", opt->profile, "Unit movement profile of the config (e.g. dwarf)");
+    c.app->add_option("--weight", opt->weight, "Heuristic weight (> 1: faster, not optimal: the check fails)");
+    c.app->add_option("--algorithm", opt->algorithm,
+                      "auto (jps when every passable cell costs the same, no corner cutting, weight 1; else "
+                      "astar) | astar | jps");
+    c.app->add_option("--landmarks", opt->landmarks, "A* landmark (ALT) heuristic: auto (maps of at least 128x128 "
+                                                     "cells) | on | off");
+    c.run = [opt] {
+        try {
+            return runBench(*opt);
+        } catch (const BenchUsageError& e) {
+            std::cerr << "isopath bench: " << e.message << '\n';
+            return ExitBadInput;
+        }
+    };
+    return c;
+}
+
+} // namespace isopath

@@ -77,6 +77,15 @@ double benchWeight(const std::string& text)
     return v;
 }
 
+/// The diagnostics as one message, without the trailing newline.
+std::string benchDiagnostics(const std::vector<eng::Diagnostic>& ds)
+{
+    std::string text = eng::formatDiagnostics(ds);
+    while (!text.empty() && text.back() == '\n')
+        text.pop_back();
+    return text;
+}
+
 /// The map's cost field and move rules (profile and weight applied).
 struct BenchWorld {
     eng::path::CostField field;
@@ -89,13 +98,13 @@ BenchWorld loadBenchWorld(const BenchOptions& opt)
     using namespace eng;
     Result<map::MapData> loaded = map::loadMap(opt.mapPath);
     if (!loaded)
-        throw BenchUsageError{"cannot load the map:\n" + formatDiagnostics(loaded.diagnostics())};
+        throw BenchUsageError{"cannot load the map:\n" + benchDiagnostics(loaded.diagnostics())};
     const map::MapData& map = loaded.value();
     if (map.width <= 0 || map.height <= 0)
         throw BenchUsageError{opt.mapPath + ": the map has no cells"};
     Result<terrain::ResolvedConfig> config = terrain::resolveTerrainConfig(map, opt.configPath);
     if (!config)
-        throw BenchUsageError{"cannot load the terrain config:\n" + formatDiagnostics(config.diagnostics())};
+        throw BenchUsageError{"cannot load the terrain config:\n" + benchDiagnostics(config.diagnostics())};
     Result<terrain::TerrainRules> profile = terrain::profileRules(config.value(), opt.profile);
     if (!profile)
         throw BenchUsageError{profile.diagnostics().front().message};
@@ -122,9 +131,9 @@ void buildSetting(BenchSetting& s, const BenchWorld& world, const eng::path::Mov
     if (s.algorithm != Algorithm::Jps)
         return;
     if (!JumpPointSearch::supports(s.grid, 0))
-        throw BenchUsageError{"--algorithm jps: " + mapPath +
-                              " needs every passable cell to cost the same, diagonal no-corner-cutting and a "
-                              "diagonal factor in [1, 2) (use astar or auto)"};
+        throw BenchUsageError{"--algorithm jps needs every passable cell to cost the same, diagonal "
+                              "no-corner-cutting and a diagonal factor in [1, 2); " + mapPath +
+                              " does not (use astar or auto)"};
     s.jumps.build(s.grid, 0);
 }
 

@@ -8,6 +8,8 @@
 #include "engine/map/MapLoader.hpp"
 #include "engine/map/MapWriter.hpp"
 
+#include "BlankMap.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -142,18 +144,7 @@ std::vector<std::string> cornerConflicts(const eng::map::MapData& map, int x0, i
 /// valley's tilesets on a small blank map: ground all grass (gid 1), empty overlay.
 eng::map::MapData grassMap(int w, int h)
 {
-    eng::map::MapData map = blendValley();
-    map.width = w;
-    map.height = h;
-    for (eng::map::Layer& l : map.layers) {
-        if (l.type != eng::map::LayerType::Tile)
-            continue;
-        l.tiles.width = w;
-        l.tiles.height = h;
-        l.tiles.gids.assign(std::size_t(w * h), l.name == "ground" ? 1u : 0u);
-        l.tiles.flipFlags.assign(std::size_t(w * h), 0);
-    }
-    return map;
+    return testsupport::blankCopy(blendValley(), w, h);
 }
 
 // ground.tsx (firstgid 1, tools/artgen/Layout.hpp): a corner set's blend for corner mask m

@@ -6,6 +6,8 @@
 #include "engine/terrain/MapTerrain.hpp"
 #include "engine/terrain/TerrainField.hpp"
 
+#include "BlankMap.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -52,18 +54,7 @@ constexpr Gid Tent = Tall + 23, Castle = Tall + 24, BridgeX = Tall + 31, BridgeY
 /// valley's tilesets on a small blank map: ground all grass (gid 1), empty overlay.
 eng::map::MapData blankMap(int w, int h)
 {
-    eng::map::MapData map = valley();
-    map.width = w;
-    map.height = h;
-    for (eng::map::Layer& l : map.layers) {
-        if (l.type != eng::map::LayerType::Tile)
-            continue;
-        l.tiles.width = w;
-        l.tiles.height = h;
-        l.tiles.gids.assign(std::size_t(w * h), l.name == "ground" ? 1u : 0u);
-        l.tiles.flipFlags.assign(std::size_t(w * h), 0);
-    }
-    return map;
+    return testsupport::blankCopy(valley(), w, h);
 }
 
 Gid at(const eng::map::MapData& map, const std::string& layer, TileCoord c)

@@ -11,6 +11,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <utility>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -59,6 +61,19 @@ CostField randomField(std::mt19937& rng, int w, int h, int wallPercent, bool wei
                         f.at({x, y}) = c;
         }
     return f;
+}
+
+} // namespace
+
+namespace {
+
+/// The smoothed path and the grid path from g's start to its goal on layer 0 (found).
+std::pair<SmoothPath, PathResult> smoothFound(const NavGrid& grid, const pathtest::AsciiGrid& g)
+{
+    AnyAngleQuery smoother;
+    std::pair<SmoothPath, PathResult> out;
+    REQUIRE(smoother.findPath(grid, 0, g.start, g.goal, out.first, out.second) == PathStatus::Found);
+    return out;
 }
 
 } // namespace
@@ -143,10 +158,7 @@ TEST_CASE("AnyAngle: a smoothed path on open ground is one segment", "[path][any
         .........G
     )");
     const NavGrid grid = gridOf(g.field);
-    AnyAngleQuery smoother;
-    SmoothPath s;
-    PathResult r;
-    REQUIRE(smoother.findPath(grid, 0, g.start, g.goal, s, r) == PathStatus::Found);
+    const auto [s, r] = smoothFound(grid, g);
     CHECK(s.waypoints == std::vector<TileCoord>{g.start, g.goal});
     CHECK(s.length == Approx(std::sqrt(81.0 + 9.0)));
     CHECK(s.cost == Approx(s.length));
@@ -165,10 +177,7 @@ TEST_CASE("AnyAngle: a path around a wall keeps off its corners", "[path][anyang
         ....#....G
     )");
     const NavGrid grid = gridOf(g.field);
-    AnyAngleQuery smoother;
-    SmoothPath s;
-    PathResult r;
-    REQUIRE(smoother.findPath(grid, 0, g.start, g.goal, s, r) == PathStatus::Found);
+    const auto [s, r] = smoothFound(grid, g);
     INFO(s);
     CHECK(pathtest::checkSmoothPath(grid, 0, s, r.path, r.cost).empty());
     CHECK(s.waypoints.size() == 3);  // over the wall's top: one turn

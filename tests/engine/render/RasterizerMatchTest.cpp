@@ -203,15 +203,46 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on our own maps (marker layers
     }
 }
 
+namespace {
+
+/// maps/valley.tmx as the engine loads it.
+eng::map::MapData loadValleyMap()
+{
+    auto loaded = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx");
+    REQUIRE(loaded);
+    return std::move(loaded).value();
+}
+
+/// `map` saved as NAME.tmx in a fresh folder (`dir`, the caller removes it), then drawn by
+/// tmxrasterizer and by the game's renderer from that file.
+struct SavedRender {
+    fs::path dir;
+    fs::path file;
+    Comparison c;
+};
+
+SavedRender saveAndRender(const eng::map::MapData& map, const std::string& name)
+{
+    SavedRender r;
+    r.dir = outDir() / (name + "_" + std::to_string(::getpid()));
+    fs::create_directories(r.dir);
+    r.file = r.dir / (name + ".tmx");
+    auto report = eng::map::saveMapTiles(map, r.file.string(), false);
+    INFO(eng::formatDiagnostics(report.diagnostics()));
+    REQUIRE(report);
+    r.c = renderBoth(r.file.string(), "saved_" + name, 2, hideMarkerLayers(map));
+    return r;
+}
+
+} // namespace
+
 TEST_CASE("a map edited with the brush and saved draws in tmxrasterizer as in the game", "[render][gl]")
 {
     keepGlContextAlive();
     if (!haveTmxRasterizer()) {
         return testsupport::skipTest("tmxrasterizer not installed");
     }
-    auto loaded = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx");
-    REQUIRE(loaded);
-    eng::map::MapData map = std::move(loaded).value();
+    eng::map::MapData map = loadValleyMap();
     eng::edit::MapEditor editor(map);
     // Ground, autotiled roads and walls (their neighbours re-picked), a volcano set erupting
     // (animated), a tombstone, an erased tent (the road beside it re-picked).
@@ -227,17 +258,12 @@ TEST_CASE("a map edited with the brush and saved draws in tmxrasterizer as in th
     changed += editor.erase({25, 36}).ok;               // a tent on the road
     CHECK(changed >= 18);  // the brush changed (nearly) every one of the 21 cells
 
-    const fs::path dir = outDir() / ("saved_" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    const fs::path saved = dir / "valley_edited.tmx";
-    auto report = eng::map::saveMapTiles(map, saved.string(), false);
-    INFO(eng::formatDiagnostics(report.diagnostics()));
-    REQUIRE(report);
-
     // tmxrasterizer on the saved file == the game's renderer on that file ...
-    const Comparison c = renderBoth(saved.string(), "saved_valley_edited", 2, hideMarkerLayers(map));
-    CHECK(c.ours == c.theirs);
-    CHECK(c.differing == 0);
+    const SavedRender r = saveAndRender(map, "valley_edited");
+    const fs::path& dir = r.dir;
+    const fs::path& saved = r.file;
+    CHECK(r.c.ours == r.c.theirs);
+    CHECK(r.c.differing == 0);
     // ... == the game's renderer on the edited map it still has in memory.
     sf::Image fromMemory, fromFile;
     std::vector<eng::Diagnostic> problems;
@@ -257,9 +283,7 @@ TEST_CASE("snow painted into valley's grass and saved: its corner blends draw in
     if (!haveTmxRasterizer()) {
         return testsupport::skipTest("tmxrasterizer not installed");
     }
-    auto loaded = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx");
-    REQUIRE(loaded);
-    eng::map::MapData map = std::move(loaded).value();
+    eng::map::MapData map = loadValleyMap();
     eng::edit::MapEditor editor(map);
     // A snow patch with a water hole in the meadow south-west of the lake: grass-snow blends
     // around it, snow-water blends around the hole.
@@ -278,14 +302,8 @@ TEST_CASE("snow painted into valley's grass and saved: its corner blends draw in
         }
     CHECK(blends >= 20);
 
-    const fs::path dir = outDir() / ("blend_" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    const fs::path saved = dir / "valley_snow.tmx";
-    auto report = eng::map::saveMapTiles(map, saved.string(), false);
-    INFO(eng::formatDiagnostics(report.diagnostics()));
-    REQUIRE(report);
-    const Comparison c = renderBoth(saved.string(), "saved_valley_snow", 2, hideMarkerLayers(map));
-    CHECK(c.ours == c.theirs);
-    CHECK(c.differing == 0);
-    fs::remove_all(dir);
+    const SavedRender r = saveAndRender(map, "valley_snow");
+    CHECK(r.c.ours == r.c.theirs);
+    CHECK(r.c.differing == 0);
+    fs::remove_all(r.dir);
 }

@@ -1,4 +1,5 @@
 #include "engine/path/AnyAngle.hpp"
+#include "engine/path/detail/HeapOrder.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -75,16 +76,6 @@ double segmentCostChecked(const NavGrid& grid, int layer, TileCoord a, TileCoord
                        b.x + 1, b.y + 1);
 }
 
-/// Heap order: smaller f first; equal f: larger g (deeper) first, then the lower padded index.
-bool anyAngleLater(const auto& a, const auto& b)
-{
-    if (a.f != b.f)
-        return a.f > b.f;
-    if (a.g != b.g)
-        return a.g < b.g;
-    return a.node > b.node;
-}
-
 } // namespace
 
 std::ostream& operator<<(std::ostream& os, const SmoothPath& p)
@@ -159,7 +150,7 @@ void AnyAngleQuery::relax(const NavGrid& grid, int layer, std::uint32_t cur, std
     const double hx = double(int(nb % std::uint32_t(stride)) - int(goalNode % std::uint32_t(stride)));
     const double hy = double(int(nb / std::uint32_t(stride)) - int(goalNode / std::uint32_t(stride)));
     m_open.push_back({best + m_hScale * std::sqrt(hx * hx + hy * hy), best, nb});
-    std::push_heap(m_open.begin(), m_open.end(), [](const Entry& a, const Entry& b) { return anyAngleLater(a, b); });
+    std::push_heap(m_open.begin(), m_open.end(), detail::LaterInHeap{});
 }
 
 bool AnyAngleQuery::search(const NavGrid& grid, int layer, std::uint32_t startNode, std::uint32_t goalNode)
@@ -176,7 +167,7 @@ bool AnyAngleQuery::search(const NavGrid& grid, int layer, std::uint32_t startNo
     const int offsets[8] = {-stride, 1, stride, -1, -stride + 1, stride + 1, stride - 1, -stride - 1};
     m_nodes[startNode] = {0.0, m_generation, startNode};
     m_open.push_back({0.0, 0.0, startNode});
-    const auto order = [](const Entry& a, const Entry& b) { return anyAngleLater(a, b); };
+    const detail::LaterInHeap order;
     while (!m_open.empty()) {
         std::pop_heap(m_open.begin(), m_open.end(), order);
         const Entry e = m_open.back();

@@ -6,6 +6,7 @@
 /// Diagonal moves have no forced neighbours under this rule (both side cells are open), so a
 /// diagonal jump stops only where one of its two straight jumps finds something.
 #include "engine/path/JumpPointSearch.hpp"
+#include "engine/path/detail/HeapOrder.hpp"
 
 #include "engine/path/detail/ClosestCells.hpp"
 #include "engine/path/detail/Directions.hpp"
@@ -83,19 +84,6 @@ inline int sign(int v)
     return (v > 0) - (v < 0);
 }
 
-/// Heap order (std heap = max-heap of "better"): lower f, then larger g (closer to the goal),
-/// then lower index.
-struct Worse {
-    template <class E>
-    bool operator()(const E& a, const E& b) const
-    {
-        if (a.f != b.f)
-            return a.f > b.f;
-        if (a.g != b.g)
-            return a.g < b.g;
-        return a.node > b.node;
-    }
-};
 
 } // namespace
 
@@ -212,7 +200,7 @@ void JumpPointSearch::push(std::uint32_t node, std::uint32_t parent, double g)
     const int y = int(node / std::uint32_t(m_stride));
     const int x = int(node) - y * m_stride;
     m_open.push_back({g + h(x, y), g, node});
-    std::push_heap(m_open.begin(), m_open.end(), Worse{});
+    std::push_heap(m_open.begin(), m_open.end(), detail::LaterInHeap{});
 }
 
 void JumpPointSearch::expand(std::uint32_t node)
@@ -292,7 +280,7 @@ bool JumpPointSearch::search(std::uint32_t startNode, std::uint32_t goalNode, in
     push(startNode, startNode, 0.0);
     const std::uint32_t closedStamp = m_generation + 1;
     while (!m_open.empty()) {
-        std::pop_heap(m_open.begin(), m_open.end(), Worse{});
+        std::pop_heap(m_open.begin(), m_open.end(), detail::LaterInHeap{});
         const std::uint32_t node = m_open.back().node;
         m_open.pop_back();
         Node& n = m_nodes[node];

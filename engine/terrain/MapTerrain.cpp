@@ -1,6 +1,7 @@
 #include "engine/terrain/MapTerrain.hpp"
 
 #include "engine/terrain/TerrainConfigFile.hpp"
+#include "engine/terrain/TileTerrain.hpp"
 
 #include <filesystem>
 #include <ostream>
@@ -11,7 +12,8 @@ namespace eng::terrain {
 namespace {
 
 // The per-cell rules shared by terrainGridFromMap and terrainNamesAt, so both stack a cell's
-// terrains the same way: which gid a tile layer holds at a map cell, and a gid's terrain name.
+// terrains the same way: which gid a tile layer holds at a map cell (a gid's terrain name is
+// tileTerrainName's).
 
 /// The gid `layer` holds at map cell (x, y); 0 when the layer's grid does not cover the cell
 /// (infinite maps: chunks' bounding box) or the cell is empty.
@@ -25,18 +27,9 @@ map::Gid layerGidAt(const map::Layer& layer, int x, int y)
     return tiles.at(lx, ly);
 }
 
-/// The `terrain` property of a gid's tile; empty for gid 0, tiles without data or without one.
-std::string terrainNameOf(const map::MapData& map, map::Gid gid)
-{
-    if (gid == 0)
-        return {};
-    const map::TileInfo* info = map.tileInfo(gid);
-    return info ? map::propertyString(info->properties, std::string(TerrainProperty)) : std::string();
-}
-
 } // namespace
 
-TerrainGrid terrainGridFromMap(const map::MapData& map)
+TerrainGrid terrainGridFromMap(const map::MapData& map, const TerrainRules* rules)
 {
     TerrainGrid grid(map.width, map.height);
     grid.source = map.path;
@@ -46,8 +39,8 @@ TerrainGrid terrainGridFromMap(const map::MapData& map)
         auto it = byGid.find(gid);
         if (it != byGid.end())
             return it->second;
-        const std::string name = terrainNameOf(map, gid);
-        const TerrainId id = name.empty() ? NoTerrain : grid.intern(name);
+        const std::optional<TileTerrainName> name = tileTerrainName(map, gid, rules);
+        const TerrainId id = name ? grid.intern(name->name, originText(*name)) : NoTerrain;
         byGid.emplace(gid, id);
         return id;
     };
@@ -68,7 +61,7 @@ TerrainGrid terrainGridFromMap(const map::MapData& map)
     return grid;
 }
 
-std::vector<std::string> terrainNamesAt(const map::MapData& map, TileCoord c)
+std::vector<std::string> terrainNamesAt(const map::MapData& map, TileCoord c, const TerrainRules* rules)
 {
     std::vector<std::string> names;
     if (c.x < 0 || c.y < 0 || c.x >= map.width || c.y >= map.height)
@@ -76,9 +69,8 @@ std::vector<std::string> terrainNamesAt(const map::MapData& map, TileCoord c)
     map::forEachLayer(map.layers, [&](const map::Layer& layer) {
         if (layer.type != map::LayerType::Tile)
             return;
-        std::string name = terrainNameOf(map, layerGidAt(layer, c.x, c.y));
-        if (!name.empty())
-            names.push_back(std::move(name));
+        if (std::optional<TileTerrainName> name = tileTerrainName(map, layerGidAt(layer, c.x, c.y), rules))
+            names.push_back(std::move(name->name));
     });
     return names;
 }

@@ -3,20 +3,20 @@
 /// The bridge from a Tiled map (engine/map) to terrain: which terrains lie on each cell, and
 /// which terrain config the map uses.
 ///
-/// A tile's terrain is the string custom property `terrain` of its tile in its tileset. Every
-/// tile layer contributes, in draw order (bottom first; layers inside groups in place of their
+/// A tile's terrain is its `terrain` property, else its wang colour, else its class
+/// (TileTerrain.hpp, which also matches names to the rules' spelling). Every tile layer
+/// contributes, in draw order (bottom first; layers inside groups in place of their
 /// group). Hidden layers (and layers of hidden groups) contribute too: terrain is gameplay, and
 /// a hidden layer is how a designer keeps rules-only tiles (blockers, extra cost) out of sight.
 /// Layer names, layer offsets and flip flags carry no meaning. Cells of infinite-map chunks
-/// outside 0..width-1 x 0..height-1 are ignored. A tile without a `terrain` property (or with
-/// an empty one) contributes nothing. Tile objects in object layers carry no terrain (they are
+/// outside 0..width-1 x 0..height-1 are ignored. A tile that gives no name contributes nothing. Tile objects in object layers carry no terrain (they are
 /// markers and decoration); put gameplay terrain in tile layers.
 ///
 /// \code
 /// eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(map, cliConfigPath);
 /// if (!config) { std::cerr << eng::formatDiagnostics(config.diagnostics()); return 2; }
 /// eng::terrain::TerrainField field;
-/// field.build(eng::terrain::terrainGridFromMap(map), config.value().config.base);
+/// field.build(eng::terrain::terrainGridFromMap(map, &config.value().config.base), config.value().config.base);
 /// \endcode
 
 #include "engine/core/Result.hpp"
@@ -38,14 +38,18 @@ inline constexpr std::string_view ConfigProperty = "config";
 /// File looked for beside a map when it names no config.
 inline constexpr std::string_view DefaultConfigFileName = "terrain.toml";
 
-/// The terrains of every cell of a map. `source` = map.path. O(cells x tile layers).
-TerrainGrid terrainGridFromMap(const map::MapData& map);
+/// The terrains of every cell of a map. `source` = map.path; `origins` say where each name came
+/// from ("wang colour in desert.tsx"). `rules` [opt]: the base rules of the map's config, which
+/// break wang-colour ties and give known names their spelling (give the base rules, not a
+/// profile's, so every profile reads the same names). O(cells x tile layers).
+TerrainGrid terrainGridFromMap(const map::MapData& map, const TerrainRules* rules = nullptr);
 
 /// The terrain names of ONE cell, bottom to top, exactly as terrainGridFromMap stacks them
-/// (`terrainGridFromMap(map).cellNames(c) == terrainNamesAt(map, c)` for every cell): after an
+/// (`terrainGridFromMap(map, r).cellNames(c) == terrainNamesAt(map, c, r)` for every cell): after an
 /// edit of a few cells (engine/edit), feed these to TerrainField::setCell instead of rebuilding.
-/// Empty when `c` is off the map or no layer gives the cell a terrain. O(tile layers).
-std::vector<std::string> terrainNamesAt(const map::MapData& map, TileCoord c);
+/// Empty when `c` is off the map or no layer gives the cell a terrain. `rules` [opt]: as for
+/// terrainGridFromMap (pass the same). O(tile layers).
+std::vector<std::string> terrainNamesAt(const map::MapData& map, TileCoord c, const TerrainRules* rules = nullptr);
 
 /// Where a map's terrain config came from.
 enum class ConfigOrigin {

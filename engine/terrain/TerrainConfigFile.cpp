@@ -192,13 +192,40 @@ void parseInfluence(const toml::table& t, std::optional<Influence>& target, cons
     target = inf;
 }
 
-constexpr std::string_view TerrainKeys = "cost, multiplier, passable, covers, blocks_sight, glyph, influence";
+constexpr std::string_view TerrainKeys = "cost, multiplier, passable, covers, blocks_sight, glyph, influence, aliases";
 
-void parseTerrain(const toml::table& t, TerrainRule& rule, const std::string& path, Errors& errors)
+/// `aliases = ["Sea", "Lake"]`: an array of non-empty strings.
+void readAliases(const toml::node& node, const std::string& path, TerrainRule& rule, Errors& errors)
+{
+    const toml::array* a = node.as_array();
+    if (!a) {
+        errors.add(node.source(), path + ": expected an array of names, got " + std::string(typeName(node)));
+        return;
+    }
+    rule.aliases.clear();
+    for (const toml::node& item : *a) {
+        std::optional<std::string> s = readString(item, path, errors);
+        if (s && s->empty())
+            errors.add(item.source(), path + ": an alias must not be empty");
+        else if (s)
+            rule.aliases.push_back(std::move(*s));
+    }
+}
+
+/// `profile` true: a profile's override, which may not change names (`aliases`): every profile
+/// reads the same map, whose terrain names the base rules settle.
+void parseTerrain(const toml::table& t, TerrainRule& rule, const std::string& path, Errors& errors,
+                  bool profile = false)
 {
     for (auto&& [key, node] : t) {
         const std::string p = child(path, key.str());
-        if (key == "cost") {
+        if (key == "aliases") {
+            if (profile)
+                errors.add(node.source(), p + ": a profile cannot change aliases (give them under [terrain." +
+                                              rule.name + "])");
+            else
+                readAliases(node, p, rule, errors);
+        } else if (key == "cost") {
             if (std::optional<double> v = readPositive(node, p, errors))
                 rule.baseCost = *v;
         } else if (key == "multiplier") {
@@ -306,10 +333,32 @@ void parseProfile(const toml::table& t, TerrainProfile& profile, const std::stri
                     continue;
                 }
                 if (const toml::table* rt = readTable(tnode, tp, errors))
-                    parseTerrain(*rt, *rule, tp, errors);
+                    parseTerrain(*rt, *rule, tp, errors, true);
             }
         } else {
             unknownKey(key, p, "description, movement, terrain", errors);
+        }
+    }
+}
+
+/// Map names meet the config's without regard to case, so no two terrains may share a name or
+/// alias that way: `terrain.Water: "Water" is also terrain.water` (reported at the later one).
+void checkNamesDistinct(const toml::table& terrainTable, const TerrainRules& rules, Errors& errors)
+{
+    std::vector<std::pair<std::string, std::string>> seen; // (name or alias, owning terrain)
+    for (const TerrainRule& r : rules.terrains) {
+        const toml::node* node = terrainTable.get(r.name);
+        std::vector<std::string> names{r.name};
+        names.insert(names.end(), r.aliases.begin(), r.aliases.end());
+        for (const std::string& n : names) {
+            auto clash = std::find_if(seen.begin(), seen.end(),
+                                      [&](const auto& s) { return sameTerrainName(s.first, n); });
+            if (clash != seen.end() && clash->second != r.name)
+                errors.add(node ? node->source() : toml::source_region{},
+                           child("terrain", r.name) + ": \"" + n + "\" also names " +
+                               child("terrain", clash->second) + " (names and aliases match without regard to case)");
+            else if (clash == seen.end())
+                seen.emplace_back(n, r.name);
         }
     }
 }
@@ -333,6 +382,7 @@ TerrainConfig parseDocument(const toml::table& doc, Errors& errors)
                     parseTerrain(*rt, rule, p, errors);
                 config.base.terrains.push_back(std::move(rule));
             }
+            checkNamesDistinct(*tt, config.base, errors);
         }
     }
     for (auto&& [key, node] : doc) {

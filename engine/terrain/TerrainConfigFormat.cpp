@@ -51,6 +51,12 @@ std::string terrainLines(const TerrainRule& rule, const TerrainRule& base, bool 
         line("blocks_sight", rule.blocksSight ? "true" : "false");
     if (rule.glyph != 0 && rule.glyph != base.glyph)
         line("glyph", glyphText(rule.glyph));
+    if (!isProfile && !rule.aliases.empty()) {
+        std::string list = "[";
+        for (const std::string& a : rule.aliases)
+            list += (list.size() > 1 ? ", " : "") + formatTomlString(a);
+        line("aliases", list + "]");
+    }
     if (rule.influence && rule.influence != base.influence) {
         const Influence* from = isProfile && base.influence ? &*base.influence : nullptr;
         line("influence", influenceText(*rule.influence, from));

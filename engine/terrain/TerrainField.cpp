@@ -1,6 +1,7 @@
 #include "engine/terrain/TerrainField.hpp"
 
 #include "engine/core/Assert.hpp"
+#include "engine/terrain/TileTerrain.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -98,23 +99,28 @@ void TerrainField::checkBound(const path::NavGrid& nav) const
     (void)nav;
 }
 
+namespace {
+
+/// The warning about grid name `t`, which the rules do not know (where the map gave it, if known).
+Diagnostic unknownNameWarning(const TerrainGrid& g, TerrainId t)
+{
+    return {g.source, 0, unknownTerrainText(g.names[t], t < g.origins.size() ? g.origins[t] : std::string()),
+            Severity::Warning};
+}
+
+} // namespace
+
 void TerrainField::resolveRules(std::vector<Diagnostic>* warnings)
 {
     m_ruleOf.clear();
     m_unknown.clear();
-    for (const std::string& name : m_grid.names) {
-        int index = -1;
-        for (std::size_t i = 0; i < m_rules.terrains.size(); ++i)
-            if (m_rules.terrains[i].name == name)
-                index = int(i);
-        m_ruleOf.push_back(index);
-        if (index < 0) {
-            m_unknown.push_back(name);
+    for (std::size_t i = 0; i < m_grid.names.size(); ++i) {
+        const TerrainRule* rule = m_rules.find(m_grid.names[i]);
+        m_ruleOf.push_back(rule ? int(rule - m_rules.terrains.data()) : -1);
+        if (!rule) {
+            m_unknown.push_back(m_grid.names[i]);
             if (warnings)
-                warnings->push_back({m_grid.source, 0,
-                                     "unknown terrain \"" + name +
-                                         "\" (not in the terrain rules): it counts as cost 1 with no effect",
-                                     Severity::Warning});
+                warnings->push_back(unknownNameWarning(m_grid, TerrainId(i)));
         }
     }
     const double r = m_rules.maxInfluenceRadius();
@@ -132,10 +138,7 @@ TerrainId TerrainField::terrainId(std::string_view name, Diagnostic* warning)
     if (!rule) {
         m_unknown.emplace_back(name);
         if (warning)
-            *warning = {m_grid.source, 0,
-                        "unknown terrain \"" + std::string(name) +
-                            "\" (not in the terrain rules): it counts as cost 1 with no effect",
-                        Severity::Warning};
+            *warning = unknownNameWarning(m_grid, id);
     }
     return id;
 }
@@ -385,8 +388,10 @@ CellExplanation TerrainField::explain(TileCoord c) const
     e.coveredCount = begin;
     for (TerrainId t : stack) {
         e.terrains.push_back(m_grid.names[t]);
-        if (m_ruleOf[t] < 0 && std::find(e.unknown.begin(), e.unknown.end(), m_grid.names[t]) == e.unknown.end())
+        if (m_ruleOf[t] < 0 && std::find(e.unknown.begin(), e.unknown.end(), m_grid.names[t]) == e.unknown.end()) {
             e.unknown.push_back(m_grid.names[t]);
+            e.unknownFrom.push_back(t < m_grid.origins.size() ? m_grid.origins[t] : std::string());
+        }
     }
     for (int i = int(stack.size()) - 1; i >= begin; --i) {
         const int r = m_ruleOf[stack[std::size_t(i)]];
@@ -443,8 +448,8 @@ std::vector<std::string> explanationLines(const CellExplanation& e, std::size_t 
         os << "  covered (no effect): " << e.coveredCount << " terrain(s) below " << e.terrains[std::size_t(e.coveredCount)];
         line();
     }
-    for (const std::string& u : e.unknown) {
-        os << "  unknown terrain: " << u << " (no effect)";
+    for (std::size_t i = 0; i < e.unknown.size(); ++i) {
+        os << "  " << unknownTerrainText(e.unknown[i], i < e.unknownFrom.size() ? e.unknownFrom[i] : std::string());
         line();
     }
     if (!e.passable) {

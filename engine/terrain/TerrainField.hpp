@@ -20,8 +20,9 @@
 ///   is bit-identical to a full rebuild: every cell applies its factors in the same order
 ///   (sources in row-major order, a source's terrains bottom to top), in double precision.
 /// - A cell's final cost is clamped into [MinCellCost, MaxCellCost] (see TerrainRules.hpp).
-/// - Terrain names the rules do not know count as a terrain without any effect (base cost 1);
-///   each such name gets one warning.
+/// - Grid names meet the rules' through TerrainRules::find (without regard to case, aliases).
+///   Names the rules do not know count as a terrain without any effect (base cost 1); each such
+///   name gets one warning, in unknownTerrainText's words (naming TerrainGrid::origins).
 ///
 /// \code
 /// eng::terrain::TerrainField field;
@@ -74,6 +75,7 @@ struct CellExplanation {
     std::vector<std::string> terrains;  ///< all terrains, bottom to top
     int coveredCount = 0;               ///< the first coveredCount terrains are hidden by a `covers` one
     std::vector<std::string> unknown;   ///< names among them that the rules do not know
+    std::vector<std::string> unknownFrom; ///< per `unknown` name: where the map gave it (TerrainGrid::origins), "" if not known
     std::string baseFrom;               ///< terrain whose base cost counts; empty: default 1
     double baseCost = 1.0;
     std::vector<std::pair<std::string, double>> multipliers; ///< terrains with multiplier != 1
@@ -92,7 +94,8 @@ inline constexpr std::size_t AllInfluences = std::size_t(-1);
 /// The one text form of a cell's explanation (isopath --explain, the game's HUD, the debug
 /// tools), one line per item, no newline characters:
 /// `cell (2,0): snow < road (bottom to top)`, then indented `covered (no effect): ...`,
-/// `unknown terrain: NAME (no effect)`, and either `impassable (wall)` or `base cost 3 (snow)`,
+/// `unknown terrain "Brick" (wang colour in desert.tsx) costs 1: add [terrain.brick] to the
+/// config` (unknownTerrainText), and either `impassable (wall)` or `base cost 3 (snow)`,
 /// `x 0.5 (road)` per multiplier, `/ 6 (volcano_erupting at (0,0), d = 2)` per influence (at
 /// most `maxInfluences`, then `... N more influences`) and `= 0.6875` (` (clamped)`).
 /// Numbers print with 6 significant digits (std::ostream's default).

@@ -20,7 +20,29 @@ TerrainId TerrainGrid::intern(std::string_view name)
         return found;
     ENGINE_ASSERT(names.size() < MaxTerrainNames, "too many terrain names in one grid");
     names.emplace_back(name);
+    origins.resize(names.size());
     return TerrainId(names.size() - 1);
+}
+
+TerrainId TerrainGrid::intern(std::string_view name, std::string_view origin)
+{
+    const TerrainId id = intern(name);
+    origins.resize(names.size());
+    std::string& listed = origins[id];
+    if (origin.empty())
+        return id;
+    // Whole entries only: "class in a.tsx" must not match inside "class in a.tsx2".
+    std::size_t at = 0;
+    while (at <= listed.size()) {
+        const std::size_t end = std::min(listed.find(", ", at), listed.size());
+        if (std::string_view(listed).substr(at, end - at) == origin)
+            return id;
+        at = end + 2;
+    }
+    if (!listed.empty())
+        listed += ", ";
+    listed += origin;
+    return id;
 }
 
 TerrainId TerrainGrid::find(std::string_view name) const

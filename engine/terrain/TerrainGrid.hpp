@@ -42,6 +42,9 @@ struct TerrainGrid {
     int height = 0;                   ///< [Limit: >= 0]
     int depth = 0;                    ///< slots per cell (grows on demand)
     std::vector<std::string> names;   ///< terrain names; a TerrainId indexes this
+    /// Per name (same size as `names`): where the map gave it, for messages about names the rules
+    /// do not know ("wang colour in desert.tsx"; several places joined by ", "); "" = not known.
+    std::vector<std::string> origins;
     std::vector<TerrainId> slots;     ///< width*height*depth
     std::string source;               ///< [opt] file it came from, for diagnostics
 
@@ -55,6 +58,8 @@ struct TerrainGrid {
 
     /// Id of a name, adding it to `names` if new. Asserts fewer than MaxTerrainNames names.
     TerrainId intern(std::string_view name);
+    /// intern(name), and `origin` [opt] added to the name's origins unless already listed.
+    TerrainId intern(std::string_view name, std::string_view origin);
     /// Id of a name, or NoTerrain when the grid has never seen it.
     TerrainId find(std::string_view name) const;
 

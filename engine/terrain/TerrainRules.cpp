@@ -1,24 +1,37 @@
 #include "engine/terrain/TerrainRules.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <utility>
 #include <ostream>
 
 namespace eng::terrain {
+
+bool sameTerrainName(std::string_view a, std::string_view b)
+{
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+}
 
 const TerrainRule* TerrainRules::find(std::string_view name) const
 {
     for (const TerrainRule& r : terrains)
         if (r.name == name)
             return &r;
+    for (const TerrainRule& r : terrains) {
+        if (sameTerrainName(r.name, name))
+            return &r;
+        for (const std::string& alias : r.aliases)
+            if (sameTerrainName(alias, name))
+                return &r;
+    }
     return nullptr;
 }
 
 TerrainRule* TerrainRules::find(std::string_view name)
 {
-    for (TerrainRule& r : terrains)
-        if (r.name == name)
-            return &r;
-    return nullptr;
+    return const_cast<TerrainRule*>(std::as_const(*this).find(name));
 }
 
 double TerrainRules::maxInfluenceRadius() const
@@ -159,6 +172,8 @@ std::ostream& operator<<(std::ostream& os, const TerrainRule& r)
         os << ", influence " << *r.influence;
     if (r.glyph)
         os << ", glyph '" << r.glyph << '\'';
+    for (std::size_t i = 0; i < r.aliases.size(); ++i)
+        os << (i == 0 ? ", aliases " : "|") << r.aliases[i];
     return os << '}';
 }
 

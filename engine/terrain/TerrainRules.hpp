@@ -78,6 +78,9 @@ struct TerrainRule {
     /// Stops a unit's line of sight (fog of war): a cell holding it is seen, the cells behind
     /// it are not. Covered terrains (below a `covers` one) do not count.
     bool blocksSight = false;
+    /// [opt] other names of the same terrain in maps (`aliases = ["Sea", "Lake"]`): a wang colour
+    /// or tile class called "Lake" is this terrain. Matched without regard to case, like `name`.
+    std::vector<std::string> aliases{};
 
     bool operator==(const TerrainRule&) const = default;
 };
@@ -89,7 +92,8 @@ struct TerrainRules {
     /// How far a unit sees, in cells (Euclidean, fog of war; `[movement] sight`) [Limit: 1..64].
     int sight = DefaultSight;
 
-    /// The rule with this name, or nullptr.
+    /// The rule with this name, or nullptr: the rule named exactly so, else the one whose name
+    /// or one of whose aliases equals `name` without regard to (ASCII) case.
     const TerrainRule* find(std::string_view name) const;
     TerrainRule* find(std::string_view name);
     /// Largest influence radius of any terrain, or -1 when no terrain has an influence.
@@ -123,6 +127,9 @@ struct TerrainConfig {
 /// by (5 - d) * 2 within 4.5, tombstone multiplies by ((3 - d) + 0.5) * 1.1 within 2.5,
 /// diagonal x1.414 without corner cutting, octile heuristic, weight 1.
 TerrainConfig defaultTerrainConfig();
+
+/// True when `a` and `b` are equal without regard to ASCII case (how map names meet the config's).
+bool sameTerrainName(std::string_view a, std::string_view b);
 
 /// "multiply" | "divide".
 std::string_view influenceEffectName(InfluenceEffect e);

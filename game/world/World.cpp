@@ -159,7 +159,7 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     if (!errors.empty())
         return eng::Result<World>::failure(std::move(errors));
 
-    const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map);
+    const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map, &w.config.base);
     if (!w.nav.reset(w.map.width, w.map.height))
         return eng::Result<World>::failure(eng::Diagnostic{options.mapPath, 0, "the map is too large to plan on"});
     // Each profile's terrain is bound to its own NavGrid layer (same order, named by profile):

@@ -166,7 +166,7 @@ WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
         cells.clear();
         for (eng::TileCoord c : out.tiles) {
             eng::terrain::CellTerrains ct{c, {}};
-            for (const std::string& name : eng::terrain::terrainNamesAt(m_world.map, c))
+            for (const std::string& name : eng::terrain::terrainNamesAt(m_world.map, c, &m_world.config.base))
                 ct.terrains.push_back(t.terrain.terrainId(name));
             cells.push_back(std::move(ct));
         }

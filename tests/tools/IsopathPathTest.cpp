@@ -198,8 +198,11 @@ TEST_CASE("isopath path: config resolution and terrain warnings show in the JSON
     const nlohmann::json j = json(iso);
     CHECK(j["start"] == nlohmann::json::array({0, 4}));
     CHECK(j["goal"] == nlohmann::json::array({5, 0}));
-    CHECK(j["warnings"] == nlohmann::json::array({"tests/data/terrain/iso.tmx: warning: unknown terrain \"lava\" (not in "
-                                                  "the terrain rules): it counts as cost 1 with no effect"}));
+    CHECK(j["warnings"] ==
+          nlohmann::json::array({"tests/data/terrain/iso.tmx: warning: unknown terrain \"lava\" (terrain property in "
+                                 "terrain.tsx) costs 1: add [terrain.lava] to the config",
+                                 "tests/data/terrain/iso.tmx: warning: unknown terrain \"blank\" (class in terrain.tsx) "
+                                 "costs 1: add [terrain.blank] to the config"}));
     CHECK(j["explain"]["terrains"] == nlohmann::json::array({"lava"}));
     CHECK(j["explain"]["cost"] == 1.0);
 }
@@ -273,7 +276,7 @@ TEST_CASE("isopath path: bad input is a clear error and exit 2", "[isopath][path
         {"tests/data/terrain/bad_config.tmx",
          "tests/data/terrain/rules/broken.toml:3: error: terrain.snow.cost: must be a finite number > 0, got -3\n"
          "tests/data/terrain/rules/broken.toml:4: error: terrain.snow.wetness: unknown key (expected cost, multiplier, "
-         "passable, covers, blocks_sight, glyph, influence)\n"
+         "passable, covers, blocks_sight, glyph, influence, aliases)\n"
          "tests/data/terrain/rules/broken.toml:7: error: terrain.volcano_erupting.influence.radius: must be a finite "
          "number >= 0, got -1\n"},
     };

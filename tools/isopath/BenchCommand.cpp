@@ -112,7 +112,7 @@ BenchWorld loadBenchWorld(const BenchOptions& opt)
     if (!opt.weight.empty())
         rules.movement.weight = benchWeight(opt.weight);
     terrain::TerrainField field;
-    for (const Diagnostic& d : field.build(terrain::terrainGridFromMap(map), rules))
+    for (const Diagnostic& d : field.build(terrain::terrainGridFromMap(map, &config.value().config.base), rules))
         std::cerr << formatDiagnostic(d) << '\n';
     return BenchWorld{field.costField(), rules.movement, map.width, map.height};
 }

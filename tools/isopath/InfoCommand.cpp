@@ -4,6 +4,8 @@
 #include "tools/isopath/Commands.hpp"
 
 #include "engine/map/MapLoader.hpp"
+#include "engine/terrain/MapTerrain.hpp"
+#include "engine/terrain/TileTerrain.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -176,24 +178,64 @@ ordered_json mapJson(const MapData& m)
     return j;
 }
 
+/// Every terrain name the map gives its cells (TileTerrain.hpp) under the config's base rules:
+/// name, cells holding it, where it came from, whether the config knows it (and if not, the
+/// warning saying how to add it), in order of first use.
+ordered_json terrainsJson(const MapData& m, const eng::terrain::TerrainRules& rules)
+{
+    const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(m, &rules);
+    std::vector<std::size_t> cells(grid.names.size(), 0);
+    std::vector<int> seenAt(grid.names.size(), -1);
+    for (int y = 0; y < grid.height; ++y)
+        for (int x = 0; x < grid.width; ++x)
+            for (eng::terrain::TerrainId t : grid.cell({x, y}))
+                if (seenAt[t] != grid.index({x, y})) {
+                    seenAt[t] = grid.index({x, y});
+                    ++cells[t];
+                }
+    ordered_json out = ordered_json::array();
+    for (std::size_t i = 0; i < grid.names.size(); ++i) {
+        ordered_json t;
+        t["name"] = grid.names[i];
+        t["cells"] = cells[i];
+        t["from"] = grid.origins[i];
+        t["known"] = rules.find(grid.names[i]) != nullptr;
+        if (!rules.find(grid.names[i]))
+            t["warning"] = eng::terrain::unknownTerrainText(grid.names[i], grid.origins[i]);
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
 } // namespace
 
 Command addInfoCommand(CLI::App& app)
 {
     auto mapPath = std::make_shared<std::string>();
+    auto configPath = std::make_shared<std::string>();
     Command c;
     c.app = app.add_subcommand("info", "Load a Tiled map (.tmx/.tmj, may be .gz) and print it as JSON");
     c.app->add_option("MAP", *mapPath, "the map file")->required();
-    c.run = [mapPath] {
+    c.app->add_option("--config", *configPath,
+                      "Terrain rules (TOML) the \"terrains\" list is checked against; overrides the map's choice");
+    c.run = [mapPath, configPath] {
         auto result = eng::map::loadMap(*mapPath);
         if (!result) {
             std::cerr << eng::formatDiagnostics(result.diagnostics());
             return ExitBadInput;
         }
+        auto config = eng::terrain::resolveTerrainConfig(result.value(), *configPath);
+        if (!config) {
+            std::cerr << eng::formatDiagnostics(config.diagnostics());
+            return ExitBadInput;
+        }
+        ordered_json j = mapJson(result.value());
+        j["terrain_config"] = config.value().path.empty() ? std::string("built-in") : config.value().path;
+        j["terrains"] = terrainsJson(result.value(), config.value().config.base);
         // Every string here comes from the user's files (paths, names, properties) and may hold
         // any bytes: nlohmann's `replace` writes invalid UTF-8 as U+FFFD instead of throwing,
         // for keys and values alike, so no field can be forgotten (the rule of all our writers).
-        std::cout << mapJson(result.value()).dump(2, ' ', false, ordered_json::error_handler_t::replace) << '\n';
+        std::cout << j.dump(2, ' ', false, ordered_json::error_handler_t::replace) << '\n';
         return ExitOk;
     };
     return c;

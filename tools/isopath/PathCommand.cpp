@@ -572,7 +572,7 @@ int runPath(const PathOptions& opt)
 
     std::vector<std::string> warnings;
     terrain::TerrainField field;
-    for (const Diagnostic& d : field.build(terrain::terrainGridFromMap(world->map), rules))
+    for (const Diagnostic& d : field.build(terrain::terrainGridFromMap(world->map, &world->config.config.base), rules))
         warnings.push_back(formatDiagnostic(d));
     checkQuery(cells, field, rules, sizeText(world->map), warnings);
 

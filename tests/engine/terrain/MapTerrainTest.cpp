@@ -50,17 +50,21 @@ TEST_CASE("every tile layer contributes its tile's terrain property, bottom to t
     CHECK(field.costField().at({7, 1}) == Approx(3.0 / 8.0));          // snow, d = 1 from the volcano
 }
 
-TEST_CASE("tiles without a terrain property add nothing, unknown names warn once", "[terrain][map]")
+TEST_CASE("a tile's class is its terrain when it has no terrain property; unknown names warn once", "[terrain][map]")
 {
     const eng::map::MapData map = load("iso.tmx");
     const TerrainGrid grid = terrainGridFromMap(map);
-    CHECK(grid.cellNames({2, 2}).empty()); // tile without a `terrain` property
+    CHECK(grid.cellNames({2, 2}) == std::vector<std::string>{"blank"}); // no `terrain` property, type "blank"
     CHECK(grid.cellNames({2, 1}) == std::vector<std::string>{"lava"});
     TerrainField field;
     const std::vector<eng::Diagnostic> warnings = field.build(grid, defaultTerrainConfig().base);
-    REQUIRE(warnings.size() == 1);
+    REQUIRE(warnings.size() == 2);
     CHECK(eng::formatDiagnostic(warnings[0]) ==
-          map.path + ": warning: unknown terrain \"lava\" (not in the terrain rules): it counts as cost 1 with no effect");
+          map.path + ": warning: unknown terrain \"lava\" (terrain property in terrain.tsx) costs 1: add "
+                     "[terrain.lava] to the config");
+    CHECK(eng::formatDiagnostic(warnings[1]) ==
+          map.path + ": warning: unknown terrain \"blank\" (class in terrain.tsx) costs 1: add [terrain.blank] to "
+                     "the config");
     CHECK(field.costField().at({2, 1}) == 1.0f);
     CHECK(field.costField().at({2, 2}) == 1.0f);
 }
@@ -131,7 +135,7 @@ TEST_CASE("config resolution: --config, then map property, then beside the map, 
         CHECK(eng::formatDiagnostics(r.diagnostics()) ==
               file + ":3: error: terrain.snow.cost: must be a finite number > 0, got -3\n" + file +
                   ":4: error: terrain.snow.wetness: unknown key (expected cost, multiplier, passable, covers, blocks_sight, glyph, "
-                  "influence)\n" +
+                  "influence, aliases)\n" +
                   file + ":7: error: terrain.volcano_erupting.influence.radius: must be a finite number >= 0, got -1\n");
     }
 }

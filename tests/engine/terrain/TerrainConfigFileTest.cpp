@@ -134,7 +134,7 @@ TEST_CASE("bad values are reported with their key and line, all at once", "[terr
           "maps/bad.toml:2: error: terrain.snow.passable: expected true or false, got an integer\n");
     CHECK(errorsOf("[terrain.snow]\ncost = 3\n\ncolour = \"white\"\n") ==
           "maps/bad.toml:4: error: terrain.snow.colour: unknown key (expected cost, multiplier, passable, "
-          "covers, blocks_sight, glyph, influence)\n");
+          "covers, blocks_sight, glyph, influence, aliases)\n");
     CHECK(errorsOf("speed = 3\n") ==
           "maps/bad.toml:1: error: speed: unknown key (expected description, movement, terrain, profile)\n");
     CHECK(errorsOf("[terrain.v]\ninfluence = { radius = -1, effect = \"divide\", base = 5 }\n") ==
@@ -166,7 +166,7 @@ TEST_CASE("bad values are reported with their key and line, all at once", "[terr
           "maps/bad.toml:2: error: terrain.b.cost: must be a finite number > 0, got -2\n"
           "maps/bad.toml:4: error: terrain.a.cost: must be a finite number > 0, got 0\n"
           "maps/bad.toml:5: error: terrain.a.what: unknown key (expected cost, multiplier, passable, covers, "
-          "blocks_sight, glyph, influence)\n");
+          "blocks_sight, glyph, influence, aliases)\n");
 }
 
 TEST_CASE("a missing config file is an error naming it", "[terrain][config]")

@@ -111,8 +111,7 @@ TEST_CASE("unknown terrains warn once and count as no effect", "[terrain][field]
     TerrainField f;
     const std::vector<eng::Diagnostic> warnings = f.build(g, defaultTerrainConfig().base);
     CHECK(eng::formatDiagnostics(warnings) ==
-          "maps/test.tmx: warning: unknown terrain \"lava\" (not in the terrain rules): it counts as cost 1 with "
-          "no effect\n");
+          "maps/test.tmx: warning: unknown terrain \"lava\" costs 1: add [terrain.lava] to the config\n");
     CHECK(costAt(f, 0, 0) == 1.0f); // grass lava
     CHECK(f.unknownTerrains() == std::vector<std::string>{"lava"});
 }

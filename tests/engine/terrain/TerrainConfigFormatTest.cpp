@@ -142,3 +142,21 @@ TEST_CASE("ConfigTuning over the built-in defaults", "[terrain][configformat][tu
     CHECK(t.config().base.find("snow")->baseCost == 4.0);
     CHECK(t.set("terrain.snow.cost", "-4") == "terrain.snow.cost: must be a finite number > 0, got -4");
 }
+
+TEST_CASE("aliases are written with their terrain, not with profiles, and read back equal", "[terrain][configformat]")
+{
+    eng::Result<TerrainConfig> r = parseTerrainConfig(R"(
+[terrain.water]
+passable = false
+aliases = ["Sea", "Lake \"Deep\""]
+[profile.p.terrain.water]
+passable = true
+)", "t.toml");
+    REQUIRE(r.ok());
+    const std::string text = formatTerrainConfig(r.value());
+    CHECK(text.find("[terrain.water]\npassable = false\naliases = [\"Sea\", \"Lake \\\"Deep\\\"\"]\n") != std::string::npos);
+    REQUIRE(text.find("[profile.p.terrain.water]\npassable = true\n") != std::string::npos);
+    CHECK(text.find("aliases", text.find("[profile.p")) == std::string::npos);
+    CHECK(r.value().profile("p")->find("lake \"deep\"") != nullptr);
+    CHECK(reparsed(r.value()) == r.value());
+}

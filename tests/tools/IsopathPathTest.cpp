@@ -8,13 +8,18 @@
 #include "engine/terrain/PathWhy.hpp"
 #include "engine/terrain/TerrainField.hpp"
 #include "tests/engine/path/SegmentRule.hpp"
+#include "tests/support/ReferenceDijkstra.hpp"
 #include "tests/support/RunProcess.hpp"
+#include "tests/support/Skip.hpp"
+#include "tests/support/TempDir.hpp"
+#include "tests/support/WangReference.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -46,7 +51,7 @@ eng::path::PathResult solve(const std::string& map, eng::TileCoord from, eng::Ti
     const eng::terrain::TerrainRules rules =
         profile.empty() ? c.value().config.base : *c.value().config.profile(profile);
     eng::terrain::TerrainField field;
-    field.build(eng::terrain::terrainGridFromMap(m.value()), rules);
+    field.build(eng::terrain::terrainGridFromMap(m.value(), &c.value().config.base), rules);
     eng::path::GridPathfinder finder;
     REQUIRE(finder.init(field.costField(), rules.movement));
     eng::path::PathResult result;
@@ -62,7 +67,7 @@ eng::path::NavGrid navGridOf(const std::string& map)
     eng::Result<eng::terrain::ResolvedConfig> c = eng::terrain::resolveTerrainConfig(m.value());
     REQUIRE(c.ok());
     eng::terrain::TerrainField field;
-    field.build(eng::terrain::terrainGridFromMap(m.value()), c.value().config.base);
+    field.build(eng::terrain::terrainGridFromMap(m.value(), &c.value().config.base), c.value().config.base);
     eng::path::NavGrid grid;
     REQUIRE(grid.reset(field.width(), field.height()));
     REQUIRE(grid.addLayer("base", field.costField(), c.value().config.base.movement) == 0);
@@ -432,7 +437,7 @@ TEST_CASE("isopath path --why: hand-checked numbers on the volcano scene, text a
     eng::Result<eng::terrain::ResolvedConfig> c = eng::terrain::resolveTerrainConfig(m.value());
     REQUIRE(c.ok());
     eng::terrain::TerrainField field;
-    field.build(eng::terrain::terrainGridFromMap(m.value()), c.value().config.base);
+    field.build(eng::terrain::terrainGridFromMap(m.value(), &c.value().config.base), c.value().config.base);
     std::vector<eng::TileCoord> path;
     for (const nlohmann::json& cell : j["path"])
         path.push_back({cell[0].get<int>(), cell[1].get<int>()});
@@ -561,4 +566,53 @@ TEST_CASE("isopath path --smooth: text lines, no path, corner-cutting rules", "[
     CHECK(cut.exitCode == 2);
     CHECK(cut.err == "isopath path: --smooth: the path cuts a corner, which smoothing never does (diagonal always; "
                      "use --diagonal no-corner-cutting or never)\n");
+}
+
+TEST_CASE("isopath path on Tiled's grass-and-water example goes round the lake", "[isopath][path][examples]")
+{
+    if (!std::filesystem::exists(testsupport::kGrassAndWater))
+        return testsupport::skipTest("the tiled package's examples are not installed (" + testsupport::kGrassAndWater +
+                                     ")");
+    const Run r = isopath("'" + testsupport::kGrassAndWater + "' --from 24,0 --to 0,24 --json");
+    CHECK(r.exitCode == 0);
+    const nlohmann::json j = json(r);
+    CHECK(j["status"] == "ok");
+    CHECK(!j.contains("warnings"));
+    eng::Result<eng::map::MapData> m = eng::map::loadMap(testsupport::kGrassAndWater);
+    REQUIRE(m.ok());
+    const eng::path::CostField reference =
+        testsupport::wangCostField(m.value(), {{"Grass", 1.0f}, {"Water", eng::path::Impassable}});
+    const std::vector<eng::TileCoord> path = coords(j["path"]);
+    REQUIRE(path.size() > 1);
+    for (eng::TileCoord c : path) {
+        INFO(c);
+        CHECK(reference.at(c) == 1.0f); // never in the water
+    }
+    const eng::path::MoveRules rules = eng::terrain::defaultTerrainConfig().base.movement;
+    const std::vector<double> dist = testsupport::referenceDijkstra(reference, rules, {24, 0});
+    CHECK(j["cost"].get<double>() == Approx(dist[std::size_t(reference.index({0, 24}))]).epsilon(1e-9));
+    CHECK(j["cost"].get<double>() > 24 * 1.414 + 1e-6); // the lake blocks the straight diagonal
+}
+
+TEST_CASE("isopath path on the example with Water renamed Snow: optimal with snow at 3", "[isopath][path][examples]")
+{
+    if (!std::filesystem::exists(testsupport::kGrassAndWater))
+        return testsupport::skipTest("the tiled package's examples are not installed (" + testsupport::kGrassAndWater +
+                                     ")");
+    testsupport::TempDir dir("isostar-isopath-names");
+    const std::string copy = testsupport::grassAndWaterRenamed(dir.path, "Snow");
+    eng::Result<eng::map::MapData> m = eng::map::loadMap(copy);
+    REQUIRE(m.ok());
+    const eng::path::CostField reference = testsupport::wangCostField(m.value(), {{"Grass", 1.0f}, {"Snow", 3.0f}});
+    const eng::path::MoveRules rules = eng::terrain::defaultTerrainConfig().base.movement;
+    for (const auto& [from, to] : {std::pair<eng::TileCoord, eng::TileCoord>{{24, 0}, {0, 24}}, {{0, 0}, {24, 24}},
+                                   {{12, 0}, {12, 24}}}) {
+        INFO(from << " -> " << to);
+        const Run r = isopath("'" + copy + "' --from " + std::to_string(from.x) + "," + std::to_string(from.y) +
+                              " --to " + std::to_string(to.x) + "," + std::to_string(to.y) + " --json");
+        CHECK(r.exitCode == 0);
+        const nlohmann::json j = json(r);
+        const std::vector<double> dist = testsupport::referenceDijkstra(reference, rules, from);
+        CHECK(j["cost"].get<double>() == Approx(dist[std::size_t(reference.index(to))]).epsilon(1e-9));
+    }
 }

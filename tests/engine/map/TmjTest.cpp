@@ -89,3 +89,28 @@ TEST_CASE("a TMJ map with a TSJ tileset and a TJ template", "[map][tmj]")
     CHECK(ts.value().name == "terrain");
     CHECK(ts.value().findTile(5)->animation.size() == 2);
 }
+
+TEST_CASE("TSJ and TSX tilesets carry wang sets and tile classes alike (class and the older type)", "[map][tmj]")
+{
+    // names.tsx/.tsj: corner, mixed and edge wang sets; tile 5 `class`, tile 6 Tiled 1.8's `type`.
+    const MapData tmx = load("tests/data/terrain/names/names.tmx");
+    const MapData tmj = load("tests/data/terrain/names/names.tmj");
+    REQUIRE(tmx.tilesets.size() == 1);
+    REQUIRE(tmj.tilesets.size() == 1);
+    const Tileset& x = tmx.tilesets[0];
+    const Tileset& j = tmj.tilesets[0];
+    REQUIRE(x.wangSets.size() == 3);
+    CHECK(x.wangSets == j.wangSets);
+    CHECK(x.wangSets[0].type == WangSetType::Corner);
+    CHECK(x.wangSets[1].type == WangSetType::Mixed);
+    CHECK(x.wangSets[2].type == WangSetType::Edge);
+    CHECK(x.wangSets[0].colors.at(3).name == "Lake");
+    CHECK(x.wangSets[1].tiles.at(0).wangId[7] == 2);
+    CHECK(x.tiles == j.tiles);
+    REQUIRE(x.findTile(5));
+    CHECK(x.findTile(5)->className == "Road");
+    REQUIRE(j.findTile(6));
+    CHECK(j.findTile(6)->className == "wall");
+    CHECK(x.findTile(6)->className == "wall");
+    CHECK(normalised(tmx) == normalised(tmj));
+}

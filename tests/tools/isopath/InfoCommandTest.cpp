@@ -8,7 +8,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cctype>
+#include <fstream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -113,4 +117,66 @@ TEST_CASE("isopath info: bad input exits 2 with the diagnostic on stderr", "[iso
     CHECK(r.out.empty());
     CHECK(r.err.find("MAP is required") != std::string::npos);
     CHECK(r.err.find("Usage:") != std::string::npos);
+}
+
+TEST_CASE("isopath info lists the map's terrain names, their cells and where they came from", "[isopath][info]")
+{
+    Run r = isopath("info tests/data/terrain/names/names.tmx");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    auto j = nlohmann::json::parse(r.out);
+    CHECK(j["terrain_config"] == "built-in");
+    REQUIRE(j["terrains"].size() == 7);
+    CHECK(j["terrains"][0] == nlohmann::json{{"name", "snow"},
+                                             {"cells", 3},
+                                             {"from", "terrain property in names.tsx, wang colour in names.tsx"},
+                                             {"known", true}});
+    CHECK(j["terrains"][3]["name"] == "road");
+    CHECK(j["terrains"][3]["from"] == "class in names.tsx");
+
+    // The alias config turns the Lake/snow tie into water.
+    r = isopath("info tests/data/terrain/names/names.tmj --config tests/data/terrain/names/aliases.toml");
+    REQUIRE(r.exitCode == 0);
+    j = nlohmann::json::parse(r.out);
+    CHECK(j["terrain_config"] == "tests/data/terrain/names/aliases.toml");
+    CHECK(j["terrains"][2] ==
+          nlohmann::json{{"name", "water"}, {"cells", 2}, {"from", "wang colour in names.tsj"}, {"known", true}});
+
+    r = isopath("info tests/data/map/groups.tmx");
+    REQUIRE(r.exitCode == 0);
+    // An inline tileset: the map is the file the class comes from.
+    CHECK(nlohmann::json::parse(r.out)["terrains"] ==
+          nlohmann::json::array({{{"name", "rock"}, {"cells", 1}, {"from", "class in groups.tmx"}, {"known", true}}}));
+
+    r = isopath("info tests/data/terrain/names/names.tmx --config tests/data/terrain/rules/broken.toml");
+    CHECK(r.exitCode == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("broken.toml:3: error: terrain.snow.cost") != std::string::npos);
+}
+
+TEST_CASE("isopath info on Tiled's desert example: four terrains the config does not know", "[isopath][info]")
+{
+    const std::string desert = "/usr/share/doc/tiled/examples/desert.tmx";
+    if (!std::ifstream(desert))
+        return testsupport::skipTest("the tiled package's examples are not installed (" + desert + ")");
+    const Run r = isopath("info " + desert);
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK(r.err.empty());
+    const auto j = nlohmann::json::parse(r.out);
+    REQUIRE(j["terrains"].size() == 4);
+    std::vector<std::string> names;
+    for (const auto& t : j["terrains"]) {
+        names.push_back(t["name"]);
+        CHECK(t["known"] == false);
+        CHECK(t["from"] == "wang colour in desert.tsx");
+        CHECK(t["cells"].get<int>() > 0);
+        const std::string name = t["name"];
+        std::string key = name;
+        std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        CHECK(t["warning"] == "unknown terrain \"" + name + "\" (wang colour in desert.tsx) costs 1: add [terrain." +
+                                  key + "] to the config");
+    }
+    std::sort(names.begin(), names.end());
+    CHECK(names == std::vector<std::string>{"Brick", "Cobblestone", "Desert", "Dirt"});
 }

@@ -50,7 +50,7 @@ TEST_CASE("every tile layer contributes its tile's terrain property, bottom to t
     CHECK(field.costField().at({7, 1}) == Approx(3.0 / 8.0));          // snow, d = 1 from the volcano
 }
 
-TEST_CASE("a tile's class is its terrain when it has no terrain property; unknown names warn once", "[terrain][map]")
+TEST_CASE("a tile's class is its terrain when it has no terrain property, and unknown names warn once", "[terrain][map]")
 {
     const eng::map::MapData map = load("iso.tmx");
     const TerrainGrid grid = terrainGridFromMap(map);

@@ -88,7 +88,7 @@ TEST_CASE("a tile's terrain: its property, else its wang colour, else its class"
     }
 }
 
-TEST_CASE("aliases: a wang colour called Lake is water; names and aliases may not clash", "[terrain][names]")
+TEST_CASE("aliases: a wang colour called Lake is water, and names and aliases may not clash", "[terrain][names]")
 {
     const eng::Result<TerrainConfig> config = loadTerrainConfig(NamesDir + "aliases.toml");
     INFO(eng::formatDiagnostics(config.diagnostics()));

@@ -81,7 +81,7 @@ void View::drawHud(sf::RenderTarget& target, const World& world, const HudState&
     // Top right: the hovered tile and why it costs what it costs.
     if (hud.hover) {
         HudLines tl;
-        tl.push_back({"Tile " + tileStr(*hud.hover), HudGold});
+        tl.push_back({"Tile " + tileStr(world.frame.toTiled(*hud.hover)), HudGold});
         if (hud.fog && !hud.fog->known(*hud.hover)) {
             tl.push_back({"unknown", HudWhite});  // nothing of its terrain or cost leaks
         } else {

@@ -4,6 +4,7 @@
 
 #include "engine/map/MapLoader.hpp"
 #include "engine/map/ObjectCell.hpp"
+#include "engine/map/PlayableMap.hpp"
 #include "engine/terrain/MapTerrain.hpp"
 #include "engine/terrain/TerrainConfigFile.hpp"
 #include "engine/terrain/TerrainField.hpp"
@@ -109,7 +110,12 @@ std::vector<std::string> World::explain(eng::TileCoord cell, int layer) const
     if (!nav.inBounds(cell) || layer < 0 || layer >= int(terrains.size()))
         return {};
     // The engine's one text form (as `isopath path --explain`), at most 6 influences for the HUD.
-    return eng::terrain::explanationLines(terrains[std::size_t(layer)].terrain.explain(cell), 6);
+    // In Tiled's coordinates, as the player reads them.
+    eng::terrain::CellExplanation e = terrains[std::size_t(layer)].terrain.explain(cell);
+    e.cell = frame.toTiled(e.cell);
+    for (eng::terrain::InfluenceContribution& i : e.influences)
+        i.source = frame.toTiled(i.source);
+    return eng::terrain::explanationLines(e, 6);
 }
 
 eng::Result<World> loadWorld(const WorldOptions& options)
@@ -121,14 +127,17 @@ eng::Result<World> loadWorld(const WorldOptions& options)
         return eng::Result<World>::failure(map.diagnostics());
     w.map = std::move(map).value();
     std::vector<eng::Diagnostic> errors;
-    if (w.map.orientation != eng::map::Orientation::Isometric && w.map.orientation != eng::map::Orientation::Orthogonal)
+    if (w.map.orientation == eng::map::Orientation::Hexagonal)
         errors.push_back({options.mapPath, 0, "the game plays isometric and orthogonal maps only"});
-    if (w.map.infinite)
-        errors.push_back({options.mapPath, 0, "infinite maps cannot be played (fixed-size maps only)"});
-    if (w.map.width <= 0 || w.map.height <= 0)
+    if (w.map.width <= 0 || w.map.height <= 0 || w.map.tileWidth <= 0 || w.map.tileHeight <= 0)
         errors.push_back({options.mapPath, 0, "the map has no cells"});
     if (!errors.empty())
         return eng::Result<World>::failure(std::move(errors));
+    // Staggered and infinite maps play on their frame's grid (Tiled's coordinates at the edges).
+    const bool infinite = w.map.infinite;
+    w.frame = eng::map::CellFrame::of(w.map);
+    if (!w.frame.identity())
+        w.map = eng::map::playableMap(w.map, w.frame);
 
     auto config = eng::terrain::resolveTerrainConfig(w.map, options.configPath);
     if (!config)
@@ -159,7 +168,8 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     if (!errors.empty())
         return eng::Result<World>::failure(std::move(errors));
 
-    const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map);
+    eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map);
+    grid.voids = eng::map::voidCells(w.map, w.frame, infinite);
     if (!w.nav.reset(w.map.width, w.map.height))
         return eng::Result<World>::failure(eng::Diagnostic{options.mapPath, 0, "the map is too large to plan on"});
     // Each profile's terrain is bound to its own NavGrid layer (same order, named by profile):
@@ -179,11 +189,11 @@ eng::Result<World> loadWorld(const WorldOptions& options)
                 w.warnings.push_back(std::move(d));
         w.terrains.push_back(std::move(t));
     }
-    w.projection = eng::iso::Projection(w.map.orientation == eng::map::Orientation::Isometric
-                                            ? eng::iso::Orientation::Isometric
-                                            : eng::iso::Orientation::Orthogonal,
-                                        w.map.width, w.map.height, std::max(1, w.map.tileWidth),
-                                        std::max(1, w.map.tileHeight));
+    const eng::iso::Orientation orientation = w.frame.isometric() ? eng::iso::Orientation::Isometric
+                                                                  : eng::iso::Orientation::Orthogonal;
+    w.projection = eng::iso::Projection(orientation, w.map.width, w.map.height, w.map.tileWidth, w.map.tileHeight,
+                                        {float(w.frame.originX()), float(w.frame.originY())},
+                                        {float(w.frame.pixelWidth()), float(w.frame.pixelHeight())});
     return w;
 }
 

@@ -34,7 +34,7 @@ View::HudLines View::statusLines(const World& world, const Party& party, const H
 {
     HudLines lines;
     lines.push_back({"IsoStar  \xE2\x80\x94  " + std::filesystem::path(world.options.mapPath).filename().string() + "  (" +
-                         std::to_string(world.map.width) + "x" + std::to_string(world.map.height) + ")",
+                         std::to_string(world.frame.tiledWidth()) + "x" + std::to_string(world.frame.tiledHeight()) + ")",
                      HudGold});
     lines.push_back({hud.scripted ? "scripted run  |  zoom " + fmt(1.0 / m_camera.zoom(), 2) + "x"
                                   : "fps " + fmt(hud.fps, 0) + "  |  zoom " + fmt(1.0 / m_camera.zoom(), 2) + "x",

@@ -171,10 +171,10 @@ char cellGlyph(const eng::terrain::TerrainField& field, eng::TileCoord c, std::m
     return ' ';
 }
 
-/// The last digit of a coordinate (negative ones included).
+/// The last digit of a coordinate (of its absolute value: -8 shows as 8).
 char digitOf(int v)
 {
-    return char('0' + ((v % 10) + 10) % 10);
+    return char('0' + std::abs(v % 10));
 }
 
 void printPicture(std::ostream& out, const eng::terrain::TerrainField& field, const eng::path::PathResult& r,
@@ -217,7 +217,7 @@ void printPicture(std::ostream& out, const eng::terrain::TerrainField& field, co
     if (w > 10) {
         out << std::string(std::size_t(margin), ' ');
         for (int x = x0; x < x0 + w; ++x)
-            out << (digitOf(x) == '0' ? digitOf(x / 10) : ' ');
+            out << (x % 10 == 0 ? digitOf(x / 10) : ' ');
         out << '\n';
     }
     out << std::string(std::size_t(margin), ' ');

@@ -27,7 +27,7 @@ game::World loadStaggerWorld(const std::string& name)
 
 } // namespace
 
-TEST_CASE("staggered world: objects, walls and void on the diamond grid; paths step to screen neighbours")
+TEST_CASE("staggered world: objects, walls and void on the diamond grid, paths step to screen neighbours")
 {
     for (const char* name : {"stagger_x_odd.tmx", "stagger_x_even.tmx", "stagger_y_odd.tmx", "stagger_y_even.tmx"}) {
         CAPTURE(name);
@@ -86,7 +86,7 @@ TEST_CASE("infinite world: the chunks' bounding box plays, cells without tiles a
     CHECK(lines[1] == "  impassable (void: not on the map)");
 }
 
-TEST_CASE("staggered and infinite worlds refuse edits and saves; hexagonal maps stay refused")
+TEST_CASE("staggered and infinite worlds refuse edits and saves, hexagonal maps stay refused")
 {
     game::WorldHost host;
     REQUIRE(host.open({staggerMap("stagger_y_odd.tmx"), "", ""}).empty());

@@ -456,7 +456,7 @@ TEST_CASE("a file with CRLF line ends keeps them in rewritten data")
     CHECK(maptest::load(path) == edited);
 }
 
-TEST_CASE("a staggered map saves as a staggered map; its playable form is refused")
+TEST_CASE("a staggered map saves as a staggered map, its playable form is refused")
 {
     TempDir dir;
     const fs::path src = fs::path(ISOSTAR_SOURCE_DIR) / "tests/data/stagger/stagger_x_even.tmx";

@@ -130,9 +130,10 @@ std::string DebugTools::beginStep(const DebugFrame& f, eng::TileCoord goal)
     m_stepMode = true;
     m_stepVersion = f.worldVersion;
     const eng::path::PathStatus s = stepper.begin(f.world->nav, lead->layer, start, goal);
+    const auto tiled = [&](eng::TileCoord c) { return tileStr(f.world->frame.toTiled(c)); };
     if (s != eng::path::PathStatus::InProgress)
-        return "step-through: " + std::string(eng::path::statusName(s)) + " at once from " + tileStr(start);
-    return "step-through from " + lead->name + " " + tileStr(start) + " to " + tileStr(goal) +
+        return "step-through: " + std::string(eng::path::statusName(s)) + " at once from " + tiled(start);
+    return "step-through from " + lead->name + " " + tiled(start) + " to " + tiled(goal) +
            ": " + keyOf(cmd::Step{1}) + " expands one cell, " + keyOf(cmd::StepPlay{}) + " plays";
 }
 
@@ -177,7 +178,9 @@ std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
     }
     race.set(start, goal, lead->layer, std::move(lanes));
     m_raceVersion = f.worldVersion;
-    std::string said = "race from " + lead->name + " " + tileStr(start) + " to " + tileStr(goal) + ":";
+    const eng::map::CellFrame& frame = f.world->frame;
+    std::string said = "race from " + lead->name + " " + tileStr(frame.toTiled(start)) + " to " +
+                       tileStr(frame.toTiled(goal)) + ":";
     for (const RaceLane& l : race.lanes())
         said += " " + l.key + " " + std::to_string(l.expanded);
     return said + " cells (" + keyOf(cmd::ClearRace{}) + " clears)";

@@ -467,18 +467,6 @@ eng::terrain::CellExplanation inTiled(eng::terrain::CellExplanation e, const eng
     return e;
 }
 
-void toTiled(eng::terrain::PathWhy& why, const eng::map::CellFrame& frame)
-{
-    for (eng::terrain::WhySource& s : why.bySource)
-        s.source = frame.toTiled(s.source);
-    for (eng::terrain::WhyStep& s : why.stepList)
-        s.cell = frame.toTiled(s.cell);
-    for (eng::TileCoord& c : why.straightLine.cells)
-        c = frame.toTiled(c);
-    if (why.straightLine.blockedAt)
-        why.straightLine.blockedAt = frame.toTiled(*why.straightLine.blockedAt);
-}
-
 nlohmann::ordered_json explainJson(const eng::terrain::CellExplanation& e)
 {
     nlohmann::ordered_json ex;
@@ -659,7 +647,7 @@ int runPath(const PathOptions& opt)
     }
     if (opt.why) {
         report.why = terrain::explainPath(field, outcome->result.path, rules.movement);
-        toTiled(*report.why, world->frame);
+        eng::terrain::transformCells(*report.why, [&](TileCoord c) { return world->frame.toTiled(c); });
     }
     if (opt.compare) {
         path::RaceOptions race;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the staggered and infinite test maps of tests/data/stagger (run after changing them):
 stagger_{x,y}_{odd,even}.tmx  7x8 staggered maps (both axes, both indexes) with a wall, an
-                              empty cell, and `start`/`goal` points at cell centres;
+                              empty cell, `start`/`goal` points at cell centres and a
+                              tile object standing on cell (5,2);
 infinite_negative.tmx         an infinite isometric map whose 8x8 chunks start at (-8,-8), one
                               chunk of the bounding box missing and a few empty cells (void).
 Tiles: 32x16, ../render/flat.png (tile 0 grass, tile 1 wall)."""
@@ -40,11 +41,21 @@ def points(cells):
     return "\n".join(out)
 
 
+def prop(axis, index, x, y):
+    """A tile object (the wall tile) standing on cell (x, y): anchored, as Tiled places tile
+    objects on staggered maps by default, at the bottom-left of the cell's bounding box."""
+    cx, cy = centre(axis, index, x, y)
+    return f''' <objectgroup id="3" name="props">
+  <object id="3" gid="2" x="{cx - TW // 2}" y="{cy + TH // 2}" width="{TW}" height="{TH}"/>
+ </objectgroup>
+'''
+
+
 def staggered(axis, index):
     rows = ",\n".join(",".join(str(gid(x, y)) for x in range(W)) for y in range(H))
     objs = points([("start", centre(axis, index, *START)), ("goal", centre(axis, index, *GOAL))])
     return f'''<?xml version="1.0" encoding="UTF-8"?>
-<map version="1.8" tiledversion="1.8.2" orientation="staggered" renderorder="right-down" width="{W}" height="{H}" tilewidth="{TW}" tileheight="{TH}" infinite="0" staggeraxis="{axis}" staggerindex="{index}" nextlayerid="3" nextobjectid="3">
+<map version="1.8" tiledversion="1.8.2" orientation="staggered" renderorder="right-down" width="{W}" height="{H}" tilewidth="{TW}" tileheight="{TH}" infinite="0" staggeraxis="{axis}" staggerindex="{index}" nextlayerid="4" nextobjectid="4">
 {TILESET} <layer id="1" name="ground" width="{W}" height="{H}">
   <data encoding="csv">
 {rows}
@@ -53,7 +64,7 @@ def staggered(axis, index):
  <objectgroup id="2" name="spawns">
 {objs}
  </objectgroup>
-</map>
+{prop(axis, index, 5, 2)}</map>
 '''
 
 

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -110,4 +111,33 @@ TEST_CASE("e2e: an infinite map with negative chunks plays in Tiled's coordinate
         CHECK(world.nav.passable(0, world.frame.toGrid(t)));
         CHECK_FALSE((t.x >= 0 && t.y >= 0)); // never inside the missing chunk
     }
+}
+
+TEST_CASE("e2e: a click on a staggered cell orders the party to that cell")
+{
+    if (!testsupport::haveDisplay())
+        return;
+    const std::string map = "tests/data/stagger/stagger_y_even.tmx";
+    const game::World world = stgWorld(map);
+    const fs::path dir = testsupport::e2eDir("isostar-e2e", "stagger-click");
+    const auto first = testsupport::runGameScript(dir, map, "dump " + (dir / "start.json").string() + "\nquit\n");
+    REQUIRE(first.exitCode == 0);
+    const Json start = testsupport::readJsonFile(dir / "start.json");
+    const double cx = start["camera"]["center"][0], cy = start["camera"]["center"][1];
+    const double zoom = start["camera"]["zoom"];
+    // Cell (2,5) of a stagger-y, even-index map: odd rows are not shifted; its centre in Tiled's
+    // pixels (the world here), then in the 1280x720 window.
+    const double wx = 2 * 32 + 16, wy = 5 * 8 + 8;
+    const long px = std::lround((wx - cx) / zoom + 640), py = std::lround((wy - cy) / zoom + 360);
+    const auto r = testsupport::runGameScript(dir, map,
+                                              "select all\nclick " + std::to_string(px) + " " + std::to_string(py) +
+                                                  "\nwait 20\ndump " + (dir / "end.json").string() + "\nquit\n");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json end = testsupport::readJsonFile(dir / "end.json");
+    CHECK(dumpedCell(end["last_path"]["clicked"]) == eng::TileCoord{2, 5});
+    bool onCell = false;
+    for (const Json& u : end["units"])
+        onCell = onCell || dumpedCell(u["tile"]) == eng::TileCoord{2, 5};
+    CHECK(onCell);
 }

@@ -105,3 +105,30 @@ TEST_CASE("staggered and infinite worlds refuse edits and saves, hexagonal maps 
         CHECK(w.diagnostics().front().message == "the game plays isometric and orthogonal maps only");
     }
 }
+
+TEST_CASE("staggered world: picking finds the cell under the pointer, the map's corners pick none")
+{
+    for (const char* name : {"stagger_x_odd.tmx", "stagger_x_even.tmx", "stagger_y_odd.tmx", "stagger_y_even.tmx"}) {
+        CAPTURE(name);
+        const game::World w = loadStaggerWorld(name);
+        const bool axisX = std::string(name).find("_x_") != std::string::npos;
+        const bool even = std::string(name).find("even") != std::string::npos;
+        const float tw = float(w.map.tileWidth), th = float(w.map.tileHeight);
+        for (int y = 0; y < 8; ++y)
+            for (int x = 0; x < 7; ++x) {
+                // The cell's centre in Tiled's staggered layout (world = Tiled's pixels here).
+                const bool shifted = ((axisX ? x : y) % 2 == 1) != even;
+                const float cx = axisX ? x * tw / 2 + tw / 2 : x * tw + (shifted ? tw / 2 : 0) + tw / 2;
+                const float cy = axisX ? y * th + (shifted ? th / 2 : 0) + th / 2 : y * th / 2 + th / 2;
+                for (const eng::iso::WorldPos p : {eng::iso::WorldPos{cx, cy}, eng::iso::WorldPos{cx + tw / 2 - 2, cy},
+                                                   eng::iso::WorldPos{cx, cy - th / 2 + 1}}) {
+                    const std::optional<eng::TileCoord> g = w.projection.pick(p);
+                    REQUIRE(g);
+                    CHECK(w.frame.toTiled(*g) == eng::TileCoord{x, y});
+                }
+            }
+        // The top-left corner of the map's rectangle lies in no cell of the map.
+        const std::optional<eng::TileCoord> corner = w.projection.pick({0.5f, 0.5f});
+        CHECK((!corner || !w.frame.onMap(*corner)));
+    }
+}

@@ -256,8 +256,9 @@ void DebugTools::drawGround(sf::RenderTarget& target, const DebugFrame& f)
         target.draw(va);
 }
 
-TextLines DebugTools::stepLines() const
+TextLines DebugTools::stepLines(const eng::map::CellFrame& frame) const
 {
+    const auto tileStr = [&](eng::TileCoord c) { return game::tileStr(frame.toTiled(c)); };
     TextLines out;
     out.push_back({"Step-through  (" + keyOf(cmd::StepMode{}) + " leaves, " + keyOf(cmd::Step{1}) + " next, " + keyOf(cmd::StepPlay{}) +
                        " play " + fmt(stepper.stepsPerSec, 0) + "/s, " + keyOf(cmd::StepSpeed{}) + " speed)",
@@ -304,11 +305,13 @@ TextLines DebugTools::stepLines() const
     return out;
 }
 
-TextLines DebugTools::whyLines(const UnitWhy& w) const
+TextLines DebugTools::whyLines(const UnitWhy& w, const eng::map::CellFrame& frame) const
 {
     TextLines out;
+    eng::terrain::PathWhy shown = w.why;
+    eng::terrain::transformCells(shown, [&](eng::TileCoord c) { return frame.toTiled(c); });
     out.push_back({"Why this path: " + w.unit + " (" + w.profile + "), " + keyOf(cmd::ToggleWhy{}) + " hides", colors::Title});
-    std::istringstream in(eng::terrain::describe(w.why));
+    std::istringstream in(eng::terrain::describe(shown));
     std::string line;
     while (std::getline(in, line))
         if (!line.empty())
@@ -379,14 +382,14 @@ void DebugTools::drawScreen(sf::RenderTarget& target, const Camera& camera, cons
     if (showWhy) {
         const std::optional<UnitWhy>& w = why(f);
         if (w)
-            stackLines(whyLines(*w));
+            stackLines(whyLines(*w, f.world->frame));
         else
             stackLines({{"Why this path: select a unit that walks (" + keyOf(cmd::ToggleWhy{}) + " hides)", colors::Dim}});
     }
     if (m_stepMode)
-        stackLines(stepLines());
+        stackLines(stepLines(f.world->frame));
     if (race.active())
-        top += drawTable(target, m_font, 10.f, top, race.table(), 13).y + 6.f;
+        top += drawTable(target, m_font, 10.f, top, race.table(f.world->frame), 13).y + 6.f;
 }
 
 std::vector<std::string> DebugTools::statusLines(const DebugFrame& f) const

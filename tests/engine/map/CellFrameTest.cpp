@@ -131,10 +131,15 @@ TEST_CASE("playableMap: a staggered map's tiles and points on the diamond grid")
                 const TileCoord g = f.toGrid({x, y});
                 CHECK(after.at(g.x, g.y) == before.at(x, y));
             }
-        // `start` and `goal` stand at the centres of cells (1,1) and (5,6) (gen_stagger.py).
+        // `start` and `goal` stand at the centres of cells (1,1) and (5,6), the tile object on
+        // (5,2) (gen_stagger.py): re-anchored to the isometric default, it stands on that cell.
         for (const Layer& l : play.layers)
-            for (const Object& o : l.objects)
-                CHECK(f.toTiled(objectCell(play, o)) == (o.name == "start" ? TileCoord{1, 1} : TileCoord{5, 6}));
+            for (const Object& o : l.objects) {
+                const TileCoord expected = o.name == "start" ? TileCoord{1, 1}
+                                           : o.name == "goal" ? TileCoord{5, 6}
+                                                              : TileCoord{5, 2};
+                CHECK(f.toTiled(objectCell(play, o)) == expected);
+            }
         CHECK(voidCells(play, f, false).size() == std::size_t(f.gridWidth() * f.gridHeight()));
     }
 }

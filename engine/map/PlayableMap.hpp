@@ -20,12 +20,18 @@
 #include "engine/map/CellFrame.hpp"
 #include "engine/map/MapData.hpp"
 
+#include <cstdint>
 #include <vector>
 
 namespace eng::map {
 
+/// Most grid cells a playable map may have (its tile layers are allocated whole): check
+/// `frame.gridWidth() * frame.gridHeight()` against it before playableMap. A staggered map's
+/// grid has about twice its cells, more for a long thin one (1 x N cells: (N/2)^2).
+inline constexpr std::uint64_t MaxPlayableCells = 64u * 1024u * 1024u;
+
 /// `map` on the grid of `frame` (= CellFrame::of(map)); an identity frame returns a copy.
-/// O(grid cells x tile layers + objects).
+/// O(grid cells x tile layers + objects). [Limit: grid cells <= MaxPlayableCells]
 MapData playableMap(const MapData& map, const CellFrame& frame);
 
 /// Void cells of a playable map (grid row-major, 1 = void): cells off the frame's map, and on

@@ -240,6 +240,13 @@ bool renderMapToImage(const eng::map::MapData& map, sf::Image& out, std::vector<
     if (map.orientation == eng::map::Orientation::Staggered || map.infinite) {
         // Drawn on the grid the game plays: the frame keeps Tiled's pixel layout.
         options.mesh.frame = eng::map::CellFrame::of(map);
+        const std::uint64_t cells =
+            std::uint64_t(options.mesh.frame->gridWidth()) * std::uint64_t(options.mesh.frame->gridHeight());
+        if (cells > eng::map::MaxPlayableCells) {
+            problems.push_back({map.path, 0, "the map is too large to draw (" + std::to_string(cells) +
+                                                 " cells on the engine's grid)"});
+            return false;
+        }
         if (!renderer.load(eng::map::playableMap(map, *options.mesh.frame), problems, options))
             return false;
     } else if (!renderer.load(map, problems, options)) {

@@ -136,6 +136,11 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     // Staggered and infinite maps play on their frame's grid (Tiled's coordinates at the edges).
     const bool infinite = w.map.infinite;
     w.frame = eng::map::CellFrame::of(w.map);
+    if (std::uint64_t(w.frame.gridWidth()) * std::uint64_t(w.frame.gridHeight()) > eng::map::MaxPlayableCells)
+        return eng::Result<World>::failure(eng::Diagnostic{
+            options.mapPath, 0,
+            "the map is too large to plan on (" + std::to_string(w.frame.gridWidth()) + "x" +
+                std::to_string(w.frame.gridHeight()) + " cells on the engine's grid)"});
     if (!w.frame.identity())
         w.map = eng::map::playableMap(w.map, w.frame);
 

@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace {
@@ -131,4 +133,23 @@ TEST_CASE("staggered world: picking finds the cell under the pointer, the map's 
         const std::optional<eng::TileCoord> corner = w.projection.pick({0.5f, 0.5f});
         CHECK((!corner || !w.frame.onMap(*corner)));
     }
+}
+
+TEST_CASE("a staggered map whose diamond grid would be too large is refused with its size")
+{
+    // 1 x 20000 cells: the diamond grid holding that column is 10001 x 10000.
+    const std::filesystem::path file = std::filesystem::temp_directory_path() / "isostar_stagger_column.tmx";
+    {
+        std::ofstream out(file);
+        out << R"(<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="staggered" width="1" height="20000" tilewidth="32" tileheight="16" infinite="0" staggeraxis="y" staggerindex="odd">
+ <layer id="1" name="ground" width="1" height="20000"><data encoding="csv">)";
+        for (int i = 0; i < 20000; ++i)
+            out << (i ? ",0" : "0");
+        out << "</data></layer>\n</map>\n";
+    }
+    auto w = game::loadWorld({file.string(), "", ""});
+    std::filesystem::remove(file);
+    REQUIRE_FALSE(w);
+    CHECK(w.diagnostics().front().message == "the map is too large to plan on (10001x10000 cells on the engine's grid)");
 }

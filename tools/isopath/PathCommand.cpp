@@ -286,6 +286,11 @@ std::optional<LoadedWorld> loadWorld(const PathOptions& opt)
     }
     LoadedWorld world{std::move(loaded).value(), std::move(config).value(), {}, {}};
     world.frame = eng::map::CellFrame::of(world.map);
+    if (std::uint64_t(world.frame.gridWidth()) * std::uint64_t(world.frame.gridHeight()) > eng::map::MaxPlayableCells) {
+        std::cerr << opt.mapPath << ": error: the map is too large to plan on (" << world.frame.gridWidth() << "x"
+                  << world.frame.gridHeight() << " cells on the engine's grid)\n";
+        return std::nullopt;
+    }
     if (!world.frame.identity()) {
         const bool infinite = world.map.infinite;
         world.map = eng::map::playableMap(world.map, world.frame);

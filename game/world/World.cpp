@@ -80,6 +80,32 @@ void readObjects(World& w)
     });
 }
 
+/// Checks that the game plays `w.map`, then puts it on its frame's grid: staggered and infinite
+/// maps play in their playable form (Tiled's coordinates at the edges, World::frame), with their
+/// void cells into `voids`. The errors; none when the map plays.
+std::vector<eng::Diagnostic> placeOnGrid(World& w, std::vector<std::uint8_t>& voids)
+{
+    const std::string& path = w.options.mapPath;
+    std::vector<eng::Diagnostic> errors;
+    if (w.map.orientation == eng::map::Orientation::Hexagonal)
+        errors.push_back({path, 0, "the game plays isometric and orthogonal maps only"});
+    if (w.map.width <= 0 || w.map.height <= 0 || w.map.tileWidth <= 0 || w.map.tileHeight <= 0)
+        errors.push_back({path, 0, "the map has no cells"});
+    if (!errors.empty())
+        return errors;
+    w.frame = eng::map::CellFrame::of(w.map);
+    if (std::uint64_t(w.frame.gridWidth()) * std::uint64_t(w.frame.gridHeight()) > eng::map::MaxPlayableCells)
+        return {eng::Diagnostic{path, 0,
+                                "the map is too large to plan on (" + std::to_string(w.frame.gridWidth()) + "x" +
+                                    std::to_string(w.frame.gridHeight()) + " cells on the engine's grid)"}};
+    if (!w.frame.identity()) {
+        const bool infinite = w.map.infinite;
+        w.map = eng::map::playableMap(w.map, w.frame);
+        voids = eng::map::voidCells(w.map, w.frame, infinite);
+    }
+    return {};
+}
+
 } // namespace
 
 int World::layerOf(const std::string& profile) const
@@ -126,23 +152,9 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     if (!map)
         return eng::Result<World>::failure(map.diagnostics());
     w.map = std::move(map).value();
-    std::vector<eng::Diagnostic> errors;
-    if (w.map.orientation == eng::map::Orientation::Hexagonal)
-        errors.push_back({options.mapPath, 0, "the game plays isometric and orthogonal maps only"});
-    if (w.map.width <= 0 || w.map.height <= 0 || w.map.tileWidth <= 0 || w.map.tileHeight <= 0)
-        errors.push_back({options.mapPath, 0, "the map has no cells"});
-    if (!errors.empty())
+    std::vector<std::uint8_t> voids;
+    if (std::vector<eng::Diagnostic> errors = placeOnGrid(w, voids); !errors.empty())
         return eng::Result<World>::failure(std::move(errors));
-    // Staggered and infinite maps play on their frame's grid (Tiled's coordinates at the edges).
-    const bool infinite = w.map.infinite;
-    w.frame = eng::map::CellFrame::of(w.map);
-    if (std::uint64_t(w.frame.gridWidth()) * std::uint64_t(w.frame.gridHeight()) > eng::map::MaxPlayableCells)
-        return eng::Result<World>::failure(eng::Diagnostic{
-            options.mapPath, 0,
-            "the map is too large to plan on (" + std::to_string(w.frame.gridWidth()) + "x" +
-                std::to_string(w.frame.gridHeight()) + " cells on the engine's grid)"});
-    if (!w.frame.identity())
-        w.map = eng::map::playableMap(w.map, w.frame);
 
     auto config = eng::terrain::resolveTerrainConfig(w.map, options.configPath);
     if (!config)
@@ -157,6 +169,7 @@ eng::Result<World> loadWorld(const WorldOptions& options)
         return eng::Result<World>::failure(rules.diagnostics());
     readObjects(w);
     w.fog = eng::map::propertyString(w.map.properties, "fog") == "true";
+    std::vector<eng::Diagnostic> errors;
     std::vector<std::string> profiles = {options.profile};
     for (const SpawnPoint& p : w.party) {
         if (p.profile.empty() || std::find(profiles.begin(), profiles.end(), p.profile) != profiles.end())
@@ -174,7 +187,7 @@ eng::Result<World> loadWorld(const WorldOptions& options)
         return eng::Result<World>::failure(std::move(errors));
 
     eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map);
-    grid.voids = eng::map::voidCells(w.map, w.frame, infinite);
+    grid.voids = std::move(voids);
     if (!w.nav.reset(w.map.width, w.map.height))
         return eng::Result<World>::failure(eng::Diagnostic{options.mapPath, 0, "the map is too large to plan on"});
     // Each profile's terrain is bound to its own NavGrid layer (same order, named by profile):

@@ -24,8 +24,20 @@ Projection::Projection(Orientation orientation, int mapWidth, int mapHeight, int
     m_originX = orientation == Orientation::Isometric ? double(mapHeight) * tileWidth / 2.0 : 0.0;
 }
 
+Projection::Projection(Orientation orientation, int mapWidth, int mapHeight, int tileWidth, int tileHeight,
+                       WorldPos cell00, WorldPos pixelSize)
+    : Projection(orientation, mapWidth, mapHeight, tileWidth, tileHeight)
+{
+    ENGINE_ASSERT(pixelSize.x > 0.f && pixelSize.y > 0.f, "map pixel size must be positive");
+    m_originX = cell00.x;
+    m_originY = cell00.y;
+    m_pixelSize = pixelSize;
+}
+
 WorldPos Projection::mapPixelSize() const
 {
+    if (m_pixelSize)
+        return *m_pixelSize;
     if (m_orientation == Orientation::Isometric) {
         const int cells = m_mapWidth + m_mapHeight;
         return {float(cells * m_tileWidth / 2), float(cells * m_tileHeight / 2)};
@@ -36,8 +48,9 @@ WorldPos Projection::mapPixelSize() const
 WorldPos Projection::tileToWorld(TilePos t) const
 {
     if (m_orientation == Orientation::Isometric)
-        return {float(m_originX + (t.x - t.y) * m_tileWidth / 2.0), float((t.x + t.y) * m_tileHeight / 2.0)};
-    return {float(t.x * m_tileWidth), float(t.y * m_tileHeight)};
+        return {float(m_originX + (t.x - t.y) * m_tileWidth / 2.0),
+                float(m_originY + (t.x + t.y) * m_tileHeight / 2.0)};
+    return {float(m_originX + t.x * m_tileWidth), float(m_originY + t.y * m_tileHeight)};
 }
 
 TilePos Projection::worldToTile(WorldPos w) const
@@ -45,10 +58,10 @@ TilePos Projection::worldToTile(WorldPos w) const
     if (m_orientation == Orientation::Isometric) {
         // u = x - y and v = x + y in tile units, then solve for x and y.
         const double u = (double(w.x) - m_originX) / (m_tileWidth / 2.0);
-        const double v = double(w.y) / (m_tileHeight / 2.0);
+        const double v = (double(w.y) - m_originY) / (m_tileHeight / 2.0);
         return {(v + u) / 2.0, (v - u) / 2.0};
     }
-    return {double(w.x) / m_tileWidth, double(w.y) / m_tileHeight};
+    return {(double(w.x) - m_originX) / m_tileWidth, (double(w.y) - m_originY) / m_tileHeight};
 }
 
 std::optional<TileCoord> Projection::pick(WorldPos w) const

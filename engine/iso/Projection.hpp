@@ -24,7 +24,8 @@ struct WorldPos {
 };
 std::ostream& operator<<(std::ostream& os, const WorldPos& p);
 
-/// Map orientations the projection supports (staggered/hexagonal maps are not supported).
+/// Grid shapes the projection supports (staggered maps play on an isometric grid:
+/// eng::map::CellFrame; hexagonal maps are not supported).
 enum class Orientation { Orthogonal, Isometric };
 
 /// The projection of one map. Cheap to copy; all queries are O(1), allocation-free and const.
@@ -35,6 +36,12 @@ public:
     /// \param mapWidth, mapHeight  size in cells [Limit: >0]
     /// \param tileWidth, tileHeight  grid cell size in pixels [Limit: >0]
     Projection(Orientation orientation, int mapWidth, int mapHeight, int tileWidth, int tileHeight);
+    /// The same grid placed elsewhere in world space: the top corner (isometric) or top-left
+    /// corner (orthogonal) of cell (0,0) at `cell00`, and a map rectangle of `pixelSize` at (0,0).
+    /// For grids that stand for other layouts (eng::map::CellFrame: staggered maps on a diamond
+    /// grid, whose rectangle is not the diamond's bounding box). [Limit: pixelSize > 0]
+    Projection(Orientation orientation, int mapWidth, int mapHeight, int tileWidth, int tileHeight, WorldPos cell00,
+               WorldPos pixelSize);
 
     Orientation orientation() const { return m_orientation; }
     int mapWidth() const { return m_mapWidth; }
@@ -42,7 +49,8 @@ public:
     int tileWidth() const { return m_tileWidth; }
     int tileHeight() const { return m_tileHeight; }
     /// Size of the map's bounding rectangle in world pixels, top-left at (0,0) (layer offsets and
-    /// tall tiles not included): isometric ((W+H)*tw/2, (W+H)*th/2), orthogonal (W*tw, H*th).
+    /// tall tiles not included): isometric ((W+H)*tw/2, (W+H)*th/2), orthogonal (W*tw, H*th);
+    /// the given size for a placed grid.
     WorldPos mapPixelSize() const;
     bool contains(TileCoord c) const
     {
@@ -76,6 +84,8 @@ private:
     int m_mapWidth = 1, m_mapHeight = 1;
     int m_tileWidth = 1, m_tileHeight = 1;
     double m_originX = 0.0; ///< world x of the top corner of cell (0,0) (isometric: H*tw/2)
+    double m_originY = 0.0; ///< world y of the top corner of cell (0,0)
+    std::optional<WorldPos> m_pixelSize; ///< a placed grid's rectangle
 };
 
 } // namespace eng::iso

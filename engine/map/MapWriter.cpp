@@ -428,6 +428,12 @@ struct Writer {
             error(offsetOf(root), "cannot save infinite maps");
             return;
         }
+        if (std::strcmp(root.attribute("orientation").value(), detail::toString(map.orientation)) != 0) {
+            // A staggered map's playable form (eng::map::playableMap) is isometric: not the file's.
+            error(offsetOf(root), "the file's map is " + std::string(root.attribute("orientation").value()) +
+                                      ", the map being saved is " + detail::toString(map.orientation));
+            return;
+        }
         if (root.attribute("width").as_llong(-1) != map.width || root.attribute("height").as_llong(-1) != map.height) {
             error(offsetOf(root), "the file's map is " + std::string(root.attribute("width").value()) + "x" +
                                       root.attribute("height").value() + ", the map being saved is " +

@@ -95,10 +95,7 @@ bool MeshBuilder::hasTileObjects(const Layer& l)
 
 void MeshBuilder::build()
 {
-    const bool iso = m_map.orientation == map::Orientation::Isometric;
-    m_out.projection = iso::Projection(iso ? iso::Orientation::Isometric : iso::Orientation::Orthogonal,
-                                       std::max(1, m_map.width), std::max(1, m_map.height),
-                                       std::max(1, m_map.tileWidth), std::max(1, m_map.tileHeight));
+    m_out.projection = projectionOf(m_map, m_options.frame ? &*m_options.frame : nullptr);
     const iso::WorldPos size = m_out.projection.mapPixelSize();
     m_out.mapRect = {0.f, 0.f, size.x, size.y};
     sf::Vector2f lo, hi;
@@ -159,6 +156,18 @@ void MeshBuilder::updateBounds()
 }
 
 } // namespace detail
+
+iso::Projection projectionOf(const map::MapData& map, const map::CellFrame* frame)
+{
+    const iso::Orientation o =
+        map.orientation == map::Orientation::Isometric ? iso::Orientation::Isometric : iso::Orientation::Orthogonal;
+    const int w = std::max(1, map.width), h = std::max(1, map.height);
+    const int tw = std::max(1, map.tileWidth), th = std::max(1, map.tileHeight);
+    if (!frame)
+        return iso::Projection(o, w, h, tw, th);
+    return iso::Projection(o, w, h, tw, th, {float(frame->originX()), float(frame->originY())},
+                           {float(frame->pixelWidth()), float(frame->pixelHeight())});
+}
 
 bool buildMapMesh(const map::MapData& map, const MeshOptions& options, MapMesh& out, std::vector<Diagnostic>& problems)
 {

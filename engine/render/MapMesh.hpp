@@ -30,6 +30,7 @@
 #include "engine/core/Diagnostic.hpp"
 #include "engine/core/TileCoord.hpp"
 #include "engine/iso/Projection.hpp"
+#include "engine/map/CellFrame.hpp"
 #include "engine/map/MapData.hpp"
 
 #include <SFML/Graphics/Rect.hpp>
@@ -52,7 +53,14 @@ struct MeshOptions {
     bool exactOrder = false;
     /// Vertex colours premultiplied by their alpha (for premultiplied-alpha rendering).
     bool premultipliedAlpha = false;
+    /// For a map made by eng::map::playableMap (staggered or infinite maps): the frame it was
+    /// made with, which places its grid in world space (projectionOf). Empty: the map's own.
+    std::optional<map::CellFrame> frame;
 };
+
+/// The projection of a map's grid: the map's own (orientation, width, height, tile size), or,
+/// with a frame, the grid placed as the frame says. Tile sizes below 1 count as 1.
+iso::Projection projectionOf(const map::MapData& map, const map::CellFrame* frame);
 
 /// One image tiles are cut from (a tileset image, or one tile of an image collection).
 struct TextureSource {
@@ -149,7 +157,8 @@ struct MeshChunkRef {
 };
 
 /// Builds the mesh of `map`. Fails (false, with a Diagnostic naming the map) only for maps the
-/// renderer does not support (staggered and hexagonal orientations). O(cells + objects).
+/// renderer does not support (staggered and hexagonal orientations: a staggered map is drawn
+/// through eng::map::playableMap and MeshOptions::frame). O(cells + objects).
 bool buildMapMesh(const map::MapData& map, const MeshOptions& options, MapMesh& out,
                   std::vector<Diagnostic>& problems);
 

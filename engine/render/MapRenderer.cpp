@@ -5,6 +5,8 @@
 /// MapRendererTighten.cpp.
 #include "engine/render/MapRenderer.hpp"
 
+#include "engine/map/PlayableMap.hpp"
+
 #include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/System/Err.hpp>
 
@@ -235,8 +237,21 @@ bool renderMapToImage(const eng::map::MapData& map, sf::Image& out, std::vector<
     MapRenderer::Options options;
     options.mesh.exactOrder = true;
     options.premultipliedAlpha = true;
-    if (!renderer.load(map, problems, options))
+    if (map.orientation == eng::map::Orientation::Staggered || map.infinite) {
+        // Drawn on the grid the game plays: the frame keeps Tiled's pixel layout.
+        options.mesh.frame = eng::map::CellFrame::of(map);
+        const std::uint64_t cells =
+            std::uint64_t(options.mesh.frame->gridWidth()) * std::uint64_t(options.mesh.frame->gridHeight());
+        if (cells > eng::map::MaxPlayableCells) {
+            problems.push_back({map.path, 0, "the map is too large to draw (" + std::to_string(cells) +
+                                                 " cells on the engine's grid)"});
+            return false;
+        }
+        if (!renderer.load(eng::map::playableMap(map, *options.mesh.frame), problems, options))
+            return false;
+    } else if (!renderer.load(map, problems, options)) {
         return false;
+    }
     const sf::FloatRect canvas = renderer.mesh().canvas;
     const unsigned w = unsigned(std::max(1.f, std::ceil(canvas.width)));
     const unsigned h = unsigned(std::max(1.f, std::ceil(canvas.height)));

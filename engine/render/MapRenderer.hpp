@@ -192,6 +192,8 @@ private:
 /// Tiled's order, no units or UI), through an sf::RenderTexture with premultiplied alpha so
 /// semi-transparent pixels over the transparent background match Qt's. False + Diagnostics on
 /// failure (unsupported map, missing image, canvas too large for the GL texture size).
+/// Staggered and infinite maps are drawn on their playable grid (eng::map::playableMap) in
+/// Tiled's pixel layout: an infinite map's canvas is the bounding box of its chunks.
 bool renderMapToImage(const eng::map::MapData& map, sf::Image& out, std::vector<eng::Diagnostic>& problems);
 
 } // namespace eng::render

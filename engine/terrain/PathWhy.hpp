@@ -126,6 +126,22 @@ struct PathWhy {
 /// chosen as the classic integer algorithm does when walking from a (max(|dx|,|dy|) + 1 cells).
 std::vector<TileCoord> bresenhamLine(TileCoord a, TileCoord b);
 
+/// Applies `f` (TileCoord -> TileCoord) to every cell `why` names: influence sources, steps, the
+/// straight line and where it is blocked. For showing them in other coordinates (Tiled's, with
+/// eng::map::CellFrame::toTiled, on staggered and infinite maps).
+template <typename F>
+void transformCells(PathWhy& why, F&& f)
+{
+    for (WhySource& s : why.bySource)
+        s.source = f(s.source);
+    for (WhyStep& s : why.stepList)
+        s.cell = f(s.cell);
+    for (TileCoord& c : why.straightLine.cells)
+        c = f(c);
+    if (why.straightLine.blockedAt)
+        why.straightLine.blockedAt = f(*why.straightLine.blockedAt);
+}
+
 /// Explains `path` (start .. end, as PathResult::path) over `field` with the move rules
 /// `movement` (diagonal mode for the straight line, diagonal factor for both). A one-cell path
 /// gives total 0 and a one-cell straight line of cost 0; an empty path (no path found) gives an

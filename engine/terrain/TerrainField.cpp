@@ -159,7 +159,7 @@ void TerrainField::computeIntrinsic(int index)
     double base = 1.0;
     bool haveBase = false;
     double multiplier = 1.0;
-    bool passable = true;
+    bool passable = !m_grid.isVoid(index);
     bool source = false;
     for (int i = int(stack.size()) - 1; i >= begin; --i) {
         const int r = m_ruleOf[stack[std::size_t(i)]];
@@ -386,6 +386,8 @@ CellExplanation TerrainField::explain(TileCoord c) const
     const std::span<const TerrainId> stack = m_grid.cell(c);
     const int begin = effectiveBegin(stack);
     e.coveredCount = begin;
+    if (m_grid.isVoid(m_grid.index(c)))
+        e.passable = false, e.blockedBy = "void: not on the map";
     for (TerrainId t : stack) {
         e.terrains.push_back(m_grid.names[t]);
         if (m_ruleOf[t] < 0 && std::find(e.unknown.begin(), e.unknown.end(), m_grid.names[t]) == e.unknown.end()) {

@@ -80,7 +80,7 @@ struct CellExplanation {
     double baseCost = 1.0;
     std::vector<std::pair<std::string, double>> multipliers; ///< terrains with multiplier != 1
     bool passable = true;
-    std::string blockedBy;              ///< first impassable terrain when !passable
+    std::string blockedBy;              ///< first impassable terrain when !passable ("void: ..." for a void cell)
     std::vector<InfluenceContribution> influences; ///< in the order applied
     double unclamped = 1.0;             ///< cost before clamping (inf when impassable)
     bool clamped = false;               ///< the cost was clamped into [MinCellCost, MaxCellCost]

@@ -47,6 +47,10 @@ struct TerrainGrid {
     std::vector<std::string> origins;
     std::vector<TerrainId> slots;     ///< width*height*depth
     std::string source;               ///< [opt] file it came from, for diagnostics
+    /// [opt] width*height flags, 1 = a void cell (not part of the map: off an infinite map's
+    /// tiles, or a grid cell a staggered map does not have): impassable whatever its terrains.
+    /// Empty = no void cell.
+    std::vector<std::uint8_t> voids;
 
     TerrainGrid() = default;
     /// A width x height grid of cells with no terrain.
@@ -55,6 +59,8 @@ struct TerrainGrid {
     bool inBounds(TileCoord c) const { return c.x >= 0 && c.y >= 0 && c.x < width && c.y < height; }
     int index(TileCoord c) const { return c.y * width + c.x; }
     int cellCount() const { return width * height; }
+    /// True for a void cell (index as index()).
+    bool isVoid(int i) const { return !voids.empty() && voids[std::size_t(i)] != 0; }
 
     /// Id of a name, adding it to `names` if new. Asserts fewer than MaxTerrainNames names.
     TerrainId intern(std::string_view name);

@@ -20,6 +20,13 @@ namespace {
 
 using Json = nlohmann::json;
 
+/// A grid cell as the player reads it: Tiled's coordinates (World::frame).
+Json cellJson(const World& world, eng::TileCoord grid)
+{
+    const eng::TileCoord t = world.frame.toTiled(grid);
+    return {t.x, t.y};
+}
+
 /// The remaining path to the unit's goal (remainingPlan: from its tile, or walking a smoothed
 /// line from the last waypoint it passed), and its cost under the unit's profile in the
 /// current world; the line it walks.
@@ -32,7 +39,7 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
     double pathCost = 0.0;
     Json path = Json::array();
     for (std::size_t k = 0; k < rest.size(); ++k) {
-        path.push_back({rest[k].x, rest[k].y});
+        path.push_back(cellJson(world, rest[k]));
         if (k == 0 || world.terrains.empty())
             continue;
         const bool diagonal = rest[k].x != rest[k - 1].x && rest[k].y != rest[k - 1].y;
@@ -43,16 +50,17 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
     if (!u.walk.smoothed.waypoints.empty()) {
         Json waypoints = Json::array();
         for (eng::TileCoord c : u.walk.smoothed.waypoints)
-            waypoints.push_back({c.x, c.y});
+            waypoints.push_back(cellJson(world, c));
         smoothed = {{"waypoints", waypoints}, {"length", u.walk.smoothed.length}, {"cost", u.walk.smoothed.cost}};
     }
+    const eng::TilePos pos = world.frame.toTiled(u.pos);
     return {{"name", u.name},
-            {"tile", {tile.x, tile.y}},
-            {"pos", {u.pos.x, u.pos.y}},
+            {"tile", cellJson(world, tile)},
+            {"pos", {pos.x, pos.y}},
             {"screen", {std::lround(s.x), std::lround(s.y)}},
             {"moving", u.moving()},
             {"selected", selected},
-            {"goal", {u.goal.x, u.goal.y}},
+            {"goal", cellJson(world, u.goal)},
             {"profile", world.profileName(layer)},
             {"path_cost", std::isfinite(pathCost) ? Json(pathCost) : Json(nullptr)},
             {"facing", std::string(eng::anim::directionName(u.facing))},
@@ -61,7 +69,7 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
             {"smoothed", smoothed}};
 }
 
-Json lastPathJson(const std::optional<OrderReport>& order)
+Json lastPathJson(const World& world, const std::optional<OrderReport>& order)
 {
     if (!order)
         return nullptr;
@@ -70,10 +78,10 @@ Json lastPathJson(const std::optional<OrderReport>& order)
               {"length", order->length},
               {"expanded", order->expanded},
               {"micros", order->micros},
-              {"clicked", {order->clicked.x, order->clicked.y}},
+              {"clicked", cellJson(world, order->clicked)},
               {"anchor_moved", order->anchorMoved}};
     if (order->anchor)
-        o["anchor"] = {order->anchor->x, order->anchor->y};
+        o["anchor"] = cellJson(world, *order->anchor);
     return o;
 }
 
@@ -112,8 +120,8 @@ Json dumpJson(GameParts parts)
                   {"edits", session.host().edits()},
                   {"config", world.configPath.empty() ? world.configUsed : world.configPath}};
     const std::optional<eng::TileCoord>& hover = parts.hud.hover();
-    j["hover_tile"] = hover ? Json{hover->x, hover->y} : Json(nullptr);
-    j["last_path"] = lastPathJson(session.lastOrder());
+    j["hover_tile"] = hover ? cellJson(world, *hover) : Json(nullptr);
+    j["last_path"] = lastPathJson(world, session.lastOrder());
     const Camera& camera = parts.view.camera();
     j["camera"] = {{"center", {camera.center().x, camera.center().y}}, {"zoom", camera.zoom()}};
     j["trace_visible"] = parts.debug.overlays.flags.search;

@@ -42,6 +42,23 @@ std::optional<Command> gameCommand(const script::Command& line)
         line);
 }
 
+script::Command toGridCells(script::Command line, const eng::map::CellFrame& frame)
+{
+    std::visit(
+        [&](auto& c) {
+            using T = std::decay_t<decltype(c)>;
+            if constexpr (std::is_same_v<T, script::Move> || std::is_same_v<T, script::Paint> ||
+                          std::is_same_v<T, script::Erase> || std::is_same_v<T, script::Erupt> ||
+                          std::is_same_v<T, script::Race>) {
+                const eng::TileCoord g = frame.toGrid({c.x, c.y});
+                c.x = g.x;
+                c.y = g.y;
+            }
+        },
+        line);
+    return line;
+}
+
 ScriptRunner::ScriptRunner(std::string scriptPath, Loop& loop, GameParts parts, Commands& commands)
     : m_path(std::move(scriptPath)), m_loop(loop), m_parts(parts), m_commands(commands)
 {
@@ -75,7 +92,8 @@ std::string precondition(GameParts& parts, const script::Command& line)
     if (const auto* race = std::get_if<script::Race>(&line)) {
         if (parts.session.party().selection().empty())
             return "race: select a unit first";
-        if (!parts.session.world().nav.inBounds({race->x, race->y}))
+        const World& world = parts.session.world();
+        if (!world.nav.inBounds(world.frame.toGrid({race->x, race->y})))
             return "race: (" + std::to_string(race->x) + ", " + std::to_string(race->y) + ") is outside the map";
     }
     return {};
@@ -222,7 +240,7 @@ std::string ScriptRunner::runLine(const script::Command& line)
 {
     if (std::string error = precondition(m_parts, line); !error.empty())
         return error;
-    if (const std::optional<Command> c = gameCommand(line))
+    if (const std::optional<Command> c = gameCommand(toGridCells(line, m_parts.session.world().frame)))
         return m_commands.run(*c);
     return std::visit([this](const auto& c) { return runOwn(m_loop, m_parts, c); }, line);
 }

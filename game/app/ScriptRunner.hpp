@@ -26,6 +26,10 @@ namespace game {
 /// or nullopt for the script's own lines.
 std::optional<Command> gameCommand(const script::Command& line);
 
+/// The line with its cell (`move`, `paint`, `erase`, `erupt`, `race`: X Y in Tiled's
+/// coordinates, as scripts write them) moved to the world's grid; other lines unchanged.
+script::Command toGridCells(script::Command line, const eng::map::CellFrame& frame);
+
 class ScriptRunner {
 public:
     ScriptRunner(std::string scriptPath, Loop& loop, GameParts parts, Commands& commands);

@@ -8,8 +8,10 @@ namespace {
 
 using Json = nlohmann::json;
 
-Json cellJson(eng::TileCoord c)
+/// A grid cell in Tiled's coordinates, as the dump writes every cell.
+Json cellJson(const eng::map::CellFrame& frame, eng::TileCoord grid)
 {
+    const eng::TileCoord c = frame.toTiled(grid);
     return Json::array({c.x, c.y});
 }
 
@@ -18,16 +20,20 @@ Json cellJson(eng::TileCoord c)
 void addDumpFields(nlohmann::json& j, DebugTools& tools, const DebugFrame& f)
 {
     j["overlays"] = tools.overlays.flags.names();
+    const eng::map::CellFrame frame = f.world ? f.world->frame : eng::map::CellFrame{};
+    const auto cellJson = [&](eng::TileCoord c) { return debug::cellJson(frame, c); };
 
     const std::optional<UnitWhy>& why = tools.why(f);
     if (why) {
-        Json w = Json::parse(eng::terrain::whyJson(why->why));
+        eng::terrain::PathWhy shown = why->why;
+        eng::terrain::transformCells(shown, [&](eng::TileCoord c) { return frame.toTiled(c); });
+        Json w = Json::parse(eng::terrain::whyJson(shown));
         w["unit"] = why->unit;
         w["profile"] = why->profile;
         w["steps"] = why->why.steps;
         w["diagonal_steps"] = why->why.diagonalSteps;
         w["straight_steps"] = why->why.straightSteps;
-        w["text"] = eng::terrain::describe(why->why);
+        w["text"] = eng::terrain::describe(shown);
         if (why->smoothed)
             w["smoothed"] = {{"grid_cost", why->gridCost},
                              {"cost", why->smoothCost},

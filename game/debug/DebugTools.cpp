@@ -130,9 +130,10 @@ std::string DebugTools::beginStep(const DebugFrame& f, eng::TileCoord goal)
     m_stepMode = true;
     m_stepVersion = f.worldVersion;
     const eng::path::PathStatus s = stepper.begin(f.world->nav, lead->layer, start, goal);
+    const auto tiled = [&](eng::TileCoord c) { return tileStr(f.world->frame.toTiled(c)); };
     if (s != eng::path::PathStatus::InProgress)
-        return "step-through: " + std::string(eng::path::statusName(s)) + " at once from " + tileStr(start);
-    return "step-through from " + lead->name + " " + tileStr(start) + " to " + tileStr(goal) +
+        return "step-through: " + std::string(eng::path::statusName(s)) + " at once from " + tiled(start);
+    return "step-through from " + lead->name + " " + tiled(start) + " to " + tiled(goal) +
            ": " + keyOf(cmd::Step{1}) + " expands one cell, " + keyOf(cmd::StepPlay{}) + " plays";
 }
 
@@ -177,7 +178,9 @@ std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
     }
     race.set(start, goal, lead->layer, std::move(lanes));
     m_raceVersion = f.worldVersion;
-    std::string said = "race from " + lead->name + " " + tileStr(start) + " to " + tileStr(goal) + ":";
+    const eng::map::CellFrame& frame = f.world->frame;
+    std::string said = "race from " + lead->name + " " + tileStr(frame.toTiled(start)) + " to " +
+                       tileStr(frame.toTiled(goal)) + ":";
     for (const RaceLane& l : race.lanes())
         said += " " + l.key + " " + std::to_string(l.expanded);
     return said + " cells (" + keyOf(cmd::ClearRace{}) + " clears)";
@@ -253,8 +256,9 @@ void DebugTools::drawGround(sf::RenderTarget& target, const DebugFrame& f)
         target.draw(va);
 }
 
-TextLines DebugTools::stepLines() const
+TextLines DebugTools::stepLines(const eng::map::CellFrame& frame) const
 {
+    const auto tileStr = [&](eng::TileCoord c) { return game::tileStr(frame.toTiled(c)); };
     TextLines out;
     out.push_back({"Step-through  (" + keyOf(cmd::StepMode{}) + " leaves, " + keyOf(cmd::Step{1}) + " next, " + keyOf(cmd::StepPlay{}) +
                        " play " + fmt(stepper.stepsPerSec, 0) + "/s, " + keyOf(cmd::StepSpeed{}) + " speed)",
@@ -301,11 +305,13 @@ TextLines DebugTools::stepLines() const
     return out;
 }
 
-TextLines DebugTools::whyLines(const UnitWhy& w) const
+TextLines DebugTools::whyLines(const UnitWhy& w, const eng::map::CellFrame& frame) const
 {
     TextLines out;
+    eng::terrain::PathWhy shown = w.why;
+    eng::terrain::transformCells(shown, [&](eng::TileCoord c) { return frame.toTiled(c); });
     out.push_back({"Why this path: " + w.unit + " (" + w.profile + "), " + keyOf(cmd::ToggleWhy{}) + " hides", colors::Title});
-    std::istringstream in(eng::terrain::describe(w.why));
+    std::istringstream in(eng::terrain::describe(shown));
     std::string line;
     while (std::getline(in, line))
         if (!line.empty())
@@ -376,14 +382,14 @@ void DebugTools::drawScreen(sf::RenderTarget& target, const Camera& camera, cons
     if (showWhy) {
         const std::optional<UnitWhy>& w = why(f);
         if (w)
-            stackLines(whyLines(*w));
+            stackLines(whyLines(*w, f.world->frame));
         else
             stackLines({{"Why this path: select a unit that walks (" + keyOf(cmd::ToggleWhy{}) + " hides)", colors::Dim}});
     }
     if (m_stepMode)
-        stackLines(stepLines());
+        stackLines(stepLines(f.world->frame));
     if (race.active())
-        top += drawTable(target, m_font, 10.f, top, race.table(), 13).y + 6.f;
+        top += drawTable(target, m_font, 10.f, top, race.table(f.world->frame), 13).y + 6.f;
 }
 
 std::vector<std::string> DebugTools::statusLines(const DebugFrame& f) const

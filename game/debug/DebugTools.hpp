@@ -127,8 +127,9 @@ public:
 
 private:
     OverlayScene scene(const DebugFrame& f, bool stepping) const;
-    TextLines stepLines() const;
-    TextLines whyLines(const UnitWhy& w) const;
+    /// The step-through and why panels; cells in Tiled's coordinates (`frame`: World::frame).
+    TextLines stepLines(const eng::map::CellFrame& frame) const;
+    TextLines whyLines(const UnitWhy& w, const eng::map::CellFrame& frame) const;
 
     eng::path::GridQuery m_raceQuery;   ///< the race's scratch (eng::path::runRace)
     sf::Font m_font;

@@ -48,12 +48,13 @@ void Race::drawGround(sf::VertexArray& va, const eng::iso::Projection& proj, con
     }
 }
 
-std::vector<TableRow> Race::table() const
+std::vector<TableRow> Race::table(const eng::map::CellFrame& frame) const
 {
     std::vector<TableRow> out;
     if (!active())
         return out;
-    out.push_back({{"Race " + tileStr(m_start) + " \xE2\x86\x92 " + tileStr(m_goal) + "   " + keyOf(cmd::ClearRace{}) + " clears"},
+    out.push_back({{"Race " + tileStr(frame.toTiled(m_start)) + " \xE2\x86\x92 " + tileStr(frame.toTiled(m_goal)) +
+                    "   " + keyOf(cmd::ClearRace{}) + " clears"},
                    colors::Title});
     out.push_back({{"search", "expanded", "time", "cost", "optimal"}, colors::Dim});
     for (std::size_t i = 0; i < m_lanes.size(); ++i) {

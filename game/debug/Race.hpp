@@ -11,11 +11,12 @@
 /// game::debug::Race race;
 /// race.set(start, goal, layer, std::move(lanes));     // from the engine's race
 /// race.drawGround(va, projection, viewCells);
-/// drawTable(target, font, x, y, race.table(), 13);
+/// drawTable(target, font, x, y, race.table(world.frame), 13);
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/iso/Projection.hpp"
+#include "engine/map/CellFrame.hpp"
 #include "engine/path/PathResult.hpp"
 #include "game/debug/DebugDraw.hpp"
 
@@ -58,8 +59,8 @@ public:
     /// `near`; world space.
     void drawGround(sf::VertexArray& va, const eng::iso::Projection& proj, const CellRange& near) const;
     /// The table: a title row, a header row, then one row per lane in its colour (name,
-    /// expansions, time, cost, optimal).
-    std::vector<TableRow> table() const;
+    /// expansions, time, cost, optimal); start and goal in Tiled's coordinates (`frame`).
+    std::vector<TableRow> table(const eng::map::CellFrame& frame) const;
 
 private:
     eng::TileCoord m_start;

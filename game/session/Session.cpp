@@ -255,7 +255,7 @@ void Session::order(eng::TileCoord tile)
         const int layer = lead ? lead->layer : 0;
         const bool wall = !m_party.passable(tile, layer);
         say(std::string(wall ? "that tile is impassable" : "that tile cannot be reached") +
-            ": walking to the closest reachable tile " + tileStr(*rep.anchor));
+            ": walking to the closest reachable tile " + tileStr(world().frame.toTiled(*rep.anchor)));
     }
 }
 

@@ -34,7 +34,7 @@ View::HudLines View::statusLines(const World& world, const Party& party, const H
 {
     HudLines lines;
     lines.push_back({"IsoStar  \xE2\x80\x94  " + std::filesystem::path(world.options.mapPath).filename().string() + "  (" +
-                         std::to_string(world.map.width) + "x" + std::to_string(world.map.height) + ")",
+                         std::to_string(world.frame.tiledWidth()) + "x" + std::to_string(world.frame.tiledHeight()) + ")",
                      HudGold});
     lines.push_back({hud.scripted ? "scripted run  |  zoom " + fmt(1.0 / m_camera.zoom(), 2) + "x"
                                   : "fps " + fmt(hud.fps, 0) + "  |  zoom " + fmt(1.0 / m_camera.zoom(), 2) + "x",
@@ -81,7 +81,7 @@ void View::drawHud(sf::RenderTarget& target, const World& world, const HudState&
     // Top right: the hovered tile and why it costs what it costs.
     if (hud.hover) {
         HudLines tl;
-        tl.push_back({"Tile " + tileStr(*hud.hover), HudGold});
+        tl.push_back({"Tile " + tileStr(world.frame.toTiled(*hud.hover)), HudGold});
         if (hud.fog && !hud.fog->known(*hud.hover)) {
             tl.push_back({"unknown", HudWhite});  // nothing of its terrain or cost leaks
         } else {

@@ -185,14 +185,16 @@ void Minimap::colour(const World& world, eng::TileCoord c)
                 top = grid.names[stack.back()];
     }
     const std::size_t i = std::size_t(c.y) * std::size_t(m_width) + std::size_t(c.x);
-    m_base[i] = minimapColor(top, world.nav.passable(0, c));
+    const bool isVoid = !world.terrains.empty() && world.terrains.front().terrain.grid().isVoid(int(i));
+    // Void cells (off a staggered or infinite map) stay transparent, as the map draws them.
+    m_base[i] = isVoid ? sf::Color::Transparent : minimapColor(top, world.nav.passable(0, c));
     compose(i);
 }
 
 void Minimap::compose(std::size_t i)
 {
     sf::Color c = m_base[i];
-    if (m_fog) {
+    if (m_fog && c.a > 0) {
         const FogShade shade =
             m_fog({int(i % std::size_t(m_width)), int(i / std::size_t(m_width))});
         c = shade == FogShade::Unknown ? UnknownFog : shade == FogShade::Known ? scaled(c, 0.45f) : c;
@@ -200,7 +202,7 @@ void Minimap::compose(std::size_t i)
     m_texels[i * 4] = c.r;
     m_texels[i * 4 + 1] = c.g;
     m_texels[i * 4 + 2] = c.b;
-    m_texels[i * 4 + 3] = 255;
+    m_texels[i * 4 + 3] = c.a;
 }
 
 void Minimap::addPending(std::span<const eng::TileCoord> cells)

@@ -123,7 +123,10 @@ bool View::loadFont()
 bool View::loadMap(const World& world, std::vector<eng::Diagnostic>& problems)
 {
     auto renderer = std::make_unique<eng::render::MapRenderer>();
-    if (!renderer->load(world.map, problems))
+    eng::render::MapRenderer::Options options;
+    if (!world.frame.identity())
+        options.mesh.frame = world.frame;
+    if (!renderer->load(world.map, problems, options))
         return false;
     m_renderer = std::move(renderer);
     showWorld(world);
@@ -134,6 +137,7 @@ bool View::loadMap(const World& world, std::vector<eng::Diagnostic>& problems)
 void View::showWorld(const World& world)
 {
     m_projection = world.projection;
+    m_frame = world.frame;
     const eng::iso::WorldPos size = m_projection.mapPixelSize();
     m_camera.setBounds({0.f, 0.f, size.x, size.y});
     m_minimap.rebuild(world);
@@ -213,7 +217,10 @@ std::optional<eng::TileCoord> View::pick(sf::Vector2i px) const
     if (px.x < 0)
         return std::nullopt;
     const sf::Vector2f w = m_camera.pixelToWorld(px);
-    return m_projection.pick({w.x, w.y});
+    const std::optional<eng::TileCoord> cell = m_projection.pick({w.x, w.y});
+    if (cell && !m_frame.onMap(*cell))
+        return std::nullopt; // a diamond-grid cell a staggered map does not have
+    return cell;
 }
 
 sf::Vector2f View::unitFeetWorld(const Unit& u) const

@@ -157,6 +157,7 @@ private:
 
     Camera m_camera;
     eng::iso::Projection m_projection;
+    eng::map::CellFrame m_frame; ///< the world's (picking keeps to cells on the map)
     std::unique_ptr<eng::render::MapRenderer> m_renderer;
     std::vector<std::unique_ptr<CharacterArt>> m_characters;
     /// Per unit (by handle) the index of its sheet in m_characters, -1 none (loadCharacters).

@@ -4,6 +4,7 @@
 
 #include "engine/map/MapLoader.hpp"
 #include "engine/map/ObjectCell.hpp"
+#include "engine/map/PlayableMap.hpp"
 #include "engine/terrain/MapTerrain.hpp"
 #include "engine/terrain/TerrainConfigFile.hpp"
 #include "engine/terrain/TerrainField.hpp"
@@ -79,6 +80,32 @@ void readObjects(World& w)
     });
 }
 
+/// Checks that the game plays `w.map`, then puts it on its frame's grid: staggered and infinite
+/// maps play in their playable form (Tiled's coordinates at the edges, World::frame), with their
+/// void cells into `voids`. The errors; none when the map plays.
+std::vector<eng::Diagnostic> placeOnGrid(World& w, std::vector<std::uint8_t>& voids)
+{
+    const std::string& path = w.options.mapPath;
+    std::vector<eng::Diagnostic> errors;
+    if (w.map.orientation == eng::map::Orientation::Hexagonal)
+        errors.push_back({path, 0, "the game plays isometric and orthogonal maps only"});
+    if (w.map.width <= 0 || w.map.height <= 0 || w.map.tileWidth <= 0 || w.map.tileHeight <= 0)
+        errors.push_back({path, 0, "the map has no cells"});
+    if (!errors.empty())
+        return errors;
+    w.frame = eng::map::CellFrame::of(w.map);
+    if (std::uint64_t(w.frame.gridWidth()) * std::uint64_t(w.frame.gridHeight()) > eng::map::MaxPlayableCells)
+        return {eng::Diagnostic{path, 0,
+                                "the map is too large to plan on (" + std::to_string(w.frame.gridWidth()) + "x" +
+                                    std::to_string(w.frame.gridHeight()) + " cells on the engine's grid)"}};
+    if (!w.frame.identity()) {
+        const bool infinite = w.map.infinite;
+        w.map = eng::map::playableMap(w.map, w.frame);
+        voids = eng::map::voidCells(w.map, w.frame, infinite);
+    }
+    return {};
+}
+
 } // namespace
 
 int World::layerOf(const std::string& profile) const
@@ -109,7 +136,12 @@ std::vector<std::string> World::explain(eng::TileCoord cell, int layer) const
     if (!nav.inBounds(cell) || layer < 0 || layer >= int(terrains.size()))
         return {};
     // The engine's one text form (as `isopath path --explain`), at most 6 influences for the HUD.
-    return eng::terrain::explanationLines(terrains[std::size_t(layer)].terrain.explain(cell), 6);
+    // In Tiled's coordinates, as the player reads them.
+    eng::terrain::CellExplanation e = terrains[std::size_t(layer)].terrain.explain(cell);
+    e.cell = frame.toTiled(e.cell);
+    for (eng::terrain::InfluenceContribution& i : e.influences)
+        i.source = frame.toTiled(i.source);
+    return eng::terrain::explanationLines(e, 6);
 }
 
 eng::Result<World> loadWorld(const WorldOptions& options)
@@ -120,14 +152,8 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     if (!map)
         return eng::Result<World>::failure(map.diagnostics());
     w.map = std::move(map).value();
-    std::vector<eng::Diagnostic> errors;
-    if (w.map.orientation != eng::map::Orientation::Isometric && w.map.orientation != eng::map::Orientation::Orthogonal)
-        errors.push_back({options.mapPath, 0, "the game plays isometric and orthogonal maps only"});
-    if (w.map.infinite)
-        errors.push_back({options.mapPath, 0, "infinite maps cannot be played (fixed-size maps only)"});
-    if (w.map.width <= 0 || w.map.height <= 0)
-        errors.push_back({options.mapPath, 0, "the map has no cells"});
-    if (!errors.empty())
+    std::vector<std::uint8_t> voids;
+    if (std::vector<eng::Diagnostic> errors = placeOnGrid(w, voids); !errors.empty())
         return eng::Result<World>::failure(std::move(errors));
 
     auto config = eng::terrain::resolveTerrainConfig(w.map, options.configPath);
@@ -143,6 +169,7 @@ eng::Result<World> loadWorld(const WorldOptions& options)
         return eng::Result<World>::failure(rules.diagnostics());
     readObjects(w);
     w.fog = eng::map::propertyString(w.map.properties, "fog") == "true";
+    std::vector<eng::Diagnostic> errors;
     std::vector<std::string> profiles = {options.profile};
     for (const SpawnPoint& p : w.party) {
         if (p.profile.empty() || std::find(profiles.begin(), profiles.end(), p.profile) != profiles.end())
@@ -159,7 +186,8 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     if (!errors.empty())
         return eng::Result<World>::failure(std::move(errors));
 
-    const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map, &w.config.base);
+    eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map, &w.config.base);
+    grid.voids = std::move(voids);
     if (!w.nav.reset(w.map.width, w.map.height))
         return eng::Result<World>::failure(eng::Diagnostic{options.mapPath, 0, "the map is too large to plan on"});
     // Each profile's terrain is bound to its own NavGrid layer (same order, named by profile):
@@ -179,11 +207,11 @@ eng::Result<World> loadWorld(const WorldOptions& options)
                 w.warnings.push_back(std::move(d));
         w.terrains.push_back(std::move(t));
     }
-    w.projection = eng::iso::Projection(w.map.orientation == eng::map::Orientation::Isometric
-                                            ? eng::iso::Orientation::Isometric
-                                            : eng::iso::Orientation::Orthogonal,
-                                        w.map.width, w.map.height, std::max(1, w.map.tileWidth),
-                                        std::max(1, w.map.tileHeight));
+    const eng::iso::Orientation orientation = w.frame.isometric() ? eng::iso::Orientation::Isometric
+                                                                  : eng::iso::Orientation::Orthogonal;
+    w.projection = eng::iso::Projection(orientation, w.map.width, w.map.height, w.map.tileWidth, w.map.tileHeight,
+                                        {float(w.frame.originX()), float(w.frame.originY())},
+                                        {float(w.frame.pixelWidth()), float(w.frame.pixelHeight())});
     return w;
 }
 

@@ -8,6 +8,7 @@
 #include "engine/core/Result.hpp"
 #include "engine/core/TileCoord.hpp"
 #include "engine/iso/Projection.hpp"
+#include "engine/map/CellFrame.hpp"
 #include "engine/map/MapData.hpp"
 #include "engine/path/CostField.hpp"
 #include "engine/path/MoveRules.hpp"
@@ -46,7 +47,12 @@ struct ProfileTerrain {
 
 struct World {
     WorldOptions options;
+    /// The map as played: the file's map, or for staggered and infinite maps its playable form
+    /// on `frame`'s grid (eng::map::playableMap; such a map is played, never edited or saved).
     eng::map::MapData map;
+    /// Tiled's cells <-> the grid every cell coordinate of the game is in (nav, party, view).
+    /// Coordinates the player reads or writes (HUD, script, dump) are Tiled's: convert here.
+    eng::map::CellFrame frame;
     /// One per profile in use: [0] the default (`options.profile`), then each other profile a
     /// `party` object names, in file order. Never empty after loadWorld.
     std::vector<ProfileTerrain> terrains;

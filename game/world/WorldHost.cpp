@@ -181,6 +181,8 @@ WorldEdit WorldHost::editWith(const std::function<eng::edit::EditResult(eng::edi
 {
     if (!m_editor)
         return {false, "no map loaded", {}, {}, {}};
+    if (!m_world.frame.identity())
+        return {false, std::string(NotEditable), {}, {}, {}};
     return applyEdit(edit(*m_editor));
 }
 
@@ -239,6 +241,8 @@ const std::vector<eng::edit::BrushTile>& WorldHost::palette() const
 
 eng::Result<eng::map::SaveReport> WorldHost::save(const std::string& path)
 {
+    if (!m_world.frame.identity())
+        return eng::Result<eng::map::SaveReport>::failure(eng::Diagnostic{m_world.map.path, 0, std::string(NotEditable)});
     eng::map::SaveOptions options;
     options.pathProperties.push_back(std::string(eng::terrain::ConfigProperty));
     auto saved = eng::map::saveMapTiles(m_world.map, path, true, options);

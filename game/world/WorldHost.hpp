@@ -35,6 +35,11 @@ namespace game {
 std::vector<std::string> watchedFiles(const World& world);
 
 /// What an edit of the world did.
+/// Why a staggered or infinite map is not edited: the game plays it on another grid than the
+/// file's (World::frame), and the editor writes fixed-size isometric and orthogonal maps only.
+inline constexpr std::string_view NotEditable =
+    "staggered and infinite maps are played, not edited here (edit them in Tiled)";
+
 struct WorldEdit {
     bool ok = false;
     std::string error;                       ///< why not ("no volcano at (3, 4)", "nothing to undo")

@@ -15,6 +15,7 @@
 #include "engine/core/Diagnostic.hpp"
 #include "engine/map/MapLoader.hpp"
 #include "engine/map/ObjectCell.hpp"
+#include "engine/map/PlayableMap.hpp"
 #include "engine/path/AnyAngle.hpp"
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/path/JumpPointSearch.hpp"
@@ -170,14 +171,26 @@ char cellGlyph(const eng::terrain::TerrainField& field, eng::TileCoord c, std::m
     return ' ';
 }
 
+/// The last digit of a coordinate (of its absolute value: -8 shows as 8).
+char digitOf(int v)
+{
+    return char('0' + std::abs(v % 10));
+}
+
 void printPicture(std::ostream& out, const eng::terrain::TerrainField& field, const eng::path::PathResult& r,
-                  eng::TileCoord start, eng::TileCoord goal)
+                  eng::TileCoord start, eng::TileCoord goal, const eng::map::CellFrame& frame)
 {
     const int w = field.width(), h = field.height();
     if (w > MaxPictureWidth) {
         out << "(map wider than " << MaxPictureWidth << " cells: no picture; use --json for the path)\n";
         return;
     }
+    if (frame.layout() != eng::map::CellFrame::Layout::Plain) {
+        out << "(staggered map: no picture; use --json for the path)\n";
+        return;
+    }
+    // Labels are Tiled's coordinates (an infinite map's first column and row may be negative).
+    const int x0 = frame.tiledX(), y0 = frame.tiledY();
     std::vector<char> pic(std::size_t(w) * std::size_t(h));
     std::map<char, std::string> legend;
     for (int y = 0; y < h; ++y)
@@ -197,19 +210,22 @@ void printPicture(std::ostream& out, const eng::terrain::TerrainField& field, co
     marks.emplace('S', "start");
     marks.emplace('G', "goal");
 
-    const int margin = h > 100 ? 4 : h > 10 ? 3 : 2;
+    const int rowWidth = int(std::to_string(y0).size() > std::to_string(y0 + h - 1).size()
+                                 ? std::to_string(y0).size()
+                                 : std::to_string(y0 + h - 1).size());
+    const int margin = x0 == 0 && y0 == 0 ? (h > 100 ? 4 : h > 10 ? 3 : 2) : rowWidth + 1;
     if (w > 10) {
         out << std::string(std::size_t(margin), ' ');
-        for (int x = 0; x < w; ++x)
-            out << (x % 10 == 0 ? char('0' + (x / 10) % 10) : ' ');
+        for (int x = x0; x < x0 + w; ++x)
+            out << (x % 10 == 0 ? digitOf(x / 10) : ' ');
         out << '\n';
     }
     out << std::string(std::size_t(margin), ' ');
-    for (int x = 0; x < w; ++x)
-        out << char('0' + x % 10);
+    for (int x = x0; x < x0 + w; ++x)
+        out << digitOf(x);
     out << '\n';
     for (int y = 0; y < h; ++y) {
-        out << std::setw(margin - 1) << y << ' ';
+        out << std::setw(margin - 1) << y + y0 << ' ';
         out.write(pic.data() + std::size_t(y * w), w);
         out << '\n';
     }
@@ -244,8 +260,10 @@ SearchChoice parseSearchChoice(const PathOptions& opt)
 
 /// The map and its terrain config.
 struct LoadedWorld {
-    eng::map::MapData map;
+    eng::map::MapData map;   ///< as played: staggered and infinite maps on their frame's grid
     eng::terrain::ResolvedConfig config;
+    eng::map::CellFrame frame; ///< Tiled's cells <-> the grid searched (what the user reads)
+    std::vector<std::uint8_t> voids; ///< void cells of the grid (eng::map::voidCells)
 };
 
 /// Loads the map and resolves its terrain config; nullopt (the diagnostics printed) on bad files.
@@ -266,7 +284,19 @@ std::optional<LoadedWorld> loadWorld(const PathOptions& opt)
         std::cerr << eng::formatDiagnostics(config.diagnostics());
         return std::nullopt;
     }
-    return LoadedWorld{std::move(loaded).value(), std::move(config).value()};
+    LoadedWorld world{std::move(loaded).value(), std::move(config).value(), {}, {}};
+    world.frame = eng::map::CellFrame::of(world.map);
+    if (std::uint64_t(world.frame.gridWidth()) * std::uint64_t(world.frame.gridHeight()) > eng::map::MaxPlayableCells) {
+        std::cerr << opt.mapPath << ": error: the map is too large to plan on (" << world.frame.gridWidth() << "x"
+                  << world.frame.gridHeight() << " cells on the engine's grid)\n";
+        return std::nullopt;
+    }
+    if (!world.frame.identity()) {
+        const bool infinite = world.map.infinite;
+        world.map = eng::map::playableMap(world.map, world.frame);
+        world.voids = eng::map::voidCells(world.map, world.frame, infinite);
+    }
+    return world;
 }
 
 /// The profile's rules (or the base rules) with the options' heuristic, diagonal mode and weight.
@@ -303,16 +333,17 @@ struct QueryCells {
     std::optional<eng::TileCoord> explain;
 };
 
-QueryCells queryCells(const PathOptions& opt, const eng::map::MapData& map)
+QueryCells queryCells(const PathOptions& opt, const LoadedWorld& world)
 {
+    const eng::map::MapData& map = world.map;
     std::optional<eng::TileCoord> start, goal;
     if (!opt.from.empty())
-        start = parseCoord("--from", opt.from);
+        start = world.frame.toGrid(parseCoord("--from", opt.from));
     if (!opt.to.empty())
-        goal = parseCoord("--to", opt.to);
+        goal = world.frame.toGrid(parseCoord("--to", opt.to));
     QueryCells cells;
     if (!opt.explain.empty())
-        cells.explain = parseCoord("--explain", opt.explain);
+        cells.explain = world.frame.toGrid(parseCoord("--explain", opt.explain));
     if (!start && !(start = objectCell(map, "start")))
         throw UsageError{opt.mapPath + " has no object named \"start\" (give --from X,Y)"};
     if (!goal && !(goal = objectCell(map, "goal")))
@@ -322,22 +353,28 @@ QueryCells queryCells(const PathOptions& opt, const eng::map::MapData& map)
     return cells;
 }
 
-std::string sizeText(const eng::map::MapData& map)
+/// Tiled's size, and where an infinite map's cells start when not at (0,0).
+std::string sizeText(const eng::map::CellFrame& frame)
 {
-    return std::to_string(map.width) + "x" + std::to_string(map.height);
+    std::string s = std::to_string(frame.tiledWidth()) + "x" + std::to_string(frame.tiledHeight());
+    if (frame.tiledX() != 0 || frame.tiledY() != 0)
+        s += " from (" + std::to_string(frame.tiledX()) + "," + std::to_string(frame.tiledY()) + ")";
+    return s;
 }
 
 /// Refuses cells off the map and an impassable start; warns about an impassable goal and a
 /// weight above 1.
 void checkQuery(const QueryCells& cells, const eng::terrain::TerrainField& field, const eng::terrain::TerrainRules& rules,
-                const std::string& size, std::vector<std::string>& warnings)
+                const eng::map::CellFrame& frame, std::vector<std::string>& warnings)
 {
     const eng::path::CostField& costs = field.costField();
-    if (!costs.inBounds(cells.start))
+    const std::string size = sizeText(frame);
+    const auto coordText = [&](eng::TileCoord c) { return isopath::coordText(frame.toTiled(c)); };
+    if (!costs.inBounds(cells.start) || !frame.onMap(cells.start))
         throw UsageError{"start " + coordText(cells.start) + " is off the map (" + size + " cells)"};
-    if (!costs.inBounds(cells.goal))
+    if (!costs.inBounds(cells.goal) || !frame.onMap(cells.goal))
         throw UsageError{"goal " + coordText(cells.goal) + " is off the map (" + size + " cells)"};
-    if (cells.explain && !costs.inBounds(*cells.explain))
+    if (cells.explain && (!costs.inBounds(*cells.explain) || !frame.onMap(*cells.explain)))
         throw UsageError{"--explain " + coordText(*cells.explain) + " is off the map (" + size + " cells)"};
     if (!costs.passable(cells.start))
         throw UsageError{"start " + coordText(cells.start) + " is " + describeImpassable(field, cells.start)};
@@ -419,6 +456,22 @@ struct PathReport {
     std::optional<eng::path::SmoothPath> smooth;  ///< --smooth, when the search found a path
 };
 
+/// A grid cell as the user reads it (Tiled's coordinates).
+nlohmann::ordered_json cellJson(const eng::map::CellFrame& frame, eng::TileCoord grid)
+{
+    const eng::TileCoord t = frame.toTiled(grid);
+    return {t.x, t.y};
+}
+
+/// An explanation (or --why) of grid cells, told in Tiled's coordinates.
+eng::terrain::CellExplanation inTiled(eng::terrain::CellExplanation e, const eng::map::CellFrame& frame)
+{
+    e.cell = frame.toTiled(e.cell);
+    for (eng::terrain::InfluenceContribution& i : e.influences)
+        i.source = frame.toTiled(i.source);
+    return e;
+}
+
 nlohmann::ordered_json explainJson(const eng::terrain::CellExplanation& e)
 {
     nlohmann::ordered_json ex;
@@ -470,17 +523,18 @@ void printJson(const PathReport& rep)
     j["status"] = rep.status;
     j["cost"] = result.cost;
     nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+    const map::CellFrame& frame = rep.world.frame;
     for (TileCoord c : result.path)
-        cells.push_back({c.x, c.y});
+        cells.push_back(cellJson(frame, c));
     j["path"] = cells;
     j["algorithm"] = std::string(algorithmName(rep.search.algorithm));
     j["landmarks"] = rep.opt.landmarks;
     j["expanded"] = result.expanded;
     j["micros"] = rep.search.micros;
-    j["start"] = {rep.cells.start.x, rep.cells.start.y};
-    j["goal"] = {rep.cells.goal.x, rep.cells.goal.y};
+    j["start"] = cellJson(frame, rep.cells.start);
+    j["goal"] = cellJson(frame, rep.cells.goal);
     if (!result.path.empty())
-        j["reached"] = {result.path.back().x, result.path.back().y};
+        j["reached"] = cellJson(frame, result.path.back());
     j["map"] = rep.opt.mapPath;
     j["config"] = rep.world.config.path.empty() ? std::string("built-in") : rep.world.config.path;
     j["profile"] = rep.opt.profile.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(rep.opt.profile);
@@ -489,7 +543,7 @@ void printJson(const PathReport& rep)
     j["diagonal_factor"] = movement.diagonalFactor;
     j["weight"] = movement.weight;
     if (rep.cells.explain)
-        j["explain"] = explainJson(rep.field.explain(*rep.cells.explain));
+        j["explain"] = explainJson(inTiled(rep.field.explain(*rep.cells.explain), frame));
     if (rep.why)  // the engine writes the shape the game's dump shares
         j["why"] = nlohmann::ordered_json::parse(terrain::whyJson(*rep.why));
     if (rep.race)
@@ -513,7 +567,9 @@ void printText(const PathReport& rep)
     const std::string configText =
         config.path.empty() ? std::string("built-in defaults")
                             : config.path + " (" + std::string(terrain::configOriginName(config.origin)) + ")";
-    std::cout << "map:      " << rep.opt.mapPath << " (" << sizeText(rep.world.map) << " cells)\n";
+    const map::CellFrame& frame = rep.world.frame;
+    const auto coordText = [&](TileCoord c) { return isopath::coordText(frame.toTiled(c)); };
+    std::cout << "map:      " << rep.opt.mapPath << " (" << sizeText(frame) << " cells)\n";
     std::cout << "rules:    " << configText;
     if (!rep.opt.profile.empty())
         std::cout << ", profile " << rep.opt.profile;
@@ -539,9 +595,9 @@ void printText(const PathReport& rep)
     if (rep.smooth)
         printSmoothText(std::cout, *rep.smooth, result.cost);
     std::cout << '\n';
-    printPicture(std::cout, rep.field, result, rep.cells.start, rep.cells.goal);
+    printPicture(std::cout, rep.field, result, rep.cells.start, rep.cells.goal, frame);
     if (rep.cells.explain)
-        std::cout << '\n' << terrain::describe(rep.field.explain(*rep.cells.explain));
+        std::cout << '\n' << terrain::describe(inTiled(rep.field.explain(*rep.cells.explain), frame));
     if (rep.why)
         std::cout << "\nwhy this path:\n" << terrain::describe(*rep.why);
     if (rep.race)
@@ -568,13 +624,15 @@ int runPath(const PathOptions& opt)
     if (!world)
         return ExitBadInput;
     const terrain::TerrainRules rules = queryRules(opt, world->config);
-    const QueryCells cells = queryCells(opt, world->map);
+    const QueryCells cells = queryCells(opt, *world);
 
     std::vector<std::string> warnings;
     terrain::TerrainField field;
-    for (const Diagnostic& d : field.build(terrain::terrainGridFromMap(world->map, &world->config.config.base), rules))
+    terrain::TerrainGrid grid = terrain::terrainGridFromMap(world->map, &world->config.config.base);
+    grid.voids = world->voids;
+    for (const Diagnostic& d : field.build(std::move(grid), rules))
         warnings.push_back(formatDiagnostic(d));
-    checkQuery(cells, field, rules, sizeText(world->map), warnings);
+    checkQuery(cells, field, rules, world->frame, warnings);
 
     path::GridPathfinder finder;
     const std::optional<SearchOutcome> outcome = runSearch(opt, choice, field, rules, cells, finder);
@@ -587,10 +645,15 @@ int runPath(const PathOptions& opt)
     }
 
     PathReport report{opt, *world, rules, cells, field, *outcome, status, std::move(warnings), {}, {}, {}};
-    if (opt.smooth && path::hasPath(outcome->result.status))
+    if (opt.smooth && path::hasPath(outcome->result.status)) {
         report.smooth = smoothPath(finder.grid(), outcome->result);
-    if (opt.why)
+        for (TileCoord& c : report.smooth->waypoints) // printed only: Tiled's coordinates
+            c = world->frame.toTiled(c);
+    }
+    if (opt.why) {
         report.why = terrain::explainPath(field, outcome->result.path, rules.movement);
+        eng::terrain::transformCells(*report.why, [&](TileCoord c) { return world->frame.toTiled(c); });
+    }
     if (opt.compare) {
         path::RaceOptions race;
         race.partialPaths = !opt.noPartial;
@@ -611,7 +674,8 @@ Command addPathCommand(CLI::App& app)
     Command c;
     c.app = app.add_subcommand("path", "Find the cheapest path on a Tiled map under its terrain rules");
     c.app->footer(
-        "Coordinates are Tiled tile coordinates: X = column, Y = row, (0,0) top-left.\n"
+        "Coordinates are Tiled tile coordinates: X = column, Y = row, (0,0) top-left; on infinite maps\n"
+        "as Tiled shows them (negative ones included), on staggered maps Tiled's staggered cells.\n"
         "Without --from/--to the map's objects named \"start\" and \"goal\" are used.\n"
         "Terrain config: --config, else the map property \"config\", else terrain.toml beside the map,\n"
         "else the built-in defaults (= maps/terrain.toml).\n"

@@ -132,3 +132,23 @@ TEST_CASE("depth keys order a unit behind a wall before it and one in front afte
     // Orthogonal: rows.
     CHECK(kOrtho.depthKey({3.5, 2.5}) < kOrtho.depthKey({3.5, 3.5}));
 }
+
+TEST_CASE("Projection placed elsewhere: cell (0,0) where it is told, the given map size, exact inverses")
+{
+    // A diamond grid placed as a staggered map's frame places it: the grid's (0,0) off the
+    // map rectangle, which keeps its own size.
+    const Projection iso(Orientation::Isometric, 11, 11, 32, 16, {-48.f, -40.f}, {240.f, 72.f});
+    CHECK(iso.tileToWorld({0, 0}) == WorldPos{-48.f, -40.f});
+    CHECK(iso.tileToWorld({1, 0}) == WorldPos{-32.f, -32.f});
+    CHECK(iso.mapPixelSize() == WorldPos{240.f, 72.f});
+    for (double y = -2.0; y < 13.0; y += 0.75)
+        for (double x = -2.0; x < 13.0; x += 0.75) {
+            const TilePos back = iso.worldToTile(iso.tileToWorld({x, y}));
+            CHECK(back.x == Approx(x));
+            CHECK(back.y == Approx(y));
+        }
+    CHECK(iso.pick(iso.cellCenter({4, 7})) == TileCoord{4, 7});
+    const Projection ortho(Orientation::Orthogonal, 4, 4, 10, 20, {5.f, 7.f}, {40.f, 80.f});
+    CHECK(ortho.tileToWorld({1, 1}) == WorldPos{15.f, 27.f});
+    CHECK(ortho.pick({15.5f, 27.5f}) == TileCoord{1, 1});
+}

@@ -1,4 +1,5 @@
 #include "engine/map/MapWriter.hpp"
+#include "engine/map/PlayableMap.hpp"
 
 #include "MapTestUtil.hpp"
 
@@ -453,4 +454,27 @@ TEST_CASE("a file with CRLF line ends keeps them in rewritten data")
     CHECK(text.find("2,1,3,4,\r\n5,6,7,8,\r\n0,1,0,2,\r\n8,7,6,2684354565\r\n</data>") != std::string::npos);
     CHECK(std::regex_search(text, std::regex("[^\r]\n")) == false);
     CHECK(maptest::load(path) == edited);
+}
+
+TEST_CASE("a staggered map saves as a staggered map, its playable form is refused")
+{
+    TempDir dir;
+    const fs::path src = fs::path(ISOSTAR_SOURCE_DIR) / "tests/data/stagger/stagger_x_even.tmx";
+    MapData map = maptest::load(src.string());
+    map.layers.front().tiles.gids[3] = 2;
+    const std::string out = dir.file("stagger.tmx");
+    auto saved = saveMapTiles(map, out, false);
+    INFO(eng::formatDiagnostics(saved.diagnostics()));
+    REQUIRE(saved.ok());
+    const MapData reloaded = maptest::load(out);
+    CHECK(reloaded.orientation == Orientation::Staggered);
+    CHECK(reloaded.staggerAxis == StaggerAxis::X);
+    CHECK(reloaded.staggerIndex == StaggerIndex::Even);
+    CHECK(reloaded.layers.front().tiles == map.layers.front().tiles);
+
+    const MapData play = playableMap(map, CellFrame::of(map));
+    const std::string refused = dir.file("refused.tmx");
+    CHECK(errorsOf(saveMapTiles(play, refused, false)) ==
+          src.string() + ":2: error: the file's map is staggered, the map being saved is isometric\n");
+    CHECK_FALSE(fs::exists(refused));
 }

@@ -237,7 +237,7 @@ TEST_CASE("ground layers are chunked per texture, tall layers become sorted item
 
     // exactOrder: one chunk per layer, items in Tiled's order.
     MapMesh exact;
-    REQUIRE(eng::render::buildMapMesh(map, MeshOptions{16, true, false}, exact, problems));
+    REQUIRE(eng::render::buildMapMesh(map, MeshOptions{16, true, false, {}}, exact, problems));
     CHECK(exact.layers[0].chunks.size() == 1);
     CHECK(exact.layers[0].chunks[0].items.size() == 64u * 64u);
 }

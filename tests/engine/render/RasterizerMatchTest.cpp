@@ -307,3 +307,74 @@ TEST_CASE("snow painted into valley's grass and saved: its corner blends draw in
     CHECK(r.c.differing == 0);
     fs::remove_all(r.dir);
 }
+
+TEST_CASE("renderMapToImage matches tmxrasterizer on Tiled's isometric_staggered_grass_and_water.tmx", "[render][gl]")
+{
+    // An infinite staggered map (stagger axis y, index odd) of 16x16 chunks: drawn on the
+    // playable diamond grid, placed as Tiled's staggered renderer places each cell.
+    keepGlContextAlive();
+    const fs::path examples = "/usr/share/doc/tiled/examples";
+    const fs::path packed = examples / "isometric_staggered_grass_and_water.tmx.gz";
+    if (!haveTmxRasterizer() || !fs::exists(packed) || !fs::exists(examples / "isometric_grass_and_water.png")) {
+        return testsupport::skipTest("tmxrasterizer or Tiled's staggered example not installed");
+    }
+    const fs::path dir = outDir() / ("staggered_example_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const fs::path map = dir / "isometric_staggered_grass_and_water.tmx";
+    const std::string gunzip = "gunzip -c '" + packed.string() + "' > '" + map.string() + "'";
+    REQUIRE(std::system(gunzip.c_str()) == 0);
+    fs::copy_file(examples / "isometric_grass_and_water.png", dir / "isometric_grass_and_water.png");
+    const Comparison c = renderBoth(map.string(), "isometric_staggered_grass_and_water", 2);
+    fs::remove_all(dir);
+    CHECK(c.ours == sf::Vector2u(2080, 1040)); // 32x64 cells of chunks: 32*64 + 32, 64*16 + 16
+    CHECK(c.ours == c.theirs);
+    CHECK(c.differing == 0);
+}
+
+TEST_CASE("renderMapToImage matches tmxrasterizer on staggered maps of both axes and indexes", "[render][gl]")
+{
+    keepGlContextAlive();
+    if (!haveTmxRasterizer()) {
+        return testsupport::skipTest("tmxrasterizer not installed");
+    }
+    for (const char* stem : {"stagger_x_odd", "stagger_x_even", "stagger_y_odd", "stagger_y_even"}) {
+        const std::string map = std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/stagger/" + stem + ".tmx";
+        auto loaded = eng::map::loadMap(map);
+        REQUIRE(loaded);
+        const Comparison c = renderBoth(map, stem, 2, hideMarkerLayers(loaded.value()));
+        // 7x8 cells of 32x16: stagger x (7+1)*16 by 8*16+8, stagger y 7*32+16 by (8+1)*8.
+        CHECK(c.ours == (stem[8] == 'x' ? sf::Vector2u(128, 136) : sf::Vector2u(240, 72)));
+        CHECK(c.ours == c.theirs);
+        CHECK(c.differing == 0);
+    }
+}
+
+TEST_CASE("renderMapToImage draws an infinite map with negative chunks as tmxrasterizer does", "[render][gl]")
+{
+    // Our canvas is the bounding box of the chunks, cells (-8,-8)..(7,7): 16x16 cells, 512x256.
+    // tmxrasterizer draws the bounding box of its own 16x16 chunk grid, (-16,-16)..(15,15): a
+    // 1024x512 image; the map's cells sit in it at (512, 128) (measured), the rest transparent.
+    keepGlContextAlive();
+    if (!haveTmxRasterizer()) {
+        return testsupport::skipTest("tmxrasterizer not installed");
+    }
+    const std::string map = std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/stagger/infinite_negative.tmx";
+    auto loaded = eng::map::loadMap(map);
+    REQUIRE(loaded);
+    const Comparison whole = renderBoth(map, "infinite_negative", 2, hideMarkerLayers(loaded.value()));
+    REQUIRE(whole.ours == sf::Vector2u(512, 256));
+    REQUIRE(whole.theirs == sf::Vector2u(1024, 512));
+    sf::Image ours, theirs, part;
+    REQUIRE(ours.loadFromFile((outDir() / "infinite_negative_isostar.png").string()));
+    REQUIRE(theirs.loadFromFile((outDir() / "infinite_negative_tmxrasterizer.png").string()));
+    part.create(512, 256);
+    part.copy(theirs, 0, 0, sf::IntRect(512, 128, 512, 256));
+    const Comparison c = compare(ours, part, 2);
+    CHECK(c.differing == 0);
+    long long outside = 0;
+    for (unsigned y = 0; y < 512; ++y)
+        for (unsigned x = 0; x < 1024; ++x)
+            if ((x < 512 || y < 128 || y >= 384) && theirs.getPixel(x, y).a != 0)
+                ++outside;
+    CHECK(outside == 0);
+}

@@ -1,0 +1,129 @@
+#include "engine/map/PlayableMap.hpp"
+
+#include "engine/map/MapEnums.hpp"
+
+#include <cmath>
+
+namespace eng::map {
+
+namespace {
+
+/// Moves objects from Tiled's object space to the playable map's.
+struct ObjectMover {
+    const MapData& map;
+    const CellFrame& frame;
+
+    /// A staggered map's pixel offset -> isometric object units (linear part only).
+    Vec2 staggeredDelta(Vec2 d) const
+    {
+        const double tw = map.tileWidth, th = map.tileHeight;
+        const double u = d.x / (tw / 2.0), v = d.y / (th / 2.0);
+        return {(u + v) / 2.0 * th, (v - u) / 2.0 * th};
+    }
+
+    void move(Object& o) const
+    {
+        const double tw = map.tileWidth, th = map.tileHeight;
+        if (map.orientation != Orientation::Staggered) {
+            const double ux = frame.isometric() ? th : tw;
+            o.x -= frame.tiledX() * ux;
+            o.y -= frame.tiledY() * th;
+            return;
+        }
+        Vec2 anchor{o.x, o.y};
+        const Tileset* ts = o.gid ? map.tilesetFor(o.gid) : nullptr;
+        if (ts && ts->objectAlignment == ObjectAlignment::Unspecified) {
+            // Bottom-left (staggered default) -> bottom-centre (isometric default), turned
+            // with the object.
+            const double w = o.width > 0 ? o.width : ts->tileWidth;
+            const double rad = o.rotation * 3.14159265358979323846 / 180.0;
+            anchor.x += std::cos(rad) * w / 2.0;
+            anchor.y += std::sin(rad) * w / 2.0;
+        }
+        const double wx = anchor.x - frame.tiledPixelX() - frame.originX();
+        const double wy = anchor.y - frame.tiledPixelY() - frame.originY();
+        const Vec2 p = staggeredDelta({wx, wy});
+        o.x = p.x;
+        o.y = p.y;
+        for (Vec2& pt : o.points)
+            pt = staggeredDelta(pt);
+    }
+};
+
+void moveLayers(std::vector<Layer>& layers, const MapData& map, const CellFrame& frame)
+{
+    const ObjectMover mover{map, frame};
+    for (Layer& l : layers) {
+        if (l.type == LayerType::Group) {
+            moveLayers(l.layers, map, frame);
+        } else if (l.type == LayerType::Object) {
+            for (Object& o : l.objects)
+                mover.move(o);
+        } else if (l.type == LayerType::Tile) {
+            TileGrid grid;
+            grid.width = frame.gridWidth();
+            grid.height = frame.gridHeight();
+            const std::size_t n = std::size_t(grid.width) * std::size_t(grid.height);
+            grid.gids.assign(n, 0);
+            grid.flipFlags.assign(n, 0);
+            const TileGrid& old = l.tiles;
+            for (int y = 0; y < old.height; ++y)
+                for (int x = 0; x < old.width; ++x) {
+                    const std::size_t from = std::size_t(y) * std::size_t(old.width) + std::size_t(x);
+                    if (old.gids[from] == 0)
+                        continue;
+                    const TileCoord g = frame.toGrid({old.originX + x, old.originY + y});
+                    if (g.x < 0 || g.y < 0 || g.x >= grid.width || g.y >= grid.height)
+                        continue;
+                    const std::size_t to = std::size_t(g.y) * std::size_t(grid.width) + std::size_t(g.x);
+                    grid.gids[to] = old.gids[from];
+                    grid.flipFlags[to] = old.flipFlags.empty() ? 0 : old.flipFlags[from];
+                }
+            l.tiles = std::move(grid);
+        }
+    }
+}
+
+} // namespace
+
+MapData playableMap(const MapData& map, const CellFrame& frame)
+{
+    MapData out = map;
+    if (frame.identity())
+        return out;
+    if (out.orientation == Orientation::Staggered)
+        out.orientation = Orientation::Isometric;
+    out.width = frame.gridWidth();
+    out.height = frame.gridHeight();
+    out.infinite = false;
+    moveLayers(out.layers, map, frame);
+    return out;
+}
+
+std::vector<std::uint8_t> voidCells(const MapData& playable, const CellFrame& frame, bool infinite)
+{
+    const int w = frame.gridWidth(), h = frame.gridHeight();
+    std::vector<std::uint8_t> out(std::size_t(w) * std::size_t(h), 0);
+    bool any = false;
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            if (!frame.onMap({x, y}))
+                out[std::size_t(y) * std::size_t(w) + std::size_t(x)] = 1, any = true;
+    if (infinite) {
+        std::vector<std::uint8_t> tiled(out.size(), 0);
+        forEachLayer(playable.layers, [&](const Layer& l) {
+            if (l.type != LayerType::Tile || l.tiles.width != w || l.tiles.height != h)
+                return;
+            for (std::size_t i = 0; i < tiled.size(); ++i)
+                tiled[i] |= l.tiles.gids[i] != 0 ? 1 : 0;
+        });
+        for (std::size_t i = 0; i < out.size(); ++i)
+            if (!tiled[i] && !out[i])
+                out[i] = 1, any = true;
+    }
+    if (!any)
+        out.clear();
+    return out;
+}
+
+} // namespace eng::map

@@ -1,0 +1,155 @@
+// Worlds of staggered and infinite maps: played on their CellFrame's grid, void cells
+// impassable, paths stepping between cells that touch on screen, edits refused.
+
+#include "game/world/WorldHost.hpp"
+
+#include "engine/path/GridPathfinder.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace {
+
+std::string staggerMap(const std::string& name)
+{
+    return std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/stagger/" + name;
+}
+
+game::World loadStaggerWorld(const std::string& name)
+{
+    auto w = game::loadWorld({staggerMap(name), "", ""});
+    INFO(eng::formatDiagnostics(w.diagnostics()));
+    REQUIRE(w);
+    return std::move(w).value();
+}
+
+} // namespace
+
+TEST_CASE("staggered world: objects, walls and void on the diamond grid, paths step to screen neighbours")
+{
+    for (const char* name : {"stagger_x_odd.tmx", "stagger_x_even.tmx", "stagger_y_odd.tmx", "stagger_y_even.tmx"}) {
+        CAPTURE(name);
+        const game::World w = loadStaggerWorld(name);
+        CHECK(w.map.orientation == eng::map::Orientation::Isometric);
+        CHECK(w.nav.width() == w.frame.gridWidth());
+        REQUIRE(w.start);
+        REQUIRE(w.goal);
+        CHECK(w.frame.toTiled(*w.start) == eng::TileCoord{1, 1});
+        CHECK(w.frame.toTiled(*w.goal) == eng::TileCoord{5, 6});
+        CHECK_FALSE(w.nav.passable(0, w.frame.toGrid({3, 2})));  // wall
+        CHECK(w.nav.passable(0, w.frame.toGrid({2, 2})));        // grass
+        CHECK(w.nav.passable(0, w.frame.toGrid({6, 7})));        // an empty cell of a finite map
+        int voids = 0;
+        for (int y = 0; y < w.nav.height(); ++y)
+            for (int x = 0; x < w.nav.width(); ++x)
+                if (!w.frame.onMap({x, y})) {
+                    CHECK_FALSE(w.nav.passable(0, {x, y}));
+                    ++voids;
+                }
+        CHECK(voids == w.nav.width() * w.nav.height() - 56);
+        // The HUD explains a cell in Tiled's coordinates.
+        const std::vector<std::string> lines = w.explain(w.frame.toGrid({3, 2}), 0);
+        REQUIRE_FALSE(lines.empty());
+        CHECK(lines.front().rfind("cell (3,2): wall", 0) == 0);
+
+        eng::path::GridPathfinder finder;
+        REQUIRE(finder.init(w.nav.costField(0), w.nav.rules(0)));
+        eng::path::PathResult r;
+        REQUIRE(finder.findPath(*w.start, *w.goal, r) == eng::path::PathStatus::Found);
+        for (std::size_t k = 1; k < r.path.size(); ++k) {
+            CHECK(std::abs(r.path[k].x - r.path[k - 1].x) <= 1);
+            CHECK(std::abs(r.path[k].y - r.path[k - 1].y) <= 1);
+            CHECK(w.frame.onMap(r.path[k]));
+            const eng::TileCoord t = w.frame.toTiled(r.path[k]);
+            CHECK_FALSE((t.x == 3 && t.y >= 1 && t.y <= 5)); // around the wall, never through it
+        }
+    }
+}
+
+TEST_CASE("infinite world: the chunks' bounding box plays, cells without tiles are void")
+{
+    const game::World w = loadStaggerWorld("infinite_negative.tmx");
+    CHECK(w.frame.tiledX() == -8);
+    CHECK(w.frame.tiledY() == -8);
+    CHECK(w.nav.width() == 16);
+    CHECK(w.nav.height() == 16);
+    REQUIRE(w.start);
+    CHECK(w.frame.toTiled(*w.start) == eng::TileCoord{-6, -6});
+    CHECK_FALSE(w.nav.passable(0, w.frame.toGrid({3, 3})));   // the missing chunk
+    CHECK_FALSE(w.nav.passable(0, w.frame.toGrid({-1, -7}))); // an empty cell
+    CHECK(w.nav.passable(0, w.frame.toGrid({-6, -6})));
+    const std::vector<std::string> lines = w.explain(w.frame.toGrid({3, 3}), 0);
+    REQUIRE(lines.size() >= 2);
+    CHECK(lines[0] == "cell (3,3): no terrain");
+    CHECK(lines[1] == "  impassable (void: not on the map)");
+}
+
+TEST_CASE("staggered and infinite worlds refuse edits and saves, hexagonal maps stay refused")
+{
+    game::WorldHost host;
+    REQUIRE(host.open({staggerMap("stagger_y_odd.tmx"), "", ""}).empty());
+    const game::WorldEdit e = host.paint(host.world().frame.toGrid({2, 2}), "wall");
+    CHECK_FALSE(e.ok);
+    CHECK(e.error == game::NotEditable);
+    const auto saved = host.save((std::filesystem::temp_directory_path() / "isostar_stagger_refused.tmx").string());
+    REQUIRE_FALSE(saved);
+    CHECK(saved.diagnostics().front().message == game::NotEditable);
+    CHECK_FALSE(std::filesystem::exists(std::filesystem::temp_directory_path() / "isostar_stagger_refused.tmx"));
+
+    const std::string hex = "/usr/share/doc/tiled/examples/hexagonal-mini.tmx";
+    if (std::filesystem::exists(hex)) {
+        auto w = game::loadWorld({hex, "", ""});
+        REQUIRE_FALSE(w);
+        CHECK(w.diagnostics().front().message == "the game plays isometric and orthogonal maps only");
+    }
+}
+
+TEST_CASE("staggered world: picking finds the cell under the pointer, the map's corners pick none")
+{
+    for (const char* name : {"stagger_x_odd.tmx", "stagger_x_even.tmx", "stagger_y_odd.tmx", "stagger_y_even.tmx"}) {
+        CAPTURE(name);
+        const game::World w = loadStaggerWorld(name);
+        const bool axisX = std::string(name).find("_x_") != std::string::npos;
+        const bool even = std::string(name).find("even") != std::string::npos;
+        const float tw = float(w.map.tileWidth), th = float(w.map.tileHeight);
+        for (int y = 0; y < 8; ++y)
+            for (int x = 0; x < 7; ++x) {
+                // The cell's centre in Tiled's staggered layout (world = Tiled's pixels here).
+                const bool shifted = ((axisX ? x : y) % 2 == 1) != even;
+                const float cx = axisX ? x * tw / 2 + tw / 2 : x * tw + (shifted ? tw / 2 : 0) + tw / 2;
+                const float cy = axisX ? y * th + (shifted ? th / 2 : 0) + th / 2 : y * th / 2 + th / 2;
+                for (const eng::iso::WorldPos p : {eng::iso::WorldPos{cx, cy}, eng::iso::WorldPos{cx + tw / 2 - 2, cy},
+                                                   eng::iso::WorldPos{cx, cy - th / 2 + 1}}) {
+                    const std::optional<eng::TileCoord> g = w.projection.pick(p);
+                    REQUIRE(g);
+                    CHECK(w.frame.toTiled(*g) == eng::TileCoord{x, y});
+                }
+            }
+        // The top-left corner of the map's rectangle lies in no cell of the map.
+        const std::optional<eng::TileCoord> corner = w.projection.pick({0.5f, 0.5f});
+        CHECK((!corner || !w.frame.onMap(*corner)));
+    }
+}
+
+TEST_CASE("a staggered map whose diamond grid would be too large is refused with its size")
+{
+    // 1 x 20000 cells: the diamond grid holding that column is 10001 x 10000.
+    const std::filesystem::path file = std::filesystem::temp_directory_path() / "isostar_stagger_column.tmx";
+    {
+        std::ofstream out(file);
+        out << R"(<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="staggered" width="1" height="20000" tilewidth="32" tileheight="16" infinite="0" staggeraxis="y" staggerindex="odd">
+ <layer id="1" name="ground" width="1" height="20000"><data encoding="csv">)";
+        for (int i = 0; i < 20000; ++i)
+            out << (i ? ",0" : "0");
+        out << "</data></layer>\n</map>\n";
+    }
+    auto w = game::loadWorld({file.string(), "", ""});
+    std::filesystem::remove(file);
+    REQUIRE_FALSE(w);
+    CHECK(w.diagnostics().front().message == "the map is too large to plan on (10001x10000 cells on the engine's grid)");
+}

@@ -39,7 +39,10 @@ install(FILES ${CMAKE_BINARY_DIR}/cmake/IsoStarConfig.cmake ${CMAKE_BINARY_DIR}/
 
 # `cd build && cpack -G DEB`: build/isostar_<version>_<arch>.deb with the Runtime component under
 # /usr. Its dependencies are the shared libraries the programs link (dpkg-shlibdeps, from
-# dpkg-dev) and the HUD's font, which the game opens by path.
+# dpkg-dev) and the HUD's font, which the game opens by path. cpack and `make install` package
+# what is built, as `cmake --install` does, instead of building every target (tests included)
+# first: build the programs before (`dev.sh test`, or `cmake --build build --target isostar isopath`).
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 set(CPACK_PACKAGE_NAME isostar)
 set(CPACK_PACKAGE_VENDOR IsoStar)
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "isometric RPG demo that makes A* pathfinding visible and playable")

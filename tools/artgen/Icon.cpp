@@ -15,7 +15,7 @@ namespace artgen {
 namespace {
 
 constexpr int kIconSize = 256, kIconSs = 4;
-constexpr float kTopX = 128.f, kTopY = 58.f;     // the top diamond's top corner
+constexpr float kTopX = 128.f, kTopY = 74.f;     // the top diamond's top corner
 constexpr float kCellW = 28.f, kCellH = 14.f;    // half a cell's width and height on screen
 constexpr float kDepth = 26.f;                   // the block's side faces
 constexpr int kCells = 4;
@@ -60,16 +60,6 @@ Rgba iconGround(float sx, float sy)
             return {mix(hex(0x6b4428), hex(0x45291a), (sy - top) / kDepth), 1.f};
     }
     return {};
-}
-
-/// Distance from (px, py) to the segment a-b.
-float iconSegmentDistance(float px, float py, std::pair<float, float> a, std::pair<float, float> b)
-{
-    const float dx = b.first - a.first, dy = b.second - a.second;
-    float t = ((px - a.first) * dx + (py - a.second) * dy) / (dx * dx + dy * dy);
-    t = std::clamp(t, 0.f, 1.f);
-    const float ex = px - (a.first + t * dx), ey = py - (a.second + t * dy);
-    return std::sqrt(ex * ex + ey * ey);
 }
 
 /// Cell centres the path visits, start to goal: round the pond.

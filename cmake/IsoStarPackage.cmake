@@ -46,9 +46,11 @@ set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 set(CPACK_PACKAGE_NAME isostar)
 set(CPACK_PACKAGE_VENDOR IsoStar)
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "isometric RPG demo that makes A* pathfinding visible and playable")
-set(CPACK_PACKAGE_DESCRIPTION "A Tiled map drives the scene, its terrain feeds a cost function, A* plans each \
-unit's move and the game animates the walk; overlays, a step-through mode and a race show why a path bends. \
-Includes isopath, the pathfinding engine on the command line.")
+# The .deb's long description: one paragraph, wrapped as Debian's tools show it.
+set(CPACK_PACKAGE_DESCRIPTION "A Tiled map drives the scene, its terrain feeds a cost function, A* plans
+each unit's move and the game animates the walk; overlays, a step-through
+mode and a race show why a path bends. Includes isopath, the pathfinding
+engine on the command line.")
 set(ISOSTAR_PACKAGE_MAINTAINER "IsoStar developers <isostar@invalid>" CACHE STRING
     "Maintainer field of the .deb (name <email>)")
 set(CPACK_PACKAGE_CONTACT ${ISOSTAR_PACKAGE_MAINTAINER})

@@ -8,7 +8,7 @@
 ///
 /// \code
 /// opts.mapPath = game::defaultMapPath();   // e.g. /usr/share/isostar/maps/valley.tmx
-/// sheet.loadFromFile((game::assetsDir() / "party/knight.png").string());
+/// auto sheet = eng::anim::loadSpriteSheet((game::assetsDir() / "party/knight.json").string());
 /// \endcode
 
 #include <filesystem>
@@ -25,8 +25,9 @@ std::filesystem::path dataDir();
 /// used as given, relative to the current folder.
 std::string defaultMapPath();
 
-/// The art (party sprite sheets, UI images): `$ISOSTAR_ASSETS` when set, else `dataDir()/assets`
-/// (`assets`, relative to the current folder, when there is no data folder).
+/// The art the game loads itself (the party's sprite sheets; tilesets come with the maps):
+/// `$ISOSTAR_ASSETS` when set, else `dataDir()/assets` (`assets`, relative to the current
+/// folder, when there is no data folder).
 std::filesystem::path assetsDir();
 
 } // namespace game

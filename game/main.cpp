@@ -7,6 +7,7 @@
 #include "engine/render/MapRenderer.hpp"
 #include "game/app/App.hpp"
 #include "game/app/Options.hpp"
+#include "game/common/DataDir.hpp"
 
 #include <CLI/CLI.hpp>
 #include <SFML/Graphics/Image.hpp>
@@ -64,6 +65,8 @@ int run(int argc, char** argv)
 {
     CLI::App app{"isostar: an isometric RPG demo that makes A* pathfinding visible"};
     game::Options opts;
+    // Without --map: the shipped valley beside the executable, so the game starts from any folder.
+    opts.mapPath = game::defaultMapPath();
     app.add_option("--map", opts.mapPath, "Tiled map to play (.tmx/.tmj)")->capture_default_str();
     app.add_option("--config", opts.configPath, "terrain rules (TOML); default: the map's own");
     app.add_option("--profile", opts.profile, "movement profile from the config (e.g. dwarf)");

@@ -26,6 +26,7 @@ packages=(
   catch2 libpugixml-dev zlib1g-dev libzstd-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev
   libbenchmark-dev libboost-graph-dev
   xvfb xauth tiled python3
+  dpkg-dev desktop-file-utils
   clang libclang-rt-14-dev llvm
 )
 

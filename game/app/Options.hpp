@@ -7,7 +7,7 @@
 namespace game {
 
 struct Options {
-    std::string mapPath = "maps/valley.tmx";
+    std::string mapPath;      ///< --map; main() starts it at defaultMapPath() (game/common/DataDir.hpp)
     std::string configPath;   ///< --config, "" = resolved from the map
     std::string profile;      ///< --profile
     std::string scriptPath;   ///< --script: run it and exit

@@ -5,6 +5,7 @@
 /// in Hud.cpp.
 #include "game/view/View.hpp"
 
+#include "game/common/DataDir.hpp"
 #include "game/common/FixedStep.hpp"
 #include "game/common/Format.hpp"
 #include "game/common/SfmlVec.hpp"
@@ -50,16 +51,6 @@ bool cellMayShow(const eng::iso::Projection& proj, eng::TileCoord c, const sf::F
 }
 
 const char* const FontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-
-/// Folder of the project's assets: $ISOSTAR_ASSETS, ./assets, or the source tree's.
-std::filesystem::path assetsDir()
-{
-    if (const char* env = std::getenv("ISOSTAR_ASSETS"))
-        return env;
-    if (std::filesystem::is_directory("assets"))
-        return "assets";
-    return std::filesystem::path(ISOSTAR_SOURCE_DIR) / "assets";
-}
 
 /// The fog of war over the cells in view: unknown cells dark (their tall tiles too), known cells
 /// out of sight dimmed, cells in sight untouched.

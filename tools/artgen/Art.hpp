@@ -13,6 +13,8 @@ bool writeTilesets(const std::string& assetsDir, std::string& error);
 bool writeParty(const std::string& assetsDir, std::string& error);
 /// assets/ui/*.png.
 bool writeUi(const std::string& assetsDir, std::string& error);
+/// assets/desktop/isostar.png: the application icon (256x256).
+bool writeIcon(const std::string& assetsDir, std::string& error);
 /// maps/seed/*.tmx and maps/valley.tmx (tilesets referenced relative to `assetsDir`).
 bool writeMaps(const std::string& mapsDir, const std::string& assetsDir, std::string& error);
 

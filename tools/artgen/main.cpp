@@ -33,12 +33,13 @@ int run(int argc, char** argv)
         }
     }
     std::error_code ec;
-    for (const char* sub : {"/tiles", "/party", "/ui"})
+    for (const char* sub : {"/tiles", "/party", "/ui", "/desktop"})
         std::filesystem::create_directories(out + sub, ec);
     std::filesystem::create_directories(maps + "/seed", ec);
     std::string error;
     if (doArt) {
-        if (!artgen::writeTilesets(out, error) || !artgen::writeParty(out, error) || !artgen::writeUi(out, error)) {
+        if (!artgen::writeTilesets(out, error) || !artgen::writeParty(out, error) || !artgen::writeUi(out, error) ||
+            !artgen::writeIcon(out, error)) {
             std::cerr << "artgen: error: " << error << "\n";
             return 1;
         }

@@ -1,0 +1,31 @@
+// meshcount MAP: IsoStar::render from outside the project (SFML comes with the package). Builds
+// the map's mesh, which needs no window, and prints "layers L textures T"; exits 1 with the
+// diagnostics when the map does not load or render.
+
+#include "engine/core/Diagnostic.hpp"
+#include "engine/map/MapLoader.hpp"
+#include "engine/render/MapMesh.hpp"
+
+#include <iostream>
+#include <vector>
+
+int main(int argc, char** argv)
+{
+    if (argc != 2) {
+        std::cerr << "usage: meshcount MAP\n";
+        return 2;
+    }
+    auto map = eng::map::loadMap(argv[1]);
+    if (!map) {
+        std::cerr << eng::formatDiagnostics(map.diagnostics());
+        return 1;
+    }
+    eng::render::MapMesh mesh;
+    std::vector<eng::Diagnostic> problems;
+    if (!eng::render::buildMapMesh(map.value(), eng::render::MeshOptions{}, mesh, problems)) {
+        std::cerr << eng::formatDiagnostics(problems);
+        return 1;
+    }
+    std::cout << "layers " << mesh.layers.size() << " textures " << mesh.textures.size() << '\n';
+    return mesh.layers.empty() ? 1 : 0;
+}

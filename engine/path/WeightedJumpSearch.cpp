@@ -198,21 +198,60 @@ void WeightedJumpSearch::expandAll(std::uint32_t node, int x, int y)
     add(node, x, y, jumpDiagonal(x, y, -1, -1));
 }
 
+void WeightedJumpSearch::expandBorder(std::uint32_t node, int x, int y, int dx, int dy)
+{
+    // A cost border entered from q = (x - dx, y - dy): every direction but those whose first
+    // step x->n q matches for strictly less (one step, or two straight steps around x). Then
+    // g*(x) >= g*(q) + w(q->x) makes q's way to n strictly cheaper than any path x->n, so no
+    // optimal path takes that step.
+    const WeightedJumpGrid& j = *m_flat;
+    const auto cost = [&](int cx, int cy) {
+        return double(m_costs[std::size_t(cy) * std::size_t(m_stride) + std::size_t(cx)]);
+    };
+    const double here = cost(x, y);
+    if (dx != 0 && dy != 0) {
+        add(node, x, y, jumpStraight(x, y, dx, 0));
+        add(node, x, y, jumpStraight(x, y, 0, dy));
+        add(node, x, y, jumpDiagonal(x, y, dx, dy));
+        // (dx, -dy) and (-dx, dy): q reaches them by two straight steps past x.
+        if (!(j.open(x, y - dy) && cost(x, y - dy) + cost(x + dx, y - dy) < (here + cost(x + dx, y - dy)) * m_diag))
+            add(node, x, y, jumpDiagonal(x, y, dx, -dy));
+        if (!(j.open(x - dx, y) && cost(x - dx, y) + cost(x - dx, y + dy) < (here + cost(x - dx, y + dy)) * m_diag))
+            add(node, x, y, jumpDiagonal(x, y, -dx, dy));
+        return;
+    }
+    add(node, x, y, jumpStraight(x, y, dx, dy));
+    const int px = dy != 0 ? 1 : 0;
+    const int py = dx != 0 ? 1 : 0;
+    for (int side : {-1, 1}) {
+        const int sx = side * px;
+        const int sy = side * py;
+        add(node, x, y, jumpDiagonal(x, y, dx + sx, dy + sy));
+        // The side cell: q reaches it by one diagonal step when q's own side cell is open.
+        const double sideCost = cost(x + sx, y + sy);
+        if (!(j.open(x - dx + sx, y - dy + sy) && sideCost * m_diag < here + sideCost))
+            add(node, x, y, jumpStraight(x, y, sx, sy));
+    }
+}
+
 void WeightedJumpSearch::expand(std::uint32_t node)
 {
     const WeightedJumpGrid& j = *m_flat;
     const int y = int(node / std::uint32_t(m_stride));
     const int x = int(node) - y * m_stride;
     const std::uint32_t parent = m_nodes[node].parent;
-    if (parent == node || !j.flat(x, y)) {
-        // The start, or a cost border: every direction.
-        expandAll(node, x, y);
+    if (parent == node) {
+        expandAll(node, x, y);  // the start: every direction
         return;
     }
     const int py = int(parent / std::uint32_t(m_stride));
     const int px = int(parent) - py * m_stride;
     const int dx = stepSign(x - px);
     const int dy = stepSign(y - py);
+    if (!j.flat(x, y)) {
+        expandBorder(node, x, y, dx, dy);
+        return;
+    }
     if (dx != 0 && dy != 0) {
         add(node, x, y, jumpStraight(x, y, dx, 0));
         add(node, x, y, jumpStraight(x, y, 0, dy));

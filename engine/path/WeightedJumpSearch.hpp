@@ -153,6 +153,7 @@ private:
     bool search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded);
     void expand(std::uint32_t node);
     void expandAll(std::uint32_t node, int x, int y);
+    void expandBorder(std::uint32_t node, int x, int y, int dx, int dy);
     void add(std::uint32_t from, int x, int y, std::uint32_t to);
     void push(std::uint32_t node, std::uint32_t parent, double g);
     std::uint32_t jumpStraight(int x, int y, int dx, int dy) const;

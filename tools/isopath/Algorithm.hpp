@@ -1,8 +1,10 @@
 #pragma once
 /// \file Algorithm.hpp
-/// The search algorithm of `isopath path` and `isopath scen` (`--algorithm auto|astar|jps`).
+/// The search algorithm of `isopath path`, `isopath scen` and `isopath bench`
+/// (`--algorithm auto|astar|jps|jpsw`).
 
 #include "engine/path/JumpPointSearch.hpp"
+#include "engine/path/WeightedJumpSearch.hpp"
 #include "engine/path/NavGrid.hpp"
 
 #include <optional>
@@ -14,6 +16,7 @@ enum class Algorithm {
     Auto,   ///< jps where it is exact (see resolveAlgorithm), else astar. Name "auto".
     AStar,  ///< GridQuery's A*. Name "astar".
     Jps,    ///< JumpPointSearch. Name "jps".
+    Jpsw,   ///< WeightedJumpSearch. Name "jpsw".
 };
 
 /// "auto" | "astar" | "jps"; nullopt otherwise.
@@ -25,6 +28,8 @@ inline std::optional<Algorithm> parseAlgorithm(std::string_view name)
         return Algorithm::AStar;
     if (name == "jps")
         return Algorithm::Jps;
+    if (name == "jpsw")
+        return Algorithm::Jpsw;
     return std::nullopt;
 }
 
@@ -34,6 +39,7 @@ inline std::string_view algorithmName(Algorithm a)
     case Algorithm::Auto: return "auto";
     case Algorithm::AStar: return "astar";
     case Algorithm::Jps: return "jps";
+    case Algorithm::Jpsw: return "jpsw";
     }
     return "auto";
 }

@@ -58,6 +58,7 @@ struct BenchSetting {
     eng::path::NavGrid grid;
     Algorithm algorithm = Algorithm::AStar;
     eng::path::JumpPointGrid jumps;
+    eng::path::WeightedJumpGrid flat;
     bool landmarks = false;  ///< the grid has a landmark table
 };
 
@@ -128,6 +129,13 @@ void buildSetting(BenchSetting& s, const BenchWorld& world, const eng::path::Mov
     s.grid.waitLandmarks();
     s.landmarks = landmarks.enabledFor(world.width, world.height);
     s.algorithm = resolveAlgorithm(requested, s.grid, 0);
+    if (s.algorithm == Algorithm::Jpsw) {
+        if (!WeightedJumpSearch::supports(s.grid, 0))
+            throw BenchUsageError{"--algorithm jpsw needs diagonal no-corner-cutting and a diagonal factor in "
+                                  "[1, 2); " + mapPath + " does not (use astar or auto)"};
+        s.flat.build(s.grid, 0);
+        return;
+    }
     if (s.algorithm != Algorithm::Jps)
         return;
     if (!JumpPointSearch::supports(s.grid, 0))
@@ -182,12 +190,15 @@ BenchRun runQueries(BenchSetting& s, const std::vector<BenchQuery>& queries)
     using Clock = std::chrono::steady_clock;
     eng::path::GridQuery astar;
     eng::path::JumpPointSearch jps;
+    eng::path::WeightedJumpSearch jpsw;
     eng::path::PathResult result;
     BenchRun run;
     for (const BenchQuery& q : queries) {
         const auto t0 = Clock::now();
         if (s.algorithm == Algorithm::Jps)
             jps.findPath(s.grid, 0, s.jumps, q.start, q.goal, result);
+        else if (s.algorithm == Algorithm::Jpsw)
+            jpsw.findPath(s.grid, 0, s.flat, q.start, q.goal, result);
         else
             astar.findPath(s.grid, 0, q.start, q.goal, result);
         const auto t1 = Clock::now();
@@ -250,7 +261,7 @@ int runBench(const BenchOptions& opt)
 {
     const std::optional<Algorithm> requested = parseAlgorithm(opt.algorithm);
     if (!requested)
-        throw BenchUsageError{"unknown algorithm \"" + opt.algorithm + "\" (expected auto, astar, jps)"};
+        throw BenchUsageError{"unknown algorithm \"" + opt.algorithm + "\" (expected auto, astar, jps, jpsw)"};
     eng::path::LandmarkSettings landmarks;
     if (!eng::path::parseLandmarkMode(opt.landmarks, landmarks.mode))
         throw BenchUsageError{"unknown landmark mode \"" + opt.landmarks + "\" (expected auto, on, off)"};

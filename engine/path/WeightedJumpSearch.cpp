@@ -9,11 +9,12 @@
 
 #include "engine/path/detail/ClosestCells.hpp"
 #include "engine/path/detail/Directions.hpp"
-#include "engine/path/detail/HeapOrder.hpp"
+#include "engine/path/detail/OpenList.hpp"
 #include "engine/path/detail/LandmarkBound.hpp"
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 
 namespace eng::path {
@@ -83,6 +84,16 @@ inline int scanFlatLine(const ScanLines& l, int pos, int dir, int& lastOpen)
         }
         pos -= 63;
     }
+}
+
+/// The heap entry of `node` reached with cost g: f's bits, then larger g first (float bits,
+/// monotone for g >= 0), then the lower node.
+inline detail::HeapEntry jumpEntry(double f, double g, std::uint32_t node)
+{
+    const float gf = float(g);
+    std::uint32_t gBits = 0;
+    std::memcpy(&gBits, &gf, sizeof gBits);
+    return {detail::fBitsOf(f), (std::uint64_t(~gBits) << 32) | node};
 }
 
 inline int stepSign(int v)
@@ -167,35 +178,51 @@ void WeightedJumpSearch::push(std::uint32_t node, std::uint32_t parent, double g
     n.parent = parent;
     const int y = int(node / std::uint32_t(m_stride));
     const int x = int(node) - y * m_stride;
-    m_open.push_back({g + h(node, x, y), g, node});
-    std::push_heap(m_open.begin(), m_open.end(), detail::LaterInHeap{});
+    if (m_openCount + 2 > m_open.size())
+        m_open.resize(std::max<std::size_t>(1024, 2 * m_open.size()));
+    detail::heapPush(m_open.data(), m_openCount, jumpEntry(g + h(node, x, y), g, node));
 }
 
-void WeightedJumpSearch::add(std::uint32_t from, int x, int y, std::uint32_t to)
+void WeightedJumpSearch::add(std::uint32_t to)
 {
     if (to == kNoNode)
         return;
-    const int ty = int(to / std::uint32_t(m_stride));
-    const int tx = int(to) - ty * m_stride;
-    const int sx = stepSign(tx - x);
-    const int sy = stepSign(ty - y);
-    const int steps = std::max(std::abs(tx - x), std::abs(ty - y));
-    // Every cell of a jump costs what its first cell costs (all but its last are flat).
-    const double c = double(m_costs[std::int64_t(from) + sy * m_stride + sx]);
-    const double step = sx != 0 && sy != 0 ? c * m_diag * double(steps) : c * double(steps);
-    push(to, from, m_nodes[from].g + step);
+    // Pushed by flush() after the expansion's last jump: the loads of the successors' nodes and
+    // landmark values overlap with the remaining jumps instead of waiting one after another.
+    __builtin_prefetch(&m_nodes[to]);
+    if (m_goalLandmarks)
+        __builtin_prefetch(m_table->cell(to));
+    m_succ[m_succCount++] = to;
+}
+
+void WeightedJumpSearch::flush(std::uint32_t from, int x, int y)
+{
+    const double g = m_nodes[from].g;
+    for (int i = 0; i < m_succCount; ++i) {
+        const std::uint32_t to = m_succ[i];
+        const int ty = int(to / std::uint32_t(m_stride));
+        const int tx = int(to) - ty * m_stride;
+        const int sx = stepSign(tx - x);
+        const int sy = stepSign(ty - y);
+        const int steps = std::max(std::abs(tx - x), std::abs(ty - y));
+        // Every cell of a jump costs what its first cell costs (all but its last are flat).
+        const double c = double(m_costs[std::int64_t(from) + sy * m_stride + sx]);
+        const double step = sx != 0 && sy != 0 ? c * m_diag * double(steps) : c * double(steps);
+        push(to, from, g + step);
+    }
+    m_succCount = 0;
 }
 
 void WeightedJumpSearch::expandAll(std::uint32_t node, int x, int y)
 {
-    add(node, x, y, jumpStraight(x, y, 0, -1));
-    add(node, x, y, jumpStraight(x, y, 1, 0));
-    add(node, x, y, jumpStraight(x, y, 0, 1));
-    add(node, x, y, jumpStraight(x, y, -1, 0));
-    add(node, x, y, jumpDiagonal(x, y, 1, -1));
-    add(node, x, y, jumpDiagonal(x, y, 1, 1));
-    add(node, x, y, jumpDiagonal(x, y, -1, 1));
-    add(node, x, y, jumpDiagonal(x, y, -1, -1));
+    add(jumpStraight(x, y, 0, -1));
+    add(jumpStraight(x, y, 1, 0));
+    add(jumpStraight(x, y, 0, 1));
+    add(jumpStraight(x, y, -1, 0));
+    add(jumpDiagonal(x, y, 1, -1));
+    add(jumpDiagonal(x, y, 1, 1));
+    add(jumpDiagonal(x, y, -1, 1));
+    add(jumpDiagonal(x, y, -1, -1));
 }
 
 void WeightedJumpSearch::expandBorder(std::uint32_t node, int x, int y, int dx, int dy)
@@ -210,27 +237,27 @@ void WeightedJumpSearch::expandBorder(std::uint32_t node, int x, int y, int dx, 
     };
     const double here = cost(x, y);
     if (dx != 0 && dy != 0) {
-        add(node, x, y, jumpStraight(x, y, dx, 0));
-        add(node, x, y, jumpStraight(x, y, 0, dy));
-        add(node, x, y, jumpDiagonal(x, y, dx, dy));
+        add(jumpStraight(x, y, dx, 0));
+        add(jumpStraight(x, y, 0, dy));
+        add(jumpDiagonal(x, y, dx, dy));
         // (dx, -dy) and (-dx, dy): q reaches them by two straight steps past x.
         if (!(j.open(x, y - dy) && cost(x, y - dy) + cost(x + dx, y - dy) < (here + cost(x + dx, y - dy)) * m_diag))
-            add(node, x, y, jumpDiagonal(x, y, dx, -dy));
+            add(jumpDiagonal(x, y, dx, -dy));
         if (!(j.open(x - dx, y) && cost(x - dx, y) + cost(x - dx, y + dy) < (here + cost(x - dx, y + dy)) * m_diag))
-            add(node, x, y, jumpDiagonal(x, y, -dx, dy));
+            add(jumpDiagonal(x, y, -dx, dy));
         return;
     }
-    add(node, x, y, jumpStraight(x, y, dx, dy));
+    add(jumpStraight(x, y, dx, dy));
     const int px = dy != 0 ? 1 : 0;
     const int py = dx != 0 ? 1 : 0;
     for (int side : {-1, 1}) {
         const int sx = side * px;
         const int sy = side * py;
-        add(node, x, y, jumpDiagonal(x, y, dx + sx, dy + sy));
+        add(jumpDiagonal(x, y, dx + sx, dy + sy));
         // The side cell: q reaches it by one diagonal step when q's own side cell is open.
         const double sideCost = cost(x + sx, y + sy);
         if (!(j.open(x - dx + sx, y - dy + sy) && sideCost * m_diag < here + sideCost))
-            add(node, x, y, jumpStraight(x, y, sx, sy));
+            add(jumpStraight(x, y, sx, sy));
     }
 }
 
@@ -253,23 +280,23 @@ void WeightedJumpSearch::expand(std::uint32_t node)
         return;
     }
     if (dx != 0 && dy != 0) {
-        add(node, x, y, jumpStraight(x, y, dx, 0));
-        add(node, x, y, jumpStraight(x, y, 0, dy));
-        add(node, x, y, jumpDiagonal(x, y, dx, dy));
+        add(jumpStraight(x, y, dx, 0));
+        add(jumpStraight(x, y, 0, dy));
+        add(jumpDiagonal(x, y, dx, dy));
     } else if (dx != 0) {
-        add(node, x, y, jumpStraight(x, y, dx, 0));
+        add(jumpStraight(x, y, dx, 0));
         for (int side : {-1, 1}) {
             if (j.open(x, y + side) && !j.open(x - dx, y + side)) {
-                add(node, x, y, jumpStraight(x, y, 0, side));
-                add(node, x, y, jumpDiagonal(x, y, dx, side));
+                add(jumpStraight(x, y, 0, side));
+                add(jumpDiagonal(x, y, dx, side));
             }
         }
     } else {
-        add(node, x, y, jumpStraight(x, y, 0, dy));
+        add(jumpStraight(x, y, 0, dy));
         for (int side : {-1, 1}) {
             if (j.open(x + side, y) && !j.open(x + side, y - dy)) {
-                add(node, x, y, jumpStraight(x, y, side, 0));
-                add(node, x, y, jumpDiagonal(x, y, side, dy));
+                add(jumpStraight(x, y, side, 0));
+                add(jumpDiagonal(x, y, side, dy));
             }
         }
     }
@@ -292,13 +319,12 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     m_goalY = int(goalNode / std::uint32_t(m_stride));
     m_goalX = int(goalNode) - m_goalY * m_stride;
     m_goalLandmarks = m_table ? m_table->cell(goalNode) : nullptr;
-    m_open.clear();
+    m_openCount = 0;
     push(startNode, startNode, 0.0);
     const std::uint32_t closedStamp = m_generation + 1;
-    while (!m_open.empty()) {
-        std::pop_heap(m_open.begin(), m_open.end(), detail::LaterInHeap{});
-        const std::uint32_t node = m_open.back().node;
-        m_open.pop_back();
+    while (m_openCount > 0) {
+        const std::uint32_t node = std::uint32_t(m_open[0].tie);
+        detail::heapPop(m_open.data(), m_openCount);
         Node& n = m_nodes[node];
         if (n.stamp == closedStamp)
             continue;  // a stale duplicate
@@ -307,6 +333,8 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
         if (node == goalNode)
             return true;
         expand(node);
+        const int y = int(node / std::uint32_t(m_stride));
+        flush(node, int(node) - y * m_stride, y);
     }
     return false;
 }

@@ -52,6 +52,7 @@
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathResult.hpp"
+#include "engine/path/detail/OpenListStorage.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -143,18 +144,14 @@ private:
         std::uint32_t stamp = 0;
         std::uint32_t parent = 0;
     };
-    struct Entry {
-        double f;
-        double g;
-        std::uint32_t node;
-    };
 
     PathStatus run(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, PathResult& out);
     bool search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded);
     void expand(std::uint32_t node);
     void expandAll(std::uint32_t node, int x, int y);
     void expandBorder(std::uint32_t node, int x, int y, int dx, int dy);
-    void add(std::uint32_t from, int x, int y, std::uint32_t to);
+    void add(std::uint32_t to);
+    void flush(std::uint32_t from, int x, int y);
     void push(std::uint32_t node, std::uint32_t parent, double g);
     std::uint32_t jumpStraight(int x, int y, int dx, int dy) const;
     std::uint32_t jumpDiagonal(int x, int y, int dx, int dy) const;
@@ -176,7 +173,10 @@ private:
     bool m_partialPaths = true;
     bool m_useLandmarks = true;
     std::vector<Node> m_nodes;
-    std::vector<Entry> m_open;
+    std::vector<detail::HeapEntry> m_open;  ///< binary min-heap (f, larger g, node); capacity >= count + 2
+    std::size_t m_openCount = 0;
+    std::uint32_t m_succ[8] = {};  ///< the expanding node's successors, pushed by flush()
+    int m_succCount = 0;
     std::vector<std::uint32_t> m_targets;  ///< partial-path candidates (padded nodes)
 };
 

@@ -213,7 +213,7 @@ void WeightedJumpSearch::flush(std::uint32_t from, int x, int y)
     m_succCount = 0;
 }
 
-void WeightedJumpSearch::expandAll(std::uint32_t node, int x, int y)
+void WeightedJumpSearch::expandAll(int x, int y)
 {
     add(jumpStraight(x, y, 0, -1));
     add(jumpStraight(x, y, 1, 0));
@@ -225,7 +225,7 @@ void WeightedJumpSearch::expandAll(std::uint32_t node, int x, int y)
     add(jumpDiagonal(x, y, -1, -1));
 }
 
-void WeightedJumpSearch::expandBorder(std::uint32_t node, int x, int y, int dx, int dy)
+void WeightedJumpSearch::expandBorder(int x, int y, int dx, int dy)
 {
     // A cost border entered from q = (x - dx, y - dy): every direction but those whose first
     // step x->n q matches for strictly less (one step, or two straight steps around x). Then
@@ -268,7 +268,7 @@ void WeightedJumpSearch::expand(std::uint32_t node)
     const int x = int(node) - y * m_stride;
     const std::uint32_t parent = m_nodes[node].parent;
     if (parent == node) {
-        expandAll(node, x, y);  // the start: every direction
+        expandAll(x, y);  // the start: every direction
         return;
     }
     const int py = int(parent / std::uint32_t(m_stride));
@@ -276,7 +276,7 @@ void WeightedJumpSearch::expand(std::uint32_t node)
     const int dx = stepSign(x - px);
     const int dy = stepSign(y - py);
     if (!j.flat(x, y)) {
-        expandBorder(node, x, y, dx, dy);
+        expandBorder(x, y, dx, dy);
         return;
     }
     if (dx != 0 && dy != 0) {

@@ -148,8 +148,8 @@ private:
     PathStatus run(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, PathResult& out);
     bool search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded);
     void expand(std::uint32_t node);
-    void expandAll(std::uint32_t node, int x, int y);
-    void expandBorder(std::uint32_t node, int x, int y, int dx, int dy);
+    void expandAll(int x, int y);
+    void expandBorder(int x, int y, int dx, int dy);
     void add(std::uint32_t to);
     void flush(std::uint32_t from, int x, int y);
     void push(std::uint32_t node, std::uint32_t parent, double g);

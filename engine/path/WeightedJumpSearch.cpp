@@ -129,6 +129,11 @@ double WeightedJumpSearch::h(std::uint32_t node, int x, int y) const
 std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, int dx, int dy) const
 {
     const WeightedJumpGrid& j = *m_flat;
+    // Next to a cost border most jumps end after one step: no scan for those.
+    if (!j.open(x + dx, y + dy))
+        return kNoNode;
+    if (!j.flat(x + dx, y + dy))
+        return std::uint32_t((y + dy) * m_stride + x + dx);
     int lastOpen = 0;
     if (dy == 0) {
         const std::size_t n = j.rowWords();

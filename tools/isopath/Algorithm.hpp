@@ -13,7 +13,7 @@
 namespace isopath {
 
 enum class Algorithm {
-    Auto,   ///< jps where it is exact (see resolveAlgorithm), else astar. Name "auto".
+    Auto,   ///< the fastest exact search for the layer (see resolveAlgorithm). Name "auto".
     AStar,  ///< GridQuery's A*. Name "astar".
     Jps,    ///< JumpPointSearch. Name "jps".
     Jpsw,   ///< WeightedJumpSearch. Name "jpsw".
@@ -44,16 +44,26 @@ inline std::string_view algorithmName(Algorithm a)
     return "auto";
 }
 
-/// The algorithm that runs on `layer`: Auto becomes Jps when JumpPointSearch::supports() the
-/// layer (every passable cell costs the same, no corner cutting) and the weight is 1 (a weight
-/// above 1 asks for weighted A*), else AStar. AStar and Jps stay as asked; the caller checks
-/// that Jps is supported.
+/// The algorithm that runs on `layer`; AStar, Jps and Jpsw stay as asked (the caller checks
+/// that Jps / Jpsw support the layer). Auto picks the fastest exact search measured for the
+/// layer's kind (docs/PERFORMANCE.md, "Choosing the algorithm"):
+/// - weight above 1: AStar (weighted A* is what was asked for);
+/// - Jps when JumpPointSearch::supports() the layer (every passable cell costs the same);
+/// - Jpsw when WeightedJumpSearch::supports() the layer and it has a usable landmark table
+///   (without landmarks the octile bound scaled by the cheapest cell is weak on weighted maps,
+///   and A*'s tuned loop is faster than jump point search there);
+/// - else AStar.
 inline Algorithm resolveAlgorithm(Algorithm requested, const eng::path::NavGrid& grid, int layer)
 {
     if (requested != Algorithm::Auto)
         return requested;
-    return eng::path::JumpPointSearch::supports(grid, layer) && grid.rules(layer).weight == 1.0 ? Algorithm::Jps
-                                                                                                : Algorithm::AStar;
+    if (grid.rules(layer).weight != 1.0)
+        return Algorithm::AStar;
+    if (eng::path::JumpPointSearch::supports(grid, layer))
+        return Algorithm::Jps;
+    if (eng::path::WeightedJumpSearch::supports(grid, layer) && grid.landmarks(layer) != nullptr)
+        return Algorithm::Jpsw;
+    return Algorithm::AStar;
 }
 
 } // namespace isopath

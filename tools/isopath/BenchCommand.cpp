@@ -1,4 +1,4 @@
-// isopath bench MAP [--queries N] [--seed S] [--algorithm auto|astar|jps] [--landmarks auto|on|off]
+// isopath bench MAP [--queries N] [--seed S] [--algorithm auto|astar|jps|jpsw] [--landmarks auto|on|off]
 //                   [--profile P] [--config F] [--weight W]
 // Times one search setting on a map of the user's own: N random queries between passable cells
 // of the map's largest island (the same queries for every setting with the same seed), the
@@ -296,8 +296,8 @@ Command addBenchCommand(CLI::App& app)
     c.app->add_option("--profile", opt->profile, "Unit movement profile of the config (e.g. dwarf)");
     c.app->add_option("--weight", opt->weight, "Heuristic weight (> 1: faster, not optimal: the check fails)");
     c.app->add_option("--algorithm", opt->algorithm,
-                      "auto (jps when every passable cell costs the same, no corner cutting, weight 1; else "
-                      "astar) | astar | jps");
+                      "auto (weight 1: jps when every passable cell costs the same and no corner cutting, "
+                      "jpsw when the map has landmarks; else astar) | astar | jps | jpsw");
     c.app->add_option("--landmarks", opt->landmarks, "A* landmark (ALT) heuristic: auto (maps of at least 128x128 "
                                                      "cells) | on | off");
     c.run = [opt] {

@@ -8,7 +8,10 @@
 ///   what it costs. Around a flat cell the layer looks like a uniform-cost grid, so the JPS
 ///   pruning rules (natural and forced neighbours, computed from passability alone) are exact.
 /// - A jump runs through flat cells only. The first cell that is not flat (a cost border) is
-///   a jump point, and it is expanded in all eight directions (no pruning).
+///   a jump point. It is expanded in every direction but those whose first step the cell q
+///   before it reaches strictly cheaper without it (the three backward ones, and a step that q
+///   matches for less by one diagonal or two straight steps): as g*(x) >= g*(q) + w(q, x), no
+///   optimal path takes such a step. The start is expanded in all eight directions.
 /// - Every cell a jump enters, but its last, is flat, so all cells of a jump cost the same: a
 ///   jump of k steps costs k x (that cost) x (1 or diagonalFactor).
 /// An optimal path splits at its non-flat cells into pieces that each stay inside one cost

@@ -290,3 +290,32 @@ TEST_CASE("WeightedJumpSearch: partial paths, NoPath, refusals and stale planes"
     REQUIRE(flat.build(grid, 0));
     CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {3, 3}, r) == PathStatus::InvalidInput);
 }
+
+TEST_CASE("WeightedJumpSearch: update() after replaceLayer, other layers and other grids", "[path][jpsw]")
+{
+    std::mt19937 rng(51);
+    NavGrid grid;
+    REQUIRE(grid.reset(40, 30));
+    REQUIRE(grid.addLayer("walker", weightedField(rng, 40, 30, 0.1), MoveRules{}) == 0);
+    REQUIRE(grid.addLayer("other", weightedField(rng, 40, 30, 0.1), MoveRules{}) == 1);
+    WeightedJumpGrid flat;
+    REQUIRE(flat.build(grid, 0));
+    // An edit of another layer leaves the planes as they are (and still matching layer 0).
+    const CellChange wall[] = {{{3, 3}, Impassable}};
+    REQUIRE(flat.update(grid, grid.apply(1, wall)));
+    CHECK(flat.matches(grid, 0));
+    // A whole new field for layer 0: every changed cell is patched.
+    const eng::path::NavDirty dirty = grid.replaceLayer(0, weightedField(rng, 40, 30, 0.2), MoveRules{});
+    REQUIRE(dirty.layer == 0);
+    REQUIRE(flat.update(grid, dirty));
+    CHECK(flat.matches(grid, 0));
+    checkPlanesFresh(grid, flat);
+    WeightedJumpSearch jpsw;
+    CHECK(compareQueries(rng, grid, flat, jpsw, 20) > 0);
+    // Planes of a grid of another size cannot be patched: the caller rebuilds.
+    NavGrid small;
+    REQUIRE(small.reset(10, 10));
+    REQUIRE(small.addLayer("walker", CostField(10, 10), MoveRules{}) == 0);
+    CHECK_FALSE(flat.update(small, small.apply(0, wall)));
+    CHECK_FALSE(flat.matches(small, 0));
+}

@@ -233,22 +233,28 @@ void WeightedJumpSearch::expandAll(int x, int y)
 void WeightedJumpSearch::expandBorder(int x, int y, int dx, int dy)
 {
     // A cost border entered from q = (x - dx, y - dy): every direction but those whose first
-    // step x->n q matches for strictly less (one step, or two straight steps around x). Then
-    // g*(x) >= g*(q) + w(q->x) makes q's way to n strictly cheaper than any path x->n, so no
-    // optimal path takes that step.
+    // step x->n q matches for strictly less in one or two steps that avoid x (all allowed under
+    // no corner cutting). Then g*(x) >= g*(q) + w(q->x) makes q's way to n strictly cheaper
+    // than any path x->n, so no optimal path takes that step. The backward ones never count.
     const WeightedJumpGrid& j = *m_flat;
     const auto cost = [&](int cx, int cy) {
         return double(m_costs[std::size_t(cy) * std::size_t(m_stride) + std::size_t(cx)]);
     };
     const double here = cost(x, y);
+    const double f = m_diag;
     if (dx != 0 && dy != 0) {
-        add(jumpStraight(x, y, dx, 0));
-        add(jumpStraight(x, y, 0, dy));
+        // Straight on in x: q -> (x, y - dy) straight, then diagonally; likewise in y.
+        const double ex = cost(x + dx, y);
+        if (!(j.open(x, y - dy) && j.open(x + dx, y - dy) && cost(x, y - dy) + ex * f < here * f + ex))
+            add(jumpStraight(x, y, dx, 0));
+        const double ey = cost(x, y + dy);
+        if (!(j.open(x - dx, y) && j.open(x - dx, y + dy) && cost(x - dx, y) + ey * f < here * f + ey))
+            add(jumpStraight(x, y, 0, dy));
         add(jumpDiagonal(x, y, dx, dy));
         // (dx, -dy) and (-dx, dy): q reaches them by two straight steps past x.
-        if (!(j.open(x, y - dy) && cost(x, y - dy) + cost(x + dx, y - dy) < (here + cost(x + dx, y - dy)) * m_diag))
+        if (!(j.open(x, y - dy) && cost(x, y - dy) + cost(x + dx, y - dy) < (here + cost(x + dx, y - dy)) * f))
             add(jumpDiagonal(x, y, dx, -dy));
-        if (!(j.open(x - dx, y) && cost(x - dx, y) + cost(x - dx, y + dy) < (here + cost(x - dx, y + dy)) * m_diag))
+        if (!(j.open(x - dx, y) && cost(x - dx, y) + cost(x - dx, y + dy) < (here + cost(x - dx, y + dy)) * f))
             add(jumpDiagonal(x, y, -dx, dy));
         return;
     }
@@ -258,10 +264,14 @@ void WeightedJumpSearch::expandBorder(int x, int y, int dx, int dy)
     for (int side : {-1, 1}) {
         const int sx = side * px;
         const int sy = side * py;
-        add(jumpDiagonal(x, y, dx + sx, dy + sy));
-        // The side cell: q reaches it by one diagonal step when q's own side cell is open.
+        // q reaches the side cell s diagonally when q's own side cell is open; the forward
+        // diagonal n then by one straight step from s.
+        const bool qSide = j.open(x - dx + sx, y - dy + sy);
         const double sideCost = cost(x + sx, y + sy);
-        if (!(j.open(x - dx + sx, y - dy + sy) && sideCost * m_diag < here + sideCost))
+        const double n = cost(x + dx + sx, y + dy + sy);
+        if (!(qSide && j.open(x + sx, y + sy) && sideCost * f + n < here + n * f))
+            add(jumpDiagonal(x, y, dx + sx, dy + sy));
+        if (!(qSide && sideCost * f < here + sideCost))
             add(jumpStraight(x, y, sx, sy));
     }
 }

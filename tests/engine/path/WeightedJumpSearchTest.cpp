@@ -220,7 +220,7 @@ TEST_CASE("WeightedJumpSearch: exact after random edits patched by update()", "[
     }
 }
 
-TEST_CASE("WeightedJumpSearch: cost borders stop jumps; flat cells cost what their region costs", "[path][jpsw]")
+TEST_CASE("WeightedJumpSearch: cost borders stop jumps and flat cells cost what their region costs", "[path][jpsw]")
 {
     // Left half costs 1, right half 3: the cells on either side of the border are not flat; the
     // straight line across costs 4 cheap steps and 5 dear ones.
@@ -245,7 +245,7 @@ TEST_CASE("WeightedJumpSearch: cost borders stop jumps; flat cells cost what the
     checkWeightedPath(grid, 0, r, {0, 1});
 }
 
-TEST_CASE("WeightedJumpSearch: partial paths, NoPath, refusals and stale planes", "[path][jpsw]")
+TEST_CASE("WeightedJumpSearch: partial paths and NoPath and refusals and stale planes", "[path][jpsw]")
 {
     CostField f(9, 5, 2.0f);
     for (int y = 0; y < 5; ++y)
@@ -291,7 +291,7 @@ TEST_CASE("WeightedJumpSearch: partial paths, NoPath, refusals and stale planes"
     CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {3, 3}, r) == PathStatus::InvalidInput);
 }
 
-TEST_CASE("WeightedJumpSearch: update() after replaceLayer, other layers and other grids", "[path][jpsw]")
+TEST_CASE("WeightedJumpSearch: update() after replaceLayer and for other layers and other grids", "[path][jpsw]")
 {
     std::mt19937 rng(51);
     NavGrid grid;

@@ -115,6 +115,26 @@ run "\`isopath path maps/valley504.tmx --to 250,250 --compare\` (from the map's 
 sed -n '/^race/,$p' "$log" >> "$out"
 emit '```'
 
+# benchRow MAP ALGORITHM LANDMARKS: one row of the search-settings table (isopath bench).
+benchRow() {
+  echo "docs-figures: isopath bench $1 --queries 400 --algorithm $2 --landmarks $3" >&2
+  "$bin/isopath" bench "$1" --queries 400 --algorithm "$2" --landmarks "$3" > "$log" 2>&1 || { cat "$log" >&2; exit 1; }
+  printf '%-20s %-6s %-10s %-22s %10s %10s %14s  %s\n' "$1" "$2" "$3" \
+    "$(sed -n 's/^algorithm: \([a-z]*\), landmarks \([a-z]*\).*/\1, landmarks \2/p' "$log")" \
+    "$(sed -n 's/^median_us: //p' "$log")" "$(sed -n 's/^p90_us: //p' "$log")" \
+    "$(sed -n 's/^mean_expanded: //p' "$log")" "$(sed -n 's/^costs checked: //p' "$log")" >> "$out"
+}
+emit "" "Search settings on the weighted terrain maps, 400 random queries each, costs checked against plain A* (\`isopath bench MAP --queries 400 --algorithm A --landmarks L\`; expanded = cells, or jump points for jpsw):" "" '```text'
+printf '%-20s %-6s %-10s %-22s %10s %10s %14s  %s\n' map asked landmarks ran median_us p90_us mean_expanded \
+  "costs checked" >> "$out"
+for map in maps/valley.tmx maps/valley256.tmx maps/valley504.tmx; do
+  for setting in "astar off" "jpsw off" "astar on" "jpsw on" "auto auto"; do
+    read -r alg lm <<< "$setting"
+    benchRow "$map" "$alg" "$lm"
+  done
+done
+emit '```'
+
 if [ -d "$shared" ]; then
   for m in den520d random512-10-0; do
     run "\`isopath scen $m --compare\` (A* against jump point search, every scenario):" \

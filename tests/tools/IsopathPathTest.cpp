@@ -336,7 +336,41 @@ TEST_CASE("isopath path --algorithm: auto picks jps on uniform fields, astar els
                          "no-corner-cutting and a diagonal factor in [1, 2) (use astar or auto)\n");
     const Run unknown = isopath("tests/data/terrain/valley.tmx --algorithm bfs");
     CHECK(unknown.exitCode == 2);
-    CHECK(unknown.err == "isopath path: unknown algorithm \"bfs\" (expected auto, astar, jps)\n");
+    CHECK(unknown.err == "isopath path: unknown algorithm \"bfs\" (expected auto, astar, jps, jpsw)\n");
+}
+
+TEST_CASE("isopath path --algorithm jpsw: A*'s cost on weighted terrain and auto picks it where landmarks are on",
+          "[isopath][path][jpsw]")
+{
+    // valley.tmx: roads, snow and influence costs. jpsw with and without landmarks, A* the same.
+    const std::string query = "maps/valley.tmx --from 12,58 --to 61,35 --json --algorithm ";
+    const nlohmann::json astar = json(isopath(query + "astar --landmarks off"));
+    for (const char* landmarks : {"off", "on"}) {
+        const nlohmann::json j = json(isopath(query + "jpsw --landmarks " + landmarks));
+        INFO("landmarks " << landmarks);
+        CHECK(j["algorithm"] == "jpsw");
+        CHECK(j["status"] == "ok");
+        CHECK(j["cost"].get<double>() == Approx(astar["cost"].get<double>()).epsilon(1e-12));
+        CHECK(j["path"].front() == astar["path"].front());
+        CHECK(j["path"].back() == astar["path"].back());
+    }
+    // auto: jpsw on a weighted map with a landmark table, astar without one (72x72 < auto size).
+    CHECK(json(isopath("maps/valley.tmx --from 12,58 --to 61,35 --json --landmarks on"))["algorithm"] == "jpsw");
+    CHECK(json(isopath("maps/valley.tmx --from 12,58 --to 61,35 --json"))["algorithm"] == "astar");
+    CHECK(json(isopath("maps/valley.tmx --json --landmarks on --weight 2"))["algorithm"] == "astar");
+    const Run text = isopath("maps/valley.tmx --from 12,58 --to 61,35 --algorithm jpsw");
+    CHECK(text.exitCode == 0);
+    CHECK(text.out.find("\nalgorithm: jpsw (weighted jump point search)\nsearch:   ") != std::string::npos);
+    CHECK(text.out.find(" jump points expanded in ") != std::string::npos);
+    // Partial paths as A*: an unreachable goal gives the path to the closest reachable cell.
+    const Run r = isopath("tests/data/terrain/island.tmx --from 0,1 --to 4,1 --json --algorithm jpsw");
+    CHECK(r.exitCode == 1);
+    CHECK(json(r)["status"] == "partial");
+    CHECK(json(r)["path"] == nlohmann::json::parse("[[0,1],[1,1]]"));
+    const Run refused = isopath("maps/valley.tmx --algorithm jpsw --diagonal always");
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.err == "isopath path: --algorithm jpsw needs diagonal no-corner-cutting and a diagonal factor in "
+                         "[1, 2) (use astar or auto)\n");
 }
 
 TEST_CASE("isopath path --algorithm jps: partial paths, unreachable goals and the text summary", "[isopath][path][jps]")

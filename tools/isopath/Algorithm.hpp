@@ -1,8 +1,10 @@
 #pragma once
 /// \file Algorithm.hpp
-/// The search algorithm of `isopath path` and `isopath scen` (`--algorithm auto|astar|jps`).
+/// The search algorithm of `isopath path`, `isopath scen` and `isopath bench`
+/// (`--algorithm auto|astar|jps|jpsw`).
 
 #include "engine/path/JumpPointSearch.hpp"
+#include "engine/path/WeightedJumpSearch.hpp"
 #include "engine/path/NavGrid.hpp"
 
 #include <optional>
@@ -11,9 +13,10 @@
 namespace isopath {
 
 enum class Algorithm {
-    Auto,   ///< jps where it is exact (see resolveAlgorithm), else astar. Name "auto".
+    Auto,   ///< the fastest exact search for the layer (see resolveAlgorithm). Name "auto".
     AStar,  ///< GridQuery's A*. Name "astar".
     Jps,    ///< JumpPointSearch. Name "jps".
+    Jpsw,   ///< WeightedJumpSearch. Name "jpsw".
 };
 
 /// "auto" | "astar" | "jps"; nullopt otherwise.
@@ -25,6 +28,8 @@ inline std::optional<Algorithm> parseAlgorithm(std::string_view name)
         return Algorithm::AStar;
     if (name == "jps")
         return Algorithm::Jps;
+    if (name == "jpsw")
+        return Algorithm::Jpsw;
     return std::nullopt;
 }
 
@@ -34,20 +39,31 @@ inline std::string_view algorithmName(Algorithm a)
     case Algorithm::Auto: return "auto";
     case Algorithm::AStar: return "astar";
     case Algorithm::Jps: return "jps";
+    case Algorithm::Jpsw: return "jpsw";
     }
     return "auto";
 }
 
-/// The algorithm that runs on `layer`: Auto becomes Jps when JumpPointSearch::supports() the
-/// layer (every passable cell costs the same, no corner cutting) and the weight is 1 (a weight
-/// above 1 asks for weighted A*), else AStar. AStar and Jps stay as asked; the caller checks
-/// that Jps is supported.
+/// The algorithm that runs on `layer`; AStar, Jps and Jpsw stay as asked (the caller checks
+/// that Jps / Jpsw support the layer). Auto picks the fastest exact search measured for the
+/// layer's kind (docs/PERFORMANCE.md, "Choosing the algorithm"):
+/// - weight above 1: AStar (weighted A* is what was asked for);
+/// - Jps when JumpPointSearch::supports() the layer (every passable cell costs the same);
+/// - Jpsw when WeightedJumpSearch::supports() the layer and it has a usable landmark table
+///   (without landmarks the octile bound scaled by the cheapest cell is weak on weighted maps,
+///   and A*'s tuned loop is faster than jump point search there);
+/// - else AStar.
 inline Algorithm resolveAlgorithm(Algorithm requested, const eng::path::NavGrid& grid, int layer)
 {
     if (requested != Algorithm::Auto)
         return requested;
-    return eng::path::JumpPointSearch::supports(grid, layer) && grid.rules(layer).weight == 1.0 ? Algorithm::Jps
-                                                                                                : Algorithm::AStar;
+    if (grid.rules(layer).weight != 1.0)
+        return Algorithm::AStar;
+    if (eng::path::JumpPointSearch::supports(grid, layer))
+        return Algorithm::Jps;
+    if (eng::path::WeightedJumpSearch::supports(grid, layer) && grid.landmarks(layer) != nullptr)
+        return Algorithm::Jpsw;
+    return Algorithm::AStar;
 }
 
 } // namespace isopath

@@ -1,4 +1,4 @@
-// isopath bench MAP [--queries N] [--seed S] [--algorithm auto|astar|jps] [--landmarks auto|on|off]
+// isopath bench MAP [--queries N] [--seed S] [--algorithm auto|astar|jps|jpsw] [--landmarks auto|on|off]
 //                   [--profile P] [--config F] [--weight W]
 // Times one search setting on a map of the user's own: N random queries between passable cells
 // of the map's largest island (the same queries for every setting with the same seed), the
@@ -58,6 +58,7 @@ struct BenchSetting {
     eng::path::NavGrid grid;
     Algorithm algorithm = Algorithm::AStar;
     eng::path::JumpPointGrid jumps;
+    eng::path::WeightedJumpGrid flat;
     bool landmarks = false;  ///< the grid has a landmark table
 };
 
@@ -128,6 +129,13 @@ void buildSetting(BenchSetting& s, const BenchWorld& world, const eng::path::Mov
     s.grid.waitLandmarks();
     s.landmarks = landmarks.enabledFor(world.width, world.height);
     s.algorithm = resolveAlgorithm(requested, s.grid, 0);
+    if (s.algorithm == Algorithm::Jpsw) {
+        if (!WeightedJumpSearch::supports(s.grid, 0))
+            throw BenchUsageError{"--algorithm jpsw needs diagonal no-corner-cutting and a diagonal factor in "
+                                  "[1, 2); " + mapPath + " does not (use astar or auto)"};
+        s.flat.build(s.grid, 0);
+        return;
+    }
     if (s.algorithm != Algorithm::Jps)
         return;
     if (!JumpPointSearch::supports(s.grid, 0))
@@ -182,12 +190,15 @@ BenchRun runQueries(BenchSetting& s, const std::vector<BenchQuery>& queries)
     using Clock = std::chrono::steady_clock;
     eng::path::GridQuery astar;
     eng::path::JumpPointSearch jps;
+    eng::path::WeightedJumpSearch jpsw;
     eng::path::PathResult result;
     BenchRun run;
     for (const BenchQuery& q : queries) {
         const auto t0 = Clock::now();
         if (s.algorithm == Algorithm::Jps)
             jps.findPath(s.grid, 0, s.jumps, q.start, q.goal, result);
+        else if (s.algorithm == Algorithm::Jpsw)
+            jpsw.findPath(s.grid, 0, s.flat, q.start, q.goal, result);
         else
             astar.findPath(s.grid, 0, q.start, q.goal, result);
         const auto t1 = Clock::now();
@@ -250,7 +261,7 @@ int runBench(const BenchOptions& opt)
 {
     const std::optional<Algorithm> requested = parseAlgorithm(opt.algorithm);
     if (!requested)
-        throw BenchUsageError{"unknown algorithm \"" + opt.algorithm + "\" (expected auto, astar, jps)"};
+        throw BenchUsageError{"unknown algorithm \"" + opt.algorithm + "\" (expected auto, astar, jps, jpsw)"};
     eng::path::LandmarkSettings landmarks;
     if (!eng::path::parseLandmarkMode(opt.landmarks, landmarks.mode))
         throw BenchUsageError{"unknown landmark mode \"" + opt.landmarks + "\" (expected auto, on, off)"};
@@ -285,8 +296,8 @@ Command addBenchCommand(CLI::App& app)
     c.app->add_option("--profile", opt->profile, "Unit movement profile of the config (e.g. dwarf)");
     c.app->add_option("--weight", opt->weight, "Heuristic weight (> 1: faster, not optimal: the check fails)");
     c.app->add_option("--algorithm", opt->algorithm,
-                      "auto (jps when every passable cell costs the same, no corner cutting, weight 1; else "
-                      "astar) | astar | jps");
+                      "auto (weight 1: jps when every passable cell costs the same and no corner cutting, "
+                      "jpsw when the map has landmarks; else astar) | astar | jps | jpsw");
     c.app->add_option("--landmarks", opt->landmarks, "A* landmark (ALT) heuristic: auto (maps of at least 128x128 "
                                                      "cells) | on | off");
     c.run = [opt] {

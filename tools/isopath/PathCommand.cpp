@@ -1,6 +1,6 @@
 // isopath path MAP [--from X,Y] [--to X,Y] [--config F] [--profile P] [--heuristic H]
 //                  [--diagonal D] [--weight W] [--no-partial] [--explain X,Y] [--json]
-//                  [--algorithm auto|astar|jps] [--landmarks auto|on|off] [--why] [--compare]
+//                  [--algorithm auto|astar|jps|jpsw] [--landmarks auto|on|off] [--why] [--compare]
 //                  [--smooth]
 // One path query over a Tiled map's terrain: the same engine code the game runs (map loader,
 // terrain rules, cost field, GridPathfinder; JumpPointSearch on uniform fields), with a summary
@@ -251,7 +251,7 @@ SearchChoice parseSearchChoice(const PathOptions& opt)
     SearchChoice choice;
     const std::optional<Algorithm> requested = parseAlgorithm(opt.algorithm);
     if (!requested)
-        throw UsageError{"unknown algorithm " + quoted(opt.algorithm) + " (expected auto, astar, jps)"};
+        throw UsageError{"unknown algorithm " + quoted(opt.algorithm) + " (expected auto, astar, jps, jpsw)"};
     choice.requested = *requested;
     if (!eng::path::parseLandmarkMode(opt.landmarks, choice.landmarks.mode))
         throw UsageError{"unknown landmark mode " + quoted(opt.landmarks) + " (expected auto, on, off)"};
@@ -414,15 +414,26 @@ std::optional<SearchOutcome> runSearch(const PathOptions& opt, const SearchChoic
     if (out.algorithm == Algorithm::Jps && !path::JumpPointSearch::supports(finder.grid(), 0))
         throw UsageError{"--algorithm jps needs every passable cell to cost the same, diagonal no-corner-cutting "
                          "and a diagonal factor in [1, 2) (use astar or auto)"};
+    if (out.algorithm == Algorithm::Jpsw && !path::WeightedJumpSearch::supports(finder.grid(), 0))
+        throw UsageError{"--algorithm jpsw needs diagonal no-corner-cutting and a diagonal factor in [1, 2) (use "
+                         "astar or auto)"};
     path::JumpPointGrid jumps;
     path::JumpPointSearch jps;
+    path::WeightedJumpGrid flat;
+    path::WeightedJumpSearch jpsw;
     if (out.algorithm == Algorithm::Jps) {
         jumps.build(finder.grid(), 0);
         jps.setPartialPaths(!opt.noPartial);
     }
+    if (out.algorithm == Algorithm::Jpsw) {
+        flat.build(finder.grid(), 0);
+        jpsw.setPartialPaths(!opt.noPartial);
+    }
     const auto t0 = std::chrono::steady_clock::now();
     if (out.algorithm == Algorithm::Jps)
         jps.findPath(finder.grid(), 0, jumps, cells.start, cells.goal, out.result);
+    else if (out.algorithm == Algorithm::Jpsw)
+        jpsw.findPath(finder.grid(), 0, flat, cells.start, cells.goal, out.result);
     else
         finder.findPath(cells.start, cells.goal, out.result);
     const auto t1 = std::chrono::steady_clock::now();
@@ -587,9 +598,12 @@ void printText(const PathReport& rep)
         std::cout << "cost:     " << std::setprecision(10) << result.cost << " over " << result.path.size() - 1
                   << " steps\n";
     std::cout << "algorithm: " << algorithmName(algorithm)
-              << (algorithm == Algorithm::Jps ? " (jump point search)" : " (A*)") << '\n';
+              << (algorithm == Algorithm::Jps    ? " (jump point search)"
+                  : algorithm == Algorithm::Jpsw ? " (weighted jump point search)"
+                                                 : " (A*)")
+              << '\n';
     std::cout << "search:   " << result.expanded
-              << (algorithm == Algorithm::Jps ? " jump points expanded in " : " cells expanded in ") << std::fixed
+              << (algorithm == Algorithm::AStar ? " cells expanded in " : " jump points expanded in ") << std::fixed
               << std::setprecision(1) << rep.search.micros << " us\n"
               << std::defaultfloat << std::setprecision(6);
     if (rep.smooth)
@@ -691,8 +705,8 @@ Command addPathCommand(CLI::App& app)
     c.app->add_option("--explain", opt->explain, "Also explain the cost of cell X,Y");
     c.app->add_flag("--no-partial", opt->noPartial, "Unreachable goal: no path (status unreachable)");
     c.app->add_option("--algorithm", opt->algorithm,
-                      "auto (jps when every passable cell costs the same, no corner cutting, weight 1; else "
-                      "astar) | astar | jps");
+                      "auto (weight 1: jps when every passable cell costs the same and no corner cutting, "
+                      "jpsw when the map has landmarks; else astar) | astar | jps | jpsw");
     c.app->add_option("--landmarks", opt->landmarks,
                       "A* landmark (ALT) heuristic: auto (maps of at least 128x128 cells) | on | off; "
                       "the path's cost is the same, only the cells searched change");

@@ -1,4 +1,4 @@
-// isopath scen MAP.map SCEN.scen [--limit N] [--algorithm auto|astar|jps] [--compare] [--threads N]
+// isopath scen MAP.map SCEN.scen [--limit N] [--algorithm auto|astar|jps|jpsw] [--compare] [--threads N]
 //                                [--each] [--smooth]
 // Solves Moving AI benchmark scenarios with IsoStar's A* or jump point search and checks every
 // length against the published optimum. With --threads N the scenarios are shared by N threads
@@ -63,10 +63,11 @@ struct Problem {
     std::size_t count = 0;
     eng::path::NavGrid grid;
     eng::path::JumpPointGrid jumps[2];
+    eng::path::WeightedJumpGrid flat[2];  ///< built only for --algorithm jpsw
     std::vector<int> layerOf;  ///< per scenario
 };
 
-/// All `count` scenarios with `alg` (AStar or Jps) on `threads` threads: the outcomes in file
+/// All `count` scenarios with `alg` (AStar, Jps or Jpsw) on `threads` threads: the outcomes in file
 /// order and the wall time.
 struct Run {
     Algorithm algorithm = Algorithm::AStar;
@@ -87,6 +88,7 @@ Run solveAll(const Problem& p, Algorithm alg, int threads)
     auto worker = [&] {
         GridQuery query;
         JumpPointSearch jps;
+        WeightedJumpSearch jpsw;
         PathResult result;
         result.path.reserve(4096);
         for (;;) {
@@ -100,6 +102,8 @@ Run solveAll(const Problem& p, Algorithm alg, int threads)
                 const Clock::time_point t0 = Clock::now();
                 if (alg == Algorithm::Jps)
                     jps.findPath(p.grid, layer, p.jumps[layer], s.start, s.goal, result);
+                else if (alg == Algorithm::Jpsw)
+                    jpsw.findPath(p.grid, layer, p.flat[layer], s.start, s.goal, result);
                 else
                     query.findPath(p.grid, layer, s.start, s.goal, result);
                 const Clock::time_point t1 = Clock::now();
@@ -169,7 +173,7 @@ double printStats(const Run& run, const Problem& p)
     }
     meanExp = expansions.empty() ? 0.0 : meanExp / double(expansions.size());
     const double median = percentile(micros, 0.5);
-    const char* unit = run.algorithm == Algorithm::Jps ? "jump points" : "expansions";
+    const char* unit = run.algorithm == Algorithm::AStar ? "expansions" : "jump points";
     std::printf("algorithm: %s\n", std::string(algorithmName(run.algorithm)).c_str());
     std::printf("time per query: median %.1f us, p99 %.1f us, max %.1f us, total %.1f ms\n", median,
                 percentile(micros, 0.99), percentile(micros, 1.0), totalMicros / 1000.0);
@@ -233,21 +237,29 @@ bool buildProblem(Problem& p, const eng::path::MovingAiMap& m, const std::vector
 }
 
 /// The algorithm of each layer; one for the run (auto picks per layer; mixed -> astar). nullopt
-/// after printing when jps was asked for a layer it cannot search.
-std::optional<Algorithm> chooseAlgorithm(Algorithm requested, const Problem& p)
+/// after printing when jps or jpsw was asked for a layer it cannot search. Builds the weighted
+/// jump planes when jpsw runs.
+std::optional<Algorithm> chooseAlgorithm(Algorithm requested, Problem& p)
 {
     using namespace eng::path;
-    Algorithm chosen = requested == Algorithm::Auto ? Algorithm::Jps : requested;
+    std::optional<Algorithm> chosen;
     for (int layer = 0; layer < p.grid.layerCount(); ++layer) {
         const Algorithm a = resolveAlgorithm(requested, p.grid, layer);
         if (a == Algorithm::Jps && !JumpPointSearch::supports(p.grid, layer)) {
             std::cerr << "isopath scen: --algorithm jps needs uniform costs and no corner cutting\n";
             return std::nullopt;
         }
-        if (a == Algorithm::AStar)
-            chosen = Algorithm::AStar;
+        if (a == Algorithm::Jpsw && !WeightedJumpSearch::supports(p.grid, layer)) {
+            std::cerr << "isopath scen: --algorithm jpsw needs no corner cutting\n";
+            return std::nullopt;
+        }
+        chosen = !chosen || *chosen == a ? a : Algorithm::AStar;
     }
-    return chosen;
+    const Algorithm run = chosen.value_or(requested == Algorithm::Auto ? Algorithm::Jps : requested);
+    if (run == Algorithm::Jpsw)
+        for (int layer = 0; layer < p.grid.layerCount(); ++layer)
+            p.flat[layer].build(p.grid, layer);
+    return run;
 }
 
 /// One run per algorithm; with more than one thread also a single-thread run of each, whose
@@ -312,7 +324,7 @@ int runScen(const ScenOptions& opt)
     using namespace eng::path;
     const std::optional<Algorithm> requested = parseAlgorithm(opt.algorithm);
     if (!requested) {
-        std::cerr << "isopath scen: unknown algorithm \"" << opt.algorithm << "\" (expected auto, astar, jps)\n";
+        std::cerr << "isopath scen: unknown algorithm \"" << opt.algorithm << "\" (expected auto, astar, jps, jpsw)\n";
         return ExitBadInput;
     }
     if (opt.threads < 1) {
@@ -381,7 +393,7 @@ Command addScenCommand(CLI::App& app)
     c.app->add_option("scen", opt->scenPath, "Moving AI scenario file (.scen), version 1 or 1.0")->required();
     c.app->add_option("--limit", opt->limit, "Solve only the first N scenarios");
     c.app->add_option("--algorithm", opt->algorithm,
-                      "auto (jps where every passable cell costs the same, else astar) | astar | jps");
+                      "auto (jps where every passable cell costs the same, else astar) | astar | jps | jpsw");
     c.app->add_flag("--compare", opt->compare, "Run astar and jps and print speedup_jps_vs_astar (medians)");
     c.app->add_option("--threads", opt->threads,
                       "Solve on N threads (one search scratch each, one shared grid); also runs 1 thread "

@@ -1,11 +1,14 @@
 // pathbench: IsoStar's GridPathfinder against Boost Graph Library's astar_search and a textbook
 // A* (std::set open list, array of node structs), on the same maps and the same queries.
 // IsoStar runs twice: "isostar" in its default configuration (landmarks where LandmarkSettings'
-// Auto mode turns them on, k = 8 or --landmarks N) and "iso-plain" with landmarks off.
+// Auto mode turns them on, k = 8 or --landmarks N) and "iso-plain" with landmarks off; "jpsw" is
+// IsoStar's weighted jump point search (WeightedJumpSearch) with the default configuration's
+// landmarks.
 // All must agree on every optimal cost (exit 1 otherwise). Prints a table and ends with
 //   speedup_vs_bgl: X.XX            (default configuration)
 //   speedup_vs_textbook: Y.YY
 //   speedup_plain_vs_bgl: Z.ZZ      (landmarks off)
+//   speedup_jpsw_vs_isostar: W.WW   (weighted jump point search vs the default configuration)
 // (ratio of median query times on the 512x512 weighted workload), and the same for 2048x2048. The implementations take
 // turns block by block over each workload's queries. A benchmark, not a test:
 // figures depend on the machine and its load; CI runs `pathbench --quick` only as a smoke check.
@@ -14,6 +17,7 @@
 #include "engine/core/Percentile.hpp"
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/path/MovingAi.hpp"
+#include "engine/path/WeightedJumpSearch.hpp"
 #include "tools/pathbench/ArticleTerrain.hpp"
 #include "tools/pathbench/Baselines.hpp"
 
@@ -224,6 +228,24 @@ Stats runIsoStar(const Workload& w, std::span<const Query> qs, const eng::path::
     });
 }
 
+Stats runJpsw(const Workload& w, std::span<const Query> qs, const eng::path::LandmarkSettings& landmarks)
+{
+    GridPathfinder finder;
+    finder.setLandmarks(landmarks);
+    if (!finder.init(w.field, w.rules) || !eng::path::WeightedJumpSearch::supports(finder.grid(), 0)) {
+        std::fprintf(stderr, "pathbench: %s: weighted jump point search cannot run on the field\n", w.name.c_str());
+        std::exit(2);
+    }
+    eng::path::WeightedJumpGrid flat;
+    flat.build(finder.grid(), 0);
+    eng::path::WeightedJumpSearch search;
+    PathResult result;
+    return timeQueries(qs, [&](const Query& q) {
+        const bool found = search.findPath(finder.grid(), 0, flat, q.start, q.goal, result) == PathStatus::Found;
+        return pathbench::BaselineResult{found, result.cost, long(result.expanded)};
+    });
+}
+
 template <typename Impl>
 Stats runBaseline(const Workload& w, std::span<const Query> qs)
 {
@@ -414,8 +436,9 @@ void printHeader(const Options& o)
     std::printf("times are per query (median, p99) in microseconds of thread CPU time; ns/exp = total time /\n"
                 "total expansions; peak = extra resident MiB while the implementation built its structures and\n"
                 "ran the workload (each in its own child process; the largest over 5 query blocks, which\n"
-                "the three implementations take turns running so load from elsewhere falls on all alike)\n\n");
-    std::printf("isostar = default configuration: landmarks %s, k = %d, on from %lld cells; iso-plain = landmarks off\n",
+                "the implementations take turns running so load from elsewhere falls on all alike)\n\n");
+    std::printf("isostar = default configuration: landmarks %s, k = %d, on from %lld cells; iso-plain = landmarks off;\n"
+                "jpsw = weighted jump point search with the default configuration's landmarks\n",
                 landmarks.mode == eng::path::LandmarkMode::Off ? "off" : "auto", landmarks.count,
                 landmarks.autoMinCells);
     std::printf("%-26s %-9s %7s %12s %12s %12s %9s %9s\n", "workload", "impl", "queries", "median_us", "p99_us",
@@ -454,10 +477,10 @@ std::optional<std::string> landmarkSetupLine(const Workload& w, const eng::path:
 
 /// Median query times of one workload's implementations.
 struct Medians {
-    double iso = 0.0, bgl = 0.0, text = 0.0, plain = 0.0;
+    double iso = 0.0, bgl = 0.0, text = 0.0, plain = 0.0, jpsw = 0.0;
 };
 
-/// Runs the four implementations over `w`, prints their rows and the queries on which their
+/// Runs the five implementations over `w`, prints their rows and the queries on which their
 /// costs disagree (the first 10 of the run), counted in `disagreements`. Returns the medians.
 Medians compareOnWorkload(const Workload& w, const eng::path::LandmarkSettings& landmarks,
                           const eng::path::LandmarkSettings& plainSettings, int& disagreements)
@@ -466,7 +489,7 @@ Medians compareOnWorkload(const Workload& w, const eng::path::LandmarkSettings& 
     // so a burst of load from elsewhere on the machine falls on all of them alike instead
     // of on whichever happened to be running.
     Row iso{w.name, "isostar", {}}, plain{w.name, "iso-plain", {}}, bgl{w.name, "bgl", {}},
-        text{w.name, "textbook", {}};
+        text{w.name, "textbook", {}}, jpsw{w.name, "jpsw", {}};
     const std::size_t blocks = std::min<std::size_t>(kBlocks, w.queries.size());
     for (std::size_t k = 0; k < blocks; ++k) {
         const std::span<const Query> qs(w.queries.data() + k * w.queries.size() / blocks,
@@ -475,24 +498,26 @@ Medians compareOnWorkload(const Workload& w, const eng::path::LandmarkSettings& 
         append(plain.stats, measured([&] { return runIsoStar(w, qs, plainSettings); }));
         append(bgl.stats, measured([&] { return runBaseline<pathbench::BglAStar>(w, qs); }));
         append(text.stats, measured([&] { return runBaseline<pathbench::TextbookAStar>(w, qs); }));
+        append(jpsw.stats, measured([&] { return runJpsw(w, qs, landmarks); }));
     }
-    for (const Row* r : {&iso, &plain, &bgl, &text})
+    for (const Row* r : {&iso, &plain, &bgl, &text, &jpsw})
         printRow(*r);
     for (std::size_t i = 0; i < w.queries.size(); ++i) {
         const double a = iso.stats.costs[i], b = bgl.stats.costs[i], c = text.stats.costs[i];
-        const double p = plain.stats.costs[i];
+        const double p = plain.stats.costs[i], j = jpsw.stats.costs[i];
         const double tol = 1e-9 * std::max(1.0, std::abs(a));
-        if (a < 0 || std::abs(a - b) > tol || std::abs(a - c) > tol || std::abs(a - p) > tol) {
+        if (a < 0 || std::abs(a - b) > tol || std::abs(a - c) > tol || std::abs(a - p) > tol ||
+            std::abs(a - j) > tol) {
             if (disagreements < 10)
                 std::printf("DISAGREE %s query %zu (%d,%d)->(%d,%d): isostar %.9f iso-plain %.9f bgl %.9f "
-                            "textbook %.9f\n",
+                            "textbook %.9f jpsw %.9f\n",
                             w.name.c_str(), i, w.queries[i].start.x, w.queries[i].start.y, w.queries[i].goal.x,
-                            w.queries[i].goal.y, a, p, b, c);
+                            w.queries[i].goal.y, a, p, b, c, j);
             ++disagreements;
         }
     }
     return {median(iso.stats.micros), median(bgl.stats.micros), median(text.stats.micros),
-            median(plain.stats.micros)};
+            median(plain.stats.micros), median(jpsw.stats.micros)};
 }
 
 /// Unreachable goals on the headline workload: start on the main island, goal inside a doorless
@@ -554,6 +579,7 @@ void printSummary(const std::vector<std::string>& setupLines, int disagreements,
     std::printf("speedup_vs_bgl: %.2f\n", headlineIso > 0 ? headlineBgl / headlineIso : 0.0);
     std::printf("speedup_vs_textbook: %.2f\n", headlineIso > 0 ? headlineText / headlineIso : 0.0);
     std::printf("speedup_plain_vs_bgl: %.2f\n", headlinePlain > 0 ? headlineBgl / headlinePlain : 0.0);
+    std::printf("speedup_jpsw_vs_isostar: %.2f\n", headline.jpsw > 0 ? headlineIso / headline.jpsw : 0.0);
     if (bigIso > 0) {
         std::printf("speedup_vs_bgl_2048: %.2f\n", bigBgl / bigIso);
         std::printf("speedup_plain_vs_bgl_2048: %.2f\n", bigPlain > 0 ? bigBgl / bigPlain : 0.0);

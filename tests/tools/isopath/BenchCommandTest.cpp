@@ -112,6 +112,20 @@ TEST_CASE("isopath bench checks exact alternatives against plain A*")
     CHECK(r.exitCode == 0);
     CHECK(r.out.find("algorithm: jps") != std::string::npos);
     CHECK(hasLine(r.out, "costs checked: 40/40 equal"));
+
+    // Weighted jump point search on the weighted valley, with and without landmarks.
+    for (const char* landmarks : {"on", "off"}) {
+        r = bench(std::string("maps/valley.tmx --queries 60 --algorithm jpsw --landmarks ") + landmarks);
+        INFO(r.out << r.err);
+        CHECK(r.exitCode == 0);
+        CHECK(hasLine(r.out, std::string("algorithm: jpsw, landmarks ") + landmarks + ", weight 1"));
+        CHECK(hasLine(r.out, "costs checked: 60/60 equal"));
+    }
+    // auto names what it picked: jpsw where the weighted map has landmarks.
+    r = bench("maps/valley.tmx --queries 10 --landmarks on");
+    CHECK(hasLine(r.out, "algorithm: jpsw, landmarks on, weight 1"));
+    r = bench("maps/valley.tmx --queries 10 --landmarks off");
+    CHECK(hasLine(r.out, "algorithm: astar, landmarks off, weight 1"));
 }
 
 TEST_CASE("isopath bench exits 1 and names the query when a cost differs")
@@ -147,7 +161,7 @@ TEST_CASE("isopath bench refuses bad input with exit 2")
 
     r = bench("maps/valley.tmx --algorithm fastest");
     CHECK(r.exitCode == 2);
-    CHECK(r.err == "isopath bench: unknown algorithm \"fastest\" (expected auto, astar, jps)\n");
+    CHECK(r.err == "isopath bench: unknown algorithm \"fastest\" (expected auto, astar, jps, jpsw)\n");
     r = bench("maps/valley.tmx --landmarks maybe");
     CHECK(r.exitCode == 2);
     CHECK(r.err == "isopath bench: unknown landmark mode \"maybe\" (expected auto, on, off)\n");

@@ -129,6 +129,12 @@ TEST_CASE("isopath scen reproduces the shared arena benchmark")
     INFO(r.out << r.err);
     CHECK(r.exitCode == 0);
     CHECK(lastLine(r.out) == "130 passed, 0 failed");
+    // Weighted jump point search is exact on uniform costs as well.
+    const Run w = scen(s.dir, args + " --algorithm jpsw");
+    INFO(w.out << w.err);
+    CHECK(w.exitCode == 0);
+    CHECK(w.out.find("\nalgorithm: jpsw\n") != std::string::npos);
+    CHECK(lastLine(w.out) == "130 passed, 0 failed");
 }
 
 namespace {
@@ -198,13 +204,13 @@ TEST_CASE("isopath scen --algorithm picks and names the search", "[isopath][scen
                          "0\tm.map\t5\t3\t0\t0\t1\t1\t1.41421356\n"
                          "1\tm.map\t5\t3\t0\t0\t4\t0\t6.82842712\n"
                          "0\tm.map\t5\t3\t3\t1\t3\t1\t0.00000000\n");
-    for (const char* alg : {"auto", "astar", "jps"}) {
+    for (const char* alg : {"auto", "astar", "jps", "jpsw"}) {
         const Run r = scen(s.dir, std::string("m.map good.scen --algorithm ") + alg);
         INFO(alg << "\n" << r.out << r.err);
         CHECK(r.exitCode == 0);
         CHECK(lastLine(r.out) == "4 passed, 0 failed");
         // auto: every passable cell of a Moving AI map costs 1, no corner cutting -> jps.
-        CHECK(hasLine(r.out, std::string("algorithm: ") + (std::string(alg) == "astar" ? "astar" : "jps")));
+        CHECK(hasLine(r.out, std::string("algorithm: ") + (std::string(alg) == "auto" ? "jps" : alg)));
         CHECK(numberAfter(r.out, "median_us") >= 0.0);
     }
     // The default is auto.
@@ -212,7 +218,7 @@ TEST_CASE("isopath scen --algorithm picks and names the search", "[isopath][scen
 
     const Run bad = scen(s.dir, "m.map good.scen --algorithm dijkstra");
     CHECK(bad.exitCode == 2);
-    CHECK(bad.err == "isopath scen: unknown algorithm \"dijkstra\" (expected auto, astar, jps)\n");
+    CHECK(bad.err == "isopath scen: unknown algorithm \"dijkstra\" (expected auto, astar, jps, jpsw)\n");
     const Run zero = scen(s.dir, "m.map good.scen --threads 0");
     CHECK(zero.exitCode == 2);
     CHECK(zero.err == "isopath scen: --threads must be >= 1\n");
@@ -265,7 +271,7 @@ TEST_CASE("isopath scen --threads gives the same output in file order", "[isopat
         s.write("w.scen", text);
         args = "w.map w.scen";
     }
-    for (const char* alg : {"astar", "jps"}) {
+    for (const char* alg : {"astar", "jps", "jpsw"}) {
         const Run one = scen(s.dir, args + " --each --algorithm " + alg);
         const Run three = scen(s.dir, args + " --each --threads 3 --algorithm " + alg);
         INFO(alg << "\n" << three.out << three.err);

@@ -1,0 +1,186 @@
+#pragma once
+/// \file WeightedJumpSearch.hpp
+/// Weighted jump point search (JPSW, after Carlson, Harabor, Stuckey et al. 2023) over any
+/// NavGrid cost layer under DiagonalMode::NoCornerCutting with 1 <= diagonalFactor < 2. Jump
+/// point search prunes by symmetry, which holds only where the costs around a cell are equal;
+/// JPSW keeps that pruning inside regions of equal cost and stops at their borders:
+/// - A passable cell is FLAT when every passable cell of its 3x3 neighbourhood costs exactly
+///   what it costs. Around a flat cell the layer looks like a uniform-cost grid, so the JPS
+///   pruning rules (natural and forced neighbours, computed from passability alone) are exact.
+/// - A jump runs through flat cells only. The first cell that is not flat (a cost border) is
+///   a jump point. It is expanded in every direction but those whose first step the cell q
+///   before it reaches strictly cheaper without it (the three backward ones, and a step that q
+///   matches for less by one diagonal or two straight steps): as g*(x) >= g*(q) + w(q, x), no
+///   optimal path takes such a step. The start is expanded in all eight directions.
+/// - Every cell a jump enters, but its last, is flat, so all cells of a jump cost the same: a
+///   jump of k steps costs k x (that cost) x (1 or diagonalFactor).
+/// An optimal path splits at its non-flat cells into pieces that each stay inside one cost
+/// region, where the search generates at least the jump points plain JPS would, so the cost is
+/// the optimum. Needs no preprocessing beyond the flat bits, which an edit updates locally.
+///
+/// Split like JumpPointSearch (data / scratch):
+/// - WeightedJumpGrid: passability and flatness as bit rows and bit columns, so a straight jump
+///   tests 64 cells per step. Built once per layer; update() patches it after an edit in
+///   O(changed cells). Read-only during queries, so any number of threads may share one.
+/// - WeightedJumpSearch: the per-agent (or per-thread) scratch: g, parents, stamps, open list.
+///
+/// Guarantees:
+/// - For a layer where supports() holds, every Found path is optimal: its cost equals A*'s
+///   (GridQuery with weight 1) up to floating-point rounding of the summed steps.
+/// - The path is the full cell-by-cell path start..end: 8-connected, every diagonal step has
+///   both orthogonal neighbours passable, and `cost` is the sum of its step costs in path order
+///   (entry cost, x diagonalFactor for a diagonal step).
+/// - Heuristic: the octile distance x the layer's cheapest cell cost, and, with landmarks on
+///   (setLandmarks, default) and a usable table on the layer (NavGrid::landmarks), the max of
+///   that and the landmark bound. The layer's `heuristic` and `weight` are ignored.
+/// - Statuses as JumpPointSearch: Found; Partial (goal unreachable, partial paths on: the path
+///   to the reachable cell closest to the goal (Euclidean), ties by lower cost, then lower
+///   row-major index); NoPath (partial paths off, O(1) from the islands); StartInvalid;
+///   GoalInvalid (off the map); InvalidInput (bad layer, supports() false, or a
+///   WeightedJumpGrid that does not match the layer's version).
+/// - `expanded` counts jump points taken off the open list.
+/// - Deterministic; queries do not allocate after warm-up (scratch grows to the largest grid).
+///
+/// \code
+/// eng::path::WeightedJumpGrid flat;
+/// if (eng::path::WeightedJumpSearch::supports(grid, walker))
+///     flat.build(grid, walker);
+/// eng::path::NavDirty dirty = grid.apply(walker, changes);
+/// flat.update(grid, dirty);                           // after every apply() of the layer
+/// eng::path::WeightedJumpSearch search;               // one per thread
+/// eng::path::PathResult result;
+/// search.findPath(grid, walker, flat, {1, 1}, {30, 12}, result);
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+#include "engine/path/NavGrid.hpp"
+#include "engine/path/PathResult.hpp"
+#include "engine/path/detail/OpenListStorage.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace eng::path {
+
+/// Passability and flatness bit planes of one NavGrid layer (padded coordinates, the ring
+/// blocked): one bit row per padded row and one bit column per padded column, for each plane.
+class WeightedJumpGrid {
+public:
+    /// Builds the planes from `layer` of `grid`. O(cells). false (and empty) for a bad layer.
+    bool build(const NavGrid& grid, int layer);
+    /// Patches the planes after `dirty` = grid.apply(layer, ...) (or replaceLayer) of the layer
+    /// they were built from: the changed cells and their neighbours' flatness. O(changed cells).
+    /// The grid must have had no other change of the layer since build() or the last update().
+    /// Returns false (and leaves the planes unchanged) when they were not built from this
+    /// layer of a grid of this size; the caller then calls build(). Another layer: no-op, true.
+    bool update(const NavGrid& grid, const NavDirty& dirty);
+    /// True when built (or updated) for `layer` of a grid of this size at its current version.
+    bool matches(const NavGrid& grid, int layer) const;
+    bool built() const { return m_layer >= 0; }
+
+    int paddedWidth() const { return m_pw; }
+    int paddedHeight() const { return m_ph; }
+    /// Passability / flatness of padded cell (px, py) [Limit: inside the padded grid].
+    bool open(int px, int py) const { return bit(m_openRows, px, py); }
+    bool flat(int px, int py) const { return bit(m_flatRows, px, py); }
+    /// Passable cells that are not flat (cost borders), for statistics. O(cells).
+    std::size_t borderCells() const;
+
+    /// Words per bit row / column; bit (p + kLead) of a line holds position p.
+    std::size_t rowWords() const { return m_rowWords; }
+    std::size_t colWords() const { return m_colWords; }
+    const std::uint64_t* openRows() const { return m_openRows.data(); }
+    const std::uint64_t* flatRows() const { return m_flatRows.data(); }
+    const std::uint64_t* openCols() const { return m_openCols.data(); }
+    const std::uint64_t* flatCols() const { return m_flatCols.data(); }
+    /// Blocked bits in front of every line (and at least as many behind it).
+    static constexpr int kLead = 64;
+
+private:
+    bool bit(const std::vector<std::uint64_t>& rows, int px, int py) const
+    {
+        const std::size_t b = std::size_t(px + kLead);
+        return (rows[std::size_t(py) * m_rowWords + (b >> 6)] >> (b & 63)) & 1u;
+    }
+    void setCell(int px, int py, bool open, bool flat);
+    bool flatAt(const float* costs, int px, int py) const;
+
+    int m_layer = -1;
+    int m_pw = 0;
+    int m_ph = 0;
+    std::uint64_t m_version = 0;
+    std::size_t m_rowWords = 0;
+    std::size_t m_colWords = 0;
+    std::vector<std::uint64_t> m_openRows, m_flatRows;
+    std::vector<std::uint64_t> m_openCols, m_flatCols;
+};
+
+class WeightedJumpSearch {
+public:
+    WeightedJumpSearch() = default;
+    WeightedJumpSearch(const WeightedJumpSearch&) = delete;
+    WeightedJumpSearch& operator=(const WeightedJumpSearch&) = delete;
+    WeightedJumpSearch(WeightedJumpSearch&&) = default;
+    WeightedJumpSearch& operator=(WeightedJumpSearch&&) = default;
+
+    /// True when the search is exact on `layer`: valid layer, DiagonalMode::NoCornerCutting and
+    /// 1 <= diagonalFactor < 2. Any costs.
+    static bool supports(const NavGrid& grid, int layer);
+
+    /// Partial paths on (default): an unreachable goal gives Partial + the path to the closest
+    /// reachable cell. Off: NoPath in O(1).
+    void setPartialPaths(bool on) { m_partialPaths = on; }
+    bool partialPaths() const { return m_partialPaths; }
+    /// Use the layer's landmark table when the NavGrid offers one (default on).
+    void setLandmarks(bool on) { m_useLandmarks = on; }
+    bool landmarks() const { return m_useLandmarks; }
+
+    /// JPSW from start to goal over `layer` of `grid`, with `flat` matching that layer. Fills
+    /// `out` and returns out.status (see the file comment).
+    PathStatus findPath(const NavGrid& grid, int layer, const WeightedJumpGrid& flat, TileCoord start,
+                        TileCoord goal, PathResult& out);
+
+private:
+    struct Node {
+        double g = 0.0;
+        std::uint32_t stamp = 0;
+        std::uint32_t parent = 0;
+    };
+
+    PathStatus run(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, PathResult& out);
+    bool search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded);
+    void expand(std::uint32_t node);
+    void expandAll(int x, int y);
+    void expandBorder(int x, int y, int dx, int dy);
+    void add(std::uint32_t to);
+    void flush(std::uint32_t from, int x, int y);
+    void push(std::uint32_t node, std::uint32_t parent, double g);
+    std::uint32_t jumpStraight(int x, int y, int dx, int dy) const;
+    std::uint32_t jumpDiagonal(int x, int y, int dx, int dy) const;
+    double h(std::uint32_t node, int x, int y) const;
+    void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
+    void nextGeneration();
+
+    const WeightedJumpGrid* m_flat = nullptr;
+    const float* m_costs = nullptr;
+    std::shared_ptr<const LandmarkTable> m_table;  ///< null: octile bound only
+    const float* m_goalLandmarks = nullptr;
+    int m_stride = 0;
+    int m_goalX = 0;
+    int m_goalY = 0;
+    std::uint32_t m_goalNode = 0;
+    double m_minCost = 1.0;    ///< the layer's cheapest cell cost (the octile bound's scale)
+    double m_diag = 1.0;       ///< diagonalFactor
+    std::uint32_t m_generation = 0;
+    bool m_partialPaths = true;
+    bool m_useLandmarks = true;
+    std::vector<Node> m_nodes;
+    std::vector<detail::HeapEntry> m_open;  ///< binary min-heap (f, larger g, node); capacity >= count + 2
+    std::size_t m_openCount = 0;
+    std::uint32_t m_succ[8] = {};  ///< the expanding node's successors, pushed by flush()
+    int m_succCount = 0;
+    std::vector<std::uint32_t> m_targets;  ///< partial-path candidates (padded nodes)
+};
+
+} // namespace eng::path

@@ -1,0 +1,321 @@
+// WeightedJumpSearch: the optimal cost (the reference Dijkstra's, and A*'s) on random weighted
+// fields with walls, regions of equal cost and single odd cells, with and without landmarks,
+// and again after random edits patched into the flat planes by update(); the path is
+// 8-connected, never cuts a corner and its summed step costs equal the reported cost;
+// partial paths, refusals and stale planes.
+
+#include "engine/path/GridQuery.hpp"
+#include "engine/path/WeightedJumpSearch.hpp"
+#include "engine/path/NavGrid.hpp"
+#include "tests/support/ReferenceDijkstra.hpp"
+#include "tests/support/Scale.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+using eng::TileCoord;
+using eng::path::CellChange;
+using eng::path::CostField;
+using eng::path::DiagonalMode;
+using eng::path::GridQuery;
+using eng::path::Impassable;
+using eng::path::MoveRules;
+using eng::path::NavGrid;
+using eng::path::PathResult;
+using eng::path::PathStatus;
+using eng::path::WeightedJumpGrid;
+using eng::path::WeightedJumpSearch;
+
+namespace {
+
+/// Checks the path's shape and that its step costs, summed in path order, give r.cost.
+void checkWeightedPath(const NavGrid& grid, int layer, const PathResult& r, TileCoord start)
+{
+    REQUIRE_FALSE(r.path.empty());
+    CHECK(r.path.front() == start);
+    const double diag = grid.rules(layer).diagonalFactor;
+    double sum = 0.0;
+    for (std::size_t i = 1; i < r.path.size(); ++i) {
+        const TileCoord a = r.path[i - 1];
+        const TileCoord b = r.path[i];
+        const int dx = b.x - a.x;
+        const int dy = b.y - a.y;
+        INFO("step " << i << ": " << a << " -> " << b);
+        REQUIRE(std::abs(dx) <= 1);
+        REQUIRE(std::abs(dy) <= 1);
+        REQUIRE((dx != 0 || dy != 0));
+        REQUIRE(grid.passable(layer, b));
+        const double c = double(grid.cost(layer, b));
+        if (dx != 0 && dy != 0) {
+            REQUIRE(grid.passable(layer, {a.x + dx, a.y}));
+            REQUIRE(grid.passable(layer, {a.x, a.y + dy}));
+            sum = sum + c * diag;
+        } else {
+            sum = sum + c;
+        }
+    }
+    CHECK(sum == r.cost);
+}
+
+const float kCosts[] = {1.0f, 2.0f, 0.5f, 3.0f, 1.5f};
+
+/// A random weighted field: rectangles of one cost over a base cost (regions with long flat
+/// runs), some single odd cells and a `density` of walls.
+CostField weightedField(std::mt19937& rng, int w, int h, double density)
+{
+    std::uniform_int_distribution<int> pick(0, int(std::size(kCosts)) - 1);
+    CostField f(w, h, kCosts[pick(rng)]);
+    std::uniform_int_distribution<int> px(0, w - 1), py(0, h - 1), size(1, std::max(1, std::max(w, h) / 2));
+    for (int k = 0; k < 2 + (w + h) / 10; ++k) {
+        const int x0 = px(rng), y0 = py(rng), rw = size(rng), rh = size(rng);
+        const float c = kCosts[pick(rng)];
+        for (int y = y0; y < std::min(h, y0 + rh); ++y)
+            for (int x = x0; x < std::min(w, x0 + rw); ++x)
+                f.at({x, y}) = c;
+    }
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    for (float& c : f.cost) {
+        const double r = u(rng);
+        if (r < density)
+            c = Impassable;
+        else if (r < density + 0.03)
+            c = kCosts[pick(rng)];
+    }
+    return f;
+}
+
+TileCoord anyCell(std::mt19937& rng, const NavGrid& grid)
+{
+    return {std::uniform_int_distribution<int>(0, grid.width() - 1)(rng),
+            std::uniform_int_distribution<int>(0, grid.height() - 1)(rng)};
+}
+
+/// `queries` random queries from passable starts: Found exactly when the reference reaches the
+/// goal, at its cost; A* agrees on status and cost (partial paths too). Returns Found count.
+int compareQueries(std::mt19937& rng, const NavGrid& grid, const WeightedJumpGrid& flat, WeightedJumpSearch& jpsw,
+                   int queries)
+{
+    const CostField field = grid.costField(0);
+    GridQuery astar;
+    astar.setPartialPaths(jpsw.partialPaths());
+    PathResult a, j;
+    int found = 0;
+    for (int q = 0; q < queries; ++q) {
+        TileCoord s = anyCell(rng, grid);
+        for (int tries = 0; tries < 20 && !grid.passable(0, s); ++tries)
+            s = anyCell(rng, grid);
+        if (!grid.passable(0, s))
+            continue;
+        const std::vector<double> dist = testsupport::referenceDijkstra(field, grid.rules(0), s);
+        for (int k = 0; k < 4; ++k) {
+            const TileCoord g = anyCell(rng, grid);
+            INFO("query " << s << " -> " << g << " on " << grid.width() << "x" << grid.height());
+            const PathStatus sj = jpsw.findPath(grid, 0, flat, s, g, j);
+            const PathStatus sa = astar.findPath(grid, 0, s, g, a);
+            REQUIRE(sj == sa);
+            const double ref = dist[std::size_t(field.index(g))];
+            REQUIRE((sj == PathStatus::Found) == (ref != testsupport::Unreachable));
+            if (!eng::path::hasPath(sj))
+                continue;
+            CHECK(j.cost == Approx(a.cost).epsilon(1e-12).margin(1e-9));
+            checkWeightedPath(grid, 0, j, s);
+            if (sj == PathStatus::Found) {
+                CHECK(j.cost == Approx(ref).epsilon(1e-12).margin(1e-9));
+                CHECK(j.path.back() == g);
+                ++found;
+            }
+        }
+    }
+    return found;
+}
+
+/// Random fields with diagonal factor `diag`: returns the Found count.
+int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths, int fields)
+{
+    std::mt19937 rng(seed);
+    WeightedJumpSearch jpsw;
+    jpsw.setLandmarks(landmarks);
+    jpsw.setPartialPaths(partialPaths);
+    int found = 0;
+    for (int f = 0; f < fields; ++f) {
+        const int w = std::uniform_int_distribution<int>(1, 70)(rng);
+        const int h = std::uniform_int_distribution<int>(1, 70)(rng);
+        const double density = std::uniform_real_distribution<double>(0.0, 0.3)(rng);
+        MoveRules rules;
+        rules.diagonalFactor = diag;
+        NavGrid grid;
+        grid.setLandmarks({landmarks ? eng::path::LandmarkMode::On : eng::path::LandmarkMode::Off, 4});
+        REQUIRE(grid.reset(w, h));
+        REQUIRE(grid.addLayer("walker", weightedField(rng, w, h, density), rules) == 0);
+        REQUIRE(WeightedJumpSearch::supports(grid, 0));
+        WeightedJumpGrid flat;
+        REQUIRE(flat.build(grid, 0));
+        INFO("seed " << seed << " field " << f);
+        found += compareQueries(rng, grid, flat, jpsw, 10);
+    }
+    return found;
+}
+
+/// The flat planes of `flat` equal a fresh build's, cell by cell.
+void checkPlanesFresh(const NavGrid& grid, const WeightedJumpGrid& flat)
+{
+    WeightedJumpGrid fresh;
+    REQUIRE(fresh.build(grid, 0));
+    for (int y = 0; y < grid.height() + 2; ++y)
+        for (int x = 0; x < grid.stride(); ++x) {
+            INFO("padded cell " << x << "," << y);
+            REQUIRE(flat.open(x, y) == fresh.open(x, y));
+            REQUIRE(flat.flat(x, y) == fresh.flat(x, y));
+        }
+}
+
+} // namespace
+
+TEST_CASE("WeightedJumpSearch: the optimal cost on random weighted fields", "[path][jpsw]")
+{
+    using testsupport::scaled;
+    const int k = testsupport::WorkDivisor;
+    CHECK(compareFields(31, std::sqrt(2.0), false, true, scaled(80)) > 1200 / k);
+    CHECK(compareFields(32, 1.414, true, true, scaled(60)) > 900 / k);
+    CHECK(compareFields(33, 1.0, false, true, scaled(40)) > 600 / k);
+    CHECK(compareFields(34, 1.9, true, false, scaled(40)) > 600 / k);
+}
+
+TEST_CASE("WeightedJumpSearch: exact after random edits patched by update()", "[path][jpsw]")
+{
+    std::mt19937 rng(41);
+    WeightedJumpSearch jpsw;
+    for (int f = 0; f < testsupport::scaled(12); ++f) {
+        const int w = std::uniform_int_distribution<int>(8, 60)(rng);
+        const int h = std::uniform_int_distribution<int>(8, 60)(rng);
+        NavGrid grid;
+        grid.setLandmarks({eng::path::LandmarkMode::On, 4});
+        REQUIRE(grid.reset(w, h));
+        REQUIRE(grid.addLayer("walker", weightedField(rng, w, h, 0.15), MoveRules{}) == 0);
+        WeightedJumpGrid flat;
+        REQUIRE(flat.build(grid, 0));
+        for (int round = 0; round < 8; ++round) {
+            std::vector<CellChange> changes;
+            const int n = std::uniform_int_distribution<int>(1, 30)(rng);
+            std::uniform_int_distribution<int> pick(0, int(std::size(kCosts)));
+            for (int i = 0; i < n; ++i) {
+                const int c = pick(rng);
+                changes.push_back({anyCell(rng, grid), c == int(std::size(kCosts)) ? Impassable : kCosts[c]});
+            }
+            const eng::path::NavDirty dirty = grid.apply(0, changes);
+            REQUIRE(dirty.layer == 0);
+            if ((round & 1) == 0)
+                grid.waitLandmarks();  // sometimes the rebuilt table, sometimes the octile bound only
+            CHECK((dirty.cells.empty() || !flat.matches(grid, 0)));
+            REQUIRE(flat.update(grid, dirty));
+            REQUIRE(flat.matches(grid, 0));
+            checkPlanesFresh(grid, flat);
+            INFO("field " << f << " round " << round);
+            compareQueries(rng, grid, flat, jpsw, 6);
+        }
+    }
+}
+
+TEST_CASE("WeightedJumpSearch: cost borders stop jumps and flat cells cost what their region costs", "[path][jpsw]")
+{
+    // Left half costs 1, right half 3: the cells on either side of the border are not flat; the
+    // straight line across costs 4 cheap steps and 5 dear ones.
+    CostField f(10, 3, 1.0f);
+    for (int y = 0; y < 3; ++y)
+        for (int x = 5; x < 10; ++x)
+            f.at({x, y}) = 3.0f;
+    NavGrid grid;
+    REQUIRE(grid.reset(10, 3));
+    REQUIRE(grid.addLayer("w", f, MoveRules{}) == 0);
+    WeightedJumpGrid flat;
+    REQUIRE(flat.build(grid, 0));
+    CHECK(flat.flat(2, 2));        // padded (2, 2) = cell (1, 1), cost 1 all around
+    CHECK_FALSE(flat.flat(5, 2));  // cell (4, 1): a cost-3 neighbour
+    CHECK_FALSE(flat.flat(6, 2));  // cell (5, 1): a cost-1 neighbour
+    CHECK_FALSE(flat.flat(0, 0));  // the padding
+    CHECK(flat.borderCells() == 6);
+    WeightedJumpSearch jpsw;
+    PathResult r;
+    REQUIRE(jpsw.findPath(grid, 0, flat, {0, 1}, {9, 1}, r) == PathStatus::Found);
+    CHECK(r.cost == Approx(4 * 1.0 + 5 * 3.0));
+    checkWeightedPath(grid, 0, r, {0, 1});
+}
+
+TEST_CASE("WeightedJumpSearch: partial paths and NoPath and refusals and stale planes", "[path][jpsw]")
+{
+    CostField f(9, 5, 2.0f);
+    for (int y = 0; y < 5; ++y)
+        f.at({4, y}) = Impassable;
+    f.at({1, 1}) = 0.5f;
+    NavGrid grid;
+    REQUIRE(grid.reset(9, 5));
+    REQUIRE(grid.addLayer("w", f, MoveRules{}) == 0);
+    WeightedJumpGrid flat;
+    PathResult r;
+    WeightedJumpSearch jpsw;
+    CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {3, 3}, r) == PathStatus::InvalidInput);  // not built
+    REQUIRE(flat.build(grid, 0));
+    CHECK(jpsw.findPath(grid, 0, flat, {4, 0}, {3, 3}, r) == PathStatus::StartInvalid);
+    CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {9, 3}, r) == PathStatus::GoalInvalid);
+    REQUIRE(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::Partial);
+    CHECK(r.path.back() == TileCoord{3, 4});
+    checkWeightedPath(grid, 0, r, {0, 0});
+    jpsw.setPartialPaths(false);
+    CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::NoPath);
+    CHECK(r.path.empty());
+
+    // An edit without update(): the planes are stale until patched.
+    const CellChange open[] = {{{4, 2}, 1.0f}};
+    const eng::path::NavDirty dirty = grid.apply(0, open);
+    CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::InvalidInput);
+    REQUIRE(flat.update(grid, dirty));
+    CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::Found);
+    checkWeightedPath(grid, 0, r, {0, 0});
+
+    // Other diagonal rules, or a factor outside [1, 2): refused.
+    for (DiagonalMode mode : {DiagonalMode::Never, DiagonalMode::AtMostOneObstacle, DiagonalMode::Always}) {
+        MoveRules rules;
+        rules.diagonal = mode;
+        REQUIRE(grid.setRules(0, rules));
+        CHECK_FALSE(WeightedJumpSearch::supports(grid, 0));
+    }
+    MoveRules wide;
+    wide.diagonalFactor = 2.5;
+    REQUIRE(grid.setRules(0, wide));
+    CHECK_FALSE(WeightedJumpSearch::supports(grid, 0));
+    REQUIRE(flat.build(grid, 0));
+    CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {3, 3}, r) == PathStatus::InvalidInput);
+}
+
+TEST_CASE("WeightedJumpSearch: update() after replaceLayer and for other layers and other grids", "[path][jpsw]")
+{
+    std::mt19937 rng(51);
+    NavGrid grid;
+    REQUIRE(grid.reset(40, 30));
+    REQUIRE(grid.addLayer("walker", weightedField(rng, 40, 30, 0.1), MoveRules{}) == 0);
+    REQUIRE(grid.addLayer("other", weightedField(rng, 40, 30, 0.1), MoveRules{}) == 1);
+    WeightedJumpGrid flat;
+    REQUIRE(flat.build(grid, 0));
+    // An edit of another layer leaves the planes as they are (and still matching layer 0).
+    const CellChange wall[] = {{{3, 3}, Impassable}};
+    REQUIRE(flat.update(grid, grid.apply(1, wall)));
+    CHECK(flat.matches(grid, 0));
+    // A whole new field for layer 0: every changed cell is patched.
+    const eng::path::NavDirty dirty = grid.replaceLayer(0, weightedField(rng, 40, 30, 0.2), MoveRules{});
+    REQUIRE(dirty.layer == 0);
+    REQUIRE(flat.update(grid, dirty));
+    CHECK(flat.matches(grid, 0));
+    checkPlanesFresh(grid, flat);
+    WeightedJumpSearch jpsw;
+    CHECK(compareQueries(rng, grid, flat, jpsw, 20) > 0);
+    // Planes of a grid of another size cannot be patched: the caller rebuilds.
+    NavGrid small;
+    REQUIRE(small.reset(10, 10));
+    REQUIRE(small.addLayer("walker", CostField(10, 10), MoveRules{}) == 0);
+    CHECK_FALSE(flat.update(small, small.apply(0, wall)));
+    CHECK_FALSE(flat.matches(small, 0));
+}

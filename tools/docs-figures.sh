@@ -88,7 +88,7 @@ emit '```'
 for k in 4 16; do
   run "\`pathbench --quick --landmarks $k\` (the 512x512 article workload and the set-up only):" \
     "$bin/pathbench" --quick --landmarks "$k"
-  grep -E '^(article 512x512 +isostar|landmark set-up article 512x512|speedup_vs_bgl:)' "$log" >> "$out"
+  grep -E '^(article 512x512 +isostar|landmark set-up article 512x512|speedup_vs_bgl:|default_vs_tuned_median:|landmark_ns_per_expansion_ratio:)' "$log" >> "$out"
   emit '```'
 done
 

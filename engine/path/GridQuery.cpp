@@ -51,37 +51,31 @@ double GridQuery::heuristic(const NavGrid& grid, int layer, TileCoord a, TileCoo
     const std::shared_ptr<const LandmarkTable> lm = grid.landmarks(layer);
     if (!lm || grid.rules(layer).heuristic != Heuristic::Octile || !grid.inBounds(a) || !grid.inBounds(b))
         return plain;
-    const double bound =
-        detail::landmarkBound(lm->cell(grid.toNode(a)), lm->cell(grid.toNode(b)), lm->count);
+    const double bound = detail::fullLandmarkBound(*lm, grid.toNode(a), grid.toNode(b));
     return std::max(plain, grid.rules(layer).weight * bound);
 }
 
 void GridQuery::useLandmarks(const NavGrid& grid, int layer, std::uint32_t goalNode)
 {
     m_search.lm.reset();
-    m_search.lmDist = nullptr;
-    m_search.lmCount = 0;
+    m_search.lmActive = detail::ActiveLandmarks{};
     if (m_search.rules.heuristic != Heuristic::Octile)
         return;
     m_search.lm = grid.landmarks(layer);
     if (!m_search.lm)
         return;
-    m_search.lmDist = m_search.lm->dist.data();
-    m_search.lmCount = m_search.lm->count;
+    detail::chooseActiveLandmarks(*m_search.lm, m_search.startNode, goalNode, m_search.lmActive);
     m_search.lmWeight = m_search.rules.weight;
-    const float* goal = m_search.lm->cell(goalNode);
-    std::copy(goal, goal + 2 * m_search.lmCount, m_search.lmGoal);
 }
 
 double GridQuery::hPadded(int x, int y) const
 {
     if (!m_search.multi) {
         const double plain = m_search.hScale * hRaw(x - m_search.goalX, y - m_search.goalY);
-        if (m_search.lmCount == 0)
+        if (m_search.lmActive.count == 0)
             return plain;
         const std::uint32_t node = std::uint32_t(y * m_search.stride + x);
-        const double bound = detail::landmarkBound(m_search.lmDist + std::size_t(node) * std::size_t(2 * m_search.lmCount),
-                                                   m_search.lmGoal, m_search.lmCount);
+        const double bound = detail::landmarkBound(m_search.lmActive, node);
         return std::max(plain, m_search.lmWeight * bound);
     }
     if (m_hTargets.empty())

@@ -23,9 +23,11 @@
 /// Landmarks: when the NavGrid has a usable landmark table for the layer (NavGrid::landmarks)
 /// and the layer's heuristic is Octile, a single-goal search uses h = weight x max(the scaled
 /// octile bound, the landmark bounds) (Landmarks.hpp): still consistent, so every path stays
-/// optimal with weight 1, and far fewer cells are expanded on large maps. The goal's landmark
-/// values are read once per search; the search keeps the table it began with (a shared_ptr) even
-/// if the grid installs a newer one meanwhile. Multi-target searches (partial paths,
+/// optimal with weight 1, and far fewer cells are expanded on large maps. Each search reads only
+/// the few landmarks with the largest bound from its start to its goal (detail/LandmarkBound.hpp:
+/// active landmarks, fixed for the search); the goal's values are read once per search; the
+/// search keeps the table it began with (a shared_ptr) even if the grid installs a newer one
+/// meanwhile. Multi-target searches (partial paths,
 /// findNearest) and other heuristics use the plain bound.
 ///
 /// Step-through: a time-sliced search with a SearchTrace advances one expansion per step(1) in
@@ -52,6 +54,7 @@
 #include "engine/path/PathResult.hpp"
 #include "engine/path/SearchMode.hpp"
 #include "engine/path/SearchTrace.hpp"
+#include "engine/path/detail/LandmarkBound.hpp"
 #include "engine/path/detail/OpenListStorage.hpp"
 
 #include <cstdint>
@@ -140,11 +143,13 @@ public:
     /// (allocates only when it grows); never changes the search.
     int openListHead(int maxEntries, std::vector<TraceCell>& out);
 
-    /// The scaled, weighted heuristic from a to b as A* uses it over `layer` (0 for a bad layer),
-    /// including the landmark bounds when the grid's table for the layer is usable now.
+    /// The scaled, weighted heuristic from a to b over `layer` (0 for a bad layer), including the
+    /// bounds of ALL the table's landmarks when the grid's table for the layer is usable now: a
+    /// search uses a subset of them (its active landmarks), so its h is at most this and at least
+    /// the plain scaled bound.
     double heuristic(const NavGrid& grid, int layer, TileCoord a, TileCoord b) const;
     /// True when the running (or last) search used landmark bounds.
-    bool usedLandmarks() const { return m_search.lmCount > 0; }
+    bool usedLandmarks() const { return m_search.lmActive.count > 0; }
 
 private:
     struct Search {
@@ -177,10 +182,8 @@ private:
         int expanded = 0;
         SearchTrace* trace = nullptr;
         std::shared_ptr<const LandmarkTable> lm;  ///< kept alive for the whole search
-        const float* lmDist = nullptr;  ///< lm->dist.data()
-        int lmCount = 0;                ///< k; 0: no landmark bounds in this search
+        detail::ActiveLandmarks lmActive;  ///< the landmarks this search reads (count 0: none)
         double lmWeight = 1.0;          ///< rules.weight (multiplies the landmark bound)
-        float lmGoal[2 * LandmarkSettings::kMaxCount] = {};  ///< the goal's 2k table values
     };
     /// Per padded cell, 16 bytes: everything the loop writes about a cell.
     struct Node {

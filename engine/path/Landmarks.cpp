@@ -233,43 +233,47 @@ std::uint32_t farthestFromCentre(std::span<const std::uint32_t> own, int stride,
     return next;
 }
 
-/// A table under construction: one plane per slot (slot j: forward from landmark j, slot k + j:
-/// backward), which the searches write in index order. They are interleaved into the table at
-/// the end in one sequential pass: scattering each search's values into the interleaved table
-/// directly would touch one cache line per cell per search.
-struct LandmarkPlanes {
-    std::size_t padded = 0;
-    int k = 0;
-    std::vector<float> planes;
+/// Scratch of a table under construction: the current landmark's forward and backward planes,
+/// which its searches write in index order (scattering them into the table's {F, B} pairs
+/// directly would have the two threads write the same cache lines), and the forward cost from
+/// the nearest landmark chosen so far.
+struct LandmarkScratch {
+    std::vector<float> fwd;
+    std::vector<float> bwd;
     std::vector<float> nearest; ///< min over the island's landmarks of F(n)
 };
 
 /// Chooses up to k landmarks of island `own`, `first` and then each the cell farthest (forward
-/// cost) from all chosen so far, and fills their planes. False when `stop` was requested.
+/// cost) from all chosen so far, and fills their slots of `table`. False when `stop` was requested.
 bool addIslandLandmarks(std::span<const std::uint32_t> own, std::uint32_t first, BucketSearch& search,
-                        BucketSearch& backSearch, LandmarkPlanes& p, std::vector<std::uint32_t>& landmarks,
-                        std::stop_token stop)
+                        BucketSearch& backSearch, LandmarkScratch& p, LandmarkTable& table, std::stop_token stop)
 {
     std::uint32_t next = first;
     for (std::uint32_t c : own)
         p.nearest[c] = kInf;
-    for (int j = 0; j < p.k; ++j) {
+    float* const fwd = p.fwd.data();
+    float* const bwd = p.bwd.data();
+    for (int j = 0; j < table.count; ++j) {
         if (stop.stop_requested())
             return false;
-        landmarks.push_back(next);
-        float* const fwd = p.planes.data() + std::size_t(j) * p.padded;
-        float* const bwd = p.planes.data() + std::size_t(p.k + j) * p.padded;
+        table.landmarks.push_back(next);
         // The backward search of a landmark needs nothing the next landmark's choice needs:
         // on large islands it runs on a second thread while this one goes on (about half
         // the wall time on two idle cores; small islands are not worth a thread).
-        std::jthread back;
-        if (own.size() >= kParallelIslandCells)
-            back = std::jthread([&backSearch, next, own, bwd] { backSearch.run<false>(next, own, bwd); });
-        else
-            backSearch.run<false>(next, own, bwd);
-        search.run<true>(next, own, fwd);
-        for (std::uint32_t c : own)
+        {
+            std::jthread back;
+            if (own.size() >= kParallelIslandCells)
+                back = std::jthread([&backSearch, next, own, bwd] { backSearch.run<false>(next, own, bwd); });
+            else
+                backSearch.run<false>(next, own, bwd);
+            search.run<true>(next, own, fwd);
+        }
+        float* const out = table.dist.data() + std::size_t(j) * table.cells * 2;
+        for (std::uint32_t c : own) {
+            out[2 * std::size_t(c)] = fwd[c];
+            out[2 * std::size_t(c) + 1] = bwd[c];
             p.nearest[c] = std::min(p.nearest[c], fwd[c]);
+        }
         float best = 0.0f;
         for (std::uint32_t c : own)
             if (p.nearest[c] > best) {
@@ -302,35 +306,31 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
 
     table.count = k;
     table.stride = stride;
+    table.cells = padded;
     table.diagonal = rules.diagonal;
     table.diagonalFactor = rules.diagonalFactor;
-    if (islands.cells.empty()) {
-        table.dist.assign(padded * slots, 0.0f);
+    table.dist.assign(padded * slots, 0.0f);
+    if (islands.cells.empty())
         return table;
-    }
 
     const bool diag = rules.diagonal != DiagonalMode::Never;
     const double wMin = double(islands.minCost) * (diag ? std::min(1.0, rules.diagonalFactor) : 1.0);
     const double wMax = double(islands.maxCost) * (diag ? std::max(1.0, rules.diagonalFactor) : 1.0);
     BucketSearch search(stride, paddedCosts.data(), rules, wMin, wMax);
     BucketSearch backSearch(stride, paddedCosts.data(), rules, wMin, wMax);
-    LandmarkPlanes p{padded, k, std::vector<float>(slots * padded, 0.0f), std::vector<float>(padded, kInf)};
+    LandmarkScratch p{std::vector<float>(padded, 0.0f), std::vector<float>(padded, 0.0f),
+                      std::vector<float>(padded, kInf)};
     for (int island = 0; island < islandCount; ++island) {
         const std::span<const std::uint32_t> own(islands.cells.data() + islands.start[std::size_t(island)],
                                                  islands.cells.data() + islands.start[std::size_t(island) + 1]);
         if (own.empty())
             continue;
-        if (!addIslandLandmarks(own, farthestFromCentre(own, stride, width, height), search, backSearch, p,
-                                table.landmarks, stop))
+        if (!addIslandLandmarks(own, farthestFromCentre(own, stride, width, height), search, backSearch, p, table,
+                                stop))
             return LandmarkTable{};
     }
     if (stop.stop_requested())
         return LandmarkTable{};
-    table.dist.resize(padded * slots);
-    float* const out = table.dist.data();
-    for (std::size_t i = 0; i < padded; ++i)
-        for (std::size_t j = 0; j < slots; ++j)
-            out[i * slots + j] = p.planes[j * padded + i];
     return table;
 }
 } // namespace eng::path

@@ -6,7 +6,9 @@
 /// value F_L(n) ~ d(L, n) and a backward value B_L(n) ~ d(n, L). Costs here are ENTRY costs
 /// (a step a->b costs cost(b) x (diagonal ? diagonalFactor : 1)), so d(a, b) != d(b, a) in
 /// general: both directions are stored and both bounds are used:
-///     h(n) = max over L of max(F_L(t) - F_L(n), B_L(n) - B_L(t))   (t = the goal).
+///     h(n) = max over L of max(F_L(t) - F_L(n), B_L(n) - B_L(t))   (t = the goal),
+/// L over any fixed subset of the island's landmarks (a search uses the few best for its start
+/// and goal: GridQuery).
 ///
 /// Guarantees:
 /// - Every stored value is rounded DOWN to float while it is computed, so the tables satisfy the
@@ -19,12 +21,14 @@
 ///   (a bound of 0); impassable cells are 0 everywhere. Only cells of one island are compared.
 /// - buildLandmarkTable() is a pure function of its inputs (thread-safe; it reads only them).
 ///
-/// Layout: per padded cell 2k contiguous floats [F_0 .. F_k-1, B_0 .. B_k-1] (k = 8: one 64-byte
-/// cache line per cell), so one lookup per pushed cell. Memory: 8k bytes per padded cell
-/// (k = 8: 16 MiB at 512x512, 256 MiB at 2048x2048).
+/// Layout: one plane per landmark slot j, each holding per padded cell the pair {F_j(n), B_j(n)}
+/// (8 bytes). A search reads only the few landmarks it chose for its start and goal (GridQuery,
+/// detail/LandmarkBound.hpp), and one 64-byte cache line of a plane serves 8 neighbouring cells,
+/// so the search's table reads come mostly from cache. Memory: 8k bytes per padded cell (k = 8:
+/// 16 MiB at 512x512, 256 MiB at 2048x2048).
 /// Build: 2 one-to-all searches per landmark with a bucket queue (bucket width = the cheapest
-/// step, so no cell is scanned twice), O(k x cells).
-///
+/// step, so no cell is scanned twice), O(k x cells); besides the table, 12 bytes per padded cell
+/// of scratch while it runs.
 /// \code
 /// eng::path::NavGrid grid;
 /// grid.setLandmarks({eng::path::LandmarkMode::On, 8});   // before addLayer; Auto is the default
@@ -84,15 +88,20 @@ std::ostream& operator<<(std::ostream& os, LandmarkMode mode);
 /// The landmark distances of one layer (immutable once built; shared by queries through a
 /// std::shared_ptr<const LandmarkTable>, so a query keeps the table it began with alive).
 struct LandmarkTable {
-    int count = 0;                          ///< k: slots per cell and direction
+    int count = 0;                          ///< k: landmark slots per island
     int stride = 0;                         ///< padded row length of the grid it was built for
-    std::vector<float> dist;                ///< per padded cell 2k floats [F_0..F_k-1, B_0..B_k-1]
+    std::size_t cells = 0;                  ///< padded cells of the grid (per plane)
+    std::vector<float> dist;                ///< k planes of `cells` pairs {F_j, B_j}
     std::vector<std::uint32_t> landmarks;   ///< padded nodes of every landmark (all islands)
     DiagonalMode diagonal = DiagonalMode::NoCornerCutting;  ///< the rules it was built for
     double diagonalFactor = 1.414;
 
-    /// The 2k floats of padded cell `node`.
-    const float* cell(std::uint32_t node) const { return dist.data() + std::size_t(node) * std::size_t(2 * count); }
+    /// Slot j's plane: the pair {F_j(n), B_j(n)} of padded cell n at [2n], [2n + 1].
+    const float* plane(int j) const { return dist.data() + std::size_t(j) * cells * 2; }
+    /// F_j(node) ~ d(landmark j of node's island, node), rounded down.
+    float forward(std::uint32_t node, int j) const { return plane(j)[2 * std::size_t(node)]; }
+    /// B_j(node) ~ d(node, landmark j of node's island), rounded down.
+    float backward(std::uint32_t node, int j) const { return plane(j)[2 * std::size_t(node) + 1]; }
     bool empty() const { return count == 0 || dist.empty(); }
     /// Memory of the distance table in bytes.
     std::size_t bytes() const { return dist.size() * sizeof(float); }

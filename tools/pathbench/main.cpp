@@ -1,5 +1,6 @@
-// pathbench: IsoStar's GridPathfinder against Boost Graph Library's astar_search and a textbook
-// A* (std::set open list, array of node structs), on the same maps and the same queries.
+// pathbench: IsoStar's GridPathfinder against Boost Graph Library's astar_search, a textbook
+// A* (std::set open list, array of node structs) and a hand-tuned plain A* (flat arrays, binary
+// heap: TunedAStar.hpp), on the same maps and the same queries.
 // IsoStar runs twice: "isostar" in its default configuration (landmarks where LandmarkSettings'
 // Auto mode turns them on, k = 8 or --landmarks N) and "iso-plain" with landmarks off; "jpsw" is
 // IsoStar's weighted jump point search (WeightedJumpSearch) with the default configuration's
@@ -9,7 +10,11 @@
 //   speedup_vs_textbook: Y.YY
 //   speedup_plain_vs_bgl: Z.ZZ      (landmarks off)
 //   speedup_jpsw_vs_isostar: W.WW   (weighted jump point search vs the default configuration)
-// (ratio of median query times on the 512x512 weighted workload), and the same for 2048x2048. The implementations take
+// (ratio of median query times on the 512x512 weighted workload), and the same for 2048x2048,
+// then the 512x512 medians and ns per expansion of the tuned A*, iso-plain and the default, and
+//   default_vs_tuned_median: A      (default median / tuned A* median)
+//   landmark_ns_per_expansion_ratio: B   (default ns/expansion / iso-plain ns/expansion)
+// The implementations take
 // turns block by block over each workload's queries. A benchmark, not a test:
 // figures depend on the machine and its load; CI runs `pathbench --quick` only as a smoke check.
 
@@ -20,6 +25,8 @@
 #include "engine/path/WeightedJumpSearch.hpp"
 #include "tools/pathbench/ArticleTerrain.hpp"
 #include "tools/pathbench/Baselines.hpp"
+#include "tools/pathbench/Measure.hpp"
+#include "tools/pathbench/TunedAStar.hpp"
 
 #include <malloc.h>
 #include <sys/resource.h>
@@ -53,20 +60,14 @@ using eng::path::PathResult;
 using eng::path::PathStatus;
 using eng::percentile;
 using Clock = std::chrono::steady_clock;
-
-/// Per-query times are CPU time of this thread (CLOCK_THREAD_CPUTIME_ID): the box is shared by
-/// several builds, and wall time would also count the time other processes hold the core.
-double threadMicros()
-{
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e6 + double(t.tv_nsec) * 1e-3;
-}
-
-struct Query {
-    TileCoord start;
-    TileCoord goal;
-};
+using pathbench::append;
+using pathbench::measured;
+using pathbench::median;
+using pathbench::Query;
+using pathbench::Stats;
+using pathbench::sum;
+using pathbench::threadMicros;
+using pathbench::timeQueries;
 
 struct Workload {
     std::string name;
@@ -78,140 +79,6 @@ struct Workload {
 
 /// Query blocks per workload (see main).
 constexpr std::size_t kBlocks = 5;
-
-/// What one implementation measured on one workload.
-struct Stats {
-    std::vector<double> micros;
-    std::vector<double> costs;  // -1 = no path
-    std::vector<double> expanded;
-    double peakMiB = -1.0;
-};
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0.0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-double sum(const std::vector<double>& v)
-{
-    double s = 0.0;
-    for (double x : v)
-        s += x;
-    return s;
-}
-
-/// Resident set size in KiB from /proc/self/status ("VmRSS" or "VmHWM").
-long procStatusKiB(const char* key)
-{
-    std::ifstream in("/proc/self/status");
-    std::string line;
-    const std::size_t keyLen = std::strlen(key);
-    while (std::getline(in, line))
-        if (line.compare(0, keyLen, key) == 0 && line.size() > keyLen && line[keyLen] == ':')
-            return std::atol(line.c_str() + keyLen + 1);
-    return -1;
-}
-
-bool writeAll(int fd, const void* data, std::size_t size)
-{
-    const char* p = static_cast<const char*>(data);
-    while (size > 0) {
-        const ssize_t n = ::write(fd, p, size);
-        if (n <= 0)
-            return false;
-        p += n;
-        size -= std::size_t(n);
-    }
-    return true;
-}
-
-bool readAll(int fd, void* data, std::size_t size)
-{
-    char* p = static_cast<char*>(data);
-    while (size > 0) {
-        const ssize_t n = ::read(fd, p, size);
-        if (n <= 0)
-            return false;
-        p += n;
-        size -= std::size_t(n);
-    }
-    return true;
-}
-
-/// Runs `body` in a forked child so its peak memory (VmHWM minus the RSS inherited at fork) is
-/// its own: each implementation builds its structures there (BGL its graph, IsoStar its padded
-/// arrays) and the parent only receives the figures. Falls back to running in-process.
-Stats measured(const std::function<Stats()>& body)
-{
-    int fds[2];
-    if (::pipe(fds) != 0)
-        return body();
-    std::fflush(stdout);
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-        ::close(fds[0]);
-        ::close(fds[1]);
-        return body();
-    }
-    if (pid == 0) {
-        ::close(fds[0]);
-        // Give free heap pages back first (so the implementation's allocations are new resident
-        // pages, not reused ones), then start the high-water mark at the current RSS (Linux >= 4.0:
-        // writing 5 to clear_refs resets it).
-        ::malloc_trim(0);
-        { std::ofstream("/proc/self/clear_refs") << "5"; }
-        const long before = procStatusKiB("VmRSS");
-        Stats s = body();
-        const long peak = procStatusKiB("VmHWM");
-        s.peakMiB = before >= 0 && peak >= 0 ? double(peak - before) / 1024.0 : -1.0;
-        const std::size_t n = s.micros.size();
-        bool ok = writeAll(fds[1], &n, sizeof n) && writeAll(fds[1], &s.peakMiB, sizeof s.peakMiB);
-        for (const std::vector<double>* v : {&s.micros, &s.costs, &s.expanded})
-            ok = ok && writeAll(fds[1], v->data(), n * sizeof(double));
-        ::close(fds[1]);
-        std::fflush(stdout);
-        ::_exit(ok ? 0 : 3);
-    }
-    ::close(fds[1]);
-    Stats s;
-    std::size_t n = 0;
-    bool ok = readAll(fds[0], &n, sizeof n) && readAll(fds[0], &s.peakMiB, sizeof s.peakMiB);
-    if (ok) {
-        for (std::vector<double>* v : {&s.micros, &s.costs, &s.expanded}) {
-            v->resize(n);
-            ok = ok && readAll(fds[0], v->data(), n * sizeof(double));
-        }
-    }
-    ::close(fds[0]);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        std::fprintf(stderr, "pathbench: measuring child failed\n");
-        std::exit(2);
-    }
-    return s;
-}
-
-/// Times every query of `qs` (thread CPU time) after one untimed warm-up query;
-/// `find(query)` returns a pathbench::BaselineResult.
-template <typename Find>
-Stats timeQueries(std::span<const Query> qs, Find&& find)
-{
-    Stats s;
-    find(qs.front());  // warm-up
-    for (const Query& q : qs) {
-        const double t0 = threadMicros();
-        const pathbench::BaselineResult r = find(q);
-        s.micros.push_back(threadMicros() - t0);
-        s.costs.push_back(r.found ? r.cost : -1.0);
-        s.expanded.push_back(double(r.expanded));
-    }
-    return s;
-}
 
 Stats runIsoStar(const Workload& w, std::span<const Query> qs, const eng::path::LandmarkSettings& landmarks)
 {
@@ -251,15 +118,6 @@ Stats runBaseline(const Workload& w, std::span<const Query> qs)
 {
     Impl impl(w.field, w.rules.diagonalFactor);
     return timeQueries(qs, [&](const Query& q) { return impl.find(q.start, q.goal); });
-}
-
-/// Appends block `b`'s figures to `all` (peak memory: the largest of the blocks).
-void append(Stats& all, const Stats& b)
-{
-    all.micros.insert(all.micros.end(), b.micros.begin(), b.micros.end());
-    all.costs.insert(all.costs.end(), b.costs.begin(), b.costs.end());
-    all.expanded.insert(all.expanded.end(), b.expanded.begin(), b.expanded.end());
-    all.peakMiB = std::max(all.peakMiB, b.peakMiB);
 }
 
 /// Random start/goal pairs on the largest island, so every query has a path.
@@ -328,11 +186,10 @@ struct Row {
 void printRow(const Row& r)
 {
     const double totalExp = sum(r.stats.expanded);
-    const double nsPerExp = totalExp > 0 ? 1000.0 * sum(r.stats.micros) / totalExp : 0.0;
     std::printf("%-26s %-9s %7zu %12.1f %12.1f %12.0f %9.1f %9.1f\n", r.workload.c_str(), r.impl.c_str(),
                 r.stats.micros.size(), median(r.stats.micros), percentile(r.stats.micros, 0.99),
-                r.stats.micros.empty() ? 0.0 : totalExp / double(r.stats.micros.size()), nsPerExp,
-                r.stats.peakMiB);
+                r.stats.micros.empty() ? 0.0 : totalExp / double(r.stats.micros.size()),
+                pathbench::nsPerExpansion(r.stats), r.stats.peakMiB);
 }
 
 /// Sub-microsecond figure: average over a batch (one query is below the clock's resolution).
@@ -477,7 +334,10 @@ std::optional<std::string> landmarkSetupLine(const Workload& w, const eng::path:
 
 /// Median query times of one workload's implementations.
 struct Medians {
-    double iso = 0.0, bgl = 0.0, text = 0.0, plain = 0.0, jpsw = 0.0;
+    double iso = 0.0, bgl = 0.0, text = 0.0, plain = 0.0, tuned = 0.0;
+    /// ns per expansion of the default search, the engine's plain A* and the tuned A*.
+    double nsIso = 0.0, nsPlain = 0.0, nsTuned = 0.0;
+    double jpsw = 0.0;
 };
 
 /// Runs the five implementations over `w`, prints their rows and the queries on which their
@@ -489,7 +349,7 @@ Medians compareOnWorkload(const Workload& w, const eng::path::LandmarkSettings& 
     // so a burst of load from elsewhere on the machine falls on all of them alike instead
     // of on whichever happened to be running.
     Row iso{w.name, "isostar", {}}, plain{w.name, "iso-plain", {}}, bgl{w.name, "bgl", {}},
-        text{w.name, "textbook", {}}, jpsw{w.name, "jpsw", {}};
+        text{w.name, "textbook", {}}, tuned{w.name, "tuned", {}}, jpsw{w.name, "jpsw", {}};
     const std::size_t blocks = std::min<std::size_t>(kBlocks, w.queries.size());
     for (std::size_t k = 0; k < blocks; ++k) {
         const std::span<const Query> qs(w.queries.data() + k * w.queries.size() / blocks,
@@ -498,26 +358,30 @@ Medians compareOnWorkload(const Workload& w, const eng::path::LandmarkSettings& 
         append(plain.stats, measured([&] { return runIsoStar(w, qs, plainSettings); }));
         append(bgl.stats, measured([&] { return runBaseline<pathbench::BglAStar>(w, qs); }));
         append(text.stats, measured([&] { return runBaseline<pathbench::TextbookAStar>(w, qs); }));
+        append(tuned.stats, measured([&] { return runBaseline<pathbench::TunedAStar>(w, qs); }));
         append(jpsw.stats, measured([&] { return runJpsw(w, qs, landmarks); }));
     }
-    for (const Row* r : {&iso, &plain, &bgl, &text, &jpsw})
+    for (const Row* r : {&iso, &plain, &bgl, &text, &tuned, &jpsw})
         printRow(*r);
     for (std::size_t i = 0; i < w.queries.size(); ++i) {
         const double a = iso.stats.costs[i], b = bgl.stats.costs[i], c = text.stats.costs[i];
-        const double p = plain.stats.costs[i], j = jpsw.stats.costs[i];
+        const double p = plain.stats.costs[i], t = tuned.stats.costs[i], j = jpsw.stats.costs[i];
         const double tol = 1e-9 * std::max(1.0, std::abs(a));
         if (a < 0 || std::abs(a - b) > tol || std::abs(a - c) > tol || std::abs(a - p) > tol ||
-            std::abs(a - j) > tol) {
+            std::abs(a - t) > tol || std::abs(a - j) > tol) {
             if (disagreements < 10)
                 std::printf("DISAGREE %s query %zu (%d,%d)->(%d,%d): isostar %.9f iso-plain %.9f bgl %.9f "
-                            "textbook %.9f jpsw %.9f\n",
+                            "textbook %.9f tuned %.9f jpsw %.9f\n",
                             w.name.c_str(), i, w.queries[i].start.x, w.queries[i].start.y, w.queries[i].goal.x,
-                            w.queries[i].goal.y, a, p, b, c, j);
+                            w.queries[i].goal.y, a, p, b, c, t, j);
             ++disagreements;
         }
     }
-    return {median(iso.stats.micros), median(bgl.stats.micros), median(text.stats.micros),
-            median(plain.stats.micros), median(jpsw.stats.micros)};
+    return {median(iso.stats.micros),          median(bgl.stats.micros),
+            median(text.stats.micros),         median(plain.stats.micros),
+            median(tuned.stats.micros),        pathbench::nsPerExpansion(iso.stats),
+            pathbench::nsPerExpansion(plain.stats), pathbench::nsPerExpansion(tuned.stats),
+            median(jpsw.stats.micros)};
 }
 
 /// Unreachable goals on the headline workload: start on the main island, goal inside a doorless
@@ -567,6 +431,18 @@ void unreachableGoals(const std::vector<Workload>& workloads, bool quick, int& d
     }
 }
 
+/// The default search and the engine's plain A* against the hand-tuned plain A* (TunedAStar.hpp)
+/// on the 512x512 article workload: medians, ns per expansion and the two ratios.
+void printTunedSummary(const Medians& m)
+{
+    std::printf("\nvs a hand-tuned plain A* (article 512x512; median_us, ns/exp):\n");
+    std::printf("  tuned A*:          %10.1f us %8.1f ns/exp\n", m.tuned, m.nsTuned);
+    std::printf("  iso-plain:         %10.1f us %8.1f ns/exp\n", m.plain, m.nsPlain);
+    std::printf("  isostar (default): %10.1f us %8.1f ns/exp\n", m.iso, m.nsIso);
+    std::printf("default_vs_tuned_median: %.2f\n", m.tuned > 0 ? m.iso / m.tuned : 0.0);
+    std::printf("landmark_ns_per_expansion_ratio: %.2f\n", m.nsPlain > 0 ? m.nsIso / m.nsPlain : 0.0);
+}
+
 void printSummary(const std::vector<std::string>& setupLines, int disagreements, double seconds,
                   const Medians& headline, const Medians& big)
 {
@@ -584,6 +460,7 @@ void printSummary(const std::vector<std::string>& setupLines, int disagreements,
         std::printf("speedup_vs_bgl_2048: %.2f\n", bigBgl / bigIso);
         std::printf("speedup_plain_vs_bgl_2048: %.2f\n", bigPlain > 0 ? bigBgl / bigPlain : 0.0);
     }
+    printTunedSummary(headline);
 }
 
 int run(int argc, char** argv)

@@ -32,7 +32,7 @@ PathStatus GridQuery::runFor(int maxExpansions)
         // Landmark bounds only with the octile heuristic (GridQuery::useLandmarks).
         switch (m_search.rules.heuristic) {
         case Heuristic::Octile:
-            return m_search.lmCount > 0 ? run<L, Ov, G, false, Mode, Heuristic::Octile, true>(maxExpansions)
+            return m_search.lmActive.count > 0 ? run<L, Ov, G, false, Mode, Heuristic::Octile, true>(maxExpansions)
                                         : run<L, Ov, G, false, Mode, Heuristic::Octile, false>(maxExpansions);
         case Heuristic::Euclidean: return run<L, Ov, G, false, Mode, Heuristic::Euclidean, false>(maxExpansions);
         case Heuristic::Manhattan: return run<L, Ov, G, false, Mode, Heuristic::Manhattan, false>(maxExpansions);
@@ -68,6 +68,28 @@ PathStatus GridQuery::runLoop(int maxExpansions)
     }
 }
 
+/// Asks for the memory the expansion after this one will read (the list's next cell: its
+/// neighbours' records and costs and, with Lm, their landmark pairs), so it arrives while this
+/// one runs. The weighted (masked) loop uses it: a landmark search's cells lie along a narrow
+/// corridor, where little of that is in cache yet; the plain search gains less.
+template <bool Lm, typename Record>
+[[gnu::always_inline]] inline void prefetchNext(const detail::OpenList& open, const Record* nodes, const float* costs,
+                                                const detail::ActiveLandmarks& lm, int stride)
+{
+    int px, py;
+    if (!open.peek(px, py))
+        return;
+    const std::ptrdiff_t p = std::ptrdiff_t(py) * stride + px;
+    for (const std::ptrdiff_t row : {p - stride, p, p + stride}) {
+        __builtin_prefetch(nodes + (row - 1));
+        __builtin_prefetch(nodes + (row + 1));
+        __builtin_prefetch(costs + row);
+        if constexpr (Lm)
+            for (int a = 0; a < detail::kActiveLandmarks; ++a)
+                __builtin_prefetch(lm.plane[a] + 2 * row);
+    }
+}
+
 template <GridQuery::Loop L, bool Ov, bool G, bool Multi, DiagonalMode Mode, Heuristic H, bool Lm>
 PathStatus GridQuery::run(int maxExpansions)
 {
@@ -94,11 +116,8 @@ PathStatus GridQuery::run(int maxExpansions)
     const double hScale = m_search.hScale;
     const int stride = m_search.stride;
     const int* const offsets = m_offsets;
-    const float* const lmDist = m_search.lmDist;
-    const int lmCount = m_search.lmCount;
-    const std::size_t lmSlots = std::size_t(2 * lmCount);
+    const detail::ActiveLandmarks lmActive = m_search.lmActive;
     const double lmWeight = m_search.lmWeight;
-    const float* const lmGoal = m_search.lmGoal;
     int budget = maxExpansions;
     int expanded = m_search.expanded;  // local copy: stays in a register
 
@@ -110,9 +129,9 @@ PathStatus GridQuery::run(int maxExpansions)
             (void)nb;
             return hPadded(nx, ny);
         } else if constexpr (Lm) {
-            // One random read per pushed cell: its 2k floats share a cache line (k = 8).
+            // One pair of floats per active landmark; a cache line of a plane serves 8 cells.
             const double plain = hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
-            const double bound = lmWeight * detail::landmarkBound(lmDist + std::size_t(nb) * lmSlots, lmGoal, lmCount);
+            const double bound = lmWeight * detail::landmarkBound(lmActive, nb);
             return plain > bound ? plain : bound;
         } else {
             (void)nb;
@@ -155,6 +174,8 @@ PathStatus GridQuery::run(int maxExpansions)
         int x, y;
         open.pop(x, y, exactKey);
         const std::uint32_t cur = std::uint32_t(y * stride + x);
+        if constexpr (L == Loop::Masked)
+            prefetchNext<Lm>(open, nodes, costs, lmActive, stride);
 
         // Duplicates from earlier, worse pushes: skip-on-pop instead of decrease-key. A better
         // g for the same cell means a lower f (same h), so the fresh entry pops first and the

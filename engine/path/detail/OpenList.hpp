@@ -159,6 +159,20 @@ public:
 
     bool empty() const { return m_mainCount == 0 && m_tieCount == 0; }
 
+    /// The padded cell of the smallest entry as the list stands (the next pop unless a push
+    /// comes first); false when empty. For prefetching only.
+    [[gnu::always_inline]] bool peek(int& x, int& y) const
+    {
+        if (m_tieCount > 0) {
+            cellOfTie(m_ties[0].tie, x, y);
+            return true;
+        }
+        if (m_mainCount == 0)
+            return false;
+        cellOfKey(m_main[0], x, y);
+        return true;
+    }
+
     /// Adds entry `e` of padded cell (x, y) (= exactEntry(g, h, x, y); the cell is passed too so
     /// the hot path need not unpack it from the tie).
     [[gnu::always_inline]] void push(const HeapEntry& e, int x, int y)

@@ -134,23 +134,23 @@ TEST_CASE("table values are lower bounds of the exact costs to and from each lan
             for (std::size_t p = 0; p < i; ++p)
                 slot += grid.islandOf(layer, grid.toCoord(lm->landmarks[p])) == island ? 1 : 0;
             REQUIRE(slot < lm->count);
-            CHECK(lm->cell(landmark)[slot] == 0.0f);
-            CHECK(lm->cell(landmark)[lm->count + slot] == 0.0f);
+            CHECK(lm->forward(landmark, slot) == 0.0f);
+            CHECK(lm->backward(landmark, slot) == 0.0f);
             const std::vector<double> from = testsupport::referenceDijkstra(f, rules, lc);
             for (const TileCoord c : passableCells(f)) {
                 if (grid.islandOf(layer, c) != island)
                     continue;
-                const float* v = lm->cell(grid.toNode(c));
+                const std::uint32_t node = grid.toNode(c);
                 const double fwd = from[std::size_t(f.index(c))];
-                CHECK(double(v[slot]) <= fwd);
+                CHECK(double(lm->forward(node, slot)) <= fwd);
                 // The backward bound needs one reference search per cell: every cell here,
                 // every WorkDivisor-th one in the sanitizer build (tests/support/Scale.hpp).
                 if (total % testsupport::WorkDivisor == 0) {
                     const double bwd = testsupport::referenceDijkstra(f, rules, c)[std::size_t(f.index(lc))];
-                    CHECK(double(v[lm->count + slot]) <= bwd);
+                    CHECK(double(lm->backward(node, slot)) <= bwd);
                 }
                 // rounded down to float, not weakened more than a few float ulps
-                tight += std::abs(double(v[slot]) - fwd) <= 1e-5 * std::max(1.0, fwd) ? 1 : 0;
+                tight += std::abs(double(lm->forward(node, slot)) - fwd) <= 1e-5 * std::max(1.0, fwd) ? 1 : 0;
                 ++total;
             }
         }
@@ -235,6 +235,49 @@ TEST_CASE("A* with landmarks finds optimal paths on random weighted fields (vs D
         }
     }
     CHECK(queries > 200);
+}
+
+TEST_CASE("a search's active landmarks: h between the plain and the all-landmark bound, consistent", "[path][landmarks]")
+{
+    const CostField f = landmarkField(90, 70, 41u, 0.15);
+    MoveRules rules;
+    NavGrid grid, plainGrid;
+    grid.setLandmarks({LandmarkMode::On, 8});  // more landmarks than a search reads
+    plainGrid.setLandmarks({LandmarkMode::Off, 8});
+    grid.reset(f.width, f.height);
+    plainGrid.reset(f.width, f.height);
+    const int layer = grid.addLayer("l", f, rules);
+    plainGrid.addLayer("l", f, rules);
+    REQUIRE(grid.landmarks(layer));
+    const std::vector<TileCoord> cells = passableCells(f);
+    std::mt19937 rng(11);
+    GridQuery query;
+    int searches = 0, belowAll = 0;
+    for (int q = 0; q < 30; ++q) {
+        const TileCoord s = cells[rng() % cells.size()];
+        const TileCoord t = cells[rng() % cells.size()];
+        if (!grid.reachable(layer, s, t) || s == t)
+            continue;
+        eng::path::SearchTrace trace;
+        PathResult r;
+        REQUIRE(query.findPath(grid, layer, s, t, r, nullptr, &trace) == PathStatus::Found);
+        REQUIRE(query.usedLandmarks());
+        ++searches;
+        for (const auto& e : trace.expanded) {
+            INFO(s.x << "," << s.y << " -> " << t.x << "," << t.y << " at " << e.cell.x << "," << e.cell.y);
+            const double all = query.heuristic(grid, layer, e.cell, t);
+            CHECK(e.h <= all);
+            CHECK(e.h >= query.heuristic(plainGrid, 0, e.cell, t));
+            belowAll += e.h < all ? 1 : 0;
+        }
+        // Consistent along every step the search took: h(parent) <= step + h(cell).
+        for (const auto& e : trace.expanded)
+            for (const auto& p : trace.expanded)
+                if (p.cell == e.parent && !(e.cell == e.parent))
+                    CHECK(p.h <= (e.g - p.g) + e.h + 1e-12 * std::max(1.0, e.g));
+    }
+    CHECK(searches > 20);
+    CHECK(belowAll > 0);  // the searches read fewer landmarks than the table has
 }
 
 TEST_CASE("landmarks expand fewer cells than the plain bound with the same costs", "[path][landmarks]")

@@ -120,9 +120,9 @@ double WeightedJumpSearch::h(std::uint32_t node, int x, int y) const
     const int lo = dx < dy ? dx : dy;
     const int hi = dx < dy ? dy : dx;
     const double octile = m_minCost * (double(hi - lo) + m_diag * double(lo));
-    if (!m_goalLandmarks)
+    if (m_active.count == 0)
         return octile;
-    const double alt = detail::landmarkBound(m_table->cell(node), m_goalLandmarks, m_table->count);
+    const double alt = detail::landmarkBound(m_active, node);
     return alt > octile ? alt : octile;
 }
 
@@ -195,8 +195,8 @@ void WeightedJumpSearch::add(std::uint32_t to)
     // Pushed by flush() after the expansion's last jump: the loads of the successors' nodes and
     // landmark values overlap with the remaining jumps instead of waiting one after another.
     __builtin_prefetch(&m_nodes[to]);
-    if (m_goalLandmarks)
-        __builtin_prefetch(m_table->cell(to));
+    if (m_active.count != 0)
+        __builtin_prefetch(m_active.plane[0] + 2 * std::size_t(to));
     m_succ[m_succCount++] = to;
 }
 
@@ -333,7 +333,9 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     m_goalNode = goalNode;
     m_goalY = int(goalNode / std::uint32_t(m_stride));
     m_goalX = int(goalNode) - m_goalY * m_stride;
-    m_goalLandmarks = m_table ? m_table->cell(goalNode) : nullptr;
+    m_active = detail::ActiveLandmarks{};
+    if (m_table)
+        detail::chooseActiveLandmarks(*m_table, startNode, goalNode, m_active);
     m_openCount = 0;
     push(startNode, startNode, 0.0);
     const std::uint32_t closedStamp = m_generation + 1;
@@ -427,7 +429,7 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
     m_flat = nullptr;
     m_costs = nullptr;
     m_table.reset();
-    m_goalLandmarks = nullptr;
+    m_active = detail::ActiveLandmarks{};
     return out.status;
 }
 

@@ -54,6 +54,7 @@
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/NavGrid.hpp"
+#include "engine/path/detail/LandmarkBound.hpp"
 #include "engine/path/PathResult.hpp"
 #include "engine/path/detail/OpenListStorage.hpp"
 
@@ -165,7 +166,7 @@ private:
     const WeightedJumpGrid* m_flat = nullptr;
     const float* m_costs = nullptr;
     std::shared_ptr<const LandmarkTable> m_table;  ///< null: octile bound only
-    const float* m_goalLandmarks = nullptr;
+    detail::ActiveLandmarks m_active;  ///< the landmarks this search reads (count 0: none)
     int m_stride = 0;
     int m_goalX = 0;
     int m_goalY = 0;

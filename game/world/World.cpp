@@ -162,6 +162,9 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map);
     if (!w.nav.reset(w.map.width, w.map.height))
         return eng::Result<World>::failure(eng::Diagnostic{options.mapPath, 0, "the map is too large to plan on"});
+    // Landmark tables only for the layers units plan on, built in the background (the search
+    // uses the plain bound until one lands): a big map opens without waiting for them.
+    w.nav.setLandmarkBuild(eng::path::LandmarkBuild::OnDemand);
     // Each profile's terrain is bound to its own NavGrid layer (same order, named by profile):
     // the NavGrid is the only holder of the costs.
     for (const std::string& name : profiles) {

@@ -112,10 +112,15 @@ std::vector<std::string> World::explain(eng::TileCoord cell, int layer) const
     return eng::terrain::explanationLines(terrains[std::size_t(layer)].terrain.explain(cell), 6);
 }
 
-eng::Result<World> loadWorld(const WorldOptions& options)
+eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& progress)
 {
+    const auto step = [&](const std::string& name) {
+        if (progress)
+            progress(name);
+    };
     World w;
     w.options = options;
+    step("reading the map");
     auto map = eng::map::loadMap(options.mapPath);
     if (!map)
         return eng::Result<World>::failure(map.diagnostics());
@@ -159,6 +164,7 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     if (!errors.empty())
         return eng::Result<World>::failure(std::move(errors));
 
+    step("terrain of the map");
     const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map);
     if (!w.nav.reset(w.map.width, w.map.height))
         return eng::Result<World>::failure(eng::Diagnostic{options.mapPath, 0, "the map is too large to plan on"});
@@ -168,6 +174,7 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     // Each profile's terrain is bound to its own NavGrid layer (same order, named by profile):
     // the NavGrid is the only holder of the costs.
     for (const std::string& name : profiles) {
+        step("terrain costs (" + (name.empty() ? std::string("default") : name) + ")");
         ProfileTerrain t;
         t.profile = name;
         eng::terrain::TerrainRules rules = eng::terrain::profileRules(resolved, name).value(); // checked above

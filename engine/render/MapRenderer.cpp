@@ -140,6 +140,7 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
     tightenQuads(all);
     if (lazy) {
         m_lazyMap = std::make_unique<eng::map::MapData>(map);
+        m_chunkBudget = options.lazyChunkBudget;
         for (const MeshLayer& l : m_mesh.layers)
             m_chunkUsed.emplace_back(l.chunks.size(), 0u);
     }

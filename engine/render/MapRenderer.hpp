@@ -65,13 +65,14 @@ public:
         bool premultipliedAlpha = false;
         /// Big maps: load builds no tile-layer chunk (buildMapMeshLayout) and keeps a copy of
         /// the map; prepare() builds the chunks a view needs and drops the ones unseen longest
-        /// once more than LazyChunkBudget are built. Same pictures, memory bounded by the
+        /// once more than lazyChunkBudget are built. Same pictures, memory bounded by the
         /// budget, load time independent of the map's size. The owner calls prepare() before
         /// each draw.
         bool lazyChunks = false;
+        /// Built tile-layer chunks a lazy renderer keeps (those the last prepare() needed
+        /// always stay): with 16x16-cell chunks about 40 kB each on the valley's two layers.
+        std::size_t lazyChunkBudget = 3072;
     };
-    /// Built chunks a lazy renderer keeps (the ones in view always stay).
-    static constexpr std::size_t LazyChunkBudget = 3072;
 
     MapRenderer() = default;
     MapRenderer(const MapRenderer&) = delete;
@@ -106,7 +107,7 @@ public:
 
     /// Lazy renderer (Options::lazyChunks): builds the chunks that world rectangle `view` (and a
     /// ground cache tile around it) needs, then drops the least recently needed chunks beyond
-    /// LazyChunkBudget. Nothing for other renderers. False (and problems) only when a chunk
+    /// lazyChunkBudget. Nothing for other renderers. False (and problems) only when a chunk
     /// cannot be drawn for want of a texture (it stays unbuilt).
     bool prepare(const sf::FloatRect& view, std::vector<eng::Diagnostic>& problems);
     /// Tile-layer chunks built now (every chunk for a renderer that is not lazy).
@@ -185,7 +186,7 @@ private:
     /// After chunks were built (lazily or for an edit): their quads tightened, their animated
     /// quads at the current frame, the cached ground under them repainted.
     void chunksBuilt(std::span<const MeshChunkRef> chunks);
-    /// Drops the quads of the least recently used built chunks beyond LazyChunkBudget.
+    /// Drops the quads of the least recently used built chunks beyond the budget.
     void evictChunks();
 
     MapMesh m_mesh;
@@ -213,6 +214,7 @@ private:
     std::unique_ptr<eng::map::MapData> m_lazyMap;
     std::vector<std::vector<std::uint32_t>> m_chunkUsed;
     std::uint32_t m_prepares = 0;
+    std::size_t m_chunkBudget = 0;
     double m_timeAccMs = 0.0;
     long long m_timeMs = 0;
 };

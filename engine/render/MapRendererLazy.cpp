@@ -126,12 +126,12 @@ void MapRenderer::evictChunks()
             for (std::size_t ci = 0; ci < m_mesh.layers[li].chunks.size(); ++ci)
                 if (m_mesh.layers[li].chunks[ci].built)
                     built.push_back({m_chunkUsed[li][ci], {int(li), int(ci)}});
-    if (built.size() <= LazyChunkBudget)
+    if (built.size() <= m_chunkBudget)
         return;
     // Down to three quarters of the budget, the least recently needed first (never this
     // call's), so that the next calls do not evict again at once.
     std::sort(built.begin(), built.end());
-    const std::size_t keep = LazyChunkBudget * 3 / 4;
+    const std::size_t keep = m_chunkBudget * 3 / 4;
     std::vector<MeshChunkRef> dropped;
     for (std::size_t i = 0; i < built.size() - keep && built[i].first != m_prepares; ++i) {
         const MeshChunkRef ref = built[i].second;

@@ -424,12 +424,22 @@ bool NavGrid::pollLandmarks()
     if (!landmarksEnabled())
         return false;
     bool installed = false;
+    for (Layer& l : m_layers)
+        if (l.landmarks.job && l.landmarks.job->done.load(std::memory_order_acquire))
+            installed |= installLandmarkJob(l);
+    // On demand, one build at a time: the first table lands sooner and the memory of only one
+    // build's snapshot and work arrays is held at once.
+    bool running = m_landmarkBuild == LandmarkBuild::OnDemand && landmarksBuilding();
     for (Layer& l : m_layers) {
         LandmarkSlot& slot = l.landmarks;
-        if (slot.job && slot.job->done.load(std::memory_order_acquire))
-            installed |= installLandmarkJob(l);
-        if (!slot.safe && !slot.job && (m_landmarkBuild == LandmarkBuild::Eager || slot.isWanted()))
+        if (slot.safe || slot.job || running)
+            continue;
+        if (m_landmarkBuild == LandmarkBuild::Eager) {
             startLandmarkJob(l);
+        } else if (slot.isWanted()) {
+            startLandmarkJob(l);
+            running = true;
+        }
     }
     return installed;
 }

@@ -194,8 +194,8 @@ public:
     /// Enabled for the layer but not usable yet (a rebuild is pending or running).
     bool landmarksPending(int layer) const;
     /// Owner thread, e.g. once per frame: installs finished rebuilds whose snapshot is still
-    /// valid and starts a background rebuild for each unsafe layer (under OnDemand: each unsafe
-    /// layer a query has asked for) (at most one per layer; a
+    /// valid and starts a background rebuild for each unsafe layer (under OnDemand: for one
+    /// unsafe layer a query has asked for, when no build runs) (at most one per layer; a
     /// burst of edits between two polls costs one rebuild). Cheap when nothing is pending.
     /// Returns true when a table was installed.
     bool pollLandmarks();

@@ -74,6 +74,12 @@ TEST_CASE("on-demand landmarks: built in the background only for the layers a qu
     PathResult withTable;
     REQUIRE(q.findPath(grid, used, {2, 2}, {2, 45}, withTable) == PathStatus::Found);
     CHECK(withTable.cost == Approx(plain.cost).epsilon(1e-9));
+
+    // Asked for later, the other layer gets its table too (builds run one at a time).
+    CHECK_FALSE(grid.landmarks(idle));
+    pollUntilIdle(grid);
+    CHECK(grid.landmarks(idle));
+    CHECK(grid.landmarks(used));
 }
 
 TEST_CASE("on-demand landmarks: an edit during the build keeps the stale table out", "[path][landmarks]")

@@ -88,7 +88,8 @@ private:
 
 /// `--bench-load MAP`: the map has just opened (App::run, `start` its beginning). Draws the
 /// first frame, then runs frames until the background work of the open is done (landmark
-/// tables being built); prints `first_frame_ms` (start to the first frame with the map shown),
+/// tables being built); prints `map_size` (WxH cells), `first_frame_ms` (start to the first
+/// frame with the map shown),
 /// `ready_ms` (start to no background work left), `rss_mb` (resident memory then) and
 /// `peak_rss_mb` (the most the process held so far).
 int runLoadBench(Loop& loop, GameParts parts, std::chrono::steady_clock::time_point start);

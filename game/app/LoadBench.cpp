@@ -43,9 +43,10 @@ int runLoadBench(Loop& loop, GameParts parts, std::chrono::steady_clock::time_po
         loop.present();
     }
     const double readyMs = msSince(start);
-    char text[256];
-    std::snprintf(text, sizeof text, "first_frame_ms: %.0f\nready_ms: %.0f\nrss_mb: %.0f\npeak_rss_mb: %.0f\n",
-                  firstFrameMs, readyMs, statusMb("VmRSS"), statusMb("VmHWM"));
+    char text[320];
+    std::snprintf(text, sizeof text,
+                  "map_size: %dx%d\nfirst_frame_ms: %.0f\nready_ms: %.0f\nrss_mb: %.0f\npeak_rss_mb: %.0f\n",
+                  nav.width(), nav.height(), firstFrameMs, readyMs, statusMb("VmRSS"), statusMb("VmHWM"));
     std::cout << text << std::flush;
     return 0;
 }

@@ -79,6 +79,19 @@ void readObjects(World& w)
     });
 }
 
+/// Why the game cannot play `map` (its orientation, an infinite map, no cells); empty: it can.
+std::vector<eng::Diagnostic> unplayable(const eng::map::MapData& map, const std::string& path)
+{
+    std::vector<eng::Diagnostic> errors;
+    if (map.orientation != eng::map::Orientation::Isometric && map.orientation != eng::map::Orientation::Orthogonal)
+        errors.push_back({path, 0, "the game plays isometric and orthogonal maps only"});
+    if (map.infinite)
+        errors.push_back({path, 0, "infinite maps cannot be played (fixed-size maps only)"});
+    if (map.width <= 0 || map.height <= 0)
+        errors.push_back({path, 0, "the map has no cells"});
+    return errors;
+}
+
 } // namespace
 
 int World::layerOf(const std::string& profile) const
@@ -125,13 +138,7 @@ eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& pr
     if (!map)
         return eng::Result<World>::failure(map.diagnostics());
     w.map = std::move(map).value();
-    std::vector<eng::Diagnostic> errors;
-    if (w.map.orientation != eng::map::Orientation::Isometric && w.map.orientation != eng::map::Orientation::Orthogonal)
-        errors.push_back({options.mapPath, 0, "the game plays isometric and orthogonal maps only"});
-    if (w.map.infinite)
-        errors.push_back({options.mapPath, 0, "infinite maps cannot be played (fixed-size maps only)"});
-    if (w.map.width <= 0 || w.map.height <= 0)
-        errors.push_back({options.mapPath, 0, "the map has no cells"});
+    std::vector<eng::Diagnostic> errors = unplayable(w.map, options.mapPath);
     if (!errors.empty())
         return eng::Result<World>::failure(std::move(errors));
 

@@ -83,6 +83,9 @@ int run(int argc, char** argv)
     app.add_option("--frames", opts.benchUnitFrames, "with --bench-units: frames to run")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
+    std::string loadMap;
+    app.add_option("--bench-load", loadMap,
+                   "open MAP, print first_frame_ms, ready_ms (background work done) and rss_mb, exit");
     bool noMinimap = false;
     app.add_flag("--no-minimap", noMinimap, "start with the minimap hidden (M shows it)");
     std::string renderMap, renderOut;
@@ -102,6 +105,10 @@ int run(int argc, char** argv)
     if (render->parsed())
         return renderCommand(renderMap, renderOut);
     opts.showMinimap = !noMinimap;
+    if (!loadMap.empty()) {
+        opts.mapPath = loadMap;
+        opts.benchLoad = true;
+    }
     game::App game(opts);
     return game.run();
 }

@@ -40,9 +40,9 @@ grep -qF "$begin" "$doc" && grep -qF "$end" "$doc" || { echo "docs-figures: $doc
 
 if [ "$build" -eq 1 ]; then
   nice cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DISOSTAR_BUILD_BENCH=ON >/dev/null
-  nice cmake --build "$dir" -j2 --target pathbench isopath isostar
+  nice cmake --build "$dir" -j2 --target pathbench isopath isostar artgen
 fi
-for p in pathbench isopath isostar; do
+for p in pathbench isopath isostar artgen; do
   [ -x "$bin/$p" ] || { echo "docs-figures: $bin/$p is not built" >&2; exit 2; }
 done
 
@@ -183,6 +183,30 @@ run "\`isostar --bench-units 500 --map maps/valley256.tmx --frames 300\`:" \
   "${game[@]}" --bench-units 500 --map maps/valley256.tmx --frames 300
 gameLines >> "$out"
 emit '```'
+
+# Opening maps: the valley, valley504 and the valley tiled 28x28 (2016x2016 cells, a 19 MB csv
+# map written into a temporary folder, never into the project).
+big=$(mktemp -d "${TMPDIR:-/tmp}/isostar-bigmap.XXXXXX")
+"$bin/artgen" --out assets --tiled-valley 28 "$big/valley2016.tmx" --csv >&2
+emit "" "\`isostar --bench-load MAP\` (start to the first frame with the map, to no background work left; resident memory then):" "" '```text'
+printf '%-26s %15s %9s %7s %12s\n' map first_frame_ms ready_ms rss_mb peak_rss_mb >> "$out"
+for map in maps/valley.tmx maps/valley504.tmx "$big/valley2016.tmx"; do
+  echo "docs-figures: isostar --bench-load $map" >&2
+  "${game[@]}" --bench-load "$map" > "$log" 2>&1 || { cat "$log" >&2; rm -rf "$big"; exit 1; }
+  awk -v map="$(basename "$map")" -F': ' '
+    { v[$1] = $2 }
+    END { printf "%-26s %15s %9s %7s %12s\n", map, v["first_frame_ms"], v["ready_ms"], v["rss_mb"], v["peak_rss_mb"] }' \
+    "$log" >> "$out"
+done
+emit '```' "" "\`isopath path\` on the 2016x2016 valley (wall time and peak resident memory, /usr/bin/time -v):" "" '```text'
+for lm in off auto; do
+  echo "docs-figures: isopath path valley2016.tmx --landmarks $lm" >&2
+  /usr/bin/time -v "$bin/isopath" path "$big/valley2016.tmx" --landmarks "$lm" > /dev/null 2> "$log" || true
+  awk -v lm="$lm" -F': ' '/Elapsed \(wall clock\)/ { t = $2 } /Maximum resident/ { m = $2 }
+    END { printf "--landmarks %-5s wall %s  peak_rss_mb %d\n", lm, t, m / 1024 }' "$log" >> "$out"
+done
+emit '```'
+rm -rf "$big"
 
 emit "" "(the whole run took $((SECONDS - start)) s)"
 

@@ -68,7 +68,7 @@ int NavGrid::addLayer(std::string name, const CostField& field, const MoveRules&
     computeMinCost(layer);
     computeHeuristicScale(layer);
     layer.version = m_version;
-    if (landmarksEnabled())
+    if (landmarksEnabled() && m_landmarkBuild == LandmarkBuild::Eager)
         buildLandmarksNow(layer);
     m_layers.push_back(std::move(layer));
     return layerCount() - 1;
@@ -322,9 +322,37 @@ void NavGrid::setLandmarks(const LandmarkSettings& settings)
             l.landmarks = LandmarkSlot{};  // stops and joins a running rebuild
         } else if (!l.landmarks.table || countChanged) {
             l.landmarks.job.reset();
-            buildLandmarksNow(l);
+            if (m_landmarkBuild == LandmarkBuild::Eager)
+                buildLandmarksNow(l);
+            else
+                markLandmarksUnsafe(l);  // rebuilt when a query wants it
         }
     }
+}
+
+void NavGrid::setLandmarkBuild(LandmarkBuild build)
+{
+    m_landmarkBuild = build;
+    if (build == LandmarkBuild::Eager)
+        for (Layer& l : m_layers)
+            if (landmarksEnabled() && !landmarksUsable(l)) {
+                l.landmarks.job.reset();
+                buildLandmarksNow(l);
+            }
+}
+
+bool NavGrid::landmarksBuilding() const
+{
+    for (const Layer& l : m_layers)
+        if (l.landmarks.job)
+            return true;
+    return false;
+}
+
+bool NavGrid::landmarksUsable(const Layer& l) const
+{
+    return l.landmarks.safe && l.landmarks.table && !l.landmarks.table->empty() &&
+           l.landmarks.table->builtFor(l.rules) && l.landmarks.table->stride == stride();
 }
 
 std::shared_ptr<const LandmarkTable> NavGrid::landmarks(int layer) const
@@ -332,15 +360,17 @@ std::shared_ptr<const LandmarkTable> NavGrid::landmarks(int layer) const
     if (!validLayer(layer) || !landmarksEnabled())
         return nullptr;
     const Layer& l = m_layers[std::size_t(layer)];
-    if (!l.landmarks.safe || !l.landmarks.table || l.landmarks.table->empty() ||
-        !l.landmarks.table->builtFor(l.rules) || l.landmarks.table->stride != stride())
+    if (!landmarksUsable(l)) {
+        if (!l.landmarks.isWanted())
+            l.landmarks.wanted.store(true, std::memory_order_relaxed);
         return nullptr;
+    }
     return l.landmarks.table;
 }
 
 bool NavGrid::landmarksPending(int layer) const
 {
-    return validLayer(layer) && landmarksEnabled() && !landmarks(layer);
+    return validLayer(layer) && landmarksEnabled() && !landmarksUsable(m_layers[std::size_t(layer)]);
 }
 
 void NavGrid::buildLandmarksNow(Layer& layer)
@@ -394,12 +424,22 @@ bool NavGrid::pollLandmarks()
     if (!landmarksEnabled())
         return false;
     bool installed = false;
+    for (Layer& l : m_layers)
+        if (l.landmarks.job && l.landmarks.job->done.load(std::memory_order_acquire))
+            installed |= installLandmarkJob(l);
+    // On demand, one build at a time: the first table lands sooner and the memory of only one
+    // build's snapshot and work arrays is held at once.
+    bool running = m_landmarkBuild == LandmarkBuild::OnDemand && landmarksBuilding();
     for (Layer& l : m_layers) {
         LandmarkSlot& slot = l.landmarks;
-        if (slot.job && slot.job->done.load(std::memory_order_acquire))
-            installed |= installLandmarkJob(l);
-        if (!slot.safe && !slot.job)
+        if (slot.safe || slot.job || running)
+            continue;
+        if (m_landmarkBuild == LandmarkBuild::Eager) {
             startLandmarkJob(l);
+        } else if (slot.isWanted()) {
+            startLandmarkJob(l);
+            running = true;
+        }
     }
     return installed;
 }

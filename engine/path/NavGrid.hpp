@@ -24,7 +24,9 @@
 /// \endcode
 ///
 /// Landmarks (ALT, Landmarks.hpp): with landmarks enabled for a layer (LandmarkSettings: Auto =
-/// layers of at least 128x128 cells) addLayer() builds its table synchronously.
+/// layers of at least 128x128 cells) addLayer() builds its table synchronously -- or, under
+/// LandmarkBuild::OnDemand (the game), not at all: a layer's table is built in the background
+/// only once a query has asked for it (landmarks()), and queries use the plain bound until then.
 /// An edit that only raises costs (or walls cells off) keeps the table valid. One that lowers a
 /// cost (or opens a cell), and a change of the diagonal rule or factor, makes it unsafe at once:
 /// landmarks() gives null and queries use the plain bound until a rebuild lands, so no query ever
@@ -53,6 +55,16 @@
 #include <vector>
 
 namespace eng::path {
+
+/// When a layer's landmark table is built (the tables are the same either way).
+enum class LandmarkBuild {
+    /// addLayer() and setLandmarks() build at once (tools, tests: every query can use it).
+    Eager,
+    /// Nothing is built until a query asks for the layer's table (landmarks()); the owner's
+    /// next pollLandmarks() starts its build on a background thread. Layers nobody plans on
+    /// (a profile no unit uses yet) never cost the time or the memory of a table.
+    OnDemand,
+};
 
 /// One cost change of a layer: `cell` now costs `cost` (Impassable or finite > 0).
 struct CellChange {
@@ -167,14 +179,23 @@ public:
     /// reset() keeps the settings.
     void setLandmarks(const LandmarkSettings& settings);
     const LandmarkSettings& landmarkSettings() const { return m_landmarkSettings; }
+    /// When tables are built (default Eager; reset() keeps it). Switching to OnDemand keeps the
+    /// tables built so far; switching to Eager builds the missing ones now.
+    void setLandmarkBuild(LandmarkBuild build);
+    LandmarkBuild landmarkBuild() const { return m_landmarkBuild; }
+    /// A background build of some layer's table is running (pollLandmarks() installs it).
+    bool landmarksBuilding() const;
     /// The layer's table when queries may use it (enabled, built for its rules, and no cost
     /// lowered since the snapshot it was built from); null otherwise. Valid until the next
-    /// non-const call; a query copies the shared_ptr to keep it for its whole search.
+    /// non-const call; a query copies the shared_ptr to keep it for its whole search. Under
+    /// OnDemand a null answer also marks the layer as wanted (an atomic flag, so concurrent
+    /// const queries may call it): the next pollLandmarks() starts its build.
     std::shared_ptr<const LandmarkTable> landmarks(int layer) const;
     /// Enabled for the layer but not usable yet (a rebuild is pending or running).
     bool landmarksPending(int layer) const;
     /// Owner thread, e.g. once per frame: installs finished rebuilds whose snapshot is still
-    /// valid and starts a background rebuild for each unsafe layer (at most one per layer; a
+    /// valid and starts a background rebuild for each unsafe layer (under OnDemand: for one
+    /// unsafe layer a query has asked for, when no build runs) (at most one per layer; a
     /// burst of edits between two polls costs one rebuild). Cheap when nothing is pending.
     /// Returns true when a table was installed.
     bool pollLandmarks();
@@ -198,9 +219,11 @@ private:
         bool safe = false;          ///< table usable: no cost lowered since its snapshot
         std::uint64_t epoch = 0;    ///< bumped by every change that lowers a cost or changes step weights
         std::unique_ptr<LandmarkJob> job;
+        /// A query asked for the table (OnDemand); set by const queries, hence atomic.
+        mutable std::atomic<bool> wanted{false};
 
         LandmarkSlot() = default;
-        LandmarkSlot(const LandmarkSlot& o) : table(o.table), safe(o.safe), epoch(o.epoch) {}
+        LandmarkSlot(const LandmarkSlot& o) : table(o.table), safe(o.safe), epoch(o.epoch), wanted(o.isWanted()) {}
         LandmarkSlot& operator=(const LandmarkSlot& o)
         {
             if (this != &o) {
@@ -208,11 +231,27 @@ private:
                 safe = o.safe;
                 epoch = o.epoch;
                 job.reset();
+                wanted.store(o.isWanted(), std::memory_order_relaxed);
             }
             return *this;
         }
-        LandmarkSlot(LandmarkSlot&&) = default;
-        LandmarkSlot& operator=(LandmarkSlot&&) = default;
+        LandmarkSlot(LandmarkSlot&& o) noexcept
+            : table(std::move(o.table)), safe(o.safe), epoch(o.epoch), job(std::move(o.job)), wanted(o.isWanted())
+        {
+        }
+        LandmarkSlot& operator=(LandmarkSlot&& o) noexcept
+        {
+            if (this != &o) {
+                job.reset();  // stops and joins this slot's own rebuild first
+                table = std::move(o.table);
+                safe = o.safe;
+                epoch = o.epoch;
+                job = std::move(o.job);
+                wanted.store(o.isWanted(), std::memory_order_relaxed);
+            }
+            return *this;
+        }
+        bool isWanted() const { return wanted.load(std::memory_order_relaxed); }
     };
 
     struct Layer {
@@ -236,6 +275,8 @@ private:
     static void computeHeuristicScale(Layer& layer);
     bool landmarksEnabled() const { return m_landmarkSettings.enabledFor(m_width, m_height); }
     void buildLandmarksNow(Layer& layer);
+    /// The layer's table is usable by queries (landmarks() without marking it wanted).
+    bool landmarksUsable(const Layer& layer) const;
     static void markLandmarksUnsafe(Layer& layer);
     void startLandmarkJob(Layer& layer);
     static bool installLandmarkJob(Layer& layer);
@@ -246,6 +287,7 @@ private:
     std::uint64_t m_version = 0;
     std::vector<Layer> m_layers;
     LandmarkSettings m_landmarkSettings;
+    LandmarkBuild m_landmarkBuild = LandmarkBuild::Eager;
     std::vector<std::uint32_t> m_stack;  ///< island flood fill scratch
     std::vector<std::pair<std::uint32_t, float>> m_touched;  ///< apply(): (node, old cost) scratch
 };

@@ -93,7 +93,7 @@ bool MeshBuilder::hasTileObjects(const Layer& l)
                        [](const map::Object& o) { return o.visible && o.gid != 0; });
 }
 
-void MeshBuilder::build()
+void MeshBuilder::build(bool layoutOnly)
 {
     m_out.projection = projectionOf(m_map, m_options.frame ? &*m_options.frame : nullptr);
     const iso::WorldPos size = m_out.projection.mapPixelSize();
@@ -121,7 +121,10 @@ void MeshBuilder::build()
         useTintOf(flat[i]);
         switch (flat[i].layer->type) {
         case LayerType::Tile:
-            buildTileLayer(flat[i], li);
+            if (layoutOnly)
+                layoutTileLayer(flat[i], li);
+            else
+                buildTileLayer(flat[i], li);
             break;
         case LayerType::Object:
             buildObjectLayer(flat[i], li);
@@ -169,9 +172,11 @@ iso::Projection projectionOf(const map::MapData& map, const map::CellFrame* fram
                            {float(frame->pixelWidth()), float(frame->pixelHeight())});
 }
 
-bool buildMapMesh(const map::MapData& map, const MeshOptions& options, MapMesh& out, std::vector<Diagnostic>& problems)
+namespace {
+
+/// The maps the renderer supports; false with a Diagnostic naming the map.
+bool meshable(const map::MapData& map, std::vector<Diagnostic>& problems)
 {
-    out = MapMesh{};
     if (map.orientation != map::Orientation::Orthogonal && map.orientation != map::Orientation::Isometric) {
         problems.push_back({map.path, 0,
                             std::string("cannot render a ") +
@@ -183,8 +188,36 @@ bool buildMapMesh(const map::MapData& map, const MeshOptions& options, MapMesh& 
         problems.push_back({map.path, 0, "cannot render a map without a size or tile size"});
         return false;
     }
+    return true;
+}
+
+} // namespace
+
+bool buildMapMesh(const map::MapData& map, const MeshOptions& options, MapMesh& out, std::vector<Diagnostic>& problems)
+{
+    out = MapMesh{};
+    if (!meshable(map, problems))
+        return false;
     detail::MeshBuilder(map, options, out).build();
     return true;
+}
+
+bool buildMapMeshLayout(const map::MapData& map, const MeshOptions& options, MapMesh& out,
+                        std::vector<Diagnostic>& problems)
+{
+    out = MapMesh{};
+    if (!meshable(map, problems))
+        return false;
+    detail::MeshBuilder(map, options, out).build(true);
+    return true;
+}
+
+bool buildMapMeshChunks(const map::MapData& map, const MeshOptions& options, std::span<const MeshChunkRef> chunks,
+                        MapMesh& mesh, std::vector<Diagnostic>& problems)
+{
+    if (chunks.empty())
+        return true;
+    return detail::MeshBuilder(map, options, mesh, true).buildChunks(chunks, problems);
 }
 
 bool rebuildMapMeshCells(const map::MapData& map, const MeshOptions& options, std::span<const TileCoord> cells,

@@ -103,7 +103,11 @@ struct MeshBatch {
 };
 
 struct MeshChunk {
-    sf::FloatRect bounds;           ///< world rectangle covering every quad of the chunk
+    /// World rectangle covering every quad of the chunk. For a chunk not built yet: an estimate
+    /// that holds every quad it will have.
+    sf::FloatRect bounds;
+    /// False: a chunk of a lazy mesh (buildMapMeshLayout) whose quads are not built yet (none).
+    bool built = true;
     std::vector<MeshBatch> batches; ///< ground layers (drawn in this order)
     std::vector<MeshItem> items;    ///< sorted layers and exact-order layers, in Tiled's order
 };
@@ -161,6 +165,21 @@ struct MeshChunkRef {
 /// through eng::map::playableMap and MeshOptions::frame). O(cells + objects).
 bool buildMapMesh(const map::MapData& map, const MeshOptions& options, MapMesh& out,
                   std::vector<Diagnostic>& problems);
+
+/// As buildMapMesh, but the chunks of tile layers are left unbuilt (MeshChunk::built false, no
+/// quads, bounds an estimate: the chunk's cells grown by the largest tile image of the map's
+/// tilesets and every offset), and every texture a tile layer may need is listed up front, so
+/// buildMapMeshChunks never needs another. Object and image layers are built whole. O(layers x
+/// chunks + tilesets' tiles): a big map's mesh costs only the chunks built later.
+bool buildMapMeshLayout(const map::MapData& map, const MeshOptions& options, MapMesh& out,
+                        std::vector<Diagnostic>& problems);
+
+/// Builds the given unbuilt chunks of `mesh` (made by buildMapMeshLayout from `map` with the
+/// same `options`) exactly as buildMapMesh builds them, with their animated quads (animations
+/// new to the mesh appended, current = 0). `chunks` sorted, each once. False (a Diagnostic, the
+/// mesh unchanged) as rebuildMapMeshCells for a tile without a texture. O(cells of the chunks).
+bool buildMapMeshChunks(const map::MapData& map, const MeshOptions& options, std::span<const MeshChunkRef> chunks,
+                        MapMesh& mesh, std::vector<Diagnostic>& problems);
 
 /// Brings `mesh` (made by buildMapMesh from `map` with the same `options`, its textures loaded)
 /// up to date after gids of `map`'s tile layers changed at `cells` (map cell coordinates; the

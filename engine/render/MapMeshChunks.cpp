@@ -47,6 +47,85 @@ void MeshBuilder::buildTileLayer(const FlatLayer& fl, int li)
     });
 }
 
+float MeshBuilder::quadReach() const
+{
+    int size = std::max(m_map.tileWidth, m_map.tileHeight);
+    double offset = 0.0;
+    for (const Tileset& ts : m_map.tilesets) {
+        size = std::max({size, ts.tileWidth, ts.tileHeight});
+        offset = std::max({offset, std::abs(double(ts.tileOffset.x)), std::abs(double(ts.tileOffset.y))});
+        for (const map::TileInfo& t : ts.tiles)
+            size = std::max({size, t.width, t.height, t.imageWidth, t.imageHeight});
+    }
+    return float(double(size) + offset);
+}
+
+void MeshBuilder::layoutTileLayer(const FlatLayer& fl, int li)
+{
+    MeshLayer& ml = m_out.layers[std::size_t(li)];
+    const map::TileGrid& g = fl.layer->tiles;
+    if (g.width <= 0 || g.height <= 0)
+        return;
+    // Every texture a tile of this layer may need (the tint is the layer's).
+    for (const Tileset& ts : m_map.tilesets) {
+        if (!ts.isCollection())
+            textureFor(ts, ts.image);
+        for (const map::TileInfo& t : ts.tiles)
+            if (!t.image.empty())
+                textureFor(ts, t.image);
+    }
+    const ChunkGrid cg = chunkGridOf(g);
+    ml.chunks.resize(std::size_t(cg.chunksX) * std::size_t(cg.chunksY));
+    const float reach = quadReach() + std::abs(fl.offset.x) + std::abs(fl.offset.y);
+    for (int cy = 0; cy < cg.chunksY; ++cy)
+        for (int cx = 0; cx < cg.chunksX; ++cx) {
+            // The bounding box of the chunk's cells (the four corners of its cell rectangle),
+            // grown by the farthest a quad reaches out of its cell.
+            const double x0 = g.originX + cx * cg.size, y0 = g.originY + cy * cg.size;
+            const double x1 = g.originX + std::min((cx + 1) * cg.size, g.width);
+            const double y1 = g.originY + std::min((cy + 1) * cg.size, g.height);
+            sf::FloatRect box;
+            bool first = true;
+            for (const TilePos p : {TilePos{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}}) {
+                const iso::WorldPos w = m_out.projection.tileToWorld(p);
+                grow(box, sf::FloatRect(w.x, w.y, 0.f, 0.f), first);
+            }
+            MeshChunk& mc = ml.chunks[std::size_t(cy) * std::size_t(cg.chunksX) + std::size_t(cx)];
+            mc.bounds = {box.left - reach, box.top - reach, box.width + 2.f * reach, box.height + 2.f * reach};
+            mc.built = false;
+        }
+}
+
+bool MeshBuilder::buildChunks(std::span<const MeshChunkRef> chunks, std::vector<Diagnostic>& problems)
+{
+    std::vector<FlatLayer> flat;
+    flatten(m_map.layers, FlatLayer{}, flat);
+    if (!sameLayout(flat)) {
+        problems.push_back({m_map.path, 0, "cannot draw the map: its size or layers changed since it was loaded"});
+        return false;
+    }
+    const std::size_t oldAnimations = m_out.animations.size();
+    std::vector<PendingChunk> pending;
+    std::vector<MeshAnimatedQuad> quads;
+    for (const MeshChunkRef& ref : chunks) {
+        const FlatLayer& fl = flat[std::size_t(ref.layer)];
+        if (fl.layer->type != LayerType::Tile)
+            continue;
+        useTintOf(fl);
+        PendingChunk p{ref, MeshChunk{}};
+        TileCoord bad;
+        if (!buildTileChunk(fl, ref.layer, ref.chunk, p.chunk, quads, bad)) {
+            m_out.animations.resize(oldAnimations);
+            problems.push_back(noTextureProblem(*fl.layer, bad));
+            return false;
+        }
+        pending.push_back(std::move(p));
+    }
+    std::vector<MeshChunkRef> built;
+    installChunks(pending, quads, built);
+    return true;
+}
+
 bool MeshBuilder::buildTileChunk(const FlatLayer& fl, int li, int chunk, MeshChunk& out,
                                  std::vector<MeshAnimatedQuad>& quads, TileCoord& badCell)
 {

@@ -95,10 +95,13 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
     m_timeAccMs = 0.0;
     m_timeMs = 0;
     m_premultiplied = options.premultipliedAlpha;
+    m_lazyMap.reset();
+    m_chunkUsed.clear();
     MeshOptions meshOptions = options.mesh;
     meshOptions.premultipliedAlpha = options.premultipliedAlpha;
+    const bool lazy = options.lazyChunks && !meshOptions.exactOrder;
     MapMesh mesh;
-    if (!buildMapMesh(map, meshOptions, mesh, problems))
+    if (!(lazy ? buildMapMeshLayout(map, meshOptions, mesh, problems) : buildMapMesh(map, meshOptions, mesh, problems)))
         return false;
 
     QuietSfmlErrors quiet;
@@ -134,8 +137,15 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
     std::vector<MeshChunkRef> all;
     for (std::size_t li = 0; li < m_mesh.layers.size(); ++li)
         for (std::size_t ci = 0; ci < m_mesh.layers[li].chunks.size(); ++ci)
-            all.push_back({int(li), int(ci)});
+            if (m_mesh.layers[li].chunks[ci].built)
+                all.push_back({int(li), int(ci)});
     tightenQuads(all);
+    if (lazy) {
+        m_lazyMap = std::make_unique<eng::map::MapData>(map);
+        m_chunkBudget = options.lazyChunkBudget;
+        for (const MeshLayer& l : m_mesh.layers)
+            m_chunkUsed.emplace_back(l.chunks.size(), 0u);
+    }
     m_index.build(m_mesh);
     m_groundCache.clear();
     markAnimatedChunks();
@@ -165,7 +175,12 @@ bool MapRenderer::updateCells(const eng::map::MapData& map, std::span<const eng:
         for (const MeshChunk& chunk : m_mesh.layers[li].chunks)
             oldBounds[li].push_back(chunk.bounds);
     std::vector<MeshChunkRef> rebuilt;
-    if (!rebuildMapMeshCells(map, m_meshOptions, cells, m_mesh, rebuilt, problems))
+    if (m_lazyMap && !detail::copyCells(map, cells, *m_lazyMap)) {
+        problems.push_back({map.path, 0, "cannot update the map's picture in place: its size or layers changed "
+                                         "since it was loaded (reload it)"});
+        return false;
+    }
+    if (!rebuildMapMeshCells(m_lazyMap ? *m_lazyMap : map, m_meshOptions, cells, m_mesh, rebuilt, problems))
         return false;
     tightenQuads(rebuilt);
     m_index.build(m_mesh); // chunk bounds (tall tiles) may have changed; O(chunks), no pixels

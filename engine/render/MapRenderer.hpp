@@ -50,6 +50,10 @@ struct TileCoverage {
     bool diamondOpaque = true; ///< every texel whose centre is inside the diamond has alpha 255
     bool nearDiamond = true;   ///< no texel drawn more than about one pixel outside the diamond
 };
+/// Copies the tiles (gids, flip flags) of `cells` on every tile layer of `from` into `to`, a
+/// map of the same layers and sizes (a lazy renderer's copy). False (nothing copied) when the
+/// layers differ.
+bool copyCells(const eng::map::MapData& from, std::span<const eng::TileCoord> cells, eng::map::MapData& to);
 } // namespace detail
 
 class MapRenderer {
@@ -59,6 +63,15 @@ public:
         /// Textures with premultiplied colours and premultiplied blending (offscreen images
         /// on a transparent background; see renderMapToImage).
         bool premultipliedAlpha = false;
+        /// Big maps: load builds no tile-layer chunk (buildMapMeshLayout) and keeps a copy of
+        /// the map; prepare() builds the chunks a view needs and drops the ones unseen longest
+        /// once more than lazyChunkBudget are built. Same pictures, memory bounded by the
+        /// budget, load time independent of the map's size. The owner calls prepare() before
+        /// each draw.
+        bool lazyChunks = false;
+        /// Built tile-layer chunks a lazy renderer keeps (those the last prepare() needed
+        /// always stay): with 16x16-cell chunks about 40 kB each on the valley's two layers.
+        std::size_t lazyChunkBudget = 3072;
     };
 
     MapRenderer() = default;
@@ -91,6 +104,14 @@ public:
     /// Chunks (layer x chunk) rebuilt by the last updateCells (0 after a refused one; every
     /// chunk of the mesh after a whole rebuild).
     std::size_t rebuiltChunks() const { return m_rebuiltChunks; }
+
+    /// Lazy renderer (Options::lazyChunks): builds the chunks that world rectangle `view` (and a
+    /// ground cache tile around it) needs, then drops the least recently needed chunks beyond
+    /// lazyChunkBudget. Nothing for other renderers. False (and problems) only when a chunk
+    /// cannot be drawn for want of a texture (it stays unbuilt).
+    bool prepare(const sf::FloatRect& view, std::vector<eng::Diagnostic>& problems);
+    /// Tile-layer chunks built now (every chunk for a renderer that is not lazy).
+    std::size_t builtChunks() const;
 
     /// Advances tile animations by `dtSec` seconds [Limit: >=0]; rewrites only the texture
     /// coordinates of quads whose frame changed.
@@ -162,6 +183,11 @@ private:
                     const sf::RenderStates& base, DrawStats& stats) const;
     /// Which ground-layer chunks hold animated quads (m_groundAnimated), after a mesh change.
     void markAnimatedChunks();
+    /// After chunks were built (lazily or for an edit): their quads tightened, their animated
+    /// quads at the current frame, the cached ground under them repainted.
+    void chunksBuilt(std::span<const MeshChunkRef> chunks);
+    /// Drops the quads of the least recently used built chunks beyond the budget.
+    void evictChunks();
 
     MapMesh m_mesh;
     ChunkIndex m_index; ///< of m_mesh's chunk bounds (rebuilt by load and updateCells)
@@ -183,6 +209,12 @@ private:
     /// Bumped whenever an animation changes frame: cached ground showing animated tiles is redrawn.
     std::uint64_t m_animationEpoch = 0;
     bool m_premultiplied = false;
+    /// Lazy renderers: the map chunks are built from (kept up to date by updateCells), the
+    /// prepare() call each chunk was last needed by, and the count of prepare() calls.
+    std::unique_ptr<eng::map::MapData> m_lazyMap;
+    std::vector<std::vector<std::uint32_t>> m_chunkUsed;
+    std::uint32_t m_prepares = 0;
+    std::size_t m_chunkBudget = 0;
     double m_timeAccMs = 0.0;
     long long m_timeMs = 0;
 };

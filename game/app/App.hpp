@@ -51,6 +51,9 @@ private:
     void runCommand(const Command& c);
     /// Opens the window (false: said on stderr).
     bool openWindow();
+    /// Opens the map: the world loads on a worker thread while the window shows which step
+    /// runs (and stays responsive), then what draws it is built here (it needs the GL context).
+    std::vector<eng::Diagnostic> openWorld();
     int runPlay();
 
     // Loop

@@ -12,6 +12,7 @@
 #include "game/app/GameParts.hpp"
 #include "game/app/Options.hpp"
 
+#include <chrono>
 #include <map>
 #include <random>
 #include <string>
@@ -84,6 +85,14 @@ private:
     int m_islandsUsed = 0;
     std::mt19937 m_rng{12345};
 };
+
+/// `--bench-load MAP`: the map has just opened (App::run, `start` its beginning). Draws the
+/// first frame, then runs frames until the background work of the open is done (landmark
+/// tables being built); prints `map_size` (WxH cells), `first_frame_ms` (start to the first
+/// frame with the map shown),
+/// `ready_ms` (start to no background work left), `rss_mb` (resident memory then) and
+/// `peak_rss_mb` (the most the process held so far).
+int runLoadBench(Loop& loop, GameParts parts, std::chrono::steady_clock::time_point start);
 
 /// Mean and 99th percentile of `v` (0 for an empty one).
 double benchMean(const std::vector<double>& v);

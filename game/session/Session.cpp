@@ -38,7 +38,12 @@ Session::Session(MessageLog& messages, SessionHooks hooks) : m_messages(messages
 
 std::vector<eng::Diagnostic> Session::open(const WorldOptions& options)
 {
-    std::vector<eng::Diagnostic> problems = m_host.open(options);
+    return open(loadWorld(options));
+}
+
+std::vector<eng::Diagnostic> Session::open(eng::Result<World> loaded)
+{
+    std::vector<eng::Diagnostic> problems = m_host.open(std::move(loaded));
     if (!problems.empty())
         return problems;
     if (m_hooks.acceptWorld && !m_hooks.acceptWorld(m_host.world(), problems))

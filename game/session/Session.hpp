@@ -65,6 +65,8 @@ public:
 
     /// Loads the first world (warnings on stderr) and spawns its party. Empty: loaded.
     std::vector<eng::Diagnostic> open(const WorldOptions& options);
+    /// The same with the world already loaded (loadWorld, e.g. on a loading thread).
+    std::vector<eng::Diagnostic> open(eng::Result<World> loaded);
     /// Loads the world again (F5: `automatic` false; a watched file changed: true). A world
     /// that fails to load or that acceptWorld refuses is not adopted: the error is said,
     /// reloadError() keeps it, problems go to stderr. True when the new world is current.

@@ -12,6 +12,7 @@
 #include "game/view/Draw.hpp"
 
 #include "engine/iso/Projection.hpp"
+#include "engine/render/ViewRect.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -114,9 +115,12 @@ bool View::loadFont()
 bool View::loadMap(const World& world, std::vector<eng::Diagnostic>& problems)
 {
     auto renderer = std::make_unique<eng::render::MapRenderer>();
+    // Chunks built as the camera needs them: a big map shows at once and its picture holds
+    // only what was seen lately.
     eng::render::MapRenderer::Options options;
     if (!world.frame.identity())
         options.mesh.frame = world.frame;
+    options.lazyChunks = true;
     if (!renderer->load(world.map, problems, options))
         return false;
     m_renderer = std::move(renderer);
@@ -309,6 +313,10 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
         if (const FogOfWar* fog = hud.fog)
             shade = [fog](eng::TileCoord c) { return fog->known(c) ? sf::Color::White : sf::Color::Transparent; };
         m_renderer->setCellShade(std::move(shade));
+        std::vector<eng::Diagnostic> problems;
+        if (!m_renderer->prepare(eng::render::viewRect(target), problems))
+            for (const eng::Diagnostic& d : problems)
+                std::cerr << eng::formatDiagnostic(d) << '\n';
         m_renderer->draw(target, unitSprites(party),
                          [&](sf::RenderTarget& t) { drawGroundOverlay(t, world, party, hud); });
     }

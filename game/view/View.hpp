@@ -101,6 +101,10 @@ public:
     void loadCharacters(const Party& party, MessageLog& messages);
     /// Advances tile animations.
     void update(double dtSec);
+    /// The loading screen, while a map opens: `title`, the step that runs, how long it has run
+    /// and a bar sweeping along (how long a step takes is not known ahead).
+    void drawLoading(sf::RenderTarget& target, const std::string& title, const std::string& step,
+                     double stepSec) const;
 
     Camera& camera() { return m_camera; }
     const Camera& camera() const { return m_camera; }

@@ -144,10 +144,15 @@ std::vector<std::string> World::explain(eng::TileCoord cell, int layer) const
     return eng::terrain::explanationLines(e, 6);
 }
 
-eng::Result<World> loadWorld(const WorldOptions& options)
+eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& progress)
 {
+    const auto step = [&](const std::string& name) {
+        if (progress)
+            progress(name);
+    };
     World w;
     w.options = options;
+    step("reading the map");
     auto map = eng::map::loadMap(options.mapPath);
     if (!map)
         return eng::Result<World>::failure(map.diagnostics());
@@ -186,13 +191,18 @@ eng::Result<World> loadWorld(const WorldOptions& options)
     if (!errors.empty())
         return eng::Result<World>::failure(std::move(errors));
 
+    step("terrain of the map");
     eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map, &w.config.base);
     grid.voids = std::move(voids);
     if (!w.nav.reset(w.map.width, w.map.height))
         return eng::Result<World>::failure(eng::Diagnostic{options.mapPath, 0, "the map is too large to plan on"});
+    // Landmark tables only for the layers units plan on, built in the background (the search
+    // uses the plain bound until one lands): a big map opens without waiting for them.
+    w.nav.setLandmarkBuild(eng::path::LandmarkBuild::OnDemand);
     // Each profile's terrain is bound to its own NavGrid layer (same order, named by profile):
     // the NavGrid is the only holder of the costs.
     for (const std::string& name : profiles) {
+        step("terrain costs (" + (name.empty() ? std::string("default") : name) + ")");
         ProfileTerrain t;
         t.profile = name;
         eng::terrain::TerrainRules rules = eng::terrain::profileRules(resolved, name).value(); // checked above

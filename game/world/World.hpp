@@ -16,6 +16,7 @@
 #include "engine/terrain/TerrainField.hpp"
 #include "engine/terrain/TerrainRules.hpp"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -90,8 +91,13 @@ struct World {
     std::vector<std::string> explain(eng::TileCoord cell, int layer = 0) const;
 };
 
+/// Told the name of each step of a load as it starts ("reading the map", "terrain costs
+/// (dwarf)"); called on the loading thread.
+using LoadProgress = std::function<void(const std::string& step)>;
+
 /// Loads map + config + profiles. Failure: every diagnostic, naming files and lines; a `party`
 /// object naming an unknown profile is an error naming the map and the object (name and id).
-eng::Result<World> loadWorld(const WorldOptions& options);
+/// Needs no window, so it may run on a worker thread while the window shows `progress`.
+eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& progress = {});
 
 } // namespace game

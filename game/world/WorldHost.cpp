@@ -57,7 +57,11 @@ WorldHost::~WorldHost() = default;
 
 std::vector<eng::Diagnostic> WorldHost::open(const WorldOptions& options)
 {
-    auto w = loadWorld(options);
+    return open(loadWorld(options));
+}
+
+std::vector<eng::Diagnostic> WorldHost::open(eng::Result<World> w)
+{
     if (!w)
         return w.diagnostics();
     m_editor.reset();

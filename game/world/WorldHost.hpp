@@ -66,6 +66,8 @@ public:
 
     /// Loads the first world; returns its problems (empty: loaded and current).
     std::vector<eng::Diagnostic> open(const WorldOptions& options);
+    /// The same with the world already loaded (loadWorld, e.g. on a loading thread).
+    std::vector<eng::Diagnostic> open(eng::Result<World> loaded);
     /// Loads the world again from the same options (not adopted: the current one is untouched).
     eng::Result<World> loadAgain() const;
     /// Makes `world` current: bumps version(), counts a reload, watches its files. When the

@@ -17,5 +17,9 @@ bool writeUi(const std::string& assetsDir, std::string& error);
 bool writeIcon(const std::string& assetsDir, std::string& error);
 /// maps/seed/*.tmx and maps/valley.tmx (tilesets referenced relative to `assetsDir`).
 bool writeMaps(const std::string& mapsDir, const std::string& assetsDir, std::string& error);
+/// One big map, never committed: `tilesAcross` x `tilesAcross` valleys (buildTiledValley) at
+/// `path`, its layer data as csv (`csv`) or base64 + zlib. For load benchmarks and tests.
+bool writeTiledValley(int tilesAcross, bool csv, const std::string& path, const std::string& assetsDir,
+                      std::string& error);
 
 } // namespace artgen

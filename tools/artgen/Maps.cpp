@@ -163,4 +163,12 @@ bool writeMaps(const std::string& mapsDir, const std::string& assetsDir, std::st
            writeTmx(buildTiledValley(0, 7), mapsDir + "/valley504.tmx", assetsDir, error);
 }
 
+bool writeTiledValley(int tilesAcross, bool csv, const std::string& path, const std::string& assetsDir,
+                      std::string& error)
+{
+    MapGrid g = buildTiledValley(0, tilesAcross);
+    g.compressed = !csv;
+    return writeTmx(g, path, assetsDir, error);
+}
+
 } // namespace artgen

@@ -10,6 +10,7 @@
 
 #include "tools/isopath/Algorithm.hpp"
 #include "tools/isopath/Commands.hpp"
+#include "tools/isopath/Progress.hpp"
 #include "tools/isopath/Smooth.hpp"
 
 #include "engine/core/Diagnostic.hpp"
@@ -400,9 +401,12 @@ struct SearchOutcome {
 /// nullopt (the message printed) when the pathfinder rejects the field or the rules.
 std::optional<SearchOutcome> runSearch(const PathOptions& opt, const SearchChoice& choice,
                                        const eng::terrain::TerrainField& field, const eng::terrain::TerrainRules& rules,
-                                       const QueryCells& cells, eng::path::GridPathfinder& finder)
+                                       const QueryCells& cells, eng::path::GridPathfinder& finder,
+                                       isopath::TtyProgress& progress)
 {
     using namespace eng;
+    progress.step(choice.landmarks.enabledFor(field.width(), field.height()) ? "search grid and landmark tables"
+                                                                            : "search grid");
     finder.setLandmarks(choice.landmarks);  // before init: init builds the table where it is on
     if (!finder.init(field.costField(), rules.movement)) {
         std::cerr << "isopath path: the pathfinder rejected the cost field or the movement rules\n";
@@ -429,6 +433,7 @@ std::optional<SearchOutcome> runSearch(const PathOptions& opt, const SearchChoic
         flat.build(finder.grid(), 0);
         jpsw.setPartialPaths(!opt.noPartial);
     }
+    progress.step("searching");
     const auto t0 = std::chrono::steady_clock::now();
     if (out.algorithm == Algorithm::Jps)
         jps.findPath(finder.grid(), 0, jumps, cells.start, cells.goal, out.result);
@@ -634,6 +639,8 @@ int runPath(const PathOptions& opt)
 {
     using namespace eng;
     const SearchChoice choice = parseSearchChoice(opt);
+    isopath::TtyProgress progress("isopath path");
+    progress.step("reading the map");
     const std::optional<LoadedWorld> world = loadWorld(opt);
     if (!world)
         return ExitBadInput;
@@ -642,6 +649,7 @@ int runPath(const PathOptions& opt)
 
     std::vector<std::string> warnings;
     terrain::TerrainField field;
+    progress.step("terrain costs");
     terrain::TerrainGrid grid = terrain::terrainGridFromMap(world->map, &world->config.config.base);
     grid.voids = world->voids;
     for (const Diagnostic& d : field.build(std::move(grid), rules))
@@ -649,7 +657,8 @@ int runPath(const PathOptions& opt)
     checkQuery(cells, field, rules, world->frame, warnings);
 
     path::GridPathfinder finder;
-    const std::optional<SearchOutcome> outcome = runSearch(opt, choice, field, rules, cells, finder);
+    const std::optional<SearchOutcome> outcome = runSearch(opt, choice, field, rules, cells, finder, progress);
+    progress.done();
     if (!outcome)
         return ExitBadInput;
     const std::string status = statusWord(outcome->result.status);
@@ -669,9 +678,11 @@ int runPath(const PathOptions& opt)
         eng::terrain::transformCells(*report.why, [&](TileCoord c) { return world->frame.toTiled(c); });
     }
     if (opt.compare) {
+        progress.step("racing the other searches");
         path::RaceOptions race;
         race.partialPaths = !opt.noPartial;
         report.race = path::runRace(finder.grid(), 0, cells.start, cells.goal, race);
+        progress.done();
     }
     if (opt.json)
         printJson(report);

@@ -58,8 +58,11 @@ public:
     {
     }
 
-    /// Builds the whole mesh into m_out (MapMesh.cpp).
-    void build();
+    /// Builds the whole mesh into m_out (MapMesh.cpp); `layoutOnly`: buildMapMeshLayout's
+    /// mesh (tile layer chunks unbuilt, every texture listed).
+    void build(bool layoutOnly = false);
+    /// See buildMapMeshChunks (MapMeshChunks.cpp).
+    bool buildChunks(std::span<const MeshChunkRef> chunks, std::vector<Diagnostic>& problems);
 
     /// See rebuildMapMeshCells; m_out is the mesh to patch, built with fixed textures
     /// (MapMeshChunks.cpp).
@@ -114,6 +117,11 @@ private:
     template <typename F>
     bool forCellsInOrder(int x0, int y0, int x1, int y1, F&& f) const;
     void buildTileLayer(const FlatLayer& fl, int li);
+    /// A tile layer's chunks, unbuilt, with estimated bounds; its tint's textures listed.
+    void layoutTileLayer(const FlatLayer& fl, int li);
+    /// How far a quad may reach outside its cell's bounding box, in world pixels: the largest
+    /// tile image of the map's tilesets plus the largest tile offset.
+    float quadReach() const;
     /// Builds chunk `chunk` of tile layer `li` alone into `out` (its animated quads into `quads`).
     /// False (with the first cell that cannot be drawn in `badCell`) for want of a texture.
     bool buildTileChunk(const FlatLayer& fl, int li, int chunk, MeshChunk& out, std::vector<MeshAnimatedQuad>& quads,

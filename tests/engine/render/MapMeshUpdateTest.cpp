@@ -264,3 +264,49 @@ TEST_CASE("cells outside the map are ignored, exact-order meshes rebuild their o
     CHECK(rebuilt == std::vector<MeshChunkRef>{{0, 0}, {1, 0}});
     requireSameMesh(mesh, build(map, exact));
 }
+
+TEST_CASE("a lazy mesh: estimated bounds hold every chunk's quads, chunks built later equal a whole build",
+          "[render][mesh][lazy]")
+{
+    const std::string features = std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/";
+    for (const std::string& path : {kValley, features + "features_iso.tmx", features + "features_ortho.tmx"}) {
+        INFO(path);
+        const eng::map::MapData map = loadMapFile(path);
+        for (const MeshOptions options : {MeshOptions{}, MeshOptions{5, false, false}}) {
+            INFO("chunk cells " << options.chunkCells);
+            const MapMesh whole = build(map, options);
+            MapMesh lazy;
+            std::vector<eng::Diagnostic> problems;
+            REQUIRE(eng::render::buildMapMeshLayout(map, options, lazy, problems));
+            REQUIRE(lazy.layers.size() == whole.layers.size());
+            std::vector<MeshChunkRef> odd, even;
+            for (std::size_t li = 0; li < lazy.layers.size(); ++li) {
+                REQUIRE(lazy.layers[li].chunks.size() == whole.layers[li].chunks.size());
+                for (std::size_t ci = 0; ci < lazy.layers[li].chunks.size(); ++ci) {
+                    const eng::render::MeshChunk& estimate = lazy.layers[li].chunks[ci];
+                    const sf::FloatRect exact = whole.layers[li].chunks[ci].bounds;
+                    if (!estimate.built) {
+                        CHECK(estimate.batches.empty());
+                        CHECK(estimate.items.empty());
+                        (ci % 2 ? odd : even).push_back({int(li), int(ci)});
+                    }
+                    if (exact.width <= 0.f && exact.height <= 0.f)
+                        continue;  // an empty chunk
+                    INFO("layer " << li << " chunk " << ci);
+                    CHECK(estimate.bounds.left <= exact.left);
+                    CHECK(estimate.bounds.top <= exact.top);
+                    CHECK(estimate.bounds.left + estimate.bounds.width >= exact.left + exact.width);
+                    CHECK(estimate.bounds.top + estimate.bounds.height >= exact.top + exact.height);
+                }
+            }
+            // Every texture is listed up front: building the chunks (in two rounds, as views
+            // would) never needs another.
+            const std::size_t textures = lazy.textures.size();
+            REQUIRE(eng::render::buildMapMeshChunks(map, options, odd, lazy, problems));
+            REQUIRE(eng::render::buildMapMeshChunks(map, options, even, lazy, problems));
+            CHECK(problems.empty());
+            CHECK(lazy.textures.size() == textures);
+            requireSameMesh(lazy, whole);
+        }
+    }
+}

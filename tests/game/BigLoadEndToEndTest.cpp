@@ -1,0 +1,65 @@
+// End-to-end: a big map opens. artgen writes the valley tiled 28x28 (2016x2016 cells, a 19 MB
+// csv map; 7x7 in the sanitizer build) into a temporary folder, never into the project, and
+// `isostar --bench-load` opens it in a window and reports its start-up figures. The figures are
+// printed, not checked against targets (timings depend on the machine; docs/PERFORMANCE.md).
+
+#include "tests/support/GameE2e.hpp"
+#include "tests/support/RunProcess.hpp"
+#include "tests/support/Scale.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+
+namespace {
+
+/// "name: value" lines of a bench's stdout.
+std::map<std::string, std::string> benchFigures(const std::string& out)
+{
+    std::map<std::string, std::string> figures;
+    std::istringstream in(out);
+    std::string line;
+    while (std::getline(in, line))
+        if (const std::size_t colon = line.find(": "); colon != std::string::npos)
+            figures[line.substr(0, colon)] = line.substr(colon + 2);
+    return figures;
+}
+
+} // namespace
+
+TEST_CASE("e2e: the valley tiled 28x28 opens and --bench-load reports its figures")
+{
+    if (!testsupport::haveDisplay())
+        return;
+    const int tiles = testsupport::Sanitized ? 7 : 28;
+    const std::string side = std::to_string(72 * tiles);
+    const std::filesystem::path dir = testsupport::e2eDir("isostar-e2e", "bigload");
+    const std::filesystem::path map = dir / "big.tmx";
+    const testsupport::ProcessResult gen = testsupport::runProcess(
+        "\"" + std::string(ISOSTAR_BIN_DIR) + "/artgen\" --out \"" + std::string(ISOSTAR_SOURCE_DIR) +
+        "/assets\" --tiled-valley " + std::to_string(tiles) + " \"" + map.string() + "\" --csv");
+    INFO(gen.err);
+    REQUIRE(gen.exitCode == 0);
+    REQUIRE(std::filesystem::exists(map));
+
+    const testsupport::ProcessResult r =
+        testsupport::runProcess(testsupport::isostarCommand() + " --bench-load \"" + map.string() + "\"");
+    testsupport::requireDisplayReached(r);
+    INFO(r.out << r.err);
+    REQUIRE(r.exitCode == 0);
+    std::map<std::string, std::string> f = benchFigures(r.out);
+    CHECK(f["map_size"] == side + "x" + side);
+    for (const char* name : {"first_frame_ms", "ready_ms", "rss_mb", "peak_rss_mb"}) {
+        INFO(name);
+        REQUIRE(f.count(name) == 1);
+        CHECK(std::stod(f[name]) > 0.0);
+    }
+    CHECK(std::stod(f["ready_ms"]) >= std::stod(f["first_frame_ms"]));
+    CHECK(std::stod(f["peak_rss_mb"]) >= std::stod(f["rss_mb"]));
+    std::cout << "bench-load " << side << "x" << side << ": " << r.out;
+    std::filesystem::remove_all(dir);
+}

@@ -80,6 +80,10 @@ int run(int argc, char** argv)
     app.add_option("--frames", opts.benchUnitFrames, "with --bench-units: frames to run")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
+    app.add_option("--group", opts.benchGroup,
+                   "with --bench-units: units stand and are ordered in groups of G sharing a goal (a flow field each)")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     bool noMinimap = false;
     app.add_flag("--no-minimap", noMinimap, "start with the minimap hidden (M shows it)");
     std::string renderMap, renderOut;

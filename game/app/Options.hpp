@@ -16,6 +16,7 @@ struct Options {
     double benchEdits = 0.0;  ///< --bench-edits K: K random edits per second (game time) while benching
     int benchUnits = 0;       ///< --bench-units N: N units with random goals, print frame and path figures, exit
     int benchUnitFrames = 600;  ///< --frames F: frames of --bench-units
+    int benchGroup = 1;         ///< --group G: --bench-units orders units in groups of G sharing a goal
     bool showMinimap = true;  ///< false: --no-minimap (M shows it)
     unsigned width = 1280;
     unsigned height = 720;

@@ -12,16 +12,27 @@
 ///   never reached; they still count as passable for the diagonal rule's side cells, which are
 ///   the grid's. With the whole grid as region, distance(c) equals a plain Dijkstra's cost from
 ///   c to the cheapest goal under the layer's rules.
-/// - Optimal moves: for every reached cell c that is not a goal, next(c) is a neighbour that may
+/// - Optimal moves: for every settled cell c that is not a goal, next(c) is a neighbour that may
 ///   be entered from c under the layer's diagonal rule, and stepCost(c -> next(c)) +
 ///   distance(next(c)) == distance(c) (the very additions of the search). Following next()
 ///   from any reached cell ends at a goal after finitely many steps and costs distance(c).
 /// - Deterministic: equal costs are broken by the order of the heap (cost, then cell index in
 ///   the region), so the same input gives the same field on any machine.
+/// - Sources (optional): the cells the field must serve (where the units stand). With sources
+///   the search takes cells in order of distance plus a lower bound of the way on to the
+///   sources' bounding box (A*'s order, from the goals toward the units) and stops as soon as
+///   every source in the region is settled (sources on another island than the goals do not
+///   count: no way leads from them). The bound is the octile distance to the sources' box x
+///   the cheapest cost, and with the grid's landmark table for the layer (Landmarks.hpp) the
+///   landmark bounds toward the nearest source as well. distance() is exact on every cell the search
+///   settled (the sources and every cell their walks to the goals pass), an upper bound (a
+///   real way to a goal, followed by next()) on the other cells it reached, and the search
+///   expands far fewer cells than a whole region. Without sources (or none passable in the
+///   region) every cell of the region is settled.
 /// - Time-sliced: step(n) runs at most n expansions; sliced or not, the field is the same.
 ///   A layer edited meanwhile (NavGrid::layerVersion changes) stops the search: step() gives
 ///   InvalidInput; restart() begins again on the grid as it is (PathService does both).
-/// - Memory: ~13 bytes per region cell plus the heap, allocated by begin / restart; the grid
+/// - Memory: ~9 bytes per region cell (10 with sources) plus the heap, allocated by begin / restart; the grid
 ///   must outlive the search (not the finished field, which keeps no pointer to read).
 ///
 /// \code
@@ -41,6 +52,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <span>
 #include <utility>
@@ -75,13 +87,20 @@ public:
     FlowField() = default;
 
     /// Seeds the search: every goal that is in the region and passable gets distance 0 (the
-    /// goals, the layer and the region are kept for restart()). Returns InProgress; NoPath when
-    /// no goal is usable (the field is then complete and empty); InvalidInput for a bad layer.
-    PathStatus begin(const NavGrid& grid, int layer, std::span<const TileCoord> goals, FieldRegion region);
-    /// Keeps goals, layer and region without searching (status InvalidInput until restart()).
-    void setup(int layer, std::span<const TileCoord> goals, FieldRegion region);
-    /// Begins again with the same goals, layer and region on `grid` as it is now.
+    /// goals, the layer, the region and the sources [opt] are kept for restart()). Returns
+    /// InProgress; NoPath when no goal is usable (the field is then complete and empty);
+    /// InvalidInput for a bad layer.
+    PathStatus begin(const NavGrid& grid, int layer, std::span<const TileCoord> goals, FieldRegion region,
+                     std::span<const TileCoord> sources = {});
+    /// Keeps goals, layer, region and sources without searching (status InvalidInput until
+    /// restart()).
+    void setup(int layer, std::span<const TileCoord> goals, FieldRegion region, std::span<const TileCoord> sources = {});
+    /// Begins again with the same goals, layer, region and sources on `grid` as it is now.
     PathStatus restart(const NavGrid& grid);
+    /// Forgets the sources: the next restart() settles the whole region (a repair after an
+    /// edit, when the units may stand anywhere in it).
+    void clearSources() { m_sources.clear(); }
+    const std::vector<TileCoord>& sources() const { return m_sources; }
     /// Runs at most maxExpansions expansions ([Limit: > 0]; smaller counts as 1): InProgress or
     /// Found (the field is complete). InvalidInput, and the search stops, when the layer's
     /// version changed since begin / restart or no search was begun.
@@ -114,20 +133,26 @@ public:
 
 private:
     struct HeapEntry {
+        double f;            ///< d + the bound toward the sources (d without sources)
         double d;
-        std::uint32_t cell;  ///< index in the region
+        std::uint32_t cell;  ///< padded index in the region
+        std::uint32_t node;  ///< the grid's padded index of the same cell
     };
+    /// Padded index of a cell in the region: the region's rows and columns with a ring of one
+    /// cell round them, which the search never enters (so neighbours need no bounds check).
     std::uint32_t local(TileCoord c) const
     {
-        return std::uint32_t((c.y - m_region.y0) * m_region.width() + (c.x - m_region.x0));
+        return std::uint32_t((c.y - m_region.y0 + 1) * (m_region.width() + 2) + (c.x - m_region.x0 + 1));
     }
-    TileCoord cellOf(std::uint32_t i) const
-    {
-        const int w = m_region.width();
-        return {m_region.x0 + int(i) % w, m_region.y0 + int(i) / w};
-    }
-    void push(double d, std::uint32_t cell);
-    void expand(std::uint32_t cell, double d);
+    void push(double d, std::uint32_t cell, std::uint32_t node);
+    void expand(const HeapEntry& e);
+    /// restart(): marks the sources (m_isSource, m_sourcesLeft, m_sourceBox, m_boundScale).
+    void markSources(const NavGrid& grid);
+    /// markSources(): the landmark bounds toward the sources (m_lm, m_lmFrom, m_lmTo), when
+    /// the grid has a usable table and the goals are on one island.
+    void markLandmarks(const NavGrid& grid, const std::vector<int>& islands);
+    /// The lower bound of the way from the sources to padded region cell `cell` (grid node `node`).
+    double bound(std::uint32_t cell, std::uint32_t node) const;
 
     const NavGrid* m_grid = nullptr;  ///< while a search runs
     int m_layer = -1;
@@ -135,9 +160,18 @@ private:
     MoveRules m_rules;
     FieldRegion m_region;
     std::vector<TileCoord> m_goals;
-    std::vector<double> m_dist;         ///< per region cell
-    std::vector<std::uint8_t> m_dir;    ///< per region cell: direction of next(), NoDir at a goal / unreached
+    std::vector<double> m_dist;         ///< per padded region cell; Closed on the ring and on walls
+    std::vector<std::uint8_t> m_dir;    ///< per padded region cell: direction of next(), NoDir at a goal / unreached
     std::vector<HeapEntry> m_heap;
+    std::vector<TileCoord> m_sources;
+    std::vector<std::uint8_t> m_isSource;  ///< per padded region cell (with sources only)
+    int m_sourcesLeft = 0;                 ///< sources not settled yet; 0: settle the whole region
+    FieldRegion m_sourceBox;               ///< their bounding box
+    double m_boundScale = 0.0;             ///< cheapest cost per cell of the bound
+    double m_boundDiagonal = 0.0;          ///< its extra per diagonal cell (octile)
+    std::shared_ptr<const LandmarkTable> m_lm;  ///< the grid's table while a search with sources runs
+    std::vector<double> m_lmFrom;          ///< per landmark: the largest F_L over the sources
+    std::vector<double> m_lmTo;            ///< per landmark: the smallest B_L over the sources
     PathStatus m_status = PathStatus::InvalidInput;
     int m_expanded = 0;
 };

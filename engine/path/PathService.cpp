@@ -92,7 +92,7 @@ PathHandle PathService::requestField(FieldRequest r)
     s.request = PathRequest{};
     s.request.layer = r.layer;
     s.field = std::make_unique<FlowField>();
-    s.field->setup(r.layer, r.goals, r.region);  // begins (restart) when it leaves the queue
+    s.field->setup(r.layer, r.goals, r.region, r.sources);  // begins (restart) when it leaves the queue
     return h;
 }
 
@@ -336,6 +336,7 @@ bool PathService::invalidateField(std::uint32_t index, const NavDirty& dirty)
     }
     if (s.state != RequestState::Done)
         return false;  // queued: it begins on the new grid anyway
+    s.field->clearSources();
     s.state = RequestState::Queued;
     m_queue.push_back(index);
     return true;

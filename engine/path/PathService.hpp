@@ -20,8 +20,9 @@
 /// - Flow fields (requestField: a Dijkstra from a group's goal over a bounded region, FlowField.hpp)
 ///   are requests like any other: same handles, the same FIFO, the same round robin of slices
 ///   and limit of maxConcurrent() running at once. invalidate() restarts a field that a change
-///   touches (FlowField::touchedBy), even a delivered one: it queues again and field() gives
-///   null until it is complete on the new grid.
+///   touches (FlowField::touchedBy), even a delivered one: it queues again (without its
+///   sources: its units may stand anywhere in the region by then) and field() gives null until
+///   it is complete on the new grid.
 ///
 /// \code
 /// eng::path::PathService service(grid);
@@ -70,11 +71,13 @@ struct PathRequest {
 };
 
 /// One flow-field request (copied into the service): distances to the nearest of `goals` over
-/// `layer`, inside `region`.
+/// `layer`, inside `region`; `sources` [opt]: the cells it must serve (FlowField.hpp: the search
+/// stops once they are settled).
 struct FieldRequest {
     int layer = 0;
     std::vector<TileCoord> goals;
     FieldRegion region;
+    std::vector<TileCoord> sources;
 };
 
 /// State of a request as seen through its handle.

@@ -129,7 +129,7 @@ int UnitBench::run()
                 std::vector<int> who;
                 for (std::size_t k = i * group; k < std::min(n, (i + 1) * group); ++k)
                     who.push_back(int(k));
-                party.order(who, goal);
+                party.order(who, goal, nullptr, false);  // every path through the service
             }
             due[i] = gameSec + period(m_rng);
         }

@@ -13,7 +13,7 @@ namespace game {
 namespace {
 
 /// The smallest margin around a group's box, cells.
-constexpr int MinFieldMargin = 8;
+constexpr int MinFieldMargin = 6;
 
 double octile(eng::TileCoord a, eng::TileCoord b)
 {
@@ -87,9 +87,10 @@ void GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> 
     }
     const eng::TileCoord goal[] = {anchor};
     eng::path::FieldRegion region = eng::path::FieldRegion::around(*m_grid, cells, goal, 0);
-    const int margin = std::max(MinFieldMargin, std::max(region.width(), region.height()) / 4);
+    const int margin = std::max(MinFieldMargin, std::max(region.width(), region.height()) / 6);
     region = eng::path::FieldRegion::around(*m_grid, cells, goal, margin);
-    g.field = m_paths.requestField({layer, {anchor}, region});
+    // The followers' cells are the field's sources: it stops once they are served.
+    g.field = m_paths.requestField({layer, {anchor}, region, {cells.begin() + 1, cells.end()}});
     g.requestedAt = m_paths.updates();
     g.waiting = true;
 }
@@ -111,12 +112,13 @@ void GroupFields::leave(int index)
 
 void GroupFields::serve()
 {
+    m_searchLeft = SearchesPerUpdate;
     if (!m_grid)
         return;
     eng::path::PathResult out;
     for (Group& g : m_groups) {
-        if (!g.waiting)
-            continue;
+        if (!g.waiting || m_searchLeft <= 0)
+            continue;  // the rest wait for the next update
         const eng::path::FlowField* field = m_paths.field(g.field);
         if (!field)
             continue;
@@ -129,12 +131,34 @@ void GroupFields::serve()
             Unit& u = m_units[std::size_t(i)];
             if (i == g.lead || !u.walk.awaitingPath || u.walk.request.valid())
                 continue;
+            if (m_searchLeft <= 0) {
+                g.waiting = true;
+                break;
+            }
             if (!buildPath(i, *field, planCell(u), false, {}, out))
                 m_paths.request(u, u.goal);  // out of the field's reach: an A* of its own
             else
                 walk(u, out, {});
         }
     }
+}
+
+bool GroupFields::shortSearch(int layer, eng::TileCoord start, eng::TileCoord goal,
+                              const eng::path::QueryOverlay* overlay)
+{
+    // Time-sliced A* run in one slice: a search that needs more gives up.
+    if (m_searchLeft <= 0)
+        return false;
+    eng::path::PathStatus st = m_query.beginSearch(*m_grid, layer, start, goal, overlay);
+    if (st == eng::path::PathStatus::InProgress)
+        st = m_query.step(int(std::min<long long>(ShortSearchExpansions, m_searchLeft)));
+    m_searchLeft -= std::max(1, m_query.expandedSoFar());
+    if (st == eng::path::PathStatus::InProgress) {
+        m_query.cancel();
+        return false;
+    }
+    m_query.finishSearch(m_tail);
+    return eng::path::hasPath(m_tail.status) && !m_tail.path.empty() && m_tail.path.back() == goal;
 }
 
 bool GroupFields::follower(int index) const
@@ -163,8 +187,7 @@ bool GroupFields::buildPath(int index, const eng::path::FlowField& field, eng::T
         out.path.push_back(lead);
     out.path.insert(out.path.end(), m_trace.begin(), m_trace.begin() + std::ptrdiff_t(cut + 1));
     if (m_trace[cut] != u.goal) {
-        m_query.findPath(*m_grid, u.layer, m_trace[cut], u.goal, m_tail);
-        if (!eng::path::hasPath(m_tail.status) || m_tail.path.empty())
+        if (!shortSearch(u.layer, m_trace[cut], u.goal, nullptr))
             return false;
         out.path.insert(out.path.end(), m_tail.path.begin() + 1, m_tail.path.end());
         out.expanded = m_tail.expanded;
@@ -217,6 +240,30 @@ bool GroupFields::reroute(int index, const OccupancyGrid& occupancy)
     ++u.walk.replans;
     ++u.walk.replansSinceStep;
     walk(u, out, blocked);
+    return true;
+}
+
+bool GroupFields::replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty)
+{
+    Unit& u = m_units[std::size_t(index)];
+    const eng::TileCoord start = planCell(u);
+    if (!follower(index) || !m_grid)
+        return false;
+    // Near its cell: a short search to it. Farther: a detour to the cell of its path
+    // NearReplanCells steps ahead, and on along the path from there.
+    const bool near = octile(start, goal) <= NearReplanCells || u.path.empty();
+    const std::size_t ahead = near ? 0 : std::min(u.path.size() - 1, std::size_t(NearReplanCells));
+    const eng::TileCoord target = near ? goal : u.path[ahead];
+    const eng::path::QueryOverlay overlay{avoid, penalty, false};
+    if (!shortSearch(u.layer, start, target, avoid.empty() ? nullptr : &overlay) || m_tail.path.size() < 2)
+        return false;
+    eng::path::PathResult out;
+    out.status = eng::path::PathStatus::Found;
+    out.path = m_tail.path;
+    if (!near)
+        out.path.insert(out.path.end(), u.path.begin() + std::ptrdiff_t(ahead + 1), u.path.end());
+    u.goal = goal;
+    walk(u, out, avoid);
     return true;
 }
 

@@ -16,7 +16,9 @@
 ///
 /// Blocked by another unit, a follower still on its way (farther from its cell than its cell is
 /// from the anchor) steps to the free neighbour that is cheapest by the field and follows the
-/// field from there (reroute: no search); near its cell it replans as any unit does. After the
+/// field from there (reroute: no search); else it replans as any unit does, but with a short
+/// search run at once (replanNear: to its cell when near it, else a detour back onto its path)
+/// instead of a request queued behind the fields. After the
 /// grid changed, the service restarts every field the change touches; followers whose paths
 /// cross a changed cell wait for their group's field again (awaitRepair) and take new paths
 /// from it.
@@ -45,6 +47,15 @@ namespace game {
 
 class GroupFields {
 public:
+    /// replanNear's reach, cells: a search that short costs less than a request's wait.
+    static constexpr double NearReplanCells = 12.0;
+    /// The searches run at once (tails, replanNear) give up after this many expansions (a
+    /// detour round an obstacle): the unit then asks the service instead.
+    static constexpr int ShortSearchExpansions = 2000;
+    /// The expansions of those searches per update (serve() to serve()): past it a follower's
+    /// path waits for the next update and a blocked follower asks the service.
+    static constexpr long long SearchesPerUpdate = 6000;
+
     /// Works on the party's units, path requests and search scratch (which outlive it).
     GroupFields(std::vector<Unit>& units, PathRequests& paths, eng::path::GridQuery& query);
 
@@ -56,19 +67,25 @@ public:
     /// A group order on `layer` around `anchor`: `members` (unit indices) belong to the group;
     /// the first is its leader (its own A* path), the others, the followers, waiting for a
     /// field (PathRequests::awaitField), take their paths from it once it is complete. Requests the field (the units' cells and
-    /// the anchor, grown by a margin of a quarter of that box's size, at least 8 cells).
+    /// the anchor, grown by a margin of a sixth of that box's size, at least 6 cells).
     void create(int layer, eng::TileCoord anchor, std::span<const int> members);
     /// Unit `index` leaves its group (a new order); the last one out releases the field.
     void leave(int index);
 
-    /// Followers waiting for a complete field take their paths (see the file comment); a
-    /// follower the field does not reach asks the service for an A* path instead. Once per
-    /// update, before the service runs.
+    /// Followers waiting for a complete field take their paths (see the file comment), as many
+    /// as SearchesPerUpdate allows (the others next update); a follower the field does not
+    /// reach asks the service for an A* path instead. Once per update, before the service runs.
     void serve();
     /// Blocked follower `index` (standing) steps to the cheapest free neighbour by its field and
     /// follows the field from there (its path is replaced). False (nothing changed): no field,
     /// the leader, near its formation cell, or no free neighbour closer to the anchor.
     bool reroute(int index, const OccupancyGrid& occupancy);
+    /// Blocked follower `index` replans at once with a short A* that pays `penalty` more on the
+    /// `avoid` cells (what PartyMotion's replan asks the service for): near its formation cell
+    /// (within NearReplanCells of `goal`, octile) to `goal`, farther to the cell of its path
+    /// NearReplanCells steps ahead and on along its path (a detour round the blockers). False
+    /// (nothing changed) for a unit that is no follower, or when the search gives up.
+    bool replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty);
     /// Follower `index` takes a new path from its field now (from its plan cell); false when it
     /// has no complete field that reaches that cell.
     bool retrace(int index);
@@ -94,6 +111,9 @@ private:
         bool waiting = false;       ///< a follower waits for the field
     };
 
+    /// A* from `start` to `goal` into m_tail, at most ShortSearchExpansions; false when it gave
+    /// up or found no path to the goal itself.
+    bool shortSearch(int layer, eng::TileCoord start, eng::TileCoord goal, const eng::path::QueryOverlay* overlay);
     /// Unit `index` belongs to a group and is not its leader.
     bool follower(int index) const;
     /// Unit `index`'s path: [lead] (when given), then the field from `from` to the cell closest
@@ -109,6 +129,7 @@ private:
     const eng::path::NavGrid* m_grid = nullptr;
     std::vector<Group> m_groups;
     std::vector<int> m_free;                 ///< indices of dead groups, for reuse
+    long long m_searchLeft = SearchesPerUpdate;  ///< expansions of short searches left this update
     std::vector<eng::TileCoord> m_trace;     ///< buildPath's scratch
     eng::path::PathResult m_tail;            ///< buildPath's scratch
 };

@@ -327,7 +327,8 @@ bool Party::planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path
     return true;
 }
 
-OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace)
+OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace,
+                         bool leaderNow)
 {
     OrderReport rep;
     rep.clicked = clicked;
@@ -342,7 +343,7 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
     for (int i : movers)
         if (std::find(layerOrder.begin(), layerOrder.end(), m_units[std::size_t(i)].layer) == layerOrder.end())
             layerOrder.push_back(m_units[std::size_t(i)].layer);
-    bool leaderDone = false;
+    bool leaderDone = !leaderNow;
     for (int layer : layerOrder) {
         std::vector<int> group;
         std::vector<eng::TileCoord> starts;

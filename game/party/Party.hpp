@@ -150,7 +150,10 @@ public:
     /// Per movement profile, a group of at least PartyParams::fieldMinUnits units shares one
     /// flow field (GroupFields): its first unit is planned at once (or the leader), the others
     /// wait for the field.
-    OrderReport order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr);
+    /// `leaderNow` false: the leader's path is a PathService request too (served within the
+    /// budget like the others; `rep` then has no path figures): for many orders at once.
+    OrderReport order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr,
+                      bool leaderNow = true);
     /// Sends one unit toward `goal` alone (rank 0): no formation and no synchronous search, only
     /// a PathService request (served by update() within the budget). A goal held by another
     /// standing unit is replaced by the closest free cell when the walker gets there. False

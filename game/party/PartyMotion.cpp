@@ -252,7 +252,9 @@ void PartyMotion::replan(Unit& u, int index)
     const int atGoal = m_occupancy.holderOf(goal, index);
     if (atGoal >= 0 && !m_units[std::size_t(atGoal)].moving())
         goal = freeCellNear(goal, start, u.layer, index);
-    m_paths.request(u, goal, avoidCells(index, start), m_params.occupiedPenalty);
+    std::vector<eng::TileCoord> avoid = avoidCells(index, start);
+    if (!m_groups.replanNear(index, goal, avoid, m_params.occupiedPenalty))
+        m_paths.request(u, goal, std::move(avoid), m_params.occupiedPenalty);
 }
 
 std::vector<eng::TileCoord> PartyMotion::avoidCells(int index, eng::TileCoord start) const

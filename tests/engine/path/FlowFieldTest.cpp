@@ -41,9 +41,11 @@ CostField flowTestField(std::mt19937& rng, int w, int h)
     return f;
 }
 
-NavGrid flowGrid(const CostField& f, const MoveRules& rules)
+NavGrid flowGrid(const CostField& f, const MoveRules& rules, bool landmarks = false)
 {
     NavGrid grid;
+    if (landmarks)
+        grid.setLandmarks({eng::path::LandmarkMode::On, 4});
     REQUIRE(grid.reset(f.width, f.height));
     REQUIRE(grid.addLayer("walker", f, rules) == 0);
     return grid;
@@ -304,4 +306,55 @@ TEST_CASE("flow field corner cases: no usable goal, a bad layer, regions clipped
     const TileCoord starts[] = {{1, 1}}, ends[] = {{2, 1}};
     CHECK(FieldRegion::around(grid, starts, ends, 1) == FieldRegion{0, 0, 3, 2});
     CHECK(FieldRegion::around(grid, {}, {}, 4).empty());
+}
+
+TEST_CASE("a flow field with sources stops once they are settled: exact there, fewer expansions")
+{
+    const bool landmarks = GENERATE(false, true);
+    std::mt19937 rng(31337);
+    long long expandedWithSources = 0, expandedWhole = 0;
+    for (int map = 0; map < testsupport::scaled(200, 40); ++map) {
+        const int w = 10 + int(rng() % 30), h = 10 + int(rng() % 30);
+        const CostField f = flowTestField(rng, w, h);
+        std::vector<TileCoord> goals{{int(rng() % unsigned(w)), int(rng() % unsigned(h))}};
+        std::vector<TileCoord> sources;
+        const TileCoord corner{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
+        for (int k = 0; k < 12; ++k)
+            sources.push_back({std::min(w - 1, corner.x + int(rng() % 5)), std::min(h - 1, corner.y + int(rng() % 5))});
+        for (DiagonalMode mode : testsupport::kAllDiagonalModes) {
+            MoveRules rules;
+            rules.diagonal = mode;
+            rules.diagonalFactor = map % 4 == 0 ? 0.8 : map % 4 == 1 ? 1.414 : map % 4 == 2 ? std::sqrt(2.0) : 2.5;
+            const NavGrid grid = flowGrid(f, rules, landmarks);
+            FlowField whole, served;
+            whole.begin(grid, 0, goals, FieldRegion::whole(grid));
+            served.begin(grid, 0, goals, FieldRegion::whole(grid), sources);
+            runFlowField(whole, 1 << 30);
+            REQUIRE(runFlowField(served, 1 + int(rng() % 50)) == whole.status());
+            expandedWhole += whole.expanded();
+            expandedWithSources += served.expanded();
+            CHECK(served.expanded() <= whole.expanded());
+            INFO("map " << map << " " << f << "\nrules " << rules);
+            for (TileCoord s : sources) {
+                INFO("source " << s);
+                CHECK(served.reached(s) == whole.reached(s));
+                if (!whole.reached(s))
+                    continue;
+                CHECK(served.distance(s) == Approx(whole.distance(s)).epsilon(1e-9).margin(1e-12));
+                checkFlowFollowing(served, f, rules, goals, s);
+            }
+            // Every other cell reached holds a real way to the goal, never cheaper than the best.
+            for (int i = 0; i < int(f.cost.size()); ++i) {
+                const TileCoord c = f.coord(i);
+                if (!served.reached(c))
+                    continue;
+                CHECK(served.distance(c) >= whole.distance(c) - 1e-9);
+                std::vector<TileCoord> path;
+                REQUIRE(served.trace(c, path));
+                CHECK(path.back() == goals.front());
+            }
+        }
+    }
+    INFO("landmarks " << landmarks);
+    CHECK(expandedWithSources * (landmarks ? 2 : 4) < expandedWhole * (landmarks ? 1 : 3));
 }

@@ -67,7 +67,9 @@ int run(int argc, char** argv)
     app.add_option("--map", opts.mapPath, "Tiled map to play (.tmx/.tmj)")->capture_default_str();
     app.add_option("--config", opts.configPath, "terrain rules (TOML); default: the map's own");
     app.add_option("--profile", opts.profile, "movement profile from the config (e.g. dwarf)");
-    app.add_option("--script", opts.scriptPath, "run a script of commands, then exit (see game/script/Script.hpp)");
+    app.add_option("--script", opts.scriptPath,
+                   "run a script of commands, then exit (see game/script/Script.hpp); with --bench-units: after the "
+                   "bench, on its units");
     app.add_flag("--fog", opts.fog, "fog of war: units see only so far and plan on what the party has seen");
     app.add_option("--bench-frames", opts.benchFrames, "render N frames with the party walking, print frame times")
         ->check(CLI::PositiveNumber);

@@ -141,8 +141,13 @@ int App::run()
     m_messages.say("Welcome to IsoStar: select the party (" + keysFor({cmd::SelectAll{}}) +
                    ", a box or a click) and click the ground to move");
 
-    if (m_opts.benchUnits > 0)
-        return UnitBench(m_opts, *this, parts()).run();
+    if (m_opts.benchUnits > 0) {
+        // A script given as well runs on the crowd once the bench is done (its screenshots).
+        const int rc = UnitBench(m_opts, *this, parts()).run();
+        if (rc != ExitOk || m_opts.scriptPath.empty())
+            return rc;
+        return ScriptRunner(m_opts.scriptPath, *this, parts(), m_commands).run(script);
+    }
     if (m_opts.benchFrames > 0)
         return FrameBench(m_opts, *this, parts(), m_commands).run();
     if (!m_opts.scriptPath.empty())

@@ -254,7 +254,11 @@ bool GroupFields::replanNear(int index, eng::TileCoord goal, std::vector<eng::Ti
     const bool near = octile(start, goal) <= NearReplanCells || u.path.empty();
     const std::size_t ahead = near ? 0 : std::min(u.path.size() - 1, std::size_t(NearReplanCells));
     const eng::TileCoord target = near ? goal : u.path[ahead];
-    const eng::path::QueryOverlay overlay{avoid, penalty, false};
+    if (m_searchLeft <= 0)
+        return true;  // this update's searches are spent: it waits and tries again
+    // Other units as dear ground, not as walls: in a crowd a detour is taken only when short,
+    // so the search stays small (a wall-like penalty floods everything cheaper first).
+    const eng::path::QueryOverlay overlay{avoid, std::min(penalty, CrowdPenalty), false};
     if (!shortSearch(u.layer, start, target, avoid.empty() ? nullptr : &overlay) || m_tail.path.size() < 2)
         return false;
     eng::path::PathResult out;

@@ -55,6 +55,8 @@ public:
     /// The expansions of those searches per update (serve() to serve()): past it a follower's
     /// path waits for the next update and a blocked follower asks the service.
     static constexpr long long SearchesPerUpdate = 6000;
+    /// replanNear's extra cost of a cell another unit holds or claims.
+    static constexpr float CrowdPenalty = 8.0f;
 
     /// Works on the party's units, path requests and search scratch (which outlive it).
     GroupFields(std::vector<Unit>& units, PathRequests& paths, eng::path::GridQuery& query);
@@ -80,11 +82,13 @@ public:
     /// follows the field from there (its path is replaced). False (nothing changed): no field,
     /// the leader, near its formation cell, or no free neighbour closer to the anchor.
     bool reroute(int index, const OccupancyGrid& occupancy);
-    /// Blocked follower `index` replans at once with a short A* that pays `penalty` more on the
-    /// `avoid` cells (what PartyMotion's replan asks the service for): near its formation cell
-    /// (within NearReplanCells of `goal`, octile) to `goal`, farther to the cell of its path
-    /// NearReplanCells steps ahead and on along its path (a detour round the blockers). False
-    /// (nothing changed) for a unit that is no follower, or when the search gives up.
+    /// Blocked follower `index` replans at once with a short A* that pays min(`penalty`,
+    /// CrowdPenalty) more on the `avoid` cells (the cells PartyMotion's replan would ask the
+    /// service to avoid): near its formation cell (within NearReplanCells of `goal`, octile) to
+    /// `goal`, farther to the cell of its path NearReplanCells steps ahead and on along its path
+    /// (a detour round the blockers). True and nothing changed when this update's short
+    /// searches are spent (it waits and tries again). False (nothing changed) for a unit that
+    /// is no follower, or when the search gives up.
     bool replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty);
     /// Follower `index` takes a new path from its field now (from its plan cell); false when it
     /// has no complete field that reaches that cell.

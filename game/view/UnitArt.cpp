@@ -130,10 +130,10 @@ void UnitArt::sprites(const Party& party, const eng::iso::Projection& projection
         const Character& art = m_characters[std::size_t(c)];
         const eng::anim::SpriteSheet& sheet = art.sheet;
         const sf::Vector2f feet = toV(projection.tileToWorld(u.pos));
-        const sf::FloatRect frame(feet.x - float(sheet.originX), feet.y - float(sheet.originY), float(sheet.frameWidth),
-                                  float(sheet.frameHeight));
-        if (!frame.intersects(view))
-            continue;
+        const float left = feet.x - float(sheet.originX), top = feet.y - float(sheet.originY);
+        if (left >= view.left + view.width || left + float(sheet.frameWidth) <= view.left ||
+            top >= view.top + view.height || top + float(sheet.frameHeight) <= view.top)
+            continue;  // the frame misses the view
         const eng::anim::AnimationClip* clip = sheet.find(u.anim.clip, u.facing);
         if (!clip || clip->frames.empty())
             clip = sheet.find("idle", u.facing);

@@ -248,7 +248,7 @@ TEST_CASE("a flow field sliced into steps equals one run at once")
         }
 }
 
-TEST_CASE("an edit of the layer stops a running flow field; restart gives the field of the new grid")
+TEST_CASE("an edit of the layer stops a running flow field, and restart gives the field of the new grid")
 {
     CostField f(20, 20);
     NavGrid grid = flowGrid(f, MoveRules{});

@@ -54,7 +54,7 @@ public:
     static constexpr int ShortSearchExpansions = 2000;
     /// The expansions of those searches per update (serve() to serve()): past it a follower's
     /// path waits for the next update and a blocked follower asks the service.
-    static constexpr long long SearchesPerUpdate = 6000;
+    static constexpr long long SearchesPerUpdate = 4000;
     /// replanNear's extra cost of a cell another unit holds or claims.
     static constexpr float CrowdPenalty = 8.0f;
 

@@ -425,9 +425,12 @@ void Party::update(double dtSec)
     const auto t0 = std::chrono::steady_clock::now();
     double pathMicros = m_paths.takeSyncMicros();
     m_groups.serve();
-    m_paths.serve(m_units, m_params, pathMicros + microsFrom(t0));
+    // The service gets what is left of the budget after this update's synchronous work and the
+    // motion's path work of the update before (replans, giving way), which runs after it.
+    m_paths.serve(m_units, m_params, pathMicros + microsFrom(t0) + m_motionMicros);
     pathMicros += microsFrom(t0);
-    pathMicros += m_motion.update(dtSec);
+    m_motionMicros = m_motion.update(dtSec);
+    pathMicros += m_motionMicros;
     m_paths.work().lastUpdateMicros = pathMicros;
 }
 

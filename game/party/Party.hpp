@@ -231,6 +231,7 @@ private:
     const eng::path::NavGrid* m_grid = nullptr;
     eng::path::GridQuery m_query;  ///< leader, preview, formation
     unsigned m_generation = 1;     ///< bumped by reset: handles of the old units go stale
+    double m_motionMicros = 0.0;   ///< the motion's path work in the last update (the next one's budget pays it)
     GroupFields m_groups{m_units, m_paths, m_query};
     PartyMotion m_motion{m_units, m_occupancy, m_paths, m_groups, m_params, events};
 };

@@ -70,7 +70,9 @@ int run(int argc, char** argv)
     app.add_option("--map", opts.mapPath, "Tiled map to play (.tmx/.tmj)")->capture_default_str();
     app.add_option("--config", opts.configPath, "terrain rules (TOML); default: the map's own");
     app.add_option("--profile", opts.profile, "movement profile from the config (e.g. dwarf)");
-    app.add_option("--script", opts.scriptPath, "run a script of commands, then exit (see game/script/Script.hpp)");
+    app.add_option("--script", opts.scriptPath,
+                   "run a script of commands, then exit (see game/script/Script.hpp); with --bench-units: after the "
+                   "bench, on its units");
     app.add_flag("--fog", opts.fog, "fog of war: units see only so far and plan on what the party has seen");
     app.add_option("--bench-frames", opts.benchFrames, "render N frames with the party walking, print frame times")
         ->check(CLI::PositiveNumber);
@@ -86,6 +88,10 @@ int run(int argc, char** argv)
     std::string loadMap;
     app.add_option("--bench-load", loadMap,
                    "open MAP, print first_frame_ms, ready_ms (background work done) and rss_mb, exit");
+    app.add_option("--group", opts.benchGroup,
+                   "with --bench-units: units stand and are ordered in groups of G sharing a goal (a flow field each)")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     bool noMinimap = false;
     app.add_flag("--no-minimap", noMinimap, "start with the minimap hidden (M shows it)");
     std::string renderMap, renderOut;

@@ -15,6 +15,7 @@ struct PathService::Slot {
     PathRequest request;
     PathResult result;
     std::unique_ptr<GridQuery> query;  ///< while Running
+    std::unique_ptr<FlowField> field;  ///< a field request (its goals and region inside), else null
     int progress = 0;
     bool stale = false;
 };
@@ -58,7 +59,7 @@ const PathService::Slot* PathService::live(PathHandle h) const
     return const_cast<PathService*>(this)->live(h);
 }
 
-PathHandle PathService::request(PathRequest r)
+PathHandle PathService::addSlot()
 {
     std::uint32_t index = 0;
     if (!m_free.empty()) {
@@ -70,12 +71,35 @@ PathHandle PathService::request(PathRequest r)
     }
     Slot& s = m_slots[index];
     s.state = RequestState::Queued;
-    s.request = std::move(r);
     s.result = PathResult{};
     s.progress = 0;
     s.stale = false;
     m_queue.push_back(index);
     return {index, s.generation};
+}
+
+PathHandle PathService::request(PathRequest r)
+{
+    const PathHandle h = addSlot();
+    m_slots[h.index].request = std::move(r);
+    return h;
+}
+
+PathHandle PathService::requestField(FieldRequest r)
+{
+    const PathHandle h = addSlot();
+    Slot& s = m_slots[h.index];
+    s.request = PathRequest{};
+    s.request.layer = r.layer;
+    s.field = std::make_unique<FlowField>();
+    s.field->setup(r.layer, r.goals, r.region, r.sources);  // begins (restart) when it leaves the queue
+    return h;
+}
+
+const FlowField* PathService::field(PathHandle h) const
+{
+    const Slot* s = live(h);
+    return s && s->state == RequestState::Done ? s->field.get() : nullptr;
 }
 
 RequestState PathService::state(PathHandle h) const
@@ -87,7 +111,7 @@ RequestState PathService::state(PathHandle h) const
 const PathResult* PathService::result(PathHandle h) const
 {
     const Slot* s = live(h);
-    return s && s->state == RequestState::Done ? &s->result : nullptr;
+    return s && s->state == RequestState::Done && !s->field ? &s->result : nullptr;
 }
 
 bool PathService::stale(PathHandle h) const
@@ -127,6 +151,7 @@ void PathService::freeSlot(std::uint32_t index)
         m_idle.push_back(std::move(s.query));
     }
     s.state = RequestState::Invalid;
+    s.field.reset();
     s.request.overlayCells.clear();
     s.result.path.clear();
     if (++s.generation == 0)  // 0 is the null handle
@@ -149,6 +174,8 @@ void PathService::release(PathHandle h)
 bool PathService::startSearch(std::uint32_t index)
 {
     Slot& s = m_slots[index];
+    if (s.field)
+        return s.field->restart(m_grid) == PathStatus::InProgress;
     const PathRequest& r = s.request;
     const QueryOverlay overlay{r.overlayCells, r.overlayPenalty, r.overlayBlocked};
     s.query->setPartialPaths(r.partial);
@@ -160,9 +187,11 @@ bool PathService::startSearch(std::uint32_t index)
 void PathService::finishSlot(std::uint32_t index, ServiceStats& stats)
 {
     Slot& s = m_slots[index];
-    s.query->finishSearch(s.result);
+    if (s.query) {
+        s.query->finishSearch(s.result);
+        m_idle.push_back(std::move(s.query));
+    }
     removeRunning(index);
-    m_idle.push_back(std::move(s.query));
     s.state = RequestState::Done;
     s.progress = 0;
     s.stale = false;
@@ -178,10 +207,12 @@ void PathService::promoteQueued(ServiceStats& stats)
             m_queueHead = 0;
         }
         Slot& s = m_slots[index];
-        if (m_idle.empty())
-            m_idle.push_back(std::make_unique<GridQuery>());
-        s.query = std::move(m_idle.back());
-        m_idle.pop_back();
+        if (!s.field) {
+            if (m_idle.empty())
+                m_idle.push_back(std::make_unique<GridQuery>());
+            s.query = std::move(m_idle.back());
+            m_idle.pop_back();
+        }
         s.state = RequestState::Running;
         m_running.push_back(index);
         if (!startSearch(index))
@@ -196,6 +227,25 @@ void PathService::restart(std::uint32_t index, ServiceStats& stats)
         finishSlot(index, stats);
 }
 
+int PathService::runSlice(std::uint32_t index, ServiceStats& stats)
+{
+    Slot& s = m_slots[index];
+    const int before = s.field ? s.field->expanded() : s.query->expandedSoFar();
+    const PathStatus st = s.field ? s.field->step(m_slice) : s.query->step(m_slice);
+    if (st == PathStatus::InvalidInput && m_grid.validLayer(s.request.layer)) {
+        // The layer changed under the search: begin again on the new grid.
+        restart(index, stats);
+        return 0;
+    }
+    const int done = std::max(0, (s.field ? s.field->expanded() : s.query->expandedSoFar()) - before);
+    ++stats.slices;
+    if (st == PathStatus::InProgress)
+        ++m_cursor;
+    else
+        finishSlot(index, stats);  // the cursor now points at the next search
+    return done;
+}
+
 ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
 {
     ServiceStats stats;
@@ -206,25 +256,9 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
     while (!m_running.empty() && microsSince(t0) < budgetMicros && stats.expansions < maxExpansions) {
         if (m_cursor >= m_running.size())
             m_cursor = 0;
-        const std::uint32_t index = m_running[m_cursor];
-        Slot& s = m_slots[index];
-        GridQuery& q = *s.query;
-        const int before = q.expandedSoFar();
-        PathStatus st = q.step(m_slice);
-        if (st == PathStatus::InvalidInput && m_grid.validLayer(s.request.layer)) {
-            // The layer changed under the search: begin again on the new grid.
-            restart(index, stats);
-            promoteQueued(stats);
-            continue;
-        }
-        const int done = std::max(0, q.expandedSoFar() - before);
-        ++stats.slices;
+        const int done = runSlice(m_running[m_cursor], stats);
         stats.expansions += done;
         stats.maxSliceExpansions = std::max(stats.maxSliceExpansions, done);
-        if (st == PathStatus::InProgress)
-            ++m_cursor;
-        else
-            finishSlot(index, stats);  // the cursor now points at the next search
         promoteQueued(stats);
     }
     stats.micros = microsSince(t0);
@@ -255,6 +289,11 @@ std::vector<PathHandle> PathService::invalidate(const NavDirty& dirty)
         Slot& s = m_slots[i];
         if (s.request.layer != dirty.layer)
             continue;
+        if (s.field) {
+            if (invalidateField(i, dirty))
+                staled.push_back({i, s.generation});
+            continue;
+        }
         if (s.state == RequestState::Running) {
             restart(i, stats);
             ++m_restartedByInvalidate;
@@ -282,6 +321,25 @@ std::vector<PathHandle> PathService::invalidate(const NavDirty& dirty)
         }
     }
     return staled;
+}
+
+bool PathService::invalidateField(std::uint32_t index, const NavDirty& dirty)
+{
+    Slot& s = m_slots[index];
+    if (!s.field->touchedBy(dirty))
+        return false;
+    if (s.state == RequestState::Running) {
+        ServiceStats stats;
+        restart(index, stats);
+        ++m_restartedByInvalidate;
+        return false;
+    }
+    if (s.state != RequestState::Done)
+        return false;  // queued: it begins on the new grid anyway
+    s.field->clearSources();
+    s.state = RequestState::Queued;
+    m_queue.push_back(index);
+    return true;
 }
 
 std::size_t PathService::pending() const

@@ -17,6 +17,12 @@
 ///   invalidate().
 /// - At most maxConcurrent() searches hold scratch (a GridQuery each, ~16 bytes per cell);
 ///   further requests wait in FIFO order.
+/// - Flow fields (requestField: a Dijkstra from a group's goal over a bounded region, FlowField.hpp)
+///   are requests like any other: same handles, the same FIFO, the same round robin of slices
+///   and limit of maxConcurrent() running at once. invalidate() restarts a field that a change
+///   touches (FlowField::touchedBy), even a delivered one: it queues again (without its
+///   sources: its units may stand anywhere in the region by then) and field() gives null until
+///   it is complete on the new grid.
 ///
 /// \code
 /// eng::path::PathService service(grid);
@@ -26,9 +32,12 @@
 /// service.setProgress(h, 3);                       // the unit stands on r->path[3]
 /// service.invalidate(grid.apply(walker, changes)); // the map changed
 /// if (service.stale(h)) { service.release(h); h = service.request(...); }
+/// eng::path::PathHandle f = service.requestField({.layer = walker, .goals = {b}, .region = area});
+/// if (const eng::path::FlowField* field = service.field(f)) { /* field->next(cell) */ }
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
+#include "engine/path/FlowField.hpp"
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathResult.hpp"
@@ -59,6 +68,16 @@ struct PathRequest {
     float overlayPenalty = 0.0f;          ///< see QueryOverlay
     bool overlayBlocked = false;
     bool partial = true;                  ///< Partial results for unreachable goals
+};
+
+/// One flow-field request (copied into the service): distances to the nearest of `goals` over
+/// `layer`, inside `region`; `sources` [opt]: the cells it must serve (FlowField.hpp: the search
+/// stops once they are settled).
+struct FieldRequest {
+    int layer = 0;
+    std::vector<TileCoord> goals;
+    FieldRegion region;
+    std::vector<TileCoord> sources;
 };
 
 /// State of a request as seen through its handle.
@@ -98,8 +117,15 @@ public:
     /// start gives a Done result with InvalidInput / StartInvalid.
     PathHandle request(PathRequest r);
     RequestState state(PathHandle h) const;
-    /// The result when Done, else nullptr (also for null or stale handles).
+    /// The result when Done, else nullptr (also for null or stale handles, and for fields).
     const PathResult* result(PathHandle h) const;
+    /// Queues a flow field; it runs during update() in slices, like a path search. Never fails:
+    /// a bad layer gives a Done field with status InvalidInput, no usable goal NoPath.
+    PathHandle requestField(FieldRequest r);
+    /// The field when Done (complete: Found, NoPath, or InvalidInput for a bad layer), else
+    /// nullptr (also for null or stale handles, and for path requests). Valid until the next
+    /// non-const call.
+    const FlowField* field(PathHandle h) const;
     /// A delivered path crossed a dirty cell (from its progress on) since it was delivered.
     bool stale(PathHandle h) const;
     /// The owner walked to path[pathIndex]: earlier cells no longer count for staleness.
@@ -120,7 +146,9 @@ public:
     /// paths of the layer whose remaining cells (from their progress index on) include a dirty
     /// cell become stale; when the islands changed, delivered Partial / NoPath results of the
     /// layer become stale too (the goal may be reachable now); with rulesChanged every delivered
-    /// result of the layer does. Returns the handles that became stale (each once).
+    /// result of the layer does. Fields the change touches restart (a delivered one is queued
+    /// again). Returns the handles that became stale and the delivered fields that were queued
+    /// again (each once).
     std::vector<PathHandle> invalidate(const NavDirty& dirty);
 
     /// Queued + running requests.
@@ -136,6 +164,11 @@ private:
     void finishSlot(std::uint32_t index, ServiceStats& stats);
     void promoteQueued(ServiceStats& stats);
     void restart(std::uint32_t index, ServiceStats& stats);
+    PathHandle addSlot();  ///< a Queued slot at the end of the FIFO
+    /// One slice of the running request at `index`; its expansions.
+    int runSlice(std::uint32_t index, ServiceStats& stats);
+    /// invalidate() of a field slot: true when it was queued again (it had been delivered).
+    bool invalidateField(std::uint32_t index, const NavDirty& dirty);
 
     const NavGrid& m_grid;
     int m_slice = 256;

@@ -189,8 +189,13 @@ int App::run()
 
     if (m_opts.benchLoad)
         return runLoadBench(*this, parts(), start);
-    if (m_opts.benchUnits > 0)
-        return UnitBench(m_opts, *this, parts()).run();
+    if (m_opts.benchUnits > 0) {
+        // A script given as well runs on the crowd once the bench is done (its screenshots).
+        const int rc = UnitBench(m_opts, *this, parts()).run();
+        if (rc != ExitOk || m_opts.scriptPath.empty())
+            return rc;
+        return ScriptRunner(m_opts.scriptPath, *this, parts(), m_commands).run(script);
+    }
     if (m_opts.benchFrames > 0)
         return FrameBench(m_opts, *this, parts(), m_commands).run();
     if (!m_opts.scriptPath.empty())

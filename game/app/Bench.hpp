@@ -65,6 +65,12 @@ private:
 /// giving way, synchronous searches), service_ms_per_frame_p99 (PathService::update alone),
 /// requests_made, requests_done, request_wait_frames_max, requests_pending, give_ways,
 /// islands_used.
+///
+/// With `--group G` (G > 1) the units stand in groups of G (each on the free cells nearest to a
+/// random cell, in the seeded order) and each group is ordered as one (Party::order: a
+/// formation, the first unit's A* path and one shared flow field for the others) to a new
+/// random goal near its first unit every 2-6 s; requests_made counts the fields as well, and
+/// group_size and fields_made follow.
 class UnitBench {
 public:
     UnitBench(const Options& options, Loop& loop, GameParts parts);
@@ -73,6 +79,8 @@ public:
 private:
     /// The passable cells of every island big enough, shuffled; spawns the units on them.
     std::size_t spawnUnits();
+    /// `count` units of --group from unit index `first` on the free cells nearest to `centre`.
+    void spawnGroup(std::size_t first, std::size_t count, eng::TileCoord centre);
     /// A goal on the island of `from`, near it when one is found.
     eng::TileCoord randomGoal(eng::TileCoord from);
     void print(std::size_t units, const std::vector<double>& frameMs, const std::vector<double>& pathMs,
@@ -83,6 +91,7 @@ private:
     GameParts m_parts;
     std::map<int, std::vector<eng::TileCoord>> m_islands;  ///< island id -> its passable cells
     int m_islandsUsed = 0;
+    std::vector<char> m_seen;  ///< spawnGroup's flood marks
     std::mt19937 m_rng{12345};
 };
 

@@ -17,6 +17,7 @@ struct Options {
     int benchUnits = 0;       ///< --bench-units N: N units with random goals, print frame and path figures, exit
     int benchUnitFrames = 600;  ///< --frames F: frames of --bench-units
     bool benchLoad = false;   ///< --bench-load MAP: open the map, print start-up figures, exit
+    int benchGroup = 1;         ///< --group G: --bench-units orders units in groups of G sharing a goal
     bool showMinimap = true;  ///< false: --no-minimap (M shows it)
     unsigned width = 1280;
     unsigned height = 720;

@@ -18,11 +18,41 @@ namespace {
 constexpr std::size_t MinIslandCells = 64;
 /// A new goal lies within this many cells of the unit (on its island), when one is found.
 constexpr int GoalRadius = 40;
+/// The characters the units wear, in turn.
+const char* const BenchNames[] = {"knight", "ranger", "mage", "dwarf"};
 
 } // namespace
 
 UnitBench::UnitBench(const Options& options, Loop& loop, GameParts parts) : m_opts(options), m_loop(loop), m_parts(parts)
 {
+}
+
+void UnitBench::spawnGroup(std::size_t first, std::size_t count, eng::TileCoord centre)
+{
+    // The free cells of its island nearest to the centre (8-neighbour flood), one unit on each.
+    Party& party = m_parts.session.party();
+    const eng::path::NavGrid& nav = party.grid();
+    const int island = nav.islandOf(0, centre);
+    std::vector<eng::TileCoord> queue{centre};
+    std::vector<char>& seen = m_seen;
+    seen.assign(std::size_t(nav.width()) * std::size_t(nav.height()), 0);
+    seen[std::size_t(centre.y) * std::size_t(nav.width()) + std::size_t(centre.x)] = 1;
+    std::size_t placed = 0;
+    for (std::size_t head = 0; head < queue.size() && placed < count; ++head) {
+        const eng::TileCoord c = queue[head];
+        if (!party.occupancy().occupied(c)) {
+            party.spawn(BenchNames[(first + placed) % 4], c);
+            ++placed;
+        }
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const eng::TileCoord n{c.x + dx, c.y + dy};
+                if (nav.islandOf(0, n) != island || seen[std::size_t(n.y) * std::size_t(nav.width()) + std::size_t(n.x)])
+                    continue;
+                seen[std::size_t(n.y) * std::size_t(nav.width()) + std::size_t(n.x)] = 1;
+                queue.push_back(n);
+            }
+    }
 }
 
 std::size_t UnitBench::spawnUnits()
@@ -40,12 +70,19 @@ std::size_t UnitBench::spawnUnits()
         }
     std::shuffle(cells.begin(), cells.end(), m_rng);
 
-    static const char* const Names[] = {"knight", "ranger", "mage", "dwarf"};
     Party& party = m_parts.session.party();
     party.reset(nav);
-    const std::size_t n = std::min(cells.size(), std::size_t(m_opts.benchUnits));
-    for (std::size_t i = 0; i < n; ++i)
-        party.spawn(Names[i % 4], cells[i]);
+    std::size_t n = std::min(cells.size(), std::size_t(m_opts.benchUnits));
+    const std::size_t group = std::size_t(std::max(1, m_opts.benchGroup));
+    if (group == 1) {
+        for (std::size_t i = 0; i < n; ++i)
+            party.spawn(BenchNames[i % 4], cells[i]);
+    } else {
+        // Each group stands together around a random cell (the shuffled cells, in order).
+        for (std::size_t g = 0; party.units().size() < n && g < cells.size(); ++g)
+            spawnGroup(party.units().size(), std::min(group, n - party.units().size()), cells[g]);
+        n = party.units().size();
+    }
     m_parts.view.loadCharacters(party, m_parts.session.messages());
     party.selection().selectNone();
     return n;
@@ -68,7 +105,9 @@ int UnitBench::run()
     m_loop.window().setFramerateLimit(0);
     const std::size_t n = spawnUnits();
     Party& party = m_parts.session.party();
-    std::vector<double> due(n);
+    const std::size_t group = std::size_t(std::max(1, m_opts.benchGroup));
+    const std::size_t orders = (n + group - 1) / group;  // one per group (a unit alone: one per unit)
+    std::vector<double> due(orders);
     for (double& d : due)
         d = std::uniform_real_distribution<double>(0.0, 2.0)(m_rng);
     std::uniform_real_distribution<double> period(2.0, 6.0);
@@ -80,11 +119,18 @@ int UnitBench::run()
     for (int f = 0; f < m_opts.benchUnitFrames; ++f) {
         const auto t0 = std::chrono::steady_clock::now();
         m_loop.pumpEvents();
-        for (std::size_t i = 0; i < n; ++i) {
+        for (std::size_t i = 0; i < orders; ++i) {
             if (gameSec < due[i])
                 continue;
-            const Unit& u = party.units()[i];
-            party.sendTo(int(i), randomGoal(planCell(u)));
+            const eng::TileCoord goal = randomGoal(planCell(party.units()[i * group]));
+            if (group == 1) {
+                party.sendTo(int(i), goal);
+            } else {
+                std::vector<int> who;
+                for (std::size_t k = i * group; k < std::min(n, (i + 1) * group); ++k)
+                    who.push_back(int(k));
+                party.order(who, goal, nullptr, false);  // every path through the service
+            }
             due[i] = gameSec + period(m_rng);
         }
         m_loop.tick(FixedStepSec);
@@ -122,6 +168,10 @@ void UnitBench::print(std::size_t units, const std::vector<double>& frameMs, con
     std::cout << "requests_pending: " << party.pendingPaths() << "\n";
     std::cout << "give_ways: " << w.giveWays << "\n";
     std::cout << "islands_used: " << m_islandsUsed << "\n";
+    if (m_opts.benchGroup > 1) {
+        std::cout << "group_size: " << m_opts.benchGroup << "\n";
+        std::cout << "fields_made: " << w.fieldsMade << "\n";
+    }
 }
 
 } // namespace game

@@ -42,6 +42,8 @@ const OverlayText OverlayTexts[] = {
     {"search", &OverlayFlags::search, "search overlay",
      ": closed cells by expansion order (blue first), open cells outlined green, g h f from 1.5x zoom"},
     {"numbers", &OverlayFlags::numbers, "numbers", ": g, h, f and step costs on the tiles from 1.5x zoom"},
+    {"field", &OverlayFlags::field, "flow field",
+     ": the selected group's shared field, an arrow per cell toward its goal (yellow near, blue far)"},
 };
 
 /// The colour of a neighbour's outcome in the step-through panel and on the map.
@@ -204,6 +206,7 @@ OverlayScene DebugTools::scene(const DebugFrame& f, bool stepping) const
     s.fog = f.fog;
     const int i = f.party->selection().leader();
     s.layer = i >= 0 ? f.party->units()[std::size_t(i)].layer : 0;
+    s.field = f.party->fieldOf(i);
     if (stepping) {
         s.trace = &stepper.trace();
         s.traceAgeSec = 1e9;

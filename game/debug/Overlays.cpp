@@ -45,6 +45,8 @@ std::vector<std::string> OverlayFlags::names() const
         out.push_back("search");
     if (numbers)
         out.push_back("numbers");
+    if (field)
+        out.push_back("field");
     return out;
 }
 
@@ -58,6 +60,8 @@ bool OverlayFlags::set(std::string_view name)
         search = true;
     else if (name == "numbers")
         numbers = true;
+    else if (name == "field")
+        field = true;
     else if (name == "none")
         *this = {};
     else
@@ -168,7 +172,51 @@ void Overlays::drawGround(sf::RenderTarget& target, const OverlayScene& scene)
         drawSearch(va, scene, near);
     if (flags.search || flags.numbers)
         drawPath(va, scene);
+    if (flags.field)
+        drawField(va, scene, near);
     target.draw(va);
+}
+
+void Overlays::drawField(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near) const
+{
+    const eng::path::FlowField* field = scene.field;
+    if (!field)
+        return;
+    const eng::iso::Projection& proj = scene.world->projection;
+    const eng::path::FieldRegion& r = field->region();
+    // The darkest arrow: the farthest cell in view (so the shading spans what is seen).
+    double far = 0.0;
+    for (int y = std::max(near.y0, r.y0); y <= std::min(near.y1, r.y1 - 1); ++y)
+        for (int x = std::max(near.x0, r.x0); x <= std::min(near.x1, r.x1 - 1); ++x)
+            if (field->reached({x, y}))
+                far = std::max(far, field->distance({x, y}));
+    auto centre = [&](eng::TileCoord c) { return toV(proj.tileToWorld({c.x + 0.5, c.y + 0.5})); };
+    for (int y = std::max(near.y0, r.y0); y <= std::min(near.y1, r.y1 - 1); ++y)
+        for (int x = std::max(near.x0, r.x0); x <= std::min(near.x1, r.x1 - 1); ++x) {
+            const std::optional<eng::TileCoord> next = field->next({x, y});
+            if (!next || scene.unknown({x, y}))
+                continue;
+            // Shaft from a little behind the centre toward the next cell, and a head.
+            const float t = far > 0.0 ? float(field->distance({x, y}) / far) : 0.f;
+            const sf::Color c(sf::Uint8(255 - 215 * t), sf::Uint8(235 - 75 * t), sf::Uint8(40 + 215 * t), 255);
+            const sf::Vector2f a = centre({x, y}), b = centre(*next);
+            const sf::Vector2f d = b - a;
+            const sf::Vector2f from = a - d * 0.25f, tip = a + d * 0.4f;
+            addLine(va, from, tip, 3.f, c);
+            const sf::Vector2f side(-d.y * 0.2f, d.x * 0.2f);
+            const sf::Vector2f base = a + d * 0.12f;
+            va.append(sf::Vertex(tip, c));
+            va.append(sf::Vertex(base + side, c));
+            va.append(sf::Vertex(base - side, c));
+        }
+    for (eng::TileCoord g : field->goals())
+        if (near.contains(g))
+            addDiamondRing(va, proj, g, sf::Color(255, 240, 120, 240));
+    // The region's outline: the diamond (or rectangle) through its four corner points.
+    const eng::iso::WorldPos k[4] = {proj.tileToWorld({double(r.x0), double(r.y0)}), proj.tileToWorld({double(r.x1), double(r.y0)}),
+                                     proj.tileToWorld({double(r.x1), double(r.y1)}), proj.tileToWorld({double(r.x0), double(r.y1)})};
+    for (int i = 0; i < 4; ++i)
+        addLine(va, toV(k[i]), toV(k[(i + 1) % 4]), 2.f, sf::Color(255, 240, 120, 160));
 }
 
 void Overlays::drawHeat(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near) const
@@ -406,7 +454,7 @@ std::string Overlays::statusLine() const
     std::string s;
     for (const std::string& n : flags.names())
         s += (s.empty() ? "" : ", ") + n;
-    return "Overlays: " + s + "   (C heat, I influence, T search, V numbers)";
+    return "Overlays: " + s + "   (C heat, I influence, T search, V numbers, L field)";
 }
 
 } // namespace game::debug

@@ -12,6 +12,9 @@
 ///   outlined in green, the path as a line through the cell centres.
 /// - **numbers**: at a zoom of 1.5x or more, g, h and f on the searched cells and the cost of
 ///   each step along the path (on by itself, or with `search`).
+/// - **field**: the flow field of the selected unit's group order (GroupFields): on every cell
+///   in view the field reached, an arrow to the neighbour it leads to, yellow near the goal to blue
+///   far from it; the goal ringed, the field's region outlined.
 ///
 /// Cost: only cells that can reach into the view add geometry (maps go up to 504x504); what
 /// depends on the whole map (the influence sources, the search's order per cell) is built once
@@ -26,6 +29,7 @@
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
+#include "engine/path/FlowField.hpp"
 #include "engine/path/SearchTrace.hpp"
 #include "engine/terrain/TerrainRules.hpp"
 #include "game/debug/DebugDraw.hpp"
@@ -50,18 +54,20 @@ struct OverlayFlags {
     bool influence = false;
     bool search = false;
     bool numbers = false;
+    bool field = false;
 
-    bool any() const { return heat || influence || search || numbers; }
-    /// The names of the overlays that are on, in the order heat, influence, search, numbers.
+    bool any() const { return heat || influence || search || numbers || field; }
+    /// The names of the overlays that are on, in the order heat, influence, search, numbers,
+    /// field.
     std::vector<std::string> names() const;
-    /// Turns on the overlay called `name` ("heat", "influence", "search", "numbers") or, for
-    /// "none", turns every overlay off. False (nothing changed) for any other name.
+    /// Turns on the overlay called `name` ("heat", "influence", "search", "numbers", "field")
+    /// or, for "none", turns every overlay off. False (nothing changed) for any other name.
     bool set(std::string_view name);
     bool operator==(const OverlayFlags&) const = default;
 };
 
 /// True for the names OverlayFlags::set accepts ("heat", "influence", "search", "numbers",
-/// "none").
+/// "field", "none").
 bool isOverlayName(std::string_view name);
 
 /// What the overlays look at this frame (owned by the caller; read only while drawing).
@@ -76,6 +82,8 @@ struct OverlayScene {
     /// [opt] The fog of war while it is on: the heat map and the numbers leave unknown cells
     /// out (a step cost there reads "+?"); the fog drawn over the map hides the rest.
     const FogOfWar* fog = nullptr;
+    /// [opt] The flow field of the selected unit's group order (the field overlay).
+    const eng::path::FlowField* field = nullptr;
     /// True when the fog hides what `c` is.
     bool unknown(eng::TileCoord c) const { return fog && !fog->known(c); }
 };
@@ -133,6 +141,7 @@ private:
     void drawInfluence(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near);
     void drawSearch(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near);
     void drawPath(sf::VertexArray& va, const OverlayScene& scene) const;
+    void drawField(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near) const;
     void drawLegend(sf::RenderTarget& target, const sf::Font& font, const OverlayScene& scene, float bottomMarginPx) const;
 
     SearchCache m_search;

@@ -27,6 +27,7 @@ std::vector<Binding> makeBindings()
         {"I", Mode::Any, ModShift, cmd::ToggleOverlay{"influence"}},
         {"T", Mode::Any, AnyMod, cmd::ToggleOverlay{"search"}},
         {"V", Mode::Any, ModShift, cmd::ToggleOverlay{"numbers"}},
+        {"L", Mode::Any, ModShift, cmd::ToggleOverlay{"field"}},
         {"Y", Mode::Any, ModShift, cmd::ToggleWhy{}},
         {"G", Mode::Any, ModShift, cmd::StepMode{}},
         {"R", Mode::Any, ModShift, cmd::ClearRace{}},
@@ -177,7 +178,7 @@ std::string playHelp()
            keysFor({cmd::ToggleTuning{}}) + " tune  " + keysFor({cmd::Reload{}}) + " reload  " +
            keysFor({cmd::ToggleHelp{}}) + " help  |  " +
            keysFor({cmd::ToggleOverlay{"heat"}, cmd::ToggleOverlay{"influence"}, cmd::ToggleOverlay{"search"},
-                    cmd::ToggleOverlay{"numbers"}},
+                    cmd::ToggleOverlay{"numbers"}, cmd::ToggleOverlay{"field"}},
                    " ") +
            " overlays  " + keysFor({cmd::StepMode{}, cmd::Step{1}}) + " step  " + keysFor({cmd::Race{}}) + " race  " +
            keysFor({cmd::ToggleWhy{}}) + " why";

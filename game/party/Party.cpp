@@ -58,8 +58,10 @@ bool Party::bind(const eng::path::NavGrid* grid)
         return false;
     for (Unit& u : m_units)
         m_paths.drop(u);
+    m_groups.bind(nullptr);  // its fields are requests of the old service
     m_paths.bind(*grid);
     m_grid = grid;
+    m_groups.bind(grid);
     m_occupancy.rebuild(grid->width(), grid->height());
     m_motion.bind(grid);
     return true;
@@ -67,6 +69,7 @@ bool Party::bind(const eng::path::NavGrid* grid)
 
 void Party::clearUnits()
 {
+    m_groups.bind(nullptr);
     m_paths.clear();
     m_units.clear();
     m_selection.resize(0);
@@ -141,10 +144,13 @@ void Party::gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeRe
         crosses = crosses || changed.at(u.layer, u.goal);
         if (!crosses)
             continue;
-        // A unit mid-step keeps stepping; its new path starts where it is going.
+        // A unit mid-step keeps stepping; its new path starts where it is going. A follower of
+        // a group's flow field takes its new path from the field (restarted by invalidate when
+        // the change touched it).
         u.walk.replans = 0;
         u.walk.replansSinceStep = 0;
-        m_paths.request(u, u.goal);
+        if (displaced || !m_groups.awaitRepair(int(i)))
+            m_paths.request(u, u.goal);
         rep.replanned.push_back(int(i));
     }
 }
@@ -321,7 +327,8 @@ bool Party::planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path
     return true;
 }
 
-OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace)
+OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace,
+                         bool leaderNow)
 {
     OrderReport rep;
     rep.clicked = clicked;
@@ -336,14 +343,14 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
     for (int i : movers)
         if (std::find(layerOrder.begin(), layerOrder.end(), m_units[std::size_t(i)].layer) == layerOrder.end())
             layerOrder.push_back(m_units[std::size_t(i)].layer);
-    bool leaderDone = false;
+    bool leaderDone = !leaderNow;
     for (int layer : layerOrder) {
-        std::vector<int> group, ranks;
+        std::vector<int> group;
         std::vector<eng::TileCoord> starts;
         for (std::size_t r = 0; r < movers.size(); ++r)
             if (m_units[std::size_t(movers[r])].layer == layer) {
                 group.push_back(movers[r]);
-                ranks.push_back(int(r));
+                m_units[std::size_t(movers[r])].rank = int(r);
                 starts.push_back(planCell(m_units[std::size_t(movers[r])]));
             }
         const FormationResult form = planFormation(*m_grid, layer, m_query, clicked, starts, blocked);
@@ -353,26 +360,37 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
             rep.anchor = form.anchor;
             rep.anchorMoved = form.anchorMoved;
         }
-        for (std::size_t k = 0; k < group.size(); ++k) {
-            Unit& u = m_units[std::size_t(group[k])];
-            blocked.push_back(form.goals[k]);
-            u.rank = ranks[k];
-            u.walk.replans = 0;
-            u.walk.replansSinceStep = 0;
-            if (leaderDone) {
-                // The others: requests the service serves over the next frames.
-                m_paths.request(u, form.goals[k]);
-                ++rep.units;
-                continue;
-            }
-            // The leader: planned now, its figures (and its search trace) for the HUD.
-            leaderDone = true;
-            rep.units += planLeader(u, form.goals[k], rep, trace) ? 1 : 0;
-        }
+        blocked.insert(blocked.end(), form.goals.begin(), form.goals.end());
+        orderGroup(group, form.goals, *form.anchor, !leaderDone, rep, trace);
+        leaderDone = true;
     }
     rep.accepted = rep.units > 0;
     m_paths.addSyncMicros(microsFrom(tStart));
     return rep;
+}
+
+void Party::orderGroup(const std::vector<int>& group, const std::vector<eng::TileCoord>& goals, eng::TileCoord anchor,
+                       bool planFirst, OrderReport& rep, eng::path::SearchTrace* trace)
+{
+    const bool shared = int(group.size()) >= std::max(2, m_params.fieldMinUnits);
+    for (std::size_t k = 0; k < group.size(); ++k) {
+        Unit& u = m_units[std::size_t(group[k])];
+        m_groups.leave(group[k]);
+        u.walk.replans = 0;
+        u.walk.replansSinceStep = 0;
+        if (k == 0 && planFirst) {
+            // The leader: planned now, its figures (and its search trace) for the HUD.
+            rep.units += planLeader(u, goals[k], rep, trace) ? 1 : 0;
+        } else if (k == 0 || !shared) {
+            m_paths.request(u, goals[k]);  // served over the next frames
+            ++rep.units;
+        } else {
+            m_paths.awaitField(u, goals[k]);  // its path comes from the group's field
+            ++rep.units;
+        }
+    }
+    if (shared)
+        m_groups.create(m_units[std::size_t(group.front())].layer, anchor, group);
 }
 
 bool Party::sendTo(int index, eng::TileCoord goal)
@@ -380,6 +398,7 @@ bool Party::sendTo(int index, eng::TileCoord goal)
     if (!m_grid || !m_paths.bound() || index < 0 || index >= int(m_units.size()) || !m_grid->inBounds(goal))
         return false;
     Unit& u = m_units[std::size_t(index)];
+    m_groups.leave(index);
     u.rank = 0;
     u.walk.replans = 0;
     u.walk.replansSinceStep = 0;
@@ -405,9 +424,13 @@ void Party::update(double dtSec)
 {
     const auto t0 = std::chrono::steady_clock::now();
     double pathMicros = m_paths.takeSyncMicros();
-    m_paths.serve(m_units, m_params);
+    m_groups.serve();
+    // The service gets what is left of the budget after this update's synchronous work and the
+    // motion's path work of the update before (replans, giving way), which runs after it.
+    m_paths.serve(m_units, m_params, pathMicros + microsFrom(t0) + m_motionMicros);
     pathMicros += microsFrom(t0);
-    pathMicros += m_motion.update(dtSec);
+    m_motionMicros = m_motion.update(dtSec);
+    pathMicros += m_motionMicros;
     m_paths.work().lastUpdateMicros = pathMicros;
 }
 

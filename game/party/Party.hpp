@@ -23,6 +23,11 @@
 /// units that come before it. So the first unit of an order, and any unit walking alone, walks
 /// the optimal path under the current costs: its own followers never bend it.
 ///
+/// Group orders (thousands of units): an order of at least PartyParams::fieldMinUnits units of
+/// one profile shares one flow field (GroupFields): the leader walks its own A* path, the
+/// others follow the field to their formation cells; the field is a request to the same
+/// PathService, repaired after edits as paths are.
+///
 /// Scale (hundreds of units): an occupancy grid (claims per cell + one holder's index) answers
 /// "who stands there" in O(1); nothing in update() loops over all units per unit. A unit blocked
 /// by another waits PartyParams::waitBeforeReplanSec, then replans through the service (see Priority). A
@@ -45,6 +50,7 @@
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathService.hpp"
 #include "engine/path/SearchTrace.hpp"
+#include "game/party/GroupFields.hpp"
 #include "game/party/OccupancyGrid.hpp"
 #include "game/party/PartyMotion.hpp"
 #include "game/party/PartyParams.hpp"
@@ -141,7 +147,13 @@ public:
     /// `trace` [opt] records the leader's search.
     OrderReport orderSelected(eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr);
     /// Orders the given units; the first valid one leads (rank 0), the others rank in `who`'s order.
-    OrderReport order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr);
+    /// Per movement profile, a group of at least PartyParams::fieldMinUnits units shares one
+    /// flow field (GroupFields): its first unit is planned at once (or the leader), the others
+    /// wait for the field.
+    /// `leaderNow` false: the leader's path is a PathService request too (served within the
+    /// budget like the others; `rep` then has no path figures): for many orders at once.
+    OrderReport order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr,
+                      bool leaderNow = true);
     /// Sends one unit toward `goal` alone (rank 0): no formation and no synchronous search, only
     /// a PathService request (served by update() within the budget). A goal held by another
     /// standing unit is replaced by the closest free cell when the walker gets there. False
@@ -177,6 +189,10 @@ public:
     const PathWorkStats& pathWork() const { return m_paths.work(); }
     /// The path service (its limits may be tuned) [Limit: after a successful reset].
     eng::path::PathService& service() { return m_paths.service(); }
+    /// The flow field unit `index` follows (its group order's) when it is complete, else nullptr.
+    const eng::path::FlowField* fieldOf(int index) const { return m_groups.fieldOf(index); }
+    /// Group orders sharing a flow field that still have units.
+    int fieldGroups() const { return m_groups.groupCount(); }
     /// The tuning; changes apply from the next update().
     PartyParams& params() { return m_params; }
     const PartyParams& params() const { return m_params; }
@@ -199,6 +215,11 @@ private:
     std::vector<int> moversOf(const std::vector<int>& who) const;
     /// order(): the cells units outside the order hold or walk to (no goal there).
     std::vector<eng::TileCoord> cellsOfOthers(const std::vector<int>& movers) const;
+    /// order(): the units of `group` (one profile, ranks set) walk to `goals`: the first as
+    /// planFirst says (the order's leader: searched now), the others through the service, or
+    /// one shared flow field when there are enough of them.
+    void orderGroup(const std::vector<int>& group, const std::vector<eng::TileCoord>& goals, eng::TileCoord anchor,
+                    bool planFirst, OrderReport& rep, eng::path::SearchTrace* trace);
     /// order(): the leader's path, searched now; its figures into `rep`. False when none.
     bool planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace);
 
@@ -210,7 +231,9 @@ private:
     const eng::path::NavGrid* m_grid = nullptr;
     eng::path::GridQuery m_query;  ///< leader, preview, formation
     unsigned m_generation = 1;     ///< bumped by reset: handles of the old units go stale
-    PartyMotion m_motion{m_units, m_occupancy, m_paths, m_params, events};
+    double m_motionMicros = 0.0;   ///< the motion's path work in the last update (the next one's budget pays it)
+    GroupFields m_groups{m_units, m_paths, m_query};
+    PartyMotion m_motion{m_units, m_occupancy, m_paths, m_groups, m_params, events};
 };
 
 } // namespace game

@@ -51,9 +51,9 @@ eng::TilePos restingPos(const Unit& u)
 
 } // namespace
 
-PartyMotion::PartyMotion(std::vector<Unit>& units, OccupancyGrid& occupancy, PathRequests& paths,
+PartyMotion::PartyMotion(std::vector<Unit>& units, OccupancyGrid& occupancy, PathRequests& paths, GroupFields& groups,
                          const PartyParams& params, std::vector<std::string>& events)
-    : m_units(units), m_occupancy(occupancy), m_paths(paths), m_params(params), m_events(events)
+    : m_units(units), m_occupancy(occupancy), m_paths(paths), m_groups(groups), m_params(params), m_events(events)
 {
 }
 
@@ -150,7 +150,7 @@ double PartyMotion::blocked(int i, int blocker, double waitedSec)
             if (u.walk.replansSinceStep >= limit) {
                 m_events.push_back(u.name + " stops: the way is blocked");
                 m_paths.stop(u);
-            } else {
+            } else if (!m_groups.reroute(i, m_occupancy)) {
                 replan(u, i);
             }
         }
@@ -252,7 +252,9 @@ void PartyMotion::replan(Unit& u, int index)
     const int atGoal = m_occupancy.holderOf(goal, index);
     if (atGoal >= 0 && !m_units[std::size_t(atGoal)].moving())
         goal = freeCellNear(goal, start, u.layer, index);
-    m_paths.request(u, goal, avoidCells(index, start), m_params.occupiedPenalty);
+    std::vector<eng::TileCoord> avoid = avoidCells(index, start);
+    if (!m_groups.replanNear(index, goal, avoid, m_params.occupiedPenalty))
+        m_paths.request(u, goal, std::move(avoid), m_params.occupiedPenalty);
 }
 
 std::vector<eng::TileCoord> PartyMotion::avoidCells(int index, eng::TileCoord start) const
@@ -301,7 +303,8 @@ void PartyMotion::stepAside(Unit& u, int index, eng::TileCoord to)
     u.walk.replansSinceStep = 0;
     faceAndWalk(u, dx, dy, m_params);
     ++m_paths.work().giveWays;
-    replan(u, index);  // from the cell it steps to
+    if (!m_groups.retrace(index))
+        replan(u, index);  // from the cell it steps to
     u.walk.replansSinceStep = 0;
 }
 

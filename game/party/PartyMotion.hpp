@@ -11,10 +11,13 @@
 /// PartyParams::occupiedPenalty on the cells held or claimed by nearby units that come before
 /// it, and by units standing without an order (never pushed); units that come after it are
 /// ignored: they give way. So the first unit of an order, or a unit walking alone, always plans
-/// the optimal path under the current costs.
+/// the optimal path under the current costs. A follower of a group's flow field (GroupFields)
+/// that is blocked on its way steps round the blocker by the field instead of a search, and
+/// one that gives way takes its new path from the field.
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/NavGrid.hpp"
+#include "game/party/GroupFields.hpp"
 #include "game/party/OccupancyGrid.hpp"
 #include "game/party/PartyParams.hpp"
 #include "game/party/PathRequests.hpp"
@@ -30,8 +33,8 @@ namespace game {
 
 class PartyMotion {
 public:
-    PartyMotion(std::vector<Unit>& units, OccupancyGrid& occupancy, PathRequests& paths, const PartyParams& params,
-                std::vector<std::string>& events);
+    PartyMotion(std::vector<Unit>& units, OccupancyGrid& occupancy, PathRequests& paths, GroupFields& groups,
+                const PartyParams& params, std::vector<std::string>& events);
 
     /// Moves on `grid` from now on (nullptr: nothing moves); sizes the scratch.
     void bind(const eng::path::NavGrid* grid);
@@ -78,6 +81,7 @@ private:
     std::vector<Unit>& m_units;
     OccupancyGrid& m_occupancy;
     PathRequests& m_paths;
+    GroupFields& m_groups;
     const PartyParams& m_params;
     std::vector<std::string>& m_events;
     const eng::path::NavGrid* m_grid = nullptr;

@@ -26,6 +26,9 @@ struct PartyParams {
     int maxReplans = 6;                ///< replans without a step between them, blocked by a unit that does not
                                        ///< move (or a loop nobody can break; 5x as many behind units that
                                        ///< move); then it gives up and stops
+    /// A group order with at least this many units of one movement profile shares one flow
+    /// field (GroupFields); smaller groups: one A* path per unit.
+    int fieldMinUnits = 8;
 };
 
 } // namespace game

@@ -117,6 +117,17 @@ void PathRequests::request(Unit& u, eng::TileCoord goal, std::vector<eng::TileCo
     u.walk.waitedSec = 0.0;
 }
 
+void PathRequests::awaitField(Unit& u, eng::TileCoord goal)
+{
+    drop(u);
+    clearPath(u);
+    u.goal = goal;
+    u.walk.avoid.clear();
+    u.walk.awaitingPath = true;
+    u.walk.requestedAtUpdate = m_updates;
+    u.walk.waitedSec = 0.0;
+}
+
 void PathRequests::drop(Unit& u)
 {
     if (m_service && u.walk.request.valid())
@@ -168,14 +179,35 @@ void PathRequests::progress(const Unit& u)
     m_service->setProgress(u.walk.request, std::max(0, walked));
 }
 
-void PathRequests::serve(std::vector<Unit>& units, const PartyParams& params)
+eng::path::PathHandle PathRequests::requestField(eng::path::FieldRequest r)
+{
+    if (!m_service)
+        return {};
+    ++m_work.requestsMade;
+    ++m_work.fieldsMade;
+    return m_service->requestField(std::move(r));
+}
+
+void PathRequests::releaseField(eng::path::PathHandle h)
+{
+    if (m_service)
+        m_service->release(h);
+}
+
+void PathRequests::fieldDone(long long requestedAt)
+{
+    ++m_work.requestsDone;
+    m_work.waitUpdatesMax = std::max(m_work.waitUpdatesMax, int(m_updates - requestedAt));
+}
+
+void PathRequests::serve(std::vector<Unit>& units, const PartyParams& params, double spentMicros)
 {
     ++m_updates;
     if (!m_service)
         return;
     m_lastStats = params.pathBudgetExpansions > 0
                       ? m_service->update(std::numeric_limits<double>::infinity(), params.pathBudgetExpansions)
-                      : m_service->update(params.pathBudgetMicros);
+                      : m_service->update(std::max(0.0, params.pathBudgetMicros - spentMicros));
     for (Unit& u : units) {
         if (!u.walk.awaitingPath)
             continue;

@@ -27,8 +27,9 @@ namespace game {
 
 /// Path work of the party (the `--bench-units` figures).
 struct PathWorkStats {
-    long long requestsDone = 0;     ///< service results taken by their units since reset()
-    long long requestsMade = 0;     ///< service requests made since reset()
+    long long requestsDone = 0;     ///< service results taken by their units since reset() (a field: once, when its units take it)
+    long long requestsMade = 0;     ///< service requests made since reset() (flow fields included)
+    long long fieldsMade = 0;       ///< of those, flow fields of group orders
     int waitUpdatesMax = 0;         ///< most update() calls one request waited for its result
     double lastUpdateMicros = 0.0;  ///< path work of the last update() (service slices, replans,
                                     ///< giving way) + synchronous searches since the update before
@@ -50,6 +51,9 @@ public:
     /// Asks for a path from the unit's plan cell to `goal` (partial paths allowed); `avoid`
     /// cells cost `penalty` more. The unit's path is cleared: it waits for the result.
     void request(Unit& u, eng::TileCoord goal, std::vector<eng::TileCoord> avoid = {}, float penalty = 0.0f);
+    /// The unit waits on its cell for a path to `goal` that its group's flow field will give
+    /// (GroupFields): no request of its own; its path is cleared.
+    void awaitField(Unit& u, eng::TileCoord goal);
     /// Forgets the unit's request (if any).
     void drop(Unit& u);
     /// The unit stops where it stands or is stepping to: request dropped, path cleared.
@@ -66,9 +70,22 @@ public:
     /// The unit walked on: cells behind it no longer make its path stale.
     void progress(const Unit& u);
 
-    /// One update: counts it, serves requests within the budget of `params`, then hands each
-    /// finished result to its unit (a unit whose request found no path stops).
-    void serve(std::vector<Unit>& units, const PartyParams& params);
+    /// One update: counts it, serves requests within the budget of `params` (a time budget
+    /// less `spentMicros`, the path work already done for this update: all path work of an
+    /// update shares the one budget), then hands each finished result to its unit (a unit whose
+    /// request found no path stops).
+    void serve(std::vector<Unit>& units, const PartyParams& params, double spentMicros = 0.0);
+    /// Queues a flow field (a group order's; counted as a request made).
+    eng::path::PathHandle requestField(eng::path::FieldRequest r);
+    /// The field when it is complete, else nullptr.
+    const eng::path::FlowField* field(eng::path::PathHandle h) const { return m_service ? m_service->field(h) : nullptr; }
+    /// Forgets a field request.
+    void releaseField(eng::path::PathHandle h);
+    /// A field requested at update `requestedAt` reached its units: counted as a request done
+    /// that waited until now.
+    void fieldDone(long long requestedAt);
+    /// serve() calls since clear().
+    long long updates() const { return m_updates; }
     /// After a grid change: the handles of delivered paths that crossed a dirty cell.
     std::vector<eng::path::PathHandle> invalidate(std::span<const eng::path::NavDirty> dirty);
 

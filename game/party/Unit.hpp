@@ -55,6 +55,8 @@ struct Unit {
     /// Place in its latest order: 0 for the leader (and for a unit sent alone), then 1, 2, ...
     /// in the order's unit order. With the index it gives the unit's priority (outranks()).
     int rank = 0;
+    /// The group order it belongs to (GroupFields; its followers share one flow field), -1: none.
+    int group = -1;
 
     // Order and walk state.
     std::vector<eng::TileCoord> path; ///< cells still to enter, in order (empty: standing)

@@ -101,14 +101,20 @@ std::vector<eng::TileCoord> assignGoals(const FormationLayer& f, std::span<const
     // Restrict to the `pool` closest reachable candidates first; fall back to the rest.
     const std::size_t pool = std::min(candidates.size(), units.size());
     for (int pass = 0; pass < 2; ++pass) {
+        if (pass == 1 && std::all_of(assigned.begin(), assigned.end(), [](char a) { return a != 0; }))
+            break;  // every unit has its goal: the rest would assign nothing
         std::vector<Pair> use;
         for (const Pair& p : pairs)
             if (pass == 1 || p.cand < pool)
                 use.push_back(p);
-        std::stable_sort(use.begin(), use.end(), [](const Pair& a, const Pair& b) {
+        // Distance, then candidate, then unit (the order the pairs were made in): a total
+        // order, so a plain sort gives the one result.
+        std::sort(use.begin(), use.end(), [](const Pair& a, const Pair& b) {
             if (a.d != b.d)
                 return a.d < b.d;
-            return a.cand < b.cand;
+            if (a.cand != b.cand)
+                return a.cand < b.cand;
+            return a.unit < b.unit;
         });
         for (const Pair& p : use) {
             if (assigned[p.unit] || taken[p.cand])

@@ -295,9 +295,10 @@ void Minimap::drawOverlay(sf::RenderTarget& target, const Camera& camera, const 
 {
     sf::VertexArray va(sf::Triangles);
     const auto centre = [](eng::TileCoord c) { return eng::TilePos{float(c.x) + 0.5f, float(c.y) + 0.5f}; };
+    const bool crowd = party.units().size() > MinimapCrowdUnits;
     for (std::size_t i = 0; i < party.units().size(); ++i) {
         const Unit& u = party.units()[i];
-        if (!u.moving())
+        if (!u.moving() || (crowd && !party.selection().selected(int(i))))
             continue;
         // A long path on a big map: cells closer than a pixel join the next segment.
         sf::Vector2f from = m_layout.tileToPixel(u.pos);
@@ -312,6 +313,10 @@ void Minimap::drawOverlay(sf::RenderTarget& target, const Camera& camera, const 
     for (std::size_t i = 0; i < party.units().size(); ++i) {
         const sf::Vector2f p = m_layout.tileToPixel(party.units()[i].pos);
         const bool selected = party.selection().selected(int(i));
+        if (crowd) {
+            addDot(va, p, selected ? 3.f : 2.f, selected ? sf::Color(255, 235, 90) : unitColor(i));
+            continue;
+        }
         addDot(va, p, selected ? 7.f : 6.f, selected ? sf::Color(255, 235, 90) : sf::Color(12, 14, 20));
         addDot(va, p, 4.f, unitColor(i));
     }

@@ -4,7 +4,9 @@
 /// help line, clear of the status panel, the tile panel and the messages). The map is drawn in
 /// world space scaled down, so an isometric map shows as the same diamond as the game and the
 /// camera's visible area is a plain rectangle on it; the units are dots, their remaining paths
-/// thin lines.
+/// thin lines. A crowd (more than MinimapCrowdUnits units) is drawn as small dots without
+/// outlines, with the paths of the selected units only, so the overlay costs a few vertices
+/// per unit.
 ///
 /// The ground is one texture with one texel per cell (a colour per terrain name, impassable
 /// cells darker, shaded by an optional fog), drawn as one textured quad: a frame costs the same
@@ -32,6 +34,7 @@
 
 #include <SFML/Graphics.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -41,6 +44,9 @@
 #include <vector>
 
 namespace game {
+
+/// Above this many units the minimap draws a crowd (see the file comment).
+inline constexpr std::size_t MinimapCrowdUnits = 1000;
 
 /// What a fog of war knows of a cell, as the minimap shades it.
 enum class FogShade : std::uint8_t {

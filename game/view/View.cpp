@@ -16,8 +16,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <filesystem>
 #include <iostream>
 
 namespace game {
@@ -159,46 +157,7 @@ bool View::updateCells(const World& world, std::span<const eng::TileCoord> cells
 
 void View::loadCharacters(const Party& party, MessageLog& messages)
 {
-    m_characters.clear();
-    m_unitSheets.clear();
-    const std::filesystem::path dir = assetsDir();
-    for (std::size_t index = 0; index < party.units().size(); ++index) {
-        const Unit& u = party.units()[index];
-        m_unitSheets.push_back({party.handle(int(index)), -1});
-        int& wears = m_unitSheets.back().second;
-        // Several units may share a character.
-        for (std::size_t i = 0; i < m_characters.size(); ++i)
-            if (m_characters[i]->sheet.name == u.name)
-                wears = int(i);
-        if (wears >= 0)
-            continue;
-        const std::string path = (dir / "party" / (u.name + ".json")).string();
-        if (!std::filesystem::exists(path))
-            continue;
-        auto sheet = eng::anim::loadSpriteSheet(path);
-        if (!sheet) {
-            for (const eng::Diagnostic& d : sheet.diagnostics())
-                messages.say(eng::formatDiagnostic(d), true);
-            continue;
-        }
-        auto art = std::make_unique<CharacterArt>();
-        art->sheet = std::move(sheet).value();
-        art->sheet.name = u.name;
-        if (!art->texture.loadFromFile(art->sheet.image)) {
-            messages.say(art->sheet.image + ": error: cannot load sprite sheet image", true);
-            continue;
-        }
-        art->texture.setSmooth(false);
-        m_characters.push_back(std::move(art));
-        wears = int(m_characters.size()) - 1;
-    }
-}
-
-int View::sheetOf(const Party& party, std::size_t index) const
-{
-    if (index >= m_unitSheets.size() || party.indexOf(m_unitSheets[index].first) != int(index))
-        return -1;
-    return m_unitSheets[index].second;
+    m_unitArt.load(party, messages);
 }
 
 void View::update(double dtSec)
@@ -252,8 +211,8 @@ int View::unitAtPixel(const Party& party, sf::Vector2i px) const
         const Unit& u = units[i];
         const sf::Vector2f feet = unitFeetWorld(u);
         sf::FloatRect box(feet.x - 16.f, feet.y - 48.f, 32.f, 52.f);
-        if (const int sheet = sheetOf(party, i); sheet >= 0) {
-            const auto& s = m_characters[std::size_t(sheet)]->sheet;
+        if (const eng::anim::SpriteSheet* sheet = m_unitArt.sheetOf(party, i)) {
+            const eng::anim::SpriteSheet& s = *sheet;
             // The visible body is narrower than the frame: use its middle 60%.
             const float w = float(s.frameWidth) * 0.6f;
             box = sf::FloatRect(feet.x - w * 0.5f, feet.y - float(s.originY) * 0.9f, w, float(s.originY) * 0.9f + 6.f);
@@ -269,30 +228,10 @@ int View::unitAtPixel(const Party& party, sf::Vector2i px) const
     return best;
 }
 
-std::vector<eng::render::SpriteItem> View::unitSprites(const Party& party) const
+void View::unitSprites(const Party& party, const sf::FloatRect& view)
 {
-    std::vector<eng::render::SpriteItem> items;
-    for (std::size_t i = 0; i < party.units().size(); ++i) {
-        const Unit& u = party.units()[i];
-        const int sheet = sheetOf(party, i);
-        if (sheet < 0)
-            continue;
-        const CharacterArt& art = *m_characters[std::size_t(sheet)];
-        const eng::anim::AnimationClip* clip = art.sheet.find(u.anim.clip, u.facing);
-        if (!clip || clip->frames.empty())
-            clip = art.sheet.find("idle", u.facing);
-        if (!clip || clip->frames.empty())
-            continue;
-        const eng::anim::FrameRect r = clip->frames[std::size_t(clip->frameIndexAt(u.anim.timeSec))].rect;
-        eng::render::SpriteItem item;
-        item.texture = &art.texture;
-        item.rect = sf::IntRect(r.x, r.y, r.w, r.h);
-        item.feet = unitFeetWorld(u);
-        item.origin = sf::Vector2f(float(art.sheet.originX), float(art.sheet.originY));
-        item.tile = u.pos;
-        items.push_back(item);
-    }
-    return items;
+    m_sprites.clear();
+    m_unitArt.sprites(party, m_projection, view, m_sprites);
 }
 
 void View::draw(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud)
@@ -317,17 +256,19 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
         if (!m_renderer->prepare(eng::render::viewRect(target), problems))
             for (const eng::Diagnostic& d : problems)
                 std::cerr << eng::formatDiagnostic(d) << '\n';
-        m_renderer->draw(target, unitSprites(party),
+        unitSprites(party, worldInView(target));
+        m_renderer->draw(target, m_sprites,
                          [&](sf::RenderTarget& t) { drawGroundOverlay(t, world, party, hud); });
     }
 
     // Units without art (missing sprite sheet): a plain marker so they are still playable.
     sf::VertexArray marks(sf::Triangles);
+    const sf::FloatRect seen = worldInView(target);
     for (std::size_t i = 0; i < party.units().size(); ++i) {
         const Unit& u = party.units()[i];
-        if (sheetOf(party, i) >= 0)
-            continue;
         const sf::Vector2f f = unitFeetWorld(u);
+        if (m_unitArt.sheetOf(party, i) || !sf::FloatRect(f.x - 12.f, f.y - 42.f, 24.f, 44.f).intersects(seen))
+            continue;
         addEllipseRing(marks, f - sf::Vector2f(0.f, 20.f), 10.f, 20.f, 10.f, unitColor(i));
     }
     if (marks.getVertexCount() > 0)
@@ -388,16 +329,23 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
     // length of the paths or the size of the map (the pixels are the same).
     const sf::FloatRect view = worldInView(target);
 
-    // Paths still to walk, one colour per unit, and where each ends.
+    // Paths still to walk, one colour per unit, and where each ends. A path has no cell farther
+    // from its unit than its length (a step moves one cell): far from the view, none is looked at.
+    const CellRange near = cellsNear(proj, view);
     for (std::size_t i = 0; i < party.units().size(); ++i) {
         const Unit& u = party.units()[i];
         if (!u.moving())
             continue;
+        const int reach = int(u.path.size()) + 3;
+        const bool pathNear = u.tile.x >= near.x0 - reach && u.tile.x <= near.x1 + reach &&
+                              u.tile.y >= near.y0 - reach && u.tile.y <= near.y1 + reach;
+        if (!pathNear && !cellMayShow(proj, u.goal, view))
+            continue;
         sf::Color c = unitColor(i);
         c.a = 200;
-        for (eng::TileCoord p : u.path)
-            if (cellMayShow(proj, p, view))
-                addDiamond(va, proj, p, c, 0.22f);
+        for (std::size_t k = 0; pathNear && k < u.path.size(); ++k)
+            if (cellMayShow(proj, u.path[k], view))
+                addDiamond(va, proj, u.path[k], c, 0.22f);
         if (cellMayShow(proj, u.goal, view))
             addDiamondRing(va, proj, u.goal, c, 0.8f, 0.62f);
     }

@@ -23,6 +23,7 @@
 #include "game/party/Party.hpp"
 #include "game/view/Camera.hpp"
 #include "game/view/Minimap.hpp"
+#include "game/view/UnitArt.hpp"
 #include "game/common/MessageLog.hpp"
 #include "game/fog/FogOfWar.hpp"
 #include "game/world/World.hpp"
@@ -97,7 +98,7 @@ public:
     bool updateCells(const World& world, std::span<const eng::TileCoord> cells, std::vector<eng::Diagnostic>& problems);
     /// Loads the sprite sheet of every unit (by name, from assets/party/NAME.json) and keeps
     /// which one each unit wears, by unit handle (units spawned later, or of a party reset
-    /// since, are drawn as markers); problems are said on `messages`.
+    /// since, are drawn as markers); problems are said on `messages` (UnitArt).
     void loadCharacters(const Party& party, MessageLog& messages);
     /// Advances tile animations.
     void update(double dtSec);
@@ -139,17 +140,11 @@ private:
     /// The minimap's fog shading follows `fog` (on, off, and the cells around each unit whose
     /// shade its sight may have changed since the last frame).
     void syncMinimapFog(const World& world, const Party& party, const FogOfWar* fog);
-    struct CharacterArt {
-        eng::anim::SpriteSheet sheet;
-        sf::Texture texture;
-    };
-
-    /// Index in m_characters of the sheet unit `index` wears, or -1 (none, or not loaded for it).
-    int sheetOf(const Party& party, std::size_t index) const;
     /// Lines of a HUD panel with their colours.
     using HudLines = std::vector<std::pair<std::string, sf::Color>>;
 
-    std::vector<eng::render::SpriteItem> unitSprites(const Party& party) const;
+    /// The sprites of the units in `view` (world pixels), into m_sprites.
+    void unitSprites(const Party& party, const sf::FloatRect& view);
     void drawGroundOverlay(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const;
     /// The status panel's lines (top left): map, fps, selection, last path, the caller's lines.
     HudLines statusLines(const World& world, const Party& party, const HudState& hud) const;
@@ -163,9 +158,8 @@ private:
     eng::iso::Projection m_projection;
     eng::map::CellFrame m_frame; ///< the world's (picking keeps to cells on the map)
     std::unique_ptr<eng::render::MapRenderer> m_renderer;
-    std::vector<std::unique_ptr<CharacterArt>> m_characters;
-    /// Per unit (by handle) the index of its sheet in m_characters, -1 none (loadCharacters).
-    std::vector<std::pair<UnitHandle, int>> m_unitSheets;
+    UnitArt m_unitArt;
+    std::vector<eng::render::SpriteItem> m_sprites;  ///< the frame's unit sprites (storage kept)
     sf::Font m_font;
     bool m_hasFont = false;
     Minimap m_minimap;

@@ -122,7 +122,7 @@ TEST_CASE("bindings: the help lines name the table's keys")
 {
     CHECK(game::playHelp() ==
           "LMB select/move/box  RMB move/pan  1-4 Ctrl+A select  WASD pan  wheel zoom  F follow  M map  O fog  E edit  "
-          "F2 tune  F5 reload  H help  |  C I T V overlays  G/N step  Shift+click race  Y why");
+          "F2 tune  F5 reload  H help  |  C I T V L overlays  G/N step  Shift+click race  Y why");
     CHECK(game::editorHelp() == "E play   LMB/drag paint   click volcano: erupt   RMB erase   Tab/Shift+Tab, Ctrl+wheel "
                                 "brush   Ctrl+Z/Y undo/redo   Ctrl+S save");
     CHECK(game::keysFor({game::cmd::Undo{}, game::cmd::Redo{}}) == "Ctrl+Z/Y");

@@ -297,3 +297,72 @@ TEST_CASE("PathService: an expansion budget makes the work per update the same o
     CHECK(a.size() > 3);  // the cap really spread the work over several updates
     CHECK(a == b);
 }
+
+TEST_CASE("PathService: flow fields are requests like paths, sliced, and repaired after an edit",
+          "[path][service]")
+{
+    const CostField field = weightedField(48, 48, 3u);
+    NavGrid grid;
+    REQUIRE(grid.reset(48, 48));
+    REQUIRE(grid.addLayer("walker", field, MoveRules{}) == 0);
+    PathService service(grid);
+    service.setSliceExpansions(50);
+    service.setMaxConcurrent(2);
+    eng::path::FieldRequest fr;
+    fr.goals = {{40, 40}, {41, 40}};
+    fr.region = {10, 10, 48, 48};
+    const PathHandle path = service.request(req({0, 0}, {47, 47}));
+    const PathHandle f = service.requestField(fr);
+    CHECK(service.state(f) == RequestState::Queued);
+    CHECK(service.field(f) == nullptr);
+    CHECK(service.result(f) == nullptr);
+    int updates = 0;
+    while (service.pending() > 0) {
+        const ServiceStats s = service.update(std::numeric_limits<double>::infinity(), 400);
+        CHECK(s.maxSliceExpansions <= 50);
+        ++updates;
+    }
+    CHECK(updates > 3);
+    REQUIRE(service.state(f) == RequestState::Done);
+    REQUIRE(service.field(f) != nullptr);
+    CHECK(service.field(path) == nullptr);
+    REQUIRE(service.result(path) != nullptr);
+
+    // The service's field is the field computed at once.
+    eng::path::FlowField fresh;
+    fresh.begin(grid, 0, fr.goals, fr.region);
+    while (fresh.step(1 << 20) == PathStatus::InProgress) {
+    }
+    for (int y = 0; y < 48; ++y)
+        for (int x = 0; x < 48; ++x)
+            REQUIRE(service.field(f)->distance({x, y}) == fresh.distance({x, y}));
+
+    // An edit outside its region leaves it; one inside queues it again on the new grid.
+    const eng::path::CellChange outside[] = {{{2, 2}, Impassable}};
+    std::vector<PathHandle> staled = service.invalidate(grid.apply(0, outside));
+    CHECK(std::find(staled.begin(), staled.end(), f) == staled.end());
+    CHECK(service.field(f) != nullptr);
+    std::vector<eng::path::CellChange> wall;
+    for (int x = 10; x < 46; ++x)
+        wall.push_back({{x, 30}, Impassable});
+    staled = service.invalidate(grid.apply(0, wall));
+    CHECK(std::find(staled.begin(), staled.end(), f) != staled.end());
+    CHECK(service.state(f) == RequestState::Queued);
+    CHECK(service.field(f) == nullptr);
+    serveAll(service);
+    REQUIRE(service.field(f) != nullptr);
+    fresh.restart(grid);
+    while (fresh.step(1 << 20) == PathStatus::InProgress) {
+    }
+    for (int y = 0; y < 48; ++y)
+        for (int x = 0; x < 48; ++x)
+            REQUIRE(service.field(f)->distance({x, y}) == fresh.distance({x, y}));
+    // Released: the handle reads nothing, even once its slot is reused.
+    service.release(f);
+    CHECK(service.state(f) == RequestState::Invalid);
+    const PathHandle again = service.requestField(fr);
+    CHECK(again.index == f.index);
+    CHECK(service.field(f) == nullptr);
+    serveAll(service);
+    CHECK(service.field(again) != nullptr);
+}

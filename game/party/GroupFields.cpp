@@ -1,0 +1,310 @@
+/// \file GroupFields.cpp
+/// GroupFields: the groups and their field requests, followers' paths from a field (the walk
+/// toward the anchor, then a tail A* to the formation cell), rerouting and repair.
+#include "game/party/GroupFields.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+namespace game {
+
+namespace {
+
+/// The smallest margin around a group's box, cells.
+constexpr int MinFieldMargin = 6;
+
+double octile(eng::TileCoord a, eng::TileCoord b)
+{
+    const double dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
+    return std::max(dx, dy) + (std::sqrt(2.0) - 1.0) * std::min(dx, dy);
+}
+
+/// May a unit on `layer` step from `from` to its neighbour `to` under the layer's diagonal rule?
+bool mayStep(const eng::path::NavGrid& grid, int layer, eng::TileCoord from, eng::TileCoord to)
+{
+    if (!grid.passable(layer, to))
+        return false;
+    if (from.x == to.x || from.y == to.y)
+        return true;
+    const bool a = grid.passable(layer, {to.x, from.y}), b = grid.passable(layer, {from.x, to.y});
+    switch (grid.rules(layer).diagonal) {
+    case eng::path::DiagonalMode::Never: return false;
+    case eng::path::DiagonalMode::NoCornerCutting: return a && b;
+    case eng::path::DiagonalMode::AtMostOneObstacle: return a || b;
+    case eng::path::DiagonalMode::Always: return true;
+    }
+    return false;
+}
+
+} // namespace
+
+GroupFields::GroupFields(std::vector<Unit>& units, PathRequests& paths, eng::path::GridQuery& query)
+    : m_units(units), m_paths(paths), m_query(query)
+{
+}
+
+void GroupFields::bind(const eng::path::NavGrid* grid)
+{
+    clear();
+    m_grid = grid;
+}
+
+void GroupFields::clear()
+{
+    for (Group& g : m_groups)
+        if (!g.members.empty())
+            m_paths.releaseField(g.field);
+    m_groups.clear();
+    m_free.clear();
+    for (Unit& u : m_units)
+        u.group = -1;
+}
+
+void GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> members)
+{
+    if (!m_grid || members.empty())
+        return;
+    int index = int(m_groups.size());
+    if (!m_free.empty()) {
+        index = m_free.back();
+        m_free.pop_back();
+    } else {
+        m_groups.emplace_back();
+    }
+    Group& g = m_groups[std::size_t(index)];
+    g = Group{};
+    g.layer = layer;
+    g.anchor = anchor;
+    g.members.assign(members.begin(), members.end());
+    g.lead = members.front();
+    std::vector<eng::TileCoord> cells;
+    for (int i : members) {
+        leave(i);
+        m_units[std::size_t(i)].group = index;
+        cells.push_back(planCell(m_units[std::size_t(i)]));
+    }
+    const eng::TileCoord goal[] = {anchor};
+    eng::path::FieldRegion region = eng::path::FieldRegion::around(*m_grid, cells, goal, 0);
+    const int margin = std::max(MinFieldMargin, std::max(region.width(), region.height()) / 6);
+    region = eng::path::FieldRegion::around(*m_grid, cells, goal, margin);
+    // The followers' cells are the field's sources: it stops once they are served.
+    g.field = m_paths.requestField({layer, {anchor}, region, {cells.begin() + 1, cells.end()}});
+    g.requestedAt = m_paths.updates();
+    g.waiting = true;
+}
+
+void GroupFields::leave(int index)
+{
+    Unit& u = m_units[std::size_t(index)];
+    if (u.group < 0)
+        return;
+    Group& g = m_groups[std::size_t(u.group)];
+    g.members.erase(std::remove(g.members.begin(), g.members.end(), index), g.members.end());
+    if (g.members.empty()) {
+        m_paths.releaseField(g.field);
+        g = Group{};
+        m_free.push_back(u.group);
+    }
+    u.group = -1;
+}
+
+void GroupFields::serve()
+{
+    m_searchLeft = SearchesPerUpdate;
+    if (!m_grid)
+        return;
+    eng::path::PathResult out;
+    for (Group& g : m_groups) {
+        if (!g.waiting || m_searchLeft <= 0)
+            continue;  // the rest wait for the next update
+        const eng::path::FlowField* field = m_paths.field(g.field);
+        if (!field)
+            continue;
+        g.waiting = false;
+        if (!g.counted) {
+            m_paths.fieldDone(g.requestedAt);
+            g.counted = true;
+        }
+        for (int i : g.members) {
+            Unit& u = m_units[std::size_t(i)];
+            if (i == g.lead || !u.walk.awaitingPath || u.walk.request.valid())
+                continue;
+            if (m_searchLeft <= 0) {
+                g.waiting = true;
+                break;
+            }
+            if (!buildPath(i, *field, planCell(u), false, {}, out))
+                m_paths.request(u, u.goal);  // out of the field's reach: an A* of its own
+            else
+                walk(u, out, {});
+        }
+    }
+}
+
+bool GroupFields::shortSearch(int layer, eng::TileCoord start, eng::TileCoord goal,
+                              const eng::path::QueryOverlay* overlay)
+{
+    // Time-sliced A* run in one slice: a search that needs more gives up.
+    if (m_searchLeft <= 0)
+        return false;
+    eng::path::PathStatus st = m_query.beginSearch(*m_grid, layer, start, goal, overlay);
+    if (st == eng::path::PathStatus::InProgress)
+        st = m_query.step(int(std::min<long long>(ShortSearchExpansions, m_searchLeft)));
+    m_searchLeft -= std::max(1, m_query.expandedSoFar());
+    if (st == eng::path::PathStatus::InProgress) {
+        m_query.cancel();
+        return false;
+    }
+    m_query.finishSearch(m_tail);
+    return eng::path::hasPath(m_tail.status) && !m_tail.path.empty() && m_tail.path.back() == goal;
+}
+
+bool GroupFields::follower(int index) const
+{
+    const int g = m_units[std::size_t(index)].group;
+    return g >= 0 && m_groups[std::size_t(g)].lead != index;
+}
+
+bool GroupFields::buildPath(int index, const eng::path::FlowField& field, eng::TileCoord from, bool withLead,
+                            eng::TileCoord lead, eng::path::PathResult& out)
+{
+    const Unit& u = m_units[std::size_t(index)];
+    m_trace.clear();
+    if (!field.trace(from, m_trace))
+        return false;
+    // Along the field as far as the first cell closest to the unit's own formation cell.
+    std::size_t cut = 0;
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < m_trace.size(); ++k)
+        if (const double d = octile(m_trace[k], u.goal); d < best) {
+            best = d;
+            cut = k;
+        }
+    out = {};
+    if (withLead)
+        out.path.push_back(lead);
+    out.path.insert(out.path.end(), m_trace.begin(), m_trace.begin() + std::ptrdiff_t(cut + 1));
+    if (m_trace[cut] != u.goal) {
+        if (!shortSearch(u.layer, m_trace[cut], u.goal, nullptr))
+            return false;
+        out.path.insert(out.path.end(), m_tail.path.begin() + 1, m_tail.path.end());
+        out.expanded = m_tail.expanded;
+    }
+    out.status = eng::path::PathStatus::Found;
+    return true;
+}
+
+void GroupFields::walk(Unit& u, const eng::path::PathResult& out, std::span<const eng::TileCoord> avoid)
+{
+    if (out.path.size() < 2) {
+        m_paths.stop(u);  // it stands on its formation cell
+        return;
+    }
+    m_paths.drop(u);
+    u.walk.avoid.assign(avoid.begin(), avoid.end());
+    PathRequests::take(u, out, 1, m_grid);
+}
+
+bool GroupFields::reroute(int index, const OccupancyGrid& occupancy)
+{
+    Unit& u = m_units[std::size_t(index)];
+    if (!follower(index) || u.stepping || !m_grid)
+        return false;
+    const Group& g = m_groups[std::size_t(u.group)];
+    const eng::path::FlowField* field = m_paths.field(g.field);
+    const eng::TileCoord cur = u.tile;
+    if (!field || !field->reached(cur) || octile(cur, u.goal) <= octile(g.anchor, u.goal) + 1.0)
+        return false;
+    // The free neighbour closer to the anchor by the field, cheapest to go on from.
+    const double here = field->distance(cur);
+    std::optional<eng::TileCoord> best;
+    double bestCost = std::numeric_limits<double>::infinity();
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+            const eng::TileCoord n{cur.x + dx, cur.y + dy};
+            if ((dx == 0 && dy == 0) || !mayStep(*m_grid, u.layer, cur, n) || occupancy.occupied(n, index))
+                continue;
+            const double d = field->distance(n);
+            const double step = double(m_grid->cost(u.layer, n)) * (dx != 0 && dy != 0 ? m_grid->rules(u.layer).diagonalFactor : 1.0);
+            if (d < here && d + step < bestCost) {
+                bestCost = d + step;
+                best = n;
+            }
+        }
+    eng::path::PathResult out;
+    if (!best || !buildPath(index, *field, *best, true, cur, out))
+        return false;
+    const eng::TileCoord blocked[] = {u.path.empty() ? cur : u.path.front()};
+    ++u.walk.replans;
+    ++u.walk.replansSinceStep;
+    walk(u, out, blocked);
+    return true;
+}
+
+bool GroupFields::replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty)
+{
+    Unit& u = m_units[std::size_t(index)];
+    const eng::TileCoord start = planCell(u);
+    if (!follower(index) || !m_grid)
+        return false;
+    // Near its cell: a short search to it. Farther: a detour to the cell of its path
+    // NearReplanCells steps ahead, and on along the path from there.
+    const bool near = octile(start, goal) <= NearReplanCells || u.path.empty();
+    const std::size_t ahead = near ? 0 : std::min(u.path.size() - 1, std::size_t(NearReplanCells));
+    const eng::TileCoord target = near ? goal : u.path[ahead];
+    if (m_searchLeft <= 0)
+        return true;  // this update's searches are spent: it waits and tries again
+    // Other units as dear ground, not as walls: in a crowd a detour is taken only when short,
+    // so the search stays small (a wall-like penalty floods everything cheaper first).
+    const eng::path::QueryOverlay overlay{avoid, std::min(penalty, CrowdPenalty), false};
+    if (!shortSearch(u.layer, start, target, avoid.empty() ? nullptr : &overlay) || m_tail.path.size() < 2)
+        return false;
+    eng::path::PathResult out;
+    out.status = eng::path::PathStatus::Found;
+    out.path = m_tail.path;
+    if (!near)
+        out.path.insert(out.path.end(), u.path.begin() + std::ptrdiff_t(ahead + 1), u.path.end());
+    u.goal = goal;
+    walk(u, out, avoid);
+    return true;
+}
+
+bool GroupFields::retrace(int index)
+{
+    Unit& u = m_units[std::size_t(index)];
+    if (!follower(index) || !m_grid)
+        return false;
+    const eng::path::FlowField* field = m_paths.field(m_groups[std::size_t(u.group)].field);
+    eng::path::PathResult out;
+    if (!field || !buildPath(index, *field, planCell(u), false, {}, out))
+        return false;
+    walk(u, out, {});
+    return true;
+}
+
+bool GroupFields::awaitRepair(int index)
+{
+    Unit& u = m_units[std::size_t(index)];
+    if (!follower(index))
+        return false;
+    m_paths.awaitField(u, u.goal);
+    m_groups[std::size_t(u.group)].waiting = true;
+    return true;
+}
+
+const eng::path::FlowField* GroupFields::fieldOf(int index) const
+{
+    if (index < 0 || index >= int(m_units.size()))
+        return nullptr;
+    const int g = m_units[std::size_t(index)].group;
+    return g < 0 ? nullptr : m_paths.field(m_groups[std::size_t(g)].field);
+}
+
+int GroupFields::groupCount() const
+{
+    return int(std::count_if(m_groups.begin(), m_groups.end(), [](const Group& g) { return !g.members.empty(); }));
+}
+
+} // namespace game

@@ -1,0 +1,141 @@
+#pragma once
+/// \file GroupFields.hpp
+/// Group orders whose units share one flow field (eng::path::FlowField; Supreme Commander 2's
+/// crowds on the party's grid). A group is the units of one order on one cost layer: its first
+/// unit (the leader of the order, or of its profile) walks its own exact A* path; the others,
+/// the followers, wait for one field: a Dijkstra from the formation's anchor over the rectangle
+/// that holds them and the anchor, grown by a margin, time-sliced through the party's
+/// PathService like any request.
+///
+/// A follower's path, once the field is complete: it follows the field from where it stands
+/// toward the anchor as far as the cell of that walk closest to its own formation cell
+/// (octile distance; the first such cell), then a short A* to its formation cell (the tail,
+/// at most about the formation's radius). So the group streams along the field and fans out to
+/// its cells at the formation's edge. A follower the bounded field does not reach (a detour
+/// outside the rectangle) gets an A* request of its own.
+///
+/// Blocked by another unit, a follower still on its way (farther from its cell than its cell is
+/// from the anchor) steps to the free neighbour that is cheapest by the field and follows the
+/// field from there (reroute: no search); else it replans as any unit does, but with a short
+/// search run at once (replanNear: to its cell when near it, else a detour back onto its path)
+/// instead of a request queued behind the fields. After the
+/// grid changed, the service restarts every field the change touches; followers whose paths
+/// cross a changed cell wait for their group's field again (awaitRepair) and take new paths
+/// from it.
+///
+/// \code
+/// game::GroupFields groups(units, paths, query);
+/// groups.bind(&grid);
+/// groups.create(layer, anchor, members);     // after each member's goal was set (awaitField)
+/// groups.serve();                            // each update, before the service runs
+/// if (!groups.reroute(i, occupancy)) replan(i);
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+#include "engine/path/FlowField.hpp"
+#include "engine/path/GridQuery.hpp"
+#include "engine/path/NavGrid.hpp"
+#include "engine/path/PathService.hpp"
+#include "game/party/OccupancyGrid.hpp"
+#include "game/party/PathRequests.hpp"
+#include "game/party/Unit.hpp"
+
+#include <span>
+#include <vector>
+
+namespace game {
+
+class GroupFields {
+public:
+    /// replanNear's reach, cells: a search that short costs less than a request's wait.
+    static constexpr double NearReplanCells = 12.0;
+    /// The searches run at once (tails, replanNear) give up after this many expansions (a
+    /// detour round an obstacle): the unit then asks the service instead.
+    static constexpr int ShortSearchExpansions = 2000;
+    /// The expansions of those searches per update (serve() to serve()): past it a follower's
+    /// path waits for the next update and a blocked follower asks the service.
+    static constexpr long long SearchesPerUpdate = 4000;
+    /// replanNear's extra cost of a cell another unit holds or claims.
+    static constexpr float CrowdPenalty = 8.0f;
+
+    /// Works on the party's units, path requests and search scratch (which outlive it).
+    GroupFields(std::vector<Unit>& units, PathRequests& paths, eng::path::GridQuery& query);
+
+    /// Plans on `grid` from now on (nullptr: nothing); every group is forgotten.
+    void bind(const eng::path::NavGrid* grid);
+    /// No groups; every unit's Unit::group is -1.
+    void clear();
+
+    /// A group order on `layer` around `anchor`: `members` (unit indices) belong to the group;
+    /// the first is its leader (its own A* path), the others, the followers, waiting for a
+    /// field (PathRequests::awaitField), take their paths from it once it is complete. Requests the field (the units' cells and
+    /// the anchor, grown by a margin of a sixth of that box's size, at least 6 cells).
+    void create(int layer, eng::TileCoord anchor, std::span<const int> members);
+    /// Unit `index` leaves its group (a new order); the last one out releases the field.
+    void leave(int index);
+
+    /// Followers waiting for a complete field take their paths (see the file comment), as many
+    /// as SearchesPerUpdate allows (the others next update); a follower the field does not
+    /// reach asks the service for an A* path instead. Once per update, before the service runs.
+    void serve();
+    /// Blocked follower `index` (standing) steps to the cheapest free neighbour by its field and
+    /// follows the field from there (its path is replaced). False (nothing changed): no field,
+    /// the leader, near its formation cell, or no free neighbour closer to the anchor.
+    bool reroute(int index, const OccupancyGrid& occupancy);
+    /// Blocked follower `index` replans at once with a short A* that pays min(`penalty`,
+    /// CrowdPenalty) more on the `avoid` cells (the cells PartyMotion's replan would ask the
+    /// service to avoid): near its formation cell (within NearReplanCells of `goal`, octile) to
+    /// `goal`, farther to the cell of its path NearReplanCells steps ahead and on along its path
+    /// (a detour round the blockers). True and nothing changed when this update's short
+    /// searches are spent (it waits and tries again). False (nothing changed) for a unit that
+    /// is no follower, or when the search gives up.
+    bool replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty);
+    /// Follower `index` takes a new path from its field now (from its plan cell); false when it
+    /// has no complete field that reaches that cell.
+    bool retrace(int index);
+    /// Follower `index`, whose path crosses changed cells, waits for its group's field again
+    /// (restarted by PathService::invalidate when the change touched it); false for the leader
+    /// or a unit without a group.
+    bool awaitRepair(int index);
+
+    /// The field of unit `index`'s group when it is complete, else nullptr.
+    const eng::path::FlowField* fieldOf(int index) const;
+    /// Groups alive (with at least one member).
+    int groupCount() const;
+
+private:
+    struct Group {
+        eng::path::PathHandle field;
+        int layer = 0;
+        eng::TileCoord anchor;
+        std::vector<int> members;
+        int lead = -1;              ///< the unit that walks its own A* path
+        long long requestedAt = 0;  ///< PathRequests::updates() when the field was requested
+        bool counted = false;       ///< its first completion was counted (PathRequests::fieldDone)
+        bool waiting = false;       ///< a follower waits for the field
+    };
+
+    /// A* from `start` to `goal` into m_tail, at most ShortSearchExpansions; false when it gave
+    /// up or found no path to the goal itself.
+    bool shortSearch(int layer, eng::TileCoord start, eng::TileCoord goal, const eng::path::QueryOverlay* overlay);
+    /// Unit `index` belongs to a group and is not its leader.
+    bool follower(int index) const;
+    /// Unit `index`'s path: [lead] (when given), then the field from `from` to the cell closest
+    /// to its goal, then the tail A*. False when the field does not reach `from`.
+    bool buildPath(int index, const eng::path::FlowField& field, eng::TileCoord from, bool withLead,
+                   eng::TileCoord lead, eng::path::PathResult& out);
+    /// The unit walks `out` (at least two cells), its plan avoiding nothing but `avoid`.
+    void walk(Unit& u, const eng::path::PathResult& out, std::span<const eng::TileCoord> avoid);
+
+    std::vector<Unit>& m_units;
+    PathRequests& m_paths;
+    eng::path::GridQuery& m_query;
+    const eng::path::NavGrid* m_grid = nullptr;
+    std::vector<Group> m_groups;
+    std::vector<int> m_free;                 ///< indices of dead groups, for reuse
+    long long m_searchLeft = SearchesPerUpdate;  ///< expansions of short searches left this update
+    std::vector<eng::TileCoord> m_trace;     ///< buildPath's scratch
+    eng::path::PathResult m_tail;            ///< buildPath's scratch
+};
+
+} // namespace game

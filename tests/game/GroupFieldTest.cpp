@@ -1,0 +1,193 @@
+// Group orders that share one flow field (game/party/GroupFields): the followers take their
+// paths from the field (no A* request each), two groups that cross both arrive with nobody
+// stuck and never two units on one cell, and a wall painted across the field's way makes the
+// followers re-route through the gap.
+#include "game/party/Party.hpp"
+
+#include "tests/game/GridFromAscii.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+using eng::TileCoord;
+
+namespace {
+
+/// No cell is held by two units (standing, or stepping into it), and the occupancy grid agrees.
+void checkNoSharedCell(const game::Party& s)
+{
+    std::map<TileCoord, int> held;
+    for (const game::Unit& u : s.units()) {
+        ++held[u.tile];
+        if (u.stepping)
+            ++held[u.stepTo];
+    }
+    for (const auto& [cell, n] : held) {
+        REQUIRE(n == 1);
+        REQUIRE(s.occupancy().claims(cell) == 1);
+    }
+}
+
+/// An open field of `w` x `h` with a few scattered posts (walls).
+std::vector<std::string> openField(int w, int h)
+{
+    std::vector<std::string> rows(std::size_t(h), std::string(std::size_t(w), '.'));
+    for (int y = 3; y < h - 3; y += 5)
+        for (int x = 6 + (y % 3); x < w - 6; x += 7)
+            rows[std::size_t(y)][std::size_t(x)] = '#';
+    return rows;
+}
+
+/// `count` units in a block of `cols` columns from `corner`, named PREFIX0, PREFIX1, ...
+std::vector<int> spawnBlock(game::Party& s, const std::string& prefix, TileCoord corner, int count, int cols)
+{
+    std::vector<int> who;
+    for (int k = 0; k < count; ++k)
+        who.push_back(s.spawn(prefix + std::to_string(k), {corner.x + k % cols, corner.y + k / cols}));
+    return who;
+}
+
+int chebyshev(TileCoord a, TileCoord b)
+{
+    return std::max(std::abs(a.x - b.x), std::abs(a.y - b.y));
+}
+
+} // namespace
+
+TEST_CASE("a group order shares one flow field: the followers ask for no path of their own")
+{
+    game::Party s;
+    const eng::path::NavGrid grid = navFromAscii(openField(40, 20));
+    REQUIRE(s.reset(grid));
+    const std::vector<int> group = spawnBlock(s, "g", {1, 6}, 12, 4);
+    const game::OrderReport rep = s.order(group, {34, 10});
+    REQUIRE(rep.accepted);
+    CHECK(rep.units == 12);
+    CHECK(s.fieldGroups() == 1);
+    CHECK(s.pathWork().requestsMade == 1);  // the field: the leader was planned at once
+    CHECK(s.pathWork().fieldsMade == 1);
+    CHECK_FALSE(s.units()[std::size_t(group[0])].path.empty());
+    for (std::size_t k = 1; k < group.size(); ++k)
+        CHECK(s.units()[std::size_t(group[k])].walk.awaitingPath);
+    s.update(1.0 / 60.0);  // the service runs the field
+    s.update(1.0 / 60.0);  // the followers take their paths from it
+    const eng::path::FlowField* field = s.fieldOf(group[3]);
+    REQUIRE(field != nullptr);
+    CHECK(field->goals() == std::vector<TileCoord>{{34, 10}});
+    CHECK(s.fieldOf(group[0]) == field);  // the leader belongs to the group too
+    for (std::size_t k = 1; k < group.size(); ++k) {
+        const game::Unit& u = s.units()[std::size_t(group[k])];
+        CHECK_FALSE(u.walk.awaitingPath);
+        CHECK_FALSE(u.path.empty());
+        CHECK(u.path.back() == u.goal);
+    }
+    CHECK(s.pathWork().requestsMade == 1);
+    CHECK(s.pathWork().requestsDone == 1);
+    for (int f = 0; f < 60 * 60 && s.anyMoving(); ++f) {
+        s.update(1.0 / 60.0);
+        checkNoSharedCell(s);
+    }
+    CHECK_FALSE(s.anyMoving());
+    CHECK(s.events.empty());
+    for (int i : group)
+        CHECK(chebyshev(s.units()[std::size_t(i)].tile, {34, 10}) <= 4);
+    // A new order leaves the old group: its field is released with its last unit.
+    REQUIRE(s.sendTo(group[0], {2, 2}));
+    CHECK(s.fieldGroups() == 1);
+    CHECK(s.fieldOf(group[0]) == nullptr);
+    s.order(std::vector<int>(group.begin() + 1, group.end()), {2, 12});
+    CHECK(s.fieldGroups() == 1);
+    CHECK(s.pathWork().fieldsMade == 2);
+
+    // Below PartyParams::fieldMinUnits a group order keeps one A* each.
+    s.params().fieldMinUnits = 20;
+    s.order(group, {20, 2});
+    CHECK(s.fieldGroups() == 0);
+    CHECK(s.pathWork().fieldsMade == 2);
+}
+
+TEST_CASE("two groups that cross on one field each both arrive: nobody stuck, never two on one cell")
+{
+    game::Party s;
+    const eng::path::NavGrid grid = navFromAscii(openField(48, 24));
+    REQUIRE(s.reset(grid));
+    const std::vector<int> west = spawnBlock(s, "w", {1, 7}, 16, 4);
+    const std::vector<int> east = spawnBlock(s, "e", {43, 9}, 16, 4);
+    const TileCoord westGoal{42, 14}, eastGoal{5, 8};
+    REQUIRE(s.order(west, westGoal).accepted);
+    REQUIRE(s.order(east, eastGoal).accepted);
+    CHECK(s.fieldGroups() == 2);
+    int ticks = 0;
+    bool metHalfway = false;
+    for (; ticks < 60 * 120 && s.anyMoving(); ++ticks) {
+        s.update(1.0 / 60.0);
+        checkNoSharedCell(s);
+        int westPast = 0, eastPast = 0;
+        for (int i : west)
+            westPast += s.units()[std::size_t(i)].tile.x >= 20;
+        for (int i : east)
+            eastPast += s.units()[std::size_t(i)].tile.x <= 27;
+        metHalfway = metHalfway || (westPast > 0 && eastPast > 0);
+    }
+    INFO("ticks " << ticks << ", give-ways " << s.pathWork().giveWays);
+    CHECK(metHalfway);
+    CHECK_FALSE(s.anyMoving());
+    CHECK(s.events.empty());  // nobody gave up
+    // Both groups arrived: every unit at rest in its formation round its goal, on its own cell.
+    for (int i : west)
+        CHECK(chebyshev(s.units()[std::size_t(i)].tile, westGoal) <= 4);
+    for (int i : east)
+        CHECK(chebyshev(s.units()[std::size_t(i)].tile, eastGoal) <= 4);
+    checkNoSharedCell(s);
+    CHECK(s.pendingPaths() == 0);
+}
+
+TEST_CASE("a wall painted across a group's field: the field is repaired and the followers re-route")
+{
+    game::Party s;
+    eng::path::NavGrid grid = navFromAscii(openField(40, 21));
+    REQUIRE(s.reset(grid));
+    const std::vector<int> group = spawnBlock(s, "g", {2, 8}, 10, 2);
+    const TileCoord goal{35, 10};
+    REQUIRE(s.order(group, goal).accepted);
+    for (int f = 0; f < 40; ++f)
+        s.update(1.0 / 60.0);
+    const eng::path::FlowField* before = s.fieldOf(group[1]);
+    REQUIRE(before != nullptr);
+    const std::uint64_t versionBefore = before->version();
+    // A wall across the whole map at x = 20, open only at (20, 2) (inside the field's region).
+    std::vector<eng::path::CellChange> wall;
+    for (int y = 0; y < 21; ++y)
+        if (y != 2)
+            wall.push_back({{20, y}, eng::path::Impassable});
+    const eng::path::NavDirty dirty = grid.apply(0, wall);
+    game::CostChangeReport rep;
+    s.gridChanged({&dirty, 1}, &rep);
+    CHECK(rep.replanned.size() == group.size());  // every path crossed x = 20
+    CHECK(s.fieldOf(group[1]) == nullptr);        // restarted in the service
+    int ticks = 0;
+    bool throughGap = false;
+    for (; ticks < 60 * 120 && s.anyMoving(); ++ticks) {
+        s.update(1.0 / 60.0);
+        checkNoSharedCell(s);
+        for (int i : group) {
+            const game::Unit& u = s.units()[std::size_t(i)];
+            REQUIRE(grid.passable(0, u.tile));
+            throughGap = throughGap || u.tile == TileCoord{20, 2};
+        }
+    }
+    const eng::path::FlowField* after = s.fieldOf(group[1]);
+    REQUIRE(after != nullptr);
+    CHECK(after->version() != versionBefore);
+    CHECK_FALSE(after->reached({20, 10}));
+    CHECK(after->reached({20, 2}));
+    CHECK(throughGap);
+    CHECK(s.events.empty());
+    for (int i : group)
+        CHECK(chebyshev(s.units()[std::size_t(i)].tile, goal) <= 4);
+}

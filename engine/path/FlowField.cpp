@@ -179,10 +179,10 @@ void FlowField::markLandmarks(const NavGrid& grid, const std::vector<int>& islan
     for (TileCoord c : m_sources) {
         if (!m_region.contains(c) || m_isSource.empty() || !m_isSource[local(c)])
             continue;
-        const float* v = lm->cell(grid.toNode(c));
+        const std::uint32_t n = grid.toNode(c);
         for (int l = 0; l < k; ++l) {
-            m_lmFrom[std::size_t(l)] = std::max(m_lmFrom[std::size_t(l)], double(v[l]));
-            m_lmTo[std::size_t(l)] = std::min(m_lmTo[std::size_t(l)], double(v[k + l]));
+            m_lmFrom[std::size_t(l)] = std::max(m_lmFrom[std::size_t(l)], double(lm->forward(n, l)));
+            m_lmTo[std::size_t(l)] = std::min(m_lmTo[std::size_t(l)], double(lm->backward(n, l)));
         }
     }
     m_lm = std::move(lm);
@@ -200,9 +200,9 @@ double FlowField::bound(std::uint32_t cell, std::uint32_t node) const
     if (m_lm) {
         // From each source s: d(s, c) >= F_L(c) - F_L(s) and >= B_L(s) - B_L(c) (Landmarks.hpp).
         const int k = m_lm->count;
-        const float* v = m_lm->cell(node);
         for (int l = 0; l < k; ++l)
-            h = std::max({h, double(v[l]) - m_lmFrom[std::size_t(l)], m_lmTo[std::size_t(l)] - double(v[k + l])});
+            h = std::max({h, double(m_lm->forward(node, l)) - m_lmFrom[std::size_t(l)],
+                          m_lmTo[std::size_t(l)] - double(m_lm->backward(node, l))});
     }
     return h;
 }

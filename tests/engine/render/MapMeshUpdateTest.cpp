@@ -272,7 +272,9 @@ TEST_CASE("a lazy mesh: estimated bounds hold every chunk's quads, chunks built 
     for (const std::string& path : {kValley, features + "features_iso.tmx", features + "features_ortho.tmx"}) {
         INFO(path);
         const eng::map::MapData map = loadMapFile(path);
-        for (const MeshOptions options : {MeshOptions{}, MeshOptions{5, false, false}}) {
+        MeshOptions small;
+        small.chunkCells = 5;
+        for (const MeshOptions& options : {MeshOptions{}, small}) {
             INFO("chunk cells " << options.chunkCells);
             const MapMesh whole = build(map, options);
             MapMesh lazy;

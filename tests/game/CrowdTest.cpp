@@ -3,6 +3,7 @@
 #include "game/party/Party.hpp"
 
 #include "tests/game/GridFromAscii.hpp"
+#include "tests/game/OccupancyCheck.hpp"
 #include "tests/support/Scale.hpp"
 
 #include <catch2/catch.hpp>
@@ -14,32 +15,6 @@
 using eng::TileCoord;
 
 namespace {
-
-/// The occupancy grid equals a count over the units, and no cell is held twice.
-void checkOccupancy(const game::Party& s)
-{
-    std::map<TileCoord, int> held;
-    for (const game::Unit& u : s.units()) {
-        ++held[u.tile];
-        if (u.stepping)
-            ++held[u.stepTo];
-    }
-    for (const auto& [cell, n] : held) {
-        REQUIRE(n == 1);  // no two units on one cell, ever
-        REQUIRE(s.occupancy().claims(cell) == n);
-    }
-    int total = 0;
-    for (int y = 0; y < s.grid().height(); ++y)
-        for (int x = 0; x < s.grid().width(); ++x)
-            total += s.occupancy().claims({x, y});
-    REQUIRE(total == int(held.size()));
-    for (std::size_t i = 0; i < s.units().size(); ++i) {
-        const game::Unit& u = s.units()[i];
-        REQUIRE(s.occupancy().holderOf(u.tile) == int(i));
-        REQUIRE(s.occupancy().occupied(u.tile));
-        REQUIRE_FALSE(s.occupancy().occupied(u.tile, int(i)));
-    }
-}
 
 /// A 96 x 96 field: random walls (15 %) and a few long walls with gaps.
 eng::path::CostField generatedField(unsigned seed)
@@ -76,7 +51,7 @@ TEST_CASE("the occupancy grid follows spawns, steps and resets")
     CHECK_FALSE(s.sendTo(a, {9, 9}));
     for (int k = 0; k < 600 && s.anyMoving(); ++k) {
         s.update(1.0 / 60.0);
-        checkOccupancy(s);
+        game::test::checkOccupancy(s);
     }
     CHECK(s.units()[0].tile == TileCoord{4, 0});
     CHECK(s.occupancy().claims({0, 0}) == 0);
@@ -113,7 +88,7 @@ TEST_CASE("hundreds of units with random goals: every request answered, never tw
     const int n = testsupport::Sanitized ? 120 : 300; // fewer in the sanitizer build (Scale.hpp)
     for (int i = 0; i < n; ++i)
         s.spawn(std::to_string(i), cells[std::size_t(i)]);
-    checkOccupancy(s);
+    game::test::checkOccupancy(s);
 
     std::vector<double> due(static_cast<std::size_t>(n));
     for (double& d : due)
@@ -136,12 +111,12 @@ TEST_CASE("hundreds of units with random goals: every request answered, never tw
         for (int i = 0; i < n; ++i)
             steps += s.units()[std::size_t(i)].tile != last[std::size_t(i)] ? 1 : 0;
         if (f % 60 == 0)
-            checkOccupancy(s);
+            game::test::checkOccupancy(s);
         else
             for (const game::Unit& u : s.units())
                 REQUIRE(s.occupancy().claims(u.tile) == 1);
     }
-    checkOccupancy(s);
+    game::test::checkOccupancy(s);
     const game::PathWorkStats& w = s.pathWork();
     CHECK(w.requestsMade >= 2 * n);
     CHECK(w.requestsDone > n);
@@ -153,7 +128,7 @@ TEST_CASE("hundreds of units with random goals: every request answered, never tw
     CHECK(s.pendingPaths() == 0);
     for (const game::Unit& u : s.units())
         CHECK_FALSE(u.walk.awaitingPath);
-    checkOccupancy(s);
+    game::test::checkOccupancy(s);
 }
 
 /// Five units from the west room to the east room and five the other way through a 1-wide
@@ -194,7 +169,7 @@ static int corridorCrossing(bool interleaved, int limitTicks)
     while (s.anyMoving() && ticks < limitTicks) {
         s.update(dt);
         ++ticks;
-        checkOccupancy(s);
+        game::test::checkOccupancy(s);
         for (const game::Unit& u : s.units())
             throughCorridor = throughCorridor || (u.tile.x == 12 && u.tile.y == 3);
     }

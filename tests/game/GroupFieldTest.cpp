@@ -5,6 +5,7 @@
 #include "game/party/Party.hpp"
 
 #include "tests/game/GridFromAscii.hpp"
+#include "tests/game/OccupancyCheck.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -17,21 +18,6 @@
 using eng::TileCoord;
 
 namespace {
-
-/// No cell is held by two units (standing, or stepping into it), and the occupancy grid agrees.
-void checkNoSharedCell(const game::Party& s)
-{
-    std::map<TileCoord, int> held;
-    for (const game::Unit& u : s.units()) {
-        ++held[u.tile];
-        if (u.stepping)
-            ++held[u.stepTo];
-    }
-    for (const auto& [cell, n] : held) {
-        REQUIRE(n == 1);
-        REQUIRE(s.occupancy().claims(cell) == 1);
-    }
-}
 
 /// An open field of `w` x `h` with a few scattered posts (walls).
 std::vector<std::string> openField(int w, int h)
@@ -90,7 +76,7 @@ TEST_CASE("a group order shares one flow field: the followers ask for no path of
     CHECK(s.pathWork().requestsDone == 1);
     for (int f = 0; f < 60 * 60 && s.anyMoving(); ++f) {
         s.update(1.0 / 60.0);
-        checkNoSharedCell(s);
+        game::test::checkOccupancy(s);
     }
     CHECK_FALSE(s.anyMoving());
     CHECK(s.events.empty());
@@ -126,7 +112,7 @@ TEST_CASE("two groups that cross on one field each both arrive: nobody stuck, ne
     bool metHalfway = false;
     for (; ticks < 60 * 120 && s.anyMoving(); ++ticks) {
         s.update(1.0 / 60.0);
-        checkNoSharedCell(s);
+        game::test::checkOccupancy(s);
         int westPast = 0, eastPast = 0;
         for (int i : west)
             westPast += s.units()[std::size_t(i)].tile.x >= 20;
@@ -143,7 +129,7 @@ TEST_CASE("two groups that cross on one field each both arrive: nobody stuck, ne
         CHECK(chebyshev(s.units()[std::size_t(i)].tile, westGoal) <= 4);
     for (int i : east)
         CHECK(chebyshev(s.units()[std::size_t(i)].tile, eastGoal) <= 4);
-    checkNoSharedCell(s);
+    game::test::checkOccupancy(s);
     CHECK(s.pendingPaths() == 0);
 }
 
@@ -174,7 +160,7 @@ TEST_CASE("a wall painted across a group's field: the field is repaired and the 
     bool throughGap = false;
     for (; ticks < 60 * 120 && s.anyMoving(); ++ticks) {
         s.update(1.0 / 60.0);
-        checkNoSharedCell(s);
+        game::test::checkOccupancy(s);
         for (int i : group) {
             const game::Unit& u = s.units()[std::size_t(i)];
             REQUIRE(grid.passable(0, u.tile));

@@ -1,0 +1,39 @@
+#pragma once
+/// \file OccupancyCheck.hpp
+/// The party's occupancy invariant, checked by the crowd tests: the occupancy grid equals a
+/// count over the units (standing and stepping), and no cell is held twice.
+#include "game/party/Party.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+
+namespace game::test {
+
+/// The occupancy grid equals a count over the units, and no cell is held twice.
+inline void checkOccupancy(const game::Party& s)
+{
+    std::map<eng::TileCoord, int> held;
+    for (const game::Unit& u : s.units()) {
+        ++held[u.tile];
+        if (u.stepping)
+            ++held[u.stepTo];
+    }
+    for (const auto& [cell, n] : held) {
+        REQUIRE(n == 1);  // no two units on one cell, ever
+        REQUIRE(s.occupancy().claims(cell) == n);
+    }
+    int total = 0;
+    for (int y = 0; y < s.grid().height(); ++y)
+        for (int x = 0; x < s.grid().width(); ++x)
+            total += s.occupancy().claims({x, y});
+    REQUIRE(total == int(held.size()));
+    for (std::size_t i = 0; i < s.units().size(); ++i) {
+        const game::Unit& u = s.units()[i];
+        REQUIRE(s.occupancy().holderOf(u.tile) == int(i));
+        REQUIRE(s.occupancy().occupied(u.tile));
+        REQUIRE_FALSE(s.occupancy().occupied(u.tile, int(i)));
+    }
+}
+
+} // namespace game::test

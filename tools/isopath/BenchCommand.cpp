@@ -1,22 +1,25 @@
 // isopath bench MAP [--queries N] [--seed S] [--algorithm auto|astar|jps|jpsw] [--landmarks auto|on|off]
-//                   [--profile P] [--config F] [--weight W]
+//                   [--profile P] [--config F] [--weight W] [--each]
 // Times one search setting on a map of the user's own: N random queries between passable cells
 // of the map's largest island (the same queries for every setting with the same seed), the
 // median and p90 time per query and the mean expansions. Any setting other than plain A* is
 // also checked against plain A* on the same queries: every cost must be equal, else exit 1.
+// The map is searched as `isopath path` searches it (MapWorld.hpp: staggered and infinite maps
+// on their playable grid, void cells impassable); cells are printed in Tiled's coordinates.
 
 #include "tools/isopath/Algorithm.hpp"
 #include "tools/isopath/BenchCompare.hpp"
 #include "tools/isopath/Commands.hpp"
+#include "tools/isopath/MapWorld.hpp"
+#include "tools/isopath/Usage.hpp"
 
 #include "engine/core/Diagnostic.hpp"
 #include "engine/core/Percentile.hpp"
-#include "engine/map/MapLoader.hpp"
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/JumpPointSearch.hpp"
 #include "engine/path/Landmarks.hpp"
 #include "engine/path/NavGrid.hpp"
-#include "engine/terrain/MapTerrain.hpp"
+#include "engine/path/WeightedJumpSearch.hpp"
 #include "engine/terrain/TerrainField.hpp"
 
 #include <charconv>
@@ -45,11 +48,7 @@ struct BenchOptions {
     std::string weight;
     int queries = 200;
     std::uint64_t seed = 1;
-};
-
-/// Bad input: printed after "isopath bench: ", exit 2.
-struct BenchUsageError {
-    std::string message;
+    bool each = false;  ///< --each: one line per query
 };
 
 /// One search setting over the map's layer 0: the grid (with or without landmarks), the
@@ -74,7 +73,7 @@ double benchWeight(const std::string& text)
     double v = 0.0;
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v) || v <= 0.0)
-        throw BenchUsageError{"--weight \"" + text + "\": expected a finite number > 0"};
+        throw UsageError{"--weight \"" + text + "\": expected a finite number > 0"};
     return v;
 }
 
@@ -87,35 +86,44 @@ std::string benchDiagnostics(const std::vector<eng::Diagnostic>& ds)
     return text;
 }
 
-/// The map's cost field and move rules (profile and weight applied).
+/// The map's cost field on its searched grid and the move rules (profile and weight applied).
 struct BenchWorld {
     eng::path::CostField field;
     eng::path::MoveRules rules;
-    int width = 0, height = 0;
+    int width = 0, height = 0;    ///< the searched grid's
+    eng::map::CellFrame frame;    ///< Tiled's cells <-> the grid (what the user reads)
 };
+
+/// The message of a map that cannot be benchmarked.
+std::string benchFailure(const std::string& mapPath, const WorldFailure& failure)
+{
+    switch (failure.step) {
+    case WorldFailure::Step::Map: return "cannot load the map:\n" + benchDiagnostics(failure.diagnostics);
+    case WorldFailure::Step::Config:
+        return "cannot load the terrain config:\n" + benchDiagnostics(failure.diagnostics);
+    case WorldFailure::Step::Cells:
+    case WorldFailure::Step::Size: break;
+    }
+    return mapPath + ": " + failure.diagnostics.front().message;
+}
 
 BenchWorld loadBenchWorld(const BenchOptions& opt)
 {
     using namespace eng;
-    Result<map::MapData> loaded = map::loadMap(opt.mapPath);
-    if (!loaded)
-        throw BenchUsageError{"cannot load the map:\n" + benchDiagnostics(loaded.diagnostics())};
-    const map::MapData& map = loaded.value();
-    if (map.width <= 0 || map.height <= 0)
-        throw BenchUsageError{opt.mapPath + ": the map has no cells"};
-    Result<terrain::ResolvedConfig> config = terrain::resolveTerrainConfig(map, opt.configPath);
-    if (!config)
-        throw BenchUsageError{"cannot load the terrain config:\n" + benchDiagnostics(config.diagnostics())};
-    Result<terrain::TerrainRules> profile = terrain::profileRules(config.value(), opt.profile);
+    WorldFailure failure;
+    const std::optional<MapWorld> world = loadMapWorld(opt.mapPath, opt.configPath, failure);
+    if (!world)
+        throw UsageError{benchFailure(opt.mapPath, failure)};
+    Result<terrain::TerrainRules> profile = terrain::profileRules(world->config, opt.profile);
     if (!profile)
-        throw BenchUsageError{profile.diagnostics().front().message};
+        throw UsageError{profile.diagnostics().front().message};
     terrain::TerrainRules rules = std::move(profile).value();
     if (!opt.weight.empty())
         rules.movement.weight = benchWeight(opt.weight);
     terrain::TerrainField field;
-    for (const Diagnostic& d : field.build(terrain::terrainGridFromMap(map, &config.value().config.base), rules))
+    for (const Diagnostic& d : buildTerrainField(*world, rules, field))
         std::cerr << formatDiagnostic(d) << '\n';
-    return BenchWorld{field.costField(), rules.movement, map.width, map.height};
+    return BenchWorld{field.costField(), rules.movement, field.width(), field.height(), world->frame};
 }
 
 /// Builds `s` for `world` with the given algorithm (Auto resolved) and landmark settings.
@@ -125,24 +133,15 @@ void buildSetting(BenchSetting& s, const BenchWorld& world, const eng::path::Mov
     using namespace eng::path;
     s.grid.setLandmarks(landmarks);
     if (!s.grid.reset(world.width, world.height) || s.grid.addLayer("ground", world.field, rules) != 0)
-        throw BenchUsageError{mapPath + ": the pathfinder rejected the cost field or the movement rules"};
+        throw UsageError{mapPath + ": the pathfinder rejected the cost field or the movement rules"};
     s.grid.waitLandmarks();
     s.landmarks = landmarks.enabledFor(world.width, world.height);
     s.algorithm = resolveAlgorithm(requested, s.grid, 0);
-    if (s.algorithm == Algorithm::Jpsw) {
-        if (!WeightedJumpSearch::supports(s.grid, 0))
-            throw BenchUsageError{"--algorithm jpsw needs diagonal no-corner-cutting and a diagonal factor in "
-                                  "[1, 2); " + mapPath + " does not (use astar or auto)"};
+    requireSupported(s.algorithm, s.grid, 0, mapPath);
+    if (s.algorithm == Algorithm::Jpsw)
         s.flat.build(s.grid, 0);
-        return;
-    }
-    if (s.algorithm != Algorithm::Jps)
-        return;
-    if (!JumpPointSearch::supports(s.grid, 0))
-        throw BenchUsageError{"--algorithm jps needs every passable cell to cost the same, diagonal "
-                              "no-corner-cutting and a diagonal factor in [1, 2); " + mapPath +
-                              " does not (use astar or auto)"};
-    s.jumps.build(s.grid, 0);
+    if (s.algorithm == Algorithm::Jps)
+        s.jumps.build(s.grid, 0);
 }
 
 /// The passable cells of the largest island of layer 0 (ties: the lower island id).
@@ -154,13 +153,13 @@ std::vector<eng::TileCoord> largestIsland(const eng::path::NavGrid& grid, const 
             if (const int id = grid.islandOf(0, {x, y}); id >= 0)
                 ++sizes[std::size_t(id)];
     if (sizes.empty())
-        throw BenchUsageError{mapPath + ": no passable cell: nothing to benchmark"};
+        throw UsageError{mapPath + ": no passable cell: nothing to benchmark"};
     int best = 0;
     for (int id = 1; id < int(sizes.size()); ++id)
         if (sizes[std::size_t(id)] > sizes[std::size_t(best)])
             best = id;
     if (sizes[std::size_t(best)] < 2)
-        throw BenchUsageError{mapPath + ": every island has one cell: no query can have start != goal"};
+        throw UsageError{mapPath + ": every island has one cell: no query can have start != goal"};
     std::vector<eng::TileCoord> cells;
     for (int y = 0; y < grid.height(); ++y)
         for (int x = 0; x < grid.width(); ++x)
@@ -211,18 +210,13 @@ BenchRun runQueries(BenchSetting& s, const std::vector<BenchQuery>& queries)
     return run;
 }
 
-std::string benchCell(eng::TileCoord c)
-{
-    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
-}
-
 void printRun(const BenchOptions& opt, const BenchSetting& s, const BenchWorld& world, std::size_t islandCells,
               const BenchRun& run)
 {
     double sum = 0.0;
     for (double e : run.expanded)
         sum += e;
-    std::cout << "map: " << opt.mapPath << " (" << world.width << "x" << world.height << " cells, island of "
+    std::cout << "map: " << opt.mapPath << " (" << sizeText(world.frame) << " cells, island of "
               << islandCells << " cells)\n"
               << "algorithm: " << algorithmName(s.algorithm) << ", landmarks " << (s.landmarks ? "on" : "off")
               << ", weight " << world.rules.weight << (opt.profile.empty() ? "" : ", profile " + opt.profile) << '\n'
@@ -248,8 +242,8 @@ int checkCosts(const BenchOptions& opt, const BenchWorld& world, const std::vect
     const BenchRun reference = runQueries(plain, queries);
     if (const std::optional<std::size_t> i = firstCostMismatch(reference.costs, run.costs)) {
         std::cout << "costs checked: " << *i << "/" << queries.size() << " equal before the first difference\n";
-        std::cerr << "isopath bench: query " << *i + 1 << " " << benchCell(queries[*i].start) << " -> "
-                  << benchCell(queries[*i].goal) << ": cost " << std::setprecision(17) << run.costs[*i]
+        std::cerr << "isopath bench: query " << *i + 1 << " " << coordText(world.frame.toTiled(queries[*i].start))
+                  << " -> " << coordText(world.frame.toTiled(queries[*i].goal)) << ": cost " << std::setprecision(17) << run.costs[*i]
                   << ", plain A* " << reference.costs[*i] << '\n';
         return ExitCheckFailed;
     }
@@ -257,23 +251,30 @@ int checkCosts(const BenchOptions& opt, const BenchWorld& world, const std::vect
     return ExitOk;
 }
 
+/// --each: per query its cells (Tiled's coordinates), cost and expansions.
+void printQueries(const BenchWorld& world, const std::vector<BenchQuery>& queries, const BenchRun& run)
+{
+    for (std::size_t i = 0; i < queries.size(); ++i)
+        std::cout << "query " << i + 1 << ": " << coordText(world.frame.toTiled(queries[i].start)) << " -> "
+                  << coordText(world.frame.toTiled(queries[i].goal)) << ": cost " << std::setprecision(17)
+                  << run.costs[i] << ", " << std::int64_t(run.expanded[i]) << " expanded\n"
+                  << std::setprecision(6);
+}
+
 int runBench(const BenchOptions& opt)
 {
-    const std::optional<Algorithm> requested = parseAlgorithm(opt.algorithm);
-    if (!requested)
-        throw BenchUsageError{"unknown algorithm \"" + opt.algorithm + "\" (expected auto, astar, jps, jpsw)"};
-    eng::path::LandmarkSettings landmarks;
-    if (!eng::path::parseLandmarkMode(opt.landmarks, landmarks.mode))
-        throw BenchUsageError{"unknown landmark mode \"" + opt.landmarks + "\" (expected auto, on, off)"};
+    const SearchChoice choice = parseSearchChoice(opt.algorithm, opt.landmarks);
     if (opt.queries < 1)
-        throw BenchUsageError{"--queries " + std::to_string(opt.queries) + ": expected at least 1"};
+        throw UsageError{"--queries " + std::to_string(opt.queries) + ": expected at least 1"};
     const BenchWorld world = loadBenchWorld(opt);
     BenchSetting setting;
-    buildSetting(setting, world, world.rules, *requested, landmarks, opt.mapPath);
+    buildSetting(setting, world, world.rules, choice.requested, choice.landmarks, opt.mapPath);
     const std::vector<eng::TileCoord> island = largestIsland(setting.grid, opt.mapPath);
     const std::vector<BenchQuery> queries = makeQueries(island, opt.queries, opt.seed);
     const BenchRun run = runQueries(setting, queries);
     printRun(opt, setting, world, island.size(), run);
+    if (opt.each)
+        printQueries(world, queries, run);
     const bool plain = setting.algorithm == Algorithm::AStar && !setting.landmarks && world.rules.weight == 1.0;
     return plain ? ExitOk : checkCosts(opt, world, queries, run);
 }
@@ -300,10 +301,12 @@ Command addBenchCommand(CLI::App& app)
                       "jpsw when the map has landmarks; else astar) | astar | jps | jpsw");
     c.app->add_option("--landmarks", opt->landmarks, "A* landmark (ALT) heuristic: auto (maps of at least 128x128 "
                                                      "cells) | on | off");
+    c.app->add_flag("--each", opt->each,
+                    "Also print one line per query: its cells (Tiled's coordinates), cost and expansions");
     c.run = [opt] {
         try {
             return runBench(*opt);
-        } catch (const BenchUsageError& e) {
+        } catch (const UsageError& e) {
             std::cerr << "isopath bench: " << e.message << '\n';
             return ExitBadInput;
         }

@@ -1,16 +1,18 @@
-// isopath info MAP: loads a Tiled map with engine/map and prints what it holds as JSON.
+// isopath info MAP: loads a Tiled map with engine/map and prints what it holds as JSON: the
+// file's map as Tiled wrote it, and the terrains of the cells `isopath path` searches
+// (MapWorld.hpp: an infinite map's every chunk, never a staggered map's void cells).
 // Bad input: the diagnostics on stderr (file:line: error: ...) and exit code 2.
 
 #include "tools/isopath/Commands.hpp"
+#include "tools/isopath/MapWorld.hpp"
 
-#include "engine/map/MapLoader.hpp"
-#include "engine/terrain/MapTerrain.hpp"
 #include "engine/terrain/TileTerrain.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace isopath {
@@ -181,9 +183,10 @@ ordered_json mapJson(const MapData& m)
 /// Every terrain name the map gives its cells (TileTerrain.hpp) under the config's base rules:
 /// name, cells holding it, where it came from, whether the config knows it (and if not, the
 /// warning saying how to add it), in order of first use.
-ordered_json terrainsJson(const MapData& m, const eng::terrain::TerrainRules& rules)
+ordered_json terrainsJson(const MapWorld& world)
 {
-    const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(m, &rules);
+    const eng::terrain::TerrainRules& rules = world.config.config.base;
+    const eng::terrain::TerrainGrid grid = worldTerrainGrid(world);
     std::vector<std::size_t> cells(grid.names.size(), 0);
     std::vector<int> seenAt(grid.names.size(), -1);
     for (int y = 0; y < grid.height; ++y)
@@ -219,19 +222,20 @@ Command addInfoCommand(CLI::App& app)
     c.app->add_option("--config", *configPath,
                       "Terrain rules (TOML) the \"terrains\" list is checked against; overrides the map's choice");
     c.run = [mapPath, configPath] {
-        auto result = eng::map::loadMap(*mapPath);
-        if (!result) {
-            std::cerr << eng::formatDiagnostics(result.diagnostics());
+        WorldFailure failure;
+        std::optional<MapFile> file = readMapFile(*mapPath, *configPath, failure);
+        if (!file) {
+            std::cerr << eng::formatDiagnostics(failure.diagnostics);
             return ExitBadInput;
         }
-        auto config = eng::terrain::resolveTerrainConfig(result.value(), *configPath);
-        if (!config) {
-            std::cerr << eng::formatDiagnostics(config.diagnostics());
+        ordered_json j = mapJson(file->map);
+        j["terrain_config"] = file->config.path.empty() ? std::string("built-in") : file->config.path;
+        const std::optional<MapWorld> world = placeOnGrid(std::move(*file), failure);
+        if (!world && failure.step != WorldFailure::Step::Cells) {
+            std::cerr << eng::formatDiagnostics(failure.diagnostics);
             return ExitBadInput;
         }
-        ordered_json j = mapJson(result.value());
-        j["terrain_config"] = config.value().path.empty() ? std::string("built-in") : config.value().path;
-        j["terrains"] = terrainsJson(result.value(), config.value().config.base);
+        j["terrains"] = world ? terrainsJson(*world) : ordered_json::array(); // no cells: no terrain
         // Every string here comes from the user's files (paths, names, properties) and may hold
         // any bytes: nlohmann's `replace` writes invalid UTF-8 as U+FFFD instead of throwing,
         // for keys and values alike, so no field can be forgotten (the rule of all our writers).

@@ -180,3 +180,28 @@ TEST_CASE("isopath info on Tiled's desert example: four terrains the config does
     std::sort(names.begin(), names.end());
     CHECK(names == std::vector<std::string>{"Brick", "Cobblestone", "Desert", "Dirt"});
 }
+
+TEST_CASE("isopath info counts the terrains of the cells isopath path searches", "[isopath][info]")
+{
+    // An infinite map: every chunk's cells, those at negative coordinates too; empty cells are void.
+    Run r = isopath("info tests/data/stagger/infinite_negative.tmx");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    auto j = nlohmann::json::parse(r.out);
+    CHECK(j["infinite"] == true);
+    REQUIRE(j["terrains"].size() == 2);
+    CHECK(j["terrains"][0]["name"] == "grass");
+    CHECK(j["terrains"][0]["cells"] == 174);  // 3 chunks of 64 cells, 8 walls and 10 empty cells
+    CHECK(j["terrains"][1]["name"] == "wall");
+    CHECK(j["terrains"][1]["cells"] == 8);
+
+    // A staggered map: Tiled's 7x8 cells, none of the void cells around them on the playable grid.
+    r = isopath("info tests/data/stagger/stagger_y_even.tmx");
+    REQUIRE(r.exitCode == 0);
+    j = nlohmann::json::parse(r.out);
+    CHECK(j["orientation"] == "staggered");  // the file's map, as Tiled wrote it
+    CHECK(j["width"] == 7);
+    REQUIRE(j["terrains"].size() == 2);
+    CHECK(j["terrains"][0]["cells"] == 50);  // 56 cells, 5 walls and 1 empty cell
+    CHECK(j["terrains"][1]["cells"] == 5);
+}

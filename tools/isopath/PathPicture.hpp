@@ -1,0 +1,22 @@
+#pragma once
+/// \file PathPicture.hpp
+/// The ASCII picture of `isopath path`: the map's cells by terrain glyph, the path over them,
+/// Tiled's column and row numbers at the edges, and the legend of what is shown.
+
+#include "engine/map/CellFrame.hpp"
+#include "engine/path/PathResult.hpp"
+#include "engine/terrain/TerrainField.hpp"
+
+#include <iosfwd>
+
+namespace isopath {
+
+/// Widest map that still gets an ASCII picture.
+constexpr int MaxPictureWidth = 240;
+
+/// Prints the picture of `field` with the path of `r` from `start` to `goal` (grid cells);
+/// instead one line saying why when the map is wider than MaxPictureWidth or staggered.
+void printPicture(std::ostream& out, const eng::terrain::TerrainField& field, const eng::path::PathResult& r,
+                  eng::TileCoord start, eng::TileCoord goal, const eng::map::CellFrame& frame);
+
+} // namespace isopath

@@ -1,0 +1,36 @@
+#pragma once
+/// \file Usage.hpp
+/// Bad input of `isopath path` and `isopath bench`: the one exception both throw, and the
+/// checks of the search options they share (--algorithm, --landmarks, what jps and jpsw need).
+
+#include "tools/isopath/Algorithm.hpp"
+
+#include "engine/path/Landmarks.hpp"
+#include "engine/path/NavGrid.hpp"
+
+#include <string>
+
+namespace isopath {
+
+/// Thrown for bad input: the command prints the message after "isopath COMMAND: " and exits 2.
+struct UsageError {
+    std::string message;
+};
+
+/// `s` in double quotes.
+std::string quoted(const std::string& s);
+
+/// The search choices of the options, checked before any file is read.
+struct SearchChoice {
+    Algorithm requested = Algorithm::Auto;
+    eng::path::LandmarkSettings landmarks;
+};
+
+/// --algorithm and --landmarks; UsageError naming the bad one.
+SearchChoice parseSearchChoice(const std::string& algorithm, const std::string& landmarks);
+
+/// Throws UsageError when `algorithm` is Jps or Jpsw and cannot search `layer` of `grid`
+/// (saying what it needs; "; MAP does not" after it when `mapPath` is not empty).
+void requireSupported(Algorithm algorithm, const eng::path::NavGrid& grid, int layer, const std::string& mapPath);
+
+} // namespace isopath

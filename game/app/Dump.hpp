@@ -15,7 +15,7 @@
 ///   `anchor` (when moved)} | null;
 /// - `camera`: {`center` [x, y], `zoom`}; `trace_visible` (the search overlay is on);
 /// - `panel`: the tuning panel's values {key: number|bool|string}; `panel_visible`;
-/// - `fog`: {`enabled` (the fog of war is on), `known` (cells the party has seen; 0 when off)};
+/// - `fog`: {`enabled` (the fog of war is on), `known` (the map's cells the party has seen, void cells of staggered and infinite maps not counted; 0 when off)};
 /// - the debug tools' `overlays`, `why`, `step`, `race` (game/debug/DebugJson.hpp);
 /// - `messages_on_screen` [text], `messages` [text] (the log).
 

@@ -9,6 +9,12 @@
 
 namespace game {
 
+std::string fogStatusLine(const FogOfWar& fog)
+{
+    return "Fog of war: " + std::to_string(fog.knownCount()) + " of " + std::to_string(fog.cellCount()) +
+           " cells known";
+}
+
 void HudModel::update(std::optional<eng::TileCoord> hover, Party& party)
 {
     m_hover = hover;
@@ -60,8 +66,7 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
     hud.selectionBox = input.selectionBox();
     if (session.fogOn()) {
         hud.fog = &session.fog();
-        hud.statusLines.push_back("Fog of war: " + std::to_string(session.fog().knownCount()) + " of " +
-                                  std::to_string(world.nav.width() * world.nav.height()) + " cells known");
+        hud.statusLines.push_back(fogStatusLine(session.fog()));
     }
     if (const Unit* lead = party.leader()) {
         const Unit& leader = *lead;

@@ -14,14 +14,19 @@
 
 #include "engine/path/AnyAngle.hpp"
 #include "engine/path/PathResult.hpp"
+#include "game/fog/FogOfWar.hpp"
 #include "game/input/Input.hpp"
 #include "game/session/Session.hpp"
 #include "game/view/View.hpp"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace game {
+
+/// The HUD's fog line: "Fog of war: N of M cells known" (the map's real cells, FogOfWar::cellCount).
+std::string fogStatusLine(const FogOfWar& fog);
 
 class HudModel {
 public:

@@ -11,10 +11,9 @@ void FogOfWar::reset(const eng::path::NavGrid& real, SightMap blockers, bool kee
     const bool same = keepKnown && blockers.width == m_blockers.width && blockers.height == m_blockers.height;
     m_blockers = std::move(blockers);
     const std::size_t cells = std::size_t(std::max(0, real.width())) * std::size_t(std::max(0, real.height()));
-    if (!same || m_known.size() != cells) {
+    if (!same || m_known.size() != cells)
         m_known.assign(cells, 0);
-        m_knownCount = 0;
-    }
+    recount();
     m_visible.assign(cells, 0);
     m_fresh.clear();
     eng::path::LandmarkSettings off;
@@ -36,8 +35,29 @@ void FogOfWar::clear()
     m_known.clear();
     m_visible.clear();
     m_knownCount = 0;
+    m_cellCount = 0;
     m_fresh.clear();
     m_belief.reset(0, 0);
+}
+
+void FogOfWar::setBlockers(SightMap blockers)
+{
+    m_blockers = std::move(blockers);
+    recount();
+}
+
+void FogOfWar::recount()
+{
+    m_knownCount = 0;
+    m_cellCount = 0;
+    for (int y = 0; y < m_blockers.height; ++y)
+        for (int x = 0; x < m_blockers.width; ++x) {
+            if (m_blockers.isVoid({x, y}))
+                continue;
+            ++m_cellCount;
+            if (index({x, y}) < m_known.size() && m_known[index({x, y})])
+                ++m_knownCount;
+        }
 }
 
 void FogOfWar::mark(Viewer viewer)
@@ -49,7 +69,8 @@ void FogOfWar::mark(Viewer viewer)
         m_visible[i] = 1;
         if (!m_known[i]) {
             m_known[i] = 1;
-            ++m_knownCount;
+            if (!m_blockers.isVoid(c))
+                ++m_knownCount;
             m_fresh.push_back(c);
         }
     }

@@ -5,6 +5,8 @@
 ///
 /// Three states per cell: unknown (never seen), known (seen once: what any unit has seen is
 /// known to the whole party) and visible (in sight of a unit now; visible cells are known).
+/// The counts are of the map's real cells: void cells (SightMap::voids) may become known, but
+/// are not counted.
 ///
 /// The belief grid has the real grid's size, layers (names, move rules) and, on known cells,
 /// its costs; an unknown cell costs OpenCost on every layer (open ground at the default
@@ -63,7 +65,7 @@ public:
     std::vector<eng::path::NavDirty> realChanged(const eng::path::NavGrid& real,
                                                  std::span<const eng::path::NavDirty> dirty);
     /// Sight blockers changed (an edit, a reload, tuning); sight follows at the next see().
-    void setBlockers(SightMap blockers) { m_blockers = std::move(blockers); }
+    void setBlockers(SightMap blockers);
 
     const eng::path::NavGrid& belief() const { return m_belief; }
     const SightMap& blockers() const { return m_blockers; }
@@ -71,8 +73,10 @@ public:
     int height() const { return m_blockers.height; }
     bool known(eng::TileCoord c) const { return inBounds(c) && m_known[index(c)] != 0; }
     bool visible(eng::TileCoord c) const { return inBounds(c) && m_visible[index(c)] != 0; }
-    /// Cells known so far.
+    /// Real (not void) cells known so far.
     int knownCount() const { return m_knownCount; }
+    /// Real (not void) cells of the map: the most knownCount() can reach.
+    int cellCount() const { return m_cellCount; }
 
 private:
     bool inBounds(eng::TileCoord c) const { return m_blockers.inBounds(c); }
@@ -82,6 +86,8 @@ private:
     }
     /// Marks the cells `viewer` sees visible; the new ones known, their cells into m_fresh.
     void mark(Viewer viewer);
+    /// Counts the real cells and the known ones again (the void cells may have changed).
+    void recount();
     /// Writes the real costs of m_fresh into the belief grid, one apply per layer.
     std::vector<eng::path::NavDirty> writeFresh(const eng::path::NavGrid& real);
 
@@ -89,6 +95,7 @@ private:
     std::vector<std::uint8_t> m_known;
     std::vector<std::uint8_t> m_visible;
     int m_knownCount = 0;
+    int m_cellCount = 0;
     eng::path::NavGrid m_belief;
     std::vector<eng::TileCoord> m_fresh;    ///< cells that became known, not yet written
     std::vector<eng::TileCoord> m_scratch;  ///< cellsInSight output

@@ -32,6 +32,7 @@ SightMap sightBlockers(const eng::terrain::TerrainField& field)
             }
             map.set({x, y}, block);
         }
+    map.voids = grid.voids;
     return map;
 }
 

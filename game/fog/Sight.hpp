@@ -29,11 +29,13 @@ class TerrainField;
 
 namespace game {
 
-/// Which cells stop sight (1) and which do not (0), row-major.
+/// Which cells stop sight (1) and which do not (0), row-major; and which are void (not part of
+/// the map: off a staggered map's cells or an infinite map's tiles, eng::terrain::TerrainGrid).
 struct SightMap {
     int width = 0;
     int height = 0;
     std::vector<std::uint8_t> blocks;
+    std::vector<std::uint8_t> voids;  ///< [opt] 1 = a void cell, row-major; empty = no void cell
 
     SightMap() = default;
     /// A width x height map where nothing blocks.
@@ -44,6 +46,11 @@ struct SightMap {
     {
         return inBounds(c) && blocks[std::size_t(c.y) * std::size_t(width) + std::size_t(c.x)] != 0;
     }
+    /// True for an in-bounds void cell.
+    bool isVoid(eng::TileCoord c) const
+    {
+        return inBounds(c) && !voids.empty() && voids[std::size_t(c.y) * std::size_t(width) + std::size_t(c.x)] != 0;
+    }
     void set(eng::TileCoord c, bool block)
     {
         if (inBounds(c))
@@ -52,7 +59,7 @@ struct SightMap {
 };
 
 /// The cells of a terrain field whose effective terrains (those not hidden by a covering one)
-/// include one with `blocks_sight`, under the field's rules.
+/// include one with `blocks_sight`, under the field's rules; the field's void cells as voids.
 SightMap sightBlockers(const eng::terrain::TerrainField& field);
 
 /// True when `radius` reaches from `from` to `to` (dx^2 + dy^2 <= radius^2 + radius).

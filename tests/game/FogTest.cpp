@@ -1,6 +1,7 @@
 // Fog of war without a window: line of sight and sight radius (walls block, the wall itself is
 // seen; radius from the config, a profile, a party object), the belief grid, and a Session whose
 // unit plans straight through a wall it has not seen, sees it, replans through the gap, arrives.
+#include "game/app/HudModel.hpp"
 #include "game/fog/FogOfWar.hpp"
 #include "game/fog/Sight.hpp"
 #include "game/session/Session.hpp"
@@ -12,6 +13,8 @@
 #include <algorithm>
 #include <fstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -212,4 +215,40 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
     session.setFog(false);
     CHECK_FALSE(session.fogOn());
     CHECK(&session.party().grid() == &world.nav);
+}
+
+TEST_CASE("fog: the counts are of the map's cells, never the void cells of a staggered or infinite map", "[fog]")
+{
+    // Tiled's cells: 7x8 staggered maps, an infinite map of three 8x8 chunks with 10 empty cells.
+    const std::pair<const char*, int> maps[] = {{"stagger_x_odd.tmx", 56},
+                                                {"stagger_y_even.tmx", 56},
+                                                {"infinite_negative.tmx", 3 * 64 - 10}};
+    for (const auto& [name, cells] : maps) {
+        CAPTURE(name);
+        auto world = game::loadWorld({std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/stagger/" + name, "", ""});
+        INFO(eng::formatDiagnostics(world.diagnostics()));
+        REQUIRE(world);
+        const game::World& w = world.value();
+        REQUIRE(w.nav.width() * w.nav.height() > cells);  // the playable grid has void cells
+        game::FogOfWar fog;
+        fog.reset(w.nav, game::sightBlockers(w.terrains.front().terrain));
+        CHECK(fog.cellCount() == cells);
+        CHECK(fog.knownCount() == 0);
+        CHECK(game::fogStatusLine(fog) == "Fog of war: 0 of " + std::to_string(cells) + " cells known");
+        // Eyes on every grid cell, void ones included: every cell becomes known, the real ones count.
+        std::vector<game::Viewer> eyes;
+        for (int y = 0; y < w.nav.height(); ++y)
+            for (int x = 0; x < w.nav.width(); ++x)
+                eyes.push_back({{x, y}, 1});
+        fog.see(w.nav, eyes);
+        CHECK(fog.known({0, 0}));
+        CHECK(fog.knownCount() == cells);
+        CHECK(game::fogStatusLine(fog) ==
+              "Fog of war: " + std::to_string(cells) + " of " + std::to_string(cells) + " cells known");
+        // New blockers (an edit, a reload) keep what is known and its count.
+        fog.setBlockers(game::sightBlockers(w.terrains.front().terrain));
+        CHECK(fog.knownCount() == cells);
+        fog.reset(w.nav, game::sightBlockers(w.terrains.front().terrain), true);
+        CHECK(fog.knownCount() == cells);
+    }
 }

@@ -1,55 +1,27 @@
+// MapEditor on the shipped art: the palette, ground and overlay classes, autotile variants and
+// connections (roads, walls, bridges, tents, castles), painting, erasing, volcanoes, errors, and
+// undo / redo. That edits keep the terrain and costs right is MapEditorTerrainTest's.
 #include "engine/edit/MapEditor.hpp"
 
 #include "engine/edit/Palette.hpp"
 #include "engine/edit/TileCatalog.hpp"
-#include "engine/map/MapLoader.hpp"
-#include "engine/terrain/MapTerrain.hpp"
-#include "engine/terrain/TerrainField.hpp"
 
 #include "BlankMap.hpp"
+#include "ValleyMap.hpp"
 
 #include <catch2/catch.hpp>
 
-#include <cstring>
-#include <random>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 using namespace eng::edit;
+using namespace edittest;
 using eng::TileCoord;
 using eng::map::Gid;
 
 namespace {
-
-const std::string Root = std::string(ISOSTAR_SOURCE_DIR);
-
-const eng::map::MapData& valley()
-{
-    static const eng::map::MapData map = [] {
-        eng::Result<eng::map::MapData> r = eng::map::loadMap(Root + "/maps/valley.tmx");
-        INFO(eng::formatDiagnostics(r.diagnostics()));
-        REQUIRE(r.ok());
-        return r.value();
-    }();
-    return map;
-}
-
-const eng::map::Layer& layerNamed(const eng::map::MapData& map, const std::string& name)
-{
-    for (const eng::map::Layer& l : map.layers)
-        if (l.name == name)
-            return l;
-    FAIL("no layer " << name);
-    return map.layers.front();
-}
-
-// Local ids of the shipped art (assets/README.md): ground.tsx firstgid 1, tall.tsx firstgid 121.
-constexpr Gid Ground = 1, Tall = 121;
-constexpr Gid RoadIsolated = Ground + 16, RoadFirst = Ground + 16, WallIsolated = Tall + 0, WallFirst = Tall + 0;
-constexpr Gid Volcano = Tall + 16, VolcanoErupting = Tall + 17, Tombstone = Tall + 21;
-constexpr Gid Tent = Tall + 23, Castle = Tall + 24, BridgeX = Tall + 31, BridgeY = Tall + 32;
 
 /// valley's tilesets on a small blank map: ground all grass (gid 1), empty overlay.
 eng::map::MapData blankMap(int w, int h)
@@ -65,11 +37,6 @@ Gid at(const eng::map::MapData& map, const std::string& layer, TileCoord c)
 std::set<TileCoord> cellSet(const EditResult& r)
 {
     return {r.cells.begin(), r.cells.end()};
-}
-
-bool sameBits(const std::vector<float>& a, const std::vector<float>& b)
-{
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
 }
 
 } // namespace
@@ -406,114 +373,4 @@ TEST_CASE("a stroke is one undo step, a new edit drops the redo steps", "[edit]"
     REQUIRE(editor.paint({0, 0}, "snow").ok);
     CHECK_FALSE(editor.canRedo());
     CHECK(editor.canUndo());
-}
-
-TEST_CASE("terrainNamesAt stacks a cell's terrains like terrainGridFromMap", "[edit][terrain]")
-{
-    const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(valley());
-    for (int y = 0; y < valley().height; ++y)
-        for (int x = 0; x < valley().width; ++x)
-            REQUIRE(eng::terrain::terrainNamesAt(valley(), {x, y}) == grid.cellNames({x, y}));
-    CHECK(eng::terrain::terrainNamesAt(valley(), {-1, 0}).empty());
-    CHECK(eng::terrain::terrainNamesAt(valley(), {0, 72}).empty());
-}
-
-TEST_CASE("random edit sequences on valley: cell-by-cell costs equal a rebuild, undo restores all", "[edit][terrain]")
-{
-    const eng::map::MapData& original = valley();
-    eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(original);
-    REQUIRE(config.ok());
-    const eng::terrain::TerrainRules rules = config.value().config.base;
-    eng::terrain::TerrainField originalField;
-    originalField.build(eng::terrain::terrainGridFromMap(original), rules);
-
-    // cells of valley's volcanoes, so eruptions happen often
-    std::vector<TileCoord> volcanoes;
-    const eng::map::TileGrid& g = layerNamed(original, "overlay").tiles;
-    for (int y = 0; y < original.height; ++y)
-        for (int x = 0; x < original.width; ++x)
-            if (g.at(x, y) == Volcano || g.at(x, y) == VolcanoErupting)
-                volcanoes.push_back({x, y});
-    REQUIRE(!volcanoes.empty());
-
-    for (unsigned seed : {1u, 2u, 3u}) {
-        eng::map::MapData map = original;
-        MapEditor editor(map);
-        eng::terrain::TerrainField field = originalField;
-        std::mt19937 rng(seed);
-        auto pick = [&](int n) { return int(std::uniform_int_distribution<int>(0, n - 1)(rng)); };
-        // a small window so edits meet each other (roads next to roads, influence overlaps)
-        auto cell = [&] { return TileCoord{20 + pick(14), 14 + pick(14)}; };
-        int steps = 0;
-        for (int i = 0; i < 300; ++i) {
-            EditResult r;
-            const int op = pick(10);
-            if (op < 4)
-                r = editor.paint(cell(), editor.palette()[std::size_t(pick(int(editor.palette().size())))].terrain);
-            else if (op < 6)
-                r = editor.paintTile(cell(), editor.palette()[std::size_t(pick(int(editor.palette().size())))].gid);
-            else if (op == 6)
-                r = editor.erase(cell());
-            else if (op == 7) {
-                r = editor.toggleErupting(volcanoes[std::size_t(pick(int(volcanoes.size())))]);
-                if (!r.ok)
-                    r = editor.paint(volcanoes[std::size_t(pick(int(volcanoes.size())))], "volcano");
-            } else if (op == 8)
-                r = editor.undo();
-            else
-                r = editor.redo();
-            if (op < 8)
-                REQUIRE(r.ok);
-            for (TileCoord c : r.cells) {
-                std::vector<eng::terrain::TerrainId> ids;
-                for (const std::string& name : eng::terrain::terrainNamesAt(map, c))
-                    ids.push_back(field.terrainId(name));
-                field.setCell(c, ids);
-            }
-            steps += r.ok && !r.cells.empty();
-            if (i % 50 == 49) {
-                INFO("seed " << seed << " after edit " << i);
-                const eng::terrain::TerrainGrid rebuilt = eng::terrain::terrainGridFromMap(map);
-                for (int y = 0; y < map.height; ++y)
-                    for (int x = 0; x < map.width; ++x) {
-                        REQUIRE(eng::terrain::terrainNamesAt(map, {x, y}) == rebuilt.cellNames({x, y}));
-                        REQUIRE(field.grid().cellNames({x, y}) == rebuilt.cellNames({x, y}));
-                    }
-                eng::terrain::TerrainField full;
-                full.build(rebuilt, rules);
-                CHECK(sameBits(field.costField().cost, full.costField().cost));
-                // every autotiled cell of the map carries the variant its neighbours call for
-                const TileCatalog& catalog = editor.catalog();
-                const eng::map::TileGrid& og = editor.overlayLayer()->tiles;
-                for (int y = 0; y < map.height; ++y)
-                    for (int x = 0; x < map.width; ++x) {
-                        const int family = catalog.familyOf(og.at(x, y));
-                        if (family < 0)
-                            continue;
-                        unsigned mask = 0;
-                        for (unsigned bit : {edge::North, edge::East, edge::South, edge::West}) {
-                            const TileCoord n = neighbour({x, y}, bit);
-                            if (n.x >= 0 && n.y >= 0 && n.x < map.width && n.y < map.height &&
-                                catalog.carries(og.at(n.x, n.y), family))
-                                mask |= bit;
-                        }
-                        REQUIRE(catalog.pickVariant(family, mask) == og.at(x, y));
-                    }
-            }
-        }
-        CHECK(steps > 150);
-        CHECK(!(map == original));
-        while (editor.canUndo()) {
-            const EditResult r = editor.undo();
-            REQUIRE(r.ok);
-            for (TileCoord c : r.cells) {
-                std::vector<eng::terrain::TerrainId> ids;
-                for (const std::string& name : eng::terrain::terrainNamesAt(map, c))
-                    ids.push_back(field.terrainId(name));
-                field.setCell(c, ids);
-            }
-        }
-        CHECK(map == original);
-        CHECK(sameBits(field.costField().cost, originalField.costField().cost));
-    }
 }

@@ -63,6 +63,36 @@ const SearchMode kOrders[] = {{SearchOrder::AStar}, {SearchOrder::Dijkstra}, {Se
 const DiagonalMode kDiagonals[] = {DiagonalMode::Never, DiagonalMode::NoCornerCutting,
                                    DiagonalMode::AtMostOneObstacle, DiagonalMode::Always};
 
+/// One stepper.step(), checked against the full traced search: the same cell with the same g,
+/// h, f and parent, the head's first entry was that cell, the opened records are the trace's of
+/// this step, and when nothing was opened the rest of the head moved up by one (then returns 1,
+/// else 0).
+int stepLikeTrace(SearchStepper& stepper, const SearchTrace& trace)
+{
+    const std::vector<TraceCell> headBefore(stepper.openHead().begin(), stepper.openHead().end());
+    const int k = stepper.stepCount();
+    stepper.step();
+    REQUIRE(stepper.stepCount() == k + 1);
+    REQUIRE(k < trace.stepCount());
+    REQUIRE(stepper.current() != nullptr);
+    REQUIRE(*stepper.current() == trace.expanded[std::size_t(k)]);
+    REQUIRE_FALSE(headBefore.empty());
+    CHECK(headBefore[0] == *stepper.current());
+    std::vector<TraceCell> opened;
+    for (const TraceNeighbour& n : stepper.neighbours())
+        if (n.outcome == NeighbourOutcome::Opened || n.outcome == NeighbourOutcome::Improved)
+            opened.push_back({n.cell, stepper.current()->cell, n.g, n.h, n.f});
+    // (Step 0's range of the trace begins with the start itself.)
+    CHECK(opened == std::vector<TraceCell>(trace.openedBeginAt(k) + (k == 0 ? 1 : 0), trace.openedEndAt(k)));
+    if (!opened.empty() || stepper.status() != PathStatus::InProgress)
+        return 0;
+    const std::size_t n = headBefore.size() - 1;
+    REQUIRE(stepper.openHead().size() >= n);
+    for (std::size_t i = 0; i < n; ++i)
+        CHECK(stepper.openHead()[i] == headBefore[i + 1]);
+    return 1;
+}
+
 } // namespace
 
 TEST_CASE("stepping one expansion at a time visits the cells of the full search in the same order",
@@ -109,33 +139,8 @@ TEST_CASE("stepping one expansion at a time visits the cells of the full search 
         REQUIRE(stepper.openHead().size() == 1);
         CHECK(stepper.openHead()[0].cell == start);
         while (stepper.status() == PathStatus::InProgress) {
-            const std::vector<TraceCell> headBefore(stepper.openHead().begin(), stepper.openHead().end());
-            const int k = stepper.stepCount();
-            stepper.step();
-            REQUIRE(stepper.stepCount() == k + 1);
-            REQUIRE(k < trace.stepCount());
-            REQUIRE(stepper.current() != nullptr);
-            // The same cell with the same g, h, f and parent as the full traced search.
-            REQUIRE(*stepper.current() == trace.expanded[std::size_t(k)]);
+            headChecks += stepLikeTrace(stepper, trace);
             ++checkedSteps;
-            // The head's first entry is the cell this step expanded.
-            REQUIRE_FALSE(headBefore.empty());
-            CHECK(headBefore[0] == *stepper.current());
-            // Opened / improved records are exactly the cells the trace opened in this step.
-            std::vector<TraceCell> opened;
-            for (const TraceNeighbour& n : stepper.neighbours())
-                if (n.outcome == NeighbourOutcome::Opened || n.outcome == NeighbourOutcome::Improved)
-                    opened.push_back({n.cell, stepper.current()->cell, n.g, n.h, n.f});
-            // (Step 0's range of the trace begins with the start itself.)
-            CHECK(opened == std::vector<TraceCell>(trace.openedBeginAt(k) + (k == 0 ? 1 : 0), trace.openedEndAt(k)));
-            // Nothing opened in between: the rest of the head moves up by one.
-            if (opened.empty() && stepper.status() == PathStatus::InProgress) {
-                const std::size_t n = headBefore.size() - 1;
-                REQUIRE(stepper.openHead().size() >= n);
-                for (std::size_t i = 0; i < n; ++i)
-                    CHECK(stepper.openHead()[i] == headBefore[i + 1]);
-                ++headChecks;
-            }
         }
         CHECK(stepper.finished());
         CHECK(stepper.status() == status);

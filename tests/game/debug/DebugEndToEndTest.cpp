@@ -48,6 +48,80 @@ eng::TileCoord cellOf(const Json& xy)
     return {xy[0].get<int>(), xy[1].get<int>()};
 }
 
+/// `step 25` + `step 12` of the dwarf towards `goal`: exactly 37 cells, in the order of the full
+/// search from the same cell (left in `full`). Returns the step's start cell.
+eng::TileCoord checkStepDump(const Json& step, const game::World& world, eng::TileCoord goal,
+                             eng::path::PathResult& full)
+{
+    CHECK(step["overlays"].empty());
+    REQUIRE(step["step"].is_object());
+    CHECK(step["step"]["mode"] == true);
+    CHECK(step["step"]["status"] == "in-progress");
+    CHECK(step["step"]["expanded"] == 37);
+    CHECK(step["step"]["profile"] == "dwarf");
+    const Json* dwarf = unitNamed(step, "dwarf");
+    REQUIRE(dwarf);
+    CHECK_FALSE((*dwarf)["moving"].get<bool>());  // step-through orders nothing
+    const eng::TileCoord start = cellOf(step["step"]["start"]);
+    CHECK(start == cellOf((*dwarf)["tile"]));
+    CHECK(cellOf(step["step"]["goal"]) == goal);
+    const int layer = world.layerOf("dwarf");
+    REQUIRE(layer >= 0);
+    eng::path::GridQuery query;
+    eng::path::SearchTrace trace;
+    query.findPath(world.nav, layer, start, goal, full, nullptr, &trace);
+    REQUIRE(trace.stepCount() > 37);
+    REQUIRE(step["step"]["order"].size() == 37);
+    for (int k = 0; k < 37; ++k)
+        CHECK(cellOf(step["step"]["order"][std::size_t(k)]) == trace.expanded[std::size_t(k)].cell);
+    CHECK(cellOf(step["step"]["current"]) == trace.expanded[36].cell);
+    return start;
+}
+
+/// The race from `start`: A* and Dijkstra agree on the cost (both optimal, the full search's),
+/// greedy expands fewest, weighted A* (w = 2) costs at most twice the optimum.
+void checkRaceDump(const Json& race, const eng::path::PathResult& full, eng::TileCoord start)
+{
+    REQUIRE(race["race"].is_object());
+    const Json& lanes = race["race"]["lanes"];
+    REQUIRE(lanes.size() == 4);
+    CHECK(lanes[0]["key"] == "astar");
+    CHECK(lanes[1]["key"] == "dijkstra");
+    CHECK(lanes[2]["key"] == "greedy");
+    CHECK(lanes[3]["key"] == "weighted");
+    REQUIRE(lanes[0]["cost"].is_number());
+    REQUIRE(lanes[1]["cost"].is_number());
+    CHECK(lanes[0]["cost"].get<double>() == Approx(lanes[1]["cost"].get<double>()).epsilon(1e-12));
+    CHECK(lanes[0]["cost"].get<double>() == Approx(full.cost).epsilon(1e-12));
+    CHECK(lanes[0]["optimal"] == true);
+    CHECK(lanes[1]["optimal"] == true);
+    CHECK(lanes[1]["expanded"].get<int>() >= lanes[0]["expanded"].get<int>());
+    CHECK(lanes[3]["cost"].get<double>() <= 2.0 * lanes[1]["cost"].get<double>() + 1e-9);
+    CHECK(cellOf(race["race"]["start"]) == start);
+}
+
+/// Walking: why splits the dwarf's remaining path cost; the parts sum to it within 1e-6.
+void checkWhyDump(const Json& walk)
+{
+    CHECK(walk["step"].is_null());  // leaving step-through drops its search
+    const Json* walker = unitNamed(walk, "dwarf");
+    REQUIRE(walker);
+    REQUIRE((*walker)["moving"].get<bool>());
+    const Json& why = walk["why"];
+    REQUIRE(why.is_object());
+    CHECK(why["unit"] == "dwarf");
+    const double total = why["total"].get<double>();
+    CHECK(std::abs(total - (*walker)["path_cost"].get<double>()) < 1e-6);
+    double parts = 0.0;
+    for (const auto& [terrain, cost] : why["base_by_terrain"].items())
+        parts += cost.get<double>();
+    for (const Json& s : why["influence_by_source"])
+        parts += s["delta"].get<double>();
+    CHECK(std::abs(parts - total) < 1e-6);
+    CHECK(why.contains("straight_line_cost"));
+    CHECK_FALSE(why["text"].get<std::string>().empty());
+}
+
 } // namespace
 
 TEST_CASE("debug e2e: overlays, step N in the full search's order, the race, why sums to the path cost")
@@ -88,70 +162,11 @@ TEST_CASE("debug e2e: overlays, step N in the full search's order, the race, why
     CHECK(overlays["step"].is_null());
     CHECK(overlays["race"].is_null());
 
-    // step 25 + step 12: exactly 37 cells, in the order of the full search from the same cell.
     const Json step = readJson(out("step.json"));
-    CHECK(step["overlays"].empty());
-    REQUIRE(step["step"].is_object());
-    CHECK(step["step"]["mode"] == true);
-    CHECK(step["step"]["status"] == "in-progress");
-    CHECK(step["step"]["expanded"] == 37);
-    CHECK(step["step"]["profile"] == "dwarf");
-    const Json* dwarf = unitNamed(step, "dwarf");
-    REQUIRE(dwarf);
-    CHECK_FALSE((*dwarf)["moving"].get<bool>());  // step-through orders nothing
-    const eng::TileCoord start = cellOf(step["step"]["start"]);
-    CHECK(start == cellOf((*dwarf)["tile"]));
-    CHECK(cellOf(step["step"]["goal"]) == goal);
-    const int layer = world.layerOf("dwarf");
-    REQUIRE(layer >= 0);
-    eng::path::GridQuery query;
-    eng::path::SearchTrace trace;
     eng::path::PathResult full;
-    query.findPath(world.nav, layer, start, goal, full, nullptr, &trace);
-    REQUIRE(trace.stepCount() > 37);
-    REQUIRE(step["step"]["order"].size() == 37);
-    for (int k = 0; k < 37; ++k)
-        CHECK(cellOf(step["step"]["order"][std::size_t(k)]) == trace.expanded[std::size_t(k)].cell);
-    CHECK(cellOf(step["step"]["current"]) == trace.expanded[36].cell);
-
-    // The race: A* and Dijkstra agree on the cost (both optimal), greedy expands fewest.
-    const Json race = readJson(out("race.json"));
-    REQUIRE(race["race"].is_object());
-    const Json& lanes = race["race"]["lanes"];
-    REQUIRE(lanes.size() == 4);
-    CHECK(lanes[0]["key"] == "astar");
-    CHECK(lanes[1]["key"] == "dijkstra");
-    CHECK(lanes[2]["key"] == "greedy");
-    CHECK(lanes[3]["key"] == "weighted");
-    REQUIRE(lanes[0]["cost"].is_number());
-    REQUIRE(lanes[1]["cost"].is_number());
-    CHECK(lanes[0]["cost"].get<double>() == Approx(lanes[1]["cost"].get<double>()).epsilon(1e-12));
-    CHECK(lanes[0]["cost"].get<double>() == Approx(full.cost).epsilon(1e-12));
-    CHECK(lanes[0]["optimal"] == true);
-    CHECK(lanes[1]["optimal"] == true);
-    CHECK(lanes[1]["expanded"].get<int>() >= lanes[0]["expanded"].get<int>());
-    CHECK(lanes[3]["cost"].get<double>() <= 2.0 * lanes[1]["cost"].get<double>() + 1e-9);
-    CHECK(cellOf(race["race"]["start"]) == start);
-
-    // Walking: why splits the dwarf's remaining path cost; the parts sum to it within 1e-6.
-    const Json walk = readJson(out("walk.json"));
-    CHECK(walk["step"].is_null());  // leaving step-through drops its search
-    const Json* walker = unitNamed(walk, "dwarf");
-    REQUIRE(walker);
-    REQUIRE((*walker)["moving"].get<bool>());
-    const Json& why = walk["why"];
-    REQUIRE(why.is_object());
-    CHECK(why["unit"] == "dwarf");
-    const double total = why["total"].get<double>();
-    CHECK(std::abs(total - (*walker)["path_cost"].get<double>()) < 1e-6);
-    double parts = 0.0;
-    for (const auto& [terrain, cost] : why["base_by_terrain"].items())
-        parts += cost.get<double>();
-    for (const Json& s : why["influence_by_source"])
-        parts += s["delta"].get<double>();
-    CHECK(std::abs(parts - total) < 1e-6);
-    CHECK(why.contains("straight_line_cost"));
-    CHECK_FALSE(why["text"].get<std::string>().empty());
+    const eng::TileCoord start = checkStepDump(step, world, goal, full);
+    checkRaceDump(readJson(out("race.json")), full, start);
+    checkWhyDump(readJson(out("walk.json")));
 }
 
 TEST_CASE("debug e2e: bad debug commands fail before anything runs, or name the line")

@@ -45,7 +45,6 @@ std::vector<BlendSet> blendSets()
 
 namespace {
 
-
 /// Cell coordinates (u along x, v along y, both 0..1) of a point in a 64x32 tile image.
 void cellOf(float sx, float sy, float& u, float& v)
 {
@@ -160,7 +159,6 @@ float roadDistance(float u, float v, int mask)
 }
 
 } // namespace
-
 
 Canvas groundTile(int id)
 {

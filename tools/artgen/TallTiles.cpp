@@ -314,7 +314,6 @@ void addBridge(Scene& s, bool alongX)
 
 } // namespace
 
-
 Canvas tallTile(int id)
 {
     Scene s;

@@ -78,7 +78,6 @@ std::optional<SearchOutcome> runSearch(const PathOptions& opt, const SearchChoic
     return out;
 }
 
-
 /// "ok" | "partial" | "unreachable"; empty for a status that carries no answer (a failed search).
 std::string statusWord(eng::path::PathStatus s)
 {

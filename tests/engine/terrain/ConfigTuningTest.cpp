@@ -63,7 +63,6 @@ TerrainConfig parsed(const std::string& text)
     return r.value();
 }
 
-
 /// A valid new value for a key, different from its current one.
 std::string otherValue(const TuningKey& k)
 {

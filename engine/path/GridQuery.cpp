@@ -131,6 +131,38 @@ void GridQuery::cancel()
     m_search.seeded = false;
 }
 
+std::size_t GridQuery::scratchBytes() const
+{
+    const auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
+    return bytes(m_nodes) + bytes(m_targetStamp) + bytes(m_overlayStamp) + bytes(m_open.main) + bytes(m_open.ties) +
+           bytes(m_peekOpen.main) + bytes(m_peekOpen.ties) + bytes(m_peekSeen) + bytes(m_hTargets);
+}
+
+void GridQuery::shrinkOpenList(std::size_t maxEntries)
+{
+    cancel();
+    const auto drop = [maxEntries](detail::OpenListStorage& o) {
+        if (o.main.capacity() + o.ties.capacity() > maxEntries) {
+            o.main = {};
+            o.ties = {};
+        }
+        o.mainCount = o.tieCount = 0;
+    };
+    drop(m_open);
+    drop(m_peekOpen);
+    if (m_peekSeen.capacity() > maxEntries)
+        m_peekSeen = {};
+}
+
+void GridQuery::releaseScratch()
+{
+    shrinkOpenList(0);
+    m_nodes = {};
+    m_targetStamp = {};
+    m_overlayStamp = {};
+    m_hTargets = {};
+}
+
 // ---------------------------------------------------------------------------------------------
 // Search
 

@@ -11,7 +11,8 @@
 ///   layer's cheapest cell cost); deterministic; same expansion order as GridPathfinder.
 ///   This is the default search order; setSearchMode() picks Dijkstra, weighted A* or greedy
 ///   best-first per query instead (SearchMode.hpp; the last two are not optimal).
-/// - Queries never allocate after warm-up (scratch grows to the largest grid used).
+/// - Queries never allocate after warm-up (scratch grows to the largest grid used) unless the
+///   owner frees scratch (shrinkOpenList, releaseScratch).
 /// - A time-sliced search over a layer that is edited meanwhile (NavGrid::layerVersion changes)
 ///   stops: step() and finishSearch() give InvalidInput; begin again.
 /// - An overlay never modifies the grid. A penalty overlay keeps paths optimal for the costs
@@ -126,6 +127,17 @@ public:
     void cancel();
     /// True between a successful beginSearch and finishSearch / cancel.
     bool searching() const { return m_search.active; }
+    /// Bytes of scratch held now (per-cell records and stamps, open lists and their copies):
+    /// about 16 per cell of the largest grid searched plus 8 to 24 per open-list entry of the
+    /// longest search.
+    std::size_t scratchBytes() const;
+    /// Frees the open list's storage (and openListHead's copy) when it has room for more than
+    /// `maxEntries` entries, as one long search leaves it; the next search grows it again as it
+    /// needs. Drops a running search first; openListHead() is empty afterwards.
+    void shrinkOpenList(std::size_t maxEntries);
+    /// Frees all scratch (a query not used for a while on a big grid); the next search
+    /// allocates it again. Drops a running search first.
+    void releaseScratch();
     /// Expansions of the running (or last) search so far.
     int expandedSoFar() const { return m_search.expanded; }
     /// Status of the running search: InProgress while it runs.

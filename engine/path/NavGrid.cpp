@@ -360,6 +360,8 @@ std::shared_ptr<const LandmarkTable> NavGrid::landmarks(int layer) const
     if (!validLayer(layer) || !landmarksEnabled())
         return nullptr;
     const Layer& l = m_layers[std::size_t(layer)];
+    if (m_tableLimit > 0)
+        l.landmarks.askedAt.store(m_polls, std::memory_order_relaxed);
     if (!landmarksUsable(l)) {
         if (!l.landmarks.isWanted())
             l.landmarks.wanted.store(true, std::memory_order_relaxed);
@@ -423,13 +425,21 @@ bool NavGrid::pollLandmarks()
 {
     if (!landmarksEnabled())
         return false;
+    ++m_polls;
     bool installed = false;
     for (Layer& l : m_layers)
-        if (l.landmarks.job && l.landmarks.job->done.load(std::memory_order_acquire))
+        if (l.landmarks.job && l.landmarks.job->done.load(std::memory_order_acquire)) {
             installed |= installLandmarkJob(l);
+            l.landmarks.askedAt.store(m_polls, std::memory_order_relaxed);
+        }
     // On demand, one build at a time: the first table lands sooner and the memory of only one
     // build's snapshot and work arrays is held at once.
     bool running = m_landmarkBuild == LandmarkBuild::OnDemand && landmarksBuilding();
+    if (m_landmarkBuild == LandmarkBuild::OnDemand && m_tableLimit > 0) {
+        if (!running)
+            startLimitedBuild();
+        return installed;
+    }
     for (Layer& l : m_layers) {
         LandmarkSlot& slot = l.landmarks;
         if (slot.safe || slot.job || running)
@@ -442,6 +452,51 @@ bool NavGrid::pollLandmarks()
         }
     }
     return installed;
+}
+
+void NavGrid::setLandmarkTableLimit(int tables, int idlePolls)
+{
+    m_tableLimit = std::max(0, tables);
+    m_idlePolls = std::max(0, idlePolls);
+}
+
+int NavGrid::landmarkTablesHeld() const
+{
+    int held = 0;
+    for (const Layer& l : m_layers)
+        held += l.landmarks.table ? 1 : 0;
+    return held;
+}
+
+void NavGrid::startLimitedBuild()
+{
+    Layer* next = nullptr;
+    for (Layer& l : m_layers) {
+        const LandmarkSlot& slot = l.landmarks;
+        if (!slot.safe && !slot.job && slot.isWanted() && askedRecently(slot) &&
+            (!next || slot.lastAsked() > next->landmarks.lastAsked()))
+            next = &l;
+    }
+    if (!next)
+        return;
+    if (!next->landmarks.table) {
+        // Room for one more table: drop the least recently asked idle one while at the limit.
+        while (landmarkTablesHeld() >= m_tableLimit) {
+            Layer* idle = nullptr;
+            for (Layer& l : m_layers) {
+                const LandmarkSlot& slot = l.landmarks;
+                if (slot.table && !slot.job && !askedRecently(slot) &&
+                    (!idle || slot.lastAsked() < idle->landmarks.lastAsked()))
+                    idle = &l;
+            }
+            if (!idle)
+                return;  // every table is in use: the wanted layer waits
+            idle->landmarks.table.reset();
+            idle->landmarks.safe = false;
+            idle->landmarks.wanted.store(false, std::memory_order_relaxed);
+        }
+    }
+    startLandmarkJob(*next);
 }
 
 void NavGrid::waitLandmarks()

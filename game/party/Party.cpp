@@ -13,6 +13,10 @@ namespace game {
 
 namespace {
 
+/// Open-list entries the party's own query keeps room for after a synchronous search (a long
+/// one across a big map grows it to millions: tens of MB freed, regrown when needed).
+constexpr std::size_t PartyOpenListKeepEntries = std::size_t(1) << 18;
+
 double microsFrom(std::chrono::steady_clock::time_point t0)
 {
     return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
@@ -316,6 +320,7 @@ bool Party::planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path
     eng::path::PathResult result;
     const auto t0 = std::chrono::steady_clock::now();
     const eng::path::PathStatus st = m_query.findPath(*m_grid, u.layer, planCell(u), goal, result, nullptr, trace);
+    m_query.shrinkOpenList(PartyOpenListKeepEntries);
     rep.micros = microsFrom(t0);
     rep.status = st;
     rep.cost = result.cost;
@@ -416,6 +421,7 @@ eng::path::PathStatus Party::preview(eng::TileCoord tile, eng::path::PathResult&
     const Unit& u = m_units[std::size_t(leader)];
     const auto t0 = std::chrono::steady_clock::now();
     const eng::path::PathStatus st = m_query.findPath(*m_grid, u.layer, planCell(u), tile, out, nullptr, trace);
+    m_query.shrinkOpenList(PartyOpenListKeepEntries);
     m_paths.addSyncMicros(microsFrom(t0));
     return st;
 }

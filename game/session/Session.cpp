@@ -244,9 +244,24 @@ bool Session::canOrder(eng::TileCoord tile)
     return true;
 }
 
+bool Session::traceRecorded() const
+{
+    const eng::path::NavGrid& nav = m_host.world().nav;
+    return m_traceWanted || static_cast<long long>(nav.width()) * nav.height() <= BigMapCells;
+}
+
+void Session::setTraceWanted(bool on)
+{
+    m_traceWanted = on;
+    if (!traceRecorded())
+        m_trace = eng::path::SearchTrace{};  // its storage is released too
+}
+
 void Session::order(eng::TileCoord tile)
 {
-    const OrderReport rep = m_party.orderSelected(tile, &m_trace);
+    if (!traceRecorded())
+        m_trace = eng::path::SearchTrace{};
+    const OrderReport rep = m_party.orderSelected(tile, traceRecorded() ? &m_trace : nullptr);
     if (!rep.accepted) {
         say("no unit can move there: they are all boxed in", true);
         return;

@@ -96,6 +96,11 @@ public:
     void order(eng::TileCoord tile);
     /// The search trace's replay starts again (the search overlay was turned on).
     void restartTraceReplay() { m_traceAgeSec = 0.0; }
+    /// Whether someone watches the orders' search traces (the search or numbers overlay is on).
+    /// On maps of more than BigMapCells cells (World.hpp) an order records its trace only while
+    /// it is watched, and turning it off releases the trace kept (a search across such a map
+    /// records tens of bytes per cell it touches); smaller maps always record it.
+    void setTraceWanted(bool on);
 
     /// One step of game time: landmark tables built in the background installed, the party
     /// walks, what it says is said; with the fog on, what the units see becomes known.
@@ -123,7 +128,8 @@ public:
     /// The last failed reload's first problem ("" after a good one).
     const std::string& reloadError() const { return m_reloadError; }
     const std::optional<OrderReport>& lastOrder() const { return m_lastOrder; }
-    /// The last order's search (the leader's), and the seconds since it ran.
+    /// The last order's search (the leader's; empty when it was not recorded, see
+    /// setTraceWanted), and the seconds since it ran.
     const eng::path::SearchTrace& trace() const { return m_trace; }
     double traceAgeSec() const { return m_traceAgeSec; }
     /// Game time played, seconds.
@@ -142,6 +148,8 @@ private:
     /// them all.
     void replanAfter(std::span<const eng::path::NavDirty> dirty, const std::string& key = "replan",
                      const std::string& why = "the ground changed under their paths");
+    /// The orders' searches are recorded (setTraceWanted).
+    bool traceRecorded() const;
     /// The grid the party plans on: the fog's belief grid while the fog is on, else the world's.
     const eng::path::NavGrid& planGrid() const;
     /// Fog: rebuilds the belief grid and the sight blockers for the current world (`keepKnown`:
@@ -165,6 +173,7 @@ private:
     std::vector<std::string> m_replanNames;  ///< units named in the "... replan" message on screen
     std::optional<OrderReport> m_lastOrder;
     eng::path::SearchTrace m_trace;
+    bool m_traceWanted = false;
     double m_traceAgeSec = 0.0;
     double m_gameTimeSec = 0.0;
     int m_brush = 0;  ///< index into the palette

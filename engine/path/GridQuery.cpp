@@ -138,29 +138,40 @@ std::size_t GridQuery::scratchBytes() const
            bytes(m_peekOpen.main) + bytes(m_peekOpen.ties) + bytes(m_peekSeen) + bytes(m_hTargets);
 }
 
+namespace {
+
+/// Empties `v` and gives its storage back (`v = {}` would keep the capacity).
+template <typename T>
+void freeStorage(std::vector<T>& v)
+{
+    std::vector<T>().swap(v);
+}
+
+} // namespace
+
 void GridQuery::shrinkOpenList(std::size_t maxEntries)
 {
     cancel();
     const auto drop = [maxEntries](detail::OpenListStorage& o) {
         if (o.main.capacity() + o.ties.capacity() > maxEntries) {
-            o.main = {};
-            o.ties = {};
+            freeStorage(o.main);
+            freeStorage(o.ties);
         }
         o.mainCount = o.tieCount = 0;
     };
     drop(m_open);
     drop(m_peekOpen);
     if (m_peekSeen.capacity() > maxEntries)
-        m_peekSeen = {};
+        freeStorage(m_peekSeen);
 }
 
 void GridQuery::releaseScratch()
 {
     shrinkOpenList(0);
-    m_nodes = {};
-    m_targetStamp = {};
-    m_overlayStamp = {};
-    m_hTargets = {};
+    freeStorage(m_nodes);
+    freeStorage(m_targetStamp);
+    freeStorage(m_overlayStamp);
+    freeStorage(m_hTargets);
 }
 
 // ---------------------------------------------------------------------------------------------

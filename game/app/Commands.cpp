@@ -78,7 +78,9 @@ void handle(GameParts& g, const cmd::SelectUnit& c)
 
 void handle(GameParts& g, const cmd::Reload&)
 {
-    g.session.reload(false);
+    // On the loading worker: the game goes on (and the window stays alive) meanwhile.
+    if (!g.session.beginReload(false) && g.session.reloading())
+        g.say("a reload is running already");
 }
 
 void handle(GameParts& g, const cmd::ToggleHelp&)

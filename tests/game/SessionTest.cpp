@@ -7,8 +7,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -91,6 +93,49 @@ TEST_CASE("session: a reload of a broken map keeps the last good world and says 
     CHECK(session.reloadError().empty());
     CHECK(session.host().reloads() == 1);
     CHECK(said(log, "a file changed: reloaded " + map));
+}
+
+TEST_CASE("session: a reload loads on a worker while the last good world stays in play")
+{
+    game::MessageLog log;
+    int accepted = 0;
+    game::SessionHooks hooks;
+    hooks.acceptWorld = [&](const game::World&, std::vector<eng::Diagnostic>&) { return ++accepted > 0; };
+    game::Session session(log, hooks);
+    const testsupport::TempDir dir("isostar-session");
+    const std::string map = freshMap(dir);
+    REQUIRE(session.open({map, "", ""}).empty());
+    const std::size_t units = session.party().units().size();
+
+    REQUIRE(session.beginReload(false));
+    CHECK(session.reloading());
+    CHECK_FALSE(session.beginReload(false));  // one at a time
+    CHECK(session.host().version() == 1);     // nothing adopted yet: the last good world plays on
+    CHECK(accepted == 1);
+    CHECK_FALSE(session.reloadProgress().step.empty());
+    session.tick(1.0 / 60.0);
+    bool adopted = false;
+    REQUIRE(session.finishReload(true, &adopted));
+    CHECK(adopted);
+    CHECK_FALSE(session.reloading());
+    CHECK_FALSE(session.finishReload(true));  // nothing left to finish
+    CHECK(session.host().reloads() == 1);
+    CHECK(accepted == 2);
+    CHECK(said(log, "reloaded " + map));
+
+    // A broken file: the worker's failure is said naming the file; the world stays.
+    putFile(map, testsupport::readAll(SessionTinyMap).substr(0, 300));
+    REQUIRE(session.beginReload(false));
+    for (int i = 0; i < 30000 && session.reloading(); ++i) {
+        session.tick(1.0 / 60.0);  // tick() adopts or refuses it once it is loaded
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    CHECK_FALSE(session.reloading());
+    CHECK(session.host().reloads() == 1);
+    CHECK(session.world().map.width == 6);
+    CHECK(session.party().units().size() == units);
+    CHECK(session.reloadError().find(map) == 0);
+    CHECK(said(log, "reload failed, keeping the last good map: " + map));
 }
 
 TEST_CASE("session: a reload the view refuses is not adopted")

@@ -96,8 +96,8 @@ void GridQuery::nextGeneration()
     if (m_generation >= kMaxGeneration) {
         for (Node& n : m_nodes)
             n.stamp = 0;
-        std::fill(m_targetStamp.begin(), m_targetStamp.end(), 0u);
-        std::fill(m_overlayStamp.begin(), m_overlayStamp.end(), 0u);
+        m_targetStamp.zero();
+        m_overlayStamp.zero();
         m_generation = 0;
     }
     m_generation += 2;
@@ -107,12 +107,11 @@ void GridQuery::ensureSize(std::size_t padded)
 {
     // Stamps older than the current generation mean "unvisited", so the arrays are only resized
     // (never cleared per query); new records start with stamp 0 and generations are >= 2.
-    if (m_nodes.size() < padded)
-        m_nodes.resize(padded, Node{0.0, 0u, 0u});
-    if (!m_targetStamp.empty() && m_targetStamp.size() < padded)
-        m_targetStamp.resize(padded, 0u);
-    if (!m_overlayStamp.empty() && m_overlayStamp.size() < padded)
-        m_overlayStamp.resize(padded, 0u);
+    m_nodes.growTo(padded);
+    if (!m_targetStamp.empty())
+        m_targetStamp.growTo(padded);
+    if (!m_overlayStamp.empty())
+        m_overlayStamp.growTo(padded);
 }
 
 bool GridQuery::stillValid() const
@@ -134,7 +133,7 @@ void GridQuery::cancel()
 std::size_t GridQuery::scratchBytes() const
 {
     const auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
-    return bytes(m_nodes) + bytes(m_targetStamp) + bytes(m_overlayStamp) + bytes(m_open.main) + bytes(m_open.ties) +
+    return m_nodes.bytes() + m_targetStamp.bytes() + m_overlayStamp.bytes() + bytes(m_open.main) + bytes(m_open.ties) +
            bytes(m_peekOpen.main) + bytes(m_peekOpen.ties) + bytes(m_peekSeen) + bytes(m_hTargets);
 }
 
@@ -168,9 +167,9 @@ void GridQuery::shrinkOpenList(std::size_t maxEntries)
 void GridQuery::releaseScratch()
 {
     shrinkOpenList(0);
-    freeStorage(m_nodes);
-    freeStorage(m_targetStamp);
-    freeStorage(m_overlayStamp);
+    m_nodes.release();
+    m_targetStamp.release();
+    m_overlayStamp.release();
     freeStorage(m_hTargets);
 }
 
@@ -225,8 +224,7 @@ PathStatus GridQuery::begin(const NavGrid& grid, int layer, TileCoord start, con
     m_search.status = PathStatus::InProgress;
     nextGeneration();
     if (overlay && !overlay->cells.empty() && (overlay->blocked || overlay->penalty > 0.0f)) {
-        if (m_overlayStamp.size() < grid.paddedSize())
-            m_overlayStamp.assign(grid.paddedSize(), 0u);
+        m_overlayStamp.growTo(grid.paddedSize());
         for (const TileCoord& c : overlay->cells)
             if (grid.inBounds(c) && !(c == start))
                 m_overlayStamp[grid.toNode(c)] = m_generation;
@@ -343,8 +341,7 @@ PathStatus GridQuery::beginSearch(const NavGrid& grid, int layer, TileCoord star
         // Unreachable goal (known in O(1) from the islands): search toward the reachable
         // cells closest to it; the first one popped is the cheapest, ties by lower index.
         collectPartialTargets(islands, island, goal);
-        if (m_targetStamp.size() < grid.paddedSize())
-            m_targetStamp.assign(grid.paddedSize(), 0u);
+        m_targetStamp.growTo(grid.paddedSize());
         for (std::uint32_t t : m_hTargets)
             m_targetStamp[t] = m_generation;
         m_search.multi = true;
@@ -408,8 +405,7 @@ PathStatus GridQuery::findNearest(const NavGrid& grid, int layer, TileCoord star
     if (begin(grid, layer, start, overlay, trace, SearchMode{}) == PathStatus::InProgress) {
         const std::int32_t* islands = grid.paddedIslands(layer);
         const std::int32_t island = islands[m_search.startNode];
-        if (m_targetStamp.size() < grid.paddedSize())
-            m_targetStamp.assign(grid.paddedSize(), 0u);
+        m_targetStamp.growTo(grid.paddedSize());
         bool any = false;
         for (const TileCoord& t : targets) {
             if (!grid.inBounds(t))

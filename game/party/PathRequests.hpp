@@ -52,6 +52,9 @@ public:
     /// No service; the figures start again from zero.
     void clear();
     bool bound() const { return m_service != nullptr; }
+    /// The bound grid is over ScratchBudgetBytes for four searches: its owners free search
+    /// scratch between searches (the service when it has nothing pending).
+    bool bigGrid() const { return m_bigGrid; }
 
     /// Asks for a path from the unit's plan cell to `goal` (partial paths allowed); `avoid`
     /// cells cost `penalty` more. The unit's path is cleared: it waits for the result.

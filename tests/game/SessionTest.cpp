@@ -30,6 +30,29 @@ std::string freshMap(const testsupport::TempDir& dir)
     return dir.file("tiny.tmx");
 }
 
+/// tiny.tmx's tileset and party on an open field of `w` x `h` grass cells in `dir`. The map's path.
+std::string grassMap(const testsupport::TempDir& dir, int w, int h)
+{
+    const std::string tiny = testsupport::readAll(SessionTinyMap);
+    const std::size_t layer = tiny.find(" <layer"), objects = tiny.find(" <objectgroup");
+    std::string row;
+    for (int x = 0; x < w; ++x)
+        row += "1,";
+    std::string data;
+    data.reserve(std::size_t(h) * row.size());
+    for (int y = 0; y < h; ++y)
+        data += row + "\n";
+    data.resize(data.size() - 2);  // no comma after the last cell
+    std::string head = tiny.substr(0, layer);
+    head.replace(head.find("width=\"6\" height=\"4\""), 20,
+                 "width=\"" + std::to_string(w) + "\" height=\"" + std::to_string(h) + "\"");
+    putFile(dir.file("terrain.toml"), "[terrain.grass]\ncost = 1.0\n[terrain.wall]\npassable = false\n");
+    putFile(dir.file("grass.tmx"), head + " <layer id=\"1\" name=\"ground\" width=\"" + std::to_string(w) +
+                                       "\" height=\"" + std::to_string(h) + "\">\n  <data encoding=\"csv\">\n" +
+                                       data + "\n</data>\n </layer>\n" + tiny.substr(objects));
+    return dir.file("grass.tmx");
+}
+
 bool said(const game::MessageLog& log, const std::string& start)
 {
     return std::any_of(log.log().begin(), log.log().end(), [&](const std::string& m) { return m.rfind(start, 0) == 0; });
@@ -216,4 +239,26 @@ TEST_CASE("session: an edit reaches the view, the brush cycles and says which it
         session.cycleBrush(1);
         CHECK(session.brushIndex() == 0);
     }
+}
+
+TEST_CASE("session: on a big map an order records its search only while an overlay shows it")
+{
+    game::MessageLog log;
+    game::Session session(log);
+    const testsupport::TempDir dir("isostar-session");
+    REQUIRE(session.open({grassMap(dir, 1040, 1024), "", ""}).empty());
+    REQUIRE(static_cast<long long>(session.world().nav.width()) * session.world().nav.height() > game::BigMapCells);
+    session.party().selection().selectOnly(0);
+    REQUIRE(session.canOrder({30, 2}));
+    session.order({30, 2});
+    REQUIRE(session.lastOrder());
+    CHECK(session.lastOrder()->accepted);
+    CHECK(session.trace().stepCount() == 0);  // nobody watches: not recorded
+
+    session.setTraceWanted(true);
+    session.order({40, 6});
+    CHECK(session.trace().stepCount() > 0);
+    session.setTraceWanted(false);  // the overlay went off: the trace is let go
+    CHECK(session.trace().stepCount() == 0);
+    CHECK(session.trace().expanded.capacity() == 0);
 }

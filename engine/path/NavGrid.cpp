@@ -203,10 +203,16 @@ NavDirty NavGrid::replaceLayer(int layer, const CostField& field, const MoveRule
         }
     if (lowered || rules.diagonal != l.rules.diagonal || rules.diagonalFactor != l.rules.diagonalFactor)
         markLandmarksUnsafe(l);
+    // Islands depend on passability and the diagonal mode only; costs and their extremes on the
+    // cells: what did not change is kept (a reload of an unchanged file costs the comparison).
+    const bool connectivity = dirty.islandsChanged || rules.diagonal != l.rules.diagonal;
     l.rules = rules;
-    copyCosts(l, field);
-    computeIslands(l);
-    computeMinCost(l);
+    if (!dirty.cells.empty()) {
+        copyCosts(l, field);
+        computeMinCost(l);
+    }
+    if (connectivity)
+        computeIslands(l);
     computeHeuristicScale(l);
     if (!dirty.empty())
         l.version = ++m_version;

@@ -14,9 +14,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <future>
 #include <iostream>
-#include <mutex>
 #include <thread>
 
 namespace game {

@@ -96,8 +96,8 @@ void GridQuery::nextGeneration()
     if (m_generation >= kMaxGeneration) {
         for (Node& n : m_nodes)
             n.stamp = 0;
-        std::fill(m_targetStamp.begin(), m_targetStamp.end(), 0u);
-        std::fill(m_overlayStamp.begin(), m_overlayStamp.end(), 0u);
+        m_targetStamp.zero();
+        m_overlayStamp.zero();
         m_generation = 0;
     }
     m_generation += 2;
@@ -107,12 +107,11 @@ void GridQuery::ensureSize(std::size_t padded)
 {
     // Stamps older than the current generation mean "unvisited", so the arrays are only resized
     // (never cleared per query); new records start with stamp 0 and generations are >= 2.
-    if (m_nodes.size() < padded)
-        m_nodes.resize(padded, Node{0.0, 0u, 0u});
-    if (!m_targetStamp.empty() && m_targetStamp.size() < padded)
-        m_targetStamp.resize(padded, 0u);
-    if (!m_overlayStamp.empty() && m_overlayStamp.size() < padded)
-        m_overlayStamp.resize(padded, 0u);
+    m_nodes.growTo(padded);
+    if (!m_targetStamp.empty())
+        m_targetStamp.growTo(padded);
+    if (!m_overlayStamp.empty())
+        m_overlayStamp.growTo(padded);
 }
 
 bool GridQuery::stillValid() const
@@ -129,6 +128,49 @@ void GridQuery::cancel()
     m_search.grid = nullptr;
     m_search.trace = nullptr;
     m_search.seeded = false;
+}
+
+std::size_t GridQuery::scratchBytes() const
+{
+    const auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
+    return m_nodes.bytes() + m_targetStamp.bytes() + m_overlayStamp.bytes() + bytes(m_open.main) + bytes(m_open.ties) +
+           bytes(m_peekOpen.main) + bytes(m_peekOpen.ties) + bytes(m_peekSeen) + bytes(m_hTargets);
+}
+
+namespace {
+
+/// Empties `v` and gives its storage back (`v = {}` would keep the capacity).
+template <typename T>
+void freeStorage(std::vector<T>& v)
+{
+    std::vector<T>().swap(v);
+}
+
+} // namespace
+
+void GridQuery::shrinkOpenList(std::size_t maxEntries)
+{
+    cancel();
+    const auto drop = [maxEntries](detail::OpenListStorage& o) {
+        if (o.main.capacity() + o.ties.capacity() > maxEntries) {
+            freeStorage(o.main);
+            freeStorage(o.ties);
+        }
+        o.mainCount = o.tieCount = 0;
+    };
+    drop(m_open);
+    drop(m_peekOpen);
+    if (m_peekSeen.capacity() > maxEntries)
+        freeStorage(m_peekSeen);
+}
+
+void GridQuery::releaseScratch()
+{
+    shrinkOpenList(0);
+    m_nodes.release();
+    m_targetStamp.release();
+    m_overlayStamp.release();
+    freeStorage(m_hTargets);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -182,8 +224,7 @@ PathStatus GridQuery::begin(const NavGrid& grid, int layer, TileCoord start, con
     m_search.status = PathStatus::InProgress;
     nextGeneration();
     if (overlay && !overlay->cells.empty() && (overlay->blocked || overlay->penalty > 0.0f)) {
-        if (m_overlayStamp.size() < grid.paddedSize())
-            m_overlayStamp.assign(grid.paddedSize(), 0u);
+        m_overlayStamp.growTo(grid.paddedSize());
         for (const TileCoord& c : overlay->cells)
             if (grid.inBounds(c) && !(c == start))
                 m_overlayStamp[grid.toNode(c)] = m_generation;
@@ -300,8 +341,7 @@ PathStatus GridQuery::beginSearch(const NavGrid& grid, int layer, TileCoord star
         // Unreachable goal (known in O(1) from the islands): search toward the reachable
         // cells closest to it; the first one popped is the cheapest, ties by lower index.
         collectPartialTargets(islands, island, goal);
-        if (m_targetStamp.size() < grid.paddedSize())
-            m_targetStamp.assign(grid.paddedSize(), 0u);
+        m_targetStamp.growTo(grid.paddedSize());
         for (std::uint32_t t : m_hTargets)
             m_targetStamp[t] = m_generation;
         m_search.multi = true;
@@ -365,8 +405,7 @@ PathStatus GridQuery::findNearest(const NavGrid& grid, int layer, TileCoord star
     if (begin(grid, layer, start, overlay, trace, SearchMode{}) == PathStatus::InProgress) {
         const std::int32_t* islands = grid.paddedIslands(layer);
         const std::int32_t island = islands[m_search.startNode];
-        if (m_targetStamp.size() < grid.paddedSize())
-            m_targetStamp.assign(grid.paddedSize(), 0u);
+        m_targetStamp.growTo(grid.paddedSize());
         bool any = false;
         for (const TileCoord& t : targets) {
             if (!grid.inBounds(t))

@@ -11,7 +11,8 @@
 ///   layer's cheapest cell cost); deterministic; same expansion order as GridPathfinder.
 ///   This is the default search order; setSearchMode() picks Dijkstra, weighted A* or greedy
 ///   best-first per query instead (SearchMode.hpp; the last two are not optimal).
-/// - Queries never allocate after warm-up (scratch grows to the largest grid used).
+/// - Queries never allocate after warm-up (scratch grows to the largest grid used) unless the
+///   owner frees scratch (shrinkOpenList, releaseScratch).
 /// - A time-sliced search over a layer that is edited meanwhile (NavGrid::layerVersion changes)
 ///   stops: step() and finishSearch() give InvalidInput; begin again.
 /// - An overlay never modifies the grid. A penalty overlay keeps paths optimal for the costs
@@ -38,6 +39,8 @@
 /// Layout: per padded cell one 16-byte record {g, stamp, parent} here and one float cost in the
 /// NavGrid; a generation counter in `stamp` replaces clearing between queries (open =
 /// generation, closed = generation + 1); the open list is detail/OpenList.hpp's two-heap queue.
+/// The records start as untouched zero pages (detail/ZeroedArray.hpp): on a big grid only the
+/// pages of cells some search visited take memory.
 ///
 /// \code
 /// eng::path::GridQuery query;                      // per agent
@@ -56,6 +59,7 @@
 #include "engine/path/SearchTrace.hpp"
 #include "engine/path/detail/LandmarkBound.hpp"
 #include "engine/path/detail/OpenListStorage.hpp"
+#include "engine/path/detail/ZeroedArray.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -126,6 +130,17 @@ public:
     void cancel();
     /// True between a successful beginSearch and finishSearch / cancel.
     bool searching() const { return m_search.active; }
+    /// Bytes of scratch held now (per-cell records and stamps, open lists and their copies):
+    /// about 16 per cell of the largest grid searched plus 8 to 24 per open-list entry of the
+    /// longest search (the per-cell part is resident only where searches went).
+    std::size_t scratchBytes() const;
+    /// Frees the open list's storage (and openListHead's copy) when it has room for more than
+    /// `maxEntries` entries, as one long search leaves it; the next search grows it again as it
+    /// needs. Drops a running search first; openListHead() is empty afterwards.
+    void shrinkOpenList(std::size_t maxEntries);
+    /// Frees all scratch (a query not used for a while on a big grid); the next search
+    /// allocates it again. Drops a running search first.
+    void releaseScratch();
     /// Expansions of the running (or last) search so far.
     int expandedSoFar() const { return m_search.expanded; }
     /// Status of the running search: InProgress while it runs.
@@ -224,9 +239,9 @@ private:
     bool m_partialPaths = true;
     std::uint32_t m_generation = 0;
     int m_offsets[8] = {};
-    std::vector<Node> m_nodes;                  ///< per padded cell
-    std::vector<std::uint32_t> m_targetStamp;   ///< per padded cell, allocated on first multi-target use
-    std::vector<std::uint32_t> m_overlayStamp;  ///< per padded cell, allocated on first overlay use
+    detail::ZeroedArray<Node> m_nodes;                  ///< per padded cell (pages resident once touched)
+    detail::ZeroedArray<std::uint32_t> m_targetStamp;   ///< per padded cell, allocated on first multi-target use
+    detail::ZeroedArray<std::uint32_t> m_overlayStamp;  ///< per padded cell, allocated on first overlay use
     detail::OpenListStorage m_open;
     detail::OpenListStorage m_peekOpen;         ///< openListHead's copy of m_open
     std::vector<std::uint32_t> m_peekSeen;      ///< openListHead: cells listed so far

@@ -203,10 +203,16 @@ NavDirty NavGrid::replaceLayer(int layer, const CostField& field, const MoveRule
         }
     if (lowered || rules.diagonal != l.rules.diagonal || rules.diagonalFactor != l.rules.diagonalFactor)
         markLandmarksUnsafe(l);
+    // Islands depend on passability and the diagonal mode only; costs and their extremes on the
+    // cells: what did not change is kept (a reload of an unchanged file costs the comparison).
+    const bool connectivity = dirty.islandsChanged || rules.diagonal != l.rules.diagonal;
     l.rules = rules;
-    copyCosts(l, field);
-    computeIslands(l);
-    computeMinCost(l);
+    if (!dirty.cells.empty()) {
+        copyCosts(l, field);
+        computeMinCost(l);
+    }
+    if (connectivity)
+        computeIslands(l);
     computeHeuristicScale(l);
     if (!dirty.empty())
         l.version = ++m_version;
@@ -360,6 +366,8 @@ std::shared_ptr<const LandmarkTable> NavGrid::landmarks(int layer) const
     if (!validLayer(layer) || !landmarksEnabled())
         return nullptr;
     const Layer& l = m_layers[std::size_t(layer)];
+    if (m_tableLimit > 0)
+        l.landmarks.askedAt.store(m_polls, std::memory_order_relaxed);
     if (!landmarksUsable(l)) {
         if (!l.landmarks.isWanted())
             l.landmarks.wanted.store(true, std::memory_order_relaxed);
@@ -423,13 +431,21 @@ bool NavGrid::pollLandmarks()
 {
     if (!landmarksEnabled())
         return false;
+    ++m_polls;
     bool installed = false;
     for (Layer& l : m_layers)
-        if (l.landmarks.job && l.landmarks.job->done.load(std::memory_order_acquire))
+        if (l.landmarks.job && l.landmarks.job->done.load(std::memory_order_acquire)) {
             installed |= installLandmarkJob(l);
+            l.landmarks.askedAt.store(m_polls, std::memory_order_relaxed);
+        }
     // On demand, one build at a time: the first table lands sooner and the memory of only one
     // build's snapshot and work arrays is held at once.
     bool running = m_landmarkBuild == LandmarkBuild::OnDemand && landmarksBuilding();
+    if (m_landmarkBuild == LandmarkBuild::OnDemand && m_tableLimit > 0) {
+        if (!running)
+            startLimitedBuild();
+        return installed;
+    }
     for (Layer& l : m_layers) {
         LandmarkSlot& slot = l.landmarks;
         if (slot.safe || slot.job || running)

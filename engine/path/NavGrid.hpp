@@ -183,6 +183,18 @@ public:
     /// tables built so far; switching to Eager builds the missing ones now.
     void setLandmarkBuild(LandmarkBuild build);
     LandmarkBuild landmarkBuild() const { return m_landmarkBuild; }
+    /// Under OnDemand, at most `tables` layers hold a landmark table or build one (0, the
+    /// default: no limit; reset() keeps it). A layer's ask (landmarks()) counts for the next
+    /// `idlePolls` calls of pollLandmarks(), and so does the install of its table: a build
+    /// starts only for a layer asked for within them (the most recently asked first), and with
+    /// `tables` held, the table of a layer not asked for within them is dropped to make room
+    /// (a search running keeps the table it began with). So the tables follow the profiles
+    /// units plan on now, within the memory of `tables` tables; a layer without one uses the
+    /// plain bound, as while its table is built. [Limit: tables >= 0, idlePolls >= 0]
+    void setLandmarkTableLimit(int tables, int idlePolls);
+    int landmarkTableLimit() const { return m_tableLimit; }
+    /// Layers that hold a landmark table now (usable or not).
+    int landmarkTablesHeld() const;
     /// A background build of some layer's table is running (pollLandmarks() installs it).
     bool landmarksBuilding() const;
     /// The layer's table when queries may use it (enabled, built for its rules, and no cost
@@ -221,9 +233,14 @@ private:
         std::unique_ptr<LandmarkJob> job;
         /// A query asked for the table (OnDemand); set by const queries, hence atomic.
         mutable std::atomic<bool> wanted{false};
+        /// The poll count (m_polls) at the last ask or install (setLandmarkTableLimit).
+        mutable std::atomic<std::uint64_t> askedAt{0};
 
         LandmarkSlot() = default;
-        LandmarkSlot(const LandmarkSlot& o) : table(o.table), safe(o.safe), epoch(o.epoch), wanted(o.isWanted()) {}
+        LandmarkSlot(const LandmarkSlot& o)
+            : table(o.table), safe(o.safe), epoch(o.epoch), wanted(o.isWanted()), askedAt(o.lastAsked())
+        {
+        }
         LandmarkSlot& operator=(const LandmarkSlot& o)
         {
             if (this != &o) {
@@ -232,11 +249,13 @@ private:
                 epoch = o.epoch;
                 job.reset();
                 wanted.store(o.isWanted(), std::memory_order_relaxed);
+                askedAt.store(o.lastAsked(), std::memory_order_relaxed);
             }
             return *this;
         }
         LandmarkSlot(LandmarkSlot&& o) noexcept
-            : table(std::move(o.table)), safe(o.safe), epoch(o.epoch), job(std::move(o.job)), wanted(o.isWanted())
+            : table(std::move(o.table)), safe(o.safe), epoch(o.epoch), job(std::move(o.job)), wanted(o.isWanted()),
+              askedAt(o.lastAsked())
         {
         }
         LandmarkSlot& operator=(LandmarkSlot&& o) noexcept
@@ -248,10 +267,12 @@ private:
                 epoch = o.epoch;
                 job = std::move(o.job);
                 wanted.store(o.isWanted(), std::memory_order_relaxed);
+                askedAt.store(o.lastAsked(), std::memory_order_relaxed);
             }
             return *this;
         }
         bool isWanted() const { return wanted.load(std::memory_order_relaxed); }
+        std::uint64_t lastAsked() const { return askedAt.load(std::memory_order_relaxed); }
     };
 
     struct Layer {
@@ -280,6 +301,11 @@ private:
     static void markLandmarksUnsafe(Layer& layer);
     void startLandmarkJob(Layer& layer);
     static bool installLandmarkJob(Layer& layer);
+    /// pollLandmarks() under a table limit: starts the build of the most recently asked layer,
+    /// dropping an idle layer's table when the limit is reached.
+    void startLimitedBuild();
+    /// Asked for (or installed) within the last m_idlePolls polls.
+    bool askedRecently(const LandmarkSlot& slot) const { return m_polls - slot.lastAsked() <= std::uint64_t(m_idlePolls); }
 
     int m_width = 0;
     int m_height = 0;
@@ -288,6 +314,9 @@ private:
     std::vector<Layer> m_layers;
     LandmarkSettings m_landmarkSettings;
     LandmarkBuild m_landmarkBuild = LandmarkBuild::Eager;
+    int m_tableLimit = 0;           ///< setLandmarkTableLimit (0: none)
+    int m_idlePolls = 0;
+    std::uint64_t m_polls = 0;      ///< pollLandmarks() calls (the clock of askedAt)
     std::vector<std::uint32_t> m_stack;  ///< island flood fill scratch
     std::vector<std::pair<std::uint32_t, float>> m_touched;  ///< apply(): (node, old cost) scratch
 };

@@ -347,4 +347,12 @@ std::size_t PathService::pending() const
     return (m_queue.size() - m_queueHead) + m_running.size();
 }
 
+std::size_t PathService::idleScratchBytes() const
+{
+    std::size_t bytes = 0;
+    for (const std::unique_ptr<GridQuery>& q : m_idle)
+        bytes += q->scratchBytes();
+    return bytes;
+}
+
 } // namespace eng::path

@@ -153,6 +153,12 @@ public:
 
     /// Queued + running requests.
     std::size_t pending() const;
+    /// Frees the scratch of searches not running (kept for reuse otherwise; ~16 bytes per cell
+    /// each, plus the open list of the longest search it ran): for an owner on a big grid
+    /// whose service has nothing pending. Later searches allocate scratch again.
+    void releaseIdleScratch() { m_idle.clear(); }
+    /// Scratch kept for searches not running now (GridQuery::scratchBytes of each).
+    std::size_t idleScratchBytes() const;
 
 private:
     struct Slot;

@@ -8,14 +8,13 @@
 #include "game/common/FixedStep.hpp"
 #include "game/input/Bindings.hpp"
 #include "game/input/KeyNames.hpp"
+#include "game/world/WorldLoader.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <future>
 #include <iostream>
-#include <mutex>
 #include <thread>
 
 namespace game {
@@ -117,43 +116,25 @@ bool App::openWindow()
 
 std::vector<eng::Diagnostic> App::openWorld()
 {
-    using Clock = std::chrono::steady_clock;
-    struct Shared {
-        std::mutex mutex;
-        std::string step = "starting";
-        Clock::time_point since = Clock::now();
-    };
-    auto shared = std::make_shared<Shared>();
-    const WorldOptions options{m_opts.mapPath, m_opts.configPath, m_opts.profile};
-    std::future<eng::Result<World>> loading = std::async(std::launch::async, [options, shared] {
-        return loadWorld(options, [shared](const std::string& step) {
-            const std::lock_guard lock(shared->mutex);
-            shared->step = step;
-            shared->since = Clock::now();
-        });
-    });
+    WorldLoader loader;
+    loader.start({m_opts.mapPath, m_opts.configPath, m_opts.profile});
     const std::string title = "Opening " + std::filesystem::path(m_opts.mapPath).filename().string();
-    const auto frame = [&](const std::string& step, Clock::time_point since) {
+    const auto frame = [&](const std::string& step, double stepSec) {
         pumpEvents();
         if (!m_window->isOpen())
             return;  // closed while loading: play ends once the world is in
-        m_view.drawLoading(*m_window, title, step, std::chrono::duration<double>(Clock::now() - since).count());
+        m_view.drawLoading(*m_window, title, step, stepSec);
         m_window->display();
     };
     // A frame about every 15 ms (5 in benchmarks, which measure when the world is in): the
     // loading thread keeps the CPU, and without vsync (a virtual display) the loop does not spin.
-    while (loading.wait_for(std::chrono::milliseconds(scripted() ? 5 : 15)) != std::future_status::ready) {
-        std::string step;
-        Clock::time_point since;
-        {
-            const std::lock_guard lock(shared->mutex);
-            step = shared->step;
-            since = shared->since;
-        }
-        frame(step, since);
+    while (!loader.ready()) {
+        const WorldLoader::Progress p = loader.progress();
+        frame(p.step, p.stepSec);
+        std::this_thread::sleep_for(std::chrono::milliseconds(scripted() ? 5 : 15));
     }
-    frame("drawing the map", Clock::now());
-    return m_session.open(loading.get());
+    frame("drawing the map", 0.0);
+    return m_session.open(loader.take());
 }
 
 int App::run()
@@ -275,6 +256,14 @@ void App::drawFrame(sf::RenderTarget& target)
     };
     m_view.draw(target, m_session.world(), m_session.party(), hud);
     drawUi(target);
+    if (m_session.reloading()) {
+        // The last good world stays in play and on screen while the new one loads.
+        m_hud.reloadFrame();
+        const WorldLoader::Progress p = m_session.reloadProgress();
+        m_view.drawReloading(target,
+                             "Reloading " + std::filesystem::path(m_session.world().options.mapPath).filename().string(),
+                             p.step, p.stepSec);
+    }
 }
 
 void App::present()

@@ -100,7 +100,11 @@ private:
 /// tables being built); prints `map_size` (WxH cells), `first_frame_ms` (start to the first
 /// frame with the map shown),
 /// `ready_ms` (start to no background work left), `rss_mb` (resident memory then) and
-/// `peak_rss_mb` (the most the process held so far).
+/// `peak_rss_mb` (the most the process held so far). Then plays a long order: the whole party
+/// to the reachable cell nearest the map's far corner, frames running until every unit has its
+/// path and the landmark tables the order asked for are built (at most 120 s); prints
+/// `order_ms` (the order to that moment), `rss_after_order_mb` and `peak_rss_after_order_mb`
+/// (the most the process held up to then: open and order).
 int runLoadBench(Loop& loop, GameParts parts, std::chrono::steady_clock::time_point start);
 
 /// Mean and 99th percentile of `v` (0 for an empty one).

@@ -78,7 +78,9 @@ void handle(GameParts& g, const cmd::SelectUnit& c)
 
 void handle(GameParts& g, const cmd::Reload&)
 {
-    g.session.reload(false);
+    // On the loading worker: the game goes on (and the window stays alive) meanwhile.
+    if (!g.session.beginReload(false) && g.session.reloading())
+        g.say("a reload is running already");
 }
 
 void handle(GameParts& g, const cmd::ToggleHelp&)
@@ -311,7 +313,13 @@ void handle(GameParts& g, const cmd::PointerMoved&)
 
 std::string Commands::run(const Command& c)
 {
-    return std::visit(
+    // An order records its search while an overlay shows it (Session::setTraceWanted).
+    const auto traceWanted = [this] {
+        const debug::OverlayFlags& f = m_parts.debug.overlays.flags;
+        m_parts.session.setTraceWanted(f.search || f.numbers);
+    };
+    traceWanted();
+    std::string error = std::visit(
         [this](const auto& command) -> std::string {
             if constexpr (std::is_void_v<decltype(handle(m_parts, command))>) {
                 handle(m_parts, command);
@@ -321,6 +329,8 @@ std::string Commands::run(const Command& c)
             }
         },
         c);
+    traceWanted();
+    return error;
 }
 
 } // namespace game

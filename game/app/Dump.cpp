@@ -118,7 +118,8 @@ Json dumpJson(GameParts parts)
     j["world"] = {{"version", session.host().version()},
                   {"reloads", session.host().reloads()},
                   {"edits", session.host().edits()},
-                  {"config", world.configPath.empty() ? world.configUsed : world.configPath}};
+                  {"config", world.configPath.empty() ? world.configUsed : world.configPath},
+                  {"reload_frames", parts.hud.reloadFrames()}};
     const std::optional<eng::TileCoord>& hover = parts.hud.hover();
     j["hover_tile"] = hover ? cellJson(world, *hover) : Json(nullptr);
     j["last_path"] = lastPathJson(world, session.lastOrder());

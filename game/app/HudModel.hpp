@@ -38,6 +38,11 @@ public:
     /// A frame took `dtSec`: the smoothed frame rate.
     void frameTime(double dtSec);
 
+    /// A frame was drawn while a reload loaded (the last good world on screen, the reload's band
+    /// over it); reloadFrames() counts them since the start (the dump's `world.reload_frames`).
+    void reloadFrame() { ++m_reloadFrames; }
+    long long reloadFrames() const { return m_reloadFrames; }
+
     const std::optional<eng::TileCoord>& hover() const { return m_hover; }
     bool showHelp() const { return m_showHelp; }
 
@@ -52,6 +57,7 @@ private:
     eng::path::SmoothPath m_previewSmooth;  ///< the preview pulled (movement.smoothing on), else empty
     bool m_showHelp = true;
     double m_fps = 0.0;
+    long long m_reloadFrames = 0;
 };
 
 } // namespace game

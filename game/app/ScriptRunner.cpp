@@ -74,11 +74,24 @@ int ScriptRunner::run(const std::vector<ScriptCommand>& script)
             std::cerr << m_path << ":" << c.line << ": error: " << error << '\n';
             return ExitBadInput;
         }
+        awaitReload();
         m_loop.tick(0.0);
         m_loop.present();
     }
     // A script that ends without `quit` ends the run all the same (never hang a test).
     return ExitOk;
+}
+
+void ScriptRunner::awaitReload()
+{
+    // At least one frame with the reload's band, however fast the load: what play shows.
+    while (m_parts.session.reloading()) {
+        m_loop.pumpEvents();
+        m_loop.present();
+        if (m_parts.session.finishReload(false))
+            break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
 }
 
 namespace {

@@ -3,8 +3,10 @@
 /// Runs a parsed `--script` (game/script) line by line: a line that stands for a game action
 /// becomes that Command and goes to the same dispatcher as keys and clicks; the script's own
 /// lines (clicks and keys fed through Input, wait, sleep, screenshot, dump, the tuning panel,
-/// quit) are run here. After each line one tick of 0 s and a frame. The first error stops the
-/// run: `tour.script:12: error: ...` on stderr, exit code 2.
+/// quit) are run here. A reload a line began (`key F5`, a watched file during `sleep`) loads on
+/// the loading worker and ends before the next line: frames are drawn meanwhile, no game time
+/// passes. After each line one tick of 0 s and a frame. The first error stops the run:
+/// `tour.script:12: error: ...` on stderr, exit code 2.
 ///
 /// \code
 /// game::ScriptRunner runner("maps/tour.script", loop, parts, commands);
@@ -40,6 +42,8 @@ public:
 private:
     /// Runs one line. The error ("" when fine).
     std::string runLine(const script::Command& line);
+    /// Frames until a running reload is adopted or refused (Session::finishReload).
+    void awaitReload();
 
     std::string m_path;
     Loop& m_loop;

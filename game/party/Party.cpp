@@ -13,6 +13,21 @@ namespace game {
 
 namespace {
 
+/// Open-list entries the party's own query keeps room for after a synchronous search (a long
+/// one across a big map grows it to millions: tens of MB freed, regrown when needed).
+constexpr std::size_t PartyOpenListKeepEntries = std::size_t(1) << 18;
+
+/// After a synchronous search: a long open list is freed; on a big grid all of the query's
+/// scratch is (its per-cell records come back as untouched zero pages, so the next search
+/// pays only for the cells it visits).
+void trimPartyQuery(eng::path::GridQuery& query, bool bigGrid)
+{
+    if (bigGrid)
+        query.releaseScratch();
+    else
+        query.shrinkOpenList(PartyOpenListKeepEntries);
+}
+
 double microsFrom(std::chrono::steady_clock::time_point t0)
 {
     return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
@@ -316,6 +331,7 @@ bool Party::planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path
     eng::path::PathResult result;
     const auto t0 = std::chrono::steady_clock::now();
     const eng::path::PathStatus st = m_query.findPath(*m_grid, u.layer, planCell(u), goal, result, nullptr, trace);
+    trimPartyQuery(m_query, m_paths.bigGrid());
     rep.micros = microsFrom(t0);
     rep.status = st;
     rep.cost = result.cost;
@@ -416,6 +432,7 @@ eng::path::PathStatus Party::preview(eng::TileCoord tile, eng::path::PathResult&
     const Unit& u = m_units[std::size_t(leader)];
     const auto t0 = std::chrono::steady_clock::now();
     const eng::path::PathStatus st = m_query.findPath(*m_grid, u.layer, planCell(u), tile, out, nullptr, trace);
+    trimPartyQuery(m_query, m_paths.bigGrid());
     m_paths.addSyncMicros(microsFrom(t0));
     return st;
 }

@@ -82,6 +82,11 @@ void PathRequests::bind(const eng::path::NavGrid& grid)
 {
     m_service = std::make_unique<eng::path::PathService>(grid);
     m_grid = &grid;
+    const std::size_t perSearch = std::max<std::size_t>(1, grid.paddedSize() * 16);
+    const std::size_t fits = ScratchBudgetBytes / perSearch;
+    m_bigGrid = fits < std::size_t(m_service->maxConcurrent());
+    if (m_bigGrid)
+        m_service->setMaxConcurrent(int(std::max<std::size_t>(1, fits)));
 }
 
 void PathRequests::clear()
@@ -224,6 +229,8 @@ void PathRequests::serve(std::vector<Unit>& units, const PartyParams& params, do
         u.walk.requestLength = int(r->path.size());
         take(u, *r, 1, m_grid);
     }
+    if (m_bigGrid && m_service->pending() == 0)
+        m_service->releaseIdleScratch();
 }
 
 std::vector<eng::path::PathHandle> PathRequests::invalidate(std::span<const eng::path::NavDirty> dirty)

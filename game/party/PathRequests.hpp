@@ -41,12 +41,20 @@ public:
     PathRequests();
     ~PathRequests();
 
+    /// Search scratch the service holds at most (about 16 bytes per cell per running search):
+    /// on a grid where four searches would take more, fewer run at once (at least one), and the
+    /// service frees its scratch whenever it has nothing pending.
+    static constexpr std::size_t ScratchBudgetBytes = std::size_t(64) << 20;
+
     /// A new service over `grid` (it must outlive the service): requests made before are gone,
     /// so drop the units' requests first. The figures are kept.
     void bind(const eng::path::NavGrid& grid);
     /// No service; the figures start again from zero.
     void clear();
     bool bound() const { return m_service != nullptr; }
+    /// The bound grid is over ScratchBudgetBytes for four searches: its owners free search
+    /// scratch between searches (the service when it has nothing pending).
+    bool bigGrid() const { return m_bigGrid; }
 
     /// Asks for a path from the unit's plan cell to `goal` (partial paths allowed); `avoid`
     /// cells cost `penalty` more. The unit's path is cleared: it waits for the result.
@@ -105,6 +113,7 @@ public:
 private:
     std::unique_ptr<eng::path::PathService> m_service;
     const eng::path::NavGrid* m_grid = nullptr;  ///< the service's grid (smoothing of its results)
+    bool m_bigGrid = false;      ///< over ScratchBudgetBytes: idle scratch is freed
     eng::path::ServiceStats m_lastStats;
     PathWorkStats m_work;
     long long m_updates = 0;     ///< serve() calls since clear()

@@ -59,7 +59,32 @@ std::vector<eng::Diagnostic> Session::open(eng::Result<World> loaded)
 
 bool Session::reload(bool automatic)
 {
-    auto next = m_host.loadAgain();
+    if (reloading())
+        finishReload(true);
+    return adoptReload(m_host.loadAgain(), automatic);
+}
+
+bool Session::beginReload(bool automatic)
+{
+    if (reloading() || !m_host.loaded())
+        return false;
+    m_reloadAutomatic = automatic;
+    m_reloader.start(m_host.world().options);
+    return true;
+}
+
+bool Session::finishReload(bool wait, bool* adopted)
+{
+    if (!reloading() || (!wait && !m_reloader.ready()))
+        return false;
+    const bool ok = adoptReload(m_reloader.take(), m_reloadAutomatic);
+    if (adopted)
+        *adopted = ok;
+    return true;
+}
+
+bool Session::adoptReload(eng::Result<World> next, bool automatic)
+{
     std::vector<eng::Diagnostic> problems;
     if (next) {
         if (m_hooks.acceptWorld)
@@ -96,8 +121,8 @@ bool Session::reload(bool automatic)
 void Session::pollFiles()
 {
     const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-    if (m_host.loaded() && m_host.filesChanged(now))
-        reload(true);
+    if (m_host.loaded() && !reloading() && m_host.filesChanged(now))
+        beginReload(true);
 }
 
 void Session::applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty)
@@ -244,9 +269,24 @@ bool Session::canOrder(eng::TileCoord tile)
     return true;
 }
 
+bool Session::traceRecorded() const
+{
+    const eng::path::NavGrid& nav = m_host.world().nav;
+    return m_traceWanted || static_cast<long long>(nav.width()) * nav.height() <= BigMapCells;
+}
+
+void Session::setTraceWanted(bool on)
+{
+    m_traceWanted = on;
+    if (!traceRecorded())
+        m_trace = eng::path::SearchTrace{};  // its storage is released too
+}
+
 void Session::order(eng::TileCoord tile)
 {
-    const OrderReport rep = m_party.orderSelected(tile, &m_trace);
+    if (!traceRecorded())
+        m_trace = eng::path::SearchTrace{};
+    const OrderReport rep = m_party.orderSelected(tile, traceRecorded() ? &m_trace : nullptr);
     if (!rep.accepted) {
         say("no unit can move there: they are all boxed in", true);
         return;
@@ -266,6 +306,7 @@ void Session::order(eng::TileCoord tile)
 
 void Session::tick(double dtSec)
 {
+    finishReload(false);
     m_gameTimeSec += dtSec;
     // Landmark tables rebuilt in the background after an edit are installed here, between
     // searches, on the thread that owns the grid (NavGrid's threading contract).

@@ -19,6 +19,7 @@
 /// if (session.canOrder({12, 7})) session.order({12, 7});
 /// session.tick(1.0 / 60.0);
 /// session.reload(false);          // false: the file is broken, the last good world stays
+/// session.beginReload(false);     // F5: loads on a worker; tick() adopts it when it is in
 /// \endcode
 
 #include "engine/core/Diagnostic.hpp"
@@ -28,6 +29,7 @@
 #include "game/fog/FogOfWar.hpp"
 #include "game/party/Party.hpp"
 #include "game/world/WorldHost.hpp"
+#include "game/world/WorldLoader.hpp"
 
 #include <functional>
 #include <optional>
@@ -67,11 +69,24 @@ public:
     std::vector<eng::Diagnostic> open(const WorldOptions& options);
     /// The same with the world already loaded (loadWorld, e.g. on a loading thread).
     std::vector<eng::Diagnostic> open(eng::Result<World> loaded);
-    /// Loads the world again (F5: `automatic` false; a watched file changed: true). A world
-    /// that fails to load or that acceptWorld refuses is not adopted: the error is said,
-    /// reloadError() keeps it, problems go to stderr. True when the new world is current.
+    /// Loads the world again (F5: `automatic` false; a watched file changed: true), waiting for
+    /// it (a reload begun before is finished first). A world that fails to load or that
+    /// acceptWorld refuses is not adopted: the error (naming the file) is said, reloadError()
+    /// keeps it, problems go to stderr. True when the new world is current.
     bool reload(bool automatic);
-    /// Reloads when a watched file changed (WorldHost throttles the look to twice a second).
+    /// The same without waiting: the world loads on a worker thread (WorldLoader) while the
+    /// current one stays in play and on screen; tick() (or finishReload) adopts it, or says why
+    /// not, once it is loaded. False (and nothing begins) while a reload is running.
+    bool beginReload(bool automatic);
+    /// A reload begun by beginReload() has not been adopted or refused yet.
+    bool reloading() const { return m_reloader.running(); }
+    /// What that reload's worker does now (its step and the seconds it has run).
+    WorldLoader::Progress reloadProgress() const { return m_reloader.progress(); }
+    /// Adopts (or refuses) the running reload's world when it is loaded; `wait`: waits for it.
+    /// True when a reload ended here; `adopted` [opt] tells whether its world is current.
+    bool finishReload(bool wait, bool* adopted = nullptr);
+    /// Begins a reload when a watched file changed (WorldHost throttles the look to twice a
+    /// second) and none is running.
     void pollFiles();
 
     /// After an edit of the world (brush, script, undo): mesh (tilesChanged), party costs
@@ -96,8 +111,14 @@ public:
     void order(eng::TileCoord tile);
     /// The search trace's replay starts again (the search overlay was turned on).
     void restartTraceReplay() { m_traceAgeSec = 0.0; }
+    /// Whether someone watches the orders' search traces (the search or numbers overlay is on).
+    /// On maps of more than BigMapCells cells (World.hpp) an order records its trace only while
+    /// it is watched, and turning it off releases the trace kept (a search across such a map
+    /// records tens of bytes per cell it touches); smaller maps always record it.
+    void setTraceWanted(bool on);
 
-    /// One step of game time: landmark tables built in the background installed, the party
+    /// One step of game time: a reload whose world is loaded adopted (finishReload), landmark
+    /// tables built in the background installed, the party
     /// walks, what it says is said; with the fog on, what the units see becomes known.
     void tick(double dtSec);
 
@@ -123,7 +144,8 @@ public:
     /// The last failed reload's first problem ("" after a good one).
     const std::string& reloadError() const { return m_reloadError; }
     const std::optional<OrderReport>& lastOrder() const { return m_lastOrder; }
-    /// The last order's search (the leader's), and the seconds since it ran.
+    /// The last order's search (the leader's; empty when it was not recorded, see
+    /// setTraceWanted), and the seconds since it ran.
     const eng::path::SearchTrace& trace() const { return m_trace; }
     double traceAgeSec() const { return m_traceAgeSec; }
     /// Game time played, seconds.
@@ -142,6 +164,10 @@ private:
     /// them all.
     void replanAfter(std::span<const eng::path::NavDirty> dirty, const std::string& key = "replan",
                      const std::string& why = "the ground changed under their paths");
+    /// A loaded (or failed) reload: adopted as reload() says.
+    bool adoptReload(eng::Result<World> next, bool automatic);
+    /// The orders' searches are recorded (setTraceWanted).
+    bool traceRecorded() const;
     /// The grid the party plans on: the fog's belief grid while the fog is on, else the world's.
     const eng::path::NavGrid& planGrid() const;
     /// Fog: rebuilds the belief grid and the sight blockers for the current world (`keepKnown`:
@@ -162,9 +188,12 @@ private:
     WorldHost m_host;
     Party m_party;
     std::string m_reloadError;
+    WorldLoader m_reloader;          ///< beginReload()'s worker
+    bool m_reloadAutomatic = false;  ///< the running reload was begun by a watched file
     std::vector<std::string> m_replanNames;  ///< units named in the "... replan" message on screen
     std::optional<OrderReport> m_lastOrder;
     eng::path::SearchTrace m_trace;
+    bool m_traceWanted = false;
     double m_traceAgeSec = 0.0;
     double m_gameTimeSec = 0.0;
     int m_brush = 0;  ///< index into the palette

@@ -1,5 +1,6 @@
 /// \file Loading.cpp
-/// View::drawLoading: the screen a map opens behind.
+/// View::drawLoading: the screen a map opens behind; View::drawReloading: the band a reload
+/// runs behind, over the map still in play.
 #include "game/view/View.hpp"
 
 #include <cmath>
@@ -7,14 +8,10 @@
 
 namespace game {
 
-void View::drawLoading(sf::RenderTarget& target, const std::string& title, const std::string& step,
-                       double stepSec) const
+void View::drawProgress(sf::RenderTarget& target, sf::Vector2f barPos, float barW, const std::string& title,
+                        const std::string& step, double stepSec) const
 {
-    target.setView(target.getDefaultView());
-    target.clear(sf::Color(28, 34, 48));
-    const sf::Vector2f size(target.getSize());
-    const float barW = std::min(480.f, size.x - 40.f), barH = 10.f;
-    const sf::Vector2f barPos((size.x - barW) / 2.f, size.y / 2.f);
+    const float barH = 10.f;
     if (m_hasFont) {
         sf::Text t(sf::String::fromUtf8(title.begin(), title.end()), m_font, 20);
         t.setPosition(barPos.x, barPos.y - 64.f);
@@ -38,6 +35,30 @@ void View::drawLoading(sf::RenderTarget& target, const std::string& title, const
     block.setPosition(barPos.x + swing * (barW - barW / 5.f), barPos.y);
     block.setFillColor(sf::Color(120, 170, 240));
     target.draw(block);
+}
+
+void View::drawLoading(sf::RenderTarget& target, const std::string& title, const std::string& step,
+                       double stepSec) const
+{
+    target.setView(target.getDefaultView());
+    target.clear(sf::Color(28, 34, 48));
+    const sf::Vector2f size(target.getSize());
+    const float barW = std::min(480.f, size.x - 40.f);
+    drawProgress(target, {(size.x - barW) / 2.f, size.y / 2.f}, barW, title, step, stepSec);
+}
+
+void View::drawReloading(sf::RenderTarget& target, const std::string& title, const std::string& step,
+                         double stepSec) const
+{
+    target.setView(target.getDefaultView());
+    const sf::Vector2f size(target.getSize());
+    const float barW = std::min(480.f, size.x - 40.f);
+    const sf::Vector2f barPos((size.x - barW) / 2.f, 96.f);
+    sf::RectangleShape band({barW + 40.f, 104.f});
+    band.setPosition(barPos.x - 20.f, barPos.y - 76.f);
+    band.setFillColor(sf::Color(28, 34, 48, 220));
+    target.draw(band);
+    drawProgress(target, barPos, barW, title, step, stepSec);
 }
 
 } // namespace game

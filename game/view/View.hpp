@@ -106,6 +106,10 @@ public:
     /// and a bar sweeping along (how long a step takes is not known ahead).
     void drawLoading(sf::RenderTarget& target, const std::string& title, const std::string& step,
                      double stepSec) const;
+    /// The same as a band at the top of the window, over the map still in play (a reload runs;
+    /// draw it after the frame).
+    void drawReloading(sf::RenderTarget& target, const std::string& title, const std::string& step,
+                       double stepSec) const;
 
     Camera& camera() { return m_camera; }
     const Camera& camera() const { return m_camera; }
@@ -137,6 +141,9 @@ public:
     void draw(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud);
 
 private:
+    /// drawLoading's title, step line and sweeping bar, the bar's top left at `barPos`.
+    void drawProgress(sf::RenderTarget& target, sf::Vector2f barPos, float barW, const std::string& title,
+                      const std::string& step, double stepSec) const;
     /// The minimap's fog shading follows `fog` (on, off, and the cells around each unit whose
     /// shade its sight may have changed since the last frame).
     void syncMinimapFog(const World& world, const Party& party, const FogOfWar* fog);

@@ -199,6 +199,9 @@ eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& pr
     // Landmark tables only for the layers units plan on, built in the background (the search
     // uses the plain bound until one lands): a big map opens without waiting for them.
     w.nav.setLandmarkBuild(eng::path::LandmarkBuild::OnDemand);
+    // A table of a big map takes hundreds of MB: one at a time, for the profile planned on now.
+    if (static_cast<long long>(w.map.width) * w.map.height > BigMapCells)
+        w.nav.setLandmarkTableLimit(1, BigMapLandmarkIdlePolls);
     // Each profile's terrain is bound to its own NavGrid layer (same order, named by profile):
     // the NavGrid is the only holder of the costs.
     for (const std::string& name : profiles) {

@@ -33,6 +33,14 @@ struct SpawnPoint {
     int sight = 0;
 };
 
+/// Maps of more cells than this spend memory sparingly in play: one landmark table at a time
+/// (World::nav, for the profile units plan on now), an order's search trace recorded only
+/// while an overlay shows it (Session::setTraceWanted). A 1024x1024 map is the largest below.
+inline constexpr long long BigMapCells = 1LL << 20;
+/// On such maps, the polls of World::nav (one per tick) for which a profile's ask for its
+/// landmark table counts (NavGrid::setLandmarkTableLimit): 10 s of play at 60 ticks a second.
+inline constexpr int BigMapLandmarkIdlePolls = 600;
+
 struct WorldOptions {
     std::string mapPath;
     std::string configPath;  ///< "" = the map's own resolution (property, beside it, built-in)

@@ -467,3 +467,46 @@ TEST_CASE("e2e: the dump writes names that are not UTF-8 as U+FFFD (issue #12)",
     CHECK(j["map"] == (dir / "ro\xEF\xBF\xBDot" / "maps/seed/road.tmx").string());
     fs::remove_all(dir);
 }
+
+TEST_CASE("e2e: F5 reloads on the loading worker with frames drawn meanwhile; a broken map keeps the last good one and names the file")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("asyncreload");
+    const fs::path map = dir / "road.tmx";
+    std::string text;
+    {
+        std::ifstream in(fs::path(ISOSTAR_SOURCE_DIR) / "maps" / "seed" / "road.tmx");
+        std::stringstream s;
+        s << in.rdbuf();
+        text = s.str();
+    }
+    // A copy beside the test's files, its tilesets still the repository's.
+    for (std::size_t at = text.find("\"../../assets/"); at != std::string::npos; at = text.find("\"../../assets/", at))
+        text.replace(at + 1, 6, std::string(ISOSTAR_SOURCE_DIR) + "/");
+    std::ofstream(map) << text;
+    std::ofstream(dir / "broken.tmx") << text.substr(0, 300);
+    const fs::path scriptFile = dir / "test.script";
+    const fs::path first = dir / "first.json";
+    std::ofstream(scriptFile) << "key F5\ndump " << first.string() << "\nsleep 1.5\nkey F5\ndump "
+                              << (dir / "broken.json").string() << "\nquit\n";
+    // A second process breaks the map once the game has dumped the first reload.
+    const std::string writer = "(for i in $(seq 600); do [ -f '" + first.string() + "' ] && break; sleep 0.1; done; cp '" +
+                               (dir / "broken.tmx").string() + "' '" + map.string() + "') & ";
+    const Run r = testsupport::runProcess(writer + isostarCommand() + " --map '" + map.string() + "' --script '" +
+                                          scriptFile.string() + "'; rc=$?; wait; exit $rc");
+    testsupport::requireDisplayReached(r);
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json one = readJson(first);
+    CHECK(one["world"]["reloads"].get<int>() == 1);
+    CHECK(one["world"]["reload_frames"].get<long long>() >= 1);  // the window was drawn while it loaded
+    const Json broken = readJson(dir / "broken.json");
+    CHECK(broken["world"]["reloads"].get<int>() == 1);  // the broken map was never adopted
+    CHECK(broken["units"].size() == one["units"].size());
+    CHECK(broken["world"]["reload_frames"].get<long long>() > one["world"]["reload_frames"].get<long long>());
+    bool shown = false;
+    for (const Json& m : broken["messages_on_screen"])
+        shown = shown || m.get<std::string>().rfind("reload failed, keeping the last good map: " + map.string(), 0) == 0;
+    CHECK(shown);
+}

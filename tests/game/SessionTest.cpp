@@ -7,8 +7,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -26,6 +28,29 @@ std::string freshMap(const testsupport::TempDir& dir)
                                       "[terrain.road]\nmultiplier = 0.5\n");
     putFile(dir.file("tiny.tmx"), testsupport::readAll(SessionTinyMap));
     return dir.file("tiny.tmx");
+}
+
+/// tiny.tmx's tileset and party on an open field of `w` x `h` grass cells in `dir`. The map's path.
+std::string grassMap(const testsupport::TempDir& dir, int w, int h)
+{
+    const std::string tiny = testsupport::readAll(SessionTinyMap);
+    const std::size_t layer = tiny.find(" <layer"), objects = tiny.find(" <objectgroup");
+    std::string row;
+    for (int x = 0; x < w; ++x)
+        row += "1,";
+    std::string data;
+    data.reserve(std::size_t(h) * row.size());
+    for (int y = 0; y < h; ++y)
+        data += row + "\n";
+    data.resize(data.size() - 2);  // no comma after the last cell
+    std::string head = tiny.substr(0, layer);
+    head.replace(head.find("width=\"6\" height=\"4\""), 20,
+                 "width=\"" + std::to_string(w) + "\" height=\"" + std::to_string(h) + "\"");
+    putFile(dir.file("terrain.toml"), "[terrain.grass]\ncost = 1.0\n[terrain.wall]\npassable = false\n");
+    putFile(dir.file("grass.tmx"), head + " <layer id=\"1\" name=\"ground\" width=\"" + std::to_string(w) +
+                                       "\" height=\"" + std::to_string(h) + "\">\n  <data encoding=\"csv\">\n" +
+                                       data + "\n</data>\n </layer>\n" + tiny.substr(objects));
+    return dir.file("grass.tmx");
 }
 
 bool said(const game::MessageLog& log, const std::string& start)
@@ -91,6 +116,48 @@ TEST_CASE("session: a reload of a broken map keeps the last good world and says 
     CHECK(session.reloadError().empty());
     CHECK(session.host().reloads() == 1);
     CHECK(said(log, "a file changed: reloaded " + map));
+}
+
+TEST_CASE("session: a reload loads on a worker while the last good world stays in play")
+{
+    game::MessageLog log;
+    int accepted = 0;
+    game::SessionHooks hooks;
+    hooks.acceptWorld = [&](const game::World&, std::vector<eng::Diagnostic>&) { return ++accepted > 0; };
+    game::Session session(log, hooks);
+    const testsupport::TempDir dir("isostar-session");
+    const std::string map = freshMap(dir);
+    REQUIRE(session.open({map, "", ""}).empty());
+    const std::size_t units = session.party().units().size();
+
+    REQUIRE(session.beginReload(false));
+    CHECK(session.reloading());
+    CHECK_FALSE(session.beginReload(false));  // one at a time
+    CHECK(session.host().version() == 1);     // nothing adopted yet: the last good world plays on
+    CHECK(accepted == 1);
+    CHECK_FALSE(session.reloadProgress().step.empty());
+    bool adopted = false;
+    REQUIRE(session.finishReload(true, &adopted));
+    CHECK(adopted);
+    CHECK_FALSE(session.reloading());
+    CHECK_FALSE(session.finishReload(true));  // nothing left to finish
+    CHECK(session.host().reloads() == 1);
+    CHECK(accepted == 2);
+    CHECK(said(log, "reloaded " + map));
+
+    // A broken file: the worker's failure is said naming the file; the world stays.
+    putFile(map, testsupport::readAll(SessionTinyMap).substr(0, 300));
+    REQUIRE(session.beginReload(false));
+    for (int i = 0; i < 30000 && session.reloading(); ++i) {
+        session.tick(1.0 / 60.0);  // tick() adopts or refuses it once it is loaded
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    CHECK_FALSE(session.reloading());
+    CHECK(session.host().reloads() == 1);
+    CHECK(session.world().map.width == 6);
+    CHECK(session.party().units().size() == units);
+    CHECK(session.reloadError().find(map) == 0);
+    CHECK(said(log, "reload failed, keeping the last good map: " + map));
 }
 
 TEST_CASE("session: a reload the view refuses is not adopted")
@@ -171,4 +238,26 @@ TEST_CASE("session: an edit reaches the view, the brush cycles and says which it
         session.cycleBrush(1);
         CHECK(session.brushIndex() == 0);
     }
+}
+
+TEST_CASE("session: on a big map an order records its search only while an overlay shows it")
+{
+    game::MessageLog log;
+    game::Session session(log);
+    const testsupport::TempDir dir("isostar-session");
+    REQUIRE(session.open({grassMap(dir, 1040, 1024), "", ""}).empty());
+    REQUIRE(static_cast<long long>(session.world().nav.width()) * session.world().nav.height() > game::BigMapCells);
+    session.party().selection().selectOnly(0);
+    REQUIRE(session.canOrder({30, 2}));
+    session.order({30, 2});
+    REQUIRE(session.lastOrder());
+    CHECK(session.lastOrder()->accepted);
+    CHECK(session.trace().stepCount() == 0);  // nobody watches: not recorded
+
+    session.setTraceWanted(true);
+    session.order({40, 6});
+    CHECK(session.trace().stepCount() > 0);
+    session.setTraceWanted(false);  // the overlay went off: the trace is let go
+    CHECK(session.trace().stepCount() == 0);
+    CHECK(session.trace().expanded.capacity() == 0);
 }

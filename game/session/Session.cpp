@@ -68,16 +68,16 @@ bool Session::beginReload(bool automatic)
 {
     if (reloading() || !m_host.loaded())
         return false;
-    m_reloadAutomatic = automatic;
-    m_reloader.start(m_host.world().options);
+    m_reload.automatic = automatic;
+    m_reload.loader.start(m_host.world().options);
     return true;
 }
 
 bool Session::finishReload(bool wait, bool* adopted)
 {
-    if (!reloading() || (!wait && !m_reloader.ready()))
+    if (!reloading() || (!wait && !m_reload.loader.ready()))
         return false;
-    const bool ok = adoptReload(m_reloader.take(), m_reloadAutomatic);
+    const bool ok = adoptReload(m_reload.loader.take(), m_reload.automatic);
     if (adopted)
         *adopted = ok;
     return true;
@@ -95,8 +95,8 @@ bool Session::adoptReload(eng::Result<World> next, bool automatic)
     if (!problems.empty()) {
         for (const eng::Diagnostic& d : problems)
             std::cerr << eng::formatDiagnostic(d) << '\n';
-        m_reloadError = eng::formatDiagnostic(problems.front());
-        say("reload failed, keeping the last good map: " + m_reloadError, true);
+        m_reload.error = eng::formatDiagnostic(problems.front());
+        say("reload failed, keeping the last good map: " + m_reload.error, true);
         if (problems.size() > 1) {
             // Appended piece by piece: `"(" + std::to_string(n) + ...` trips GCC 12's false
             // -Wrestrict (bug 105329).
@@ -108,7 +108,7 @@ bool Session::adoptReload(eng::Result<World> next, bool automatic)
         return false;
     }
     const WorldSwap swap = m_host.adopt(std::move(next).value());
-    m_reloadError.clear();
+    m_reload.error.clear();
     printWarnings(m_host.world());
     applyWorld(swap.sameShape ? WorldChange::SameGrid : WorldChange::NewGrid, swap.dirty);
     if (m_hooks.worldLoaded)

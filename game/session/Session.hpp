@@ -79,9 +79,9 @@ public:
     /// not, once it is loaded. False (and nothing begins) while a reload is running.
     bool beginReload(bool automatic);
     /// A reload begun by beginReload() has not been adopted or refused yet.
-    bool reloading() const { return m_reloader.running(); }
+    bool reloading() const { return m_reload.loader.running(); }
     /// What that reload's worker does now (its step and the seconds it has run).
-    WorldLoader::Progress reloadProgress() const { return m_reloader.progress(); }
+    WorldLoader::Progress reloadProgress() const { return m_reload.loader.progress(); }
     /// Adopts (or refuses) the running reload's world when it is loaded; `wait`: waits for it.
     /// True when a reload ended here; `adopted` [opt] tells whether its world is current.
     bool finishReload(bool wait, bool* adopted = nullptr);
@@ -142,7 +142,7 @@ public:
     MessageLog& messages() { return m_messages; }
     const MessageLog& messages() const { return m_messages; }
     /// The last failed reload's first problem ("" after a good one).
-    const std::string& reloadError() const { return m_reloadError; }
+    const std::string& reloadError() const { return m_reload.error; }
     const std::optional<OrderReport>& lastOrder() const { return m_lastOrder; }
     /// The last order's search (the leader's; empty when it was not recorded, see
     /// setTraceWanted), and the seconds since it ran.
@@ -187,9 +187,12 @@ private:
     SessionHooks m_hooks;
     WorldHost m_host;
     Party m_party;
-    std::string m_reloadError;
-    WorldLoader m_reloader;          ///< beginReload()'s worker
-    bool m_reloadAutomatic = false;  ///< the running reload was begun by a watched file
+    /// The last reload's error and beginReload()'s worker.
+    struct Reload {
+        WorldLoader loader;
+        bool automatic = false;  ///< the running reload was begun by a watched file
+        std::string error;       ///< reloadError()
+    } m_reload;
     std::vector<std::string> m_replanNames;  ///< units named in the "... replan" message on screen
     std::optional<OrderReport> m_lastOrder;
     eng::path::SearchTrace m_trace;

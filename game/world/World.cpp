@@ -144,6 +144,32 @@ std::vector<std::string> World::explain(eng::TileCoord cell, int layer) const
     return eng::terrain::explanationLines(e, 6);
 }
 
+namespace {
+
+/// The profiles the world plans for: the default (options.profile) first, then each party
+/// object's own, once each. A party object naming an unknown profile is an error naming it.
+std::vector<eng::Diagnostic> partyProfiles(const World& w, const eng::terrain::ResolvedConfig& resolved,
+                                           std::vector<std::string>& profiles)
+{
+    std::vector<eng::Diagnostic> errors;
+    profiles = {w.options.profile};
+    for (const SpawnPoint& p : w.party) {
+        if (p.profile.empty() || std::find(profiles.begin(), profiles.end(), p.profile) != profiles.end())
+            continue;
+        if (auto rules = eng::terrain::profileRules(resolved, p.profile); !rules) {
+            const eng::Diagnostic& why = rules.diagnostics().front();
+            errors.push_back({w.options.mapPath, 0,
+                              "party object \"" + p.name + "\" (id " + std::to_string(p.objectId) + "): " +
+                                  why.message + " in " + why.file});
+            continue;
+        }
+        profiles.push_back(p.profile);
+    }
+    return errors;
+}
+
+} // namespace
+
 eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& progress)
 {
     const auto step = [&](const std::string& name) {
@@ -174,21 +200,8 @@ eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& pr
         return eng::Result<World>::failure(rules.diagnostics());
     readObjects(w);
     w.fog = eng::map::propertyString(w.map.properties, "fog") == "true";
-    std::vector<eng::Diagnostic> errors;
-    std::vector<std::string> profiles = {options.profile};
-    for (const SpawnPoint& p : w.party) {
-        if (p.profile.empty() || std::find(profiles.begin(), profiles.end(), p.profile) != profiles.end())
-            continue;
-        if (auto rules = eng::terrain::profileRules(resolved, p.profile); !rules) {
-            const eng::Diagnostic& why = rules.diagnostics().front();
-            errors.push_back({options.mapPath, 0,
-                              "party object \"" + p.name + "\" (id " + std::to_string(p.objectId) + "): " +
-                                  why.message + " in " + why.file});
-            continue;
-        }
-        profiles.push_back(p.profile);
-    }
-    if (!errors.empty())
+    std::vector<std::string> profiles;
+    if (std::vector<eng::Diagnostic> errors = partyProfiles(w, resolved, profiles); !errors.empty())
         return eng::Result<World>::failure(std::move(errors));
 
     step("terrain of the map");

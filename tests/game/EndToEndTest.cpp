@@ -468,7 +468,7 @@ TEST_CASE("e2e: the dump writes names that are not UTF-8 as U+FFFD (issue #12)",
     fs::remove_all(dir);
 }
 
-TEST_CASE("e2e: F5 reloads on the loading worker with frames drawn meanwhile; a broken map keeps the last good one and names the file")
+TEST_CASE("e2e: F5 reloads on the loading worker with frames drawn meanwhile, a broken map keeps the last good one and names the file")
 {
     if (!haveDisplay())
         return;

@@ -84,9 +84,12 @@ template <bool Lm, typename Record>
         __builtin_prefetch(nodes + (row - 1));
         __builtin_prefetch(nodes + (row + 1));
         __builtin_prefetch(costs + row);
-        if constexpr (Lm)
-            for (int a = 0; a < detail::kActiveLandmarks; ++a)
-                __builtin_prefetch(lm.plane[a] + 2 * row);
+        if constexpr (Lm) {
+            // A cell's pairs share one line of the table (LandmarkTable::nodeStride); a row of
+            // three cells spans two lines at k = 8, those of its first and last cell.
+            __builtin_prefetch(lm.plane[0] + std::size_t(row - 1) * lm.nodeStride);
+            __builtin_prefetch(lm.plane[0] + std::size_t(row + 1) * lm.nodeStride);
+        }
     }
 }
 
@@ -129,7 +132,7 @@ PathStatus GridQuery::run(int maxExpansions)
             (void)nb;
             return hPadded(nx, ny);
         } else if constexpr (Lm) {
-            // One pair of floats per active landmark; a cache line of a plane serves 8 cells.
+            // One pair of 16-bit values per active landmark, all in the cell's line of the table.
             const double plain = hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
             const double bound = lmWeight * detail::landmarkBound(lmActive, nb);
             return plain > bound ? plain : bound;

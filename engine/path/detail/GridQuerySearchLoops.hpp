@@ -93,6 +93,22 @@ template <bool Lm, typename Record>
     }
 }
 
+/// Asks for the landmark pairs of the 3x3 block around padded cell `node`, just pushed: when it
+/// is expanded, its neighbours' bounds are read, and a landmark search expands most of the cells
+/// it pushes (a narrow corridor), many expansions later, so they have time to arrive.
+template <typename Record>
+[[gnu::always_inline]] inline void prefetchAround(const detail::ActiveLandmarks& lm, const Record* nodes,
+                                                  const float* costs, std::uint32_t node, int stride)
+{
+    for (const std::ptrdiff_t row : {std::ptrdiff_t(node) - stride, std::ptrdiff_t(node) + stride}) {
+        __builtin_prefetch(lm.plane[0] + std::size_t(row - 1) * lm.nodeStride);
+        __builtin_prefetch(lm.plane[0] + std::size_t(row + 1) * lm.nodeStride);
+        __builtin_prefetch(nodes + (row - 1));
+        __builtin_prefetch(nodes + (row + 1));
+        __builtin_prefetch(costs + row);
+    }
+}
+
 template <GridQuery::Loop L, bool Ov, bool G, bool Multi, DiagonalMode Mode, Heuristic H, bool Lm>
 PathStatus GridQuery::run(int maxExpansions)
 {
@@ -230,6 +246,8 @@ PathStatus GridQuery::run(int maxExpansions)
             m.parent = cur;
             const double h = hOf(nb, nx, ny);
             open.push(entryOf(ng, h, nx, ny), nx, ny);
+            if constexpr (L == Loop::Masked && Lm && !Multi)
+                prefetchAround(lmActive, nodes, costs, nb, stride);
             if constexpr (Trace)
                 trace->opened.push_back({toCoord(nb), toCoord(cur), ng, h, ng + h});
         };

@@ -1,6 +1,7 @@
 /// \file Landmarks.cpp
 /// Landmark selection (farthest point, per island) and the one-to-all searches that fill the
-/// table, with every value rounded down so the triangle inequality holds exactly (see the header).
+/// table, in 16-bit quanta with every step rounded down so the triangle inequality holds exactly
+/// (see the header).
 #include "engine/path/Landmarks.hpp"
 
 #include "engine/path/CostField.hpp"

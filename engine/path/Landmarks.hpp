@@ -30,13 +30,16 @@
 /// - Searches use the bound times (1 - 2^-16) (detail/LandmarkBound.hpp): still consistent and
 ///   admissible (h(n) - h(m) <= (1 - 2^-16) w), exact in double, and it keeps the fixed-point
 ///   values from making many f = g + h exactly equal, which A*'s open list orders more slowly.
-/// What the rounding costs: a path of s steps loses less than s quanta against its exact cost,
-/// and a saturated value (65535) bounds nothing beyond it. `scale` is the smallest power of two
+/// What the rounding costs: a path of N steps loses less than N quanta against its exact cost,
+/// and a saturated value (65535) bounds nothing beyond it. The quantum grows with the map's
+/// longest costs, so on large maps the bounds are noticeably weaker than exact distances would
+/// give (more cells expanded), and a finer quantum would saturate the far cells instead. `scale` is the smallest power of two
 /// with max(forward, backward cost of the island's first landmark) <= 65535 quanta, the largest
 /// over the islands, taken from a search with steps rounded UP (an upper estimate; the other
 /// landmarks' farthest cells may still saturate, which only weakens their bounds); clamped to
 /// [2^-60, 2^60], so huge costs saturate and steps cheaper than a quantum count 0 (a weaker,
-/// still exact bound). On the 512x512 article map a quantum is 2^-6 (cell costs 0.5 and up).
+/// still exact bound). On the article maps a quantum is 2^-6 at 512x512 and 2^-4 at 2048x2048
+/// (cell costs 0.5 and up).
 /// - A cell of an island with fewer landmarks than k (tiny islands) has 0 in the unused slots
 ///   (a bound of 0); impassable cells are 0 everywhere. Only cells of one island are compared
 ///   (cells of other islands are unreachable; their values mean nothing).

@@ -1,6 +1,7 @@
 /// \file Landmarks.cpp
 /// Landmark selection (farthest point, per island) and the one-to-all searches that fill the
-/// table, with every value rounded down so the triangle inequality holds exactly (see the header).
+/// table, in 16-bit quanta with every step rounded down so the triangle inequality holds exactly
+/// (see the header).
 #include "engine/path/Landmarks.hpp"
 
 #include "engine/path/CostField.hpp"
@@ -46,46 +47,42 @@ namespace {
 constexpr float kInf = std::numeric_limits<float>::infinity();
 /// Islands of at least this many cells run each backward search on a second thread.
 constexpr std::size_t kParallelIslandCells = 16384;
+/// Quanta of a distance while a search runs: the table's saturation, or (for the scale's
+/// estimate) a cap no island reaches.
+using Quanta = std::uint32_t;
 
-/// The largest float <= the real value `base + w`, and never below `base` (a step costs > 0).
-/// `base + w` is rounded to double first, which may round up by half a double ulp: a value that
-/// lands exactly on a float is therefore stepped down once more (a float ulp is 2^29 double ulps,
-/// so the result is strictly below the real sum then).
-inline float roundDownSum(float base, double w)
-{
-    const double x = double(base) + w;
-    const float f = float(x);
-    // The next float toward 0 (f > 0 here) is one less in the bit pattern; no branch, as
-    // whether float(x) rounded up is a coin flip.
-    const float down = std::bit_cast<float>(std::bit_cast<std::uint32_t>(f) - std::uint32_t(double(f) >= x));
-    return down < base ? base : down;
-}
+/// How a step weight becomes whole quanta: down for the table (see the header), up for the
+/// estimate of the largest distance that chooses the scale.
+enum class Rounding { Down, Up };
 
-/// One-to-all searches over one island with a bucket queue. Bucket width = the cheapest step
-/// weight, so a cell popped from the lowest bucket is final (Dial's algorithm). If the cost
-/// range would need too many buckets the width grows and the search becomes label-correcting
-/// (a cell improved after its scan is scanned again): still exact, only slower. Either way it
-/// ends only when no step n->m has dist(m) > roundDown(dist(n) + w): the triangle inequality.
+/// One-to-all searches over one island with a bucket queue, in whole quanta of `scale` (a
+/// power of two, so w / scale is exact). Bucket width = the cheapest step in quanta (at least
+/// 1), so a cell popped from the lowest bucket is final (Dial's algorithm). If the cost range
+/// would need too many buckets the width grows and the search becomes label-correcting (a cell
+/// improved after its scan is scanned again): still exact, only slower. Either way it ends only
+/// when no step n->m has dist(m) > min(cap, dist(n) + wq): the triangle inequality in quanta.
 class BucketSearch {
 public:
-    BucketSearch(int stride, const float* costs, const MoveRules& rules, double wMin, double wMax)
-        : m_costs(costs), m_rules(rules)
+    BucketSearch(int stride, const float* costs, const MoveRules& rules, double wMin, double wMax, double scale,
+                 Rounding rounding, Quanta cap)
+        : m_costs(costs), m_rules(rules), m_invScale(1.0 / scale), m_up(rounding == Rounding::Up), m_cap(cap)
     {
         for (int k = 0; k < 8; ++k)
             m_offsets[k] = kDy[k] * stride + kDx[k];
         constexpr double kMaxBuckets = 1 << 14;
-        double width = wMin;
-        if (!(width > 0.0) || wMax / width > kMaxBuckets - 4)
-            width = wMax / (kMaxBuckets - 4);
+        const double qMax = std::min(quantize(wMax), double(cap));
+        double width = std::max(1.0, quantize(wMin));
+        if (qMax / width > kMaxBuckets - 4)
+            width = qMax / (kMaxBuckets - 4);
         m_inv = 1.0 / width;
-        const std::size_t n = std::bit_ceil(std::size_t(std::ceil(wMax * m_inv)) + 4);
+        const std::size_t n = std::bit_ceil(std::size_t(std::ceil(qMax * m_inv)) + 4);
         m_buckets.resize(n);
         m_mask = n - 1;
     }
 
     /// dist over `cells` from (Forward: d(source, n)) or to (Backward: d(n, source)) `source`.
     template <bool Forward>
-    void run(std::uint32_t source, std::span<const std::uint32_t> cells, float* dist)
+    void run(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
     {
         // The diagonal rule as a compile-time constant inside the loop.
         switch (m_rules.diagonal) {
@@ -98,18 +95,32 @@ public:
     }
 
 private:
-    template <bool Forward, DiagonalMode Mode>
-    void runMode(std::uint32_t source, std::span<const std::uint32_t> cells, float* dist)
+    /// Step weight w in whole quanta, rounded as asked (a double; the caller caps it).
+    double quantize(double w) const
     {
+        const double q = w * m_invScale;
+        return m_up ? std::ceil(q) : std::floor(q);
+    }
+    /// `key` + weight w in quanta, saturated at the cap.
+    Quanta add(Quanta key, double w) const
+    {
+        const double sum = double(key) + quantize(w);
+        return sum < double(m_cap) ? Quanta(sum) : m_cap;
+    }
+
+    template <bool Forward, DiagonalMode Mode>
+    void runMode(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
+    {
+        constexpr Quanta kUnset = std::numeric_limits<Quanta>::max();
         for (std::uint32_t c : cells)
-            dist[c] = kInf;
-        dist[source] = 0.0f;
+            dist[c] = kUnset;
+        dist[source] = 0;
         std::size_t live = 0;
-        auto push = [&](std::uint32_t node, float key) {
+        auto push = [&](std::uint32_t node, Quanta key) {
             m_buckets[std::size_t(double(key) * m_inv) & m_mask].push_back({node, key});
             ++live;
         };
-        push(source, 0.0f);
+        push(source, 0);
         const double df = m_rules.diagonalFactor;
         for (std::uint64_t cur = 0; live > 0; ++cur) {
             std::vector<Entry>& bucket = m_buckets[cur & m_mask];
@@ -120,13 +131,12 @@ private:
                 if (dist[e.node] != e.key)
                     continue;  // improved since this push
                 const std::uint32_t n = e.node;
-                const float own = m_costs[n];
                 // Neighbour order N, E, S, W, NE, SE, SW, NW; a diagonal's side cells are the two
                 // orthogonals named in it, the same for both directions of the step.
                 bool pass[4];
                 for (int k = 0; k < 4; ++k)
                     pass[k] = m_costs[n + std::uint32_t(m_offsets[k])] < Impassable;
-                const double ownW = double(own);
+                const double ownW = double(m_costs[n]);
                 const double ownDiagW = ownW * df;
                 auto relax = [&](int k, bool diagonal) __attribute__((always_inline)) {
                     const std::uint32_t m = n + std::uint32_t(m_offsets[k]);
@@ -138,11 +148,13 @@ private:
                         w = diagonal ? double(cm) * df : double(cm);
                     else
                         w = diagonal ? ownDiagW : ownW;
-                    const float nd = roundDownSum(e.key, w);
                     // One branch per neighbour, rarely taken (settled and farther cells fail).
-                    if ((nd < dist[m]) & (cm < Impassable)) {
-                        dist[m] = nd;
-                        push(m, nd);
+                    if (cm < Impassable) {
+                        const Quanta nd = add(e.key, w);
+                        if (nd < dist[m]) {
+                            dist[m] = nd;
+                            push(m, nd);
+                        }
                     }
                 };
                 for (int k = 0; k < 4; ++k)
@@ -165,10 +177,13 @@ private:
 
     struct Entry {
         std::uint32_t node;
-        float key;
+        Quanta key;
     };
     const float* m_costs;
     MoveRules m_rules;
+    double m_invScale;
+    bool m_up;
+    Quanta m_cap;
     int m_offsets[8] = {};
     double m_inv = 1.0;
     std::vector<std::vector<Entry>> m_buckets;
@@ -233,15 +248,31 @@ std::uint32_t farthestFromCentre(std::span<const std::uint32_t> own, int stride,
     return next;
 }
 
-/// Scratch of a table under construction: the current landmark's forward and backward planes,
-/// which its searches write in index order (scattering them into the table's {F, B} pairs
-/// directly would have the two threads write the same cache lines), and the forward cost from
-/// the nearest landmark chosen so far.
+/// Scratch of a table under construction: the current landmark's forward and backward
+/// distances, which its searches write in index order (scattering them into the table's pairs
+/// directly would have the two threads write the same cache lines), and the forward distance
+/// from the nearest landmark chosen so far.
 struct LandmarkScratch {
-    std::vector<float> fwd;
-    std::vector<float> bwd;
-    std::vector<float> nearest; ///< min over the island's landmarks of F(n)
+    std::vector<Quanta> fwd;
+    std::vector<Quanta> bwd;
+    std::vector<Quanta> nearest; ///< min over the island's landmarks of F(n)
 };
+
+/// Runs `source`'s backward search and its forward search, the backward one on a second thread
+/// for large islands: it needs nothing the forward one gives (about half the wall time on two
+/// idle cores; small islands are not worth a thread).
+void searchBothWays(std::uint32_t source, std::span<const std::uint32_t> own, BucketSearch& search,
+                    BucketSearch& backSearch, LandmarkScratch& p)
+{
+    Quanta* const fwd = p.fwd.data();
+    Quanta* const bwd = p.bwd.data();
+    std::jthread back;
+    if (own.size() >= kParallelIslandCells)
+        back = std::jthread([&backSearch, source, own, bwd] { backSearch.run<false>(source, own, bwd); });
+    else
+        backSearch.run<false>(source, own, bwd);
+    search.run<true>(source, own, fwd);
+}
 
 /// Chooses up to k landmarks of island `own`, `first` and then each the cell farthest (forward
 /// cost) from all chosen so far, and fills their slots of `table`. False when `stop` was requested.
@@ -250,40 +281,68 @@ bool addIslandLandmarks(std::span<const std::uint32_t> own, std::uint32_t first,
 {
     std::uint32_t next = first;
     for (std::uint32_t c : own)
-        p.nearest[c] = kInf;
-    float* const fwd = p.fwd.data();
-    float* const bwd = p.bwd.data();
+        p.nearest[c] = std::numeric_limits<Quanta>::max();
     for (int j = 0; j < table.count; ++j) {
         if (stop.stop_requested())
             return false;
         table.landmarks.push_back(next);
-        // The backward search of a landmark needs nothing the next landmark's choice needs:
-        // on large islands it runs on a second thread while this one goes on (about half
-        // the wall time on two idle cores; small islands are not worth a thread).
-        {
-            std::jthread back;
-            if (own.size() >= kParallelIslandCells)
-                back = std::jthread([&backSearch, next, own, bwd] { backSearch.run<false>(next, own, bwd); });
-            else
-                backSearch.run<false>(next, own, bwd);
-            search.run<true>(next, own, fwd);
-        }
-        float* const out = table.dist.data() + std::size_t(j) * table.cells * 2;
+        searchBothWays(next, own, search, backSearch, p);
+        std::uint16_t* const out = table.dist.data() + 2 * std::size_t(j);
         for (std::uint32_t c : own) {
-            out[2 * std::size_t(c)] = fwd[c];
-            out[2 * std::size_t(c) + 1] = bwd[c];
-            p.nearest[c] = std::min(p.nearest[c], fwd[c]);
+            // The searches saturate at LandmarkTable::kSaturated: the values fit.
+            out[std::size_t(c) * table.nodeStride] = std::uint16_t(p.fwd[c]);
+            out[std::size_t(c) * table.nodeStride + 1] = std::uint16_t(p.bwd[c]);
+            p.nearest[c] = std::min(p.nearest[c], p.fwd[c]);
         }
-        float best = 0.0f;
+        Quanta best = 0;
         for (std::uint32_t c : own)
             if (p.nearest[c] > best) {
                 best = p.nearest[c];
                 next = c;
             }
-        if (best == 0.0f)
-            break;  // every cell is a landmark already (tiny island)
+        if (best == 0)
+            break;  // every cell is a landmark already (tiny island), or every step is free
     }
     return true;
+}
+
+/// The quantum of a table: the smallest power of two in [2^-60, 2^60] with the largest forward
+/// or backward cost of any island's first landmark <= kSaturated quanta, the costs taken from
+/// searches with every step rounded UP to a fine quantum (so they are not below the exact ones;
+/// a sixteenth of the cheapest step, coarser while a search saturates).
+double chooseScale(const IslandCells& islands, std::span<const std::uint32_t> firsts, int stride,
+                   const float* costs, const MoveRules& rules, double wMin, double wMax, LandmarkScratch& p,
+                   std::stop_token stop)
+{
+    const Quanta cap = std::numeric_limits<Quanta>::max() - 1;
+    int fineExp = std::clamp(std::ilogb(std::max(wMin, 1e-30)) - 4, -200, 200);
+    auto searchAt = [&](int exp) {
+        return BucketSearch(stride, costs, rules, wMin, wMax, std::ldexp(1.0, exp), Rounding::Up, cap);
+    };
+    BucketSearch search = searchAt(fineExp);
+    BucketSearch backSearch = searchAt(fineExp);
+    double longest = 0.0;
+    for (std::size_t island = 0; island < firsts.size(); ++island) {
+        const std::span<const std::uint32_t> own(islands.cells.data() + islands.start[island],
+                                                 islands.cells.data() + islands.start[island + 1]);
+        while (own.size() >= 2 && !stop.stop_requested()) {
+            searchBothWays(firsts[island], own, search, backSearch, p);
+            Quanta far = 0;
+            for (std::uint32_t c : own)
+                far = std::max({far, p.fwd[c], p.bwd[c]});
+            if (far < cap || fineExp >= 200) {
+                longest = std::max(longest, std::ldexp(double(far), fineExp));
+                break;
+            }
+            fineExp += 8;  // saturated: too fine for this island
+            search = searchAt(fineExp);
+            backSearch = searchAt(fineExp);
+        }
+    }
+    int e = -60;
+    while (e < 60 && std::ldexp(double(LandmarkTable::kSaturated), e) < longest)
+        ++e;
+    return std::ldexp(1.0, e);
 }
 
 } // namespace
@@ -299,7 +358,6 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
         islandCount < 0 || !isValid(rules))
         return table;
     const int k = std::clamp(count, 1, LandmarkSettings::kMaxCount);
-    const std::size_t slots = std::size_t(2 * k);
     IslandCells islands;
     if (!sortIslandCells(paddedCosts, paddedIslands, islandCount, islands))
         return table;
@@ -307,26 +365,35 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
     table.count = k;
     table.stride = stride;
     table.cells = padded;
+    table.nodeStride = std::bit_ceil(std::size_t(2 * k));
     table.diagonal = rules.diagonal;
     table.diagonalFactor = rules.diagonalFactor;
-    table.dist.assign(padded * slots, 0.0f);
+    table.dist.assign(padded * table.nodeStride, 0);
     if (islands.cells.empty())
         return table;
 
     const bool diag = rules.diagonal != DiagonalMode::Never;
     const double wMin = double(islands.minCost) * (diag ? std::min(1.0, rules.diagonalFactor) : 1.0);
     const double wMax = double(islands.maxCost) * (diag ? std::max(1.0, rules.diagonalFactor) : 1.0);
-    BucketSearch search(stride, paddedCosts.data(), rules, wMin, wMax);
-    BucketSearch backSearch(stride, paddedCosts.data(), rules, wMin, wMax);
-    LandmarkScratch p{std::vector<float>(padded, 0.0f), std::vector<float>(padded, 0.0f),
-                      std::vector<float>(padded, kInf)};
+    LandmarkScratch p{std::vector<Quanta>(padded, 0), std::vector<Quanta>(padded, 0), std::vector<Quanta>(padded, 0)};
+    std::vector<std::uint32_t> firsts(std::size_t(islandCount), 0);
+    for (std::size_t island = 0; island < firsts.size(); ++island)
+        if (islands.start[island] < islands.start[island + 1])
+            firsts[island] = farthestFromCentre(
+                std::span<const std::uint32_t>(islands.cells.data() + islands.start[island],
+                                               islands.cells.data() + islands.start[island + 1]),
+                stride, width, height);
+    table.scale = chooseScale(islands, firsts, stride, paddedCosts.data(), rules, wMin, wMax, p, stop);
+    BucketSearch search(stride, paddedCosts.data(), rules, wMin, wMax, table.scale, Rounding::Down,
+                        LandmarkTable::kSaturated);
+    BucketSearch backSearch(stride, paddedCosts.data(), rules, wMin, wMax, table.scale, Rounding::Down,
+                            LandmarkTable::kSaturated);
     for (int island = 0; island < islandCount; ++island) {
         const std::span<const std::uint32_t> own(islands.cells.data() + islands.start[std::size_t(island)],
                                                  islands.cells.data() + islands.start[std::size_t(island) + 1]);
         if (own.empty())
             continue;
-        if (!addIslandLandmarks(own, farthestFromCentre(own, stride, width, height), search, backSearch, p, table,
-                                stop))
+        if (!addIslandLandmarks(own, firsts[std::size_t(island)], search, backSearch, p, table, stop))
             return LandmarkTable{};
     }
     if (stop.stop_requested())

@@ -10,25 +10,49 @@
 /// L over any fixed subset of the island's landmarks (a search uses the few best for its start
 /// and goal: GridQuery).
 ///
-/// Guarantees:
-/// - Every stored value is rounded DOWN to float while it is computed, so the tables satisfy the
-///   triangle inequality exactly for every allowed step n->m of weight w (the double A* adds):
-///   F(m) <= F(n) + w and B(n) <= w + B(m) in real arithmetic. Hence h is consistent (and,
-///   with h(t) = 0, admissible): A* without reopening stays optimal, and so does the max with
-///   the scaled octile bound. Raising any cost (or making a cell impassable) keeps this true;
-///   lowering one does not (NavGrid then stops using the table until it is rebuilt).
+/// Storage: 16-bit fixed point. Every value is a whole number of quanta of `scale`, a power of
+/// two chosen per table, so `scale * q` is exact in float and double and every difference of two
+/// values is exact. The values are shortest-path distances of the same grid with every step
+/// weight w ROUNDED DOWN to quanta, wq = floor(w / scale), and then SATURATED at 65535:
+///     Q(source) = 0,  Q(m) = min(65535, min over steps n->m of Q(n) + wq(n, m)).
+/// Why the bound stays exact (admissible and consistent):
+/// - Triangle inequality in quanta: Q(m) <= Q(n) + wq(n, m) for every allowed step n->m (that
+///   is what the one-to-all search computes; min(., 65535) keeps it, as min(a, C) <= min(b, C)
+///   + w whenever a <= b + w and w >= 0). With scale * wq <= w (rounded down):
+///   F(m) <= F(n) + w and B(n) <= w + B(m) in real arithmetic, F = scale * Q.
+/// - So, for any goal t, F(t) - F(n) <= d(n, t) and B(n) - B(t) <= d(n, t) (sum the inequality
+///   along an optimal path), and h(n) - h(m) <= w for every step: h is consistent (and, with
+///   h(t) = 0, admissible): A* without reopening stays optimal, and so does the max with the
+///   scaled octile bound. Rounding a step UP, or rounding exact distances to the nearest
+///   quantum, would break this (a difference could exceed the step by up to a quantum).
+/// - Raising any cost (or making a cell impassable) keeps this true; lowering one does not
+///   (NavGrid then stops using the table until it is rebuilt).
+/// - Searches use the bound times (1 - 2^-16) (detail/LandmarkBound.hpp): still consistent and
+///   admissible (h(n) - h(m) <= (1 - 2^-16) w), exact in double, and it keeps the fixed-point
+///   values from making many f = g + h exactly equal, which A*'s open list orders more slowly.
+/// What the rounding costs: a path of N steps loses less than N quanta against its exact cost,
+/// and a saturated value (65535) bounds nothing beyond it. The quantum grows with the map's
+/// longest costs, so on large maps the bounds are noticeably weaker than exact distances would
+/// give (more cells expanded), and a finer quantum would saturate the far cells instead. `scale` is the smallest power of two
+/// with max(forward, backward cost of the island's first landmark) <= 65535 quanta, the largest
+/// over the islands, taken from a search with steps rounded UP (an upper estimate; the other
+/// landmarks' farthest cells may still saturate, which only weakens their bounds); clamped to
+/// [2^-60, 2^60], so huge costs saturate and steps cheaper than a quantum count 0 (a weaker,
+/// still exact bound). On the article maps a quantum is 2^-6 at 512x512 and 2^-4 at 2048x2048
+/// (cell costs 0.5 and up).
 /// - A cell of an island with fewer landmarks than k (tiny islands) has 0 in the unused slots
-///   (a bound of 0); impassable cells are 0 everywhere. Only cells of one island are compared.
+///   (a bound of 0); impassable cells are 0 everywhere. Only cells of one island are compared
+///   (cells of other islands are unreachable; their values mean nothing).
 /// - buildLandmarkTable() is a pure function of its inputs (thread-safe; it reads only them).
 ///
-/// Layout: one plane per landmark slot j, each holding per padded cell the pair {F_j(n), B_j(n)}
-/// (8 bytes). A search reads only the few landmarks it chose for its start and goal (GridQuery,
-/// detail/LandmarkBound.hpp), and one 64-byte cache line of a plane serves 8 neighbouring cells,
-/// so the search's table reads come mostly from cache. Memory: 8k bytes per padded cell (k = 8:
-/// 16 MiB at 512x512, 256 MiB at 2048x2048).
-/// Build: 2 one-to-all searches per landmark with a bucket queue (bucket width = the cheapest
-/// step, so no cell is scanned twice), O(k x cells); besides the table, 12 bytes per padded cell
-/// of scratch while it runs.
+/// Layout: per padded cell, its k pairs {Q F_j(n), Q B_j(n)} side by side, padded to a power
+/// of two (32 bytes for k = 8) in a 64-byte aligned array, so one cell never spans two cache
+/// lines: a search reads the few landmarks it chose for its start and goal (GridQuery,
+/// detail/LandmarkBound.hpp), all from one line per cell. Memory: 4k bytes per padded cell for
+/// k a power of two (k = 8: 8.1 MiB at 512x512, 128 MiB at 2048x2048).
+/// Build: 2 one-to-all searches per landmark, and 2 more per island for the scale, with a bucket
+/// queue (bucket width = the cheapest step, so no cell is scanned twice), O(k x cells); besides
+/// the table, 12 bytes per padded cell of scratch while it runs.
 /// \code
 /// eng::path::NavGrid grid;
 /// grid.setLandmarks({eng::path::LandmarkMode::On, 8});   // before addLayer; Auto is the default
@@ -42,6 +66,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <new>
 #include <span>
 #include <stop_token>
 #include <string_view>
@@ -85,26 +110,54 @@ struct LandmarkSettings {
 bool parseLandmarkMode(std::string_view name, LandmarkMode& out);
 std::ostream& operator<<(std::ostream& os, LandmarkMode mode);
 
+/// A std::allocator with 64-byte (cache line) alignment.
+template <typename T>
+struct AlignedAllocator {
+    using value_type = T;
+    static constexpr std::align_val_t kAlign{64};
+    AlignedAllocator() = default;
+    template <typename U>
+    AlignedAllocator(const AlignedAllocator<U>&) noexcept {}
+    T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kAlign)); }
+    void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, kAlign); }
+    template <typename U>
+    bool operator==(const AlignedAllocator<U>&) const noexcept { return true; }
+};
+
 /// The landmark distances of one layer (immutable once built; shared by queries through a
 /// std::shared_ptr<const LandmarkTable>, so a query keeps the table it began with alive).
 struct LandmarkTable {
+    /// Saturation value of a stored distance (in quanta).
+    static constexpr std::uint16_t kSaturated = 0xFFFF;
+
     int count = 0;                          ///< k: landmark slots per island
     int stride = 0;                         ///< padded row length of the grid it was built for
-    std::size_t cells = 0;                  ///< padded cells of the grid (per plane)
-    std::vector<float> dist;                ///< k planes of `cells` pairs {F_j, B_j}
+    std::size_t cells = 0;                  ///< padded cells of the grid
+    std::size_t nodeStride = 0;             ///< values from one cell's pairs to the next's (2k, to a power of two)
+    double scale = 1.0;                     ///< a quantum: a power of two (see the file comment)
+    /// Per cell, k pairs {F_j, B_j} in quanta (then padding up to nodeStride).
+    std::vector<std::uint16_t, AlignedAllocator<std::uint16_t>> dist;
     std::vector<std::uint32_t> landmarks;   ///< padded nodes of every landmark (all islands)
     DiagonalMode diagonal = DiagonalMode::NoCornerCutting;  ///< the rules it was built for
     double diagonalFactor = 1.414;
 
-    /// Slot j's plane: the pair {F_j(n), B_j(n)} of padded cell n at [2n], [2n + 1].
-    const float* plane(int j) const { return dist.data() + std::size_t(j) * cells * 2; }
-    /// F_j(node) ~ d(landmark j of node's island, node), rounded down.
-    float forward(std::uint32_t node, int j) const { return plane(j)[2 * std::size_t(node)]; }
-    /// B_j(node) ~ d(node, landmark j of node's island), rounded down.
-    float backward(std::uint32_t node, int j) const { return plane(j)[2 * std::size_t(node) + 1]; }
+    /// Slot j's values: the pair {F_j(n), B_j(n)} of padded cell n, in quanta, at
+    /// plane(j)[n * nodeStride] and [n * nodeStride + 1].
+    const std::uint16_t* plane(int j) const { return dist.data() + 2 * std::size_t(j); }
+    /// F_j(node) in quanta.
+    std::uint16_t forwardQuanta(std::uint32_t node, int j) const { return plane(j)[std::size_t(node) * nodeStride]; }
+    /// B_j(node) in quanta.
+    std::uint16_t backwardQuanta(std::uint32_t node, int j) const
+    {
+        return plane(j)[std::size_t(node) * nodeStride + 1];
+    }
+    /// F_j(node) <= d(landmark j of node's island, node) (exact: scale x quanta).
+    float forward(std::uint32_t node, int j) const { return float(scale * double(forwardQuanta(node, j))); }
+    /// B_j(node) <= d(node, landmark j of node's island) (exact: scale x quanta).
+    float backward(std::uint32_t node, int j) const { return float(scale * double(backwardQuanta(node, j))); }
     bool empty() const { return count == 0 || dist.empty(); }
     /// Memory of the distance table in bytes.
-    std::size_t bytes() const { return dist.size() * sizeof(float); }
+    std::size_t bytes() const { return dist.size() * sizeof(std::uint16_t); }
     /// True when built for these move rules (diagonal mode and factor decide the step weights).
     bool builtFor(const MoveRules& rules) const
     {

@@ -14,6 +14,7 @@
 // then the 512x512 medians and ns per expansion of the tuned A*, iso-plain and the default, and
 //   default_vs_tuned_median: A      (default median / tuned A* median)
 //   landmark_ns_per_expansion_ratio: B   (default ns/expansion / iso-plain ns/expansion)
+//   landmark_ns_per_expansion_vs_tuned: C   (default ns/expansion / tuned A* ns/expansion)
 // The implementations take
 // turns block by block over each workload's queries. A benchmark, not a test:
 // figures depend on the machine and its load; CI runs `pathbench --quick` only as a smoke check.
@@ -441,6 +442,7 @@ void printTunedSummary(const Medians& m)
     std::printf("  isostar (default): %10.1f us %8.1f ns/exp\n", m.iso, m.nsIso);
     std::printf("default_vs_tuned_median: %.2f\n", m.tuned > 0 ? m.iso / m.tuned : 0.0);
     std::printf("landmark_ns_per_expansion_ratio: %.2f\n", m.nsPlain > 0 ? m.nsIso / m.nsPlain : 0.0);
+    std::printf("landmark_ns_per_expansion_vs_tuned: %.2f\n", m.nsTuned > 0 ? m.nsIso / m.nsTuned : 0.0);
 }
 
 void printSummary(const std::vector<std::string>& setupLines, int disagreements, double seconds,

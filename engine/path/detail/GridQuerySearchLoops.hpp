@@ -84,9 +84,28 @@ template <bool Lm, typename Record>
         __builtin_prefetch(nodes + (row - 1));
         __builtin_prefetch(nodes + (row + 1));
         __builtin_prefetch(costs + row);
-        if constexpr (Lm)
-            for (int a = 0; a < detail::kActiveLandmarks; ++a)
-                __builtin_prefetch(lm.plane[a] + 2 * row);
+        if constexpr (Lm) {
+            // A cell's pairs share one line of the table (LandmarkTable::nodeStride); a row of
+            // three cells spans two lines at k = 8, those of its first and last cell.
+            __builtin_prefetch(lm.plane[0] + std::size_t(row - 1) * lm.nodeStride);
+            __builtin_prefetch(lm.plane[0] + std::size_t(row + 1) * lm.nodeStride);
+        }
+    }
+}
+
+/// Asks for the landmark pairs of the 3x3 block around padded cell `node`, just pushed: when it
+/// is expanded, its neighbours' bounds are read, and a landmark search expands most of the cells
+/// it pushes (a narrow corridor), many expansions later, so they have time to arrive.
+template <typename Record>
+[[gnu::always_inline]] inline void prefetchAround(const detail::ActiveLandmarks& lm, const Record* nodes,
+                                                  const float* costs, std::uint32_t node, int stride)
+{
+    for (const std::ptrdiff_t row : {std::ptrdiff_t(node) - stride, std::ptrdiff_t(node) + stride}) {
+        __builtin_prefetch(lm.plane[0] + std::size_t(row - 1) * lm.nodeStride);
+        __builtin_prefetch(lm.plane[0] + std::size_t(row + 1) * lm.nodeStride);
+        __builtin_prefetch(nodes + (row - 1));
+        __builtin_prefetch(nodes + (row + 1));
+        __builtin_prefetch(costs + row);
     }
 }
 
@@ -129,7 +148,7 @@ PathStatus GridQuery::run(int maxExpansions)
             (void)nb;
             return hPadded(nx, ny);
         } else if constexpr (Lm) {
-            // One pair of floats per active landmark; a cache line of a plane serves 8 cells.
+            // One pair of 16-bit values per active landmark, all in the cell's line of the table.
             const double plain = hScale * rawHeuristic<H>(nx - goalX, ny - goalY, octileDiag);
             const double bound = lmWeight * detail::landmarkBound(lmActive, nb);
             return plain > bound ? plain : bound;
@@ -227,6 +246,8 @@ PathStatus GridQuery::run(int maxExpansions)
             m.parent = cur;
             const double h = hOf(nb, nx, ny);
             open.push(entryOf(ng, h, nx, ny), nx, ny);
+            if constexpr (L == Loop::Masked && Lm && !Multi)
+                prefetchAround(lmActive, nodes, costs, nb, stride);
             if constexpr (Trace)
                 trace->opened.push_back({toCoord(nb), toCoord(cur), ng, h, ng + h});
         };

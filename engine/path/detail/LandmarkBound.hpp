@@ -7,11 +7,17 @@
 /// Active landmarks: a search reads only kActiveLandmarks of the table's k landmarks, those with
 /// the largest bound from its start to its goal (the landmarks "behind" the start or the goal,
 /// which bound most cells between them). The subset is fixed for the whole search, so the bound
-/// stays consistent (Landmarks.hpp); per pushed cell it costs kActiveLandmarks pairs of floats,
-/// one from each chosen landmark's plane, where a cache line serves 8 neighbouring cells.
+/// stays consistent (Landmarks.hpp); per pushed cell it costs kActiveLandmarks pairs of 16-bit
+/// values, all in the cell's one cache line of the table.
+///
+/// The bound is taken in whole quanta (integers, exact) and multiplied once by boundScale(): the
+/// result is exactly (1 - 2^-16) x the real max(F_j(t) - F_j(n), B_j(n) - B_j(t), 0) of the
+/// table's values, which Landmarks.hpp shows to be consistent and admissible; the factor keeps
+/// that so and breaks the exact f ties the fixed-point values would make (see boundScale).
 
 #include "engine/path/Landmarks.hpp"
 
+#include <cmath>
 #include <cstdint>
 
 namespace eng::path::detail {
@@ -22,20 +28,32 @@ inline constexpr int kActiveLandmarks = 4;
 /// The landmarks one search uses and its goal's values.
 struct ActiveLandmarks {
     int count = 0;  ///< distinct landmarks chosen; 0: no landmark bounds
-    /// The planes of the chosen slots; when fewer than kActiveLandmarks were chosen the last
-    /// ones repeat the first (the loop below then needs no count).
-    const float* plane[kActiveLandmarks] = {};
-    double goalF[kActiveLandmarks] = {};  ///< F_j(goal)
-    double goalB[kActiveLandmarks] = {};  ///< B_j(goal)
+    /// The chosen slots' values (LandmarkTable::plane); when fewer than kActiveLandmarks were
+    /// chosen the last ones repeat the first (the loop below then needs no count).
+    const std::uint16_t* plane[kActiveLandmarks] = {};
+    std::size_t nodeStride = 0;                 ///< LandmarkTable::nodeStride
+    double scale = 0.0;                         ///< boundScale() of the table
+    std::int32_t goalF[kActiveLandmarks] = {};  ///< F_j(goal) in quanta
+    std::int32_t goalB[kActiveLandmarks] = {};  ///< B_j(goal) in quanta
 };
 
-/// max(0, F_j(t) - F_j(n), B_j(n) - B_j(t)) for landmark j's pair at `v` and the goal's values.
-/// The differences are taken in double, where the difference of two floats is exact (barring
-/// magnitudes 2^29 apart), so the bound keeps the table's exact triangle inequality.
-[[gnu::always_inline]] inline double pairBound(const float* v, double goalF, double goalB, double best)
+/// The factor from a bound in quanta to the bound: the table's scale x (1 - 2^-16) (exact: the
+/// scale is a power of two), and its product with any 16-bit value is exact too. Without the
+/// factor, g + h along a run of steps the bound prices exactly (whole quanta, as unit costs on a
+/// quantum of 2^-6) would be exactly equal for many open cells, and the open list's exact tie
+/// order (detail/OpenList.hpp) costs far more per expansion than its usual order; with it, f
+/// grows by 2^-16 of each such step, still consistent (h(n) - h(m) <= (1 - 2^-16) w).
+inline double boundScale(const LandmarkTable& t)
 {
-    const double a = goalF - double(v[0]);
-    const double b = double(v[1]) - goalB;
+    return t.scale - std::ldexp(t.scale, -16);
+}
+
+/// max(best, F_j(t) - F_j(n), B_j(n) - B_j(t)) in quanta for landmark j's pair at `v`.
+[[gnu::always_inline]] inline std::int32_t pairBound(const std::uint16_t* v, std::int32_t goalF, std::int32_t goalB,
+                                                     std::int32_t best)
+{
+    const std::int32_t a = goalF - std::int32_t(v[0]);
+    const std::int32_t b = std::int32_t(v[1]) - goalB;
     best = a > best ? a : best;
     return b > best ? b : best;
 }
@@ -45,21 +63,22 @@ struct ActiveLandmarks {
 {
     if (lm.count == 0)
         return 0.0;
-    double best = 0.0;
+    const std::size_t at = std::size_t(node) * lm.nodeStride;
+    std::int32_t best = 0;
     for (int j = 0; j < kActiveLandmarks; ++j)
-        best = pairBound(lm.plane[j] + 2 * std::size_t(node), lm.goalF[j], lm.goalB[j], best);
-    return best;
+        best = pairBound(lm.plane[j] + at, lm.goalF[j], lm.goalB[j], best);
+    return lm.scale * double(best);
 }
 
 /// The bound of `node` toward `goal` over all k landmarks of the table (the largest any subset
 /// gives).
 inline double fullLandmarkBound(const LandmarkTable& t, std::uint32_t node, std::uint32_t goal)
 {
-    double best = 0.0;
+    std::int32_t best = 0;
     for (int j = 0; j < t.count; ++j)
-        best = pairBound(t.plane(j) + 2 * std::size_t(node), double(t.forward(goal, j)), double(t.backward(goal, j)),
-                         best);
-    return best;
+        best = pairBound(t.plane(j) + std::size_t(node) * t.nodeStride, t.forwardQuanta(goal, j),
+                         t.backwardQuanta(goal, j), best);
+    return boundScale(t) * double(best);
 }
 
 /// Chooses the active landmarks of a search from `start` to `goal` (cells of one island): the
@@ -71,11 +90,11 @@ inline void chooseActiveLandmarks(const LandmarkTable& t, std::uint32_t start, s
     if (t.empty())
         return;
     int order[LandmarkSettings::kMaxCount];
-    double score[LandmarkSettings::kMaxCount];
+    std::int32_t score[LandmarkSettings::kMaxCount];
     for (int j = 0; j < t.count; ++j) {
         order[j] = j;
-        score[j] = pairBound(t.plane(j) + 2 * std::size_t(start), double(t.forward(goal, j)),
-                             double(t.backward(goal, j)), 0.0);
+        score[j] = pairBound(t.plane(j) + std::size_t(start) * t.nodeStride, t.forwardQuanta(goal, j),
+                             t.backwardQuanta(goal, j), 0);
     }
     // Insertion sort by score, descending (stable: ties keep the lower slot first).
     for (int i = 1; i < t.count; ++i)
@@ -85,11 +104,13 @@ inline void chooseActiveLandmarks(const LandmarkTable& t, std::uint32_t start, s
             order[j - 1] = tmp;
         }
     out.count = t.count < kActiveLandmarks ? t.count : kActiveLandmarks;
+    out.nodeStride = t.nodeStride;
+    out.scale = boundScale(t);
     for (int a = 0; a < kActiveLandmarks; ++a) {
         const int j = order[a < out.count ? a : 0];
         out.plane[a] = t.plane(j);
-        out.goalF[a] = double(t.forward(goal, j));
-        out.goalB[a] = double(t.backward(goal, j));
+        out.goalF[a] = t.forwardQuanta(goal, j);
+        out.goalB[a] = t.backwardQuanta(goal, j);
     }
 }
 

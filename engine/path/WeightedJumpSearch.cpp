@@ -22,10 +22,9 @@ namespace eng::path {
 namespace {
 
 constexpr std::uint32_t kNoNode = std::numeric_limits<std::uint32_t>::max();
-constexpr int kNoStop = std::numeric_limits<int>::min();
 
 /// 64 bits of `line` with bit 0 = position `pos` (padded coordinate, >= -kLead).
-inline std::uint64_t flatWindow(const std::uint64_t* line, int pos)
+inline std::uint64_t lineWindow(const std::uint64_t* line, int pos)
 {
     const unsigned b = unsigned(pos + WeightedJumpGrid::kLead);
     const unsigned w = b >> 6;
@@ -33,58 +32,29 @@ inline std::uint64_t flatWindow(const std::uint64_t* line, int pos)
     return s == 0 ? line[w] : (line[w] >> s) | (line[w + 1] << (64u - s));
 }
 
-/// The lines of one straight scan: the open and flat bits of the line, the open bits of both
-/// neighbour lines.
-struct ScanLines {
-    const std::uint64_t* open;
-    const std::uint64_t* flat;
-    const std::uint64_t* side0;
-    const std::uint64_t* side1;
-};
-
-/// Straight scan from the open position `pos` in direction `dir` (+1 / -1). Returns the first
-/// jump point (a cell that is not flat, or a forced neighbour), its position also in
-/// `lastOpen`; or kNoStop for a dead end, with the last open position in `lastOpen`.
-inline int scanFlatLine(const ScanLines& l, int pos, int dir, int& lastOpen)
+/// The first position from `pos` on in direction `dir` (+1 / -1) whose bit in the pass line
+/// is clear: where a straight jump stops. The blocked ring guarantees one.
+inline int scanPassLine(const std::uint64_t* line, int pos, int dir)
 {
     if (dir > 0) {
         for (;;) {
-            const std::uint64_t f = flatWindow(l.flat, pos);
-            const std::uint64_t u = flatWindow(l.side0, pos);
-            const std::uint64_t d = flatWindow(l.side1, pos);
-            // bit k: not flat, or side cell k open and side cell k-1 (behind) blocked.
-            const std::uint64_t stop = (~f | (u & ~(u << 1)) | (d & ~(d << 1))) & ~std::uint64_t(1);
-            if (stop != 0) {
-                const int k = __builtin_ctzll(stop);
-                if (((flatWindow(l.open, pos) >> k) & 1u) == 0) {
-                    lastOpen = pos + k - 1;
-                    return kNoStop;
-                }
-                lastOpen = pos + k;
-                return pos + k;
-            }
-            pos += 63;
+            const std::uint64_t stop = ~lineWindow(line, pos);
+            if (stop != 0)
+                return pos + __builtin_ctzll(stop);
+            pos += 64;
         }
     }
     for (;;) {
         const int base = pos - 63;  // bit 63 = pos
-        const std::uint64_t f = flatWindow(l.flat, base);
-        const std::uint64_t u = flatWindow(l.side0, base);
-        const std::uint64_t d = flatWindow(l.side1, base);
-        // bit k: not flat, or side cell k open and side cell k+1 (behind) blocked.
-        const std::uint64_t stop = (~f | (u & ~(u >> 1)) | (d & ~(d >> 1))) & ~(std::uint64_t(1) << 63);
-        if (stop != 0) {
-            const int k = 63 - __builtin_clzll(stop);
-            if (((flatWindow(l.open, base) >> k) & 1u) == 0) {
-                lastOpen = base + k + 1;
-                return kNoStop;
-            }
-            lastOpen = base + k;
-            return base + k;
-        }
-        pos -= 63;
+        const std::uint64_t stop = ~lineWindow(line, base);
+        if (stop != 0)
+            return base + 63 - __builtin_clzll(stop);
+        pos -= 64;
     }
 }
+
+/// The direction (detail::kDx / kDy order) of a step (dx, dy) in -1..1, by (dy + 1) * 3 + dx + 1.
+constexpr std::int8_t kDirectionOf[9] = {7, 0, 4, 3, -1, 1, 6, 2, 5};
 
 /// The heap entry of `node` reached with cost g: f's bits, then larger g first (float bits,
 /// monotone for g >= 0), then the lower node.
@@ -126,66 +96,75 @@ double WeightedJumpSearch::h(std::uint32_t node, int x, int y) const
     return alt > octile ? alt : octile;
 }
 
-std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, int dx, int dy) const
+std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, int k) const
 {
     const WeightedJumpGrid& j = *m_flat;
-    // Next to a cost border most jumps end after one step: no scan for those.
-    if (!j.open(x + dx, y + dy))
-        return kNoNode;
-    if (!j.flat(x + dx, y + dy))
-        return std::uint32_t((y + dy) * m_stride + x + dx);
-    int lastOpen = 0;
+    const int dx = detail::kDx[k];
+    const int dy = detail::kDy[k];
+    std::uint32_t node;
     if (dy == 0) {
-        const std::size_t n = j.rowWords();
-        const std::size_t row = std::size_t(y) * n;
-        const ScanLines lines{j.openRows() + row, j.flatRows() + row, j.openRows() + row - n, j.openRows() + row + n};
-        const int at = scanFlatLine(lines, x, dx, lastOpen);
-        if (y == m_goalY && (dx > 0 ? (m_goalX > x && m_goalX <= lastOpen) : (m_goalX < x && m_goalX >= lastOpen)))
+        const int stop = scanPassLine(j.passLines(k) + std::size_t(y) * j.rowWords(), x + dx, dx);
+        if (y == m_goalY && (dx > 0 ? (m_goalX > x && m_goalX <= stop) : (m_goalX < x && m_goalX >= stop)))
             return m_goalNode;
-        return at == kNoStop ? kNoNode : std::uint32_t(y * m_stride + at);
+        node = std::uint32_t(y * m_stride + stop);
+    } else {
+        const int stop = scanPassLine(j.passLines(k) + std::size_t(x) * j.colWords(), y + dy, dy);
+        if (x == m_goalX && (dy > 0 ? (m_goalY > y && m_goalY <= stop) : (m_goalY < y && m_goalY >= stop)))
+            return m_goalNode;
+        node = std::uint32_t(stop * m_stride + x);
     }
-    const std::size_t n = j.colWords();
-    const std::size_t col = std::size_t(x) * n;
-    const ScanLines lines{j.openCols() + col, j.flatCols() + col, j.openCols() + col - n, j.openCols() + col + n};
-    const int at = scanFlatLine(lines, y, dy, lastOpen);
-    if (x == m_goalX && (dy > 0 ? (m_goalY > y && m_goalY <= lastOpen) : (m_goalY < y && m_goalY >= lastOpen)))
-        return m_goalNode;
-    return at == kNoStop ? kNoNode : std::uint32_t(at * m_stride + x);
+    // A stop that keeps no direction is a dead end.
+    return j.successors(node, k) != 0 ? node : kNoNode;
 }
 
-std::uint32_t WeightedJumpSearch::jumpDiagonal(int x, int y, int dx, int dy) const
+std::uint32_t WeightedJumpSearch::jumpDiagonal(int x, int y, int k) const
 {
     const WeightedJumpGrid& j = *m_flat;
+    const int dx = detail::kDx[k];
+    const int dy = detail::kDy[k];
+    const int kx = dx > 0 ? 1 : 3;  // the straight directions inside this diagonal
+    const int ky = dy > 0 ? 2 : 0;
+    const unsigned natural = (1u << k) | (1u << kx) | (1u << ky);
+    const std::int64_t step = std::int64_t(dy) * m_stride + dx;
     for (;;) {
-        // No corner cutting: both orthogonal neighbours of the step must be open.
-        if (!j.open(x + dx, y) || !j.open(x, y + dy) || !j.open(x + dx, y + dy))
-            return kNoNode;
         x += dx;
         y += dy;
         const std::uint32_t node = std::uint32_t(y * m_stride + x);
-        if (node == m_goalNode || !j.flat(x, y))
+        if (node == m_goalNode)
             return node;
-        if (jumpStraight(x, y, dx, 0) != kNoNode || jumpStraight(x, y, 0, dy) != kNoNode)
+        const unsigned kept = j.successors(node, k);
+        if ((kept & ~natural) != 0)
+            return node;
+        if (((kept >> kx) & 1u) && jumpStraight(x, y, kx) != kNoNode)
+            return node;
+        if (((kept >> ky) & 1u) && jumpStraight(x, y, ky) != kNoNode)
+            return node;
+        if (((kept >> k) & 1u) == 0)
+            return kNoNode;
+        // The jump's cells all cost the same: a change of cost makes a jump point.
+        if (m_costs[std::int64_t(node) + step] != m_costs[node])
             return node;
     }
 }
 
-void WeightedJumpSearch::push(std::uint32_t node, std::uint32_t parent, double g)
+void WeightedJumpSearch::push(std::uint32_t node, std::uint32_t parent, double g, int x, int y)
 {
     Node& n = m_nodes[node];
     const std::uint32_t openStamp = m_generation;
     if (n.stamp == openStamp + 1)
         return;  // closed
-    if (n.stamp == openStamp && !(g < n.g))
-        return;
+    if (n.stamp == openStamp) {
+        if (!(g < n.g))
+            return;
+    } else {
+        n.h = h(node, x, y);  // the same for every push of this search
+    }
     n.stamp = openStamp;
     n.g = g;
     n.parent = parent;
-    const int y = int(node / std::uint32_t(m_stride));
-    const int x = int(node) - y * m_stride;
     if (m_openCount + 2 > m_open.size())
         m_open.resize(std::max<std::size_t>(1024, 2 * m_open.size()));
-    detail::heapPush(m_open.data(), m_openCount, jumpEntry(g + h(node, x, y), g, node));
+    detail::heapPush(m_open.data(), m_openCount, jumpEntry(g + n.h, g, node));
 }
 
 void WeightedJumpSearch::add(std::uint32_t to)
@@ -210,110 +189,36 @@ void WeightedJumpSearch::flush(std::uint32_t from, int x, int y)
         const int sx = stepSign(tx - x);
         const int sy = stepSign(ty - y);
         const int steps = std::max(std::abs(tx - x), std::abs(ty - y));
-        // Every cell of a jump costs what its first cell costs (all but its last are flat).
+        // Every cell of a jump costs what its first cell costs (WeightedJumpGrid's pass rule).
         const double c = double(m_costs[std::int64_t(from) + sy * m_stride + sx]);
         const double step = sx != 0 && sy != 0 ? c * m_diag * double(steps) : c * double(steps);
-        push(to, from, g + step);
+        push(to, from, g + step, tx, ty);
     }
     m_succCount = 0;
 }
 
-void WeightedJumpSearch::expandAll(int x, int y)
-{
-    add(jumpStraight(x, y, 0, -1));
-    add(jumpStraight(x, y, 1, 0));
-    add(jumpStraight(x, y, 0, 1));
-    add(jumpStraight(x, y, -1, 0));
-    add(jumpDiagonal(x, y, 1, -1));
-    add(jumpDiagonal(x, y, 1, 1));
-    add(jumpDiagonal(x, y, -1, 1));
-    add(jumpDiagonal(x, y, -1, -1));
-}
-
-void WeightedJumpSearch::expandBorder(int x, int y, int dx, int dy)
-{
-    // A cost border entered from q = (x - dx, y - dy): every direction but those whose first
-    // step x->n q matches for strictly less in one or two steps that avoid x (all allowed under
-    // no corner cutting). Then g*(x) >= g*(q) + w(q->x) makes q's way to n strictly cheaper
-    // than any path x->n, so no optimal path takes that step. The backward ones never count.
-    const WeightedJumpGrid& j = *m_flat;
-    const auto cost = [&](int cx, int cy) {
-        return double(m_costs[std::size_t(cy) * std::size_t(m_stride) + std::size_t(cx)]);
-    };
-    const double here = cost(x, y);
-    const double f = m_diag;
-    if (dx != 0 && dy != 0) {
-        // Straight on in x: q -> (x, y - dy) straight, then diagonally; likewise in y.
-        const double ex = cost(x + dx, y);
-        if (!(j.open(x, y - dy) && j.open(x + dx, y - dy) && cost(x, y - dy) + ex * f < here * f + ex))
-            add(jumpStraight(x, y, dx, 0));
-        const double ey = cost(x, y + dy);
-        if (!(j.open(x - dx, y) && j.open(x - dx, y + dy) && cost(x - dx, y) + ey * f < here * f + ey))
-            add(jumpStraight(x, y, 0, dy));
-        add(jumpDiagonal(x, y, dx, dy));
-        // (dx, -dy) and (-dx, dy): q reaches them by two straight steps past x.
-        if (!(j.open(x, y - dy) && cost(x, y - dy) + cost(x + dx, y - dy) < (here + cost(x + dx, y - dy)) * f))
-            add(jumpDiagonal(x, y, dx, -dy));
-        if (!(j.open(x - dx, y) && cost(x - dx, y) + cost(x - dx, y + dy) < (here + cost(x - dx, y + dy)) * f))
-            add(jumpDiagonal(x, y, -dx, dy));
-        return;
-    }
-    add(jumpStraight(x, y, dx, dy));
-    const int px = dy != 0 ? 1 : 0;
-    const int py = dx != 0 ? 1 : 0;
-    for (int side : {-1, 1}) {
-        const int sx = side * px;
-        const int sy = side * py;
-        // q reaches the side cell s diagonally when q's own side cell is open; the forward
-        // diagonal n then by one straight step from s.
-        const bool qSide = j.open(x - dx + sx, y - dy + sy);
-        const double sideCost = cost(x + sx, y + sy);
-        const double n = cost(x + dx + sx, y + dy + sy);
-        if (!(qSide && j.open(x + sx, y + sy) && sideCost * f + n < here + n * f))
-            add(jumpDiagonal(x, y, dx + sx, dy + sy));
-        if (!(qSide && sideCost * f < here + sideCost))
-            add(jumpStraight(x, y, sx, sy));
-    }
-}
-
-void WeightedJumpSearch::expand(std::uint32_t node)
+void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
 {
     const WeightedJumpGrid& j = *m_flat;
-    const int y = int(node / std::uint32_t(m_stride));
-    const int x = int(node) - y * m_stride;
     const std::uint32_t parent = m_nodes[node].parent;
+    unsigned kept = 0;
     if (parent == node) {
-        expandAll(x, y);  // the start: every direction
-        return;
-    }
-    const int py = int(parent / std::uint32_t(m_stride));
-    const int px = int(parent) - py * m_stride;
-    const int dx = stepSign(x - px);
-    const int dy = stepSign(y - py);
-    if (!j.flat(x, y)) {
-        expandBorder(x, y, dx, dy);
-        return;
-    }
-    if (dx != 0 && dy != 0) {
-        add(jumpStraight(x, y, dx, 0));
-        add(jumpStraight(x, y, 0, dy));
-        add(jumpDiagonal(x, y, dx, dy));
-    } else if (dx != 0) {
-        add(jumpStraight(x, y, dx, 0));
-        for (int side : {-1, 1}) {
-            if (j.open(x, y + side) && !j.open(x - dx, y + side)) {
-                add(jumpStraight(x, y, 0, side));
-                add(jumpDiagonal(x, y, dx, side));
-            }
+        // The start: every allowed step.
+        for (int k = 0; k < 8; ++k) {
+            const int dx = detail::kDx[k];
+            const int dy = detail::kDy[k];
+            if (j.open(x + dx, y + dy) && j.open(x + dx, y) && j.open(x, y + dy))
+                kept |= 1u << k;
         }
     } else {
-        add(jumpStraight(x, y, 0, dy));
-        for (int side : {-1, 1}) {
-            if (j.open(x + side, y) && !j.open(x + side, y - dy)) {
-                add(jumpStraight(x, y, side, 0));
-                add(jumpDiagonal(x, y, side, dy));
-            }
-        }
+        const int py = int(parent / std::uint32_t(m_stride));
+        const int px = int(parent) - py * m_stride;
+        kept = j.successors(node, kDirectionOf[(stepSign(y - py) + 1) * 3 + stepSign(x - px) + 1]);
+    }
+    while (kept != 0) {
+        const int k = __builtin_ctz(kept);
+        kept &= kept - 1;
+        add(k < 4 ? jumpStraight(x, y, k) : jumpDiagonal(x, y, k));
     }
 }
 
@@ -337,7 +242,8 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     if (m_table)
         detail::chooseActiveLandmarks(*m_table, startNode, goalNode, m_active);
     m_openCount = 0;
-    push(startNode, startNode, 0.0);
+    const int startY = int(startNode / std::uint32_t(m_stride));
+    push(startNode, startNode, 0.0, int(startNode) - startY * m_stride, startY);
     const std::uint32_t closedStamp = m_generation + 1;
     while (m_openCount > 0) {
         const std::uint32_t node = std::uint32_t(m_open[0].tie);
@@ -349,9 +255,10 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
         ++expanded;
         if (node == goalNode)
             return true;
-        expand(node);
         const int y = int(node / std::uint32_t(m_stride));
-        flush(node, int(node) - y * m_stride, y);
+        const int x = int(node) - y * m_stride;
+        expand(node, x, y);
+        flush(node, x, y);
     }
     return false;
 }

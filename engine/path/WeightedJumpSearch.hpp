@@ -56,6 +56,7 @@
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/detail/LandmarkBound.hpp"
 #include "engine/path/PathResult.hpp"
+#include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/OpenListStorage.hpp"
 
 #include <cstdint>
@@ -64,17 +65,21 @@
 
 namespace eng::path {
 
-/// Passability and flatness bit planes of one NavGrid layer (padded coordinates, the ring
-/// blocked): one bit row per padded row and one bit column per padded column, for each plane.
+/// The pruning data of one NavGrid layer (padded coordinates, the ring blocked): for every
+/// padded cell and each of the 8 directions it can be entered in, the directions a search
+/// keeps there (the local rule of the file comment); and per straight direction a pass plane,
+/// one bit per cell, set where a straight jump runs on through the cell (as bit rows for east
+/// and west, bit columns for north and south, so a jump tests 64 cells per step).
 class WeightedJumpGrid {
 public:
-    /// Builds the planes from `layer` of `grid`. O(cells). false (and empty) for a bad layer.
+    /// Builds the table from `layer` of `grid`. O(cells). false (and empty) for a bad layer.
     bool build(const NavGrid& grid, int layer);
-    /// Patches the planes after `dirty` = grid.apply(layer, ...) (or replaceLayer) of the layer
-    /// they were built from: the changed cells and their neighbours' flatness. O(changed cells).
+    /// Patches the table after `dirty` = grid.apply(layer, ...) (or replaceLayer) of the layer
+    /// it was built from: the changed cells and their 8 neighbours. O(changed cells).
     /// The grid must have had no other change of the layer since build() or the last update().
-    /// Returns false (and leaves the planes unchanged) when they were not built from this
-    /// layer of a grid of this size; the caller then calls build(). Another layer: no-op, true.
+    /// Returns false (and leaves the table unchanged) when it was not built from this layer
+    /// of a grid of this size and diagonal factor; the caller then calls build(). Another
+    /// layer: no-op, true.
     bool update(const NavGrid& grid, const NavDirty& dirty);
     /// True when built (or updated) for `layer` of a grid of this size at its current version.
     bool matches(const NavGrid& grid, int layer) const;
@@ -82,39 +87,48 @@ public:
 
     int paddedWidth() const { return m_pw; }
     int paddedHeight() const { return m_ph; }
-    /// Passability / flatness of padded cell (px, py) [Limit: inside the padded grid].
-    bool open(int px, int py) const { return bit(m_openRows, px, py); }
-    bool flat(int px, int py) const { return bit(m_flatRows, px, py); }
-    /// Passable cells that are not flat (cost borders), for statistics. O(cells).
-    std::size_t borderCells() const;
+    /// Passability of padded cell (px, py) [Limit: inside the padded grid].
+    bool open(int px, int py) const { return bit(m_openRows, m_rowWords, py, px); }
+    /// The directions kept at padded cell `node` entered in direction k (bit j: direction j,
+    /// both in detail::kDx / kDy order); 0 for a blocked cell or one k cannot enter.
+    std::uint8_t successors(std::uint32_t node, int k) const { return m_succ[std::size_t(node) * 8 + std::size_t(k)]; }
+    /// True when a straight jump in direction k (0..3) runs on through padded cell (px, py):
+    /// it keeps only the move on, and the next cell costs the same.
+    bool passes(int px, int py, int k) const
+    {
+        return detail::kDy[k] == 0 ? bit(m_pass[k], m_rowWords, py, px) : bit(m_pass[k], m_colWords, px, py);
+    }
+    /// Open cells where a straight jump stops although it could go on (jump points), for
+    /// statistics. O(cells).
+    std::size_t jumpPoints() const;
 
     /// Words per bit row / column; bit (p + kLead) of a line holds position p.
     std::size_t rowWords() const { return m_rowWords; }
     std::size_t colWords() const { return m_colWords; }
-    const std::uint64_t* openRows() const { return m_openRows.data(); }
-    const std::uint64_t* flatRows() const { return m_flatRows.data(); }
-    const std::uint64_t* openCols() const { return m_openCols.data(); }
-    const std::uint64_t* flatCols() const { return m_flatCols.data(); }
-    /// Blocked bits in front of every line (and at least as many behind it).
+    /// The pass plane of straight direction k (0..3): rows for east / west, columns else.
+    const std::uint64_t* passLines(int k) const { return m_pass[k].data(); }
+    /// Zero bits in front of every line (and at least as many behind it).
     static constexpr int kLead = 64;
 
 private:
-    bool bit(const std::vector<std::uint64_t>& rows, int px, int py) const
+    static bool bit(const std::vector<std::uint64_t>& lines, std::size_t words, int line, int pos)
     {
-        const std::size_t b = std::size_t(px + kLead);
-        return (rows[std::size_t(py) * m_rowWords + (b >> 6)] >> (b & 63)) & 1u;
+        const std::size_t b = std::size_t(pos + kLead);
+        return (lines[std::size_t(line) * words + (b >> 6)] >> (b & 63)) & 1u;
     }
-    void setCell(int px, int py, bool open, bool flat);
-    bool flatAt(const float* costs, int px, int py) const;
+    static void setBit(std::vector<std::uint64_t>& lines, std::size_t words, int line, int pos, bool on);
+    void computeCell(const float* costs, int px, int py);
 
     int m_layer = -1;
     int m_pw = 0;
     int m_ph = 0;
+    double m_diag = 1.0;
     std::uint64_t m_version = 0;
     std::size_t m_rowWords = 0;
     std::size_t m_colWords = 0;
-    std::vector<std::uint64_t> m_openRows, m_flatRows;
-    std::vector<std::uint64_t> m_openCols, m_flatCols;
+    std::vector<std::uint64_t> m_openRows;
+    std::vector<std::uint64_t> m_pass[4];
+    std::vector<std::uint8_t> m_succ;  ///< 8 per padded cell
 };
 
 class WeightedJumpSearch {
@@ -145,20 +159,19 @@ public:
 private:
     struct Node {
         double g = 0.0;
+        double h = 0.0;  ///< the heuristic, set by the node's first push of a search
         std::uint32_t stamp = 0;
         std::uint32_t parent = 0;
     };
 
     PathStatus run(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, PathResult& out);
     bool search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded);
-    void expand(std::uint32_t node);
-    void expandAll(int x, int y);
-    void expandBorder(int x, int y, int dx, int dy);
+    void expand(std::uint32_t node, int x, int y);
     void add(std::uint32_t to);
     void flush(std::uint32_t from, int x, int y);
-    void push(std::uint32_t node, std::uint32_t parent, double g);
-    std::uint32_t jumpStraight(int x, int y, int dx, int dy) const;
-    std::uint32_t jumpDiagonal(int x, int y, int dx, int dy) const;
+    void push(std::uint32_t node, std::uint32_t parent, double g, int x, int y);
+    std::uint32_t jumpStraight(int x, int y, int k) const;
+    std::uint32_t jumpDiagonal(int x, int y, int k) const;
     double h(std::uint32_t node, int x, int y) const;
     void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
     void nextGeneration();

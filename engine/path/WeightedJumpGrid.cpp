@@ -131,17 +131,16 @@ void WeightedJumpGrid::computeCell(const float* costs, int px, int py)
             }
     for (int k = 0; k < 8; ++k)
         m_succ[node * 8 + std::size_t(k)] = open ? keptDirections(l, k, m_diag) : 0;
-    // A straight jump passes the cell when the move on is all it keeps and the next cell
-    // costs the same.
+    // A straight jump runs on through the cell when the move on is all it keeps; the same
+    // bits mark where the next cell on costs the same (the jump's cost changes elsewhere).
     for (int k = 0; k < 4; ++k) {
         const int nx = px + detail::kDx[k];
         const int ny = py + detail::kDy[k];
-        const bool pass = open && m_succ[node * 8 + std::size_t(k)] == (1u << k) &&
-                          costs[std::size_t(ny) * std::size_t(m_pw) + std::size_t(nx)] == costs[node];
-        if (detail::kDy[k] == 0)
-            setBit(m_pass[k], m_rowWords, py, px, pass);
-        else
-            setBit(m_pass[k], m_colWords, px, py, pass);
+        const bool pass = open && m_succ[node * 8 + std::size_t(k)] == (1u << k);
+        const bool same = open && costs[std::size_t(ny) * std::size_t(m_pw) + std::size_t(nx)] == costs[node];
+        const bool rows = detail::kDy[k] == 0;
+        setBit(m_pass[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py, pass);
+        setBit(m_same[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py, same);
     }
     setBit(m_openRows, m_rowWords, py, px, open);
 }
@@ -151,8 +150,10 @@ bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
     m_layer = -1;
     m_openRows.clear();
     m_succ.clear();
-    for (std::vector<std::uint64_t>& p : m_pass)
-        p.clear();
+    for (int k = 0; k < 4; ++k) {
+        m_pass[k].clear();
+        m_same[k].clear();
+    }
     if (!grid.validLayer(layer))
         return false;
     m_pw = grid.stride();
@@ -161,8 +162,10 @@ bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
     m_rowWords = std::size_t(m_pw + 2 * kLead) / 64 + 2;
     m_colWords = std::size_t(m_ph + 2 * kLead) / 64 + 2;
     m_openRows.assign(m_rowWords * std::size_t(m_ph), 0u);
-    for (int k = 0; k < 4; ++k)
+    for (int k = 0; k < 4; ++k) {
         m_pass[k].assign(detail::kDy[k] == 0 ? m_rowWords * std::size_t(m_ph) : m_colWords * std::size_t(m_pw), 0u);
+        m_same[k].assign(m_pass[k].size(), 0u);
+    }
     m_succ.assign(std::size_t(m_pw) * std::size_t(m_ph) * 8, 0u);
     const float* costs = grid.paddedCosts(layer);
     for (int y = 1; y < m_ph - 1; ++y)

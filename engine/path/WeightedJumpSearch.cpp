@@ -96,28 +96,46 @@ double WeightedJumpSearch::h(std::uint32_t node, int x, int y) const
     return alt > octile ? alt : octile;
 }
 
-std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, int k) const
+template <bool WithCost>
+std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, int k, double& cost) const
 {
     const WeightedJumpGrid& j = *m_flat;
     const int dx = detail::kDx[k];
     const int dy = detail::kDy[k];
-    std::uint32_t node;
-    if (dy == 0) {
-        const int stop = scanPassLine(j.passLines(k) + std::size_t(y) * j.rowWords(), x + dx, dx);
-        if (y == m_goalY && (dx > 0 ? (m_goalX > x && m_goalX <= stop) : (m_goalX < x && m_goalX >= stop)))
-            return m_goalNode;
-        node = std::uint32_t(y * m_stride + stop);
+    const int dir = dx + dy;
+    const bool rows = dy == 0;
+    const std::size_t line = rows ? std::size_t(y) * j.rowWords() : std::size_t(x) * j.colWords();
+    const int from = (rows ? x : y) + dir;  // the first cell of the jump
+    const int stop = scanPassLine(j.passLines(k) + line, from, dir);
+    const int goalPos = rows ? m_goalX : m_goalY;
+    const bool goal = (rows ? y == m_goalY : x == m_goalX) && (dir > 0 ? (goalPos >= from && goalPos <= stop)
+                                                                      : (goalPos <= from && goalPos >= stop));
+    const int end = goal ? goalPos : stop;
+    const std::int64_t step = rows ? 1 : m_stride;  // node step per line position
+    const std::int64_t base = rows ? std::int64_t(y) * m_stride : x;
+    const std::uint32_t node = std::uint32_t(base + end * step);
+    if (!goal && j.successors(node, k) == 0)
+        return kNoNode;  // a stop that keeps no direction is a dead end
+    if constexpr (WithCost) {
+        // Runs of equal cost, each found by one scan of the same-cost line.
+        double total = 0.0;
+        for (int a = from;;) {
+            const int e = scanPassLine(j.sameLines(k) + line, a, dir);
+            const double c = double(m_costs[base + a * step]);
+            if (dir > 0 ? e >= end : e <= end) {
+                cost = total + c * double((end - a) * dir + 1);
+                break;
+            }
+            total += c * double((e - a) * dir + 1);
+            a = e + dir;
+        }
     } else {
-        const int stop = scanPassLine(j.passLines(k) + std::size_t(x) * j.colWords(), y + dy, dy);
-        if (x == m_goalX && (dy > 0 ? (m_goalY > y && m_goalY <= stop) : (m_goalY < y && m_goalY >= stop)))
-            return m_goalNode;
-        node = std::uint32_t(stop * m_stride + x);
+        (void)cost;
     }
-    // A stop that keeps no direction is a dead end.
-    return j.successors(node, k) != 0 ? node : kNoNode;
+    return node;
 }
 
-std::uint32_t WeightedJumpSearch::jumpDiagonal(int x, int y, int k) const
+std::uint32_t WeightedJumpSearch::jumpDiagonal(int x, int y, int k, double& cost) const
 {
     const WeightedJumpGrid& j = *m_flat;
     const int dx = detail::kDx[k];
@@ -125,25 +143,25 @@ std::uint32_t WeightedJumpSearch::jumpDiagonal(int x, int y, int k) const
     const int kx = dx > 0 ? 1 : 3;  // the straight directions inside this diagonal
     const int ky = dy > 0 ? 2 : 0;
     const unsigned natural = (1u << k) | (1u << kx) | (1u << ky);
-    const std::int64_t step = std::int64_t(dy) * m_stride + dx;
+    double sum = 0.0;
+    double unused = 0.0;
     for (;;) {
         x += dx;
         y += dy;
         const std::uint32_t node = std::uint32_t(y * m_stride + x);
+        sum += double(m_costs[node]);
+        cost = sum * m_diag;
         if (node == m_goalNode)
             return node;
         const unsigned kept = j.successors(node, k);
         if ((kept & ~natural) != 0)
             return node;
-        if (((kept >> kx) & 1u) && jumpStraight(x, y, kx) != kNoNode)
+        if (((kept >> kx) & 1u) && jumpStraight<false>(x, y, kx, unused) != kNoNode)
             return node;
-        if (((kept >> ky) & 1u) && jumpStraight(x, y, ky) != kNoNode)
+        if (((kept >> ky) & 1u) && jumpStraight<false>(x, y, ky, unused) != kNoNode)
             return node;
         if (((kept >> k) & 1u) == 0)
             return kNoNode;
-        // The jump's cells all cost the same: a change of cost makes a jump point.
-        if (m_costs[std::int64_t(node) + step] != m_costs[node])
-            return node;
     }
 }
 
@@ -167,7 +185,7 @@ void WeightedJumpSearch::push(std::uint32_t node, std::uint32_t parent, double g
     detail::heapPush(m_open.data(), m_openCount, jumpEntry(g + n.h, g, node));
 }
 
-void WeightedJumpSearch::add(std::uint32_t to)
+void WeightedJumpSearch::add(std::uint32_t to, double cost)
 {
     if (to == kNoNode)
         return;
@@ -175,24 +193,20 @@ void WeightedJumpSearch::add(std::uint32_t to)
     // landmark values overlap with the remaining jumps instead of waiting one after another.
     __builtin_prefetch(&m_nodes[to]);
     if (m_active.count != 0)
-        __builtin_prefetch(m_active.plane[0] + 2 * std::size_t(to));
-    m_succ[m_succCount++] = to;
+        for (int a = 0; a < detail::kActiveLandmarks; ++a)
+            __builtin_prefetch(m_active.plane[a] + 2 * std::size_t(to));
+    m_succ[m_succCount] = to;
+    m_succCost[m_succCount] = cost;
+    ++m_succCount;
 }
 
-void WeightedJumpSearch::flush(std::uint32_t from, int x, int y)
+void WeightedJumpSearch::flush(std::uint32_t from)
 {
     const double g = m_nodes[from].g;
     for (int i = 0; i < m_succCount; ++i) {
         const std::uint32_t to = m_succ[i];
         const int ty = int(to / std::uint32_t(m_stride));
-        const int tx = int(to) - ty * m_stride;
-        const int sx = stepSign(tx - x);
-        const int sy = stepSign(ty - y);
-        const int steps = std::max(std::abs(tx - x), std::abs(ty - y));
-        // Every cell of a jump costs what its first cell costs (WeightedJumpGrid's pass rule).
-        const double c = double(m_costs[std::int64_t(from) + sy * m_stride + sx]);
-        const double step = sx != 0 && sy != 0 ? c * m_diag * double(steps) : c * double(steps);
-        push(to, from, g + step, tx, ty);
+        push(to, from, g + m_succCost[i], int(to) - ty * m_stride, ty);
     }
     m_succCount = 0;
 }
@@ -218,7 +232,9 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
     while (kept != 0) {
         const int k = __builtin_ctz(kept);
         kept &= kept - 1;
-        add(k < 4 ? jumpStraight(x, y, k) : jumpDiagonal(x, y, k));
+        double cost = 0.0;
+        const std::uint32_t to = k < 4 ? jumpStraight<true>(x, y, k, cost) : jumpDiagonal(x, y, k, cost);
+        add(to, cost);
     }
 }
 
@@ -258,7 +274,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
         const int y = int(node / std::uint32_t(m_stride));
         const int x = int(node) - y * m_stride;
         expand(node, x, y);
-        flush(node, x, y);
+        flush(node);
     }
     return false;
 }

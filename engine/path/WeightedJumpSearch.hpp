@@ -93,7 +93,7 @@ public:
     /// both in detail::kDx / kDy order); 0 for a blocked cell or one k cannot enter.
     std::uint8_t successors(std::uint32_t node, int k) const { return m_succ[std::size_t(node) * 8 + std::size_t(k)]; }
     /// True when a straight jump in direction k (0..3) runs on through padded cell (px, py):
-    /// it keeps only the move on, and the next cell costs the same.
+    /// it keeps only the move on.
     bool passes(int px, int py, int k) const
     {
         return detail::kDy[k] == 0 ? bit(m_pass[k], m_rowWords, py, px) : bit(m_pass[k], m_colWords, px, py);
@@ -107,6 +107,8 @@ public:
     std::size_t colWords() const { return m_colWords; }
     /// The pass plane of straight direction k (0..3): rows for east / west, columns else.
     const std::uint64_t* passLines(int k) const { return m_pass[k].data(); }
+    /// Like passLines: bit set where the next open cell in direction k costs the same.
+    const std::uint64_t* sameLines(int k) const { return m_same[k].data(); }
     /// Zero bits in front of every line (and at least as many behind it).
     static constexpr int kLead = 64;
 
@@ -128,6 +130,7 @@ private:
     std::size_t m_colWords = 0;
     std::vector<std::uint64_t> m_openRows;
     std::vector<std::uint64_t> m_pass[4];
+    std::vector<std::uint64_t> m_same[4];
     std::vector<std::uint8_t> m_succ;  ///< 8 per padded cell
 };
 
@@ -167,11 +170,13 @@ private:
     PathStatus run(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, PathResult& out);
     bool search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded);
     void expand(std::uint32_t node, int x, int y);
-    void add(std::uint32_t to);
-    void flush(std::uint32_t from, int x, int y);
+    void add(std::uint32_t to, double cost);
+    void flush(std::uint32_t from);
     void push(std::uint32_t node, std::uint32_t parent, double g, int x, int y);
-    std::uint32_t jumpStraight(int x, int y, int k) const;
-    std::uint32_t jumpDiagonal(int x, int y, int k) const;
+    /// The jump point (or kNoNode) from padded (x, y) in direction k; `cost`: the jump's cost.
+    template <bool WithCost>
+    std::uint32_t jumpStraight(int x, int y, int k, double& cost) const;
+    std::uint32_t jumpDiagonal(int x, int y, int k, double& cost) const;
     double h(std::uint32_t node, int x, int y) const;
     void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
     void nextGeneration();
@@ -193,6 +198,7 @@ private:
     std::vector<detail::HeapEntry> m_open;  ///< binary min-heap (f, larger g, node); capacity >= count + 2
     std::size_t m_openCount = 0;
     std::uint32_t m_succ[8] = {};  ///< the expanding node's successors, pushed by flush()
+    double m_succCost[8] = {};     ///< and the costs of their jumps
     int m_succCount = 0;
     std::vector<std::uint32_t> m_targets;  ///< partial-path candidates (padded nodes)
 };

@@ -98,6 +98,12 @@ public:
     {
         return detail::kDy[k] == 0 ? bit(m_pass[k], m_rowWords, py, px) : bit(m_pass[k], m_colWords, px, py);
     }
+    /// True when the next cell in straight direction k (0..3) from open padded cell (px, py)
+    /// costs the same.
+    bool sameNext(int px, int py, int k) const
+    {
+        return detail::kDy[k] == 0 ? bit(m_same[k], m_rowWords, py, px) : bit(m_same[k], m_colWords, px, py);
+    }
     /// Open cells where a straight jump stops although it could go on (jump points), for
     /// statistics. O(cells).
     std::size_t jumpPoints() const;

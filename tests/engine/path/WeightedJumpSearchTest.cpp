@@ -160,7 +160,7 @@ int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths,
     return found;
 }
 
-/// The flat planes of `flat` equal a fresh build's, cell by cell.
+/// The successor table and planes of `flat` equal a fresh build's, cell by cell.
 void checkPlanesFresh(const NavGrid& grid, const WeightedJumpGrid& flat)
 {
     WeightedJumpGrid fresh;
@@ -169,7 +169,13 @@ void checkPlanesFresh(const NavGrid& grid, const WeightedJumpGrid& flat)
         for (int x = 0; x < grid.stride(); ++x) {
             INFO("padded cell " << x << "," << y);
             REQUIRE(flat.open(x, y) == fresh.open(x, y));
-            REQUIRE(flat.flat(x, y) == fresh.flat(x, y));
+            const std::uint32_t node = std::uint32_t(y * grid.stride() + x);
+            for (int k = 0; k < 8; ++k)
+                REQUIRE(int(flat.successors(node, k)) == int(fresh.successors(node, k)));
+            for (int k = 0; k < 4; ++k) {
+                REQUIRE(flat.passes(x, y, k) == fresh.passes(x, y, k));
+                REQUIRE(flat.sameNext(x, y, k) == fresh.sameNext(x, y, k));
+            }
         }
 }
 
@@ -220,29 +226,58 @@ TEST_CASE("WeightedJumpSearch: exact after random edits patched by update()", "[
     }
 }
 
-TEST_CASE("WeightedJumpSearch: cost borders stop jumps and flat cells cost what their region costs", "[path][jpsw]")
+namespace {
+
+// Directions as bits of WeightedJumpGrid::successors (detail/Directions.hpp order).
+constexpr unsigned kN = 1u << 0, kE = 1u << 1, kNE = 1u << 4, kSE = 1u << 5;
+constexpr int kEast = 1, kNorthEast = 4;
+
+/// The kept directions at cell (x, y) of `flat` entered in direction k.
+unsigned keptAt(const NavGrid& grid, const WeightedJumpGrid& flat, int x, int y, int k)
 {
-    // Left half costs 1, right half 3: the cells on either side of the border are not flat; the
-    // straight line across costs 4 cheap steps and 5 dear ones.
-    CostField f(10, 3, 1.0f);
-    for (int y = 0; y < 3; ++y)
-        for (int x = 5; x < 10; ++x)
-            f.at({x, y}) = 3.0f;
+    return flat.successors(std::uint32_t((y + 1) * grid.stride() + x + 1), k);
+}
+
+} // namespace
+
+TEST_CASE("WeightedJumpSearch: the local rule keeps what no way around the cell matches", "[path][jpsw]")
+{
+    // Cost 1 around a road of cost 0.5 along row 3 and one dear cell (cost 10) at (6, 1).
+    CostField f(12, 7, 1.0f);
+    for (int x = 0; x < 12; ++x)
+        f.at({x, 3}) = 0.5f;
+    f.at({6, 1}) = 10.0f;
     NavGrid grid;
-    REQUIRE(grid.reset(10, 3));
-    REQUIRE(grid.addLayer("w", f, MoveRules{}) == 0);
+    REQUIRE(grid.reset(12, 7));
+    REQUIRE(grid.addLayer("w", f, MoveRules{}) == 0);  // diagonal factor 1.414
     WeightedJumpGrid flat;
     REQUIRE(flat.build(grid, 0));
-    CHECK(flat.flat(2, 2));        // padded (2, 2) = cell (1, 1), cost 1 all around
-    CHECK_FALSE(flat.flat(5, 2));  // cell (4, 1): a cost-3 neighbour
-    CHECK_FALSE(flat.flat(6, 2));  // cell (5, 1): a cost-1 neighbour
-    CHECK_FALSE(flat.flat(0, 0));  // the padding
-    CHECK(flat.borderCells() == 6);
+    // Uniform cost: jump point search's rules. Straight on keeps straight on only: the
+    // diagonal ahead ties with the way through the side cell, which turns first (canonical).
+    CHECK(keptAt(grid, flat, 2, 5, kEast) == kE);
+    CHECK(keptAt(grid, flat, 2, 5, kNorthEast) == (kNE | kN | kE));
+    // Beside the road: the road cells cost less, yet nothing beats going on east.
+    CHECK(keptAt(grid, flat, 4, 2, kEast) == kE);
+    CHECK(flat.passes(5, 3, kEast));
+    // On the road: leaving it one cell later is cheaper, so both diagonals stay; a straight
+    // step off it costs more than the diagonal from the cell behind.
+    CHECK(keptAt(grid, flat, 4, 3, kEast) == (kE | kNE | kSE));
+    CHECK_FALSE(flat.passes(5, 4, kEast));
+    // Entering the dear cell is never worth going on: every neighbour is cheaper around it,
+    // straight on too (two diagonals through a side cell).
+    CHECK(keptAt(grid, flat, 6, 1, kEast) == 0u);
+    CHECK(flat.jumpPoints() > 0u);
     WeightedJumpSearch jpsw;
     PathResult r;
-    REQUIRE(jpsw.findPath(grid, 0, flat, {0, 1}, {9, 1}, r) == PathStatus::Found);
-    CHECK(r.cost == Approx(4 * 1.0 + 5 * 3.0));
+    GridQuery astar;
+    PathResult a;
+    REQUIRE(jpsw.findPath(grid, 0, flat, {0, 1}, {11, 0}, r) == PathStatus::Found);
+    REQUIRE(astar.findPath(grid, 0, {0, 1}, {11, 0}, a) == PathStatus::Found);
+    CHECK(r.cost == Approx(a.cost));
     checkWeightedPath(grid, 0, r, {0, 1});
+    REQUIRE(jpsw.findPath(grid, 0, flat, {0, 3}, {11, 3}, r) == PathStatus::Found);
+    CHECK(r.cost == Approx(11 * 0.5));  // along the road
+    checkWeightedPath(grid, 0, r, {0, 3});
 }
 
 TEST_CASE("WeightedJumpSearch: partial paths and NoPath and refusals and stale planes", "[path][jpsw]")

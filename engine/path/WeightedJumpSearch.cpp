@@ -56,6 +56,22 @@ inline int scanPassLine(const std::uint64_t* line, int pos, int dir)
 /// The direction (detail::kDx / kDy order) of a step (dx, dy) in -1..1, by (dy + 1) * 3 + dx + 1.
 constexpr std::int8_t kDirectionOf[9] = {7, 0, 4, 3, -1, 1, 6, 2, 5};
 
+inline int stepSign(int v)
+{
+    return (v > 0) - (v < 0);
+}
+
+/// The direction of the last step of a jump by offset (dx, dy): a jump runs diagonally first,
+/// then straight, so its last step is straight along the longer axis unless both are equal.
+inline int incomingDirection(int dx, int dy)
+{
+    const int ax = dx < 0 ? -dx : dx;
+    const int ay = dy < 0 ? -dy : dy;
+    const int sx = ax >= ay ? stepSign(dx) : 0;
+    const int sy = ay >= ax ? stepSign(dy) : 0;
+    return kDirectionOf[(sy + 1) * 3 + sx + 1];
+}
+
 /// The heap entry of `node` reached with cost g: f's bits, then larger g first (float bits,
 /// monotone for g >= 0), then the lower node.
 inline detail::HeapEntry jumpEntry(double f, double g, std::uint32_t node)
@@ -64,11 +80,6 @@ inline detail::HeapEntry jumpEntry(double f, double g, std::uint32_t node)
     std::uint32_t gBits = 0;
     std::memcpy(&gBits, &gf, sizeof gBits);
     return {detail::fBitsOf(f), (std::uint64_t(~gBits) << 32) | node};
-}
-
-inline int stepSign(int v)
-{
-    return (v > 0) - (v < 0);
 }
 
 } // namespace
@@ -135,7 +146,7 @@ std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, int k, double& cost
     return node;
 }
 
-std::uint32_t WeightedJumpSearch::jumpDiagonal(int x, int y, int k, double& cost) const
+void WeightedJumpSearch::jumpDiagonal(int x, int y, int k)
 {
     const WeightedJumpGrid& j = *m_flat;
     const int dx = detail::kDx[k];
@@ -144,24 +155,33 @@ std::uint32_t WeightedJumpSearch::jumpDiagonal(int x, int y, int k, double& cost
     const int ky = dy > 0 ? 2 : 0;
     const unsigned natural = (1u << k) | (1u << kx) | (1u << ky);
     double sum = 0.0;
-    double unused = 0.0;
     for (;;) {
         x += dx;
         y += dy;
         const std::uint32_t node = std::uint32_t(y * m_stride + x);
         sum += double(m_costs[node]);
-        cost = sum * m_diag;
-        if (node == m_goalNode)
-            return node;
+        const double cost = sum * m_diag;
         const unsigned kept = j.successors(node, k);
-        if ((kept & ~natural) != 0)
-            return node;
-        if (((kept >> kx) & 1u) && jumpStraight<false>(x, y, kx, unused) != kNoNode)
-            return node;
-        if (((kept >> ky) & 1u) && jumpStraight<false>(x, y, ky, unused) != kNoNode)
-            return node;
+        if (node == m_goalNode || (kept & ~natural) != 0) {
+            add(node, cost);
+            return;
+        }
+        // A cell that keeps only the natural directions is expanded here, not pushed: its
+        // straight jumps go on the list as two-leg jumps from the jump's origin (diagonal,
+        // then straight), and the diagonal goes on.
+        double straight = 0.0;
+        if ((kept >> kx) & 1u) {
+            const std::uint32_t to = jumpStraight<true>(x, y, kx, straight);
+            if (to != kNoNode)
+                add(to, cost + straight);
+        }
+        if ((kept >> ky) & 1u) {
+            const std::uint32_t to = jumpStraight<true>(x, y, ky, straight);
+            if (to != kNoNode)
+                add(to, cost + straight);
+        }
         if (((kept >> k) & 1u) == 0)
-            return kNoNode;
+            return;
     }
 }
 
@@ -195,6 +215,8 @@ void WeightedJumpSearch::add(std::uint32_t to, double cost)
     if (m_active.count != 0)
         for (int a = 0; a < detail::kActiveLandmarks; ++a)
             __builtin_prefetch(m_active.plane[a] + 2 * std::size_t(to));
+    if (m_succCount == kMaxSuccessors)
+        flush(m_from);
     m_succ[m_succCount] = to;
     m_succCost[m_succCount] = cost;
     ++m_succCount;
@@ -227,14 +249,18 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
     } else {
         const int py = int(parent / std::uint32_t(m_stride));
         const int px = int(parent) - py * m_stride;
-        kept = j.successors(node, kDirectionOf[(stepSign(y - py) + 1) * 3 + stepSign(x - px) + 1]);
+        kept = j.successors(node, incomingDirection(x - px, y - py));
     }
     while (kept != 0) {
         const int k = __builtin_ctz(kept);
         kept &= kept - 1;
-        double cost = 0.0;
-        const std::uint32_t to = k < 4 ? jumpStraight<true>(x, y, k, cost) : jumpDiagonal(x, y, k, cost);
-        add(to, cost);
+        if (k < 4) {
+            double cost = 0.0;
+            const std::uint32_t to = jumpStraight<true>(x, y, k, cost);
+            add(to, cost);
+        } else {
+            jumpDiagonal(x, y, k);
+        }
     }
 }
 
@@ -273,6 +299,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
             return true;
         const int y = int(node / std::uint32_t(m_stride));
         const int x = int(node) - y * m_stride;
+        m_from = node;
         expand(node, x, y);
         flush(node);
     }
@@ -281,7 +308,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
 
 void WeightedJumpSearch::writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const
 {
-    // Jump points end..start, then each straight or diagonal segment cell by cell.
+    // Jump points end..start, then each jump cell by cell (diagonal first, then straight).
     out.path.clear();
     for (std::uint32_t n = endNode;; n = m_nodes[n].parent) {
         const int y = int(n / std::uint32_t(m_stride));
@@ -303,11 +330,18 @@ void WeightedJumpSearch::writePath(std::uint32_t startNode, std::uint32_t endNod
     for (std::size_t i = jumps; i-- > 1;) {
         const TileCoord b = out.path[i];
         const TileCoord a = out.path[i - 1];
-        const int steps = std::max(std::abs(b.x - a.x), std::abs(b.y - a.y));
+        const int ax = std::abs(b.x - a.x);
+        const int ay = std::abs(b.y - a.y);
+        const int steps = std::max(ax, ay);
+        const int diagonalSteps = std::min(ax, ay);
         const int sx = stepSign(b.x - a.x);
         const int sy = stepSign(b.y - a.y);
-        for (int s = steps; s >= 1; --s)
-            out.path[--w] = {a.x + sx * s, a.y + sy * s};
+        const int tx = ax > ay ? sx : 0;  // the straight leg's step
+        const int ty = ay > ax ? sy : 0;
+        for (int s = steps; s >= 1; --s) {
+            const int d = std::min(s, diagonalSteps);
+            out.path[--w] = {a.x + sx * d + tx * (s - d), a.y + sy * d + ty * (s - d)};
+        }
     }
     // The cost as A* sums it: step by step in path order.
     double cost = 0.0;

@@ -182,7 +182,9 @@ private:
     /// The jump point (or kNoNode) from padded (x, y) in direction k; `cost`: the jump's cost.
     template <bool WithCost>
     std::uint32_t jumpStraight(int x, int y, int k, double& cost) const;
-    std::uint32_t jumpDiagonal(int x, int y, int k, double& cost) const;
+    /// Adds the jump points of the diagonal jump from padded (x, y) in direction k, and those
+    /// of the straight jumps from the cells it expands on its way.
+    void jumpDiagonal(int x, int y, int k);
     double h(std::uint32_t node, int x, int y) const;
     void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
     void nextGeneration();
@@ -203,8 +205,10 @@ private:
     std::vector<Node> m_nodes;
     std::vector<detail::HeapEntry> m_open;  ///< binary min-heap (f, larger g, node); capacity >= count + 2
     std::size_t m_openCount = 0;
-    std::uint32_t m_succ[8] = {};  ///< the expanding node's successors, pushed by flush()
-    double m_succCost[8] = {};     ///< and the costs of their jumps
+    static constexpr int kMaxSuccessors = 32;
+    std::uint32_t m_from = 0;                   ///< the node being expanded
+    std::uint32_t m_succ[kMaxSuccessors] = {};  ///< its successors, pushed by flush()
+    double m_succCost[kMaxSuccessors] = {};     ///< and the costs of their jumps
     int m_succCount = 0;
     std::vector<std::uint32_t> m_targets;  ///< partial-path candidates (padded nodes)
 };

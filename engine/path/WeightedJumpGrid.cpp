@@ -122,15 +122,26 @@ void WeightedJumpGrid::computeCell(const float* costs, int px, int py)
     const bool inside = px > 0 && py > 0 && px < m_pw - 1 && py < m_ph - 1;
     const bool open = inside && costs[node] < Impassable;
     Local l{};
+    unsigned pattern = 0;  // the open neighbours, bit i for 3x3 index i (centre excluded)
+    bool uniform = true;   // every open neighbour costs what the cell costs
     if (open)
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
                 const float c = costs[node + std::size_t(dy * m_pw + dx)];
-                l.open[localIndex(dx, dy)] = c < Impassable;
-                l.cost[localIndex(dx, dy)] = c < Impassable ? double(c) : kInf;
+                const int i = localIndex(dx, dy);
+                l.open[i] = c < Impassable;
+                l.cost[i] = c < Impassable ? double(c) : kInf;
+                if (l.open[i] && i != 4) {
+                    pattern |= 1u << (i < 4 ? i : i - 1);
+                    uniform = uniform && c == costs[node];
+                }
             }
-    for (int k = 0; k < 8; ++k)
-        m_succ[node * 8 + std::size_t(k)] = open ? keptDirections(l, k, m_diag) : 0;
+    for (int k = 0; k < 8; ++k) {
+        // Around a cell of uniform cost the rule compares multiples of that cost only, so it
+        // depends on which neighbours are open alone: one table per build.
+        const std::uint8_t kept = !open ? 0 : uniform ? m_uniform[pattern][std::size_t(k)] : keptDirections(l, k, m_diag);
+        m_succ[node * 8 + std::size_t(k)] = kept;
+    }
     // A straight jump runs on through the cell when the move on is all it keeps; the same
     // bits mark where the next cell on costs the same (the jump's cost changes elsewhere).
     for (int k = 0; k < 4; ++k) {
@@ -167,6 +178,15 @@ bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
         m_same[k].assign(m_pass[k].size(), 0u);
     }
     m_succ.assign(std::size_t(m_pw) * std::size_t(m_ph) * 8, 0u);
+    for (unsigned pattern = 0; pattern < 256; ++pattern) {
+        Local l{};
+        for (int i = 0; i < 9; ++i) {
+            l.open[i] = i == 4 || ((pattern >> (i < 4 ? i : i - 1)) & 1u);
+            l.cost[i] = l.open[i] ? 1.0 : kInf;
+        }
+        for (int k = 0; k < 8; ++k)
+            m_uniform[pattern][std::size_t(k)] = keptDirections(l, k, m_diag);
+    }
     const float* costs = grid.paddedCosts(layer);
     for (int y = 1; y < m_ph - 1; ++y)
         for (int x = 1; x < m_pw - 1; ++x)

@@ -59,6 +59,7 @@
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/OpenListStorage.hpp"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -138,6 +139,9 @@ private:
     std::vector<std::uint64_t> m_pass[4];
     std::vector<std::uint64_t> m_same[4];
     std::vector<std::uint8_t> m_succ;  ///< 8 per padded cell
+    /// successors() of a cell whose open neighbours all cost what it costs, by its open
+    /// neighbours (bit i: 3x3 index i, the centre left out) and k.
+    std::array<std::array<std::uint8_t, 8>, 256> m_uniform{};
 };
 
 class WeightedJumpSearch {

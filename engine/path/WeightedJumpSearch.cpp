@@ -72,16 +72,6 @@ inline int incomingDirection(int dx, int dy)
     return kDirectionOf[(sy + 1) * 3 + sx + 1];
 }
 
-/// The heap entry of `node` reached with cost g: f's bits, then larger g first (float bits,
-/// monotone for g >= 0), then the lower node.
-inline detail::HeapEntry jumpEntry(double f, double g, std::uint32_t node)
-{
-    const float gf = float(g);
-    std::uint32_t gBits = 0;
-    std::memcpy(&gBits, &gf, sizeof gBits);
-    return {detail::fBitsOf(f), (std::uint64_t(~gBits) << 32) | node};
-}
-
 } // namespace
 
 bool WeightedJumpSearch::supports(const NavGrid& grid, int layer)
@@ -200,9 +190,7 @@ void WeightedJumpSearch::push(std::uint32_t node, std::uint32_t parent, double g
     n.stamp = openStamp;
     n.g = g;
     n.parent = parent;
-    if (m_openCount + 2 > m_open.size())
-        m_open.resize(std::max<std::size_t>(1024, 2 * m_open.size()));
-    detail::heapPush(m_open.data(), m_openCount, jumpEntry(g + n.h, g, node));
+    m_list->push(detail::exactEntry(g, n.h, x, y), x, y);
 }
 
 void WeightedJumpSearch::add(std::uint32_t to, double cost)
@@ -283,26 +271,37 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     m_active = detail::ActiveLandmarks{};
     if (m_table)
         detail::chooseActiveLandmarks(*m_table, startNode, goalNode, m_active);
-    m_openCount = 0;
+    m_open.reset(false);
+    detail::OpenList open(m_open);
+    m_list = &open;
     const int startY = int(startNode / std::uint32_t(m_stride));
     push(startNode, startNode, 0.0, int(startNode) - startY * m_stride, startY);
     const std::uint32_t closedStamp = m_generation + 1;
-    while (m_openCount > 0) {
-        const std::uint32_t node = std::uint32_t(m_open[0].tie);
-        detail::heapPop(m_open.data(), m_openCount);
+    const Node* nodes = m_nodes.data();
+    const int stride = m_stride;
+    // A cell's exact key from its record (the open list recomputes keys of entries it moves).
+    auto exactKey = [nodes, stride](int x, int y) {
+        const Node& n = nodes[std::size_t(y) * std::size_t(stride) + std::size_t(x)];
+        return detail::exactEntry(n.g, n.h, x, y);
+    };
+    while (!open.empty()) {
+        int x, y;
+        open.pop(x, y, exactKey);
+        const std::uint32_t node = std::uint32_t(y * m_stride + x);
         Node& n = m_nodes[node];
         if (n.stamp == closedStamp)
             continue;  // a stale duplicate
         n.stamp = closedStamp;
         ++expanded;
-        if (node == goalNode)
+        if (node == goalNode) {
+            m_list = nullptr;
             return true;
-        const int y = int(node / std::uint32_t(m_stride));
-        const int x = int(node) - y * m_stride;
+        }
         m_from = node;
         expand(node, x, y);
         flush(node);
     }
+    m_list = nullptr;
     return false;
 }
 
@@ -377,6 +376,7 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
     m_flat = &flat;
     m_costs = grid.paddedCosts(layer);
     m_stride = grid.stride();
+    m_open.setLayout(m_stride, grid.height() + 2);
     m_minCost = grid.minCellCost(layer);
     m_diag = grid.rules(layer).diagonalFactor;
     m_table = m_useLandmarks ? grid.landmarks(layer) : nullptr;

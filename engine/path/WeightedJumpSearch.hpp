@@ -57,7 +57,7 @@
 #include "engine/path/detail/LandmarkBound.hpp"
 #include "engine/path/PathResult.hpp"
 #include "engine/path/detail/Directions.hpp"
-#include "engine/path/detail/OpenListStorage.hpp"
+#include "engine/path/detail/OpenList.hpp"
 
 #include <array>
 #include <cstdint>
@@ -207,8 +207,8 @@ private:
     bool m_partialPaths = true;
     bool m_useLandmarks = true;
     std::vector<Node> m_nodes;
-    std::vector<detail::HeapEntry> m_open;  ///< binary min-heap (f, larger g, node); capacity >= count + 2
-    std::size_t m_openCount = 0;
+    detail::OpenListStorage m_open;  ///< the open list (detail/OpenList.hpp), as GridQuery's
+    detail::OpenList* m_list = nullptr;  ///< the open list of the running search
     static constexpr int kMaxSuccessors = 32;
     std::uint32_t m_from = 0;                   ///< the node being expanded
     std::uint32_t m_succ[kMaxSuccessors] = {};  ///< its successors, pushed by flush()

@@ -152,6 +152,8 @@ void WeightedJumpGrid::computeCell(const float* costs, int px, int py)
         const bool rows = detail::kDy[k] == 0;
         setBit(m_pass[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py, pass);
         setBit(m_same[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py, same);
+        setBit(m_live[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py,
+               m_succ[node * 8 + std::size_t(k)] != 0);
     }
     setBit(m_openRows, m_rowWords, py, px, open);
 }
@@ -164,6 +166,7 @@ bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
     for (int k = 0; k < 4; ++k) {
         m_pass[k].clear();
         m_same[k].clear();
+        m_live[k].clear();
     }
     if (!grid.validLayer(layer))
         return false;
@@ -176,6 +179,7 @@ bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
     for (int k = 0; k < 4; ++k) {
         m_pass[k].assign(detail::kDy[k] == 0 ? m_rowWords * std::size_t(m_ph) : m_colWords * std::size_t(m_pw), 0u);
         m_same[k].assign(m_pass[k].size(), 0u);
+        m_live[k].assign(m_pass[k].size(), 0u);
     }
     m_succ.assign(std::size_t(m_pw) * std::size_t(m_ph) * 8, 0u);
     for (unsigned pattern = 0; pattern < 256; ++pattern) {

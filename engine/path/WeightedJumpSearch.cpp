@@ -115,7 +115,7 @@ std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, int k, double& cost
     const std::int64_t step = rows ? 1 : m_stride;  // node step per line position
     const std::int64_t base = rows ? std::int64_t(y) * m_stride : x;
     const std::uint32_t node = std::uint32_t(base + end * step);
-    if (!goal && j.successors(node, k) == 0)
+    if (!goal && ((lineWindow(j.liveLines(k) + line, end) & 1u) == 0))
         return kNoNode;  // a stop that keeps no direction is a dead end
     if constexpr (WithCost) {
         // Runs of equal cost, each found by one scan of the same-cost line.

@@ -116,6 +116,8 @@ public:
     const std::uint64_t* passLines(int k) const { return m_pass[k].data(); }
     /// Like passLines: bit set where the next open cell in direction k costs the same.
     const std::uint64_t* sameLines(int k) const { return m_same[k].data(); }
+    /// Like passLines: bit set where successors(cell, k) != 0 (a jump stopping there goes on).
+    const std::uint64_t* liveLines(int k) const { return m_live[k].data(); }
     /// Zero bits in front of every line (and at least as many behind it).
     static constexpr int kLead = 64;
 
@@ -138,6 +140,7 @@ private:
     std::vector<std::uint64_t> m_openRows;
     std::vector<std::uint64_t> m_pass[4];
     std::vector<std::uint64_t> m_same[4];
+    std::vector<std::uint64_t> m_live[4];
     std::vector<std::uint8_t> m_succ;  ///< 8 per padded cell
     /// successors() of a cell whose open neighbours all cost what it costs, by its open
     /// neighbours (bit i: 3x3 index i, the centre left out) and k.

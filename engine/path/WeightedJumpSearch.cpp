@@ -1,10 +1,8 @@
 /// \file WeightedJumpSearch.cpp
-/// Weighted jump point search with the no-corner-cutting rule. Straight jumps scan 64 cells per
-/// step on the bit planes: moving east along row y, cell x stops the jump when it is blocked
-/// (dead end), when it is not flat (a cost border: a jump point), or when a side cell
-/// (x, y-1) / (x, y+1) is open while the one behind it, (x-1, y-1) / (x-1, y+1), is blocked
-/// (a forced neighbour, as in JumpPointSearch). A diagonal jump stops at a cell that is not
-/// flat or where one of its two straight jumps finds something.
+/// Weighted jump point search with the no-corner-cutting rule (the rule and the jumps are in
+/// WeightedJumpSearch.hpp). A straight jump finds its stop with one scan of the direction's
+/// pass plane, 64 cells per step, tells a dead end by the live plane and sums its cost per run
+/// of the same-cost plane; a diagonal jump steps cell by cell through the successor table.
 #include "engine/path/WeightedJumpSearch.hpp"
 
 #include "engine/path/detail/ClosestCells.hpp"

@@ -1,28 +1,40 @@
 #pragma once
 /// \file WeightedJumpSearch.hpp
 /// Weighted jump point search (JPSW, after Carlson, Harabor, Stuckey et al. 2023) over any
-/// NavGrid cost layer under DiagonalMode::NoCornerCutting with 1 <= diagonalFactor < 2. Jump
-/// point search prunes by symmetry, which holds only where the costs around a cell are equal;
-/// JPSW keeps that pruning inside regions of equal cost and stops at their borders:
-/// - A passable cell is FLAT when every passable cell of its 3x3 neighbourhood costs exactly
-///   what it costs. Around a flat cell the layer looks like a uniform-cost grid, so the JPS
-///   pruning rules (natural and forced neighbours, computed from passability alone) are exact.
-/// - A jump runs through flat cells only. The first cell that is not flat (a cost border) is
-///   a jump point. It is expanded in every direction but those whose first step the cell q
-///   before it reaches strictly cheaper without it (the three backward ones, and a step that q
-///   matches for less by one diagonal or two straight steps): as g*(x) >= g*(q) + w(q, x), no
-///   optimal path takes such a step. The start is expanded in all eight directions.
-/// - Every cell a jump enters, but its last, is flat, so all cells of a jump cost the same: a
-///   jump of k steps costs k x (that cost) x (1 or diagonalFactor).
-/// An optimal path splits at its non-flat cells into pieces that each stay inside one cost
-/// region, where the search generates at least the jump points plain JPS would, so the cost is
-/// the optimum. Needs no preprocessing beyond the flat bits, which an edit updates locally.
+/// NavGrid cost layer under DiagonalMode::NoCornerCutting with 1 <= diagonalFactor < 2.
+///
+/// The rule. A cell x entered in direction k from q = x - k keeps a direction j (its next
+/// step x -> n) unless a way from q to n through x's 3x3 neighbourhood that avoids x
+/// - costs less than q -> x -> n, or
+/// - costs the same and begins with a diagonal step while q -> x is straight (n not straight
+///   on). Among optimal paths of equal cost the search keeps the canonical one that turns
+///   diagonally first; jump point search's own rules are this rule on a uniform 3x3.
+/// The rule reads only the 3x3 around x, so WeightedJumpGrid tabulates it: 8 bits for each
+/// cell and entry direction (cells of uniform cost share a table of 256 passability patterns),
+/// and an edit recomputes the 3x3 around each changed cell.
+/// - A straight jump runs on through every cell that keeps straight on only (a bit plane per
+///   direction, 64 cells per step); the first cell that keeps more is a jump point, one that
+///   keeps nothing a dead end. Beside a road of cheaper cells, for instance, going on beats
+///   every step onto the road, so jumps run along the road's sides.
+/// - A diagonal jump expands its cells on the way: where a cell keeps only the diagonal and
+///   its two straight parts, their straight jumps are run there and what they find goes on
+///   the open list as a two-leg jump from the diagonal jump's origin (diagonal steps, then
+///   straight ones: the parent alone fixes the path). A cell keeping anything else, or the
+///   goal, ends the diagonal jump as a jump point.
+/// - A jump may cross cells of different costs: its cost is summed run by run (one scan of a
+///   same-cost plane per run of equal costs).
+/// - The start is expanded in all eight directions.
+/// Exactness: every step a canonical optimal path takes is kept at each of its cells, the jumps
+/// skip only cells that keep straight on alone, and those the diagonal jumps expand on their
+/// way are expanded with the g of a path through them; the random-field tests compare every
+/// query with A* and Dijkstra.
 ///
 /// Split like JumpPointSearch (data / scratch):
-/// - WeightedJumpGrid: passability and flatness as bit rows and bit columns, so a straight jump
-///   tests 64 cells per step. Built once per layer; update() patches it after an edit in
-///   O(changed cells). Read-only during queries, so any number of threads may share one.
-/// - WeightedJumpSearch: the per-agent (or per-thread) scratch: g, parents, stamps, open list.
+/// - WeightedJumpGrid: the successor table and the pass, same-cost and live planes. Built
+///   once per layer in O(cells); update() patches it after an edit in O(changed cells).
+///   Read-only during queries, so any number of threads may share one.
+/// - WeightedJumpSearch: the per-agent (or per-thread) scratch: g, h, parents, stamps, and the
+///   open list GridQuery uses (detail/OpenList.hpp).
 ///
 /// Guarantees:
 /// - For a layer where supports() holds, every Found path is optimal: its cost equals A*'s
@@ -38,7 +50,8 @@
 ///   row-major index); NoPath (partial paths off, O(1) from the islands); StartInvalid;
 ///   GoalInvalid (off the map); InvalidInput (bad layer, supports() false, or a
 ///   WeightedJumpGrid that does not match the layer's version).
-/// - `expanded` counts jump points taken off the open list.
+/// - `expanded` counts jump points taken off the open list (not the cells diagonal jumps expand
+///   on their way).
 /// - Deterministic; queries do not allocate after warm-up (scratch grows to the largest grid).
 ///
 /// \code

@@ -1,8 +1,9 @@
 // WeightedJumpSearch: the optimal cost (the reference Dijkstra's, and A*'s) on random weighted
-// fields with walls, regions of equal cost and single odd cells, with and without landmarks,
-// and again after random edits patched into the flat planes by update(); the path is
-// 8-connected, never cuts a corner and its summed step costs equal the reported cost;
-// partial paths, refusals and stale planes.
+// fields with walls, regions of equal cost, roads one cell wide and single odd cells, with and
+// without landmarks, and again after random edits patched into the successor table by update();
+// the path is 8-connected, never cuts a corner and its summed step costs equal the reported
+// cost; the local rule's table on a road and a dear cell; partial paths, refusals and stale
+// tables.
 
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/WeightedJumpSearch.hpp"
@@ -64,7 +65,7 @@ void checkWeightedPath(const NavGrid& grid, int layer, const PathResult& r, Tile
 const float kCosts[] = {1.0f, 2.0f, 0.5f, 3.0f, 1.5f};
 
 /// A random weighted field: rectangles of one cost over a base cost (regions with long flat
-/// runs), some single odd cells and a `density` of walls.
+/// runs), roads, some single odd cells and a `density` of walls.
 CostField weightedField(std::mt19937& rng, int w, int h, double density)
 {
     std::uniform_int_distribution<int> pick(0, int(std::size(kCosts)) - 1);
@@ -76,6 +77,17 @@ CostField weightedField(std::mt19937& rng, int w, int h, double density)
         for (int y = y0; y < std::min(h, y0 + rh); ++y)
             for (int x = x0; x < std::min(w, x0 + rw); ++x)
                 f.at({x, y}) = c;
+    }
+    // Roads: lines one cell wide (straight or diagonal) of one cost, so long runs of equal
+    // cost have other costs on both sides (where ties between detours decide the pruning).
+    std::uniform_int_distribution<int> dir(0, 3);
+    for (int k = 0; k < 1 + (w + h) / 30; ++k) {
+        const float c = kCosts[pick(rng)];
+        const int d = dir(rng);
+        const int sx = d == 1 ? 0 : 1;
+        const int sy = d == 0 ? 0 : d == 3 ? -1 : 1;
+        for (TileCoord p{px(rng), py(rng)}; p.x >= 0 && p.y >= 0 && p.x < w && p.y < h; p = {p.x + sx, p.y + sy})
+            f.at(p) = c;
     }
     std::uniform_real_distribution<double> u(0.0, 1.0);
     for (float& c : f.cost) {

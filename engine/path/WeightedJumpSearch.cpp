@@ -286,6 +286,13 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
         int x, y;
         open.pop(x, y, exactKey);
         const std::uint32_t node = std::uint32_t(y * m_stride + x);
+        int nx, ny;
+        if (open.peek(nx, ny)) {
+            // The next pop's record and table entries arrive while this node expands.
+            const std::uint32_t next = std::uint32_t(ny * m_stride + nx);
+            __builtin_prefetch(&m_nodes[next]);
+            __builtin_prefetch(m_flat->successorsAt(next));
+        }
         Node& n = m_nodes[node];
         if (n.stamp == closedStamp)
             continue;  // a stale duplicate

@@ -106,6 +106,8 @@ public:
     /// The directions kept at padded cell `node` entered in direction k (bit j: direction j,
     /// both in detail::kDx / kDy order); 0 for a blocked cell or one k cannot enter.
     std::uint8_t successors(std::uint32_t node, int k) const { return m_succ[std::size_t(node) * 8 + std::size_t(k)]; }
+    /// The 8 successors() entries of `node` (for prefetching).
+    const std::uint8_t* successorsAt(std::uint32_t node) const { return m_succ.data() + std::size_t(node) * 8; }
     /// True when a straight jump in direction k (0..3) runs on through padded cell (px, py):
     /// it keeps only the move on.
     bool passes(int px, int py, int k) const

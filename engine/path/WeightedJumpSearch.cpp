@@ -5,7 +5,7 @@
 /// of the same-cost plane; a diagonal jump steps cell by cell through the successor table.
 #include "engine/path/WeightedJumpSearch.hpp"
 
-#include "engine/path/detail/ClosestCells.hpp"
+#include "engine/path/detail/JumpQuery.hpp"
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/OpenList.hpp"
 #include "engine/path/detail/LandmarkBound.hpp"
@@ -312,41 +312,8 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
 
 void WeightedJumpSearch::writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const
 {
-    // Jump points end..start, then each jump cell by cell (diagonal first, then straight).
-    out.path.clear();
-    for (std::uint32_t n = endNode;; n = m_nodes[n].parent) {
-        const int y = int(n / std::uint32_t(m_stride));
-        out.path.push_back({int(n) - y * m_stride - 1, y - 1});
-        if (n == startNode)
-            break;
-    }
-    std::reverse(out.path.begin(), out.path.end());
-    const std::size_t jumps = out.path.size();
-    std::size_t cells = 1;
-    for (std::size_t i = 1; i < jumps; ++i) {
-        const TileCoord a = out.path[i - 1];
-        const TileCoord b = out.path[i];
-        cells += std::size_t(std::max(std::abs(b.x - a.x), std::abs(b.y - a.y)));
-    }
-    // Interpolate in place from the back into the grown vector.
-    out.path.resize(cells);
-    std::size_t w = cells;
-    for (std::size_t i = jumps; i-- > 1;) {
-        const TileCoord b = out.path[i];
-        const TileCoord a = out.path[i - 1];
-        const int ax = std::abs(b.x - a.x);
-        const int ay = std::abs(b.y - a.y);
-        const int steps = std::max(ax, ay);
-        const int diagonalSteps = std::min(ax, ay);
-        const int sx = stepSign(b.x - a.x);
-        const int sy = stepSign(b.y - a.y);
-        const int tx = ax > ay ? sx : 0;  // the straight leg's step
-        const int ty = ay > ax ? sy : 0;
-        for (int s = steps; s >= 1; --s) {
-            const int d = std::min(s, diagonalSteps);
-            out.path[--w] = {a.x + sx * d + tx * (s - d), a.y + sy * d + ty * (s - d)};
-        }
-    }
+    detail::jumpPointsToCells(startNode, endNode, m_stride, [this](std::uint32_t n) { return m_nodes[n].parent; },
+                              out.path);
     // The cost as A* sums it: step by step in path order.
     double cost = 0.0;
     for (std::size_t i = 1; i < out.path.size(); ++i) {
@@ -361,19 +328,9 @@ void WeightedJumpSearch::writePath(std::uint32_t startNode, std::uint32_t endNod
 PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const WeightedJumpGrid& flat,
                                         TileCoord start, TileCoord goal, PathResult& out)
 {
-    out.path.clear();
-    out.cost = 0.0;
-    out.expanded = 0;
-    if (!supports(grid, layer) || !flat.matches(grid, layer)) {
-        out.status = PathStatus::InvalidInput;
-        return out.status;
-    }
-    if (!grid.inBounds(start) || !grid.passable(layer, start)) {
-        out.status = PathStatus::StartInvalid;
-        return out.status;
-    }
-    if (!grid.inBounds(goal)) {
-        out.status = PathStatus::GoalInvalid;
+    const bool supported = supports(grid, layer) && flat.matches(grid, layer);
+    if (const std::optional<PathStatus> refused = detail::refuseJumpQuery(grid, layer, supported, start, goal, out)) {
+        out.status = *refused;
         return out.status;
     }
     if (m_nodes.size() < grid.paddedSize())
@@ -387,59 +344,15 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
     m_table = m_useLandmarks ? grid.landmarks(layer) : nullptr;
     if (m_table && (m_table->empty() || m_table->stride != m_stride))
         m_table.reset();
-    run(grid, layer, start, goal, out);
+    detail::runJumpQuery(
+        grid, layer, start, goal, m_partialPaths, m_targets, out,
+        [this](std::uint32_t s, std::uint32_t g, int& expanded) { return search(s, g, expanded); },
+        [this](std::uint32_t n) { return m_nodes[n].g; },
+        [this, &out](std::uint32_t s, std::uint32_t e) { writePath(s, e, out); });
     m_flat = nullptr;
     m_costs = nullptr;
     m_table.reset();
     m_active = detail::ActiveLandmarks{};
-    return out.status;
-}
-
-PathStatus WeightedJumpSearch::run(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, PathResult& out)
-{
-    const std::int32_t* islands = grid.paddedIslands(layer);
-    const std::uint32_t startNode = grid.toNode(start);
-    const std::uint32_t goalNode = grid.toNode(goal);
-    int expanded = 0;
-    if (islands[goalNode] == islands[startNode]) {
-        // Same island: the search reaches the goal (an exhausted open list would be a bug;
-        // it is reported as NoPath rather than a path through stale parents).
-        const bool reached = search(startNode, goalNode, expanded);
-        if (reached)
-            writePath(startNode, goalNode, out);
-        out.status = reached ? PathStatus::Found : PathStatus::NoPath;
-        out.expanded = expanded;
-        return out.status;
-    }
-    if (!m_partialPaths) {
-        out.status = PathStatus::NoPath;
-        return out.status;
-    }
-    // Partial: the start island's cells closest (Euclidean) to the goal, then the cheapest of
-    // them (ties: lower row-major index), as GridQuery.
-    detail::closestCellsOnIsland(islands, islands[startNode], grid.width(), grid.height(), goal, m_targets);
-    std::sort(m_targets.begin(), m_targets.end());
-    std::uint32_t bestTarget = kNoNode;
-    double bestCost = 0.0;
-    for (std::uint32_t t : m_targets) {
-        if (!search(startNode, t, expanded))
-            continue;  // cannot happen: the candidates are on the start's island
-        if (bestTarget == kNoNode || m_nodes[t].g < bestCost) {
-            bestTarget = t;
-            bestCost = m_nodes[t].g;
-        }
-    }
-    out.expanded = expanded;
-    if (bestTarget == kNoNode) {
-        out.status = PathStatus::NoPath;
-        return out.status;
-    }
-    if (bestTarget != m_targets.back()) {
-        search(startNode, bestTarget, expanded);  // the scratch holds the last search only
-        out.expanded = expanded;
-    }
-    writePath(startNode, bestTarget, out);
-    out.status = PathStatus::Partial;
     return out.status;
 }
 

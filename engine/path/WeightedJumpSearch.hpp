@@ -195,7 +195,6 @@ private:
         std::uint32_t parent = 0;
     };
 
-    PathStatus run(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, PathResult& out);
     bool search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded);
     void expand(std::uint32_t node, int x, int y);
     void add(std::uint32_t to, double cost);

@@ -173,22 +173,22 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int k)
     }
 }
 
-void WeightedJumpSearch::push(std::uint32_t node, std::uint32_t parent, double g, int x, int y)
+bool WeightedJumpSearch::improve(std::uint32_t node, std::uint32_t parent, double g, int x, int y)
 {
     Node& n = m_nodes[node];
     const std::uint32_t openStamp = m_generation;
     if (n.stamp == openStamp + 1)
-        return;  // closed
+        return false;  // closed
     if (n.stamp == openStamp) {
         if (!(g < n.g))
-            return;
+            return false;
     } else {
         n.h = h(node, x, y);  // the same for every push of this search
     }
     n.stamp = openStamp;
     n.g = g;
     n.parent = parent;
-    m_list->push(detail::exactEntry(g, n.h, x, y), x, y);
+    return true;
 }
 
 void WeightedJumpSearch::add(std::uint32_t to, double cost)
@@ -202,21 +202,57 @@ void WeightedJumpSearch::add(std::uint32_t to, double cost)
         for (int a = 0; a < detail::kActiveLandmarks; ++a)
             __builtin_prefetch(m_active.plane[a] + 2 * std::size_t(to));
     if (m_succCount == kMaxSuccessors)
-        flush(m_from);
+        pushAll(m_from);
     m_succ[m_succCount] = to;
     m_succCost[m_succCount] = cost;
     ++m_succCount;
 }
 
-void WeightedJumpSearch::flush(std::uint32_t from)
+void WeightedJumpSearch::pushAll(std::uint32_t from)
 {
     const double g = m_nodes[from].g;
     for (int i = 0; i < m_succCount; ++i) {
         const std::uint32_t to = m_succ[i];
         const int ty = int(to / std::uint32_t(m_stride));
-        push(to, from, g + m_succCost[i], int(to) - ty * m_stride, ty);
+        const int tx = int(to) - ty * m_stride;
+        if (improve(to, from, g + m_succCost[i], tx, ty))
+            m_list->push(detail::exactEntry(m_nodes[to].g, m_nodes[to].h, tx, ty), tx, ty);
     }
     m_succCount = 0;
+}
+
+std::uint32_t WeightedJumpSearch::flush(std::uint32_t from)
+{
+    // The successor with the smallest key is held back: when it precedes the whole open list
+    // it is the next pop, and the search expands it without pushing and popping it.
+    const double g = m_nodes[from].g;
+    std::uint32_t held = kNoNode;
+    detail::HeapEntry heldKey{};
+    int heldX = 0, heldY = 0;
+    for (int i = 0; i < m_succCount; ++i) {
+        const std::uint32_t to = m_succ[i];
+        const int ty = int(to / std::uint32_t(m_stride));
+        const int tx = int(to) - ty * m_stride;
+        if (!improve(to, from, g + m_succCost[i], tx, ty))
+            continue;
+        const detail::HeapEntry key = detail::exactEntry(m_nodes[to].g, m_nodes[to].h, tx, ty);
+        if (held != kNoNode) {
+            if (!detail::before(key, heldKey)) {
+                m_list->push(key, tx, ty);
+                continue;
+            }
+            m_list->push(heldKey, heldX, heldY);
+        }
+        held = to;
+        heldKey = key;
+        heldX = tx;
+        heldY = ty;
+    }
+    m_succCount = 0;
+    if (held == kNoNode || m_list->precedesAll(heldKey))
+        return held;
+    m_list->push(heldKey, heldX, heldY);
+    return kNoNode;
 }
 
 void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
@@ -273,7 +309,8 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     detail::OpenList open(m_open);
     m_list = &open;
     const int startY = int(startNode / std::uint32_t(m_stride));
-    push(startNode, startNode, 0.0, int(startNode) - startY * m_stride, startY);
+    const int startX = int(startNode) - startY * m_stride;
+    improve(startNode, startNode, 0.0, startX, startY);
     const std::uint32_t closedStamp = m_generation + 1;
     const Node* nodes = m_nodes.data();
     const int stride = m_stride;
@@ -282,9 +319,16 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
         const Node& n = nodes[std::size_t(y) * std::size_t(stride) + std::size_t(x)];
         return detail::exactEntry(n.g, n.h, x, y);
     };
-    while (!open.empty()) {
+    std::uint32_t next = startNode;  // a node to expand without the open list (flush)
+    while (next != kNoNode || !open.empty()) {
         int x, y;
-        open.pop(x, y, exactKey);
+        if (next != kNoNode) {
+            y = int(next / std::uint32_t(m_stride));
+            x = int(next) - y * m_stride;
+            next = kNoNode;
+        } else {
+            open.pop(x, y, exactKey);
+        }
         const std::uint32_t node = std::uint32_t(y * m_stride + x);
         int nx, ny;
         if (open.peek(nx, ny)) {
@@ -304,7 +348,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
         }
         m_from = node;
         expand(node, x, y);
-        flush(node);
+        next = flush(node);
     }
     m_list = nullptr;
     return false;

@@ -198,8 +198,14 @@ private:
     bool search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded);
     void expand(std::uint32_t node, int x, int y);
     void add(std::uint32_t to, double cost);
-    void flush(std::uint32_t from);
-    void push(std::uint32_t node, std::uint32_t parent, double g, int x, int y);
+    /// Records the queued successors' better costs and pushes them, but the one with the
+    /// smallest key when it precedes the whole open list: returned (else kNoNode) for the
+    /// search to expand next.
+    std::uint32_t flush(std::uint32_t from);
+    /// Records and pushes every queued successor (when the queue is full).
+    void pushAll(std::uint32_t from);
+    /// Records cost g and `parent` for `node` at padded (x, y) when that improves it; true then.
+    bool improve(std::uint32_t node, std::uint32_t parent, double g, int x, int y);
     /// The jump point (or kNoNode) from padded (x, y) in direction k; `cost`: the jump's cost.
     template <bool WithCost>
     std::uint32_t jumpStraight(int x, int y, int k, double& cost) const;

@@ -34,7 +34,8 @@
 ///   once per layer in O(cells); update() patches it after an edit in O(changed cells).
 ///   Read-only during queries, so any number of threads may share one.
 /// - WeightedJumpSearch: the per-agent (or per-thread) scratch: g, h, parents, stamps, and the
-///   open list GridQuery uses (detail/OpenList.hpp).
+///   open list GridQuery uses (detail/OpenList.hpp). An expansion's best successor that
+///   precedes the whole list is expanded next without a push and a pop (the same order).
 ///
 /// Guarantees:
 /// - For a layer where supports() holds, every Found path is optimal: its cost equals A*'s

@@ -10,6 +10,7 @@
 #include "engine/path/NavGrid.hpp"
 #include "tests/support/ReferenceDijkstra.hpp"
 #include "tests/support/Scale.hpp"
+#include "tests/engine/path/StepPath.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -32,35 +33,6 @@ using eng::path::WeightedJumpGrid;
 using eng::path::WeightedJumpSearch;
 
 namespace {
-
-/// Checks the path's shape and that its step costs, summed in path order, give r.cost.
-void checkWeightedPath(const NavGrid& grid, int layer, const PathResult& r, TileCoord start)
-{
-    REQUIRE_FALSE(r.path.empty());
-    CHECK(r.path.front() == start);
-    const double diag = grid.rules(layer).diagonalFactor;
-    double sum = 0.0;
-    for (std::size_t i = 1; i < r.path.size(); ++i) {
-        const TileCoord a = r.path[i - 1];
-        const TileCoord b = r.path[i];
-        const int dx = b.x - a.x;
-        const int dy = b.y - a.y;
-        INFO("step " << i << ": " << a << " -> " << b);
-        REQUIRE(std::abs(dx) <= 1);
-        REQUIRE(std::abs(dy) <= 1);
-        REQUIRE((dx != 0 || dy != 0));
-        REQUIRE(grid.passable(layer, b));
-        const double c = double(grid.cost(layer, b));
-        if (dx != 0 && dy != 0) {
-            REQUIRE(grid.passable(layer, {a.x + dx, a.y}));
-            REQUIRE(grid.passable(layer, {a.x, a.y + dy}));
-            sum = sum + c * diag;
-        } else {
-            sum = sum + c;
-        }
-    }
-    CHECK(sum == r.cost);
-}
 
 const float kCosts[] = {1.0f, 2.0f, 0.5f, 3.0f, 1.5f};
 
@@ -134,7 +106,7 @@ int compareQueries(std::mt19937& rng, const NavGrid& grid, const WeightedJumpGri
             if (!eng::path::hasPath(sj))
                 continue;
             CHECK(j.cost == Approx(a.cost).epsilon(1e-12).margin(1e-9));
-            checkWeightedPath(grid, 0, j, s);
+            testsupport::checkStepPath(grid, 0, j, s);
             if (sj == PathStatus::Found) {
                 CHECK(j.cost == Approx(ref).epsilon(1e-12).margin(1e-9));
                 CHECK(j.path.back() == g);
@@ -286,10 +258,10 @@ TEST_CASE("WeightedJumpSearch: the local rule keeps what no way around the cell 
     REQUIRE(jpsw.findPath(grid, 0, flat, {0, 1}, {11, 0}, r) == PathStatus::Found);
     REQUIRE(astar.findPath(grid, 0, {0, 1}, {11, 0}, a) == PathStatus::Found);
     CHECK(r.cost == Approx(a.cost));
-    checkWeightedPath(grid, 0, r, {0, 1});
+    testsupport::checkStepPath(grid, 0, r, {0, 1});
     REQUIRE(jpsw.findPath(grid, 0, flat, {0, 3}, {11, 3}, r) == PathStatus::Found);
     CHECK(r.cost == Approx(11 * 0.5));  // along the road
-    checkWeightedPath(grid, 0, r, {0, 3});
+    testsupport::checkStepPath(grid, 0, r, {0, 3});
 }
 
 TEST_CASE("WeightedJumpSearch: partial paths and NoPath and refusals and stale planes", "[path][jpsw]")
@@ -310,7 +282,7 @@ TEST_CASE("WeightedJumpSearch: partial paths and NoPath and refusals and stale p
     CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {9, 3}, r) == PathStatus::GoalInvalid);
     REQUIRE(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::Partial);
     CHECK(r.path.back() == TileCoord{3, 4});
-    checkWeightedPath(grid, 0, r, {0, 0});
+    testsupport::checkStepPath(grid, 0, r, {0, 0});
     jpsw.setPartialPaths(false);
     CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::NoPath);
     CHECK(r.path.empty());
@@ -321,7 +293,7 @@ TEST_CASE("WeightedJumpSearch: partial paths and NoPath and refusals and stale p
     CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::InvalidInput);
     REQUIRE(flat.update(grid, dirty));
     CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::Found);
-    checkWeightedPath(grid, 0, r, {0, 0});
+    testsupport::checkStepPath(grid, 0, r, {0, 0});
 
     // Other diagonal rules, or a factor outside [1, 2): refused.
     for (DiagonalMode mode : {DiagonalMode::Never, DiagonalMode::AtMostOneObstacle, DiagonalMode::Always}) {

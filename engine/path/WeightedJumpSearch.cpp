@@ -305,7 +305,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     m_active = detail::ActiveLandmarks{};
     if (m_table)
         detail::chooseActiveLandmarks(*m_table, startNode, goalNode, m_active);
-    m_open.reset(false);
+    m_open.reset(m_exactOpen);
     detail::OpenList open(m_open);
     m_list = &open;
     const int startY = int(startNode / std::uint32_t(m_stride));
@@ -383,6 +383,7 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
     m_costs = grid.paddedCosts(layer);
     m_stride = grid.stride();
     m_open.setLayout(m_stride, grid.height() + 2);
+    m_exactOpen = grid.uniformCost(layer);  // ties everywhere: the tie heap alone, as GridQuery
     m_minCost = grid.minCellCost(layer);
     m_diag = grid.rules(layer).diagonalFactor;
     m_table = m_useLandmarks ? grid.landmarks(layer) : nullptr;

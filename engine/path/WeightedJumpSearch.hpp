@@ -230,6 +230,7 @@ private:
     std::uint32_t m_generation = 0;
     bool m_partialPaths = true;
     bool m_useLandmarks = true;
+    bool m_exactOpen = false;  ///< the open list starts in exact mode (a uniform-cost layer)
     std::vector<Node> m_nodes;
     detail::OpenListStorage m_open;  ///< the open list (detail/OpenList.hpp), as GridQuery's
     detail::OpenList* m_list = nullptr;  ///< the open list of the running search

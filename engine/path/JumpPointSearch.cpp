@@ -8,7 +8,7 @@
 #include "engine/path/JumpPointSearch.hpp"
 #include "engine/path/detail/HeapOrder.hpp"
 
-#include "engine/path/detail/ClosestCells.hpp"
+#include "engine/path/detail/JumpQuery.hpp"
 #include "engine/path/detail/Directions.hpp"
 
 #include <algorithm>
@@ -297,37 +297,9 @@ bool JumpPointSearch::search(std::uint32_t startNode, std::uint32_t goalNode, in
 
 void JumpPointSearch::writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const
 {
-    // Jump points end..start, then each straight or diagonal segment cell by cell.
-    out.path.clear();
-    std::uint32_t n = endNode;
-    for (;;) {
-        const int y = int(n / std::uint32_t(m_stride));
-        out.path.push_back({int(n) - y * m_stride - 1, y - 1});
-        if (n == startNode)
-            break;
-        n = m_nodes[n].parent;
-    }
-    std::reverse(out.path.begin(), out.path.end());
-    const std::size_t jumps = out.path.size();
-    // Interpolate in place from the back into a grown vector.
-    std::size_t cells = 1;
-    for (std::size_t i = 1; i < jumps; ++i) {
-        const TileCoord a = out.path[i - 1];
-        const TileCoord b = out.path[i];
-        cells += std::size_t(std::max(std::abs(b.x - a.x), std::abs(b.y - a.y)));
-    }
-    out.path.resize(cells);
-    std::size_t w = cells;
-    for (std::size_t i = jumps; i-- > 1;) {
-        const TileCoord b = out.path[i];
-        const TileCoord a = out.path[i - 1];
-        const int steps = std::max(std::abs(b.x - a.x), std::abs(b.y - a.y));
-        const int sx = sign(b.x - a.x);
-        const int sy = sign(b.y - a.y);
-        for (int s = steps; s >= 1; --s)
-            out.path[--w] = {a.x + sx * s, a.y + sy * s};
-    }
-    // out.path[0] is still the start. The cost as A* sums it: step by step in path order.
+    detail::jumpPointsToCells(startNode, endNode, m_stride, [this](std::uint32_t n) { return m_nodes[n].parent; },
+                              out.path);
+    // The cost as A* sums it: step by step in path order.
     double cost = 0.0;
     for (std::size_t i = 1; i < out.path.size(); ++i) {
         const bool diagonal = out.path[i].x != out.path[i - 1].x && out.path[i].y != out.path[i - 1].y;
@@ -339,75 +311,23 @@ void JumpPointSearch::writePath(std::uint32_t startNode, std::uint32_t endNode, 
 PathStatus JumpPointSearch::findPath(const NavGrid& grid, int layer, const JumpPointGrid& jumps, TileCoord start,
                                      TileCoord goal, PathResult& out)
 {
-    out.path.clear();
-    out.cost = 0.0;
-    out.expanded = 0;
-    if (!supports(grid, layer) || !jumps.matches(grid, layer)) {
-        out.status = PathStatus::InvalidInput;
-        return out.status;
-    }
-    if (!grid.inBounds(start) || !grid.passable(layer, start)) {
-        out.status = PathStatus::StartInvalid;
-        return out.status;
-    }
-    if (!grid.inBounds(goal)) {
-        out.status = PathStatus::GoalInvalid;
+    const bool supported = supports(grid, layer) && jumps.matches(grid, layer);
+    if (const std::optional<PathStatus> refused = detail::refuseJumpQuery(grid, layer, supported, start, goal, out)) {
+        out.status = *refused;
         return out.status;
     }
     if (m_nodes.size() < grid.paddedSize())
         m_nodes.resize(grid.paddedSize(), Node{});
     m_jumps = &jumps;
     m_stride = grid.stride();
-    const std::uint32_t startNode = grid.toNode(start);
-    m_cost = double(grid.paddedCosts(layer)[startNode]);
+    m_cost = double(grid.paddedCosts(layer)[grid.toNode(start)]);
     m_diag = grid.rules(layer).diagonalFactor;
     m_diagCost = m_cost * m_diag;
-    const std::int32_t* islands = grid.paddedIslands(layer);
-    const std::uint32_t goalNode = grid.toNode(goal);
-    int expanded = 0;
-    if (islands[goalNode] == islands[startNode]) {
-        // Same island: the search reaches the goal (an exhausted open list would be a bug;
-        // it is reported as NoPath rather than a path through stale parents).
-        const bool reached = search(startNode, goalNode, expanded);
-        if (reached)
-            writePath(startNode, goalNode, out);
-        out.status = reached ? PathStatus::Found : PathStatus::NoPath;
-        out.expanded = expanded;
-        m_jumps = nullptr;
-        return out.status;
-    }
-    if (!m_partialPaths) {
-        out.status = PathStatus::NoPath;
-        m_jumps = nullptr;
-        return out.status;
-    }
-    // Partial: the start island's cells closest (Euclidean) to the goal, found by scanning
-    // square rings around the goal (a cell on ring r is at least r away); then the cheapest
-    // of them (ties: lower row-major index, as GridQuery).
-    const std::int32_t island = islands[startNode];
-    detail::closestCellsOnIsland(islands, island, grid.width(), grid.height(), goal, m_targets);
-    std::sort(m_targets.begin(), m_targets.end());
-    std::uint32_t bestTarget = kNone;
-    double bestCost = 0.0;
-    for (std::uint32_t t : m_targets) {
-        if (!search(startNode, t, expanded))
-            continue;  // cannot happen: the candidates are on the start's island
-        if (bestTarget == kNone || m_nodes[t].g < bestCost) {
-            bestTarget = t;
-            bestCost = m_nodes[t].g;
-        }
-    }
-    if (bestTarget == kNone) {
-        out.status = PathStatus::NoPath;
-        out.expanded = expanded;
-        m_jumps = nullptr;
-        return out.status;
-    }
-    if (bestTarget != m_targets.back())
-        search(startNode, bestTarget, expanded);  // the scratch holds the last search only
-    writePath(startNode, bestTarget, out);
-    out.status = PathStatus::Partial;
-    out.expanded = expanded;
+    detail::runJumpQuery(
+        grid, layer, start, goal, m_partialPaths, m_targets, out,
+        [this](std::uint32_t s, std::uint32_t g, int& expanded) { return search(s, g, expanded); },
+        [this](std::uint32_t n) { return m_nodes[n].g; },
+        [this, &out](std::uint32_t s, std::uint32_t e) { writePath(s, e, out); });
     m_jumps = nullptr;
     return out.status;
 }

@@ -1,67 +1,201 @@
 /// \file WeightedJumpGrid.cpp
-/// The passability and flatness planes of weighted jump point search (WeightedJumpSearch.hpp):
-/// built from a layer's padded costs, patched cell by cell after an edit.
+/// The successor table and pass planes of weighted jump point search (WeightedJumpSearch.hpp):
+/// built from a layer's padded costs by the local pruning rule, patched cell by cell after an
+/// edit.
 #include "engine/path/WeightedJumpSearch.hpp"
 
+#include "engine/path/detail/Directions.hpp"
+
 #include <bit>
+#include <limits>
 
 namespace eng::path {
 
-bool WeightedJumpGrid::flatAt(const float* costs, int px, int py) const
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+/// Two local costs within this relative distance are a tie (they differ by rounding only).
+constexpr double kTieTolerance = 1e-12;
+
+/// The 3x3 neighbourhood of one cell: index (dy + 1) * 3 + (dx + 1), the centre is 4.
+struct Local {
+    double cost[9];  ///< entry cost; kInf for a blocked cell
+    bool open[9];
+};
+
+inline int localIndex(int dx, int dy)
 {
-    if (px <= 0 || py <= 0 || px >= m_pw - 1 || py >= m_ph - 1)
-        return false;  // the padding ring is blocked
-    const std::size_t stride = std::size_t(m_pw);
-    const float c = costs[std::size_t(py) * stride + std::size_t(px)];
-    if (!(c < Impassable))
+    return (dy + 1) * 3 + (dx + 1);
+}
+
+/// Whether the step a -> b (distinct, adjacent cells of the 3x3) is allowed under no corner
+/// cutting: both cells open and, for a diagonal step, both orthogonal cells too (all of them
+/// lie inside the 3x3).
+inline bool legalStep(const Local& l, int a, int b)
+{
+    const int ax = a % 3, ay = a / 3, bx = b % 3, by = b / 3;
+    if (!l.open[a] || !l.open[b])
         return false;
-    for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-            const float n = costs[std::size_t(py + dy) * stride + std::size_t(px + dx)];
-            if (n < Impassable && n != c)
-                return false;
-        }
+    if (ax != bx && ay != by)
+        return l.open[ay * 3 + bx] && l.open[by * 3 + ax];
     return true;
 }
 
-void WeightedJumpGrid::setCell(int px, int py, bool open, bool flat)
+inline bool adjacent(int a, int b)
 {
-    const std::size_t bx = std::size_t(px + kLead);
-    const std::size_t by = std::size_t(py + kLead);
-    const std::uint64_t rowBit = std::uint64_t(1) << (bx & 63);
-    const std::uint64_t colBit = std::uint64_t(1) << (by & 63);
-    const std::size_t r = std::size_t(py) * m_rowWords + (bx >> 6);
-    const std::size_t c = std::size_t(px) * m_colWords + (by >> 6);
-    m_openRows[r] = open ? (m_openRows[r] | rowBit) : (m_openRows[r] & ~rowBit);
-    m_flatRows[r] = flat ? (m_flatRows[r] | rowBit) : (m_flatRows[r] & ~rowBit);
-    m_openCols[c] = open ? (m_openCols[c] | colBit) : (m_openCols[c] & ~colBit);
-    m_flatCols[c] = flat ? (m_flatCols[c] | colBit) : (m_flatCols[c] & ~colBit);
+    const int ddx = a % 3 - b % 3;
+    const int ddy = a / 3 - b / 3;
+    return a != b && ddx >= -1 && ddx <= 1 && ddy >= -1 && ddy <= 1;
+}
+
+inline double stepCost(const Local& l, int a, int b, double diag)
+{
+    return (a % 3 != b % 3 && a / 3 != b / 3) ? l.cost[b] * diag : l.cost[b];
+}
+
+/// The kept directions of the centre entered in direction k (see WeightedJumpSearch.hpp): the
+/// cheapest ways from q = centre - k to each neighbour that avoid the centre, over the 3x3
+/// (Bellman-Ford on its 8 ring cells), against the way through the centre.
+std::uint8_t keptDirections(const Local& l, int k, double diag)
+{
+    using detail::kDx;
+    using detail::kDy;
+    const int q = localIndex(-kDx[k], -kDy[k]);
+    if (!legalStep(l, q, 4))
+        return 0;  // the centre cannot be entered in direction k
+    double any[9], diagFirst[9];
+    for (int i = 0; i < 9; ++i)
+        any[i] = diagFirst[i] = kInf;
+    any[q] = 0.0;
+    for (int m = 0; m < 9; ++m)
+        if (m != 4 && adjacent(q, m) && m % 3 != q % 3 && m / 3 != q / 3 && legalStep(l, q, m))
+            diagFirst[m] = stepCost(l, q, m, diag);
+    for (int round = 0; round < 8; ++round) {
+        bool changed = false;
+        for (int a = 0; a < 9; ++a)
+            for (int b = 0; b < 9; ++b) {
+                if (a == 4 || b == 4 || !adjacent(a, b) || !legalStep(l, a, b))
+                    continue;
+                const double w = stepCost(l, a, b, diag);
+                if (any[a] + w < any[b]) {
+                    any[b] = any[a] + w;
+                    changed = true;
+                }
+                if (diagFirst[a] + w < diagFirst[b]) {
+                    diagFirst[b] = diagFirst[a] + w;
+                    changed = true;
+                }
+            }
+        if (!changed)
+            break;
+    }
+    const bool straightIn = kDx[k] == 0 || kDy[k] == 0;
+    const double in = stepCost(l, q, 4, diag);
+    std::uint8_t kept = 0;
+    for (int j = 0; j < 8; ++j) {
+        const int n = localIndex(kDx[j], kDy[j]);
+        if (n == q || !legalStep(l, 4, n))
+            continue;
+        const double through = in + stepCost(l, 4, n, diag);
+        const double tol = kTieTolerance * through;
+        const bool cheaper = any[n] < through - tol;
+        const bool canonicalTie = straightIn && j != k && diagFirst[n] <= through + tol;
+        if (!cheaper && !canonicalTie)
+            kept = std::uint8_t(kept | (1u << j));
+    }
+    return kept;
+}
+
+} // namespace
+
+void WeightedJumpGrid::setBit(std::vector<std::uint64_t>& lines, std::size_t words, int line, int pos, bool on)
+{
+    const std::size_t b = std::size_t(pos + kLead);
+    const std::uint64_t bit = std::uint64_t(1) << (b & 63);
+    std::uint64_t& w = lines[std::size_t(line) * words + (b >> 6)];
+    w = on ? (w | bit) : (w & ~bit);
+}
+
+void WeightedJumpGrid::computeCell(const float* costs, int px, int py)
+{
+    const std::size_t node = std::size_t(py) * std::size_t(m_pw) + std::size_t(px);
+    const bool inside = px > 0 && py > 0 && px < m_pw - 1 && py < m_ph - 1;
+    const bool open = inside && costs[node] < Impassable;
+    Local l{};
+    unsigned pattern = 0;  // the open neighbours, bit i for 3x3 index i (centre excluded)
+    bool uniform = true;   // every open neighbour costs what the cell costs
+    if (open)
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const float c = costs[node + std::size_t(dy * m_pw + dx)];
+                const int i = localIndex(dx, dy);
+                l.open[i] = c < Impassable;
+                l.cost[i] = c < Impassable ? double(c) : kInf;
+                if (l.open[i] && i != 4) {
+                    pattern |= 1u << (i < 4 ? i : i - 1);
+                    uniform = uniform && c == costs[node];
+                }
+            }
+    for (int k = 0; k < 8; ++k) {
+        // Around a cell of uniform cost the rule compares multiples of that cost only, so it
+        // depends on which neighbours are open alone: one table per build.
+        const std::uint8_t kept = !open ? 0 : uniform ? m_uniform[pattern][std::size_t(k)] : keptDirections(l, k, m_diag);
+        m_succ[node * 8 + std::size_t(k)] = kept;
+    }
+    // A straight jump runs on through the cell when the move on is all it keeps; the same
+    // bits mark where the next cell on costs the same (the jump's cost changes elsewhere).
+    for (int k = 0; k < 4; ++k) {
+        const int nx = px + detail::kDx[k];
+        const int ny = py + detail::kDy[k];
+        const bool pass = open && m_succ[node * 8 + std::size_t(k)] == (1u << k);
+        const bool same = open && costs[std::size_t(ny) * std::size_t(m_pw) + std::size_t(nx)] == costs[node];
+        const bool rows = detail::kDy[k] == 0;
+        setBit(m_pass[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py, pass);
+        setBit(m_same[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py, same);
+        setBit(m_live[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py,
+               m_succ[node * 8 + std::size_t(k)] != 0);
+    }
+    setBit(m_openRows, m_rowWords, py, px, open);
 }
 
 bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
 {
     m_layer = -1;
     m_openRows.clear();
-    m_flatRows.clear();
-    m_openCols.clear();
-    m_flatCols.clear();
+    m_succ.clear();
+    for (int k = 0; k < 4; ++k) {
+        m_pass[k].clear();
+        m_same[k].clear();
+        m_live[k].clear();
+    }
     if (!grid.validLayer(layer))
         return false;
     m_pw = grid.stride();
     m_ph = grid.height() + 2;
+    m_diag = grid.rules(layer).diagonalFactor;
     m_rowWords = std::size_t(m_pw + 2 * kLead) / 64 + 2;
     m_colWords = std::size_t(m_ph + 2 * kLead) / 64 + 2;
     m_openRows.assign(m_rowWords * std::size_t(m_ph), 0u);
-    m_flatRows.assign(m_rowWords * std::size_t(m_ph), 0u);
-    m_openCols.assign(m_colWords * std::size_t(m_pw), 0u);
-    m_flatCols.assign(m_colWords * std::size_t(m_pw), 0u);
+    for (int k = 0; k < 4; ++k) {
+        m_pass[k].assign(detail::kDy[k] == 0 ? m_rowWords * std::size_t(m_ph) : m_colWords * std::size_t(m_pw), 0u);
+        m_same[k].assign(m_pass[k].size(), 0u);
+        m_live[k].assign(m_pass[k].size(), 0u);
+    }
+    m_succ.assign(std::size_t(m_pw) * std::size_t(m_ph) * 8, 0u);
+    for (unsigned pattern = 0; pattern < 256; ++pattern) {
+        Local l{};
+        for (int i = 0; i < 9; ++i) {
+            l.open[i] = i == 4 || ((pattern >> (i < 4 ? i : i - 1)) & 1u);
+            l.cost[i] = l.open[i] ? 1.0 : kInf;
+        }
+        for (int k = 0; k < 8; ++k)
+            m_uniform[pattern][std::size_t(k)] = keptDirections(l, k, m_diag);
+    }
     const float* costs = grid.paddedCosts(layer);
     for (int y = 1; y < m_ph - 1; ++y)
-        for (int x = 1; x < m_pw - 1; ++x) {
-            const bool open = costs[std::size_t(y) * std::size_t(m_pw) + std::size_t(x)] < Impassable;
-            if (open)
-                setCell(x, y, true, flatAt(costs, x, y));
-        }
+        for (int x = 1; x < m_pw - 1; ++x)
+            if (costs[std::size_t(y) * std::size_t(m_pw) + std::size_t(x)] < Impassable)
+                computeCell(costs, x, y);
     m_layer = layer;
     m_version = grid.layerVersion(layer);
     return true;
@@ -73,19 +207,19 @@ bool WeightedJumpGrid::update(const NavGrid& grid, const NavDirty& dirty)
         return false;
     if (dirty.layer != m_layer)
         return true;
+    if (grid.rules(m_layer).diagonalFactor != m_diag)
+        return false;
     const float* costs = grid.paddedCosts(m_layer);
     for (const TileCoord c : dirty.cells) {
         if (!grid.inBounds(c))
             continue;
-        // The cell's own bits and the flatness of its 8 neighbours (their 3x3 holds it).
+        // The cell and its 8 neighbours (their 3x3 holds it).
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
                 const int px = c.x + 1 + dx;
                 const int py = c.y + 1 + dy;
-                if (px <= 0 || py <= 0 || px >= m_pw - 1 || py >= m_ph - 1)
-                    continue;
-                const bool open = costs[std::size_t(py) * std::size_t(m_pw) + std::size_t(px)] < Impassable;
-                setCell(px, py, open, open && flatAt(costs, px, py));
+                if (px > 0 && py > 0 && px < m_pw - 1 && py < m_ph - 1)
+                    computeCell(costs, px, py);
             }
     }
     m_version = grid.layerVersion(m_layer);
@@ -98,11 +232,20 @@ bool WeightedJumpGrid::matches(const NavGrid& grid, int layer) const
            grid.stride() == m_pw && grid.height() + 2 == m_ph;
 }
 
-std::size_t WeightedJumpGrid::borderCells() const
+std::size_t WeightedJumpGrid::jumpPoints() const
 {
+    // Open cells where a straight jump in some direction stops although it could go on.
     std::size_t n = 0;
-    for (std::size_t i = 0; i < m_openRows.size(); ++i)
-        n += std::size_t(std::popcount(m_openRows[i] & ~m_flatRows[i]));
+    for (int y = 1; y < m_ph - 1; ++y)
+        for (int x = 1; x < m_pw - 1; ++x) {
+            if (!open(x, y))
+                continue;
+            for (int k = 0; k < 4; ++k)
+                if (!passes(x, y, k) && (successors(std::uint32_t(y * m_pw + x), k) >> k & 1u)) {
+                    ++n;
+                    break;
+                }
+        }
     return n;
 }
 

@@ -1,13 +1,11 @@
 /// \file WeightedJumpSearch.cpp
-/// Weighted jump point search with the no-corner-cutting rule. Straight jumps scan 64 cells per
-/// step on the bit planes: moving east along row y, cell x stops the jump when it is blocked
-/// (dead end), when it is not flat (a cost border: a jump point), or when a side cell
-/// (x, y-1) / (x, y+1) is open while the one behind it, (x-1, y-1) / (x-1, y+1), is blocked
-/// (a forced neighbour, as in JumpPointSearch). A diagonal jump stops at a cell that is not
-/// flat or where one of its two straight jumps finds something.
+/// Weighted jump point search with the no-corner-cutting rule (the rule and the jumps are in
+/// WeightedJumpSearch.hpp). A straight jump finds its stop with one scan of the direction's
+/// pass plane, 64 cells per step, tells a dead end by the live plane and sums its cost per run
+/// of the same-cost plane; a diagonal jump steps cell by cell through the successor table.
 #include "engine/path/WeightedJumpSearch.hpp"
 
-#include "engine/path/detail/ClosestCells.hpp"
+#include "engine/path/detail/JumpQuery.hpp"
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/OpenList.hpp"
 #include "engine/path/detail/LandmarkBound.hpp"
@@ -22,10 +20,9 @@ namespace eng::path {
 namespace {
 
 constexpr std::uint32_t kNoNode = std::numeric_limits<std::uint32_t>::max();
-constexpr int kNoStop = std::numeric_limits<int>::min();
 
 /// 64 bits of `line` with bit 0 = position `pos` (padded coordinate, >= -kLead).
-inline std::uint64_t flatWindow(const std::uint64_t* line, int pos)
+inline std::uint64_t lineWindow(const std::uint64_t* line, int pos)
 {
     const unsigned b = unsigned(pos + WeightedJumpGrid::kLead);
     const unsigned w = b >> 6;
@@ -33,72 +30,44 @@ inline std::uint64_t flatWindow(const std::uint64_t* line, int pos)
     return s == 0 ? line[w] : (line[w] >> s) | (line[w + 1] << (64u - s));
 }
 
-/// The lines of one straight scan: the open and flat bits of the line, the open bits of both
-/// neighbour lines.
-struct ScanLines {
-    const std::uint64_t* open;
-    const std::uint64_t* flat;
-    const std::uint64_t* side0;
-    const std::uint64_t* side1;
-};
-
-/// Straight scan from the open position `pos` in direction `dir` (+1 / -1). Returns the first
-/// jump point (a cell that is not flat, or a forced neighbour), its position also in
-/// `lastOpen`; or kNoStop for a dead end, with the last open position in `lastOpen`.
-inline int scanFlatLine(const ScanLines& l, int pos, int dir, int& lastOpen)
+/// The first position from `pos` on in direction `dir` (+1 / -1) whose bit in the pass line
+/// is clear: where a straight jump stops. The blocked ring guarantees one.
+inline int scanPassLine(const std::uint64_t* line, int pos, int dir)
 {
     if (dir > 0) {
         for (;;) {
-            const std::uint64_t f = flatWindow(l.flat, pos);
-            const std::uint64_t u = flatWindow(l.side0, pos);
-            const std::uint64_t d = flatWindow(l.side1, pos);
-            // bit k: not flat, or side cell k open and side cell k-1 (behind) blocked.
-            const std::uint64_t stop = (~f | (u & ~(u << 1)) | (d & ~(d << 1))) & ~std::uint64_t(1);
-            if (stop != 0) {
-                const int k = __builtin_ctzll(stop);
-                if (((flatWindow(l.open, pos) >> k) & 1u) == 0) {
-                    lastOpen = pos + k - 1;
-                    return kNoStop;
-                }
-                lastOpen = pos + k;
-                return pos + k;
-            }
-            pos += 63;
+            const std::uint64_t stop = ~lineWindow(line, pos);
+            if (stop != 0)
+                return pos + __builtin_ctzll(stop);
+            pos += 64;
         }
     }
     for (;;) {
         const int base = pos - 63;  // bit 63 = pos
-        const std::uint64_t f = flatWindow(l.flat, base);
-        const std::uint64_t u = flatWindow(l.side0, base);
-        const std::uint64_t d = flatWindow(l.side1, base);
-        // bit k: not flat, or side cell k open and side cell k+1 (behind) blocked.
-        const std::uint64_t stop = (~f | (u & ~(u >> 1)) | (d & ~(d >> 1))) & ~(std::uint64_t(1) << 63);
-        if (stop != 0) {
-            const int k = 63 - __builtin_clzll(stop);
-            if (((flatWindow(l.open, base) >> k) & 1u) == 0) {
-                lastOpen = base + k + 1;
-                return kNoStop;
-            }
-            lastOpen = base + k;
-            return base + k;
-        }
-        pos -= 63;
+        const std::uint64_t stop = ~lineWindow(line, base);
+        if (stop != 0)
+            return base + 63 - __builtin_clzll(stop);
+        pos -= 64;
     }
 }
 
-/// The heap entry of `node` reached with cost g: f's bits, then larger g first (float bits,
-/// monotone for g >= 0), then the lower node.
-inline detail::HeapEntry jumpEntry(double f, double g, std::uint32_t node)
-{
-    const float gf = float(g);
-    std::uint32_t gBits = 0;
-    std::memcpy(&gBits, &gf, sizeof gBits);
-    return {detail::fBitsOf(f), (std::uint64_t(~gBits) << 32) | node};
-}
+/// The direction (detail::kDx / kDy order) of a step (dx, dy) in -1..1, by (dy + 1) * 3 + dx + 1.
+constexpr std::int8_t kDirectionOf[9] = {7, 0, 4, 3, -1, 1, 6, 2, 5};
 
 inline int stepSign(int v)
 {
     return (v > 0) - (v < 0);
+}
+
+/// The direction of the last step of a jump by offset (dx, dy): a jump runs diagonally first,
+/// then straight, so its last step is straight along the longer axis unless both are equal.
+inline int incomingDirection(int dx, int dy)
+{
+    const int ax = dx < 0 ? -dx : dx;
+    const int ay = dy < 0 ? -dy : dy;
+    const int sx = ax >= ay ? stepSign(dx) : 0;
+    const int sy = ay >= ax ? stepSign(dy) : 0;
+    return kDirectionOf[(sy + 1) * 3 + sx + 1];
 }
 
 } // namespace
@@ -126,69 +95,103 @@ double WeightedJumpSearch::h(std::uint32_t node, int x, int y) const
     return alt > octile ? alt : octile;
 }
 
-std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, int dx, int dy) const
+template <bool WithCost>
+std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, int k, double& cost) const
 {
     const WeightedJumpGrid& j = *m_flat;
-    // Next to a cost border most jumps end after one step: no scan for those.
-    if (!j.open(x + dx, y + dy))
-        return kNoNode;
-    if (!j.flat(x + dx, y + dy))
-        return std::uint32_t((y + dy) * m_stride + x + dx);
-    int lastOpen = 0;
-    if (dy == 0) {
-        const std::size_t n = j.rowWords();
-        const std::size_t row = std::size_t(y) * n;
-        const ScanLines lines{j.openRows() + row, j.flatRows() + row, j.openRows() + row - n, j.openRows() + row + n};
-        const int at = scanFlatLine(lines, x, dx, lastOpen);
-        if (y == m_goalY && (dx > 0 ? (m_goalX > x && m_goalX <= lastOpen) : (m_goalX < x && m_goalX >= lastOpen)))
-            return m_goalNode;
-        return at == kNoStop ? kNoNode : std::uint32_t(y * m_stride + at);
+    const int dx = detail::kDx[k];
+    const int dy = detail::kDy[k];
+    const int dir = dx + dy;
+    const bool rows = dy == 0;
+    const std::size_t line = rows ? std::size_t(y) * j.rowWords() : std::size_t(x) * j.colWords();
+    const int from = (rows ? x : y) + dir;  // the first cell of the jump
+    const int stop = scanPassLine(j.passLines(k) + line, from, dir);
+    const int goalPos = rows ? m_goalX : m_goalY;
+    const bool goal = (rows ? y == m_goalY : x == m_goalX) && (dir > 0 ? (goalPos >= from && goalPos <= stop)
+                                                                      : (goalPos <= from && goalPos >= stop));
+    const int end = goal ? goalPos : stop;
+    const std::int64_t step = rows ? 1 : m_stride;  // node step per line position
+    const std::int64_t base = rows ? std::int64_t(y) * m_stride : x;
+    const std::uint32_t node = std::uint32_t(base + end * step);
+    if (!goal && ((lineWindow(j.liveLines(k) + line, end) & 1u) == 0))
+        return kNoNode;  // a stop that keeps no direction is a dead end
+    if constexpr (WithCost) {
+        // Runs of equal cost, each found by one scan of the same-cost line.
+        double total = 0.0;
+        for (int a = from;;) {
+            const int e = scanPassLine(j.sameLines(k) + line, a, dir);
+            const double c = double(m_costs[base + a * step]);
+            if (dir > 0 ? e >= end : e <= end) {
+                cost = total + c * double((end - a) * dir + 1);
+                break;
+            }
+            total += c * double((e - a) * dir + 1);
+            a = e + dir;
+        }
+    } else {
+        (void)cost;
     }
-    const std::size_t n = j.colWords();
-    const std::size_t col = std::size_t(x) * n;
-    const ScanLines lines{j.openCols() + col, j.flatCols() + col, j.openCols() + col - n, j.openCols() + col + n};
-    const int at = scanFlatLine(lines, y, dy, lastOpen);
-    if (x == m_goalX && (dy > 0 ? (m_goalY > y && m_goalY <= lastOpen) : (m_goalY < y && m_goalY >= lastOpen)))
-        return m_goalNode;
-    return at == kNoStop ? kNoNode : std::uint32_t(at * m_stride + x);
+    return node;
 }
 
-std::uint32_t WeightedJumpSearch::jumpDiagonal(int x, int y, int dx, int dy) const
+void WeightedJumpSearch::jumpDiagonal(int x, int y, int k)
 {
     const WeightedJumpGrid& j = *m_flat;
+    const int dx = detail::kDx[k];
+    const int dy = detail::kDy[k];
+    const int kx = dx > 0 ? 1 : 3;  // the straight directions inside this diagonal
+    const int ky = dy > 0 ? 2 : 0;
+    const unsigned natural = (1u << k) | (1u << kx) | (1u << ky);
+    double sum = 0.0;
     for (;;) {
-        // No corner cutting: both orthogonal neighbours of the step must be open.
-        if (!j.open(x + dx, y) || !j.open(x, y + dy) || !j.open(x + dx, y + dy))
-            return kNoNode;
         x += dx;
         y += dy;
         const std::uint32_t node = std::uint32_t(y * m_stride + x);
-        if (node == m_goalNode || !j.flat(x, y))
-            return node;
-        if (jumpStraight(x, y, dx, 0) != kNoNode || jumpStraight(x, y, 0, dy) != kNoNode)
-            return node;
+        sum += double(m_costs[node]);
+        const double cost = sum * m_diag;
+        const unsigned kept = j.successors(node, k);
+        if (node == m_goalNode || (kept & ~natural) != 0) {
+            add(node, cost);
+            return;
+        }
+        // A cell that keeps only the natural directions is expanded here, not pushed: its
+        // straight jumps go on the list as two-leg jumps from the jump's origin (diagonal,
+        // then straight), and the diagonal goes on.
+        double straight = 0.0;
+        if ((kept >> kx) & 1u) {
+            const std::uint32_t to = jumpStraight<true>(x, y, kx, straight);
+            if (to != kNoNode)
+                add(to, cost + straight);
+        }
+        if ((kept >> ky) & 1u) {
+            const std::uint32_t to = jumpStraight<true>(x, y, ky, straight);
+            if (to != kNoNode)
+                add(to, cost + straight);
+        }
+        if (((kept >> k) & 1u) == 0)
+            return;
     }
 }
 
-void WeightedJumpSearch::push(std::uint32_t node, std::uint32_t parent, double g)
+bool WeightedJumpSearch::improve(std::uint32_t node, std::uint32_t parent, double g, int x, int y)
 {
     Node& n = m_nodes[node];
     const std::uint32_t openStamp = m_generation;
     if (n.stamp == openStamp + 1)
-        return;  // closed
-    if (n.stamp == openStamp && !(g < n.g))
-        return;
+        return false;  // closed
+    if (n.stamp == openStamp) {
+        if (!(g < n.g))
+            return false;
+    } else {
+        n.h = h(node, x, y);  // the same for every push of this search
+    }
     n.stamp = openStamp;
     n.g = g;
     n.parent = parent;
-    const int y = int(node / std::uint32_t(m_stride));
-    const int x = int(node) - y * m_stride;
-    if (m_openCount + 2 > m_open.size())
-        m_open.resize(std::max<std::size_t>(1024, 2 * m_open.size()));
-    detail::heapPush(m_open.data(), m_openCount, jumpEntry(g + h(node, x, y), g, node));
+    return true;
 }
 
-void WeightedJumpSearch::add(std::uint32_t to)
+void WeightedJumpSearch::add(std::uint32_t to, double cost)
 {
     if (to == kNoNode)
         return;
@@ -196,123 +199,89 @@ void WeightedJumpSearch::add(std::uint32_t to)
     // landmark values overlap with the remaining jumps instead of waiting one after another.
     __builtin_prefetch(&m_nodes[to]);
     if (m_active.count != 0)
-        __builtin_prefetch(m_active.plane[0] + 2 * std::size_t(to));
-    m_succ[m_succCount++] = to;
+        for (int a = 0; a < detail::kActiveLandmarks; ++a)
+            __builtin_prefetch(m_active.plane[a] + 2 * std::size_t(to));
+    if (m_succCount == kMaxSuccessors)
+        pushAll(m_from);
+    m_succ[m_succCount] = to;
+    m_succCost[m_succCount] = cost;
+    ++m_succCount;
 }
 
-void WeightedJumpSearch::flush(std::uint32_t from, int x, int y)
+void WeightedJumpSearch::pushAll(std::uint32_t from)
 {
     const double g = m_nodes[from].g;
     for (int i = 0; i < m_succCount; ++i) {
         const std::uint32_t to = m_succ[i];
         const int ty = int(to / std::uint32_t(m_stride));
         const int tx = int(to) - ty * m_stride;
-        const int sx = stepSign(tx - x);
-        const int sy = stepSign(ty - y);
-        const int steps = std::max(std::abs(tx - x), std::abs(ty - y));
-        // Every cell of a jump costs what its first cell costs (all but its last are flat).
-        const double c = double(m_costs[std::int64_t(from) + sy * m_stride + sx]);
-        const double step = sx != 0 && sy != 0 ? c * m_diag * double(steps) : c * double(steps);
-        push(to, from, g + step);
+        if (improve(to, from, g + m_succCost[i], tx, ty))
+            m_list->push(detail::exactEntry(m_nodes[to].g, m_nodes[to].h, tx, ty), tx, ty);
     }
     m_succCount = 0;
 }
 
-void WeightedJumpSearch::expandAll(int x, int y)
+std::uint32_t WeightedJumpSearch::flush(std::uint32_t from)
 {
-    add(jumpStraight(x, y, 0, -1));
-    add(jumpStraight(x, y, 1, 0));
-    add(jumpStraight(x, y, 0, 1));
-    add(jumpStraight(x, y, -1, 0));
-    add(jumpDiagonal(x, y, 1, -1));
-    add(jumpDiagonal(x, y, 1, 1));
-    add(jumpDiagonal(x, y, -1, 1));
-    add(jumpDiagonal(x, y, -1, -1));
-}
-
-void WeightedJumpSearch::expandBorder(int x, int y, int dx, int dy)
-{
-    // A cost border entered from q = (x - dx, y - dy): every direction but those whose first
-    // step x->n q matches for strictly less in one or two steps that avoid x (all allowed under
-    // no corner cutting). Then g*(x) >= g*(q) + w(q->x) makes q's way to n strictly cheaper
-    // than any path x->n, so no optimal path takes that step. The backward ones never count.
-    const WeightedJumpGrid& j = *m_flat;
-    const auto cost = [&](int cx, int cy) {
-        return double(m_costs[std::size_t(cy) * std::size_t(m_stride) + std::size_t(cx)]);
-    };
-    const double here = cost(x, y);
-    const double f = m_diag;
-    if (dx != 0 && dy != 0) {
-        // Straight on in x: q -> (x, y - dy) straight, then diagonally; likewise in y.
-        const double ex = cost(x + dx, y);
-        if (!(j.open(x, y - dy) && j.open(x + dx, y - dy) && cost(x, y - dy) + ex * f < here * f + ex))
-            add(jumpStraight(x, y, dx, 0));
-        const double ey = cost(x, y + dy);
-        if (!(j.open(x - dx, y) && j.open(x - dx, y + dy) && cost(x - dx, y) + ey * f < here * f + ey))
-            add(jumpStraight(x, y, 0, dy));
-        add(jumpDiagonal(x, y, dx, dy));
-        // (dx, -dy) and (-dx, dy): q reaches them by two straight steps past x.
-        if (!(j.open(x, y - dy) && cost(x, y - dy) + cost(x + dx, y - dy) < (here + cost(x + dx, y - dy)) * f))
-            add(jumpDiagonal(x, y, dx, -dy));
-        if (!(j.open(x - dx, y) && cost(x - dx, y) + cost(x - dx, y + dy) < (here + cost(x - dx, y + dy)) * f))
-            add(jumpDiagonal(x, y, -dx, dy));
-        return;
-    }
-    add(jumpStraight(x, y, dx, dy));
-    const int px = dy != 0 ? 1 : 0;
-    const int py = dx != 0 ? 1 : 0;
-    for (int side : {-1, 1}) {
-        const int sx = side * px;
-        const int sy = side * py;
-        // q reaches the side cell s diagonally when q's own side cell is open; the forward
-        // diagonal n then by one straight step from s.
-        const bool qSide = j.open(x - dx + sx, y - dy + sy);
-        const double sideCost = cost(x + sx, y + sy);
-        const double n = cost(x + dx + sx, y + dy + sy);
-        if (!(qSide && j.open(x + sx, y + sy) && sideCost * f + n < here + n * f))
-            add(jumpDiagonal(x, y, dx + sx, dy + sy));
-        if (!(qSide && sideCost * f < here + sideCost))
-            add(jumpStraight(x, y, sx, sy));
-    }
-}
-
-void WeightedJumpSearch::expand(std::uint32_t node)
-{
-    const WeightedJumpGrid& j = *m_flat;
-    const int y = int(node / std::uint32_t(m_stride));
-    const int x = int(node) - y * m_stride;
-    const std::uint32_t parent = m_nodes[node].parent;
-    if (parent == node) {
-        expandAll(x, y);  // the start: every direction
-        return;
-    }
-    const int py = int(parent / std::uint32_t(m_stride));
-    const int px = int(parent) - py * m_stride;
-    const int dx = stepSign(x - px);
-    const int dy = stepSign(y - py);
-    if (!j.flat(x, y)) {
-        expandBorder(x, y, dx, dy);
-        return;
-    }
-    if (dx != 0 && dy != 0) {
-        add(jumpStraight(x, y, dx, 0));
-        add(jumpStraight(x, y, 0, dy));
-        add(jumpDiagonal(x, y, dx, dy));
-    } else if (dx != 0) {
-        add(jumpStraight(x, y, dx, 0));
-        for (int side : {-1, 1}) {
-            if (j.open(x, y + side) && !j.open(x - dx, y + side)) {
-                add(jumpStraight(x, y, 0, side));
-                add(jumpDiagonal(x, y, dx, side));
+    // The successor with the smallest key is held back: when it precedes the whole open list
+    // it is the next pop, and the search expands it without pushing and popping it.
+    const double g = m_nodes[from].g;
+    std::uint32_t held = kNoNode;
+    detail::HeapEntry heldKey{};
+    int heldX = 0, heldY = 0;
+    for (int i = 0; i < m_succCount; ++i) {
+        const std::uint32_t to = m_succ[i];
+        const int ty = int(to / std::uint32_t(m_stride));
+        const int tx = int(to) - ty * m_stride;
+        if (!improve(to, from, g + m_succCost[i], tx, ty))
+            continue;
+        const detail::HeapEntry key = detail::exactEntry(m_nodes[to].g, m_nodes[to].h, tx, ty);
+        if (held != kNoNode) {
+            if (!detail::before(key, heldKey)) {
+                m_list->push(key, tx, ty);
+                continue;
             }
+            m_list->push(heldKey, heldX, heldY);
+        }
+        held = to;
+        heldKey = key;
+        heldX = tx;
+        heldY = ty;
+    }
+    m_succCount = 0;
+    if (held == kNoNode || m_list->precedesAll(heldKey))
+        return held;
+    m_list->push(heldKey, heldX, heldY);
+    return kNoNode;
+}
+
+void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
+{
+    const WeightedJumpGrid& j = *m_flat;
+    const std::uint32_t parent = m_nodes[node].parent;
+    unsigned kept = 0;
+    if (parent == node) {
+        // The start: every allowed step.
+        for (int k = 0; k < 8; ++k) {
+            const int dx = detail::kDx[k];
+            const int dy = detail::kDy[k];
+            if (j.open(x + dx, y + dy) && j.open(x + dx, y) && j.open(x, y + dy))
+                kept |= 1u << k;
         }
     } else {
-        add(jumpStraight(x, y, 0, dy));
-        for (int side : {-1, 1}) {
-            if (j.open(x + side, y) && !j.open(x + side, y - dy)) {
-                add(jumpStraight(x, y, side, 0));
-                add(jumpDiagonal(x, y, side, dy));
-            }
+        const int py = int(parent / std::uint32_t(m_stride));
+        const int px = int(parent) - py * m_stride;
+        kept = j.successors(node, incomingDirection(x - px, y - py));
+    }
+    while (kept != 0) {
+        const int k = __builtin_ctz(kept);
+        kept &= kept - 1;
+        if (k < 4) {
+            double cost = 0.0;
+            const std::uint32_t to = jumpStraight<true>(x, y, k, cost);
+            add(to, cost);
+        } else {
+            jumpDiagonal(x, y, k);
         }
     }
 }
@@ -336,56 +305,59 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     m_active = detail::ActiveLandmarks{};
     if (m_table)
         detail::chooseActiveLandmarks(*m_table, startNode, goalNode, m_active);
-    m_openCount = 0;
-    push(startNode, startNode, 0.0);
+    m_open.reset(m_exactOpen);
+    detail::OpenList open(m_open);
+    m_list = &open;
+    const int startY = int(startNode / std::uint32_t(m_stride));
+    const int startX = int(startNode) - startY * m_stride;
+    improve(startNode, startNode, 0.0, startX, startY);
     const std::uint32_t closedStamp = m_generation + 1;
-    while (m_openCount > 0) {
-        const std::uint32_t node = std::uint32_t(m_open[0].tie);
-        detail::heapPop(m_open.data(), m_openCount);
+    const Node* nodes = m_nodes.data();
+    const int stride = m_stride;
+    // A cell's exact key from its record (the open list recomputes keys of entries it moves).
+    auto exactKey = [nodes, stride](int x, int y) {
+        const Node& n = nodes[std::size_t(y) * std::size_t(stride) + std::size_t(x)];
+        return detail::exactEntry(n.g, n.h, x, y);
+    };
+    std::uint32_t next = startNode;  // a node to expand without the open list (flush)
+    while (next != kNoNode || !open.empty()) {
+        int x, y;
+        if (next != kNoNode) {
+            y = int(next / std::uint32_t(m_stride));
+            x = int(next) - y * m_stride;
+            next = kNoNode;
+        } else {
+            open.pop(x, y, exactKey);
+        }
+        const std::uint32_t node = std::uint32_t(y * m_stride + x);
+        int nx, ny;
+        if (open.peek(nx, ny)) {
+            // The next pop's record and table entries arrive while this node expands.
+            const std::uint32_t next = std::uint32_t(ny * m_stride + nx);
+            __builtin_prefetch(&m_nodes[next]);
+            __builtin_prefetch(m_flat->successorsAt(next));
+        }
         Node& n = m_nodes[node];
         if (n.stamp == closedStamp)
             continue;  // a stale duplicate
         n.stamp = closedStamp;
         ++expanded;
-        if (node == goalNode)
+        if (node == goalNode) {
+            m_list = nullptr;
             return true;
-        expand(node);
-        const int y = int(node / std::uint32_t(m_stride));
-        flush(node, int(node) - y * m_stride, y);
+        }
+        m_from = node;
+        expand(node, x, y);
+        next = flush(node);
     }
+    m_list = nullptr;
     return false;
 }
 
 void WeightedJumpSearch::writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const
 {
-    // Jump points end..start, then each straight or diagonal segment cell by cell.
-    out.path.clear();
-    for (std::uint32_t n = endNode;; n = m_nodes[n].parent) {
-        const int y = int(n / std::uint32_t(m_stride));
-        out.path.push_back({int(n) - y * m_stride - 1, y - 1});
-        if (n == startNode)
-            break;
-    }
-    std::reverse(out.path.begin(), out.path.end());
-    const std::size_t jumps = out.path.size();
-    std::size_t cells = 1;
-    for (std::size_t i = 1; i < jumps; ++i) {
-        const TileCoord a = out.path[i - 1];
-        const TileCoord b = out.path[i];
-        cells += std::size_t(std::max(std::abs(b.x - a.x), std::abs(b.y - a.y)));
-    }
-    // Interpolate in place from the back into the grown vector.
-    out.path.resize(cells);
-    std::size_t w = cells;
-    for (std::size_t i = jumps; i-- > 1;) {
-        const TileCoord b = out.path[i];
-        const TileCoord a = out.path[i - 1];
-        const int steps = std::max(std::abs(b.x - a.x), std::abs(b.y - a.y));
-        const int sx = stepSign(b.x - a.x);
-        const int sy = stepSign(b.y - a.y);
-        for (int s = steps; s >= 1; --s)
-            out.path[--w] = {a.x + sx * s, a.y + sy * s};
-    }
+    detail::jumpPointsToCells(startNode, endNode, m_stride, [this](std::uint32_t n) { return m_nodes[n].parent; },
+                              out.path);
     // The cost as A* sums it: step by step in path order.
     double cost = 0.0;
     for (std::size_t i = 1; i < out.path.size(); ++i) {
@@ -400,19 +372,9 @@ void WeightedJumpSearch::writePath(std::uint32_t startNode, std::uint32_t endNod
 PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const WeightedJumpGrid& flat,
                                         TileCoord start, TileCoord goal, PathResult& out)
 {
-    out.path.clear();
-    out.cost = 0.0;
-    out.expanded = 0;
-    if (!supports(grid, layer) || !flat.matches(grid, layer)) {
-        out.status = PathStatus::InvalidInput;
-        return out.status;
-    }
-    if (!grid.inBounds(start) || !grid.passable(layer, start)) {
-        out.status = PathStatus::StartInvalid;
-        return out.status;
-    }
-    if (!grid.inBounds(goal)) {
-        out.status = PathStatus::GoalInvalid;
+    const bool supported = supports(grid, layer) && flat.matches(grid, layer);
+    if (const std::optional<PathStatus> refused = detail::refuseJumpQuery(grid, layer, supported, start, goal, out)) {
+        out.status = *refused;
         return out.status;
     }
     if (m_nodes.size() < grid.paddedSize())
@@ -420,64 +382,22 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
     m_flat = &flat;
     m_costs = grid.paddedCosts(layer);
     m_stride = grid.stride();
+    m_open.setLayout(m_stride, grid.height() + 2);
+    m_exactOpen = grid.uniformCost(layer);  // ties everywhere: the tie heap alone, as GridQuery
     m_minCost = grid.minCellCost(layer);
     m_diag = grid.rules(layer).diagonalFactor;
     m_table = m_useLandmarks ? grid.landmarks(layer) : nullptr;
     if (m_table && (m_table->empty() || m_table->stride != m_stride))
         m_table.reset();
-    run(grid, layer, start, goal, out);
+    detail::runJumpQuery(
+        grid, layer, start, goal, m_partialPaths, m_targets, out,
+        [this](std::uint32_t s, std::uint32_t g, int& expanded) { return search(s, g, expanded); },
+        [this](std::uint32_t n) { return m_nodes[n].g; },
+        [this, &out](std::uint32_t s, std::uint32_t e) { writePath(s, e, out); });
     m_flat = nullptr;
     m_costs = nullptr;
     m_table.reset();
     m_active = detail::ActiveLandmarks{};
-    return out.status;
-}
-
-PathStatus WeightedJumpSearch::run(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, PathResult& out)
-{
-    const std::int32_t* islands = grid.paddedIslands(layer);
-    const std::uint32_t startNode = grid.toNode(start);
-    const std::uint32_t goalNode = grid.toNode(goal);
-    int expanded = 0;
-    if (islands[goalNode] == islands[startNode]) {
-        // Same island: the search reaches the goal (an exhausted open list would be a bug;
-        // it is reported as NoPath rather than a path through stale parents).
-        const bool reached = search(startNode, goalNode, expanded);
-        if (reached)
-            writePath(startNode, goalNode, out);
-        out.status = reached ? PathStatus::Found : PathStatus::NoPath;
-        out.expanded = expanded;
-        return out.status;
-    }
-    if (!m_partialPaths) {
-        out.status = PathStatus::NoPath;
-        return out.status;
-    }
-    // Partial: the start island's cells closest (Euclidean) to the goal, then the cheapest of
-    // them (ties: lower row-major index), as GridQuery.
-    detail::closestCellsOnIsland(islands, islands[startNode], grid.width(), grid.height(), goal, m_targets);
-    std::sort(m_targets.begin(), m_targets.end());
-    std::uint32_t bestTarget = kNoNode;
-    double bestCost = 0.0;
-    for (std::uint32_t t : m_targets) {
-        if (!search(startNode, t, expanded))
-            continue;  // cannot happen: the candidates are on the start's island
-        if (bestTarget == kNoNode || m_nodes[t].g < bestCost) {
-            bestTarget = t;
-            bestCost = m_nodes[t].g;
-        }
-    }
-    out.expanded = expanded;
-    if (bestTarget == kNoNode) {
-        out.status = PathStatus::NoPath;
-        return out.status;
-    }
-    if (bestTarget != m_targets.back()) {
-        search(startNode, bestTarget, expanded);  // the scratch holds the last search only
-        out.expanded = expanded;
-    }
-    writePath(startNode, bestTarget, out);
-    out.status = PathStatus::Partial;
     return out.status;
 }
 

@@ -1,28 +1,41 @@
 #pragma once
 /// \file WeightedJumpSearch.hpp
 /// Weighted jump point search (JPSW, after Carlson, Harabor, Stuckey et al. 2023) over any
-/// NavGrid cost layer under DiagonalMode::NoCornerCutting with 1 <= diagonalFactor < 2. Jump
-/// point search prunes by symmetry, which holds only where the costs around a cell are equal;
-/// JPSW keeps that pruning inside regions of equal cost and stops at their borders:
-/// - A passable cell is FLAT when every passable cell of its 3x3 neighbourhood costs exactly
-///   what it costs. Around a flat cell the layer looks like a uniform-cost grid, so the JPS
-///   pruning rules (natural and forced neighbours, computed from passability alone) are exact.
-/// - A jump runs through flat cells only. The first cell that is not flat (a cost border) is
-///   a jump point. It is expanded in every direction but those whose first step the cell q
-///   before it reaches strictly cheaper without it (the three backward ones, and a step that q
-///   matches for less by one diagonal or two straight steps): as g*(x) >= g*(q) + w(q, x), no
-///   optimal path takes such a step. The start is expanded in all eight directions.
-/// - Every cell a jump enters, but its last, is flat, so all cells of a jump cost the same: a
-///   jump of k steps costs k x (that cost) x (1 or diagonalFactor).
-/// An optimal path splits at its non-flat cells into pieces that each stay inside one cost
-/// region, where the search generates at least the jump points plain JPS would, so the cost is
-/// the optimum. Needs no preprocessing beyond the flat bits, which an edit updates locally.
+/// NavGrid cost layer under DiagonalMode::NoCornerCutting with 1 <= diagonalFactor < 2.
+///
+/// The rule. A cell x entered in direction k from q = x - k keeps a direction j (its next
+/// step x -> n) unless a way from q to n through x's 3x3 neighbourhood that avoids x
+/// - costs less than q -> x -> n, or
+/// - costs the same and begins with a diagonal step while q -> x is straight (n not straight
+///   on). Among optimal paths of equal cost the search keeps the canonical one that turns
+///   diagonally first; jump point search's own rules are this rule on a uniform 3x3.
+/// The rule reads only the 3x3 around x, so WeightedJumpGrid tabulates it: 8 bits for each
+/// cell and entry direction (cells of uniform cost share a table of 256 passability patterns),
+/// and an edit recomputes the 3x3 around each changed cell.
+/// - A straight jump runs on through every cell that keeps straight on only (a bit plane per
+///   direction, 64 cells per step); the first cell that keeps more is a jump point, one that
+///   keeps nothing a dead end. Beside a road of cheaper cells, for instance, going on beats
+///   every step onto the road, so jumps run along the road's sides.
+/// - A diagonal jump expands its cells on the way: where a cell keeps only the diagonal and
+///   its two straight parts, their straight jumps are run there and what they find goes on
+///   the open list as a two-leg jump from the diagonal jump's origin (diagonal steps, then
+///   straight ones: the parent alone fixes the path). A cell keeping anything else, or the
+///   goal, ends the diagonal jump as a jump point.
+/// - A jump may cross cells of different costs: its cost is summed run by run (one scan of a
+///   same-cost plane per run of equal costs).
+/// - The start is expanded in all eight directions.
+/// Exactness: every step a canonical optimal path takes is kept at each of its cells, the jumps
+/// skip only cells that keep straight on alone, and those the diagonal jumps expand on their
+/// way are expanded with the g of a path through them; the random-field tests compare every
+/// query with A* and Dijkstra.
 ///
 /// Split like JumpPointSearch (data / scratch):
-/// - WeightedJumpGrid: passability and flatness as bit rows and bit columns, so a straight jump
-///   tests 64 cells per step. Built once per layer; update() patches it after an edit in
-///   O(changed cells). Read-only during queries, so any number of threads may share one.
-/// - WeightedJumpSearch: the per-agent (or per-thread) scratch: g, parents, stamps, open list.
+/// - WeightedJumpGrid: the successor table and the pass, same-cost and live planes. Built
+///   once per layer in O(cells); update() patches it after an edit in O(changed cells).
+///   Read-only during queries, so any number of threads may share one.
+/// - WeightedJumpSearch: the per-agent (or per-thread) scratch: g, h, parents, stamps, and the
+///   open list GridQuery uses (detail/OpenList.hpp). An expansion's best successor that
+///   precedes the whole list is expanded next without a push and a pop (the same order).
 ///
 /// Guarantees:
 /// - For a layer where supports() holds, every Found path is optimal: its cost equals A*'s
@@ -38,7 +51,8 @@
 ///   row-major index); NoPath (partial paths off, O(1) from the islands); StartInvalid;
 ///   GoalInvalid (off the map); InvalidInput (bad layer, supports() false, or a
 ///   WeightedJumpGrid that does not match the layer's version).
-/// - `expanded` counts jump points taken off the open list.
+/// - `expanded` counts jump points taken off the open list (not the cells diagonal jumps expand
+///   on their way).
 /// - Deterministic; queries do not allocate after warm-up (scratch grows to the largest grid).
 ///
 /// \code
@@ -56,25 +70,31 @@
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/detail/LandmarkBound.hpp"
 #include "engine/path/PathResult.hpp"
-#include "engine/path/detail/OpenListStorage.hpp"
+#include "engine/path/detail/Directions.hpp"
+#include "engine/path/detail/OpenList.hpp"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 namespace eng::path {
 
-/// Passability and flatness bit planes of one NavGrid layer (padded coordinates, the ring
-/// blocked): one bit row per padded row and one bit column per padded column, for each plane.
+/// The pruning data of one NavGrid layer (padded coordinates, the ring blocked): for every
+/// padded cell and each of the 8 directions it can be entered in, the directions a search
+/// keeps there (the local rule of the file comment); and per straight direction a pass plane,
+/// one bit per cell, set where a straight jump runs on through the cell (as bit rows for east
+/// and west, bit columns for north and south, so a jump tests 64 cells per step).
 class WeightedJumpGrid {
 public:
-    /// Builds the planes from `layer` of `grid`. O(cells). false (and empty) for a bad layer.
+    /// Builds the table from `layer` of `grid`. O(cells). false (and empty) for a bad layer.
     bool build(const NavGrid& grid, int layer);
-    /// Patches the planes after `dirty` = grid.apply(layer, ...) (or replaceLayer) of the layer
-    /// they were built from: the changed cells and their neighbours' flatness. O(changed cells).
+    /// Patches the table after `dirty` = grid.apply(layer, ...) (or replaceLayer) of the layer
+    /// it was built from: the changed cells and their 8 neighbours. O(changed cells).
     /// The grid must have had no other change of the layer since build() or the last update().
-    /// Returns false (and leaves the planes unchanged) when they were not built from this
-    /// layer of a grid of this size; the caller then calls build(). Another layer: no-op, true.
+    /// Returns false (and leaves the table unchanged) when it was not built from this layer
+    /// of a grid of this size and diagonal factor; the caller then calls build(). Another
+    /// layer: no-op, true.
     bool update(const NavGrid& grid, const NavDirty& dirty);
     /// True when built (or updated) for `layer` of a grid of this size at its current version.
     bool matches(const NavGrid& grid, int layer) const;
@@ -82,39 +102,65 @@ public:
 
     int paddedWidth() const { return m_pw; }
     int paddedHeight() const { return m_ph; }
-    /// Passability / flatness of padded cell (px, py) [Limit: inside the padded grid].
-    bool open(int px, int py) const { return bit(m_openRows, px, py); }
-    bool flat(int px, int py) const { return bit(m_flatRows, px, py); }
-    /// Passable cells that are not flat (cost borders), for statistics. O(cells).
-    std::size_t borderCells() const;
+    /// Passability of padded cell (px, py) [Limit: inside the padded grid].
+    bool open(int px, int py) const { return bit(m_openRows, m_rowWords, py, px); }
+    /// The directions kept at padded cell `node` entered in direction k (bit j: direction j,
+    /// both in detail::kDx / kDy order); 0 for a blocked cell or one k cannot enter.
+    std::uint8_t successors(std::uint32_t node, int k) const { return m_succ[std::size_t(node) * 8 + std::size_t(k)]; }
+    /// The 8 successors() entries of `node` (for prefetching).
+    const std::uint8_t* successorsAt(std::uint32_t node) const { return m_succ.data() + std::size_t(node) * 8; }
+    /// True when a straight jump in direction k (0..3) runs on through padded cell (px, py):
+    /// it keeps only the move on.
+    bool passes(int px, int py, int k) const
+    {
+        return detail::kDy[k] == 0 ? bit(m_pass[k], m_rowWords, py, px) : bit(m_pass[k], m_colWords, px, py);
+    }
+    /// True when the next cell in straight direction k (0..3) from open padded cell (px, py)
+    /// costs the same.
+    bool sameNext(int px, int py, int k) const
+    {
+        return detail::kDy[k] == 0 ? bit(m_same[k], m_rowWords, py, px) : bit(m_same[k], m_colWords, px, py);
+    }
+    /// Open cells where a straight jump stops although it could go on (jump points), for
+    /// statistics. O(cells).
+    std::size_t jumpPoints() const;
 
     /// Words per bit row / column; bit (p + kLead) of a line holds position p.
     std::size_t rowWords() const { return m_rowWords; }
     std::size_t colWords() const { return m_colWords; }
-    const std::uint64_t* openRows() const { return m_openRows.data(); }
-    const std::uint64_t* flatRows() const { return m_flatRows.data(); }
-    const std::uint64_t* openCols() const { return m_openCols.data(); }
-    const std::uint64_t* flatCols() const { return m_flatCols.data(); }
-    /// Blocked bits in front of every line (and at least as many behind it).
+    /// The pass plane of straight direction k (0..3): rows for east / west, columns else.
+    const std::uint64_t* passLines(int k) const { return m_pass[k].data(); }
+    /// Like passLines: bit set where the next open cell in direction k costs the same.
+    const std::uint64_t* sameLines(int k) const { return m_same[k].data(); }
+    /// Like passLines: bit set where successors(cell, k) != 0 (a jump stopping there goes on).
+    const std::uint64_t* liveLines(int k) const { return m_live[k].data(); }
+    /// Zero bits in front of every line (and at least as many behind it).
     static constexpr int kLead = 64;
 
 private:
-    bool bit(const std::vector<std::uint64_t>& rows, int px, int py) const
+    static bool bit(const std::vector<std::uint64_t>& lines, std::size_t words, int line, int pos)
     {
-        const std::size_t b = std::size_t(px + kLead);
-        return (rows[std::size_t(py) * m_rowWords + (b >> 6)] >> (b & 63)) & 1u;
+        const std::size_t b = std::size_t(pos + kLead);
+        return (lines[std::size_t(line) * words + (b >> 6)] >> (b & 63)) & 1u;
     }
-    void setCell(int px, int py, bool open, bool flat);
-    bool flatAt(const float* costs, int px, int py) const;
+    static void setBit(std::vector<std::uint64_t>& lines, std::size_t words, int line, int pos, bool on);
+    void computeCell(const float* costs, int px, int py);
 
     int m_layer = -1;
     int m_pw = 0;
     int m_ph = 0;
+    double m_diag = 1.0;
     std::uint64_t m_version = 0;
     std::size_t m_rowWords = 0;
     std::size_t m_colWords = 0;
-    std::vector<std::uint64_t> m_openRows, m_flatRows;
-    std::vector<std::uint64_t> m_openCols, m_flatCols;
+    std::vector<std::uint64_t> m_openRows;
+    std::vector<std::uint64_t> m_pass[4];
+    std::vector<std::uint64_t> m_same[4];
+    std::vector<std::uint64_t> m_live[4];
+    std::vector<std::uint8_t> m_succ;  ///< 8 per padded cell
+    /// successors() of a cell whose open neighbours all cost what it costs, by its open
+    /// neighbours (bit i: 3x3 index i, the centre left out) and k.
+    std::array<std::array<std::uint8_t, 8>, 256> m_uniform{};
 };
 
 class WeightedJumpSearch {
@@ -145,20 +191,28 @@ public:
 private:
     struct Node {
         double g = 0.0;
+        double h = 0.0;  ///< the heuristic, set by the node's first push of a search
         std::uint32_t stamp = 0;
         std::uint32_t parent = 0;
     };
 
-    PathStatus run(const NavGrid& grid, int layer, TileCoord start, TileCoord goal, PathResult& out);
     bool search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded);
-    void expand(std::uint32_t node);
-    void expandAll(int x, int y);
-    void expandBorder(int x, int y, int dx, int dy);
-    void add(std::uint32_t to);
-    void flush(std::uint32_t from, int x, int y);
-    void push(std::uint32_t node, std::uint32_t parent, double g);
-    std::uint32_t jumpStraight(int x, int y, int dx, int dy) const;
-    std::uint32_t jumpDiagonal(int x, int y, int dx, int dy) const;
+    void expand(std::uint32_t node, int x, int y);
+    void add(std::uint32_t to, double cost);
+    /// Records the queued successors' better costs and pushes them, but the one with the
+    /// smallest key when it precedes the whole open list: returned (else kNoNode) for the
+    /// search to expand next.
+    std::uint32_t flush(std::uint32_t from);
+    /// Records and pushes every queued successor (when the queue is full).
+    void pushAll(std::uint32_t from);
+    /// Records cost g and `parent` for `node` at padded (x, y) when that improves it; true then.
+    bool improve(std::uint32_t node, std::uint32_t parent, double g, int x, int y);
+    /// The jump point (or kNoNode) from padded (x, y) in direction k; `cost`: the jump's cost.
+    template <bool WithCost>
+    std::uint32_t jumpStraight(int x, int y, int k, double& cost) const;
+    /// Adds the jump points of the diagonal jump from padded (x, y) in direction k, and those
+    /// of the straight jumps from the cells it expands on its way.
+    void jumpDiagonal(int x, int y, int k);
     double h(std::uint32_t node, int x, int y) const;
     void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
     void nextGeneration();
@@ -176,10 +230,14 @@ private:
     std::uint32_t m_generation = 0;
     bool m_partialPaths = true;
     bool m_useLandmarks = true;
+    bool m_exactOpen = false;  ///< the open list starts in exact mode (a uniform-cost layer)
     std::vector<Node> m_nodes;
-    std::vector<detail::HeapEntry> m_open;  ///< binary min-heap (f, larger g, node); capacity >= count + 2
-    std::size_t m_openCount = 0;
-    std::uint32_t m_succ[8] = {};  ///< the expanding node's successors, pushed by flush()
+    detail::OpenListStorage m_open;  ///< the open list (detail/OpenList.hpp), as GridQuery's
+    detail::OpenList* m_list = nullptr;  ///< the open list of the running search
+    static constexpr int kMaxSuccessors = 32;
+    std::uint32_t m_from = 0;                   ///< the node being expanded
+    std::uint32_t m_succ[kMaxSuccessors] = {};  ///< its successors, pushed by flush()
+    double m_succCost[kMaxSuccessors] = {};     ///< and the costs of their jumps
     int m_succCount = 0;
     std::vector<std::uint32_t> m_targets;  ///< partial-path candidates (padded nodes)
 };

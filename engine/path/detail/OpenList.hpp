@@ -173,6 +173,16 @@ public:
         return true;
     }
 
+    /// True when entry `e` orders before every entry of the list, so a pop after pushing it
+    /// would return it: before the tie heap's top, or, with the tie heap empty, a smaller
+    /// prefix than the main heap's top (conservative: an equal prefix says false).
+    [[gnu::always_inline]] bool precedesAll(const HeapEntry& e) const
+    {
+        if (m_tieCount > 0)
+            return before(e, m_ties[0]);
+        return m_mainCount == 0 || (e.fBits >> m_cellBits) < (m_main[0] >> m_cellBits);
+    }
+
     /// Adds entry `e` of padded cell (x, y) (= exactEntry(g, h, x, y); the cell is passed too so
     /// the hot path need not unpack it from the tie).
     [[gnu::always_inline]] void push(const HeapEntry& e, int x, int y)

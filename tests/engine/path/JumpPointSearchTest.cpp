@@ -9,6 +9,7 @@
 #include "tests/engine/path/AsciiGrid.hpp"
 #include "tests/support/Skip.hpp"
 #include "tests/support/Scale.hpp"
+#include "tests/engine/path/StepPath.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -32,36 +33,6 @@ using eng::path::PathResult;
 using eng::path::PathStatus;
 
 namespace {
-
-/// Checks the path's shape and that its step costs, summed in path order, give out.cost.
-void checkPath(const NavGrid& grid, int layer, const PathResult& r, TileCoord start)
-{
-    REQUIRE_FALSE(r.path.empty());
-    CHECK(r.path.front() == start);
-    const double diag = grid.rules(layer).diagonalFactor;
-    double sum = 0.0;
-    for (std::size_t i = 1; i < r.path.size(); ++i) {
-        const TileCoord a = r.path[i - 1];
-        const TileCoord b = r.path[i];
-        const int dx = b.x - a.x;
-        const int dy = b.y - a.y;
-        INFO("step " << i << ": " << a << " -> " << b);
-        REQUIRE(std::abs(dx) <= 1);
-        REQUIRE(std::abs(dy) <= 1);
-        REQUIRE((dx != 0 || dy != 0));
-        REQUIRE(grid.passable(layer, b));
-        const double c = double(grid.cost(layer, b));
-        if (dx != 0 && dy != 0) {
-            // No corner cutting: both orthogonal neighbours of the diagonal step are open.
-            REQUIRE(grid.passable(layer, {a.x + dx, a.y}));
-            REQUIRE(grid.passable(layer, {a.x, a.y + dy}));
-            sum = sum + c * diag;
-        } else {
-            sum = sum + c;
-        }
-    }
-    CHECK(sum == r.cost);
-}
 
 CostField jpsField(std::mt19937& rng, int w, int h, double density, float cost)
 {
@@ -131,7 +102,7 @@ Counts compareRandom(unsigned seed, double diag, float cost, bool partialPaths, 
             if (!eng::path::hasPath(sj))
                 continue;
             CHECK(j.cost == Approx(a.cost).epsilon(1e-12).margin(1e-9));
-            checkPath(grid, layer, j, s);
+            testsupport::checkStepPath(grid, layer, j, s);
             if (sj == PathStatus::Found) {
                 CHECK(j.path.back() == g);
                 ++counts.found;
@@ -195,7 +166,7 @@ TEST_CASE("JumpPointSearch: NoPath without partial paths, like A*", "[path][jps]
     jps.setPartialPaths(true);
     REQUIRE(jps.findPath(grid, 0, jumps, {0, 0}, {8, 4}, r) == PathStatus::Partial);
     CHECK(r.path.back() == TileCoord{3, 4});
-    checkPath(grid, 0, r, {0, 0});
+    testsupport::checkStepPath(grid, 0, r, {0, 0});
 }
 
 TEST_CASE("JumpPointSearch: a path around a wall, cell by cell", "[path][jps]")
@@ -215,7 +186,7 @@ TEST_CASE("JumpPointSearch: a path around a wall, cell by cell", "[path][jps]")
     JumpPointSearch jps;
     PathResult r;
     REQUIRE(jps.findPath(grid, 0, jumps, g.start, g.goal, r) == PathStatus::Found);
-    checkPath(grid, 0, r, g.start);
+    testsupport::checkStepPath(grid, 0, r, g.start);
     CHECK(r.path.back() == g.goal);
     // Around the 3-cell wall: 9 columns to cross, 2 rows up and 2 down: 5 straight + 4 diagonal.
     CHECK(r.cost == Approx(5.0 + 4.0 * std::sqrt(2.0)));
@@ -306,7 +277,7 @@ TEST_CASE("JumpPointSearch: wide maps (jumps over many 64-cell words)", "[path][
         if (!eng::path::hasPath(j.status))
             continue;
         CHECK(j.cost == Approx(a.cost).epsilon(1e-12));
-        checkPath(grid, 0, j, s);
+        testsupport::checkStepPath(grid, 0, j, s);
         found += j.status == PathStatus::Found;
     }
     CHECK(found > 50);

@@ -1,14 +1,16 @@
 // WeightedJumpSearch: the optimal cost (the reference Dijkstra's, and A*'s) on random weighted
-// fields with walls, regions of equal cost and single odd cells, with and without landmarks,
-// and again after random edits patched into the flat planes by update(); the path is
-// 8-connected, never cuts a corner and its summed step costs equal the reported cost;
-// partial paths, refusals and stale planes.
+// fields with walls, regions of equal cost, roads one cell wide and single odd cells, with and
+// without landmarks, and again after random edits patched into the successor table by update();
+// the path is 8-connected, never cuts a corner and its summed step costs equal the reported
+// cost; the local rule's table on a road and a dear cell; partial paths, refusals and stale
+// tables.
 
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/WeightedJumpSearch.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "tests/support/ReferenceDijkstra.hpp"
 #include "tests/support/Scale.hpp"
+#include "tests/engine/path/StepPath.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -32,39 +34,10 @@ using eng::path::WeightedJumpSearch;
 
 namespace {
 
-/// Checks the path's shape and that its step costs, summed in path order, give r.cost.
-void checkWeightedPath(const NavGrid& grid, int layer, const PathResult& r, TileCoord start)
-{
-    REQUIRE_FALSE(r.path.empty());
-    CHECK(r.path.front() == start);
-    const double diag = grid.rules(layer).diagonalFactor;
-    double sum = 0.0;
-    for (std::size_t i = 1; i < r.path.size(); ++i) {
-        const TileCoord a = r.path[i - 1];
-        const TileCoord b = r.path[i];
-        const int dx = b.x - a.x;
-        const int dy = b.y - a.y;
-        INFO("step " << i << ": " << a << " -> " << b);
-        REQUIRE(std::abs(dx) <= 1);
-        REQUIRE(std::abs(dy) <= 1);
-        REQUIRE((dx != 0 || dy != 0));
-        REQUIRE(grid.passable(layer, b));
-        const double c = double(grid.cost(layer, b));
-        if (dx != 0 && dy != 0) {
-            REQUIRE(grid.passable(layer, {a.x + dx, a.y}));
-            REQUIRE(grid.passable(layer, {a.x, a.y + dy}));
-            sum = sum + c * diag;
-        } else {
-            sum = sum + c;
-        }
-    }
-    CHECK(sum == r.cost);
-}
-
 const float kCosts[] = {1.0f, 2.0f, 0.5f, 3.0f, 1.5f};
 
 /// A random weighted field: rectangles of one cost over a base cost (regions with long flat
-/// runs), some single odd cells and a `density` of walls.
+/// runs), roads, some single odd cells and a `density` of walls.
 CostField weightedField(std::mt19937& rng, int w, int h, double density)
 {
     std::uniform_int_distribution<int> pick(0, int(std::size(kCosts)) - 1);
@@ -76,6 +49,17 @@ CostField weightedField(std::mt19937& rng, int w, int h, double density)
         for (int y = y0; y < std::min(h, y0 + rh); ++y)
             for (int x = x0; x < std::min(w, x0 + rw); ++x)
                 f.at({x, y}) = c;
+    }
+    // Roads: lines one cell wide (straight or diagonal) of one cost, so long runs of equal
+    // cost have other costs on both sides (where ties between detours decide the pruning).
+    std::uniform_int_distribution<int> dir(0, 3);
+    for (int k = 0; k < 1 + (w + h) / 30; ++k) {
+        const float c = kCosts[pick(rng)];
+        const int d = dir(rng);
+        const int sx = d == 1 ? 0 : 1;
+        const int sy = d == 0 ? 0 : d == 3 ? -1 : 1;
+        for (TileCoord p{px(rng), py(rng)}; p.x >= 0 && p.y >= 0 && p.x < w && p.y < h; p = {p.x + sx, p.y + sy})
+            f.at(p) = c;
     }
     std::uniform_real_distribution<double> u(0.0, 1.0);
     for (float& c : f.cost) {
@@ -122,7 +106,7 @@ int compareQueries(std::mt19937& rng, const NavGrid& grid, const WeightedJumpGri
             if (!eng::path::hasPath(sj))
                 continue;
             CHECK(j.cost == Approx(a.cost).epsilon(1e-12).margin(1e-9));
-            checkWeightedPath(grid, 0, j, s);
+            testsupport::checkStepPath(grid, 0, j, s);
             if (sj == PathStatus::Found) {
                 CHECK(j.cost == Approx(ref).epsilon(1e-12).margin(1e-9));
                 CHECK(j.path.back() == g);
@@ -160,7 +144,7 @@ int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths,
     return found;
 }
 
-/// The flat planes of `flat` equal a fresh build's, cell by cell.
+/// The successor table and planes of `flat` equal a fresh build's, cell by cell.
 void checkPlanesFresh(const NavGrid& grid, const WeightedJumpGrid& flat)
 {
     WeightedJumpGrid fresh;
@@ -169,7 +153,13 @@ void checkPlanesFresh(const NavGrid& grid, const WeightedJumpGrid& flat)
         for (int x = 0; x < grid.stride(); ++x) {
             INFO("padded cell " << x << "," << y);
             REQUIRE(flat.open(x, y) == fresh.open(x, y));
-            REQUIRE(flat.flat(x, y) == fresh.flat(x, y));
+            const std::uint32_t node = std::uint32_t(y * grid.stride() + x);
+            for (int k = 0; k < 8; ++k)
+                REQUIRE(int(flat.successors(node, k)) == int(fresh.successors(node, k)));
+            for (int k = 0; k < 4; ++k) {
+                REQUIRE(flat.passes(x, y, k) == fresh.passes(x, y, k));
+                REQUIRE(flat.sameNext(x, y, k) == fresh.sameNext(x, y, k));
+            }
         }
 }
 
@@ -220,29 +210,58 @@ TEST_CASE("WeightedJumpSearch: exact after random edits patched by update()", "[
     }
 }
 
-TEST_CASE("WeightedJumpSearch: cost borders stop jumps and flat cells cost what their region costs", "[path][jpsw]")
+namespace {
+
+// Directions as bits of WeightedJumpGrid::successors (detail/Directions.hpp order).
+constexpr unsigned kN = 1u << 0, kE = 1u << 1, kNE = 1u << 4, kSE = 1u << 5;
+constexpr int kEast = 1, kNorthEast = 4;
+
+/// The kept directions at cell (x, y) of `flat` entered in direction k.
+unsigned keptAt(const NavGrid& grid, const WeightedJumpGrid& flat, int x, int y, int k)
 {
-    // Left half costs 1, right half 3: the cells on either side of the border are not flat; the
-    // straight line across costs 4 cheap steps and 5 dear ones.
-    CostField f(10, 3, 1.0f);
-    for (int y = 0; y < 3; ++y)
-        for (int x = 5; x < 10; ++x)
-            f.at({x, y}) = 3.0f;
+    return flat.successors(std::uint32_t((y + 1) * grid.stride() + x + 1), k);
+}
+
+} // namespace
+
+TEST_CASE("WeightedJumpSearch: the local rule keeps what no way around the cell matches", "[path][jpsw]")
+{
+    // Cost 1 around a road of cost 0.5 along row 3 and one dear cell (cost 10) at (6, 1).
+    CostField f(12, 7, 1.0f);
+    for (int x = 0; x < 12; ++x)
+        f.at({x, 3}) = 0.5f;
+    f.at({6, 1}) = 10.0f;
     NavGrid grid;
-    REQUIRE(grid.reset(10, 3));
-    REQUIRE(grid.addLayer("w", f, MoveRules{}) == 0);
+    REQUIRE(grid.reset(12, 7));
+    REQUIRE(grid.addLayer("w", f, MoveRules{}) == 0);  // diagonal factor 1.414
     WeightedJumpGrid flat;
     REQUIRE(flat.build(grid, 0));
-    CHECK(flat.flat(2, 2));        // padded (2, 2) = cell (1, 1), cost 1 all around
-    CHECK_FALSE(flat.flat(5, 2));  // cell (4, 1): a cost-3 neighbour
-    CHECK_FALSE(flat.flat(6, 2));  // cell (5, 1): a cost-1 neighbour
-    CHECK_FALSE(flat.flat(0, 0));  // the padding
-    CHECK(flat.borderCells() == 6);
+    // Uniform cost: jump point search's rules. Straight on keeps straight on only: the
+    // diagonal ahead ties with the way through the side cell, which turns first (canonical).
+    CHECK(keptAt(grid, flat, 2, 5, kEast) == kE);
+    CHECK(keptAt(grid, flat, 2, 5, kNorthEast) == (kNE | kN | kE));
+    // Beside the road: the road cells cost less, yet nothing beats going on east.
+    CHECK(keptAt(grid, flat, 4, 2, kEast) == kE);
+    CHECK(flat.passes(5, 3, kEast));
+    // On the road: leaving it one cell later is cheaper, so both diagonals stay; a straight
+    // step off it costs more than the diagonal from the cell behind.
+    CHECK(keptAt(grid, flat, 4, 3, kEast) == (kE | kNE | kSE));
+    CHECK_FALSE(flat.passes(5, 4, kEast));
+    // Entering the dear cell is never worth going on: every neighbour is cheaper around it,
+    // straight on too (two diagonals through a side cell).
+    CHECK(keptAt(grid, flat, 6, 1, kEast) == 0u);
+    CHECK(flat.jumpPoints() > 0u);
     WeightedJumpSearch jpsw;
     PathResult r;
-    REQUIRE(jpsw.findPath(grid, 0, flat, {0, 1}, {9, 1}, r) == PathStatus::Found);
-    CHECK(r.cost == Approx(4 * 1.0 + 5 * 3.0));
-    checkWeightedPath(grid, 0, r, {0, 1});
+    GridQuery astar;
+    PathResult a;
+    REQUIRE(jpsw.findPath(grid, 0, flat, {0, 1}, {11, 0}, r) == PathStatus::Found);
+    REQUIRE(astar.findPath(grid, 0, {0, 1}, {11, 0}, a) == PathStatus::Found);
+    CHECK(r.cost == Approx(a.cost));
+    testsupport::checkStepPath(grid, 0, r, {0, 1});
+    REQUIRE(jpsw.findPath(grid, 0, flat, {0, 3}, {11, 3}, r) == PathStatus::Found);
+    CHECK(r.cost == Approx(11 * 0.5));  // along the road
+    testsupport::checkStepPath(grid, 0, r, {0, 3});
 }
 
 TEST_CASE("WeightedJumpSearch: partial paths and NoPath and refusals and stale planes", "[path][jpsw]")
@@ -263,7 +282,7 @@ TEST_CASE("WeightedJumpSearch: partial paths and NoPath and refusals and stale p
     CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {9, 3}, r) == PathStatus::GoalInvalid);
     REQUIRE(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::Partial);
     CHECK(r.path.back() == TileCoord{3, 4});
-    checkWeightedPath(grid, 0, r, {0, 0});
+    testsupport::checkStepPath(grid, 0, r, {0, 0});
     jpsw.setPartialPaths(false);
     CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::NoPath);
     CHECK(r.path.empty());
@@ -274,7 +293,7 @@ TEST_CASE("WeightedJumpSearch: partial paths and NoPath and refusals and stale p
     CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::InvalidInput);
     REQUIRE(flat.update(grid, dirty));
     CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::Found);
-    checkWeightedPath(grid, 0, r, {0, 0});
+    testsupport::checkStepPath(grid, 0, r, {0, 0});
 
     // Other diagonal rules, or a factor outside [1, 2): refused.
     for (DiagonalMode mode : {DiagonalMode::Never, DiagonalMode::AtMostOneObstacle, DiagonalMode::Always}) {

@@ -198,9 +198,8 @@ void WeightedJumpSearch::add(std::uint32_t to, double cost)
     // Pushed by flush() after the expansion's last jump: the loads of the successors' nodes and
     // landmark values overlap with the remaining jumps instead of waiting one after another.
     __builtin_prefetch(&m_nodes[to]);
-    if (m_active.count != 0)
-        for (int a = 0; a < detail::kActiveLandmarks; ++a)
-            __builtin_prefetch(m_active.plane[a] + 2 * std::size_t(to));
+    if (m_active.count != 0) // a cell's landmark values share one cache line
+        __builtin_prefetch(m_active.plane[0] + std::size_t(to) * m_active.nodeStride);
     if (m_succCount == kMaxSuccessors)
         pushAll(m_from);
     m_succ[m_succCount] = to;

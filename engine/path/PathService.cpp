@@ -1,10 +1,11 @@
 /// \file PathService.cpp
-/// PathService: slots with generations, a FIFO of queued requests, round-robin slices over the
-/// running searches (each with its own GridQuery), staleness after grid edits.
+/// PathService: slots with generations, queued and running requests in order of their
+/// deadlines (arrival + length), slices to the first running one, staleness after grid edits.
 #include "engine/path/PathService.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <limits>
 
 namespace eng::path {
@@ -18,6 +19,8 @@ struct PathService::Slot {
     std::unique_ptr<FlowField> field;  ///< a field request (its goals and region inside), else null
     int progress = 0;
     bool stale = false;
+    double key = 0.0;         ///< service order: smaller first (see PathService.hpp)
+    std::uint64_t order = 0;  ///< ties of key: the earlier request first
 };
 
 namespace {
@@ -26,6 +29,30 @@ using Clock = std::chrono::steady_clock;
 double microsSince(Clock::time_point t0)
 {
     return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+}
+
+/// Octile distance between two cells, in cells.
+double octileCells(TileCoord a, TileCoord b)
+{
+    const int dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
+    return double(std::max(dx, dy)) + 0.41421356 * double(std::min(dx, dy));
+}
+
+/// The estimated size of a field's search, in cells of way: the farthest source from the
+/// nearest goal (the region's diagonal without sources).
+double fieldLength(const FlowField& f)
+{
+    const FieldRegion& r = f.region();
+    if (f.sources().empty() || f.goals().empty())
+        return octileCells({r.x0, r.y0}, {r.x1, r.y1});
+    double far = 0.0;
+    for (TileCoord s : f.sources()) {
+        double near = std::numeric_limits<double>::infinity();
+        for (TileCoord g : f.goals())
+            near = std::min(near, octileCells(s, g));
+        far = std::max(far, near);
+    }
+    return far;
 }
 } // namespace
 
@@ -78,10 +105,20 @@ PathHandle PathService::addSlot()
     return {index, s.generation};
 }
 
+void PathService::setKey(std::uint32_t index, double lengthCells)
+{
+    // A deadline in updates: arrival plus the way's length at CellsPerUpdate cells an update.
+    Slot& s = m_slots[index];
+    s.key = double(m_updates) + lengthCells / CellsPerUpdate;
+    s.order = m_order++;
+}
+
 PathHandle PathService::request(PathRequest r)
 {
     const PathHandle h = addSlot();
-    m_slots[h.index].request = std::move(r);
+    Slot& s = m_slots[h.index];
+    s.request = std::move(r);
+    setKey(h.index, octileCells(s.request.start, s.request.goal));
     return h;
 }
 
@@ -93,6 +130,7 @@ PathHandle PathService::requestField(FieldRequest r)
     s.request.layer = r.layer;
     s.field = std::make_unique<FlowField>();
     s.field->setup(r.layer, r.goals, r.region, r.sources);  // begins (restart) when it leaves the queue
+    setKey(h.index, fieldLength(*s.field));
     return h;
 }
 
@@ -129,21 +167,21 @@ void PathService::setProgress(PathHandle h, int pathIndex)
 
 void PathService::removeRunning(std::uint32_t index)
 {
-    // The round-robin cursor keeps pointing at the same next search.
-    const auto it = std::find(m_running.begin(), m_running.end(), index);
-    const std::size_t pos = std::size_t(it - m_running.begin());
-    m_running.erase(it);
-    if (m_cursor > pos)
-        --m_cursor;
-    if (m_cursor >= m_running.size())
-        m_cursor = 0;
+    m_running.erase(std::find(m_running.begin(), m_running.end(), index));
+}
+
+bool PathService::before(std::uint32_t a, std::uint32_t b) const
+{
+    const Slot& sa = m_slots[a];
+    const Slot& sb = m_slots[b];
+    return sa.key != sb.key ? sa.key < sb.key : sa.order < sb.order;
 }
 
 void PathService::freeSlot(std::uint32_t index)
 {
     Slot& s = m_slots[index];
     if (s.state == RequestState::Queued)
-        m_queue.erase(std::find(m_queue.begin() + std::ptrdiff_t(m_queueHead), m_queue.end(), index));
+        m_queue.erase(std::find(m_queue.begin(), m_queue.end(), index));
     if (s.state == RequestState::Running)
         removeRunning(index);
     if (s.query) {
@@ -200,12 +238,23 @@ void PathService::finishSlot(std::uint32_t index, ServiceStats& stats)
 
 void PathService::promoteQueued(ServiceStats& stats)
 {
-    while (m_running.size() < std::size_t(m_maxConcurrent) && m_queueHead < m_queue.size()) {
-        const std::uint32_t index = m_queue[m_queueHead++];
-        if (m_queueHead == m_queue.size()) {
-            m_queue.clear();
-            m_queueHead = 0;
+    // The queued request first in service order starts while its kind has room: paths while
+    // fewer than maxConcurrent paths run (each holds a GridQuery), fields likewise, so a path
+    // never waits for a field to free a place, nor a field for paths.
+    for (;;) {
+        int paths = 0, fields = 0;
+        for (std::uint32_t r : m_running)
+            ++(m_slots[r].field ? fields : paths);
+        std::size_t pick = m_queue.size();
+        for (std::size_t q = 0; q < m_queue.size(); ++q) {
+            const bool isField = m_slots[m_queue[q]].field != nullptr;
+            if ((isField ? fields : paths) < m_maxConcurrent && (pick == m_queue.size() || before(m_queue[q], m_queue[pick])))
+                pick = q;
         }
+        if (pick == m_queue.size())
+            return;
+        const std::uint32_t index = m_queue[pick];
+        m_queue.erase(m_queue.begin() + std::ptrdiff_t(pick));
         Slot& s = m_slots[index];
         if (!s.field) {
             if (m_idle.empty())
@@ -239,10 +288,8 @@ int PathService::runSlice(std::uint32_t index, ServiceStats& stats)
     }
     const int done = std::max(0, (s.field ? s.field->expanded() : s.query->expandedSoFar()) - before);
     ++stats.slices;
-    if (st == PathStatus::InProgress)
-        ++m_cursor;
-    else
-        finishSlot(index, stats);  // the cursor now points at the next search
+    if (st != PathStatus::InProgress)
+        finishSlot(index, stats);
     return done;
 }
 
@@ -252,11 +299,15 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
     stats.restarted = m_restartedByInvalidate;
     m_restartedByInvalidate = 0;
     const Clock::time_point t0 = Clock::now();
+    ++m_updates;
     promoteQueued(stats);
     while (!m_running.empty() && microsSince(t0) < budgetMicros && stats.expansions < maxExpansions) {
-        if (m_cursor >= m_running.size())
-            m_cursor = 0;
-        const int done = runSlice(m_running[m_cursor], stats);
+        // The running search first in service order gets the slice.
+        std::uint32_t first = m_running.front();
+        for (std::uint32_t r : m_running)
+            if (before(r, first))
+                first = r;
+        const int done = runSlice(first, stats);
         stats.expansions += done;
         stats.maxSliceExpansions = std::max(stats.maxSliceExpansions, done);
         promoteQueued(stats);
@@ -339,12 +390,13 @@ bool PathService::invalidateField(std::uint32_t index, const NavDirty& dirty)
     s.field->clearSources();
     s.state = RequestState::Queued;
     m_queue.push_back(index);
+    setKey(index, fieldLength(*s.field));
     return true;
 }
 
 std::size_t PathService::pending() const
 {
-    return (m_queue.size() - m_queueHead) + m_running.size();
+    return m_queue.size() + m_running.size();
 }
 
 } // namespace eng::path

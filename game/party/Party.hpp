@@ -148,10 +148,12 @@ public:
     OrderReport orderSelected(eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr);
     /// Orders the given units; the first valid one leads (rank 0), the others rank in `who`'s order.
     /// Per movement profile, a group of at least PartyParams::fieldMinUnits units shares one
-    /// flow field (GroupFields): its first unit is planned at once (or the leader), the others
-    /// wait for the field.
-    /// `leaderNow` false: the leader's path is a PathService request too (served within the
-    /// budget like the others; `rep` then has no path figures): for many orders at once.
+    /// flow field (GroupFields): its first unit is planned at once (the order's leader, its
+    /// exact A* path), the others wait for the field.
+    /// `leaderNow` false: no search at once (`rep` then has no path figures), for many orders
+    /// at once: the leader's path is a PathService request served within the budget like the
+    /// others, or, in a group that shares a field, it takes its path from the field as the
+    /// others do (optimal within the field's region; no A* of its own).
     OrderReport order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr,
                       bool leaderNow = true);
     /// Sends one unit toward `goal` alone (rank 0): no formation and no synchronous search, only
@@ -217,9 +219,11 @@ private:
     std::vector<eng::TileCoord> cellsOfOthers(const std::vector<int>& movers) const;
     /// order(): the units of `group` (one profile, ranks set) walk to `goals`: the first as
     /// planFirst says (the order's leader: searched now), the others through the service, or
-    /// one shared flow field when there are enough of them.
+    /// one shared flow field when there are enough of them; with a field the first unit, unless
+    /// planned now, asks the service for its own A* path when `leadsOwnPath`, else follows
+    /// the field too.
     void orderGroup(const std::vector<int>& group, const std::vector<eng::TileCoord>& goals, eng::TileCoord anchor,
-                    bool planFirst, OrderReport& rep, eng::path::SearchTrace* trace);
+                    bool planFirst, bool leadsOwnPath, OrderReport& rep, eng::path::SearchTrace* trace);
     /// order(): the leader's path, searched now; its figures into `rep`. False when none.
     bool planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace);
 

@@ -77,10 +77,18 @@ void FlowField::setup(int layer, std::span<const TileCoord> goals, FieldRegion r
     m_sources.assign(sources.begin(), sources.end());
     m_layer = layer;
     m_region = region;
+    stop();
+}
+
+void FlowField::stop()
+{
     m_grid = nullptr;
-    m_heap.clear();
-    m_dist.clear();
-    m_dir.clear();
+    m_heap = {};  // memory freed: a field waiting for restart() holds no region arrays
+    m_dist = {};
+    m_dir = {};
+    m_isSource = {};
+    m_bound = {};
+    m_lm.reset();
     m_expanded = 0;
     m_status = PathStatus::InvalidInput;
 }

@@ -96,6 +96,9 @@ public:
     /// Keeps goals, layer, region and sources without searching (status InvalidInput until
     /// restart()).
     void setup(int layer, std::span<const TileCoord> goals, FieldRegion region, std::span<const TileCoord> sources = {});
+    /// Stops the search and frees its memory (status InvalidInput until restart()); goals,
+    /// layer, region and sources are kept.
+    void stop();
     /// Begins again with the same goals, layer, region and sources on `grid` as it is now.
     PathStatus restart(const NavGrid& grid);
     /// Forgets the sources: the next restart() settles the whole region (a repair after an

@@ -238,35 +238,66 @@ void PathService::finishSlot(std::uint32_t index, ServiceStats& stats)
 
 void PathService::promoteQueued(ServiceStats& stats)
 {
-    // The queued request first in service order starts while its kind has room: paths while
-    // fewer than maxConcurrent paths run (each holds a GridQuery), fields likewise, so a path
-    // never waits for a field to free a place, nor a field for paths.
-    for (;;) {
-        int paths = 0, fields = 0;
-        for (std::uint32_t r : m_running)
-            ++(m_slots[r].field ? fields : paths);
-        std::size_t pick = m_queue.size();
-        for (std::size_t q = 0; q < m_queue.size(); ++q) {
-            const bool isField = m_slots[m_queue[q]].field != nullptr;
-            if ((isField ? fields : paths) < m_maxConcurrent && (pick == m_queue.size() || before(m_queue[q], m_queue[pick])))
-                pick = q;
+    // Per kind (paths: each holds a GridQuery; fields), the queued request first in service
+    // order starts while fewer than maxConcurrent of its kind run, or in place of the running
+    // one of its kind last in service order when it comes before that one (which goes back to
+    // the queue and begins again later). So the running searches are the first in service
+    // order, and a path never waits for a field nor a field for paths.
+    for (const bool fields : {false, true}) {
+        for (;;) {
+            std::size_t pick = m_queue.size();
+            for (std::size_t q = 0; q < m_queue.size(); ++q)
+                if ((m_slots[m_queue[q]].field != nullptr) == fields && (pick == m_queue.size() || before(m_queue[q], m_queue[pick])))
+                    pick = q;
+            if (pick == m_queue.size())
+                break;
+            int running = 0;
+            std::size_t last = m_running.size();
+            for (std::size_t r = 0; r < m_running.size(); ++r)
+                if ((m_slots[m_running[r]].field != nullptr) == fields) {
+                    ++running;
+                    if (last == m_running.size() || before(m_running[last], m_running[r]))
+                        last = r;
+                }
+            if (running >= m_maxConcurrent) {
+                if (!before(m_queue[pick], m_running[last]))
+                    break;
+                suspend(m_running[last]);
+            }
+            start(pick, stats);
         }
-        if (pick == m_queue.size())
-            return;
-        const std::uint32_t index = m_queue[pick];
-        m_queue.erase(m_queue.begin() + std::ptrdiff_t(pick));
-        Slot& s = m_slots[index];
-        if (!s.field) {
-            if (m_idle.empty())
-                m_idle.push_back(std::make_unique<GridQuery>());
-            s.query = std::move(m_idle.back());
-            m_idle.pop_back();
-        }
-        s.state = RequestState::Running;
-        m_running.push_back(index);
-        if (!startSearch(index))
-            finishSlot(index, stats);  // decided without searching (StartInvalid, NoPath, ...)
     }
+}
+
+void PathService::suspend(std::uint32_t index)
+{
+    Slot& s = m_slots[index];
+    removeRunning(index);
+    if (s.query) {
+        s.query->cancel();
+        m_idle.push_back(std::move(s.query));
+    }
+    if (s.field)
+        s.field->stop();
+    s.state = RequestState::Queued;
+    m_queue.push_back(index);
+}
+
+void PathService::start(std::size_t queuePos, ServiceStats& stats)
+{
+    const std::uint32_t index = m_queue[queuePos];
+    m_queue.erase(m_queue.begin() + std::ptrdiff_t(queuePos));
+    Slot& s = m_slots[index];
+    if (!s.field) {
+        if (m_idle.empty())
+            m_idle.push_back(std::make_unique<GridQuery>());
+        s.query = std::move(m_idle.back());
+        m_idle.pop_back();
+    }
+    s.state = RequestState::Running;
+    m_running.push_back(index);
+    if (!startSearch(index))
+        finishSlot(index, stats);  // decided without searching (StartInvalid, NoPath, ...)
 }
 
 void PathService::restart(std::uint32_t index, ServiceStats& stats)

@@ -23,7 +23,9 @@
 ///   long ones queued before it, but a request queued later than another's deadline never
 ///   does, so every request's wait is bounded by the work with an earlier deadline.
 /// - At most maxConcurrent() path searches run at once, each holding scratch (a GridQuery,
-///   ~16 bytes per cell), and at most maxConcurrent() fields; further requests wait queued.
+///   ~16 bytes per cell), and at most maxConcurrent() fields; further requests wait queued. A
+///   queued request that comes before a running one of its kind in service order takes the
+///   place of the last of them, which goes back to the queue (its search begins again).
 /// - Flow fields (requestField: a Dijkstra from a group's goal over a bounded region, FlowField.hpp)
 ///   are requests like any other: same handles, the same service order and slices, their own
 ///   limit of maxConcurrent() running at once. invalidate() restarts a field that a change
@@ -179,6 +181,10 @@ private:
     bool startSearch(std::uint32_t index);
     void finishSlot(std::uint32_t index, ServiceStats& stats);
     void promoteQueued(ServiceStats& stats);
+    /// A running request goes back to the queue (its search begins again when it starts).
+    void suspend(std::uint32_t index);
+    /// The queued request at m_queue[queuePos] begins.
+    void start(std::size_t queuePos, ServiceStats& stats);
     void restart(std::uint32_t index, ServiceStats& stats);
     PathHandle addSlot();  ///< a Queued slot (its deadline set by the caller: setKey)
     /// One slice of the running request at `index`; its expansions.

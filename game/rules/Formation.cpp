@@ -147,20 +147,28 @@ std::vector<eng::TileCoord> assignGoals(const FormationLayer& f, std::span<const
             for (std::size_t c = 0; c < (pass == 0 ? pool : candidates.size()); ++c)
                 if (unitIsland[u] >= 0 && unitIsland[u] == candIsland[c])
                     use.push_back({dist2(units[u], candidates[c]), u, c});
-        // Distance, then candidate, then unit: a total order, so a plain sort gives the one result.
-        std::sort(use.begin(), use.end(), [](const Pair& a, const Pair& b) {
+        // Shortest pair first by distance, then candidate, then unit: a total order, so taking
+        // the pairs off a heap gives the one result of a sort, and stops once every unit has
+        // its goal (most pairs are never ordered).
+        auto after = [](const Pair& a, const Pair& b) {
             if (a.d != b.d)
-                return a.d < b.d;
+                return a.d > b.d;
             if (a.cand != b.cand)
-                return a.cand < b.cand;
-            return a.unit < b.unit;
-        });
-        for (const Pair& p : use) {
+                return a.cand > b.cand;
+            return a.unit > b.unit;
+        };
+        std::make_heap(use.begin(), use.end(), after);
+        for (std::size_t left = units.size() - std::size_t(std::count(assigned.begin(), assigned.end(), 1));
+             left > 0 && !use.empty();) {
+            std::pop_heap(use.begin(), use.end(), after);
+            const Pair p = use.back();
+            use.pop_back();
             if (assigned[p.unit] || taken[p.cand])
                 continue;
             assigned[p.unit] = 1;
             taken[p.cand] = 1;
             goals[p.unit] = candidates[p.cand];
+            --left;
         }
     }
     return goals;

@@ -101,8 +101,13 @@ PathHandle PathService::addSlot()
     s.result = PathResult{};
     s.progress = 0;
     s.stale = false;
-    m_queue.push_back(index);
     return {index, s.generation};
+}
+
+void PathService::enqueue(std::uint32_t index)
+{
+    const Slot& s = m_slots[index];
+    m_queue.push_back({s.key, s.order, index, s.field != nullptr});
 }
 
 void PathService::setKey(std::uint32_t index, double lengthCells)
@@ -119,6 +124,7 @@ PathHandle PathService::request(PathRequest r)
     Slot& s = m_slots[h.index];
     s.request = std::move(r);
     setKey(h.index, octileCells(s.request.start, s.request.goal));
+    enqueue(h.index);
     return h;
 }
 
@@ -131,6 +137,7 @@ PathHandle PathService::requestField(FieldRequest r)
     s.field = std::make_unique<FlowField>();
     s.field->setup(r.layer, r.goals, r.region, r.sources);  // begins (restart) when it leaves the queue
     setKey(h.index, fieldLength(*s.field));
+    enqueue(h.index);
     return h;
 }
 
@@ -181,7 +188,7 @@ void PathService::freeSlot(std::uint32_t index)
 {
     Slot& s = m_slots[index];
     if (s.state == RequestState::Queued)
-        m_queue.erase(std::find(m_queue.begin(), m_queue.end(), index));
+        m_queue.erase(std::find_if(m_queue.begin(), m_queue.end(), [&](const Queued& q) { return q.index == index; }));
     if (s.state == RequestState::Running)
         removeRunning(index);
     if (s.query) {
@@ -247,7 +254,7 @@ void PathService::promoteQueued(ServiceStats& stats)
         for (;;) {
             std::size_t pick = m_queue.size();
             for (std::size_t q = 0; q < m_queue.size(); ++q)
-                if ((m_slots[m_queue[q]].field != nullptr) == fields && (pick == m_queue.size() || before(m_queue[q], m_queue[pick])))
+                if (m_queue[q].field == fields && (pick == m_queue.size() || m_queue[q].before(m_queue[pick])))
                     pick = q;
             if (pick == m_queue.size())
                 break;
@@ -260,7 +267,7 @@ void PathService::promoteQueued(ServiceStats& stats)
                         last = r;
                 }
             if (running >= m_maxConcurrent) {
-                if (!before(m_queue[pick], m_running[last]))
+                if (!before(m_queue[pick].index, m_running[last]))
                     break;
                 suspend(m_running[last]);
             }
@@ -280,12 +287,12 @@ void PathService::suspend(std::uint32_t index)
     if (s.field)
         s.field->stop();
     s.state = RequestState::Queued;
-    m_queue.push_back(index);
+    enqueue(index);
 }
 
 void PathService::start(std::size_t queuePos, ServiceStats& stats)
 {
-    const std::uint32_t index = m_queue[queuePos];
+    const std::uint32_t index = m_queue[queuePos].index;
     m_queue.erase(m_queue.begin() + std::ptrdiff_t(queuePos));
     Slot& s = m_slots[index];
     if (!s.field) {
@@ -338,10 +345,12 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
         for (std::uint32_t r : m_running)
             if (before(r, first))
                 first = r;
+        const int finished = stats.finished;
         const int done = runSlice(first, stats);
         stats.expansions += done;
         stats.maxSliceExpansions = std::max(stats.maxSliceExpansions, done);
-        promoteQueued(stats);
+        if (stats.finished != finished)
+            promoteQueued(stats);  // a place freed up
     }
     stats.micros = microsSince(t0);
     return stats;
@@ -420,8 +429,8 @@ bool PathService::invalidateField(std::uint32_t index, const NavDirty& dirty)
         return false;  // queued: it begins on the new grid anyway
     s.field->clearSources();
     s.state = RequestState::Queued;
-    m_queue.push_back(index);
     setKey(index, fieldLength(*s.field));
+    enqueue(index);
     return true;
 }
 

@@ -186,7 +186,9 @@ private:
     /// The queued request at m_queue[queuePos] begins.
     void start(std::size_t queuePos, ServiceStats& stats);
     void restart(std::uint32_t index, ServiceStats& stats);
-    PathHandle addSlot();  ///< a Queued slot (its deadline set by the caller: setKey)
+    PathHandle addSlot();  ///< a Queued slot, not yet in m_queue (the caller: setKey, enqueue)
+    /// Slot `index` (its key set) joins m_queue.
+    void enqueue(std::uint32_t index);
     /// One slice of the running request at `index`; its expansions.
     int runSlice(std::uint32_t index, ServiceStats& stats);
     /// invalidate() of a field slot: true when it was queued again (it had been delivered).
@@ -197,7 +199,16 @@ private:
     int m_maxConcurrent = 4;
     std::vector<Slot> m_slots;
     std::vector<std::uint32_t> m_free;          ///< free slot indices
-    std::vector<std::uint32_t> m_queue;         ///< queued slot indices (any order; picked by service order)
+    /// A queued request with its place in service order (kept here: picking the next one reads
+    /// no slot).
+    struct Queued {
+        double key;
+        std::uint64_t order;
+        std::uint32_t index;
+        bool field;
+        bool before(const Queued& o) const { return key != o.key ? key < o.key : order < o.order; }
+    };
+    std::vector<Queued> m_queue;                ///< queued requests (any order; picked by service order)
     std::vector<std::uint32_t> m_running;       ///< running slot indices (any order)
     std::uint64_t m_updates = 0;                ///< update() calls so far (deadlines)
     std::uint64_t m_order = 0;                  ///< requests queued so far (ties of deadlines)

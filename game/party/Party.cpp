@@ -287,26 +287,25 @@ OrderReport Party::orderSelected(eng::TileCoord clicked, eng::path::SearchTrace*
     return order(m_selection.indices(), clicked, trace);
 }
 
-std::vector<int> Party::moversOf(const std::vector<int>& who) const
+std::vector<int> Party::moversOf(const std::vector<int>& who)
 {
     std::vector<int> movers;
-    std::vector<char> isMover(m_units.size(), 0);
+    m_isMover.assign(m_units.size(), 0);
     for (int i : who)
-        if (i >= 0 && i < int(m_units.size()) && !isMover[std::size_t(i)]) {
+        if (i >= 0 && i < int(m_units.size()) && !m_isMover[std::size_t(i)]) {
             movers.push_back(i);
-            isMover[std::size_t(i)] = 1;
+            m_isMover[std::size_t(i)] = 1;
         }
     return movers;
 }
 
-std::vector<eng::TileCoord> Party::cellsOfOthers(const std::vector<int>& movers) const
+void Party::cellsOfOthers(std::vector<eng::TileCoord>& cells) const
 {
-    std::vector<char> isMover(m_units.size(), 0);
-    for (int i : movers)
-        isMover[std::size_t(i)] = 1;
-    std::vector<eng::TileCoord> cells;
+    // m_isMover marks the movers (moversOf); `cells` is a buffer kept between orders (a crowd's
+    // cells are many: no fresh allocation each order).
+    cells.clear();
     for (std::size_t i = 0; i < m_units.size(); ++i) {
-        if (isMover[i])
+        if (m_isMover[i])
             continue;
         const Unit& u = m_units[i];
         cells.push_back(u.tile);
@@ -315,7 +314,6 @@ std::vector<eng::TileCoord> Party::cellsOfOthers(const std::vector<int>& movers)
         if (u.moving())
             cells.push_back(u.goal);
     }
-    return cells;
 }
 
 bool Party::planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace)
@@ -344,7 +342,8 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
         return rep;
     const auto tStart = std::chrono::steady_clock::now();
     const std::vector<int> movers = moversOf(who);
-    std::vector<eng::TileCoord> blocked = cellsOfOthers(movers);
+    std::vector<eng::TileCoord>& blocked = m_blocked;
+    cellsOfOthers(blocked);
     // One formation per movement profile, the leader's first: each unit's goal is reachable with
     // its own costs, and the goals of earlier groups are taken for the later ones.
     std::vector<int> layerOrder;

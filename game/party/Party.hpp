@@ -213,10 +213,10 @@ private:
     bool displace(int index);
     /// Nearest passable cell not held by another unit, on the unit's layer; nullopt when none.
     std::optional<eng::TileCoord> nearestFree(eng::TileCoord from, int layer, int except) const;
-    /// order(): the valid, distinct units of `who`, in order.
-    std::vector<int> moversOf(const std::vector<int>& who) const;
-    /// order(): the cells units outside the order hold or walk to (no goal there).
-    std::vector<eng::TileCoord> cellsOfOthers(const std::vector<int>& movers) const;
+    /// order(): the valid, distinct units of `who`, in order (marked in m_isMover).
+    std::vector<int> moversOf(const std::vector<int>& who);
+    /// order(): the cells units outside the order (m_isMover) hold or walk to (no goal there).
+    void cellsOfOthers(std::vector<eng::TileCoord>& cells) const;
     /// order(): the units of `group` (one profile, ranks set) walk to `goals`: the first as
     /// planFirst says (the order's leader: searched now), the others through the service, or
     /// one shared flow field when there are enough of them; with a field the first unit, unless
@@ -236,6 +236,8 @@ private:
     eng::path::GridQuery m_query;  ///< leader, preview, formation
     unsigned m_generation = 1;     ///< bumped by reset: handles of the old units go stale
     double m_motionMicros = 0.0;   ///< the motion's path work in the last update (the next one's budget pays it)
+    std::vector<char> m_isMover;   ///< order(): per unit, 1 for the order's units
+    std::vector<eng::TileCoord> m_blocked;  ///< order(): the cells of the others (kept between orders)
     GroupFields m_groups{m_units, m_paths, m_query};
     PartyMotion m_motion{m_units, m_occupancy, m_paths, m_groups, m_params, events};
 };

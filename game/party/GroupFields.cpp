@@ -265,26 +265,30 @@ bool GroupFields::reroute(int index, const OccupancyGrid& occupancy)
     return true;
 }
 
-bool GroupFields::replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty)
+GroupFields::NearReplan GroupFields::replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid,
+                                                float penalty)
 {
     Unit& u = m_units[std::size_t(index)];
     const eng::TileCoord start = planCell(u);
     if (!follower(index) || !m_grid)
-        return false;
+        return NearReplan::NotDone;
+    // Spent: a unit with a path stays blocked and tries again; one without (it stepped aside)
+    // would stand for good, so it asks the service.
+    const NearReplan later = u.path.empty() ? NearReplan::NotDone : NearReplan::Deferred;
     // Near its cell: a short search to it. Farther: a detour to the cell of its path
     // NearReplanCells steps ahead, and on along the path from there.
     const bool near = octile(start, goal) <= NearReplanCells || u.path.empty();
     const std::size_t ahead = near ? 0 : std::min(u.path.size() - 1, std::size_t(NearReplanCells));
     const eng::TileCoord target = near ? goal : u.path[ahead];
     if (spent())
-        return true;  // this update's searches are spent: it waits and tries again
+        return later;
     // Other units as dear ground, not as walls: in a crowd a detour is taken only when short,
     // so the search stays small (a wall-like penalty floods everything cheaper first).
     const eng::path::QueryOverlay overlay{avoid, std::min(penalty, CrowdPenalty), false};
     if (!shortSearch(u.layer, start, target, avoid.empty() ? nullptr : &overlay))
-        return m_outOfTime;  // cut by the update's allowance: it waits and tries again
+        return m_outOfTime ? later : NearReplan::NotDone;
     if (m_tail.path.size() < 2)
-        return false;
+        return NearReplan::NotDone;
     eng::path::PathResult out;
     out.status = eng::path::PathStatus::Found;
     out.path = m_tail.path;
@@ -292,7 +296,7 @@ bool GroupFields::replanNear(int index, eng::TileCoord goal, std::vector<eng::Ti
         out.path.insert(out.path.end(), u.path.begin() + std::ptrdiff_t(ahead + 1), u.path.end());
     u.goal = goal;
     walk(u, out, avoid);
-    return true;
+    return NearReplan::Done;
 }
 
 bool GroupFields::retrace(int index)

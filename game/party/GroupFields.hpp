@@ -97,10 +97,13 @@ public:
     /// CrowdPenalty) more on the `avoid` cells (the cells PartyMotion's replan would ask the
     /// service to avoid): near its formation cell (within NearReplanCells of `goal`, octile) to
     /// `goal`, farther to the cell of its path NearReplanCells steps ahead and on along its path
-    /// (a detour round the blockers). True and nothing changed when this update's short
-    /// searches are spent (it waits and tries again). False (nothing changed) for a unit that
-    /// is no follower, or when the search gives up.
-    bool replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty);
+    /// (a detour round the blockers): Done. Deferred (nothing changed) when this update's short
+    /// searches are spent, the unit still having a path (it stays blocked and tries again
+    /// later; no replan to count). NotDone (nothing changed) for a unit that is no follower,
+    /// when the search gives up, or when the searches are spent and the unit has no path (it
+    /// would not try again: the caller asks the service).
+    enum class NearReplan { Done, Deferred, NotDone };
+    NearReplan replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty);
     /// Follower `index` takes a new path from its field now (from its plan cell); false when it
     /// has no complete field that reaches that cell.
     bool retrace(int index);

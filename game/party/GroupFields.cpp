@@ -306,8 +306,10 @@ bool GroupFields::retrace(int index)
         return false;
     const eng::path::FlowField* field = m_paths.field(m_groups[std::size_t(u.group)].field);
     eng::path::PathResult out;
-    if (!field || !buildPath(index, *field, planCell(u), false, {}, out))
+    if (!field)
         return false;
+    if (!buildPath(index, *field, planCell(u), false, {}, out))
+        return m_outOfTime && awaitRepair(index);  // cut by the deadline: serve() gives its path
     walk(u, out, {});
     return true;
 }

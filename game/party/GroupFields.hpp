@@ -104,8 +104,9 @@ public:
     /// would not try again: the caller asks the service).
     enum class NearReplan { Done, Deferred, NotDone };
     NearReplan replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty);
-    /// Follower `index` takes a new path from its field now (from its plan cell); false when it
-    /// has no complete field that reaches that cell.
+    /// Follower `index` takes a new path from its field now (from its plan cell), or, when
+    /// this update's short searches are spent, waits for serve() to give it one from the field
+    /// (as awaitRepair); false when it has no complete field that reaches that cell.
     bool retrace(int index);
     /// Follower `index`, whose path crosses changed cells, waits for its group's field again
     /// (restarted by PathService::invalidate when the change touched it); false for the leader

@@ -183,6 +183,7 @@ TEST_CASE("many orders at once (no search at once): the leader follows its group
     game::Party s;
     const eng::path::NavGrid grid = navFromAscii(openField(40, 20));
     REQUIRE(s.reset(grid));
+    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
     const std::vector<int> group = spawnBlock(s, "g", {1, 6}, 12, 4);
     const game::OrderReport rep = s.order(group, {34, 10}, nullptr, false);
     REQUIRE(rep.accepted);

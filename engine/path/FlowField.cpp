@@ -13,8 +13,8 @@ namespace eng::path {
 namespace {
 
 constexpr std::uint8_t NoDir = 8;
-/// The distance of a padded region cell the search never enters (the ring, a wall): below any
-/// real distance, so no relaxation ever improves it.
+/// The distance of the ring of padded region cells round the region, which the search never
+/// enters: below any real distance, so no relaxation ever improves it.
 constexpr double Closed = -1.0;
 
 /// Min-heap order of (f, distance, cell): std::push_heap keeps the greatest first, so "a after b".
@@ -77,10 +77,18 @@ void FlowField::setup(int layer, std::span<const TileCoord> goals, FieldRegion r
     m_sources.assign(sources.begin(), sources.end());
     m_layer = layer;
     m_region = region;
+    stop();
+}
+
+void FlowField::stop()
+{
     m_grid = nullptr;
-    m_heap.clear();
-    m_dist.clear();
-    m_dir.clear();
+    m_heap = {};  // memory freed: a field waiting for restart() holds no region arrays
+    m_dist = {};
+    m_dir = {};
+    m_isSource = {};
+    m_bound = {};
+    m_lm.reset();
     m_expanded = 0;
     m_status = PathStatus::InvalidInput;
 }
@@ -103,15 +111,21 @@ PathStatus FlowField::restart(const NavGrid& grid)
     m_rules = grid.rules(m_layer);
     m_version = grid.layerVersion(m_layer);
     const int pw = m_region.width() + 2, ph = m_region.height() + 2;
-    m_dist.assign(m_region.empty() ? 0 : std::size_t(pw) * std::size_t(ph), Closed);
+    // Walls stay Unreached (expand() never enters them); the ring is Closed. A plain fill: the
+    // set-up of a large region costs little more than writing its memory.
+    m_dist.assign(m_region.empty() ? 0 : std::size_t(pw) * std::size_t(ph), Unreached);
     m_dir.assign(m_dist.size(), NoDir);
-    for (int y = m_region.y0; y < m_region.y1; ++y)
-        for (int x = m_region.x0; x < m_region.x1; ++x)
-            if (grid.passable(m_layer, {x, y}))
-                m_dist[local({x, y})] = Unreached;
+    if (!m_region.empty()) {
+        std::fill_n(m_dist.begin(), pw, Closed);
+        std::fill_n(m_dist.end() - pw, pw, Closed);
+        for (int y = 1; y < ph - 1; ++y) {
+            m_dist[std::size_t(y) * std::size_t(pw)] = Closed;
+            m_dist[std::size_t(y) * std::size_t(pw) + std::size_t(pw - 1)] = Closed;
+        }
+    }
     markSources(grid);
     for (TileCoord g : m_goals)
-        if (m_region.contains(g) && m_dist[local(g)] == Unreached) {
+        if (m_region.contains(g) && m_dist[local(g)] == Unreached && grid.passable(m_layer, g)) {
             m_dist[local(g)] = 0.0;
             push(0.0, local(g), grid.toNode(g));
         }
@@ -128,6 +142,7 @@ void FlowField::markSources(const NavGrid& grid)
 {
     m_sourcesLeft = 0;
     m_isSource.clear();
+    m_bound.clear();
     m_lm.reset();
     m_sourceBox = {m_region.x1, m_region.y1, m_region.x0, m_region.y0};
     std::vector<int> islands;
@@ -135,7 +150,7 @@ void FlowField::markSources(const NavGrid& grid)
         if (m_region.contains(g))
             islands.push_back(grid.islandOf(m_layer, g));
     for (TileCoord c : m_sources) {
-        if (!m_region.contains(c) || m_dist[local(c)] != Unreached ||
+        if (!m_region.contains(c) || !grid.passable(m_layer, c) ||
             std::find(islands.begin(), islands.end(), grid.islandOf(m_layer, c)) == islands.end())
             continue;  // outside, a wall, listed twice, or no way from it to a goal
         if (m_isSource.empty())
@@ -152,6 +167,8 @@ void FlowField::markSources(const NavGrid& grid)
     // factor) per cell of Chebyshev distance; with a factor of 1 or more the octile distance
     // with that factor (at most 2) bounds the way too, and tighter.
     markLandmarks(grid, islands);
+    if (m_sourcesLeft > 0)
+        m_bound.assign(m_dist.size(), -1.0);
     const double f = m_rules.diagonalFactor;
     const double cheapest = grid.minCellCost(m_layer);
     if (m_rules.diagonal == DiagonalMode::Never) {
@@ -209,7 +226,15 @@ double FlowField::bound(std::uint32_t cell, std::uint32_t node) const
 
 void FlowField::push(double d, std::uint32_t cell, std::uint32_t node)
 {
-    m_heap.push_back({d + bound(cell, node), d, cell, node});
+    double h = 0.0;
+    if (!m_bound.empty()) {
+        // A cell is pushed once per improvement: its bound is computed once.
+        double& cached = m_bound[cell];
+        if (cached < 0.0)
+            cached = bound(cell, node);
+        h = cached;
+    }
+    m_heap.push_back({d + h, d, cell, node});
     std::push_heap(m_heap.begin(), m_heap.end(), HeapAfter{});
 }
 
@@ -239,6 +264,7 @@ PathStatus FlowField::step(int maxExpansions)
         m_status = PathStatus::Found;
         m_grid = nullptr;
         m_lm.reset();
+        m_bound = {};
     }
     return m_status;
 }
@@ -252,6 +278,9 @@ void FlowField::expand(const HeapEntry& e)
     const double diagonal = enter * m_rules.diagonalFactor;
     for (int k = 0; k < 8; ++k) {
         const std::uint32_t a = std::uint32_t(int(e.cell) - detail::kDy[k] * pw - detail::kDx[k]);
+        const std::uint32_t an = std::uint32_t(int(e.node) - detail::kDy[k] * stride - detail::kDx[k]);
+        if (!(costs[an] < Impassable))
+            continue;  // a wall: never entered, its distance stays Unreached
         double nd = e.d + enter;
         if (k >= 4) {
             // The step a -> b passes between the cells beside it: (b.x, a.y) and (a.x, b.y).
@@ -264,7 +293,7 @@ void FlowField::expand(const HeapEntry& e)
         if (nd < m_dist[a]) {  // never for a Closed cell
             m_dist[a] = nd;
             m_dir[a] = std::uint8_t(k);
-            push(nd, a, std::uint32_t(int(e.node) - detail::kDy[k] * stride - detail::kDx[k]));
+            push(nd, a, an);
         }
     }
 }

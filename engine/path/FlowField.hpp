@@ -32,7 +32,8 @@
 /// - Time-sliced: step(n) runs at most n expansions; sliced or not, the field is the same.
 ///   A layer edited meanwhile (NavGrid::layerVersion changes) stops the search: step() gives
 ///   InvalidInput; restart() begins again on the grid as it is (PathService does both).
-/// - Memory: ~9 bytes per region cell (10 with sources) plus the heap, allocated by begin / restart; the grid
+/// - Memory: ~9 bytes per region cell (10 with sources, and 8 more while such a search runs:
+///   each cell's bound, computed once) plus the heap, allocated by begin / restart; the grid
 ///   must outlive the search (not the finished field, which keeps no pointer to read).
 ///
 /// \code
@@ -95,6 +96,9 @@ public:
     /// Keeps goals, layer, region and sources without searching (status InvalidInput until
     /// restart()).
     void setup(int layer, std::span<const TileCoord> goals, FieldRegion region, std::span<const TileCoord> sources = {});
+    /// Stops the search and frees its memory (status InvalidInput until restart()); goals,
+    /// layer, region and sources are kept.
+    void stop();
     /// Begins again with the same goals, layer, region and sources on `grid` as it is now.
     PathStatus restart(const NavGrid& grid);
     /// Forgets the sources: the next restart() settles the whole region (a repair after an
@@ -160,11 +164,12 @@ private:
     MoveRules m_rules;
     FieldRegion m_region;
     std::vector<TileCoord> m_goals;
-    std::vector<double> m_dist;         ///< per padded region cell; Closed on the ring and on walls
+    std::vector<double> m_dist;         ///< per padded region cell; Closed on the ring (walls stay Unreached: never entered)
     std::vector<std::uint8_t> m_dir;    ///< per padded region cell: direction of next(), NoDir at a goal / unreached
     std::vector<HeapEntry> m_heap;
     std::vector<TileCoord> m_sources;
     std::vector<std::uint8_t> m_isSource;  ///< per padded region cell (with sources only)
+    std::vector<double> m_bound;           ///< per padded region cell while a search with sources runs: bound(), < 0 until computed
     int m_sourcesLeft = 0;                 ///< sources not settled yet; 0: settle the whole region
     FieldRegion m_sourceBox;               ///< their bounding box
     double m_boundScale = 0.0;             ///< cheapest cost per cell of the bound

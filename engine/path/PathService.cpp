@@ -1,10 +1,11 @@
 /// \file PathService.cpp
-/// PathService: slots with generations, a FIFO of queued requests, round-robin slices over the
-/// running searches (each with its own GridQuery), staleness after grid edits.
+/// PathService: slots with generations, queued and running requests in order of their
+/// deadlines (arrival + length), slices to the first running one, staleness after grid edits.
 #include "engine/path/PathService.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <limits>
 
 namespace eng::path {
@@ -18,6 +19,8 @@ struct PathService::Slot {
     std::unique_ptr<FlowField> field;  ///< a field request (its goals and region inside), else null
     int progress = 0;
     bool stale = false;
+    double key = 0.0;         ///< service order: smaller first (see PathService.hpp)
+    std::uint64_t order = 0;  ///< ties of key: the earlier request first
 };
 
 namespace {
@@ -26,6 +29,30 @@ using Clock = std::chrono::steady_clock;
 double microsSince(Clock::time_point t0)
 {
     return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+}
+
+/// Octile distance between two cells, in cells.
+double octileCells(TileCoord a, TileCoord b)
+{
+    const int dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
+    return double(std::max(dx, dy)) + 0.41421356 * double(std::min(dx, dy));
+}
+
+/// The estimated size of a field's search, in cells of way: the farthest source from the
+/// nearest goal (the region's diagonal without sources).
+double fieldLength(const FlowField& f)
+{
+    const FieldRegion& r = f.region();
+    if (f.sources().empty() || f.goals().empty())
+        return octileCells({r.x0, r.y0}, {r.x1, r.y1});
+    double far = 0.0;
+    for (TileCoord s : f.sources()) {
+        double near = std::numeric_limits<double>::infinity();
+        for (TileCoord g : f.goals())
+            near = std::min(near, octileCells(s, g));
+        far = std::max(far, near);
+    }
+    return far;
 }
 } // namespace
 
@@ -74,14 +101,30 @@ PathHandle PathService::addSlot()
     s.result = PathResult{};
     s.progress = 0;
     s.stale = false;
-    m_queue.push_back(index);
     return {index, s.generation};
+}
+
+void PathService::enqueue(std::uint32_t index)
+{
+    const Slot& s = m_slots[index];
+    m_queue.push_back({s.key, s.order, index, s.field != nullptr});
+}
+
+void PathService::setKey(std::uint32_t index, double lengthCells)
+{
+    // A deadline in updates: arrival plus the way's length at CellsPerUpdate cells an update.
+    Slot& s = m_slots[index];
+    s.key = double(m_updates) + lengthCells / CellsPerUpdate;
+    s.order = m_order++;
 }
 
 PathHandle PathService::request(PathRequest r)
 {
     const PathHandle h = addSlot();
-    m_slots[h.index].request = std::move(r);
+    Slot& s = m_slots[h.index];
+    s.request = std::move(r);
+    setKey(h.index, octileCells(s.request.start, s.request.goal));
+    enqueue(h.index);
     return h;
 }
 
@@ -93,6 +136,8 @@ PathHandle PathService::requestField(FieldRequest r)
     s.request.layer = r.layer;
     s.field = std::make_unique<FlowField>();
     s.field->setup(r.layer, r.goals, r.region, r.sources);  // begins (restart) when it leaves the queue
+    setKey(h.index, fieldLength(*s.field));
+    enqueue(h.index);
     return h;
 }
 
@@ -129,21 +174,21 @@ void PathService::setProgress(PathHandle h, int pathIndex)
 
 void PathService::removeRunning(std::uint32_t index)
 {
-    // The round-robin cursor keeps pointing at the same next search.
-    const auto it = std::find(m_running.begin(), m_running.end(), index);
-    const std::size_t pos = std::size_t(it - m_running.begin());
-    m_running.erase(it);
-    if (m_cursor > pos)
-        --m_cursor;
-    if (m_cursor >= m_running.size())
-        m_cursor = 0;
+    m_running.erase(std::find(m_running.begin(), m_running.end(), index));
+}
+
+bool PathService::before(std::uint32_t a, std::uint32_t b) const
+{
+    const Slot& sa = m_slots[a];
+    const Slot& sb = m_slots[b];
+    return sa.key != sb.key ? sa.key < sb.key : sa.order < sb.order;
 }
 
 void PathService::freeSlot(std::uint32_t index)
 {
     Slot& s = m_slots[index];
     if (s.state == RequestState::Queued)
-        m_queue.erase(std::find(m_queue.begin() + std::ptrdiff_t(m_queueHead), m_queue.end(), index));
+        m_queue.erase(std::find_if(m_queue.begin(), m_queue.end(), [&](const Queued& q) { return q.index == index; }));
     if (s.state == RequestState::Running)
         removeRunning(index);
     if (s.query) {
@@ -200,24 +245,66 @@ void PathService::finishSlot(std::uint32_t index, ServiceStats& stats)
 
 void PathService::promoteQueued(ServiceStats& stats)
 {
-    while (m_running.size() < std::size_t(m_maxConcurrent) && m_queueHead < m_queue.size()) {
-        const std::uint32_t index = m_queue[m_queueHead++];
-        if (m_queueHead == m_queue.size()) {
-            m_queue.clear();
-            m_queueHead = 0;
+    // Per kind (paths: each holds a GridQuery; fields), the queued request first in service
+    // order starts while fewer than maxConcurrent of its kind run, or in place of the running
+    // one of its kind last in service order when it comes before that one (which goes back to
+    // the queue and begins again later). So the running searches are the first in service
+    // order, and a path never waits for a field nor a field for paths.
+    for (const bool fields : {false, true}) {
+        for (;;) {
+            std::size_t pick = m_queue.size();
+            for (std::size_t q = 0; q < m_queue.size(); ++q)
+                if (m_queue[q].field == fields && (pick == m_queue.size() || m_queue[q].before(m_queue[pick])))
+                    pick = q;
+            if (pick == m_queue.size())
+                break;
+            int running = 0;
+            std::size_t last = m_running.size();
+            for (std::size_t r = 0; r < m_running.size(); ++r)
+                if ((m_slots[m_running[r]].field != nullptr) == fields) {
+                    ++running;
+                    if (last == m_running.size() || before(m_running[last], m_running[r]))
+                        last = r;
+                }
+            if (running >= m_maxConcurrent) {
+                if (!before(m_queue[pick].index, m_running[last]))
+                    break;
+                suspend(m_running[last]);
+            }
+            start(pick, stats);
         }
-        Slot& s = m_slots[index];
-        if (!s.field) {
-            if (m_idle.empty())
-                m_idle.push_back(std::make_unique<GridQuery>());
-            s.query = std::move(m_idle.back());
-            m_idle.pop_back();
-        }
-        s.state = RequestState::Running;
-        m_running.push_back(index);
-        if (!startSearch(index))
-            finishSlot(index, stats);  // decided without searching (StartInvalid, NoPath, ...)
     }
+}
+
+void PathService::suspend(std::uint32_t index)
+{
+    Slot& s = m_slots[index];
+    removeRunning(index);
+    if (s.query) {
+        s.query->cancel();
+        m_idle.push_back(std::move(s.query));
+    }
+    if (s.field)
+        s.field->stop();
+    s.state = RequestState::Queued;
+    enqueue(index);
+}
+
+void PathService::start(std::size_t queuePos, ServiceStats& stats)
+{
+    const std::uint32_t index = m_queue[queuePos].index;
+    m_queue.erase(m_queue.begin() + std::ptrdiff_t(queuePos));
+    Slot& s = m_slots[index];
+    if (!s.field) {
+        if (m_idle.empty())
+            m_idle.push_back(std::make_unique<GridQuery>());
+        s.query = std::move(m_idle.back());
+        m_idle.pop_back();
+    }
+    s.state = RequestState::Running;
+    m_running.push_back(index);
+    if (!startSearch(index))
+        finishSlot(index, stats);  // decided without searching (StartInvalid, NoPath, ...)
 }
 
 void PathService::restart(std::uint32_t index, ServiceStats& stats)
@@ -239,10 +326,8 @@ int PathService::runSlice(std::uint32_t index, ServiceStats& stats)
     }
     const int done = std::max(0, (s.field ? s.field->expanded() : s.query->expandedSoFar()) - before);
     ++stats.slices;
-    if (st == PathStatus::InProgress)
-        ++m_cursor;
-    else
-        finishSlot(index, stats);  // the cursor now points at the next search
+    if (st != PathStatus::InProgress)
+        finishSlot(index, stats);
     return done;
 }
 
@@ -252,14 +337,20 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
     stats.restarted = m_restartedByInvalidate;
     m_restartedByInvalidate = 0;
     const Clock::time_point t0 = Clock::now();
+    ++m_updates;
     promoteQueued(stats);
     while (!m_running.empty() && microsSince(t0) < budgetMicros && stats.expansions < maxExpansions) {
-        if (m_cursor >= m_running.size())
-            m_cursor = 0;
-        const int done = runSlice(m_running[m_cursor], stats);
+        // The running search first in service order gets the slice.
+        std::uint32_t first = m_running.front();
+        for (std::uint32_t r : m_running)
+            if (before(r, first))
+                first = r;
+        const int finished = stats.finished;
+        const int done = runSlice(first, stats);
         stats.expansions += done;
         stats.maxSliceExpansions = std::max(stats.maxSliceExpansions, done);
-        promoteQueued(stats);
+        if (stats.finished != finished)
+            promoteQueued(stats);  // a place freed up
     }
     stats.micros = microsSince(t0);
     return stats;
@@ -338,13 +429,14 @@ bool PathService::invalidateField(std::uint32_t index, const NavDirty& dirty)
         return false;  // queued: it begins on the new grid anyway
     s.field->clearSources();
     s.state = RequestState::Queued;
-    m_queue.push_back(index);
+    setKey(index, fieldLength(*s.field));
+    enqueue(index);
     return true;
 }
 
 std::size_t PathService::pending() const
 {
-    return (m_queue.size() - m_queueHead) + m_running.size();
+    return m_queue.size() + m_running.size();
 }
 
 std::size_t PathService::idleScratchBytes() const

@@ -1,8 +1,8 @@
 #pragma once
 /// \file PathService.hpp
 /// A time-sliced request queue over one NavGrid (Detour's dtPathQueue): requests in, results
-/// out by handle. `update(budget)` runs the searches round robin, one slice of at most
-/// `sliceExpansions` expansions each turn, until the budget (microseconds) is spent. After an
+/// out by handle. `update(budget)` runs the searches in slices of at most `sliceExpansions`
+/// expansions, the first in service order first, until the budget (microseconds) is spent. After an
 /// edit of the grid, `invalidate(dirty)` restarts searches in flight and marks stale every
 /// delivered path whose remaining part crosses a changed cell, so its owner replans.
 ///
@@ -15,11 +15,20 @@
 /// - Results equal those of a fresh GridQuery::findPath on the grid as it is when the search
 ///   ends: a search whose layer changed (layerVersion) restarts by itself even without
 ///   invalidate().
-/// - At most maxConcurrent() searches hold scratch (a GridQuery each, ~16 bytes per cell);
-///   further requests wait in FIFO order.
+/// - Service order (short first, nothing starves): each request gets a deadline when it is
+///   queued, the number of update() calls so far plus its length in cells (octile distance from
+///   start to goal; a field's: from its farthest source to the nearest goal, or its region's
+///   diagonal without sources) / CellsPerUpdate. Queued requests start, and running ones get
+///   slices, earliest deadline first (ties: the earlier request). A short request overtakes
+///   long ones queued before it, but a request queued later than another's deadline never
+///   does, so every request's wait is bounded by the work with an earlier deadline.
+/// - At most maxConcurrent() path searches run at once, each holding scratch (a GridQuery,
+///   ~16 bytes per cell), and at most maxConcurrent() fields; further requests wait queued. A
+///   queued request that comes before a running one of its kind in service order takes the
+///   place of the last of them, which goes back to the queue (its search begins again).
 /// - Flow fields (requestField: a Dijkstra from a group's goal over a bounded region, FlowField.hpp)
-///   are requests like any other: same handles, the same FIFO, the same round robin of slices
-///   and limit of maxConcurrent() running at once. invalidate() restarts a field that a change
+///   are requests like any other: same handles, the same service order and slices, their own
+///   limit of maxConcurrent() running at once. invalidate() restarts a field that a change
 ///   touches (FlowField::touchedBy), even a delivered one: it queues again (without its
 ///   sources: its units may stand anywhere in the region by then) and field() gives null until
 ///   it is complete on the new grid.
@@ -83,7 +92,7 @@ struct FieldRequest {
 /// State of a request as seen through its handle.
 enum class RequestState {
     Invalid,    ///< null, unknown or stale handle (also after release/cancel: the slot is freed)
-    Queued,     ///< waiting for a search scratch
+    Queued,     ///< waiting for its turn (service order) and a place among the running
     Running,    ///< its search has begun and gets slices
     Done,       ///< result() is available (any status, including NoPath / StartInvalid)
 };
@@ -100,6 +109,10 @@ struct ServiceStats {
 
 class PathService {
 public:
+    /// Service order: a request's deadline is its arrival (in update() calls) plus its length
+    /// in cells divided by this.
+    static constexpr double CellsPerUpdate = 8.0;
+
     /// The grid must outlive the service; the service only reads it.
     explicit PathService(const NavGrid& grid);
     ~PathService();
@@ -109,7 +122,8 @@ public:
     /// Expansions per step() call (default 256). [Limit: > 0; smaller values count as 1]
     void setSliceExpansions(int n);
     int sliceExpansions() const { return m_slice; }
-    /// Searches running at once, each with its own scratch (default 4). [Limit: > 0]
+    /// Path searches running at once, each with its own scratch, and fields likewise (default
+    /// 4 each). [Limit: > 0]
     void setMaxConcurrent(int n);
     int maxConcurrent() const { return m_maxConcurrent; }
 
@@ -135,8 +149,8 @@ public:
     void cancel(PathHandle h);
     /// The owner is done with a request (any state): frees the slot.
     void release(PathHandle h);
-    /// Round robin over running searches, one slice each turn (queued ones start as scratch
-    /// frees up), until the budget is spent or nothing is left. `maxExpansions` [opt] caps the
+    /// Slices to the running search first in service order (queued ones start as places free
+    /// up), until the budget is spent or nothing is left. `maxExpansions` [opt] caps the
     /// expansions of this update as well (checked before each slice, like the clock): with an
     /// unlimited time budget it makes the work per update the same on any machine (scripted
     /// runs and tests that must not depend on the machine's speed).
@@ -165,12 +179,22 @@ private:
     Slot* live(PathHandle h);
     const Slot* live(PathHandle h) const;
     void freeSlot(std::uint32_t index);
-    void removeRunning(std::uint32_t index);  ///< out of m_running, the round-robin cursor kept
+    void removeRunning(std::uint32_t index);  ///< out of m_running
+    /// Slot `a` comes before slot `b` in service order (deadline, then arrival).
+    bool before(std::uint32_t a, std::uint32_t b) const;
+    /// Slot `index` joins the service order: its deadline from now and `lengthCells`.
+    void setKey(std::uint32_t index, double lengthCells);
     bool startSearch(std::uint32_t index);
     void finishSlot(std::uint32_t index, ServiceStats& stats);
     void promoteQueued(ServiceStats& stats);
+    /// A running request goes back to the queue (its search begins again when it starts).
+    void suspend(std::uint32_t index);
+    /// The queued request at m_queue[queuePos] begins.
+    void start(std::size_t queuePos, ServiceStats& stats);
     void restart(std::uint32_t index, ServiceStats& stats);
-    PathHandle addSlot();  ///< a Queued slot at the end of the FIFO
+    PathHandle addSlot();  ///< a Queued slot, not yet in m_queue (the caller: setKey, enqueue)
+    /// Slot `index` (its key set) joins m_queue.
+    void enqueue(std::uint32_t index);
     /// One slice of the running request at `index`; its expansions.
     int runSlice(std::uint32_t index, ServiceStats& stats);
     /// invalidate() of a field slot: true when it was queued again (it had been delivered).
@@ -181,10 +205,19 @@ private:
     int m_maxConcurrent = 4;
     std::vector<Slot> m_slots;
     std::vector<std::uint32_t> m_free;          ///< free slot indices
-    std::vector<std::uint32_t> m_queue;         ///< queued slot indices, FIFO (head at m_queueHead)
-    std::size_t m_queueHead = 0;
-    std::vector<std::uint32_t> m_running;       ///< running slot indices, round-robin order
-    std::size_t m_cursor = 0;                   ///< next running search to get a slice
+    /// A queued request with its place in service order (kept here: picking the next one reads
+    /// no slot).
+    struct Queued {
+        double key;
+        std::uint64_t order;
+        std::uint32_t index;
+        bool field;
+        bool before(const Queued& o) const { return key != o.key ? key < o.key : order < o.order; }
+    };
+    std::vector<Queued> m_queue;                ///< queued requests (any order; picked by service order)
+    std::vector<std::uint32_t> m_running;       ///< running slot indices (any order)
+    std::uint64_t m_updates = 0;                ///< update() calls so far (deadlines)
+    std::uint64_t m_order = 0;                  ///< requests queued so far (ties of deadlines)
     std::vector<std::unique_ptr<GridQuery>> m_idle;  ///< scratch not in use
     std::vector<std::uint32_t> m_mark;          ///< invalidate(): dirty-cell stamps per cell
     std::uint32_t m_markStamp = 0;

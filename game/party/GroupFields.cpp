@@ -62,7 +62,7 @@ void GroupFields::clear()
         u.group = -1;
 }
 
-void GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> members)
+void GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> members, bool leaderOwnPath)
 {
     if (!m_grid || members.empty())
         return;
@@ -78,7 +78,7 @@ void GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> 
     g.layer = layer;
     g.anchor = anchor;
     g.members.assign(members.begin(), members.end());
-    g.lead = members.front();
+    g.lead = leaderOwnPath ? members.front() : -1;
     std::vector<eng::TileCoord> cells;
     for (int i : members) {
         leave(i);
@@ -90,7 +90,7 @@ void GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> 
     const int margin = std::max(MinFieldMargin, std::max(region.width(), region.height()) / 6);
     region = eng::path::FieldRegion::around(*m_grid, cells, goal, margin);
     // The followers' cells are the field's sources: it stops once they are served.
-    g.field = m_paths.requestField({layer, {anchor}, region, {cells.begin() + 1, cells.end()}});
+    g.field = m_paths.requestField({layer, {anchor}, region, {cells.begin() + (leaderOwnPath ? 1 : 0), cells.end()}});
     g.requestedAt = m_paths.updates();
     g.waiting = true;
 }
@@ -110,14 +110,20 @@ void GroupFields::leave(int index)
     u.group = -1;
 }
 
-void GroupFields::serve()
+bool GroupFields::spent() const
+{
+    return m_searchLeft <= 0 || (m_deadline != Clock::time_point::max() && Clock::now() >= m_deadline);
+}
+
+void GroupFields::serve(Clock::time_point deadline)
 {
     m_searchLeft = SearchesPerUpdate;
+    m_deadline = deadline;
     if (!m_grid)
         return;
     eng::path::PathResult out;
     for (Group& g : m_groups) {
-        if (!g.waiting || m_searchLeft <= 0)
+        if (!g.waiting || spent())
             continue;  // the rest wait for the next update
         const eng::path::FlowField* field = m_paths.field(g.field);
         if (!field)
@@ -131,14 +137,16 @@ void GroupFields::serve()
             Unit& u = m_units[std::size_t(i)];
             if (i == g.lead || !u.walk.awaitingPath || u.walk.request.valid())
                 continue;
-            if (m_searchLeft <= 0) {
+            if (spent()) {
                 g.waiting = true;
                 break;
             }
-            if (!buildPath(i, *field, planCell(u), false, {}, out))
-                m_paths.request(u, u.goal);  // out of the field's reach: an A* of its own
-            else
+            if (buildPath(i, *field, planCell(u), false, {}, out))
                 walk(u, out, {});
+            else if (m_outOfTime)
+                g.waiting = true;  // its tail search ran out of this update: next update
+            else
+                m_paths.request(u, u.goal);  // out of the field's reach: an A* of its own
         }
     }
 }
@@ -146,13 +154,26 @@ void GroupFields::serve()
 bool GroupFields::shortSearch(int layer, eng::TileCoord start, eng::TileCoord goal,
                               const eng::path::QueryOverlay* overlay)
 {
-    // Time-sliced A* run in one slice: a search that needs more gives up.
-    if (m_searchLeft <= 0)
+    // Time-sliced A* run now in small slices, within this update's allowance and deadline: a
+    // search that needs more than ShortSearchExpansions gives up; one cut by the allowance or
+    // the deadline sets m_outOfTime (its unit tries again next update).
+    m_outOfTime = false;
+    if (spent()) {
+        m_outOfTime = true;
         return false;
+    }
     eng::path::PathStatus st = m_query.beginSearch(*m_grid, layer, start, goal, overlay);
-    if (st == eng::path::PathStatus::InProgress)
-        st = m_query.step(int(std::min<long long>(ShortSearchExpansions, m_searchLeft)));
-    m_searchLeft -= std::max(1, m_query.expandedSoFar());
+    int before = 0;
+    while (st == eng::path::PathStatus::InProgress && m_query.expandedSoFar() < ShortSearchExpansions) {
+        if (spent()) {
+            m_outOfTime = true;
+            break;
+        }
+        const long long left = std::min<long long>(ShortSearchExpansions - m_query.expandedSoFar(), m_searchLeft);
+        st = m_query.step(int(std::min(ShortSearchSlice, left)));
+        m_searchLeft -= std::max(1, m_query.expandedSoFar() - before);
+        before = m_query.expandedSoFar();
+    }
     if (st == eng::path::PathStatus::InProgress) {
         m_query.cancel();
         return false;
@@ -171,6 +192,7 @@ bool GroupFields::buildPath(int index, const eng::path::FlowField& field, eng::T
                             eng::TileCoord lead, eng::path::PathResult& out)
 {
     const Unit& u = m_units[std::size_t(index)];
+    m_outOfTime = false;
     m_trace.clear();
     if (!field.trace(from, m_trace))
         return false;
@@ -243,24 +265,30 @@ bool GroupFields::reroute(int index, const OccupancyGrid& occupancy)
     return true;
 }
 
-bool GroupFields::replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty)
+GroupFields::NearReplan GroupFields::replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid,
+                                                float penalty)
 {
     Unit& u = m_units[std::size_t(index)];
     const eng::TileCoord start = planCell(u);
     if (!follower(index) || !m_grid)
-        return false;
+        return NearReplan::NotDone;
+    // Spent: a unit with a path stays blocked and tries again; one without (it stepped aside)
+    // would stand for good, so it asks the service.
+    const NearReplan later = u.path.empty() ? NearReplan::NotDone : NearReplan::Deferred;
     // Near its cell: a short search to it. Farther: a detour to the cell of its path
     // NearReplanCells steps ahead, and on along the path from there.
     const bool near = octile(start, goal) <= NearReplanCells || u.path.empty();
     const std::size_t ahead = near ? 0 : std::min(u.path.size() - 1, std::size_t(NearReplanCells));
     const eng::TileCoord target = near ? goal : u.path[ahead];
-    if (m_searchLeft <= 0)
-        return true;  // this update's searches are spent: it waits and tries again
+    if (spent())
+        return later;
     // Other units as dear ground, not as walls: in a crowd a detour is taken only when short,
     // so the search stays small (a wall-like penalty floods everything cheaper first).
     const eng::path::QueryOverlay overlay{avoid, std::min(penalty, CrowdPenalty), false};
-    if (!shortSearch(u.layer, start, target, avoid.empty() ? nullptr : &overlay) || m_tail.path.size() < 2)
-        return false;
+    if (!shortSearch(u.layer, start, target, avoid.empty() ? nullptr : &overlay))
+        return m_outOfTime ? later : NearReplan::NotDone;
+    if (m_tail.path.size() < 2)
+        return NearReplan::NotDone;
     eng::path::PathResult out;
     out.status = eng::path::PathStatus::Found;
     out.path = m_tail.path;
@@ -268,7 +296,7 @@ bool GroupFields::replanNear(int index, eng::TileCoord goal, std::vector<eng::Ti
         out.path.insert(out.path.end(), u.path.begin() + std::ptrdiff_t(ahead + 1), u.path.end());
     u.goal = goal;
     walk(u, out, avoid);
-    return true;
+    return NearReplan::Done;
 }
 
 bool GroupFields::retrace(int index)
@@ -278,8 +306,10 @@ bool GroupFields::retrace(int index)
         return false;
     const eng::path::FlowField* field = m_paths.field(m_groups[std::size_t(u.group)].field);
     eng::path::PathResult out;
-    if (!field || !buildPath(index, *field, planCell(u), false, {}, out))
+    if (!field)
         return false;
+    if (!buildPath(index, *field, planCell(u), false, {}, out))
+        return m_outOfTime && awaitRepair(index);  // cut by the deadline: serve() gives its path
     walk(u, out, {});
     return true;
 }

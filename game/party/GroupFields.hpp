@@ -40,6 +40,7 @@
 #include "game/party/PathRequests.hpp"
 #include "game/party/Unit.hpp"
 
+#include <chrono>
 #include <span>
 #include <vector>
 
@@ -52,9 +53,12 @@ public:
     /// The searches run at once (tails, replanNear) give up after this many expansions (a
     /// detour round an obstacle): the unit then asks the service instead.
     static constexpr int ShortSearchExpansions = 2000;
-    /// The expansions of those searches per update (serve() to serve()): past it a follower's
-    /// path waits for the next update and a blocked follower asks the service.
+    /// The expansions of those searches per update (serve() to serve()): past it, or past the
+    /// update's deadline (serve()), a follower's path waits for the next update and a blocked
+    /// follower waits and tries again.
     static constexpr long long SearchesPerUpdate = 4000;
+    /// Those searches run in slices of this many expansions, the deadline checked between.
+    static constexpr long long ShortSearchSlice = 128;
     /// replanNear's extra cost of a cell another unit holds or claims.
     static constexpr float CrowdPenalty = 8.0f;
 
@@ -67,17 +71,24 @@ public:
     void clear();
 
     /// A group order on `layer` around `anchor`: `members` (unit indices) belong to the group;
-    /// the first is its leader (its own A* path), the others, the followers, waiting for a
-    /// field (PathRequests::awaitField), take their paths from it once it is complete. Requests the field (the units' cells and
-    /// the anchor, grown by a margin of a sixth of that box's size, at least 6 cells).
-    void create(int layer, eng::TileCoord anchor, std::span<const int> members);
+    /// with `leaderOwnPath` the first is its leader (its own A* path), else it is a follower too;
+    /// the followers, waiting for a field (PathRequests::awaitField), take their paths from it
+    /// once it is complete. Requests the field (the units' cells and the anchor, grown by a
+    /// margin of a sixth of that box's size, at least 6 cells; the followers' cells its sources).
+    void create(int layer, eng::TileCoord anchor, std::span<const int> members, bool leaderOwnPath = true);
     /// Unit `index` leaves its group (a new order); the last one out releases the field.
     void leave(int index);
 
+    using Clock = std::chrono::steady_clock;
     /// Followers waiting for a complete field take their paths (see the file comment), as many
-    /// as SearchesPerUpdate allows (the others next update); a follower the field does not
-    /// reach asks the service for an A* path instead. Once per update, before the service runs.
-    void serve();
+    /// as SearchesPerUpdate and `deadline` allow (the others next update); a follower the field
+    /// does not reach asks the service for an A* path instead. Once per update, before the
+    /// service runs. `deadline` also bounds the short searches of reroute(), replanNear() and
+    /// retrace() until the next serve() (time_point::max(): no deadline, the allowance alone,
+    /// so the work per update does not depend on the machine).
+    void serve(Clock::time_point deadline = Clock::time_point::max());
+    /// The short searches stop at `deadline` from now on (until the next serve()).
+    void setDeadline(Clock::time_point deadline) { m_deadline = deadline; }
     /// Blocked follower `index` (standing) steps to the cheapest free neighbour by its field and
     /// follows the field from there (its path is replaced). False (nothing changed): no field,
     /// the leader, near its formation cell, or no free neighbour closer to the anchor.
@@ -86,12 +97,16 @@ public:
     /// CrowdPenalty) more on the `avoid` cells (the cells PartyMotion's replan would ask the
     /// service to avoid): near its formation cell (within NearReplanCells of `goal`, octile) to
     /// `goal`, farther to the cell of its path NearReplanCells steps ahead and on along its path
-    /// (a detour round the blockers). True and nothing changed when this update's short
-    /// searches are spent (it waits and tries again). False (nothing changed) for a unit that
-    /// is no follower, or when the search gives up.
-    bool replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty);
-    /// Follower `index` takes a new path from its field now (from its plan cell); false when it
-    /// has no complete field that reaches that cell.
+    /// (a detour round the blockers): Done. Deferred (nothing changed) when this update's short
+    /// searches are spent, the unit still having a path (it stays blocked and tries again
+    /// later; no replan to count). NotDone (nothing changed) for a unit that is no follower,
+    /// when the search gives up, or when the searches are spent and the unit has no path (it
+    /// would not try again: the caller asks the service).
+    enum class NearReplan { Done, Deferred, NotDone };
+    NearReplan replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty);
+    /// Follower `index` takes a new path from its field now (from its plan cell), or, when
+    /// this update's short searches are spent, waits for serve() to give it one from the field
+    /// (as awaitRepair); false when it has no complete field that reaches that cell.
     bool retrace(int index);
     /// Follower `index`, whose path crosses changed cells, waits for its group's field again
     /// (restarted by PathService::invalidate when the change touched it); false for the leader
@@ -109,14 +124,16 @@ private:
         int layer = 0;
         eng::TileCoord anchor;
         std::vector<int> members;
-        int lead = -1;              ///< the unit that walks its own A* path
+        int lead = -1;              ///< the unit that walks its own A* path (-1: none)
         long long requestedAt = 0;  ///< PathRequests::updates() when the field was requested
         bool counted = false;       ///< its first completion was counted (PathRequests::fieldDone)
         bool waiting = false;       ///< a follower waits for the field
     };
 
+    /// This update's short searches are spent (allowance or deadline).
+    bool spent() const;
     /// A* from `start` to `goal` into m_tail, at most ShortSearchExpansions; false when it gave
-    /// up or found no path to the goal itself.
+    /// up, was cut by the allowance or deadline (m_outOfTime), or found no path to the goal itself.
     bool shortSearch(int layer, eng::TileCoord start, eng::TileCoord goal, const eng::path::QueryOverlay* overlay);
     /// Unit `index` belongs to a group and is not its leader.
     bool follower(int index) const;
@@ -134,6 +151,8 @@ private:
     std::vector<Group> m_groups;
     std::vector<int> m_free;                 ///< indices of dead groups, for reuse
     long long m_searchLeft = SearchesPerUpdate;  ///< expansions of short searches left this update
+    Clock::time_point m_deadline = Clock::time_point::max();  ///< this update's (serve())
+    bool m_outOfTime = false;                ///< the last shortSearch() was cut by spent()
     std::vector<eng::TileCoord> m_trace;     ///< buildPath's scratch
     eng::path::PathResult m_tail;            ///< buildPath's scratch
 };

@@ -192,18 +192,26 @@ bool Party::displace(int index)
 
 std::optional<eng::TileCoord> Party::nearestFree(eng::TileCoord from, int layer, int except) const
 {
+    // Square rings of growing Chebyshev radius r round `from`: every cell of ring r is at least
+    // r away (Euclidean), so once r * r reaches the best squared distance found no farther ring
+    // holds a closer cell. Ties go to the first cell in row-major order, as a scan of the map.
     std::optional<eng::TileCoord> best;
     int bestD = 0;
-    for (int y = 0; y < m_grid->height(); ++y)
-        for (int x = 0; x < m_grid->width(); ++x) {
-            const eng::TileCoord c{x, y};
-            if (!m_grid->passable(layer, c) || m_occupancy.occupied(c, except))
-                continue;
-            const int d = (x - from.x) * (x - from.x) + (y - from.y) * (y - from.y);
-            if (!best || d < bestD) {
-                best = c;
-                bestD = d;
-            }
+    const int maxR = std::max({from.x, from.y, m_grid->width() - 1 - from.x, m_grid->height() - 1 - from.y});
+    auto consider = [&](eng::TileCoord c) {
+        if (!m_grid->passable(layer, c) || m_occupancy.occupied(c, except))
+            return;
+        const int d = (c.x - from.x) * (c.x - from.x) + (c.y - from.y) * (c.y - from.y);
+        if (!best || d < bestD || (d == bestD && (c.y < best->y || (c.y == best->y && c.x < best->x)))) {
+            best = c;
+            bestD = d;
+        }
+    };
+    for (int r = 0; r <= maxR && (!best || r * r <= bestD); ++r)
+        for (int y = from.y - r; y <= from.y + r; ++y) {
+            const bool edgeRow = y == from.y - r || y == from.y + r;
+            for (int x = from.x - r; x <= from.x + r; x += edgeRow || r == 0 ? 1 : 2 * r)
+                consider({x, y});
         }
     return best;
 }
@@ -294,26 +302,25 @@ OrderReport Party::orderSelected(eng::TileCoord clicked, eng::path::SearchTrace*
     return order(m_selection.indices(), clicked, trace);
 }
 
-std::vector<int> Party::moversOf(const std::vector<int>& who) const
+std::vector<int> Party::moversOf(const std::vector<int>& who)
 {
     std::vector<int> movers;
-    std::vector<char> isMover(m_units.size(), 0);
+    m_isMover.assign(m_units.size(), 0);
     for (int i : who)
-        if (i >= 0 && i < int(m_units.size()) && !isMover[std::size_t(i)]) {
+        if (i >= 0 && i < int(m_units.size()) && !m_isMover[std::size_t(i)]) {
             movers.push_back(i);
-            isMover[std::size_t(i)] = 1;
+            m_isMover[std::size_t(i)] = 1;
         }
     return movers;
 }
 
-std::vector<eng::TileCoord> Party::cellsOfOthers(const std::vector<int>& movers) const
+void Party::cellsOfOthers(std::vector<eng::TileCoord>& cells) const
 {
-    std::vector<char> isMover(m_units.size(), 0);
-    for (int i : movers)
-        isMover[std::size_t(i)] = 1;
-    std::vector<eng::TileCoord> cells;
+    // m_isMover marks the movers (moversOf); `cells` is a buffer kept between orders (a crowd's
+    // cells are many: no fresh allocation each order).
+    cells.clear();
     for (std::size_t i = 0; i < m_units.size(); ++i) {
-        if (isMover[i])
+        if (m_isMover[i])
             continue;
         const Unit& u = m_units[i];
         cells.push_back(u.tile);
@@ -322,7 +329,6 @@ std::vector<eng::TileCoord> Party::cellsOfOthers(const std::vector<int>& movers)
         if (u.moving())
             cells.push_back(u.goal);
     }
-    return cells;
 }
 
 bool Party::planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace)
@@ -352,7 +358,8 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
         return rep;
     const auto tStart = std::chrono::steady_clock::now();
     const std::vector<int> movers = moversOf(who);
-    std::vector<eng::TileCoord> blocked = cellsOfOthers(movers);
+    std::vector<eng::TileCoord>& blocked = m_blocked;
+    cellsOfOthers(blocked);
     // One formation per movement profile, the leader's first: each unit's goal is reachable with
     // its own costs, and the goals of earlier groups are taken for the later ones.
     std::vector<int> layerOrder;
@@ -377,7 +384,7 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
             rep.anchorMoved = form.anchorMoved;
         }
         blocked.insert(blocked.end(), form.goals.begin(), form.goals.end());
-        orderGroup(group, form.goals, *form.anchor, !leaderDone, rep, trace);
+        orderGroup(group, form.goals, *form.anchor, !leaderDone, leaderNow, rep, trace);
         leaderDone = true;
     }
     rep.accepted = rep.units > 0;
@@ -386,7 +393,7 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
 }
 
 void Party::orderGroup(const std::vector<int>& group, const std::vector<eng::TileCoord>& goals, eng::TileCoord anchor,
-                       bool planFirst, OrderReport& rep, eng::path::SearchTrace* trace)
+                       bool planFirst, bool leadsOwnPath, OrderReport& rep, eng::path::SearchTrace* trace)
 {
     const bool shared = int(group.size()) >= std::max(2, m_params.fieldMinUnits);
     for (std::size_t k = 0; k < group.size(); ++k) {
@@ -397,7 +404,7 @@ void Party::orderGroup(const std::vector<int>& group, const std::vector<eng::Til
         if (k == 0 && planFirst) {
             // The leader: planned now, its figures (and its search trace) for the HUD.
             rep.units += planLeader(u, goals[k], rep, trace) ? 1 : 0;
-        } else if (k == 0 || !shared) {
+        } else if (!shared || (k == 0 && leadsOwnPath)) {
             m_paths.request(u, goals[k]);  // served over the next frames
             ++rep.units;
         } else {
@@ -406,7 +413,7 @@ void Party::orderGroup(const std::vector<int>& group, const std::vector<eng::Til
         }
     }
     if (shared)
-        m_groups.create(m_units[std::size_t(group.front())].layer, anchor, group);
+        m_groups.create(m_units[std::size_t(group.front())].layer, anchor, group, planFirst || leadsOwnPath);
 }
 
 bool Party::sendTo(int index, eng::TileCoord goal)
@@ -439,13 +446,27 @@ eng::path::PathStatus Party::preview(eng::TileCoord tile, eng::path::PathResult&
 
 void Party::update(double dtSec)
 {
-    const auto t0 = std::chrono::steady_clock::now();
+    using Clock = std::chrono::steady_clock;
+    const auto t0 = Clock::now();
     double pathMicros = m_paths.takeSyncMicros();
-    m_groups.serve();
-    // The service gets what is left of the budget after this update's synchronous work and the
-    // motion's path work of the update before (replans, giving way), which runs after it.
+    // One budget for all path work of the update: the orders given since the update before
+    // have spent their share; followers take their paths from fields within at most half of
+    // what is left after a reserve for the motion (its path work of the update before); the
+    // service gets the rest; the motion's short searches stop at the end of the budget. With
+    // an expansion budget (pathBudgetExpansions) no clock decides anything.
+    Clock::time_point serveEnd = Clock::time_point::max(), end = Clock::time_point::max();
+    if (m_params.pathBudgetExpansions <= 0) {
+        const double left = m_params.pathBudgetMicros - pathMicros;
+        auto at = [&](double micros) {
+            return t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::micro>(micros));
+        };
+        end = at(left);
+        serveEnd = at(std::max(0.0, (left - m_motionMicros) / 2.0));
+    }
+    m_groups.serve(serveEnd);
     m_paths.serve(m_units, m_params, pathMicros + microsFrom(t0) + m_motionMicros);
     pathMicros += microsFrom(t0);
+    m_groups.setDeadline(end);
     m_motionMicros = m_motion.update(dtSec);
     pathMicros += m_motionMicros;
     m_paths.work().lastUpdateMicros = pathMicros;

@@ -148,10 +148,12 @@ public:
     OrderReport orderSelected(eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr);
     /// Orders the given units; the first valid one leads (rank 0), the others rank in `who`'s order.
     /// Per movement profile, a group of at least PartyParams::fieldMinUnits units shares one
-    /// flow field (GroupFields): its first unit is planned at once (or the leader), the others
-    /// wait for the field.
-    /// `leaderNow` false: the leader's path is a PathService request too (served within the
-    /// budget like the others; `rep` then has no path figures): for many orders at once.
+    /// flow field (GroupFields): its first unit is planned at once (the order's leader, its
+    /// exact A* path), the others wait for the field.
+    /// `leaderNow` false: no search at once (`rep` then has no path figures), for many orders
+    /// at once: the leader's path is a PathService request served within the budget like the
+    /// others, or, in a group that shares a field, it takes its path from the field as the
+    /// others do (optimal within the field's region; no A* of its own).
     OrderReport order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr,
                       bool leaderNow = true);
     /// Sends one unit toward `goal` alone (rank 0): no formation and no synchronous search, only
@@ -211,15 +213,17 @@ private:
     bool displace(int index);
     /// Nearest passable cell not held by another unit, on the unit's layer; nullopt when none.
     std::optional<eng::TileCoord> nearestFree(eng::TileCoord from, int layer, int except) const;
-    /// order(): the valid, distinct units of `who`, in order.
-    std::vector<int> moversOf(const std::vector<int>& who) const;
-    /// order(): the cells units outside the order hold or walk to (no goal there).
-    std::vector<eng::TileCoord> cellsOfOthers(const std::vector<int>& movers) const;
+    /// order(): the valid, distinct units of `who`, in order (marked in m_isMover).
+    std::vector<int> moversOf(const std::vector<int>& who);
+    /// order(): the cells units outside the order (m_isMover) hold or walk to (no goal there).
+    void cellsOfOthers(std::vector<eng::TileCoord>& cells) const;
     /// order(): the units of `group` (one profile, ranks set) walk to `goals`: the first as
     /// planFirst says (the order's leader: searched now), the others through the service, or
-    /// one shared flow field when there are enough of them.
+    /// one shared flow field when there are enough of them; with a field the first unit, unless
+    /// planned now, asks the service for its own A* path when `leadsOwnPath`, else follows
+    /// the field too.
     void orderGroup(const std::vector<int>& group, const std::vector<eng::TileCoord>& goals, eng::TileCoord anchor,
-                    bool planFirst, OrderReport& rep, eng::path::SearchTrace* trace);
+                    bool planFirst, bool leadsOwnPath, OrderReport& rep, eng::path::SearchTrace* trace);
     /// order(): the leader's path, searched now; its figures into `rep`. False when none.
     bool planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace);
 
@@ -232,6 +236,8 @@ private:
     eng::path::GridQuery m_query;  ///< leader, preview, formation
     unsigned m_generation = 1;     ///< bumped by reset: handles of the old units go stale
     double m_motionMicros = 0.0;   ///< the motion's path work in the last update (the next one's budget pays it)
+    std::vector<char> m_isMover;   ///< order(): per unit, 1 for the order's units
+    std::vector<eng::TileCoord> m_blocked;  ///< order(): the cells of the others (kept between orders)
     GroupFields m_groups{m_units, m_paths, m_query};
     PartyMotion m_motion{m_units, m_occupancy, m_paths, m_groups, m_params, events};
 };

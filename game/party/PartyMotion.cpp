@@ -244,8 +244,6 @@ eng::TileCoord PartyMotion::freeCellNear(eng::TileCoord goal, eng::TileCoord fro
 
 void PartyMotion::replan(Unit& u, int index)
 {
-    ++u.walk.replans;
-    ++u.walk.replansSinceStep;
     const eng::TileCoord start = planCell(u);
     // The goal itself is taken by a unit that has stopped there: the closest free tile instead.
     eng::TileCoord goal = u.goal;
@@ -253,7 +251,12 @@ void PartyMotion::replan(Unit& u, int index)
     if (atGoal >= 0 && !m_units[std::size_t(atGoal)].moving())
         goal = freeCellNear(goal, start, u.layer, index);
     std::vector<eng::TileCoord> avoid = avoidCells(index, start);
-    if (!m_groups.replanNear(index, goal, avoid, m_params.occupiedPenalty))
+    const GroupFields::NearReplan near = m_groups.replanNear(index, goal, avoid, m_params.occupiedPenalty);
+    if (near == GroupFields::NearReplan::Deferred)
+        return;  // this update's short searches are spent: it stays blocked and tries again
+    ++u.walk.replans;
+    ++u.walk.replansSinceStep;
+    if (near == GroupFields::NearReplan::NotDone)
         m_paths.request(u, goal, std::move(avoid), m_params.occupiedPenalty);
 }
 

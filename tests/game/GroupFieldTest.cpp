@@ -177,3 +177,39 @@ TEST_CASE("a wall painted across a group's field: the field is repaired and the 
     for (int i : group)
         CHECK(chebyshev(s.units()[std::size_t(i)].tile, goal) <= 4);
 }
+
+TEST_CASE("many orders at once (no search at once): the leader follows its group's field too, no A* of its own")
+{
+    game::Party s;
+    const eng::path::NavGrid grid = navFromAscii(openField(40, 20));
+    REQUIRE(s.reset(grid));
+    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
+    const std::vector<int> group = spawnBlock(s, "g", {1, 6}, 12, 4);
+    const game::OrderReport rep = s.order(group, {34, 10}, nullptr, false);
+    REQUIRE(rep.accepted);
+    CHECK(rep.units == 12);
+    CHECK(s.fieldGroups() == 1);
+    CHECK(s.pathWork().requestsMade == 1);  // the field alone
+    for (int i : group)
+        CHECK(s.units()[std::size_t(i)].walk.awaitingPath);
+    s.update(1.0 / 60.0);
+    s.update(1.0 / 60.0);
+    const eng::path::FlowField* field = s.fieldOf(group[0]);
+    REQUIRE(field != nullptr);
+    // The leader's path follows the field from its cell: each step optimal toward the anchor
+    // until its tail to its formation cell.
+    const game::Unit& lead = s.units()[std::size_t(group[0])];
+    REQUIRE_FALSE(lead.walk.planned.empty());
+    CHECK(lead.walk.planned.front() == TileCoord{1, 6});
+    CHECK(lead.walk.planned.back() == lead.goal);
+    CHECK(field->next(lead.walk.planned[0]) == lead.walk.planned[1]);
+    CHECK(s.pathWork().requestsMade == 1);
+    for (int f = 0; f < 60 * 60 && s.anyMoving(); ++f) {
+        s.update(1.0 / 60.0);
+        game::test::checkOccupancy(s);
+    }
+    CHECK_FALSE(s.anyMoving());
+    CHECK(s.events.empty());
+    for (int i : group)
+        CHECK(chebyshev(s.units()[std::size_t(i)].tile, {34, 10}) <= 4);
+}

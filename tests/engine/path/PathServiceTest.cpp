@@ -1,5 +1,6 @@
-// PathService: slices never run past their size, budgets finish everything, staleness after
-// edits touches only paths that cross changed cells, handles never read another request.
+// PathService: slices never run past their size, budgets finish everything, short requests go
+// first without starving long ones, staleness after edits touches only paths that cross
+// changed cells, handles never read another request.
 
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/path/NavGrid.hpp"
@@ -365,4 +366,57 @@ TEST_CASE("PathService: flow fields are requests like paths, sliced, and repaire
     CHECK(service.field(f) == nullptr);
     serveAll(service);
     CHECK(service.field(again) != nullptr);
+}
+
+TEST_CASE("PathService: short requests overtake long ones queued before them, and nothing starves",
+          "[path][service]")
+{
+    // An open 128x128 grid: a long path and a long field, then short requests every update.
+    NavGrid grid;
+    REQUIRE(grid.reset(128, 128));
+    REQUIRE(grid.addLayer("walker", CostField(128, 128), MoveRules{}) == 0);
+    PathService service(grid);
+    service.setSliceExpansions(50);
+    service.setMaxConcurrent(1);
+    const PathHandle longPath = service.request(req({0, 0}, {127, 127}));
+    eng::path::FieldRequest fr;
+    fr.goals = {{127, 0}};
+    fr.region = eng::path::FieldRegion::whole(grid);
+    const PathHandle longField = service.requestField(fr);
+    const PathHandle shortPath = service.request(req({60, 60}, {63, 62}));
+    fr.goals = {{10, 120}};
+    fr.region = {0, 110, 20, 128};
+    const PathHandle shortField = service.requestField(fr);
+    // One place each for paths and fields: the short ones take them (first in service order),
+    // though they were queued after the long ones.
+    service.update(std::numeric_limits<double>::infinity(), 200);
+    CHECK(service.state(shortPath) == RequestState::Done);
+    CHECK(service.state(shortField) != RequestState::Done);  // 360 cells: more than 200 expansions
+    CHECK(service.state(longField) == RequestState::Queued);
+    int updates = 1;
+    while (service.state(shortField) != RequestState::Done && updates < 100) {
+        service.update(std::numeric_limits<double>::infinity(), 200);
+        ++updates;
+    }
+    CHECK(service.state(shortField) == RequestState::Done);
+    CHECK(service.state(longField) != RequestState::Done);
+    // A stream of short fields, one per update, each more work than an update's budget, never
+    // keeps the long field waiting for ever: once its deadline has passed, fields queued later
+    // wait behind it (short-first alone would starve it).
+    int longDoneAt = -1;
+    for (int u = 0; u < 400 && longDoneAt < 0; ++u) {
+        fr.goals = {{10 + u % 50, 120}};
+        fr.region = {u % 50, 110, u % 50 + 20, 128};
+        service.requestField(fr);
+        service.update(std::numeric_limits<double>::infinity(), 200);
+        if (service.state(longPath) == RequestState::Done && service.state(longField) == RequestState::Done)
+            longDoneAt = u;
+    }
+    INFO("long requests done after " << longDoneAt << " more updates");
+    CHECK(longDoneAt >= 0);
+    CHECK(longDoneAt > 20);  // the short fields went first until the long field's deadline
+    REQUIRE(service.result(longPath) != nullptr);
+    CHECK(service.result(longPath)->status == PathStatus::Found);
+    REQUIRE(service.field(longField) != nullptr);
+    CHECK(service.field(longField)->reached({0, 127}));
 }

@@ -184,6 +184,11 @@ int TerrainField::effectiveBegin(std::span<const TerrainId> stack) const
 
 double TerrainField::intrinsicAt(int index) const
 {
+    return cellCost(index).intrinsic;
+}
+
+TerrainField::CellCost TerrainField::cellCost(int index) const
+{
     const TileCoord c = m_grid->width > 0 ? TileCoord{index % m_grid->width, index / m_grid->width} : TileCoord{};
     const std::span<const TerrainId> stack = m_grid->cell(c);
     const int begin = effectiveBegin(stack);
@@ -191,6 +196,7 @@ double TerrainField::intrinsicAt(int index) const
     bool haveBase = false;
     double multiplier = 1.0;
     bool passable = !m_grid->isVoid(index);
+    bool source = false;
     for (int i = int(stack.size()) - 1; i >= begin; --i) {
         const int r = m_ruleOf[stack[std::size_t(i)]];
         if (r < 0)
@@ -201,6 +207,7 @@ double TerrainField::intrinsicAt(int index) const
             haveBase = true;
         }
         passable = passable && rule.passable;
+        source = source || rule.influence.has_value();
     }
     // Multipliers bottom to top, the same order explain() lists them in.
     for (int i = begin; i < int(stack.size()); ++i) {
@@ -208,7 +215,7 @@ double TerrainField::intrinsicAt(int index) const
         if (r >= 0)
             multiplier *= m_rules.terrains[std::size_t(r)].multiplier;
     }
-    return passable ? base * multiplier : Infinity;
+    return {passable ? base * multiplier : Infinity, source};
 }
 
 bool TerrainField::isSourceAt(int index) const
@@ -240,23 +247,28 @@ void TerrainField::fullBuild(path::CostField& out)
     // Every cell's intrinsic cost, then the influences scattered onto it; `blocked` remembers
     // which were impassable (influences never touch those).
     std::vector<double> cost(n);
-    std::vector<bool> blocked(n);
+    std::vector<bool> blocked(n), source(n);
     for (std::size_t i = 0; i < n; ++i) {
-        cost[i] = intrinsicAt(int(i));
-        blocked[i] = cost[i] == Infinity;
+        const CellCost c = cellCost(int(i));
+        cost[i] = c.intrinsic;
+        blocked[i] = c.intrinsic == Infinity;
+        source[i] = c.source;
     }
     if (m_window >= 0)
-        scatterInfluences(cost, blocked);
+        scatterInfluences(cost, blocked, source);
     for (std::size_t i = 0; i < n; ++i)
         out.cost[i] = finalCost(blocked[i] ? Infinity : 1.0, cost[i]);
 }
 
-void TerrainField::scatterInfluences(std::vector<double>& cost, const std::vector<bool>& blocked) const
+void TerrainField::scatterInfluences(std::vector<double>& cost, const std::vector<bool>& blocked,
+                                     const std::vector<bool>& source) const
 {
     // Sources in row-major order, a source's terrains bottom to top: gatherCost() visits them in
     // exactly this order.
     const int w = m_grid->width, h = m_grid->height;
     for (int s = 0; s < w * h; ++s) {
+        if (!source[std::size_t(s)])
+            continue;
         const int sx = s % w, sy = s / w;
         const std::span<const TerrainId> stack = m_grid->cell({sx, sy});
         for (int i = effectiveBegin(stack); i < int(stack.size()); ++i) {

@@ -208,7 +208,13 @@ private:
     void resolveRules(std::vector<Diagnostic>* warnings);
     /// The grid, to be written: copied first unless this field alone holds it.
     TerrainGrid& writableGrid();
-    /// A cell's base cost x multipliers, inf when impassable (index as TerrainGrid::index).
+    struct CellCost {
+        double intrinsic;  ///< base cost x multipliers, inf when impassable
+        bool source;       ///< an effective terrain has an influence
+    };
+    /// What a cell's own terrains make of it (index as TerrainGrid::index).
+    CellCost cellCost(int index) const;
+    /// cellCost(index).intrinsic.
     double intrinsicAt(int index) const;
     /// True when an effective terrain of the cell has an influence.
     bool isSourceAt(int index) const;
@@ -220,7 +226,8 @@ private:
     double influenceRadiusOf(TileCoord c) const;
     int effectiveBegin(std::span<const TerrainId> stack) const;
     void fullBuild(path::CostField& out);
-    void scatterInfluences(std::vector<double>& cost, const std::vector<bool>& blocked) const;
+    void scatterInfluences(std::vector<double>& cost, const std::vector<bool>& blocked,
+                           const std::vector<bool>& source) const;
     /// Replaces a cell's terrains; appends the cells whose cost may change to `affected`.
     void changeCell(TileCoord c, std::span<const TerrainId> terrains, std::vector<TileCoord>& affected);
     void checkBound(const path::NavGrid& nav) const;

@@ -270,6 +270,8 @@ void NavGrid::computeIslands(Layer& layer)
             }
         }
     }
+    if (m_stack.capacity() > (std::size_t(1) << 16))
+        m_stack = {};  // a big grid's flood fill: no need to hold megabytes between recomputes
     // Profiles that differ only in costs have the same islands: one array for all of them.
     for (const Layer& other : m_layers)
         if (&other != &layer && other.island && other.islandCount == layer.islandCount && *other.island == island) {

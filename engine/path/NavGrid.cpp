@@ -62,7 +62,6 @@ int NavGrid::addLayer(std::string name, const CostField& field, const MoveRules&
     layer.name = std::move(name);
     layer.rules = rules;
     layer.cost.assign(paddedSize(), Impassable);
-    layer.island.assign(paddedSize(), -1);
     copyCosts(layer, field);
     computeIslands(layer);
     computeMinCost(layer);
@@ -111,7 +110,7 @@ int NavGrid::islandOf(int layer, TileCoord c) const
 {
     if (!validLayer(layer) || !inBounds(c))
         return -1;
-    return m_layers[std::size_t(layer)].island[toNode(c)];
+    return (*m_layers[std::size_t(layer)].island)[toNode(c)];
 }
 
 bool NavGrid::reachable(int layer, TileCoord a, TileCoord b) const
@@ -245,9 +244,10 @@ void NavGrid::computeIslands(Layer& layer)
     // allowed diagonal passes a passable orthogonal side cell that is adjacent to both ends,
     // so islands are exactly the 4-connected components; only Always adds diagonal links.
     const int dirs = layer.rules.diagonal == DiagonalMode::Always ? 8 : 4;
-    std::vector<std::int32_t>& island = layer.island;
+    // Always a fresh array: the old one may be shared with another layer or a landmark build.
+    auto fresh = std::make_shared<std::vector<std::int32_t>>(layer.cost.size(), -1);
+    std::vector<std::int32_t>& island = *fresh;
     const std::vector<float>& cost = layer.cost;
-    std::fill(island.begin(), island.end(), -1);
     layer.islandCount = 0;
     m_stack.clear();
     const std::uint32_t n = std::uint32_t(cost.size());
@@ -270,6 +270,15 @@ void NavGrid::computeIslands(Layer& layer)
             }
         }
     }
+    if (m_stack.capacity() > (std::size_t(1) << 16))
+        m_stack = {};  // a big grid's flood fill: no need to hold megabytes between recomputes
+    // Profiles that differ only in costs have the same islands: one array for all of them.
+    for (const Layer& other : m_layers)
+        if (&other != &layer && other.island && other.islandCount == layer.islandCount && *other.island == island) {
+            layer.island = other.island;
+            return;
+        }
+    layer.island = std::move(fresh);
 }
 
 void NavGrid::computeMinCost(Layer& layer)
@@ -384,7 +393,7 @@ bool NavGrid::landmarksPending(int layer) const
 void NavGrid::buildLandmarksNow(Layer& layer)
 {
     auto table = std::make_shared<LandmarkTable>(buildLandmarkTable(
-        m_width, m_height, layer.cost, layer.island, layer.islandCount, layer.rules, m_landmarkSettings.count));
+        m_width, m_height, layer.cost, *layer.island, layer.islandCount, layer.rules, m_landmarkSettings.count));
     layer.landmarks.table = std::move(table);
     layer.landmarks.safe = true;
 }
@@ -404,11 +413,12 @@ void NavGrid::startLandmarkJob(Layer& layer)
     auto job = std::make_unique<LandmarkJob>();
     job->epoch = layer.landmarks.epoch;
     LandmarkJob* const j = job.get();
-    // The thread gets copies (the snapshot), never a reference into the grid.
+    // The thread gets a copy of the costs (the snapshot) and shares the islands, which are never
+    // written in place (computeIslands makes a new array), never a reference into the grid.
     job->thread = std::jthread([j, w = m_width, h = m_height, costs = layer.cost, islands = layer.island,
                                 count = layer.islandCount, rules = layer.rules,
                                 k = m_landmarkSettings.count](std::stop_token stop) {
-        j->result = std::make_shared<LandmarkTable>(buildLandmarkTable(w, h, costs, islands, count, rules, k, stop));
+        j->result = std::make_shared<LandmarkTable>(buildLandmarkTable(w, h, costs, *islands, count, rules, k, stop));
         j->done.store(true, std::memory_order_release);
     });
     layer.landmarks.job = std::move(job);

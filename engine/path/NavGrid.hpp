@@ -12,6 +12,8 @@
 /// - apply() costs O(changes) unless passability changed (islands: O(cells)) or an extreme cost
 ///   was overwritten (min/max rescan: O(cells)).
 /// - version() only grows; it changes exactly when a cost, rule or layer changed.
+/// - Memory: layers whose islands come out equal (profiles that differ only in costs) share one
+///   island array (paddedIslands() of both is the same pointer) until one of them changes.
 ///
 /// \code
 /// eng::path::NavGrid grid;
@@ -161,7 +163,7 @@ public:
     /// The layer's padded costs (paddedSize() floats, the ring Impassable) [Limit: valid layer].
     const float* paddedCosts(int layer) const { return m_layers[std::size_t(layer)].cost.data(); }
     /// The layer's padded island ids (-1: impassable) [Limit: valid layer].
-    const std::int32_t* paddedIslands(int layer) const { return m_layers[std::size_t(layer)].island.data(); }
+    const std::int32_t* paddedIslands(int layer) const { return m_layers[std::size_t(layer)].island->data(); }
     /// minCost x the heuristic's admissibility factor x weight: A*'s heuristic multiplier.
     double heuristicScale(int layer) const { return m_layers[std::size_t(layer)].hScale; }
     /// Octile diagonal length clamp(diagonalFactor, 1, 2) of the layer's rules.
@@ -279,7 +281,9 @@ private:
         std::string name;
         MoveRules rules;
         std::vector<float> cost;          ///< per padded cell, Impassable on the ring
-        std::vector<std::int32_t> island; ///< per padded cell, -1 impassable
+        /// Per padded cell, -1 impassable. Never written in place once made: shared by layers
+        /// with the same islands and by a landmark build reading them.
+        std::shared_ptr<const std::vector<std::int32_t>> island;
         int islandCount = 0;
         double minCost = 0.0;
         double maxCost = 0.0;

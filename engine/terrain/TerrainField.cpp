@@ -6,8 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <ostream>
-#include <sstream>
 
 namespace eng::terrain {
 
@@ -31,7 +29,8 @@ inline double distance(int dx, int dy)
 
 std::vector<Diagnostic> TerrainField::build(TerrainGrid grid, TerrainRules rules)
 {
-    m_grid = std::move(grid);
+    m_grid = std::make_shared<TerrainGrid>(std::move(grid));
+    m_ownGrid = true;
     m_rules = std::move(rules);
     m_layer = -1;
     std::vector<Diagnostic> warnings;
@@ -53,7 +52,23 @@ std::vector<Diagnostic> TerrainField::setRules(TerrainRules rules)
 std::vector<Diagnostic> TerrainField::build(TerrainGrid grid, TerrainRules rules, path::NavGrid& nav,
                                             std::string layerName)
 {
-    m_grid = std::move(grid);
+    m_grid = std::make_shared<TerrainGrid>(std::move(grid));
+    m_ownGrid = true;
+    return bindNew(std::move(rules), nav, std::move(layerName));
+}
+
+std::vector<Diagnostic> TerrainField::build(std::shared_ptr<const TerrainGrid> grid, TerrainRules rules,
+                                            path::NavGrid& nav, std::string layerName)
+{
+    ENGINE_ASSERT(grid != nullptr, "TerrainField::build: null grid");
+    // Never written through this pointer: writableGrid() copies it first (m_ownGrid false).
+    m_grid = std::const_pointer_cast<TerrainGrid>(std::move(grid));
+    m_ownGrid = false;
+    return bindNew(std::move(rules), nav, std::move(layerName));
+}
+
+std::vector<Diagnostic> TerrainField::bindNew(TerrainRules rules, path::NavGrid& nav, std::string layerName)
+{
     m_rules = std::move(rules);
     m_layer = -1;
     m_field = {};  // frees the unbound costs: the NavGrid becomes their only holder
@@ -70,7 +85,14 @@ std::vector<Diagnostic> TerrainField::build(TerrainGrid grid, TerrainRules rules
 std::vector<Diagnostic> TerrainField::build(TerrainGrid grid, TerrainRules rules, path::NavGrid& nav, int layer,
                                             path::NavDirty* dirty)
 {
-    m_grid = std::move(grid);
+    m_grid = std::make_shared<TerrainGrid>(std::move(grid));
+    m_ownGrid = true;
+    return bindExisting(std::move(rules), nav, layer, dirty);
+}
+
+std::vector<Diagnostic> TerrainField::bindExisting(TerrainRules rules, path::NavGrid& nav, int layer,
+                                                   path::NavDirty* dirty)
+{
     m_rules = std::move(rules);
     m_layer = -1;
     m_field = {};
@@ -88,13 +110,22 @@ std::vector<Diagnostic> TerrainField::build(TerrainGrid grid, TerrainRules rules
 std::vector<Diagnostic> TerrainField::setRules(path::NavGrid& nav, TerrainRules rules, path::NavDirty* dirty)
 {
     checkBound(nav);
-    return build(std::move(m_grid), std::move(rules), nav, m_layer, dirty);
+    return bindExisting(std::move(rules), nav, m_layer, dirty);
+}
+
+TerrainGrid& TerrainField::writableGrid()
+{
+    if (!m_ownGrid || m_grid.use_count() > 1) {
+        m_grid = std::make_shared<TerrainGrid>(*m_grid);
+        m_ownGrid = true;
+    }
+    return *m_grid;
 }
 
 void TerrainField::checkBound(const path::NavGrid& nav) const
 {
     ENGINE_ASSERT(bound(), "TerrainField: bound-mode call on an unbound field");
-    ENGINE_ASSERT(nav.validLayer(m_layer) && nav.width() == m_grid.width && nav.height() == m_grid.height,
+    ENGINE_ASSERT(nav.validLayer(m_layer) && nav.width() == m_grid->width && nav.height() == m_grid->height,
                   "TerrainField: the NavGrid passed is not the one the field is bound to");
     (void)nav;
 }
@@ -114,13 +145,13 @@ void TerrainField::resolveRules(std::vector<Diagnostic>* warnings)
 {
     m_ruleOf.clear();
     m_unknown.clear();
-    for (std::size_t i = 0; i < m_grid.names.size(); ++i) {
-        const TerrainRule* rule = m_rules.find(m_grid.names[i]);
+    for (std::size_t i = 0; i < m_grid->names.size(); ++i) {
+        const TerrainRule* rule = m_rules.find(m_grid->names[i]);
         m_ruleOf.push_back(rule ? int(rule - m_rules.terrains.data()) : -1);
         if (!rule) {
-            m_unknown.push_back(m_grid.names[i]);
+            m_unknown.push_back(m_grid->names[i]);
             if (warnings)
-                warnings->push_back(unknownNameWarning(m_grid, TerrainId(i)));
+                warnings->push_back(unknownNameWarning(*m_grid, TerrainId(i)));
         }
     }
     const double r = m_rules.maxInfluenceRadius();
@@ -129,16 +160,16 @@ void TerrainField::resolveRules(std::vector<Diagnostic>* warnings)
 
 TerrainId TerrainField::terrainId(std::string_view name, Diagnostic* warning)
 {
-    const TerrainId known = m_grid.find(name);
+    const TerrainId known = m_grid->find(name);
     if (known != NoTerrain)
         return known;
-    const TerrainId id = m_grid.intern(name);
+    const TerrainId id = writableGrid().intern(name);
     const TerrainRule* rule = m_rules.find(name);
     m_ruleOf.push_back(rule ? int(rule - m_rules.terrains.data()) : -1);
     if (!rule) {
         m_unknown.emplace_back(name);
         if (warning)
-            *warning = unknownNameWarning(m_grid, id);
+            *warning = unknownNameWarning(*m_grid, id);
     }
     return id;
 }
@@ -151,15 +182,20 @@ int TerrainField::effectiveBegin(std::span<const TerrainId> stack) const
     }));
 }
 
-void TerrainField::computeIntrinsic(int index)
+double TerrainField::intrinsicAt(int index) const
 {
-    const TileCoord c = m_grid.width > 0 ? TileCoord{index % m_grid.width, index / m_grid.width} : TileCoord{};
-    const std::span<const TerrainId> stack = m_grid.cell(c);
+    return cellCost(index).intrinsic;
+}
+
+TerrainField::CellCost TerrainField::cellCost(int index) const
+{
+    const TileCoord c = m_grid->width > 0 ? TileCoord{index % m_grid->width, index / m_grid->width} : TileCoord{};
+    const std::span<const TerrainId> stack = m_grid->cell(c);
     const int begin = effectiveBegin(stack);
     double base = 1.0;
     bool haveBase = false;
     double multiplier = 1.0;
-    bool passable = !m_grid.isVoid(index);
+    bool passable = !m_grid->isVoid(index);
     bool source = false;
     for (int i = int(stack.size()) - 1; i >= begin; --i) {
         const int r = m_ruleOf[stack[std::size_t(i)]];
@@ -179,11 +215,22 @@ void TerrainField::computeIntrinsic(int index)
         if (r >= 0)
             multiplier *= m_rules.terrains[std::size_t(r)].multiplier;
     }
-    m_intrinsic[std::size_t(index)] = passable ? base * multiplier : Infinity;
-    m_isSource[std::size_t(index)] = source ? 1 : 0;
+    return {passable ? base * multiplier : Infinity, source};
 }
 
-float TerrainField::finalCost(double intrinsic, double cost) const
+bool TerrainField::isSourceAt(int index) const
+{
+    const TileCoord c = m_grid->width > 0 ? TileCoord{index % m_grid->width, index / m_grid->width} : TileCoord{};
+    const std::span<const TerrainId> stack = m_grid->cell(c);
+    for (int i = effectiveBegin(stack); i < int(stack.size()); ++i) {
+        const int r = m_ruleOf[stack[std::size_t(i)]];
+        if (r >= 0 && m_rules.terrains[std::size_t(r)].influence)
+            return true;
+    }
+    return false;
+}
+
+float TerrainField::finalCost(double intrinsic, double cost)
 {
     // Impassability comes from the terrains only; a product that overflowed to inf is clamped.
     if (intrinsic == Infinity)
@@ -193,23 +240,37 @@ float TerrainField::finalCost(double intrinsic, double cost) const
 
 void TerrainField::fullBuild(path::CostField& out)
 {
-    const int w = m_grid.width, h = m_grid.height;
-    const std::size_t n = std::size_t(m_grid.cellCount());
+    const int w = m_grid->width, h = m_grid->height;
+    const std::size_t n = std::size_t(m_grid->cellCount());
     out = path::CostField(w, h);
-    m_intrinsic.assign(n, 1.0);
-    m_isSource.assign(n, 0);
     m_changed.clear();
-    for (int i = 0; i < int(n); ++i)
-        computeIntrinsic(i);
+    // Every cell's intrinsic cost, then the influences scattered onto it; `blocked` remembers
+    // which were impassable (influences never touch those).
+    std::vector<double> cost(n);
+    std::vector<bool> blocked(n), source(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const CellCost c = cellCost(int(i));
+        cost[i] = c.intrinsic;
+        blocked[i] = c.intrinsic == Infinity;
+        source[i] = c.source;
+    }
+    if (m_window >= 0)
+        scatterInfluences(cost, blocked, source);
+    for (std::size_t i = 0; i < n; ++i)
+        out.cost[i] = finalCost(blocked[i] ? Infinity : 1.0, cost[i]);
+}
 
-    // Scatter every source's factors over its disk. Sources in row-major order, a source's
-    // terrains bottom to top: gatherCost() visits them in exactly this order.
-    std::vector<double> cost = m_intrinsic;
-    for (int s = 0; s < int(n); ++s) {
-        if (!m_isSource[std::size_t(s)])
+void TerrainField::scatterInfluences(std::vector<double>& cost, const std::vector<bool>& blocked,
+                                     const std::vector<bool>& source) const
+{
+    // Sources in row-major order, a source's terrains bottom to top: gatherCost() visits them in
+    // exactly this order.
+    const int w = m_grid->width, h = m_grid->height;
+    for (int s = 0; s < w * h; ++s) {
+        if (!source[std::size_t(s)])
             continue;
         const int sx = s % w, sy = s / w;
-        const std::span<const TerrainId> stack = m_grid.cell({sx, sy});
+        const std::span<const TerrainId> stack = m_grid->cell({sx, sy});
         for (int i = effectiveBegin(stack); i < int(stack.size()); ++i) {
             const int r = m_ruleOf[stack[std::size_t(i)]];
             if (r < 0 || !m_rules.terrains[std::size_t(r)].influence)
@@ -220,26 +281,24 @@ void TerrainField::fullBuild(path::CostField& out)
                 for (int x = std::max(0, sx - reach); x <= std::min(w - 1, sx + reach); ++x) {
                     const double d = distance(x - sx, y - sy);
                     const std::size_t t = std::size_t(y * w + x);
-                    if (d <= inf.radius && m_intrinsic[t] != Infinity)
+                    if (d <= inf.radius && !blocked[t])
                         cost[t] = apply(cost[t], inf.effect, inf.factor(d));
                 }
         }
     }
-    for (std::size_t i = 0; i < n; ++i)
-        out.cost[i] = finalCost(m_intrinsic[i], cost[i]);
 }
 
-double TerrainField::gatherCost(TileCoord c, CellExplanation* e) const
+double TerrainField::gatherCost(TileCoord c, double intrinsic, CellExplanation* e) const
 {
-    double v = m_intrinsic[std::size_t(m_grid.index(c))];
+    double v = intrinsic;
     if (v == Infinity || m_window < 0)
         return v;
-    const int w = m_grid.width, h = m_grid.height;
+    const int w = m_grid->width, h = m_grid->height;
     for (int sy = std::max(0, c.y - m_window); sy <= std::min(h - 1, c.y + m_window); ++sy)
         for (int sx = std::max(0, c.x - m_window); sx <= std::min(w - 1, c.x + m_window); ++sx) {
-            if (!m_isSource[std::size_t(sy * w + sx)])
+            if (!isSourceAt(sy * w + sx))
                 continue;
-            const std::span<const TerrainId> stack = m_grid.cell({sx, sy});
+            const std::span<const TerrainId> stack = m_grid->cell({sx, sy});
             const double d = distance(c.x - sx, c.y - sy);
             for (int i = effectiveBegin(stack); i < int(stack.size()); ++i) {
                 const int r = m_ruleOf[stack[std::size_t(i)]];
@@ -257,10 +316,16 @@ double TerrainField::gatherCost(TileCoord c, CellExplanation* e) const
     return v;
 }
 
+float TerrainField::costAt(TileCoord c) const
+{
+    const double intrinsic = intrinsicAt(m_grid->index(c));
+    return finalCost(intrinsic, gatherCost(c, intrinsic, nullptr));
+}
+
 double TerrainField::influenceRadiusOf(TileCoord c) const
 {
     double radius = -1.0;
-    const std::span<const TerrainId> stack = m_grid.cell(c);
+    const std::span<const TerrainId> stack = m_grid->cell(c);
     for (int i = effectiveBegin(stack); i < int(stack.size()); ++i) {
         const int r = m_ruleOf[stack[std::size_t(i)]];
         if (r >= 0 && m_rules.terrains[std::size_t(r)].influence)
@@ -273,18 +338,15 @@ const std::vector<TileCoord>& TerrainField::setCell(TileCoord c, std::span<const
 {
     ENGINE_ASSERT(!bound(), "TerrainField::setCell(c, terrains) on a bound field: pass its NavGrid");
     m_changed.clear();
-    if (!m_grid.inBounds(c))
+    if (!m_grid->inBounds(c))
         return m_changed;
     const double oldRadius = influenceRadiusOf(c);
-    m_grid.setCell(c, terrains);
-    const int index = m_grid.index(c);
-    computeIntrinsic(index);
+    writableGrid().setCell(c, terrains);
     const double radius = std::max(oldRadius, influenceRadiusOf(c));
 
     auto recompute = [&](TileCoord t) {
-        const std::size_t i = std::size_t(m_grid.index(t));
-        float& slot = m_field.cost[i];
-        const float now = finalCost(m_intrinsic[i], gatherCost(t, nullptr));
+        float& slot = m_field.cost[std::size_t(m_grid->index(t))];
+        const float now = costAt(t);
         if (now != slot) {
             slot = now;
             m_changed.push_back(t);
@@ -296,8 +358,8 @@ const std::vector<TileCoord>& TerrainField::setCell(TileCoord c, std::span<const
     }
     // Only cells within the old or new influence radius of c can see a different set of factors.
     const int reach = int(std::floor(radius));
-    for (int y = std::max(0, c.y - reach); y <= std::min(m_grid.height - 1, c.y + reach); ++y)
-        for (int x = std::max(0, c.x - reach); x <= std::min(m_grid.width - 1, c.x + reach); ++x)
+    for (int y = std::max(0, c.y - reach); y <= std::min(m_grid->height - 1, c.y + reach); ++y)
+        for (int x = std::max(0, c.x - reach); x <= std::min(m_grid->width - 1, c.x + reach); ++x)
             if (distance(x - c.x, y - c.y) <= radius)
                 recompute({x, y});
     return m_changed;
@@ -306,10 +368,10 @@ const std::vector<TileCoord>& TerrainField::setCell(TileCoord c, std::span<const
 const std::vector<TileCoord>& TerrainField::replaceTerrain(TileCoord c, std::string_view from, std::string_view to)
 {
     m_changed.clear();
-    const TerrainId fromId = m_grid.find(from);
-    if (!m_grid.inBounds(c) || fromId == NoTerrain)
+    const TerrainId fromId = m_grid->find(from);
+    if (!m_grid->inBounds(c) || fromId == NoTerrain)
         return m_changed;
-    std::vector<TerrainId> stack(m_grid.cell(c).begin(), m_grid.cell(c).end());
+    std::vector<TerrainId> stack(m_grid->cell(c).begin(), m_grid->cell(c).end());
     if (std::find(stack.begin(), stack.end(), fromId) == stack.end())
         return m_changed;
     const TerrainId toId = terrainId(to);
@@ -320,8 +382,7 @@ const std::vector<TileCoord>& TerrainField::replaceTerrain(TileCoord c, std::str
 void TerrainField::changeCell(TileCoord c, std::span<const TerrainId> terrains, std::vector<TileCoord>& affected)
 {
     const double oldRadius = influenceRadiusOf(c);
-    m_grid.setCell(c, terrains);
-    computeIntrinsic(m_grid.index(c));
+    writableGrid().setCell(c, terrains);
     const double radius = std::max(oldRadius, influenceRadiusOf(c));
     if (radius < 0.0) {
         affected.push_back(c);
@@ -329,8 +390,8 @@ void TerrainField::changeCell(TileCoord c, std::span<const TerrainId> terrains, 
     }
     // Only cells within the old or new influence radius of c can see a different set of factors.
     const int reach = int(std::floor(radius));
-    for (int y = std::max(0, c.y - reach); y <= std::min(m_grid.height - 1, c.y + reach); ++y)
-        for (int x = std::max(0, c.x - reach); x <= std::min(m_grid.width - 1, c.x + reach); ++x)
+    for (int y = std::max(0, c.y - reach); y <= std::min(m_grid->height - 1, c.y + reach); ++y)
+        for (int x = std::max(0, c.x - reach); x <= std::min(m_grid->width - 1, c.x + reach); ++x)
             if (distance(x - c.x, y - c.y) <= radius)
                 affected.push_back({x, y});
 }
@@ -340,7 +401,7 @@ path::NavDirty TerrainField::setCells(path::NavGrid& nav, std::span<const CellTe
     checkBound(nav);
     m_affected.clear();
     for (const CellTerrains& ct : cells)
-        if (m_grid.inBounds(ct.cell))
+        if (m_grid->inBounds(ct.cell))
             changeCell(ct.cell, ct.terrains, m_affected);
     // Recompute after every cell has its new terrains: gatherCost() then sees the final grid,
     // so each affected cell is computed once and equals a full build.
@@ -349,8 +410,7 @@ path::NavDirty TerrainField::setCells(path::NavGrid& nav, std::span<const CellTe
     m_affected.erase(std::unique(m_affected.begin(), m_affected.end()), m_affected.end());
     m_writes.clear();
     for (const TileCoord t : m_affected) {
-        const std::size_t i = std::size_t(m_grid.index(t));
-        const float now = finalCost(m_intrinsic[i], gatherCost(t, nullptr));
+        const float now = costAt(t);
         if (now != nav.cost(m_layer, t))  // the old cost lives only in the NavGrid
             m_writes.push_back({t, now});
     }
@@ -367,10 +427,10 @@ path::NavDirty TerrainField::replaceTerrain(path::NavGrid& nav, TileCoord c, std
                                             std::string_view to)
 {
     checkBound(nav);
-    const TerrainId fromId = m_grid.find(from);
-    if (!m_grid.inBounds(c) || fromId == NoTerrain)
+    const TerrainId fromId = m_grid->find(from);
+    if (!m_grid->inBounds(c) || fromId == NoTerrain)
         return nav.apply(m_layer, {});
-    std::vector<TerrainId> stack(m_grid.cell(c).begin(), m_grid.cell(c).end());
+    std::vector<TerrainId> stack(m_grid->cell(c).begin(), m_grid->cell(c).end());
     if (std::find(stack.begin(), stack.end(), fromId) == stack.end())
         return nav.apply(m_layer, {});
     const TerrainId toId = terrainId(to);
@@ -380,19 +440,19 @@ path::NavDirty TerrainField::replaceTerrain(path::NavGrid& nav, TileCoord c, std
 
 CellExplanation TerrainField::explain(TileCoord c) const
 {
-    ENGINE_ASSERT(m_grid.inBounds(c), "TerrainField::explain out of bounds");
+    ENGINE_ASSERT(m_grid->inBounds(c), "TerrainField::explain out of bounds");
     CellExplanation e;
     e.cell = c;
-    const std::span<const TerrainId> stack = m_grid.cell(c);
+    const std::span<const TerrainId> stack = m_grid->cell(c);
     const int begin = effectiveBegin(stack);
     e.coveredCount = begin;
-    if (m_grid.isVoid(m_grid.index(c)))
+    if (m_grid->isVoid(m_grid->index(c)))
         e.passable = false, e.blockedBy = "void: not on the map";
     for (TerrainId t : stack) {
-        e.terrains.push_back(m_grid.names[t]);
-        if (m_ruleOf[t] < 0 && std::find(e.unknown.begin(), e.unknown.end(), m_grid.names[t]) == e.unknown.end()) {
-            e.unknown.push_back(m_grid.names[t]);
-            e.unknownFrom.push_back(t < m_grid.origins.size() ? m_grid.origins[t] : std::string());
+        e.terrains.push_back(m_grid->names[t]);
+        if (m_ruleOf[t] < 0 && std::find(e.unknown.begin(), e.unknown.end(), m_grid->names[t]) == e.unknown.end()) {
+            e.unknown.push_back(m_grid->names[t]);
+            e.unknownFrom.push_back(t < m_grid->origins.size() ? m_grid->origins[t] : std::string());
         }
     }
     for (int i = int(stack.size()) - 1; i >= begin; --i) {
@@ -417,83 +477,12 @@ CellExplanation TerrainField::explain(TileCoord c) const
             e.blockedBy = rule.name;
         }
     }
-    e.unclamped = gatherCost(c, &e);
+    const double intrinsic = intrinsicAt(m_grid->index(c));
+    e.unclamped = gatherCost(c, intrinsic, &e);
     // Bound: no cost copy here; gatherCost() is bit-identical to what the build stored.
-    e.cost = bound() ? finalCost(m_intrinsic[std::size_t(m_grid.index(c))], e.unclamped) : m_field.at(c);
+    e.cost = bound() ? finalCost(intrinsic, e.unclamped) : m_field.at(c);
     e.clamped = e.passable && (e.unclamped < MinCellCost || e.unclamped > MaxCellCost);
     return e;
-}
-
-std::string impassableText(const CellExplanation& e)
-{
-    if (e.passable)
-        return {};
-    return e.blockedBy.empty() ? std::string("impassable") : "impassable (" + e.blockedBy + ")";
-}
-
-std::vector<std::string> explanationLines(const CellExplanation& e, std::size_t maxInfluences)
-{
-    std::vector<std::string> lines;
-    std::ostringstream os;
-    const auto line = [&] {
-        lines.push_back(os.str());
-        os.str("");
-    };
-    os << "cell " << e.cell << ": ";
-    if (e.terrains.empty())
-        os << "no terrain";
-    for (std::size_t i = 0; i < e.terrains.size(); ++i)
-        os << (i ? " < " : "") << e.terrains[i];
-    os << (e.terrains.size() > 1 ? " (bottom to top)" : "");
-    line();
-    if (e.coveredCount > 0 && std::size_t(e.coveredCount) < e.terrains.size()) {
-        os << "  covered (no effect): " << e.coveredCount << " terrain(s) below " << e.terrains[std::size_t(e.coveredCount)];
-        line();
-    }
-    for (std::size_t i = 0; i < e.unknown.size(); ++i) {
-        os << "  " << unknownTerrainText(e.unknown[i], i < e.unknownFrom.size() ? e.unknownFrom[i] : std::string());
-        line();
-    }
-    if (!e.passable) {
-        os << "  " << impassableText(e);
-        line();
-        return lines;
-    }
-    os << "  base cost " << e.baseCost << (e.baseFrom.empty() ? " (default)" : " (" + e.baseFrom + ")");
-    line();
-    for (const auto& [name, m] : e.multipliers) {
-        os << "  x " << m << " (" << name << ")";
-        line();
-    }
-    for (std::size_t k = 0; k < e.influences.size(); ++k) {
-        if (k == maxInfluences) {
-            os << "  ... " << e.influences.size() - k << " more influences";
-            line();
-            break;
-        }
-        const InfluenceContribution& i = e.influences[k];
-        os << "  " << (i.effect == InfluenceEffect::Multiply ? "x " : "/ ") << i.factor << " (" << i.terrain << " at "
-           << i.source << ", d = " << i.distance << ")";
-        line();
-    }
-    os << "  = " << e.cost << (e.clamped ? " (clamped)" : "");
-    line();
-    return lines;
-}
-
-std::string describe(const CellExplanation& e)
-{
-    std::string out;
-    for (const std::string& l : explanationLines(e)) {
-        out += l;
-        out += '\n';
-    }
-    return out;
-}
-
-std::ostream& operator<<(std::ostream& os, const CellExplanation& e)
-{
-    return os << describe(e);
 }
 
 } // namespace eng::terrain

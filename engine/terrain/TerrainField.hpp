@@ -20,6 +20,11 @@
 ///   is bit-identical to a full rebuild: every cell applies its factors in the same order
 ///   (sources in row-major order, a source's terrains bottom to top), in double precision.
 /// - A cell's final cost is clamped into [MinCellCost, MaxCellCost] (see TerrainRules.hpp).
+/// - Memory: beyond the grid, the field keeps only per-name tables; a cell's intrinsic cost and
+///   whether it is an influence source are recomputed from its terrains when needed (a full
+///   build holds them for its duration only). Fields of several profiles can share one grid
+///   (`build(std::shared_ptr<const TerrainGrid>, ...)`): a shared grid is never written; a field
+///   takes its own copy at its first change of a cell or of the grid's names.
 /// - Grid names meet the rules' through TerrainRules::find (without regard to case, aliases).
 ///   Names the rules do not know count as a terrain without any effect (base cost 1); each such
 ///   name gets one warning, in unknownTerrainText's words (naming TerrainGrid::origins).
@@ -52,6 +57,7 @@
 
 #include <cstddef>
 #include <iosfwd>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -138,6 +144,11 @@ public:
     /// or the movement rules are invalid) nothing is added and the field is left unbound with
     /// no costs anywhere (bound() false, costField() empty).
     std::vector<Diagnostic> build(TerrainGrid grid, TerrainRules rules, path::NavGrid& nav, std::string layerName);
+    /// build(grid, rules, nav, layerName) reading a grid other fields may share (each profile's
+    /// field of one map: one grid in memory). `grid` must not be null; it is copied, never
+    /// written, when this field changes a cell or adds a name.
+    std::vector<Diagnostic> build(std::shared_ptr<const TerrainGrid> grid, TerrainRules rules, path::NavGrid& nav,
+                                  std::string layerName);
     /// Compiles `grid` under `rules` into the existing layer `layer` of `nav`
     /// (NavGrid::replaceLayer with `rules.movement`). What changed goes to `dirty` [opt].
     /// Refused (bad layer, size, movement rules): the field is left unbound, dirty->layer -1.
@@ -152,10 +163,12 @@ public:
     /// The bound NavGrid layer; -1 when unbound.
     int layer() const { return m_layer; }
 
-    const TerrainGrid& grid() const { return m_grid; }
+    const TerrainGrid& grid() const { return *m_grid; }
+    /// True when this field reads the same grid object as `other` (shared, not yet copied).
+    bool sharesGrid(const TerrainField& other) const { return m_grid == other.m_grid; }
     const TerrainRules& rules() const { return m_rules; }
-    int width() const { return m_grid.width; }
-    int height() const { return m_grid.height; }
+    int width() const { return m_grid->width; }
+    int height() const { return m_grid->height; }
     /// Names of the grid that the rules do not know (each warned about once).
     const std::vector<std::string>& unknownTerrains() const { return m_unknown; }
 
@@ -190,25 +203,44 @@ public:
     CellExplanation explain(TileCoord c) const;
 
 private:
+    std::vector<Diagnostic> bindNew(TerrainRules rules, path::NavGrid& nav, std::string layerName);
+    std::vector<Diagnostic> bindExisting(TerrainRules rules, path::NavGrid& nav, int layer, path::NavDirty* dirty);
     void resolveRules(std::vector<Diagnostic>* warnings);
-    void computeIntrinsic(int index);
-    double gatherCost(TileCoord c, CellExplanation* explanation) const;
-    float finalCost(double intrinsic, double cost) const;
+    /// The grid, to be written: copied first unless this field alone holds it.
+    TerrainGrid& writableGrid();
+    struct CellCost {
+        double intrinsic;  ///< base cost x multipliers, inf when impassable
+        bool source;       ///< an effective terrain has an influence
+    };
+    /// What a cell's own terrains make of it (index as TerrainGrid::index).
+    CellCost cellCost(int index) const;
+    /// cellCost(index).intrinsic.
+    double intrinsicAt(int index) const;
+    /// True when an effective terrain of the cell has an influence.
+    bool isSourceAt(int index) const;
+    /// `intrinsic` (intrinsicAt(c)) with the influences on c applied, in fullBuild()'s order.
+    double gatherCost(TileCoord c, double intrinsic, CellExplanation* explanation) const;
+    /// The cost of cell c as a full build stores it.
+    float costAt(TileCoord c) const;
+    static float finalCost(double intrinsic, double cost);
     double influenceRadiusOf(TileCoord c) const;
     int effectiveBegin(std::span<const TerrainId> stack) const;
     void fullBuild(path::CostField& out);
+    void scatterInfluences(std::vector<double>& cost, const std::vector<bool>& blocked,
+                           const std::vector<bool>& source) const;
     /// Replaces a cell's terrains; appends the cells whose cost may change to `affected`.
     void changeCell(TileCoord c, std::span<const TerrainId> terrains, std::vector<TileCoord>& affected);
     void checkBound(const path::NavGrid& nav) const;
 
-    TerrainGrid m_grid;
+    /// Never null. Shared with other fields when built from a shared grid; written only when
+    /// m_ownGrid and no one else holds it (writableGrid()).
+    std::shared_ptr<TerrainGrid> m_grid = std::make_shared<TerrainGrid>();
+    bool m_ownGrid = true;              ///< m_grid was made by this field (not a caller's const grid)
     TerrainRules m_rules;
     path::CostField m_field;            ///< unbound mode only; empty when bound
     int m_layer = -1;                   ///< bound NavGrid layer, -1: unbound
     std::vector<int> m_ruleOf;          ///< per grid name: index into m_rules.terrains, -1 unknown
     std::vector<std::string> m_unknown;
-    std::vector<double> m_intrinsic;    ///< per cell: base x multipliers, inf when impassable
-    std::vector<std::uint8_t> m_isSource; ///< per cell: 1 when an effective terrain has an influence
     int m_window = -1;                  ///< floor(max influence radius), -1: no influences
     std::vector<TileCoord> m_changed;
     std::vector<TileCoord> m_affected;  ///< setCells(): cells to recompute (scratch)

@@ -128,14 +128,18 @@ void Minimap::rebuild(const World& world)
     m_proj = world.projection;
     m_width = world.nav.width();
     m_height = world.nav.height();
-    const std::size_t cells = std::size_t(m_width) * std::size_t(m_height);
-    m_base.assign(cells, sf::Color::Black);
-    m_texels.assign(cells * 4, 0);
-    for (int y = 0; y < m_height; ++y)
-        for (int x = 0; x < m_width; ++x)
-            colour(world, {x, y});
-    m_coloured = cells;
-    m_pending.assign(1, sf::IntRect(0, 0, m_width, m_height));
+    const int longest = std::max(m_width, m_height);
+    m_step = std::max(1, (longest + MaxTexelsPerSide - 1) / MaxTexelsPerSide);
+    m_texWidth = (m_width + m_step - 1) / m_step;
+    m_texHeight = (m_height + m_step - 1) / m_step;
+    const std::size_t texels = std::size_t(m_texWidth) * std::size_t(m_texHeight);
+    m_base.assign(texels, sf::Color::Black);
+    m_texels.assign(texels * 4, 0);
+    for (int y = 0; y < m_texHeight; ++y)
+        for (int x = 0; x < m_texWidth; ++x)
+            colour(world, {x * m_step, y * m_step});
+    m_coloured = texels;
+    m_pending.assign(1, sf::IntRect(0, 0, m_texWidth, m_texHeight));
     m_layout = MinimapLayout(m_proj, sf::Vector2f(m_windowPx), m_bottomMarginPx);
 }
 
@@ -161,7 +165,7 @@ void Minimap::setFog(FogFn fog)
         compose(i);
     m_coloured = m_base.size();
     if (m_width > 0)
-        m_pending.assign(1, sf::IntRect(0, 0, m_width, m_height));
+        m_pending.assign(1, sf::IntRect(0, 0, m_texWidth, m_texHeight));
 }
 
 void Minimap::fogChanged(std::span<const eng::TileCoord> cells)
@@ -169,14 +173,20 @@ void Minimap::fogChanged(std::span<const eng::TileCoord> cells)
     m_coloured = 0;
     for (eng::TileCoord c : cells)
         if (c.x >= 0 && c.y >= 0 && c.x < m_width && c.y < m_height) {
-            compose(std::size_t(c.y) * std::size_t(m_width) + std::size_t(c.x));
+            compose(texelIndex(c));
             ++m_coloured;
         }
     addPending(cells);
 }
 
-void Minimap::colour(const World& world, eng::TileCoord c)
+std::size_t Minimap::texelIndex(eng::TileCoord c) const
 {
+    return std::size_t(c.y / m_step) * std::size_t(m_texWidth) + std::size_t(c.x / m_step);
+}
+
+void Minimap::colour(const World& world, eng::TileCoord cell)
+{
+    const eng::TileCoord c{cell.x - cell.x % m_step, cell.y - cell.y % m_step};  // its square's top-left
     std::string_view top;
     if (!world.terrains.empty()) {
         const eng::terrain::TerrainGrid& grid = world.terrains.front().terrain.grid();
@@ -184,8 +194,9 @@ void Minimap::colour(const World& world, eng::TileCoord c)
             if (const std::span<const eng::terrain::TerrainId> stack = grid.cell(c); !stack.empty())
                 top = grid.names[stack.back()];
     }
-    const std::size_t i = std::size_t(c.y) * std::size_t(m_width) + std::size_t(c.x);
-    const bool isVoid = !world.terrains.empty() && world.terrains.front().terrain.grid().isVoid(int(i));
+    const bool isVoid =
+        !world.terrains.empty() && world.terrains.front().terrain.grid().isVoid(c.y * m_width + c.x);
+    const std::size_t i = texelIndex(c);
     // Void cells (off a staggered or infinite map) stay transparent, as the map draws them.
     m_base[i] = isVoid ? sf::Color::Transparent : minimapColor(top, world.nav.passable(0, c));
     compose(i);
@@ -195,8 +206,8 @@ void Minimap::compose(std::size_t i)
 {
     sf::Color c = m_base[i];
     if (m_fog && c.a > 0) {
-        const FogShade shade =
-            m_fog({int(i % std::size_t(m_width)), int(i / std::size_t(m_width))});
+        const int x = int(i % std::size_t(m_texWidth)), y = int(i / std::size_t(m_texWidth));
+        const FogShade shade = m_fog({x * m_step, y * m_step});
         c = shade == FogShade::Unknown ? UnknownFog : shade == FogShade::Known ? scaled(c, 0.45f) : c;
     }
     m_texels[i * 4] = c.r;
@@ -217,12 +228,13 @@ void Minimap::addPending(std::span<const eng::TileCoord> cells)
         y1 = std::max(y1, c.y);
     }
     if (x1 >= x0)
-        m_pending.push_back(sf::IntRect(x0, y0, x1 - x0 + 1, y1 - y0 + 1));
+        m_pending.push_back(
+            sf::IntRect(x0 / m_step, y0 / m_step, x1 / m_step - x0 / m_step + 1, y1 / m_step - y0 / m_step + 1));
 }
 
 sf::Color Minimap::texel(eng::TileCoord c) const
 {
-    const std::size_t i = (std::size_t(c.y) * std::size_t(m_width) + std::size_t(c.x)) * 4;
+    const std::size_t i = texelIndex(c) * 4;
     return sf::Color(m_texels[i], m_texels[i + 1], m_texels[i + 2], m_texels[i + 3]);
 }
 
@@ -242,31 +254,31 @@ void Minimap::upload()
 {
     if (m_pending.empty() || m_width <= 0)
         return;
-    const sf::Vector2u size{unsigned(m_width), unsigned(m_height)};
+    const sf::Vector2u size{unsigned(m_texWidth), unsigned(m_texHeight)};
     if (!m_texture)
         m_texture = std::make_unique<sf::Texture>();
     if (m_texture->getSize() != size) {
         if (!m_texture->create(size.x, size.y))
             return;
-        m_pending.assign(1, sf::IntRect(0, 0, m_width, m_height));
+        m_pending.assign(1, sf::IntRect(0, 0, m_texWidth, m_texHeight));
     }
     std::vector<sf::Uint8> block;
     for (const sf::IntRect& r : m_pending) {
-        if (r.left == 0 && r.width == m_width) {  // whole rows: contiguous in the texels
-            m_texture->update(&m_texels[std::size_t(r.top) * std::size_t(m_width) * 4], unsigned(r.width),
+        if (r.left == 0 && r.width == m_texWidth) {  // whole rows: contiguous in the texels
+            m_texture->update(&m_texels[std::size_t(r.top) * std::size_t(m_texWidth) * 4], unsigned(r.width),
                              unsigned(r.height), 0, unsigned(r.top));
             continue;
         }
         block.resize(std::size_t(r.width) * std::size_t(r.height) * 4);
         for (int y = 0; y < r.height; ++y) {
-            const std::size_t from = (std::size_t(r.top + y) * std::size_t(m_width) + std::size_t(r.left)) * 4;
+            const std::size_t from = (std::size_t(r.top + y) * std::size_t(m_texWidth) + std::size_t(r.left)) * 4;
             std::copy_n(&m_texels[from], std::size_t(r.width) * 4, &block[std::size_t(y) * std::size_t(r.width) * 4]);
         }
         m_texture->update(block.data(), unsigned(r.width), unsigned(r.height), unsigned(r.left), unsigned(r.top));
     }
     m_pending.clear();
     // Cells smaller than a pixel (big maps): averaged down by mipmaps; bigger: crisp texels.
-    const bool minified = m_layout.scale() * float(m_proj.tileWidth()) < 2.f;
+    const bool minified = m_layout.scale() * float(m_proj.tileWidth()) * float(m_step) < 2.f;
     m_texture->setSmooth(minified);
     if (minified)
         m_texture->generateMipmap();
@@ -286,7 +298,7 @@ void Minimap::draw(sf::RenderTarget& target, const Camera& camera, const Party& 
     sf::VertexArray ground(sf::Triangles);
     for (int i : {0, 1, 2, 0, 2, 3})
         ground.append(sf::Vertex(m_layout.tileToPixel(corners[i]), sf::Color::White,
-                                 sf::Vector2f(corners[i].x, corners[i].y)));
+                                 sf::Vector2f(corners[i].x, corners[i].y) / float(m_step)));
     target.draw(ground, m_texture.get());
     drawOverlay(target, camera, party);
 }

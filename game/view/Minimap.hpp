@@ -10,7 +10,10 @@
 ///
 /// The ground is one texture with one texel per cell (a colour per terrain name, impassable
 /// cells darker, shaded by an optional fog), drawn as one textured quad: a frame costs the same
-/// on the 504x504 valley as on a small map. The texels are recoloured only where cells change
+/// on the 504x504 valley as on a small map. A map wider or taller than MaxTexelsPerSide cells
+/// gets one texel per square of cellsPerTexel() x cellsPerTexel() cells, coloured as the
+/// square's top-left cell: the panel is a few hundred pixels wide, so a texel per cell would
+/// only cost memory (a 2016x2016 map: 1008x1008 texels instead of 4 million). The texels are recoloured only where cells change
 /// (updateCells after an edit or a tuning change; rebuild after a load or a reload) and only
 /// the changed region is uploaded at the next draw.
 ///
@@ -127,11 +130,18 @@ public:
     /// Whether window pixel `px` is on the minimap (shown, and a map loaded).
     bool hit(sf::Vector2i px) const { return m_visible && m_width > 0 && m_layout.contains(px); }
 
-    /// The texel of an in-map cell, as the next draw shows it.
+    /// Largest texture side, texels: a bigger map is downsampled (see the file comment).
+    static constexpr int MaxTexelsPerSide = 1024;
+    /// Cells per texel side: 1 unless the map is wider or taller than MaxTexelsPerSide.
+    int cellsPerTexel() const { return m_step; }
+
+    /// The texel of an in-map cell (its square's, when downsampled), as the next draw shows it.
     sf::Color texel(eng::TileCoord c) const;
-    /// Cells coloured by the last rebuild, updateCells, setFog or fogChanged.
+    /// Texels coloured by the last rebuild, updateCells, setFog or fogChanged (one per listed
+    /// cell for updateCells and fogChanged; cells, when not downsampled).
     std::size_t cellsColoured() const { return m_coloured; }
-    /// Texture regions (in cells) the next draw uploads; a rebuild: the whole map.
+    /// Texture regions (in texels: cells when not downsampled) the next draw uploads; a rebuild:
+    /// the whole texture.
     const std::vector<sf::IntRect>& pendingUploads() const { return m_pending; }
 
     /// Draws the panel (when shown): the ground, the units' remaining paths and the units, the
@@ -139,10 +149,13 @@ public:
     void draw(sf::RenderTarget& target, const Camera& camera, const Party& party);
 
 private:
-    /// Colours cell `c` (its base colour from `world`, then the fog) into the texels.
+    /// Colours the texel of in-map cell `c` as its square's top-left cell (its base colour from
+    /// `world`, then the fog).
     void colour(const World& world, eng::TileCoord c);
-    /// Shades the base colour of in-map cell index `i` by the fog into the texels.
+    /// Shades the base colour of texel index `i` by the fog into the texels.
     void compose(std::size_t i);
+    /// Texel index of an in-map cell.
+    std::size_t texelIndex(eng::TileCoord c) const;
     /// Adds the bounding box of `cells` (in-map ones) to the pending uploads.
     void addPending(std::span<const eng::TileCoord> cells);
     /// Creates the texture or uploads the pending regions (GL).
@@ -154,8 +167,10 @@ private:
     sf::Vector2u m_windowPx{0, 0};
     float m_bottomMarginPx = 0.f;
     int m_width = 0, m_height = 0;           ///< the map in cells (0: none yet)
-    std::vector<sf::Color> m_base;           ///< per cell: terrain colour before the fog
-    std::vector<sf::Uint8> m_texels;         ///< per cell: RGBA as uploaded
+    int m_step = 1;                          ///< cells per texel side
+    int m_texWidth = 0, m_texHeight = 0;     ///< the texture in texels
+    std::vector<sf::Color> m_base;           ///< per texel: terrain colour before the fog
+    std::vector<sf::Uint8> m_texels;         ///< per texel: RGBA as uploaded
     std::vector<sf::IntRect> m_pending;
     std::size_t m_coloured = 0;
     FogFn m_fog;

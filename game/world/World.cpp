@@ -205,8 +205,9 @@ eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& pr
         return eng::Result<World>::failure(std::move(errors));
 
     step("terrain of the map");
-    eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map, &w.config.base);
-    grid.voids = std::move(voids);
+    // One grid for every profile: the fields share it (each copies it only at its first edit).
+    auto grid = std::make_shared<eng::terrain::TerrainGrid>(eng::terrain::terrainGridFromMap(w.map, &w.config.base));
+    grid->voids = std::move(voids);
     if (!w.nav.reset(w.map.width, w.map.height))
         return eng::Result<World>::failure(eng::Diagnostic{options.mapPath, 0, "the map is too large to plan on"});
     // Landmark tables only for the layers units plan on, built in the background (the search

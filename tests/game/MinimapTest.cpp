@@ -238,3 +238,45 @@ TEST_CASE("follow: the camera keeps the walking leader centred, and a pan or a z
     g.input.wheel({100, 100}, 1.f);
     CHECK_FALSE(g.view.following());
 }
+
+TEST_CASE("minimap: a map wider than MaxTexelsPerSide gets a texel per square of cells, coloured as its top-left cell")
+{
+    // 2050 x 5 cells: 3 cells per texel side, 684 x 2 texels.
+    game::World world;
+    eng::terrain::TerrainGrid grid(2050, 5);
+    const eng::terrain::TerrainId grass = grid.intern("grass");
+    const eng::terrain::TerrainId road = grid.intern("road");
+    grid.fill(grass);
+    grid.push({3, 0}, road);  // the top-left cell of texel (1, 0)
+    grid.push({7, 0}, road);  // inside texel (2, 0), not its top-left cell
+    REQUIRE(world.nav.reset(grid.width, grid.height));
+    world.projection = eng::iso::Projection(eng::iso::Orientation::Isometric, grid.width, grid.height, 64, 32);
+    game::ProfileTerrain t;
+    t.terrain.build(grid, eng::terrain::defaultTerrainConfig().base, world.nav, "");
+    REQUIRE(t.terrain.bound());
+    world.terrains.push_back(std::move(t));
+
+    game::Minimap minimap;
+    minimap.rebuild(world);
+    CHECK(minimap.cellsPerTexel() == 3);
+    CHECK(minimap.cellsColoured() == 684u * 2u);
+    REQUIRE(minimap.pendingUploads().size() == 1);
+    CHECK(minimap.pendingUploads()[0] == sf::IntRect(0, 0, 684, 2));
+    const sf::Color grassColour = game::minimapColor("grass", true), roadColour = game::minimapColor("road", true);
+    CHECK(minimap.texel({0, 0}) == grassColour);
+    for (int x : {3, 4, 5})
+        for (int y : {0, 1, 2})
+            CHECK(minimap.texel({x, y}) == roadColour);
+    CHECK(minimap.texel({7, 0}) == grassColour);
+    CHECK(minimap.texel({3, 3}) == grassColour);
+    CHECK(minimap.texel({2049, 4}) == grassColour);
+
+    // The fog is read at each texel's top-left cell; a change uploads the texels' box.
+    minimap.setFog([](TileCoord c) { return c.x < 3 ? game::FogShade::Unknown : game::FogShade::Visible; });
+    CHECK(minimap.texel({2, 2}).r < 30);
+    CHECK(minimap.texel({3, 0}) == roadColour);
+    const TileCoord told[] = {{4, 1}, {10, 4}};
+    minimap.fogChanged(told);
+    CHECK(minimap.cellsColoured() == 2);
+    CHECK(minimap.pendingUploads().back() == sf::IntRect(1, 0, 3, 2));
+}

@@ -120,6 +120,9 @@ TEST_CASE("world: party objects pick their movement profile, one terrain layer p
         CHECK(w.nav.rules(i) == t.rules().movement);
     }
     CHECK(w.nav.layerName(dwarf) == "dwarf");
+    // One terrain grid in memory for every profile (each field copies it only at its first edit).
+    CHECK(w.terrains[0].terrain.sharesGrid(w.terrains[1].terrain));
+    CHECK(w.terrains[0].terrain.sharesGrid(w.terrains[2].terrain));
     // --profile dwarf makes the dwarf's profile the default layer: no second copy of it.
     auto d = game::loadWorld({valley, "", "dwarf"});
     REQUIRE(d.ok());

@@ -231,3 +231,39 @@ TEST_CASE("NavGrid: replaceLayer and setRules", "[path][navgrid]")
     CHECK(grid.version() > v2);
     CHECK(grid.rules(0) == MoveRules{});
 }
+
+TEST_CASE("NavGrid: layers with equal islands share one array until one of them changes", "[path][navgrid]")
+{
+    NavGrid grid;
+    REQUIRE(grid.reset(6, 4));
+    CostField walls(6, 4);
+    for (int y = 0; y < 4; ++y)
+        walls.at({3, y}) = Impassable;  // two islands: x < 3 and x > 3
+    CostField dearer = walls;
+    for (float& c : dearer.cost)
+        if (c < Impassable)
+            c = 2.5f;
+    CostField open(6, 4);
+    REQUIRE(grid.addLayer("walker", walls, MoveRules{}) == 0);
+    REQUIRE(grid.addLayer("dwarf", dearer, MoveRules{}) == 1);
+    REQUIRE(grid.addLayer("ghost", open, MoveRules{}) == 2);
+    CHECK(grid.paddedIslands(0) == grid.paddedIslands(1));  // same passability: shared
+    CHECK(grid.paddedIslands(2) != grid.paddedIslands(0));
+    CHECK(grid.islandCount(1) == 2);
+    CHECK(grid.islandCount(2) == 1);
+
+    // A wall gap for the dwarf only: its islands become its own, the walker's stay.
+    const CellChange gap[] = {{{3, 0}, 1.0f}};
+    const NavDirty d = grid.apply(1, gap);
+    CHECK(d.islandsChanged);
+    CHECK(grid.paddedIslands(0) != grid.paddedIslands(1));
+    CHECK(grid.islandCount(0) == 2);
+    CHECK(grid.islandCount(1) == 1);
+    CHECK_FALSE(grid.reachable(0, {0, 0}, {5, 0}));
+    CHECK(grid.reachable(1, {0, 0}, {5, 0}));
+    // Walled again: equal to the walker's islands, so shared again.
+    const CellChange wall[] = {{{3, 0}, Impassable}};
+    CHECK(grid.apply(1, wall).islandsChanged);
+    CHECK(grid.paddedIslands(0) == grid.paddedIslands(1));
+    CHECK_FALSE(grid.reachable(1, {0, 0}, {5, 0}));
+}

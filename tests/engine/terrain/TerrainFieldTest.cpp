@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <random>
 #include <string>
 #include <string_view>
@@ -332,18 +333,24 @@ TEST_CASE("a bound build the NavGrid refuses leaves the field unbound and the gr
 
 TEST_CASE("bound incremental edits equal an unbound field and a full build, bit for bit, on random edits", "[terrain][field][bound]")
 {
+    // Shared: the profiles' fields read one grid, each copying it at its first change.
+    const bool shared = GENERATE(false, true);
     std::mt19937 rng(4321);
     const TerrainConfig& config = defaultTerrainConfig();
     const std::vector<TerrainRules> profiles = {config.base, *config.profile("dwarf"), *config.profile("ranger")};
     for (int round = 0; round < 12; ++round) {
         const int w = 5 + int(rng() % 20), h = 5 + int(rng() % 20);
         const TerrainGrid g = randomGrid(rng, w, h);
+        const auto sharedGrid = std::make_shared<const TerrainGrid>(g);
         eng::path::NavGrid nav;
         REQUIRE(nav.reset(w, h));
         std::vector<TerrainField> bound(profiles.size()), unbound(profiles.size());
         for (std::size_t p = 0; p < profiles.size(); ++p) {
             const char* const names[] = {"", "dwarf", "ranger"};
-            bound[p].build(g, profiles[p], nav, names[p]);
+            if (shared)
+                bound[p].build(sharedGrid, profiles[p], nav, names[p]);
+            else
+                bound[p].build(g, profiles[p], nav, names[p]);
             REQUIRE(bound[p].layer() == int(p));
             unbound[p].build(g, profiles[p]);
         }
@@ -384,7 +391,42 @@ TEST_CASE("bound incremental edits equal an unbound field and a full build, bit 
             REQUIRE(nav.costField(int(p)) == full.costField());
             CHECK(bound[p].costField().cost.empty());
         }
+        CHECK(*sharedGrid == g);  // a shared grid is never written
     }
+}
+
+TEST_CASE("fields built from one shared grid read it until their first change, then their own copy", "[terrain][field][bound]")
+{
+    const TerrainGrid g = ascii({"....V....", "..s.#.=..", "...+.rr..", "~~H~~....", "....v...."});
+    const TerrainConfig& config = defaultTerrainConfig();
+    const auto grid = std::make_shared<const TerrainGrid>(g);
+    eng::path::NavGrid nav;
+    REQUIRE(nav.reset(g.width, g.height));
+    TerrainField base, dw;
+    CHECK(base.build(grid, config.base, nav, "").empty());
+    CHECK(dw.build(grid, *config.profile("dwarf"), nav, "dwarf").empty());
+    CHECK(base.sharesGrid(dw));
+    CHECK(&base.grid() == grid.get());
+    CHECK(nav.costField(0) == compile(g).costField());
+    CHECK(nav.costField(1) == compile(g, *config.profile("dwarf")).costField());
+    // A known name adds nothing: still shared.
+    CHECK(base.terrainId("grass") == g.find("grass"));
+    CHECK(base.sharesGrid(dw));
+
+    // The erupting volcano at (4,0) goes quiet for the default profile only.
+    const eng::path::NavDirty d = base.replaceTerrain(nav, {4, 0}, "volcano_erupting", "volcano");
+    CHECK_FALSE(d.cells.empty());
+    CHECK_FALSE(base.sharesGrid(dw));
+    CHECK(base.grid().cellNames({4, 0}) == std::vector<std::string>{"grass", "volcano"});
+    CHECK(dw.grid().cellNames({4, 0}) == std::vector<std::string>{"grass", "volcano_erupting"});
+    CHECK(*grid == g);
+    TerrainGrid edited = g;
+    edited.setCell({4, 0}, std::vector<TerrainId>{g.find("grass"), g.find("volcano")});
+    CHECK(nav.costField(0) == compile(edited).costField());
+    CHECK(nav.costField(1) == compile(g, *config.profile("dwarf")).costField());
+    // A new name also copies first.
+    CHECK(dw.terrainId("granite") == TerrainId(g.names.size()));
+    CHECK(grid->names.size() == g.names.size());
 }
 
 TEST_CASE("setCells: several cells in one apply equal the same cells set one by one", "[terrain][field][bound]")

@@ -255,7 +255,9 @@ std::uint32_t farthestFromCentre(std::span<const std::uint32_t> own, int stride,
 struct LandmarkScratch {
     std::vector<Quanta> fwd;
     std::vector<Quanta> bwd;
-    std::vector<Quanta> nearest; ///< min over the island's landmarks of F(n)
+    /// min over the island's landmarks of F(n): 16 bits suffice, as the table's searches
+    /// saturate at LandmarkTable::kSaturated (a big grid's build holds 2 bytes less per cell).
+    std::vector<std::uint16_t> nearest;
 };
 
 /// Runs `source`'s backward search and its forward search, the backward one on a second thread
@@ -281,7 +283,7 @@ bool addIslandLandmarks(std::span<const std::uint32_t> own, std::uint32_t first,
 {
     std::uint32_t next = first;
     for (std::uint32_t c : own)
-        p.nearest[c] = std::numeric_limits<Quanta>::max();
+        p.nearest[c] = LandmarkTable::kSaturated;
     for (int j = 0; j < table.count; ++j) {
         if (stop.stop_requested())
             return false;
@@ -292,9 +294,9 @@ bool addIslandLandmarks(std::span<const std::uint32_t> own, std::uint32_t first,
             // The searches saturate at LandmarkTable::kSaturated: the values fit.
             out[std::size_t(c) * table.nodeStride] = std::uint16_t(p.fwd[c]);
             out[std::size_t(c) * table.nodeStride + 1] = std::uint16_t(p.bwd[c]);
-            p.nearest[c] = std::min(p.nearest[c], p.fwd[c]);
+            p.nearest[c] = std::min(p.nearest[c], std::uint16_t(p.fwd[c]));
         }
-        Quanta best = 0;
+        std::uint16_t best = 0;
         for (std::uint32_t c : own)
             if (p.nearest[c] > best) {
                 best = p.nearest[c];
@@ -375,7 +377,8 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
     const bool diag = rules.diagonal != DiagonalMode::Never;
     const double wMin = double(islands.minCost) * (diag ? std::min(1.0, rules.diagonalFactor) : 1.0);
     const double wMax = double(islands.maxCost) * (diag ? std::max(1.0, rules.diagonalFactor) : 1.0);
-    LandmarkScratch p{std::vector<Quanta>(padded, 0), std::vector<Quanta>(padded, 0), std::vector<Quanta>(padded, 0)};
+    LandmarkScratch p{std::vector<Quanta>(padded, 0), std::vector<Quanta>(padded, 0),
+                      std::vector<std::uint16_t>(padded, 0)};
     std::vector<std::uint32_t> firsts(std::size_t(islandCount), 0);
     for (std::size_t island = 0; island < firsts.size(); ++island)
         if (islands.start[island] < islands.start[island + 1])

@@ -9,8 +9,11 @@ void OccupancyGrid::rebuild(int width, int height)
     m_width = width;
     m_height = height;
     const std::size_t cells = std::size_t(width) * std::size_t(height);
-    m_holds.assign(cells, 0);
-    m_holder.assign(cells, -1);
+    // Fresh zero storage (not zero() of the old): untouched pages stay out of memory.
+    m_holds = {};
+    m_holder = {};
+    m_holds.growTo(cells);
+    m_holder.growTo(cells);
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         const Unit& u = m_units[i];
         claim(u.tile, int(i));
@@ -24,8 +27,8 @@ void OccupancyGrid::claim(eng::TileCoord c, int index)
     if (!onGrid(c))
         return;
     const std::size_t i = cellIndex(c);
-    if (m_holds[i]++ == 0 || m_holder[i] < 0)
-        m_holder[i] = index;
+    if (m_holds[i]++ == 0 || m_holder[i] == 0)
+        m_holder[i] = std::uint32_t(index) + 1;
 }
 
 void OccupancyGrid::unclaim(eng::TileCoord c, int index)
@@ -36,9 +39,9 @@ void OccupancyGrid::unclaim(eng::TileCoord c, int index)
     if (m_holds[i] > 0)
         --m_holds[i];
     if (m_holds[i] == 0)
-        m_holder[i] = -1;
-    else if (m_holder[i] == index)
-        m_holder[i] = scan(c, index);  // another unit still holds it (only after a spawn onto a taken cell)
+        m_holder[i] = 0;
+    else if (holderAt(i) == index)
+        m_holder[i] = std::uint32_t(scan(c, index) + 1);  // another unit still holds it (only after a spawn onto a taken cell)
 }
 
 int OccupancyGrid::holderOf(eng::TileCoord cell, int except) const
@@ -47,8 +50,8 @@ int OccupancyGrid::holderOf(eng::TileCoord cell, int except) const
         const std::size_t c = cellIndex(cell);
         if (m_holds[c] == 0)
             return -1;
-        if (m_holder[c] != except)
-            return m_holder[c];
+        if (holderAt(c) != except)
+            return holderAt(c);
         if (m_holds[c] == 1)
             return -1;  // `except` is the only one there
     }

@@ -18,6 +18,7 @@
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
+#include "engine/core/ZeroedArray.hpp"
 #include "game/party/Unit.hpp"
 
 #include <cstddef>
@@ -51,12 +52,16 @@ public:
 
 private:
     std::size_t cellIndex(eng::TileCoord c) const { return std::size_t(c.y) * std::size_t(m_width) + std::size_t(c.x); }
+    /// The unit recorded as holding cell index `i`, -1 none.
+    int holderAt(std::size_t i) const { return int(m_holder[i]) - 1; }
     /// A unit other than `except` on `cell` or stepping into it, by a scan; -1 when none.
     int scan(eng::TileCoord cell, int except) const;
 
     const std::vector<Unit>& m_units;
-    std::vector<std::uint16_t> m_holds;  ///< per cell: claims (units on it + units stepping into it)
-    std::vector<std::int32_t> m_holder;  ///< per cell: one unit holding it, -1 none
+    // Both arrays start as untouched zero pages: on a big map only the pages of cells units
+    // ever held become resident.
+    eng::ZeroedArray<std::uint16_t> m_holds;   ///< per cell: claims (units on it + units stepping into it)
+    eng::ZeroedArray<std::uint32_t> m_holder;  ///< per cell: one unit holding it + 1, 0 none
     int m_width = 0;
     int m_height = 0;
 };

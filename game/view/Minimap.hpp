@@ -13,7 +13,7 @@
 /// on the 504x504 valley as on a small map. A map wider or taller than MaxTexelsPerSide cells
 /// gets one texel per square of cellsPerTexel() x cellsPerTexel() cells, coloured as the
 /// square's top-left cell: the panel is a few hundred pixels wide, so a texel per cell would
-/// only cost memory (a 2016x2016 map: 1008x1008 texels instead of 4 million). The texels are recoloured only where cells change
+/// only cost memory (a 2016x2016 map: 504x504 texels instead of 4 million; the panel shows about 260). The texels are recoloured only where cells change
 /// (updateCells after an edit or a tuning change; rebuild after a load or a reload) and only
 /// the changed region is uploaded at the next draw.
 ///
@@ -131,7 +131,7 @@ public:
     bool hit(sf::Vector2i px) const { return m_visible && m_width > 0 && m_layout.contains(px); }
 
     /// Largest texture side, texels: a bigger map is downsampled (see the file comment).
-    static constexpr int MaxTexelsPerSide = 1024;
+    static constexpr int MaxTexelsPerSide = 512;
     /// Cells per texel side: 1 unless the map is wider or taller than MaxTexelsPerSide.
     int cellsPerTexel() const { return m_step; }
 

@@ -50,6 +50,7 @@ TEST_CASE("a group order shares one flow field: the followers ask for no path of
     game::Party s;
     const eng::path::NavGrid grid = navFromAscii(openField(40, 20));
     REQUIRE(s.reset(grid));
+    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
     const std::vector<int> group = spawnBlock(s, "g", {1, 6}, 12, 4);
     const game::OrderReport rep = s.order(group, {34, 10});
     REQUIRE(rep.accepted);
@@ -102,6 +103,7 @@ TEST_CASE("two groups that cross on one field each both arrive: nobody stuck, ne
     game::Party s;
     const eng::path::NavGrid grid = navFromAscii(openField(48, 24));
     REQUIRE(s.reset(grid));
+    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
     const std::vector<int> west = spawnBlock(s, "w", {1, 7}, 16, 4);
     const std::vector<int> east = spawnBlock(s, "e", {43, 9}, 16, 4);
     const TileCoord westGoal{42, 14}, eastGoal{5, 8};
@@ -138,6 +140,7 @@ TEST_CASE("a wall painted across a group's field: the field is repaired and the 
     game::Party s;
     eng::path::NavGrid grid = navFromAscii(openField(40, 21));
     REQUIRE(s.reset(grid));
+    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
     const std::vector<int> group = spawnBlock(s, "g", {2, 8}, 10, 2);
     const TileCoord goal{35, 10};
     REQUIRE(s.order(group, goal).accepted);

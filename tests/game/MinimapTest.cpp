@@ -241,9 +241,10 @@ TEST_CASE("follow: the camera keeps the walking leader centred, and a pan or a z
 
 TEST_CASE("minimap: a map wider than MaxTexelsPerSide gets a texel per square of cells, coloured as its top-left cell")
 {
-    // 2050 x 5 cells: 3 cells per texel side, 684 x 2 texels.
+    // 1030 x 5 cells: 3 cells per texel side, 344 x 2 texels.
+    static_assert(game::Minimap::MaxTexelsPerSide == 512, "the sizes below assume 512 texels a side");
     game::World world;
-    eng::terrain::TerrainGrid grid(2050, 5);
+    eng::terrain::TerrainGrid grid(1030, 5);
     const eng::terrain::TerrainId grass = grid.intern("grass");
     const eng::terrain::TerrainId road = grid.intern("road");
     grid.fill(grass);
@@ -259,9 +260,9 @@ TEST_CASE("minimap: a map wider than MaxTexelsPerSide gets a texel per square of
     game::Minimap minimap;
     minimap.rebuild(world);
     CHECK(minimap.cellsPerTexel() == 3);
-    CHECK(minimap.cellsColoured() == 684u * 2u);
+    CHECK(minimap.cellsColoured() == 344u * 2u);
     REQUIRE(minimap.pendingUploads().size() == 1);
-    CHECK(minimap.pendingUploads()[0] == sf::IntRect(0, 0, 684, 2));
+    CHECK(minimap.pendingUploads()[0] == sf::IntRect(0, 0, 344, 2));
     const sf::Color grassColour = game::minimapColor("grass", true), roadColour = game::minimapColor("road", true);
     CHECK(minimap.texel({0, 0}) == grassColour);
     for (int x : {3, 4, 5})
@@ -269,7 +270,7 @@ TEST_CASE("minimap: a map wider than MaxTexelsPerSide gets a texel per square of
             CHECK(minimap.texel({x, y}) == roadColour);
     CHECK(minimap.texel({7, 0}) == grassColour);
     CHECK(minimap.texel({3, 3}) == grassColour);
-    CHECK(minimap.texel({2049, 4}) == grassColour);
+    CHECK(minimap.texel({1029, 4}) == grassColour);
 
     // The fog is read at each texel's top-left cell; a change uploads the texels' box.
     minimap.setFog([](TileCoord c) { return c.x < 3 ? game::FogShade::Unknown : game::FogShade::Visible; });

@@ -7,6 +7,7 @@
 #include "engine/path/detail/OpenList.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 
 namespace eng::path {
@@ -133,6 +134,7 @@ PathStatus FlowField::restart(const NavGrid& grid)
         m_cellStep[k] = -(detail::kDy[k] * pw + detail::kDx[k]);
         m_nodeStep[k] = -(detail::kDy[k] * grid.stride() + detail::kDx[k]);
     }
+    m_nodeOrigin = m_region.empty() ? 0 : grid.toNode({m_region.x0, m_region.y0}) - std::uint32_t(grid.stride()) - 1;
     m_directions = m_rules.diagonal == DiagonalMode::Never ? 4 : 8;
     m_diagonalOk = diagonalMask(m_rules.diagonal);
     if (!m_region.empty()) {
@@ -261,10 +263,12 @@ void FlowField::push(double d, std::uint32_t cell, std::uint32_t node, int x, in
         prefetchAround(node, m_grid->stride());
     if (m_heapCount + 2 > m_heap.size())
         m_heap.resize(2 * m_heap.size());
-    // Cells are numbered row by row in the region and in the grid alike, so (cell, node)
-    // orders as the cell alone.
-    detail::heapPush(m_heap.data(), m_heapCount,
-                     detail::HeapEntry{detail::fBitsOf(f), (std::uint64_t(cell) << 32) | node});
+    // Equal f: the smaller d first (the float of d: its order, exact but where two distances
+    // round alike), then the cell.
+    const float df = float(d);
+    std::uint32_t dBits = 0;
+    std::memcpy(&dBits, &df, sizeof dBits);
+    detail::heapPush(m_heap.data(), m_heapCount, detail::HeapEntry{detail::fBitsOf(f), (std::uint64_t(dBits) << 32) | cell});
 }
 
 PathStatus FlowField::step(int maxExpansions)
@@ -281,7 +285,8 @@ PathStatus FlowField::step(int maxExpansions)
     for (int n = std::max(1, maxExpansions); n > 0 && m_heapCount > 0;) {
         const std::uint64_t tie = m_heap[0].tie;
         detail::heapPop(m_heap.data(), m_heapCount);
-        const auto cell = std::uint32_t(tie >> 32), node = std::uint32_t(tie);
+        const auto cell = std::uint32_t(tie);
+        const auto x = cell % std::uint32_t(pw), y = cell / std::uint32_t(pw);
         std::uint8_t& flags = m_flags[cell];
         if (flags & ClosedFlag)
             continue;  // a stale duplicate
@@ -289,7 +294,7 @@ PathStatus FlowField::step(int maxExpansions)
         const bool source = flags & SourceFlag;
         if (source)
             flags = std::uint8_t(flags & ~SourceFlag);  // counted once, even if improved later
-        expand(cell, node, int(cell % std::uint32_t(pw)), int(cell / std::uint32_t(pw)), m_dist[cell]);
+        expand(cell, m_nodeOrigin + y * std::uint32_t(m_grid->stride()) + x, int(x), int(y), m_dist[cell]);
         ++m_expanded;
         --n;
         if (source && --m_sourcesLeft == 0)

@@ -16,8 +16,8 @@
 ///   be entered from c under the layer's diagonal rule, and stepCost(c -> next(c)) +
 ///   distance(next(c)) == distance(c) (the very additions of the search). Following next()
 ///   from any reached cell ends at a goal after finitely many steps and costs distance(c).
-/// - Deterministic: equal costs are broken by the order of the heap (cost, then cell index in
-///   the region), so the same input gives the same field on any machine.
+/// - Deterministic: equal costs are broken by the order of the heap (cost, then distance, then
+///   cell index in the region), so the same input gives the same field on any machine.
 /// - Sources (optional): the cells the field must serve (where the units stand). With sources
 ///   the search takes cells in order of distance plus a lower bound of the way on to the
 ///   sources' bounding box (A*'s order, from the goals toward the units) and stops as soon as
@@ -32,9 +32,9 @@
 /// - Time-sliced: step(n) runs at most n expansions; sliced or not, the field is the same.
 ///   A layer edited meanwhile (NavGrid::layerVersion changes) stops the search: step() gives
 ///   InvalidInput; restart() begins again on the grid as it is (PathService does both).
-/// - Memory: ~9 bytes per region cell (10 with sources, and 8 more while such a search runs:
-///   each cell's bound, computed once) plus the heap, allocated by begin / restart; the grid
-///   must outlive the search (not the finished field, which keeps no pointer to read).
+/// - Memory: ~10 bytes per region cell plus the heap (16 bytes an entry), allocated by begin /
+///   restart; the grid must outlive the search (not the finished field, which keeps no pointer
+///   to read).
 ///
 /// \code
 /// eng::path::FlowField field;
@@ -165,7 +165,7 @@ private:
     std::vector<TileCoord> m_goals;
     std::vector<double> m_dist;         ///< per padded region cell; Closed on the ring (walls stay Unreached: never entered)
     std::vector<std::uint8_t> m_dir;    ///< per padded region cell: direction of next(), NoDir at a goal / unreached
-    /// The open cells, a binary min-heap of (f bits, cell << 32 | node) (detail/OpenList.hpp's
+    /// The open cells, a binary min-heap of (f bits, float bits of d << 32 | cell) (detail/OpenList.hpp's
     /// entries and heap functions); m_heapCount of them, the storage 2 longer.
     std::vector<detail::HeapEntry> m_heap;
     std::size_t m_heapCount = 0;
@@ -183,6 +183,7 @@ private:
     std::vector<std::int32_t> m_lmOffset;
     std::int32_t m_cellStep[8] = {};       ///< padded region index of a neighbour minus the cell's, per direction
     std::int32_t m_nodeStep[8] = {};       ///< the same in the grid's padded index
+    std::uint32_t m_nodeOrigin = 0;        ///< the grid's padded index of padded region cell 0
     int m_directions = 8;                  ///< 4 when the layer never steps diagonally
     unsigned m_diagonalOk = 0;             ///< bit (sideA * 2 + sideB): a diagonal step is allowed
     PathStatus m_status = PathStatus::InvalidInput;

@@ -310,9 +310,9 @@ PathStatus FlowField::step(int maxExpansions)
 
 void FlowField::prefetchAround(std::uint32_t node, int stride) const
 {
-    // When it is expanded its neighbours' bounds are read: the lines of the rows above and
-    // below (its own row's were read for its bound). A row of three cells spans at most two.
-    for (const std::ptrdiff_t row : {std::ptrdiff_t(node) - stride, std::ptrdiff_t(node) + stride}) {
+    // When it is expanded its neighbours' bounds are read: a row of three cells spans at most
+    // two lines of the table, those of its first and last cell.
+    for (const std::ptrdiff_t row : {std::ptrdiff_t(node) - stride, std::ptrdiff_t(node), std::ptrdiff_t(node) + stride}) {
         __builtin_prefetch(m_lm->plane(0) + std::size_t(row - 1) * m_lm->nodeStride);
         __builtin_prefetch(m_lm->plane(0) + std::size_t(row + 1) * m_lm->nodeStride);
     }

@@ -1,11 +1,13 @@
 /// \file FlowField.cpp
-/// FlowField: a backwards Dijkstra over a rectangle of a NavGrid layer (binary heap with lazy
-/// deletion, ties by cell index), one direction byte per cell.
+/// FlowField: a backwards Dijkstra over a rectangle of a NavGrid layer (binary heap of 16-byte
+/// keys with lazy deletion, ties by cell index), one direction byte and one flag byte per cell.
 #include "engine/path/FlowField.hpp"
 
 #include "engine/path/detail/Directions.hpp"
+#include "engine/path/detail/OpenList.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 
 namespace eng::path {
@@ -17,28 +19,37 @@ constexpr std::uint8_t NoDir = 8;
 /// enters: below any real distance, so no relaxation ever improves it.
 constexpr double Closed = -1.0;
 
-/// Min-heap order of (f, distance, cell): std::push_heap keeps the greatest first, so "a after b".
-struct HeapAfter {
-    template <class E>
-    bool operator()(const E& a, const E& b) const
-    {
-        if (a.f != b.f)
-            return a.f > b.f;
-        return a.d != b.d ? a.d > b.d : a.cell > b.cell;
-    }
-};
+/// m_flags bits: a source not settled yet; a cell settled (expanded with its distance as it
+/// stands: a later improvement clears the bit and pushes the cell again, as lazy deletion would).
+constexpr std::uint8_t SourceFlag = 1;
+/// FlowField::bound's fixed lane count: the table's nodeStride with 8 landmarks.
+constexpr std::size_t kLaneWidth = 16;
+constexpr std::uint8_t ClosedFlag = 2;
 
-/// May a unit step from `from` by (dx, dy) into a passable cell under `mode`, given the
-/// passability of the two side cells (diagonal steps only)?
-bool diagonalAllowed(DiagonalMode mode, bool sideA, bool sideB)
+/// The landmark lanes of a cell as FlowField::bound reads them with a fixed width (k = 8).
+template <std::size_t Width>
+[[gnu::always_inline]] inline std::int32_t laneBound(const std::uint16_t* v, const std::vector<std::int32_t>& mask,
+                                                     const std::vector<std::int32_t>& offset)
+{
+    std::int32_t best = 0;
+    for (std::size_t i = 0; i < Width; ++i) {
+        const std::int32_t x = ((std::int32_t(v[i]) ^ mask[i]) - mask[i]) + offset[i];
+        best = x > best ? x : best;
+    }
+    return best;
+}
+
+/// Bit (sideA * 2 + sideB) set: a diagonal step whose side cells' passability is (sideA,
+/// sideB) is allowed under `mode`.
+unsigned diagonalMask(DiagonalMode mode)
 {
     switch (mode) {
-    case DiagonalMode::Never: return false;
-    case DiagonalMode::NoCornerCutting: return sideA && sideB;
-    case DiagonalMode::AtMostOneObstacle: return sideA || sideB;
-    case DiagonalMode::Always: return true;
+    case DiagonalMode::Never: return 0u;
+    case DiagonalMode::NoCornerCutting: return 0b1000u;
+    case DiagonalMode::AtMostOneObstacle: return 0b1110u;
+    case DiagonalMode::Always: return 0b1111u;
     }
-    return false;
+    return 0u;
 }
 
 } // namespace
@@ -84,10 +95,10 @@ void FlowField::stop()
 {
     m_grid = nullptr;
     m_heap = {};  // memory freed: a field waiting for restart() holds no region arrays
+    m_heapCount = 0;
     m_dist = {};
     m_dir = {};
-    m_isSource = {};
-    m_bound = {};
+    m_flags = {};
     m_lm.reset();
     m_expanded = 0;
     m_status = PathStatus::InvalidInput;
@@ -96,7 +107,7 @@ void FlowField::stop()
 PathStatus FlowField::restart(const NavGrid& grid)
 {
     m_grid = nullptr;
-    m_heap.clear();
+    m_heapCount = 0;
     m_expanded = 0;
     if (!grid.validLayer(m_layer)) {
         m_dist.clear();
@@ -115,6 +126,17 @@ PathStatus FlowField::restart(const NavGrid& grid)
     // set-up of a large region costs little more than writing its memory.
     m_dist.assign(m_region.empty() ? 0 : std::size_t(pw) * std::size_t(ph), Unreached);
     m_dir.assign(m_dist.size(), NoDir);
+    m_flags.assign(m_dist.size(), 0);
+    if (m_heap.size() < 64)
+        m_heap.resize(64);
+    for (int k = 0; k < 8; ++k) {
+        // Backwards: the neighbour a of a settled cell b that may step into b lies at b - (dx, dy).
+        m_cellStep[k] = -(detail::kDy[k] * pw + detail::kDx[k]);
+        m_nodeStep[k] = -(detail::kDy[k] * grid.stride() + detail::kDx[k]);
+    }
+    m_nodeOrigin = m_region.empty() ? 0 : grid.toNode({m_region.x0, m_region.y0}) - std::uint32_t(grid.stride()) - 1;
+    m_directions = m_rules.diagonal == DiagonalMode::Never ? 4 : 8;
+    m_diagonalOk = diagonalMask(m_rules.diagonal);
     if (!m_region.empty()) {
         std::fill_n(m_dist.begin(), pw, Closed);
         std::fill_n(m_dist.end() - pw, pw, Closed);
@@ -127,9 +149,9 @@ PathStatus FlowField::restart(const NavGrid& grid)
     for (TileCoord g : m_goals)
         if (m_region.contains(g) && m_dist[local(g)] == Unreached && grid.passable(m_layer, g)) {
             m_dist[local(g)] = 0.0;
-            push(0.0, local(g), grid.toNode(g));
+            push(0.0, local(g), grid.toNode(g), g.x - m_region.x0 + 1, g.y - m_region.y0 + 1);
         }
-    if (m_heap.empty()) {
+    if (m_heapCount == 0) {
         m_status = PathStatus::NoPath;
         return m_status;
     }
@@ -141,8 +163,6 @@ PathStatus FlowField::restart(const NavGrid& grid)
 void FlowField::markSources(const NavGrid& grid)
 {
     m_sourcesLeft = 0;
-    m_isSource.clear();
-    m_bound.clear();
     m_lm.reset();
     m_sourceBox = {m_region.x1, m_region.y1, m_region.x0, m_region.y0};
     std::vector<int> islands;
@@ -153,11 +173,9 @@ void FlowField::markSources(const NavGrid& grid)
         if (!m_region.contains(c) || !grid.passable(m_layer, c) ||
             std::find(islands.begin(), islands.end(), grid.islandOf(m_layer, c)) == islands.end())
             continue;  // outside, a wall, listed twice, or no way from it to a goal
-        if (m_isSource.empty())
-            m_isSource.assign(m_dist.size(), 0);
-        if (m_isSource[local(c)])
+        if (m_flags[local(c)] & SourceFlag)
             continue;
-        m_isSource[local(c)] = 1;
+        m_flags[local(c)] |= SourceFlag;
         ++m_sourcesLeft;
         m_sourceBox = {std::min(m_sourceBox.x0, c.x), std::min(m_sourceBox.y0, c.y), std::max(m_sourceBox.x1, c.x + 1),
                        std::max(m_sourceBox.y1, c.y + 1)};
@@ -167,8 +185,6 @@ void FlowField::markSources(const NavGrid& grid)
     // factor) per cell of Chebyshev distance; with a factor of 1 or more the octile distance
     // with that factor (at most 2) bounds the way too, and tighter.
     markLandmarks(grid, islands);
-    if (m_sourcesLeft > 0)
-        m_bound.assign(m_dist.size(), -1.0);
     const double f = m_rules.diagonalFactor;
     const double cheapest = grid.minCellCost(m_layer);
     if (m_rules.diagonal == DiagonalMode::Never) {
@@ -191,51 +207,68 @@ void FlowField::markLandmarks(const NavGrid& grid, const std::vector<int>& islan
         std::adjacent_find(islands.begin(), islands.end(), std::not_equal_to<>()) != islands.end())
         return;
     const int k = lm->count;
-    m_lmFrom.assign(std::size_t(k), -std::numeric_limits<double>::infinity());
-    m_lmTo.assign(std::size_t(k), std::numeric_limits<double>::infinity());
+    // In quanta: the table's values are whole quanta of its scale, so differences are exact.
+    // Lane 2l: F_L(c) - max F_L(s); lane 2l + 1: min B_L(s) - B_L(c); padding lanes: 0 x v - big.
+    const std::int32_t none = std::numeric_limits<std::int32_t>::min() / 2;
+    m_lmMask.assign(lm->nodeStride, 0);
+    m_lmOffset.assign(lm->nodeStride, none);
+    for (int l = 0; l < k; ++l) {
+        m_lmMask[std::size_t(2 * l + 1)] = -1;  // (v ^ -1) - -1 == -v
+        m_lmOffset[std::size_t(2 * l + 1)] = std::numeric_limits<std::int32_t>::max() / 2;
+    }
     for (TileCoord c : m_sources) {
-        if (!m_region.contains(c) || m_isSource.empty() || !m_isSource[local(c)])
+        if (!m_region.contains(c) || !(m_flags[local(c)] & SourceFlag))
             continue;
         const std::uint32_t n = grid.toNode(c);
         for (int l = 0; l < k; ++l) {
-            m_lmFrom[std::size_t(l)] = std::max(m_lmFrom[std::size_t(l)], double(lm->forward(n, l)));
-            m_lmTo[std::size_t(l)] = std::min(m_lmTo[std::size_t(l)], double(lm->backward(n, l)));
+            std::int32_t& from = m_lmOffset[std::size_t(2 * l)];
+            from = std::max(from, std::int32_t(lm->forwardQuanta(n, l)));
+            std::int32_t& to = m_lmOffset[std::size_t(2 * l + 1)];
+            to = std::min(to, std::int32_t(lm->backwardQuanta(n, l)));
         }
     }
+    for (int l = 0; l < k; ++l)
+        m_lmOffset[std::size_t(2 * l)] = -m_lmOffset[std::size_t(2 * l)];
     m_lm = std::move(lm);
 }
 
-double FlowField::bound(std::uint32_t cell, std::uint32_t node) const
+double FlowField::bound(int x, int y, std::uint32_t node) const
 {
-    if (m_sourcesLeft == 0)
-        return 0.0;
-    const int pw = m_region.width() + 2;
-    const int x = m_region.x0 + int(cell) % pw - 1, y = m_region.y0 + int(cell) / pw - 1;
-    const int dx = std::max({0, m_sourceBox.x0 - x, x - (m_sourceBox.x1 - 1)});
-    const int dy = std::max({0, m_sourceBox.y0 - y, y - (m_sourceBox.y1 - 1)});
-    double h = m_boundScale * double(std::max(dx, dy)) + m_boundDiagonal * double(std::min(dx, dy));
-    if (m_lm) {
-        // From each source s: d(s, c) >= F_L(c) - F_L(s) and >= B_L(s) - B_L(c) (Landmarks.hpp).
-        const int k = m_lm->count;
-        for (int l = 0; l < k; ++l)
-            h = std::max({h, double(m_lm->forward(node, l)) - m_lmFrom[std::size_t(l)],
-                          m_lmTo[std::size_t(l)] - double(m_lm->backward(node, l))});
-    }
-    return h;
+    // x, y padded: the box is compared in the same frame.
+    const int bx0 = m_sourceBox.x0 - m_region.x0 + 1, by0 = m_sourceBox.y0 - m_region.y0 + 1;
+    const int bx1 = m_sourceBox.x1 - m_region.x0, by1 = m_sourceBox.y1 - m_region.y0;
+    const int dx = std::max({0, bx0 - x, x - bx1});
+    const int dy = std::max({0, by0 - y, y - by1});
+    const double h = m_boundScale * double(std::max(dx, dy)) + m_boundDiagonal * double(std::min(dx, dy));
+    if (!m_lm)
+        return h;
+    // From each source s: d(s, c) >= F_L(c) - F_L(s) and >= B_L(s) - B_L(c) (Landmarks.hpp),
+    // in whole quanta, times the scale once (exact: the same values as in doubles). Lane i of
+    // the cell's values (F, B, F, B, .., padding) gives sign_i x value + offset_i, so the
+    // loop over a fixed width vectorises.
+    const std::uint16_t* v = m_lm->plane(0) + std::size_t(node) * m_lm->nodeStride;
+    std::int32_t best = 0;
+    if (m_lm->nodeStride == kLaneWidth)
+        best = laneBound<kLaneWidth>(v, m_lmMask, m_lmOffset);
+    else
+        for (std::size_t i = 0; i < m_lm->nodeStride; ++i)
+            best = std::max(best, ((std::int32_t(v[i]) ^ m_lmMask[i]) - m_lmMask[i]) + m_lmOffset[i]);
+    return std::max(h, m_lm->scale * double(best));
 }
 
-void FlowField::push(double d, std::uint32_t cell, std::uint32_t node)
+void FlowField::push(double d, std::uint32_t cell, std::uint32_t node, int x, int y)
 {
-    double h = 0.0;
-    if (!m_bound.empty()) {
-        // A cell is pushed once per improvement: its bound is computed once.
-        double& cached = m_bound[cell];
-        if (cached < 0.0)
-            cached = bound(cell, node);
-        h = cached;
-    }
-    m_heap.push_back({d + h, d, cell, node});
-    std::push_heap(m_heap.begin(), m_heap.end(), HeapAfter{});
+    const double f = m_sourcesLeft > 0 ? d + bound(x, y, node) : d;
+    if (m_lm)
+        prefetchAround(node, m_grid->stride());
+    if (m_heapCount + 2 > m_heap.size())
+        m_heap.resize(2 * m_heap.size());
+    // Equal f: the smaller d first (the float of d: its order, exact but where two distances
+    // round alike), then the cell.
+    const float df = float(d);
+    std::uint32_t dBits = 0;
+    std::memcpy(&dBits, &df, sizeof dBits);
+    detail::heapPush(m_heap.data(), m_heapCount, detail::HeapEntry{detail::fBitsOf(f), (std::uint64_t(dBits) << 32) | cell});
 }
 
 PathStatus FlowField::step(int maxExpansions)
@@ -244,56 +277,72 @@ PathStatus FlowField::step(int maxExpansions)
         return m_status;
     if (!m_grid || m_grid->layerVersion(m_layer) != m_version) {
         m_grid = nullptr;
-        m_heap.clear();
+        m_heapCount = 0;
         m_status = PathStatus::InvalidInput;
         return m_status;
     }
-    for (int n = std::max(1, maxExpansions); n > 0 && !m_heap.empty();) {
-        std::pop_heap(m_heap.begin(), m_heap.end(), HeapAfter{});
-        const HeapEntry e = m_heap.back();
-        m_heap.pop_back();
-        if (e.d > m_dist[e.cell])
+    const int pw = m_region.width() + 2;
+    for (int n = std::max(1, maxExpansions); n > 0 && m_heapCount > 0;) {
+        const std::uint64_t tie = m_heap[0].tie;
+        detail::heapPop(m_heap.data(), m_heapCount);
+        const auto cell = std::uint32_t(tie);
+        const auto x = cell % std::uint32_t(pw), y = cell / std::uint32_t(pw);
+        std::uint8_t& flags = m_flags[cell];
+        if (flags & ClosedFlag)
             continue;  // a stale duplicate
-        expand(e);
+        flags = std::uint8_t(flags | ClosedFlag);
+        const bool source = flags & SourceFlag;
+        if (source)
+            flags = std::uint8_t(flags & ~SourceFlag);  // counted once, even if improved later
+        expand(cell, m_nodeOrigin + y * std::uint32_t(m_grid->stride()) + x, int(x), int(y), m_dist[cell]);
         ++m_expanded;
         --n;
-        if (!m_isSource.empty() && m_isSource[e.cell] && --m_sourcesLeft == 0)
-            m_heap.clear();  // every source settled: done
+        if (source && --m_sourcesLeft == 0)
+            m_heapCount = 0;  // every source settled: done
     }
-    if (m_heap.empty()) {
+    if (m_heapCount == 0) {
         m_status = PathStatus::Found;
         m_grid = nullptr;
         m_lm.reset();
-        m_bound = {};
     }
     return m_status;
 }
 
-void FlowField::expand(const HeapEntry& e)
+void FlowField::prefetchAround(std::uint32_t node, int stride) const
 {
-    // Backwards: a neighbour `a` of the popped cell `b` may step into b, paying b's cost.
+    // When it is expanded its neighbours' bounds are read: a row of three cells spans at most
+    // two lines of the table, those of its first and last cell.
+    for (const std::ptrdiff_t row : {std::ptrdiff_t(node) - stride, std::ptrdiff_t(node), std::ptrdiff_t(node) + stride}) {
+        __builtin_prefetch(m_lm->plane(0) + std::size_t(row - 1) * m_lm->nodeStride);
+        __builtin_prefetch(m_lm->plane(0) + std::size_t(row + 1) * m_lm->nodeStride);
+    }
+}
+
+void FlowField::expand(std::uint32_t cell, std::uint32_t node, int x, int y, double d)
+{
+    // Backwards: a neighbour `a` of the settled cell `b` may step into b, paying b's cost.
     const float* costs = m_grid->paddedCosts(m_layer);
-    const int stride = m_grid->stride(), pw = m_region.width() + 2;
-    const double enter = double(costs[e.node]);
+    const double enter = double(costs[node]);
     const double diagonal = enter * m_rules.diagonalFactor;
-    for (int k = 0; k < 8; ++k) {
-        const std::uint32_t a = std::uint32_t(int(e.cell) - detail::kDy[k] * pw - detail::kDx[k]);
-        const std::uint32_t an = std::uint32_t(int(e.node) - detail::kDy[k] * stride - detail::kDx[k]);
+    for (int k = 0; k < m_directions; ++k) {
+        const std::uint32_t a = cell + std::uint32_t(m_cellStep[k]);
+        const std::uint32_t an = node + std::uint32_t(m_nodeStep[k]);
         if (!(costs[an] < Impassable))
             continue;  // a wall: never entered, its distance stays Unreached
-        double nd = e.d + enter;
+        double nd = d + enter;
         if (k >= 4) {
             // The step a -> b passes between the cells beside it: (b.x, a.y) and (a.x, b.y).
-            const bool sideA = costs[std::uint32_t(int(e.node) - detail::kDy[k] * stride)] < Impassable;
-            const bool sideB = costs[std::uint32_t(int(e.node) - detail::kDx[k])] < Impassable;
-            if (!diagonalAllowed(m_rules.diagonal, sideA, sideB))
+            const unsigned sideA = costs[node + std::uint32_t(m_nodeStep[k] + detail::kDx[k])] < Impassable;
+            const unsigned sideB = costs[node - std::uint32_t(detail::kDx[k])] < Impassable;
+            if (!((m_diagonalOk >> (sideA * 2 + sideB)) & 1u))
                 continue;
-            nd = e.d + diagonal;
+            nd = d + diagonal;
         }
         if (nd < m_dist[a]) {  // never for a Closed cell
             m_dist[a] = nd;
             m_dir[a] = std::uint8_t(k);
-            push(nd, a, an);
+            m_flags[a] = std::uint8_t(m_flags[a] & ~ClosedFlag);
+            push(nd, a, an, x - detail::kDx[k], y - detail::kDy[k]);
         }
     }
 }

@@ -16,8 +16,8 @@
 ///   be entered from c under the layer's diagonal rule, and stepCost(c -> next(c)) +
 ///   distance(next(c)) == distance(c) (the very additions of the search). Following next()
 ///   from any reached cell ends at a goal after finitely many steps and costs distance(c).
-/// - Deterministic: equal costs are broken by the order of the heap (cost, then cell index in
-///   the region), so the same input gives the same field on any machine.
+/// - Deterministic: equal costs are broken by the order of the heap (cost, then distance, then
+///   cell index in the region), so the same input gives the same field on any machine.
 /// - Sources (optional): the cells the field must serve (where the units stand). With sources
 ///   the search takes cells in order of distance plus a lower bound of the way on to the
 ///   sources' bounding box (A*'s order, from the goals toward the units) and stops as soon as
@@ -32,9 +32,9 @@
 /// - Time-sliced: step(n) runs at most n expansions; sliced or not, the field is the same.
 ///   A layer edited meanwhile (NavGrid::layerVersion changes) stops the search: step() gives
 ///   InvalidInput; restart() begins again on the grid as it is (PathService does both).
-/// - Memory: ~9 bytes per region cell (10 with sources, and 8 more while such a search runs:
-///   each cell's bound, computed once) plus the heap, allocated by begin / restart; the grid
-///   must outlive the search (not the finished field, which keeps no pointer to read).
+/// - Memory: ~10 bytes per region cell plus the heap (16 bytes an entry), allocated by begin /
+///   restart; the grid must outlive the search (not the finished field, which keeps no pointer
+///   to read).
 ///
 /// \code
 /// eng::path::FlowField field;
@@ -50,6 +50,7 @@
 #include "engine/path/MoveRules.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathResult.hpp"
+#include "engine/path/detail/OpenListStorage.hpp"
 
 #include <cstdint>
 #include <limits>
@@ -136,27 +137,25 @@ public:
     bool trace(TileCoord from, std::vector<TileCoord>& out) const;
 
 private:
-    struct HeapEntry {
-        double f;            ///< d + the bound toward the sources (d without sources)
-        double d;
-        std::uint32_t cell;  ///< padded index in the region
-        std::uint32_t node;  ///< the grid's padded index of the same cell
-    };
     /// Padded index of a cell in the region: the region's rows and columns with a ring of one
     /// cell round them, which the search never enters (so neighbours need no bounds check).
     std::uint32_t local(TileCoord c) const
     {
         return std::uint32_t((c.y - m_region.y0 + 1) * (m_region.width() + 2) + (c.x - m_region.x0 + 1));
     }
-    void push(double d, std::uint32_t cell, std::uint32_t node);
-    void expand(const HeapEntry& e);
-    /// restart(): marks the sources (m_isSource, m_sourcesLeft, m_sourceBox, m_boundScale).
+    /// Puts region cell (padded x, y) = `cell` (grid node `node`) on the heap with distance d.
+    void push(double d, std::uint32_t cell, std::uint32_t node, int x, int y);
+    /// Asks for the landmark pairs of the 3x3 block round grid node `node`, just pushed.
+    void prefetchAround(std::uint32_t node, int stride) const;
+    /// Relaxes the neighbours of `cell` (padded x, y), settled with distance d.
+    void expand(std::uint32_t cell, std::uint32_t node, int x, int y, double d);
+    /// restart(): marks the sources (m_flags, m_sourcesLeft, m_sourceBox, m_boundScale).
     void markSources(const NavGrid& grid);
-    /// markSources(): the landmark bounds toward the sources (m_lm, m_lmFrom, m_lmTo), when
+    /// markSources(): the landmark bounds toward the sources (m_lm, m_lmMask, m_lmOffset), when
     /// the grid has a usable table and the goals are on one island.
     void markLandmarks(const NavGrid& grid, const std::vector<int>& islands);
-    /// The lower bound of the way from the sources to padded region cell `cell` (grid node `node`).
-    double bound(std::uint32_t cell, std::uint32_t node) const;
+    /// The lower bound of the way from the sources to padded region cell (x, y) (grid node `node`).
+    double bound(int x, int y, std::uint32_t node) const;
 
     const NavGrid* m_grid = nullptr;  ///< while a search runs
     int m_layer = -1;
@@ -166,17 +165,27 @@ private:
     std::vector<TileCoord> m_goals;
     std::vector<double> m_dist;         ///< per padded region cell; Closed on the ring (walls stay Unreached: never entered)
     std::vector<std::uint8_t> m_dir;    ///< per padded region cell: direction of next(), NoDir at a goal / unreached
-    std::vector<HeapEntry> m_heap;
+    /// The open cells, a binary min-heap of (f bits, float bits of d << 32 | cell) (detail/OpenList.hpp's
+    /// entries and heap functions); m_heapCount of them, the storage 2 longer.
+    std::vector<detail::HeapEntry> m_heap;
+    std::size_t m_heapCount = 0;
     std::vector<TileCoord> m_sources;
-    std::vector<std::uint8_t> m_isSource;  ///< per padded region cell (with sources only)
-    std::vector<double> m_bound;           ///< per padded region cell while a search with sources runs: bound(), < 0 until computed
+    std::vector<std::uint8_t> m_flags;     ///< per padded region cell: Source, Closed (see FlowField.cpp)
     int m_sourcesLeft = 0;                 ///< sources not settled yet; 0: settle the whole region
     FieldRegion m_sourceBox;               ///< their bounding box
     double m_boundScale = 0.0;             ///< cheapest cost per cell of the bound
     double m_boundDiagonal = 0.0;          ///< its extra per diagonal cell (octile)
     std::shared_ptr<const LandmarkTable> m_lm;  ///< the grid's table while a search with sources runs
-    std::vector<double> m_lmFrom;          ///< per landmark: the largest F_L over the sources
-    std::vector<double> m_lmTo;            ///< per landmark: the smallest B_L over the sources
+    /// Per lane of a cell's landmark values (LandmarkTable::nodeStride): 0 for F_L, -1 for B_L
+    /// (negates it), and the offset added: -(the largest F_L over the sources), (the smallest
+    /// B_L over them), very negative for padding. In quanta.
+    std::vector<std::int32_t> m_lmMask;
+    std::vector<std::int32_t> m_lmOffset;
+    std::int32_t m_cellStep[8] = {};       ///< padded region index of a neighbour minus the cell's, per direction
+    std::int32_t m_nodeStep[8] = {};       ///< the same in the grid's padded index
+    std::uint32_t m_nodeOrigin = 0;        ///< the grid's padded index of padded region cell 0
+    int m_directions = 8;                  ///< 4 when the layer never steps diagonally
+    unsigned m_diagonalOk = 0;             ///< bit (sideA * 2 + sideB): a diagonal step is allowed
     PathStatus m_status = PathStatus::InvalidInput;
     int m_expanded = 0;
 };

@@ -1,4 +1,5 @@
 #include "engine/path/AnyAngle.hpp"
+#include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/HeapOrder.hpp"
 
 #include <algorithm>
@@ -107,12 +108,7 @@ void AnyAngleQuery::nextGeneration(std::size_t padded)
 {
     if (m_nodes.size() < padded)
         m_nodes.resize(padded, Node{0.0, 0, 0});
-    m_generation += 2;
-    if (m_generation == 0 || m_generation + 1 == 0) {  // wrapped: clear the stamps once
-        for (Node& n : m_nodes)
-            n.stamp = 0;
-        m_generation = 2;
-    }
+    detail::nextGeneration(m_nodes, m_generation);
 }
 
 void AnyAngleQuery::relax(const NavGrid& grid, int layer, std::uint32_t cur, std::uint32_t nb, double stepCost,

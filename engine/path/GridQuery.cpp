@@ -18,7 +18,6 @@ namespace eng::path {
 
 using detail::kDx;
 using detail::kDy;
-using detail::kMaxGeneration;
 using detail::rawHeuristic;
 
 namespace {
@@ -93,14 +92,10 @@ double GridQuery::hPadded(int x, int y) const
 void GridQuery::nextGeneration()
 {
     // Two stamps per query (open, closed). On wrap-around clear once and start again.
-    if (m_generation >= kMaxGeneration) {
-        for (Node& n : m_nodes)
-            n.stamp = 0;
+    if (detail::nextGeneration(m_nodes, m_generation)) {
         m_targetStamp.zero();
         m_overlayStamp.zero();
-        m_generation = 0;
     }
-    m_generation += 2;
 }
 
 void GridQuery::ensureSize(std::size_t padded)

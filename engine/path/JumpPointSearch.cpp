@@ -260,19 +260,9 @@ void JumpPointSearch::expand(std::uint32_t node)
     }
 }
 
-void JumpPointSearch::nextGeneration()
-{
-    if (m_generation >= detail::kMaxGeneration) {
-        for (Node& n : m_nodes)
-            n.stamp = 0;
-        m_generation = 0;
-    }
-    m_generation += 2;
-}
-
 bool JumpPointSearch::search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded)
 {
-    nextGeneration();
+    detail::nextGeneration(m_nodes, m_generation);
     m_goalNode = goalNode;
     m_goalY = int(goalNode / std::uint32_t(m_stride));
     m_goalX = int(goalNode) - m_goalY * m_stride;

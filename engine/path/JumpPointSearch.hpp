@@ -129,7 +129,6 @@ private:
     std::uint32_t jumpDiagonal(int x, int y, int dx, int dy) const;
     double h(int x, int y) const;
     void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
-    void nextGeneration();
 
     const JumpPointGrid* m_jumps = nullptr;
     int m_stride = 0;

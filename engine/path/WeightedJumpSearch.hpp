@@ -215,7 +215,6 @@ private:
     void jumpDiagonal(int x, int y, int k);
     double h(std::uint32_t node, int x, int y) const;
     void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
-    void nextGeneration();
 
     const WeightedJumpGrid* m_flat = nullptr;
     const float* m_costs = nullptr;

@@ -272,7 +272,7 @@ bool Session::canOrder(eng::TileCoord tile)
 bool Session::traceRecorded() const
 {
     const eng::path::NavGrid& nav = m_host.world().nav;
-    return m_traceWanted || static_cast<long long>(nav.width()) * nav.height() <= BigMapCells;
+    return m_traceWanted || !isBigMap(nav.width(), nav.height());
 }
 
 void Session::setTraceWanted(bool on)

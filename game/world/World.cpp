@@ -214,7 +214,7 @@ eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& pr
     // uses the plain bound until one lands): a big map opens without waiting for them.
     w.nav.setLandmarkBuild(eng::path::LandmarkBuild::OnDemand);
     // A table of a big map takes hundreds of MB: one at a time, for the profile planned on now.
-    if (static_cast<long long>(w.map.width) * w.map.height > BigMapCells)
+    if (isBigMap(w.map.width, w.map.height))
         w.nav.setLandmarkTableLimit(1, BigMapLandmarkIdlePolls);
     // Each profile's terrain is bound to its own NavGrid layer (same order, named by profile):
     // the NavGrid is the only holder of the costs.

@@ -37,6 +37,11 @@ struct SpawnPoint {
 /// (World::nav, for the profile units plan on now), an order's search trace recorded only
 /// while an overlay shows it (Session::setTraceWanted). A 1024x1024 map is the largest below.
 inline constexpr long long BigMapCells = 1LL << 20;
+/// A map of more than BigMapCells cells.
+inline bool isBigMap(long long width, long long height)
+{
+    return width * height > BigMapCells;
+}
 /// On such maps, the polls of World::nav (one per tick) for which a profile's ask for its
 /// landmark table counts (NavGrid::setLandmarkTableLimit): 10 s of play at 60 ticks a second.
 inline constexpr int BigMapLandmarkIdlePolls = 600;

@@ -43,6 +43,21 @@ int chebyshev(TileCoord a, TileCoord b)
     return std::max(std::abs(a.x - b.x), std::abs(a.y - b.y));
 }
 
+/// Runs the party until nobody moves (at most a minute of game time), checking the occupancy
+/// every tick; then nothing was reported and every unit of `group` stands within 4 cells of
+/// `goal` (its formation round the goal).
+void checkGroupArrives(game::Party& s, const std::vector<int>& group, TileCoord goal)
+{
+    for (int f = 0; f < 60 * 60 && s.anyMoving(); ++f) {
+        s.update(1.0 / 60.0);
+        game::test::checkOccupancy(s);
+    }
+    CHECK_FALSE(s.anyMoving());
+    CHECK(s.events.empty());
+    for (int i : group)
+        CHECK(chebyshev(s.units()[std::size_t(i)].tile, goal) <= 4);
+}
+
 } // namespace
 
 TEST_CASE("a group order shares one flow field: the followers ask for no path of their own")
@@ -75,14 +90,7 @@ TEST_CASE("a group order shares one flow field: the followers ask for no path of
     }
     CHECK(s.pathWork().requestsMade == 1);
     CHECK(s.pathWork().requestsDone == 1);
-    for (int f = 0; f < 60 * 60 && s.anyMoving(); ++f) {
-        s.update(1.0 / 60.0);
-        game::test::checkOccupancy(s);
-    }
-    CHECK_FALSE(s.anyMoving());
-    CHECK(s.events.empty());
-    for (int i : group)
-        CHECK(chebyshev(s.units()[std::size_t(i)].tile, {34, 10}) <= 4);
+    checkGroupArrives(s, group, {34, 10});
     // A new order leaves the old group: its field is released with its last unit.
     REQUIRE(s.sendTo(group[0], {2, 2}));
     CHECK(s.fieldGroups() == 1);
@@ -207,12 +215,5 @@ TEST_CASE("many orders at once (no search at once): the leader follows its group
     CHECK(lead.walk.planned.back() == lead.goal);
     CHECK(field->next(lead.walk.planned[0]) == lead.walk.planned[1]);
     CHECK(s.pathWork().requestsMade == 1);
-    for (int f = 0; f < 60 * 60 && s.anyMoving(); ++f) {
-        s.update(1.0 / 60.0);
-        game::test::checkOccupancy(s);
-    }
-    CHECK_FALSE(s.anyMoving());
-    CHECK(s.events.empty());
-    for (int i : group)
-        CHECK(chebyshev(s.units()[std::size_t(i)].tile, {34, 10}) <= 4);
+    checkGroupArrives(s, group, {34, 10});
 }

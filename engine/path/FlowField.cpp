@@ -99,6 +99,7 @@ void FlowField::stop()
     m_dist = {};
     m_dir = {};
     m_flags = {};
+    m_costs = {};
     m_lm.reset();
     m_expanded = 0;
     m_status = PathStatus::InvalidInput;
@@ -107,6 +108,7 @@ void FlowField::stop()
 PathStatus FlowField::restart(const NavGrid& grid)
 {
     m_grid = nullptr;
+    m_watchGrid = true;
     m_heapCount = 0;
     m_expanded = 0;
     if (!grid.validLayer(m_layer)) {
@@ -127,6 +129,7 @@ PathStatus FlowField::restart(const NavGrid& grid)
     m_dist.assign(m_region.empty() ? 0 : std::size_t(pw) * std::size_t(ph), Unreached);
     m_dir.assign(m_dist.size(), NoDir);
     m_flags.assign(m_dist.size(), 0);
+    m_nodeStride = grid.stride();
     if (m_heap.size() < 64)
         m_heap.resize(64);
     for (int k = 0; k < 8; ++k) {
@@ -135,6 +138,13 @@ PathStatus FlowField::restart(const NavGrid& grid)
         m_nodeStep[k] = -(detail::kDy[k] * grid.stride() + detail::kDx[k]);
     }
     m_nodeOrigin = m_region.empty() ? 0 : grid.toNode({m_region.x0, m_region.y0}) - std::uint32_t(grid.stride()) - 1;
+    // The costs the search reads, the ring included (the grid's padding beyond its edges): a
+    // copy, so the search itself reads nothing of the grid but the landmark table it holds.
+    m_costs.resize(m_dist.size());
+    const float* costs = grid.paddedCosts(m_layer);
+    for (int y = 0; y < (m_region.empty() ? 0 : ph); ++y)
+        std::memcpy(m_costs.data() + std::size_t(y) * std::size_t(pw),
+                    costs + m_nodeOrigin + std::size_t(y) * std::size_t(grid.stride()), std::size_t(pw) * sizeof(float));
     m_directions = m_rules.diagonal == DiagonalMode::Never ? 4 : 8;
     m_diagonalOk = diagonalMask(m_rules.diagonal);
     if (!m_region.empty()) {
@@ -260,7 +270,7 @@ void FlowField::push(double d, std::uint32_t cell, std::uint32_t node, int x, in
 {
     const double f = m_sourcesLeft > 0 ? d + bound(x, y, node) : d;
     if (m_lm)
-        prefetchAround(node, m_grid->stride());
+        prefetchAround(node, m_nodeStride);
     if (m_heapCount + 2 > m_heap.size())
         m_heap.resize(2 * m_heap.size());
     // Equal f: the smaller d first (the float of d: its order, exact but where two distances
@@ -275,7 +285,7 @@ PathStatus FlowField::step(int maxExpansions)
 {
     if (m_status != PathStatus::InProgress)
         return m_status;
-    if (!m_grid || m_grid->layerVersion(m_layer) != m_version) {
+    if (!m_grid || (m_watchGrid && m_grid->layerVersion(m_layer) != m_version)) {
         m_grid = nullptr;
         m_heapCount = 0;
         m_status = PathStatus::InvalidInput;
@@ -294,7 +304,7 @@ PathStatus FlowField::step(int maxExpansions)
         const bool source = flags & SourceFlag;
         if (source)
             flags = std::uint8_t(flags & ~SourceFlag);  // counted once, even if improved later
-        expand(cell, m_nodeOrigin + y * std::uint32_t(m_grid->stride()) + x, int(x), int(y), m_dist[cell]);
+        expand(cell, m_nodeOrigin + y * std::uint32_t(m_nodeStride) + x, int(x), int(y), m_dist[cell]);
         ++m_expanded;
         --n;
         if (source && --m_sourcesLeft == 0)
@@ -321,19 +331,19 @@ void FlowField::prefetchAround(std::uint32_t node, int stride) const
 void FlowField::expand(std::uint32_t cell, std::uint32_t node, int x, int y, double d)
 {
     // Backwards: a neighbour `a` of the settled cell `b` may step into b, paying b's cost.
-    const float* costs = m_grid->paddedCosts(m_layer);
-    const double enter = double(costs[node]);
+    const float* costs = m_costs.data();
+    const double enter = double(costs[cell]);
     const double diagonal = enter * m_rules.diagonalFactor;
     for (int k = 0; k < m_directions; ++k) {
         const std::uint32_t a = cell + std::uint32_t(m_cellStep[k]);
         const std::uint32_t an = node + std::uint32_t(m_nodeStep[k]);
-        if (!(costs[an] < Impassable))
+        if (!(costs[a] < Impassable))
             continue;  // a wall: never entered, its distance stays Unreached
         double nd = d + enter;
         if (k >= 4) {
             // The step a -> b passes between the cells beside it: (b.x, a.y) and (a.x, b.y).
-            const unsigned sideA = costs[node + std::uint32_t(m_nodeStep[k] + detail::kDx[k])] < Impassable;
-            const unsigned sideB = costs[node - std::uint32_t(detail::kDx[k])] < Impassable;
+            const unsigned sideA = costs[cell + std::uint32_t(m_cellStep[k] + detail::kDx[k])] < Impassable;
+            const unsigned sideB = costs[cell - std::uint32_t(detail::kDx[k])] < Impassable;
             if (!((m_diagonalOk >> (sideA * 2 + sideB)) & 1u))
                 continue;
             nd = d + diagonal;
@@ -345,6 +355,12 @@ void FlowField::expand(std::uint32_t cell, std::uint32_t node, int x, int y, dou
             push(nd, a, an, x - detail::kDx[k], y - detail::kDy[k]);
         }
     }
+}
+
+void FlowField::detach()
+{
+    // The search reads its cost copy and its landmark table only: nothing to watch.
+    m_watchGrid = false;
 }
 
 bool FlowField::touchedBy(const NavDirty& dirty) const

@@ -32,9 +32,13 @@
 /// - Time-sliced: step(n) runs at most n expansions; sliced or not, the field is the same.
 ///   A layer edited meanwhile (NavGrid::layerVersion changes) stops the search: step() gives
 ///   InvalidInput; restart() begins again on the grid as it is (PathService does both).
-/// - Memory: ~10 bytes per region cell plus the heap (16 bytes an entry), allocated by begin /
-///   restart; the grid must outlive the search (not the finished field, which keeps no pointer
-///   to read).
+/// - Detachable: restart() copies the region's costs, so after detach() step() reads nothing of
+///   the grid (only the copy and the landmark table it holds, which is immutable): another
+///   thread may run it while the grid's owner edits the grid. The owner then compares
+///   version() with the layer's to know whether the finished field is still current.
+/// - Memory: ~14 bytes per region cell plus the heap (16 bytes an entry), allocated by begin /
+///   restart; the grid must outlive the search unless it is detached (not the finished field,
+///   which keeps no pointer to read).
 ///
 /// \code
 /// eng::path::FlowField field;
@@ -102,6 +106,9 @@ public:
     void stop();
     /// Begins again with the same goals, layer, region and sources on `grid` as it is now.
     PathStatus restart(const NavGrid& grid);
+    /// The running search stops watching the grid's layer version (see Detachable): step()
+    /// reads no grid from now on, until the next restart().
+    void detach();
     /// Forgets the sources: the next restart() settles the whole region (a repair after an
     /// edit, when the units may stand anywhere in it).
     void clearSources() { m_sources.clear(); }
@@ -165,6 +172,7 @@ private:
     std::vector<TileCoord> m_goals;
     std::vector<double> m_dist;         ///< per padded region cell; Closed on the ring (walls stay Unreached: never entered)
     std::vector<std::uint8_t> m_dir;    ///< per padded region cell: direction of next(), NoDir at a goal / unreached
+    std::vector<float> m_costs;         ///< per padded region cell: the layer's cost when the search began
     /// The open cells, a binary min-heap of (f bits, float bits of d << 32 | cell) (detail/OpenList.hpp's
     /// entries and heap functions); m_heapCount of them, the storage 2 longer.
     std::vector<detail::HeapEntry> m_heap;
@@ -184,6 +192,8 @@ private:
     std::int32_t m_cellStep[8] = {};       ///< padded region index of a neighbour minus the cell's, per direction
     std::int32_t m_nodeStep[8] = {};       ///< the same in the grid's padded index
     std::uint32_t m_nodeOrigin = 0;        ///< the grid's padded index of padded region cell 0
+    int m_nodeStride = 0;                  ///< the grid's padded row length
+    bool m_watchGrid = true;               ///< step() checks the layer's version (not once detached)
     int m_directions = 8;                  ///< 4 when the layer never steps diagonally
     unsigned m_diagonalOk = 0;             ///< bit (sideA * 2 + sideB): a diagonal step is allowed
     PathStatus m_status = PathStatus::InvalidInput;

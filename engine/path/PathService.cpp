@@ -2,6 +2,7 @@
 /// PathService: slots with generations, queued and running requests in order of their
 /// deadlines (arrival + length), slices to the first running one, staleness after grid edits.
 #include "engine/path/PathService.hpp"
+#include "engine/path/detail/ServiceSlot.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -10,18 +11,6 @@
 
 namespace eng::path {
 
-struct PathService::Slot {
-    std::uint32_t generation = 1;   ///< current generation of the slot (never 0)
-    RequestState state = RequestState::Invalid;
-    PathRequest request;
-    PathResult result;
-    std::unique_ptr<GridQuery> query;  ///< while Running
-    std::unique_ptr<FlowField> field;  ///< a field request (its goals and region inside), else null
-    int progress = 0;
-    bool stale = false;
-    double key = 0.0;         ///< service order: smaller first (see PathService.hpp)
-    std::uint64_t order = 0;  ///< ties of key: the earlier request first
-};
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -134,7 +123,7 @@ PathHandle PathService::requestField(FieldRequest r)
     Slot& s = m_slots[h.index];
     s.request = PathRequest{};
     s.request.layer = r.layer;
-    s.field = std::make_unique<FlowField>();
+    s.field = std::make_shared<FlowField>();
     s.field->setup(r.layer, r.goals, r.region, r.sources);  // begins (restart) when it leaves the queue
     setKey(h.index, fieldLength(*s.field));
     enqueue(h.index);
@@ -189,8 +178,13 @@ void PathService::freeSlot(std::uint32_t index)
     Slot& s = m_slots[index];
     if (s.state == RequestState::Queued)
         m_queue.erase(std::find_if(m_queue.begin(), m_queue.end(), [&](const Queued& q) { return q.index == index; }));
-    if (s.state == RequestState::Running)
+    if (s.job) {
+        s.job->cancel.store(true, std::memory_order_relaxed);
+        s.job.reset();
+        m_jobs.erase(std::find(m_jobs.begin(), m_jobs.end(), index));
+    } else if (s.state == RequestState::Running) {
         removeRunning(index);
+    }
     if (s.query) {
         s.query->cancel();
         m_idle.push_back(std::move(s.query));
@@ -251,6 +245,10 @@ void PathService::promoteQueued(ServiceStats& stats)
     // the queue and begins again later). So the running searches are the first in service
     // order, and a path never waits for a field nor a field for paths.
     for (const bool fields : {false, true}) {
+        if (fields && m_worker) {
+            handOutFields(stats);
+            continue;
+        }
         for (;;) {
             std::size_t pick = m_queue.size();
             for (std::size_t q = 0; q < m_queue.size(); ++q)
@@ -338,6 +336,12 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
     m_restartedByInvalidate = 0;
     const Clock::time_point t0 = Clock::now();
     ++m_updates;
+    if (m_worker) {
+        collectFields(stats);
+        const FieldWorker::Work w = m_worker->take();
+        stats.workerExpansions = w.expansions;
+        stats.workerMicros = w.micros;
+    }
     promoteQueued(stats);
     while (!m_running.empty() && microsSince(t0) < budgetMicros && stats.expansions < maxExpansions) {
         // The running search first in service order gets the slice.
@@ -419,6 +423,11 @@ bool PathService::invalidateField(std::uint32_t index, const NavDirty& dirty)
     Slot& s = m_slots[index];
     if (!s.field->touchedBy(dirty))
         return false;
+    if (s.job) {
+        requeueJob(index);  // on the worker: it begins again on the new grid, sources kept
+        ++m_restartedByInvalidate;
+        return false;
+    }
     if (s.state == RequestState::Running) {
         ServiceStats stats;
         restart(index, stats);
@@ -436,7 +445,7 @@ bool PathService::invalidateField(std::uint32_t index, const NavDirty& dirty)
 
 std::size_t PathService::pending() const
 {
-    return m_queue.size() + m_running.size();
+    return m_queue.size() + m_running.size() + m_jobs.size();
 }
 
 std::size_t PathService::idleScratchBytes() const

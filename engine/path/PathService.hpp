@@ -46,6 +46,7 @@
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
+#include "engine/path/FieldWorker.hpp"
 #include "engine/path/FlowField.hpp"
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/NavGrid.hpp"
@@ -105,6 +106,9 @@ struct ServiceStats {
     int restarted = 0;           ///< searches restarted because their layer changed (also by invalidate() since the last update)
     double micros = 0;           ///< time spent
     int maxSliceExpansions = 0;  ///< largest expansion count of one slice
+    /// With the field worker: its expansions and busy time since the update before.
+    long long workerExpansions = 0;
+    double workerMicros = 0.0;
 };
 
 class PathService {
@@ -126,6 +130,14 @@ public:
     /// 4 each). [Limit: > 0]
     void setMaxConcurrent(int n);
     int maxConcurrent() const { return m_maxConcurrent; }
+    /// Fields run on a background thread (FieldWorker) instead of in update()'s slices
+    /// (default: off). update() hands the queued fields to it in service order, at most
+    /// maxConcurrent() at once, and delivers those it finished (a field whose layer changed
+    /// meanwhile begins again); path searches stay in update()'s slices, now with the whole
+    /// budget. The fields are the same either way; only when they are delivered depends on
+    /// the thread's speed. Switching either way puts the running fields back in the queue.
+    void setFieldWorker(bool on);
+    bool fieldWorker() const { return m_worker != nullptr; }
 
     /// Queues a request; it runs during update(). Never fails: a bad layer or
     /// start gives a Done result with InvalidInput / StartInvalid.
@@ -199,6 +211,13 @@ private:
     int runSlice(std::uint32_t index, ServiceStats& stats);
     /// invalidate() of a field slot: true when it was queued again (it had been delivered).
     bool invalidateField(std::uint32_t index, const NavDirty& dirty);
+    /// Worker mode: queued fields to the worker (as places allow); finished ones delivered.
+    void handOutFields(ServiceStats& stats);
+    void collectFields(ServiceStats& stats);
+    /// The field of slot `index`, on the worker, goes back to the queue as a new field.
+    void requeueJob(std::uint32_t index);
+    /// A field not begun, with the request of `f`.
+    static std::shared_ptr<FlowField> freshField(const FlowField& f);
 
     const NavGrid& m_grid;
     int m_slice = 256;
@@ -222,6 +241,8 @@ private:
     std::vector<std::uint32_t> m_mark;          ///< invalidate(): dirty-cell stamps per cell
     std::uint32_t m_markStamp = 0;
     int m_restartedByInvalidate = 0;            ///< reported by the next update()
+    std::vector<std::uint32_t> m_jobs;          ///< slots whose field is on the worker
+    std::unique_ptr<FieldWorker> m_worker;      ///< last: destroyed (joined) first
 };
 
 } // namespace eng::path

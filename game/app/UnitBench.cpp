@@ -112,7 +112,7 @@ int UnitBench::run()
         d = std::uniform_real_distribution<double>(0.0, 2.0)(m_rng);
     std::uniform_real_distribution<double> period(2.0, 6.0);
 
-    std::vector<double> frameMs, pathMs, serviceMs;
+    std::vector<double> frameMs, pathMs, serviceMs, workerMs;
     frameMs.reserve(std::size_t(m_opts.benchUnitFrames));
     pathMs.reserve(std::size_t(m_opts.benchUnitFrames));
     double gameSec = 0.0;
@@ -142,8 +142,11 @@ int UnitBench::run()
         frameMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         pathMs.push_back(party.pathWork().lastUpdateMicros / 1000.0);
         serviceMs.push_back(party.lastServiceStats().micros / 1000.0);
+        workerMs.push_back(party.lastServiceStats().workerMicros / 1000.0);
     }
     print(n, frameMs, pathMs, serviceMs);
+    // The fields' own thread (PathService's field worker), beside the frame's path budget.
+    std::cout << "field_worker_ms_per_frame_mean: " << fmt(benchMean(workerMs), 3) << "\n";
     return ExitOk;
 }
 
@@ -165,6 +168,7 @@ void UnitBench::print(std::size_t units, const std::vector<double>& frameMs, con
     std::cout << "requests_made: " << w.requestsMade << "\n";
     std::cout << "requests_done: " << w.requestsDone << "\n";
     std::cout << "request_wait_frames_max: " << w.waitUpdatesMax << "\n";
+    std::cout << "follower_wait_frames_max: " << w.followerWaitUpdatesMax << "\n";
     std::cout << "requests_pending: " << party.pendingPaths() << "\n";
     std::cout << "give_ways: " << w.giveWays << "\n";
     std::cout << "islands_used: " << m_islandsUsed << "\n";

@@ -92,6 +92,7 @@ void GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> 
     // The followers' cells are the field's sources: it stops once they are served.
     g.field = m_paths.requestField({layer, {anchor}, region, {cells.begin() + (leaderOwnPath ? 1 : 0), cells.end()}});
     g.requestedAt = m_paths.updates();
+    g.waitingSince = g.requestedAt;
     g.waiting = true;
 }
 
@@ -121,18 +122,30 @@ void GroupFields::serve(Clock::time_point deadline)
     m_deadline = deadline;
     if (!m_grid)
         return;
-    eng::path::PathResult out;
-    for (Group& g : m_groups) {
-        if (!g.waiting || spent())
-            continue;  // the rest wait for the next update
-        const eng::path::FlowField* field = m_paths.field(g.field);
-        if (!field)
+    // A field's wait ends when it is complete; its followers then take their paths, the
+    // groups that have waited longest first (so none starves behind the others).
+    m_ready.clear();
+    for (std::size_t k = 0; k < m_groups.size(); ++k) {
+        Group& g = m_groups[k];
+        if (!g.waiting || !m_paths.field(g.field))
             continue;
-        g.waiting = false;
         if (!g.counted) {
             m_paths.fieldDone(g.requestedAt);
             g.counted = true;
         }
+        m_ready.push_back(int(k));
+    }
+    std::sort(m_ready.begin(), m_ready.end(), [&](int a, int b) {
+        const long long ta = m_groups[std::size_t(a)].requestedAt, tb = m_groups[std::size_t(b)].requestedAt;
+        return ta != tb ? ta < tb : a < b;
+    });
+    eng::path::PathResult out;
+    for (const int k : m_ready) {
+        if (spent())
+            break;  // the rest wait for the next update
+        Group& g = m_groups[std::size_t(k)];
+        const eng::path::FlowField* field = m_paths.field(g.field);
+        g.waiting = false;
         for (int i : g.members) {
             Unit& u = m_units[std::size_t(i)];
             if (i == g.lead || !u.walk.awaitingPath || u.walk.request.valid())
@@ -141,13 +154,15 @@ void GroupFields::serve(Clock::time_point deadline)
                 g.waiting = true;
                 break;
             }
-            if (buildPath(i, *field, planCell(u), false, {}, out))
+            if (buildPath(i, *field, planCell(u), false, {}, out, true))
                 walk(u, out, {});
             else if (m_outOfTime)
                 g.waiting = true;  // its tail search ran out of this update: next update
             else
                 m_paths.request(u, u.goal);  // out of the field's reach: an A* of its own
         }
+        if (!g.waiting)
+            m_paths.followersServed(g.waitingSince);
     }
 }
 
@@ -189,7 +204,7 @@ bool GroupFields::follower(int index) const
 }
 
 bool GroupFields::buildPath(int index, const eng::path::FlowField& field, eng::TileCoord from, bool withLead,
-                            eng::TileCoord lead, eng::path::PathResult& out)
+                            eng::TileCoord lead, eng::path::PathResult& out, bool tailLater)
 {
     const Unit& u = m_units[std::size_t(index)];
     m_outOfTime = false;
@@ -208,7 +223,9 @@ bool GroupFields::buildPath(int index, const eng::path::FlowField& field, eng::T
     if (withLead)
         out.path.push_back(lead);
     out.path.insert(out.path.end(), m_trace.begin(), m_trace.begin() + std::ptrdiff_t(cut + 1));
-    if (m_trace[cut] != u.goal) {
+    // With tailLater the tail waits until the unit gets there (walk() marks it), unless there
+    // is nothing to walk before it.
+    if (m_trace[cut] != u.goal && (!tailLater || out.path.size() < 2)) {
         if (!shortSearch(u.layer, m_trace[cut], u.goal, nullptr))
             return false;
         out.path.insert(out.path.end(), m_tail.path.begin() + 1, m_tail.path.end());
@@ -224,9 +241,35 @@ void GroupFields::walk(Unit& u, const eng::path::PathResult& out, std::span<cons
         m_paths.stop(u);  // it stands on its formation cell
         return;
     }
+    const eng::TileCoord target = u.goal;
     m_paths.drop(u);
     u.walk.avoid.assign(avoid.begin(), avoid.end());
     PathRequests::take(u, out, 1, m_grid);
+    if (out.path.back() != target) {
+        u.goal = target;  // the path ends where the field leaves it: the tail comes later
+        u.walk.tailPending = true;
+    }
+}
+
+bool GroupFields::takeTail(int index)
+{
+    Unit& u = m_units[std::size_t(index)];
+    if (!u.walk.tailPending || !u.path.empty() || u.stepping)
+        return false;
+    const eng::TileCoord start = planCell(u);
+    if (!follower(index) || !m_grid || start == u.goal) {
+        u.walk.tailPending = false;
+        return false;
+    }
+    if (!shortSearch(u.layer, start, u.goal, nullptr)) {
+        if (m_outOfTime)
+            return false;  // this update's short searches are spent: it waits a frame
+        u.walk.tailPending = false;
+        m_paths.request(u, u.goal);  // no short way: an A* of its own
+        return false;
+    }
+    walk(u, m_tail, {});
+    return !u.path.empty();
 }
 
 bool GroupFields::reroute(int index, const OccupancyGrid& occupancy)
@@ -320,7 +363,10 @@ bool GroupFields::awaitRepair(int index)
     if (!follower(index))
         return false;
     m_paths.awaitField(u, u.goal);
-    m_groups[std::size_t(u.group)].waiting = true;
+    Group& g = m_groups[std::size_t(u.group)];
+    if (!g.waiting)
+        g.waitingSince = m_paths.updates();
+    g.waiting = true;
     return true;
 }
 

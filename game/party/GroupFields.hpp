@@ -10,8 +10,9 @@
 /// A follower's path, once the field is complete: it follows the field from where it stands
 /// toward the anchor as far as the cell of that walk closest to its own formation cell
 /// (octile distance; the first such cell), then a short A* to its formation cell (the tail,
-/// at most about the formation's radius). So the group streams along the field and fans out to
-/// its cells at the formation's edge. A follower the bounded field does not reach (a detour
+/// at most about the formation's radius), searched when it gets there (takeTail), so the
+/// followers of a group get their paths in one update and the tails spread over their walk.
+/// So the group streams along the field and fans out to its cells at the formation's edge. A follower the bounded field does not reach (a detour
 /// outside the rectangle) gets an A* request of its own.
 ///
 /// Blocked by another unit, a follower still on its way (farther from its cell than its cell is
@@ -104,6 +105,11 @@ public:
     /// would not try again: the caller asks the service).
     enum class NearReplan { Done, Deferred, NotDone };
     NearReplan replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty);
+    /// Follower `index`, standing at the end of a path that ends where its field leaves it
+    /// (Unit::walk.tailPending), takes the short way on to its own cell: true when it has a
+    /// path again. False while this update's short searches are spent (it stays pending and
+    /// tries next update), and when no short way was found (it asks the service instead).
+    bool takeTail(int index);
     /// Follower `index` takes a new path from its field now (from its plan cell), or, when
     /// this update's short searches are spent, waits for serve() to give it one from the field
     /// (as awaitRepair); false when it has no complete field that reaches that cell.
@@ -126,6 +132,7 @@ private:
         std::vector<int> members;
         int lead = -1;              ///< the unit that walks its own A* path (-1: none)
         long long requestedAt = 0;  ///< PathRequests::updates() when the field was requested
+        long long waitingSince = 0; ///< when a follower began to wait for a path from the field
         bool counted = false;       ///< its first completion was counted (PathRequests::fieldDone)
         bool waiting = false;       ///< a follower waits for the field
     };
@@ -138,9 +145,10 @@ private:
     /// Unit `index` belongs to a group and is not its leader.
     bool follower(int index) const;
     /// Unit `index`'s path: [lead] (when given), then the field from `from` to the cell closest
-    /// to its goal, then the tail A*. False when the field does not reach `from`.
+    /// to its goal, then the tail A* (with `tailLater`, when it gets there: walk() marks it,
+    /// unless that way is a single cell). False when the field does not reach `from`.
     bool buildPath(int index, const eng::path::FlowField& field, eng::TileCoord from, bool withLead,
-                   eng::TileCoord lead, eng::path::PathResult& out);
+                   eng::TileCoord lead, eng::path::PathResult& out, bool tailLater = false);
     /// The unit walks `out` (at least two cells), its plan avoiding nothing but `avoid`.
     void walk(Unit& u, const eng::path::PathResult& out, std::span<const eng::TileCoord> avoid);
 
@@ -150,6 +158,7 @@ private:
     const eng::path::NavGrid* m_grid = nullptr;
     std::vector<Group> m_groups;
     std::vector<int> m_free;                 ///< indices of dead groups, for reuse
+    std::vector<int> m_ready;                ///< serve()'s scratch: groups whose followers take paths
     long long m_searchLeft = SearchesPerUpdate;  ///< expansions of short searches left this update
     Clock::time_point m_deadline = Clock::time_point::max();  ///< this update's (serve())
     bool m_outOfTime = false;                ///< the last shortSearch() was cut by spent()

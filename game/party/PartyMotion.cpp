@@ -90,6 +90,7 @@ double PartyMotion::walk(int i, double dtSec)
 {
     Unit& u = m_units[std::size_t(i)];
     double remaining = dtSec;
+    double micros = 0.0;
     // A long dt may cover several short steps (roads under volcano warmth).
     for (int guard = 0; guard < 64; ++guard) {
         if (u.stepping) {
@@ -109,6 +110,12 @@ double PartyMotion::walk(int i, double dtSec)
             }
         }
         if (!u.stepping) {
+            if (u.path.empty() && u.walk.tailPending) {
+                // Where its group's field left it: on to its own cell (path work, timed).
+                const auto t0 = std::chrono::steady_clock::now();
+                m_groups.takeTail(i);
+                micros += microsSince(t0);
+            }
             // Standing or waiting for a path; the ground changed ahead and the new path is not
             // in yet; or it gave way and the other unit passes first: it waits on its cell.
             if (u.path.empty() || !m_grid || !m_grid->passable(u.layer, u.path.front()) || u.walk.holdSec > 0.0) {
@@ -118,7 +125,7 @@ double PartyMotion::walk(int i, double dtSec)
             const int blocker = m_occupancy.holderOf(u.path.front(), i);
             if (blocker >= 0) {
                 setIdle(u);
-                return blocked(i, blocker, remaining);
+                return micros + blocked(i, blocker, remaining);
             }
             u.walk.pushing = false;
             startStep(u, i);
@@ -126,7 +133,7 @@ double PartyMotion::walk(int i, double dtSec)
         if (remaining <= 0.0)
             break;
     }
-    return 0.0;
+    return micros;
 }
 
 double PartyMotion::blocked(int i, int blocker, double waitedSec)

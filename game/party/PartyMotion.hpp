@@ -52,7 +52,7 @@ public:
 
 private:
     /// Unit `i` walks for `dtSec`: finishes and starts steps (a long dt may cover several).
-    /// Returns the path work of its blocked turn, microseconds.
+    /// Returns its path work (a tail taken, its blocked turn), microseconds.
     double walk(int i, double dtSec);
     /// Unit `i` stands before its next cell, held by `blocker`, for `waitedSec`: asks it to
     /// give way, else waits, replans or gives up. Returns the path work, microseconds.

@@ -129,6 +129,7 @@ void PathRequests::awaitField(Unit& u, eng::TileCoord goal)
     u.goal = goal;
     u.walk.avoid.clear();
     u.walk.awaitingPath = true;
+    u.walk.tailPending = false;
     u.walk.requestedAtUpdate = m_updates;
     u.walk.waitedSec = 0.0;
 }
@@ -147,6 +148,7 @@ void PathRequests::stop(Unit& u)
     drop(u);
     clearPath(u);
     u.goal = planCell(u);
+    u.walk.tailPending = false;
     u.walk.waitedSec = 0.0;
     u.walk.replans = 0;
     u.walk.replansSinceStep = 0;
@@ -157,6 +159,7 @@ void PathRequests::take(Unit& u, const eng::path::PathResult& result, int skipCe
     clearPath(u);
     u.path.assign(result.path.begin() + skipCells, result.path.end());
     u.goal = result.path.back();
+    u.walk.tailPending = false;
     u.walk.waitedSec = 0.0;
     u.walk.planned = result.path;
     u.walk.gridIndex = 0;
@@ -199,6 +202,11 @@ void PathRequests::releaseField(eng::path::PathHandle h)
         m_service->release(h);
 }
 
+void PathRequests::followersServed(long long since)
+{
+    m_work.followerWaitUpdatesMax = std::max(m_work.followerWaitUpdatesMax, int(m_updates - since));
+}
+
 void PathRequests::fieldDone(long long requestedAt)
 {
     ++m_work.requestsDone;
@@ -210,6 +218,10 @@ void PathRequests::serve(std::vector<Unit>& units, const PartyParams& params, do
     ++m_updates;
     if (!m_service)
         return;
+    // On a clock budget the fields run on the service's worker thread, so the frame's budget
+    // goes to the paths; on an expansion budget (scripts, tests) everything runs here, the
+    // same on any machine.
+    m_service->setFieldWorker(params.pathBudgetExpansions <= 0);
     m_lastStats = params.pathBudgetExpansions > 0
                       ? m_service->update(std::numeric_limits<double>::infinity(), params.pathBudgetExpansions)
                       : m_service->update(std::max(0.0, params.pathBudgetMicros - spentMicros));

@@ -31,6 +31,7 @@ struct PathWorkStats {
     long long requestsMade = 0;     ///< service requests made since reset() (flow fields included)
     long long fieldsMade = 0;       ///< of those, flow fields of group orders
     int waitUpdatesMax = 0;         ///< most update() calls one request waited for its result
+    int followerWaitUpdatesMax = 0; ///< most update() calls a group's followers waited for their paths (the field, then each its own)
     double lastUpdateMicros = 0.0;  ///< path work of the last update() (service slices, replans,
                                     ///< giving way) + synchronous searches since the update before
     long long giveWays = 0;         ///< units that stepped aside for another since reset()
@@ -92,6 +93,8 @@ public:
     /// A field requested at update `requestedAt` reached its units: counted as a request done
     /// that waited until now.
     void fieldDone(long long requestedAt);
+    /// Every follower of a group waiting since update `since` has its path from the field.
+    void followersServed(long long since);
     /// serve() calls since clear().
     long long updates() const { return m_updates; }
     /// After a grid change: the handles of delivered paths that crossed a dirty cell.

@@ -33,6 +33,9 @@ struct UnitWalk {
     int requestLength = 0;            ///< cells of that request's path (for the progress index)
     bool awaitingPath = false;        ///< a request is being served: the unit waits on its cell
     bool pushing = false;             ///< blocked, and the unit ahead is giving way to it
+    /// A group follower whose path ends where its group's field leaves it: the last short
+    /// way on to its own cell (the goal) is searched when it gets there (GroupFields::takeTail).
+    bool tailPending = false;
     double holdSec = 0.0;             ///< after giving way: stays put so the other unit passes first
     long long requestedAtUpdate = 0;  ///< path update count when that request was made
     // Smoothing (movement.smoothing on): the plan behind Unit::path and the line it walks.
@@ -68,7 +71,7 @@ struct Unit {
     eng::anim::Direction8 facing = eng::anim::Direction8::S;
     eng::anim::AnimationPlayback anim;
 
-    bool moving() const { return stepping || !path.empty() || walk.awaitingPath; }
+    bool moving() const { return stepping || !path.empty() || walk.awaitingPath || walk.tailPending; }
 };
 
 /// The cell a unit plans from: the cell it is stepping into, else the one it stands on.

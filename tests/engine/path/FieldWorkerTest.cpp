@@ -1,0 +1,202 @@
+// PathService's field worker: fields run on a background thread equal the fields computed at
+// once, edits while they run (with or without invalidate) give fields of the new grid, and
+// releasing, switching the worker off or destroying the service while fields run is safe.
+
+#include "engine/path/NavGrid.hpp"
+#include "engine/path/PathService.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <limits>
+#include <random>
+#include <thread>
+#include <vector>
+
+using eng::TileCoord;
+using eng::path::CostField;
+using eng::path::FieldRegion;
+using eng::path::FieldRequest;
+using eng::path::FlowField;
+using eng::path::Impassable;
+using eng::path::MoveRules;
+using eng::path::NavGrid;
+using eng::path::PathHandle;
+using eng::path::PathService;
+using eng::path::PathStatus;
+using eng::path::RequestState;
+
+namespace {
+
+CostField workerTerrain(int w, int h, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    CostField f(w, h);
+    std::uniform_int_distribution<int> kind(0, 11);
+    for (float& c : f.cost) {
+        const int k = kind(rng);
+        c = k == 0 ? Impassable : k < 3 ? 3.0f : k < 5 ? 0.5f : 1.0f;
+    }
+    return f;
+}
+
+/// update() (paths with an unlimited budget) until nothing is pending, waiting for the worker
+/// between updates; false when that took longer than a minute (a hang).
+bool serveUntilIdle(PathService& service)
+{
+    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+    while (service.pending() > 0) {
+        service.update(std::numeric_limits<double>::infinity());
+        if (std::chrono::steady_clock::now() > giveUp)
+            return false;
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    return true;
+}
+
+/// The field of `r` computed at once on `grid` as it is now.
+FlowField fieldNow(const NavGrid& grid, const FieldRequest& r)
+{
+    FlowField f;
+    f.begin(grid, r.layer, r.goals, r.region, r.sources);
+    while (f.step(1 << 20) == PathStatus::InProgress) {
+    }
+    return f;
+}
+
+/// Same distances and next steps on every cell of the grid.
+void requireSameField(const FlowField& a, const FlowField& b, const NavGrid& grid)
+{
+    REQUIRE(a.status() == b.status());
+    for (int y = 0; y < grid.height(); ++y)
+        for (int x = 0; x < grid.width(); ++x) {
+            REQUIRE(a.distance({x, y}) == b.distance({x, y}));
+            REQUIRE(a.next({x, y}) == b.next({x, y}));
+        }
+}
+
+/// Random field requests: a goal, a region round it, and (every other one) a group of sources.
+std::vector<FieldRequest> randomFieldRequests(const NavGrid& grid, int count, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> cx(0, grid.width() - 1), cy(0, grid.height() - 1);
+    std::vector<FieldRequest> out;
+    for (int i = 0; i < count; ++i) {
+        FieldRequest r;
+        r.goals = {{cx(rng), cy(rng)}};
+        std::vector<TileCoord> box{{cx(rng), cy(rng)}};
+        if (i % 2 == 1)
+            for (int k = 0; k < 12; ++k)
+                r.sources.push_back({std::clamp(box[0].x + k % 4, 0, grid.width() - 1),
+                                     std::clamp(box[0].y + k / 4, 0, grid.height() - 1)});
+        r.region = FieldRegion::around(grid, box, r.goals, 8);
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("PathService: fields on the worker equal the fields computed at once", "[path][service][worker]")
+{
+    NavGrid grid;
+    REQUIRE(grid.reset(96, 96));
+    REQUIRE(grid.addLayer("walker", workerTerrain(96, 96, 5u), MoveRules{}) == 0);
+    PathService service(grid);
+    service.setFieldWorker(true);
+    REQUIRE(service.fieldWorker());
+    const std::vector<FieldRequest> requests = randomFieldRequests(grid, 24, 9u);
+    std::vector<PathHandle> handles;
+    for (const FieldRequest& r : requests)
+        handles.push_back(service.requestField(r));
+    eng::path::PathRequest across;
+    across.start = {1, 1};
+    across.goal = {94, 94};
+    const PathHandle path = service.request(across);
+    REQUIRE(serveUntilIdle(service));
+    REQUIRE(service.result(path) != nullptr);
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        INFO("field " << i);
+        REQUIRE(service.state(handles[i]) == RequestState::Done);
+        REQUIRE(service.field(handles[i]) != nullptr);
+        requireSameField(*service.field(handles[i]), fieldNow(grid, requests[i]), grid);
+    }
+}
+
+TEST_CASE("PathService: fields running on the worker when the grid changes are fields of the new grid",
+          "[path][service][worker]")
+{
+    NavGrid grid;
+    REQUIRE(grid.reset(256, 256));
+    REQUIRE(grid.addLayer("walker", workerTerrain(256, 256, 8u), MoveRules{}) == 0);
+    PathService service(grid);
+    service.setFieldWorker(true);
+    // Whole-grid fields without sources: each takes a while, so the edits land while they run
+    // (or before the worker began them); either way the delivered fields are of the new grid.
+    FieldRequest r;
+    r.region = FieldRegion::whole(grid);
+    std::vector<FieldRequest> requests;
+    for (const TileCoord g : {TileCoord{10, 10}, TileCoord{200, 40}, TileCoord{128, 250}}) {
+        r.goals = {g};
+        requests.push_back(r);
+    }
+    std::vector<PathHandle> handles;
+    for (const FieldRequest& q : requests)
+        handles.push_back(service.requestField(q));
+    service.update(0.0);  // hands them to the worker, delivers nothing
+    for (const PathHandle h : handles)
+        CHECK(service.state(h) == RequestState::Running);
+    std::vector<eng::path::CellChange> wall;
+    for (int y = 0; y < 240; ++y)
+        wall.push_back({{100, y}, Impassable});
+    SECTION("the owner says so (invalidate)") {
+        service.invalidate(grid.apply(0, wall));
+    }
+    SECTION("the owner does not say so") {
+        grid.apply(0, wall);
+    }
+    REQUIRE(serveUntilIdle(service));
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        REQUIRE(service.field(handles[i]) != nullptr);
+        CHECK(service.field(handles[i])->version() == grid.layerVersion(0));
+        requireSameField(*service.field(handles[i]), fieldNow(grid, requests[i]), grid);
+    }
+}
+
+TEST_CASE("PathService: releasing fields, switching the worker off and destroying the service while fields run",
+          "[path][service][worker]")
+{
+    NavGrid grid;
+    REQUIRE(grid.reset(256, 256));
+    REQUIRE(grid.addLayer("walker", workerTerrain(256, 256, 12u), MoveRules{}) == 0);
+    FieldRequest r;
+    r.region = FieldRegion::whole(grid);
+    r.goals = {{128, 128}};
+    const FlowField expected = fieldNow(grid, r);
+
+    auto service = std::make_unique<PathService>(grid);
+    service->setFieldWorker(true);
+    const PathHandle released = service->requestField(r);
+    const PathHandle kept = service->requestField(r);
+    service->update(0.0);
+    service->release(released);
+    CHECK(service->state(released) == RequestState::Invalid);
+    CHECK(service->field(released) == nullptr);
+    // Off while it runs: it goes back to the queue and the service's own slices finish it.
+    service->setFieldWorker(false);
+    CHECK_FALSE(service->fieldWorker());
+    CHECK(service->state(kept) == RequestState::Queued);
+    while (service->pending() > 0)
+        service->update(std::numeric_limits<double>::infinity());
+    REQUIRE(service->field(kept) != nullptr);
+    requireSameField(*service->field(kept), expected, grid);
+
+    // Destroyed with fields on the worker: it returns (the worker stops at its next check).
+    service->setFieldWorker(true);
+    for (int i = 0; i < 6; ++i)
+        service->requestField(r);
+    service->update(0.0);
+    CHECK(service->pending() == 6);
+    service.reset();
+    SUCCEED("destroyed with fields running");
+}

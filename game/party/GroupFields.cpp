@@ -58,6 +58,7 @@ void GroupFields::clear()
             m_paths.releaseField(g.field);
     m_groups.clear();
     m_free.clear();
+    m_smooth.clear();
     for (Unit& u : m_units)
         u.group = -1;
 }
@@ -84,6 +85,7 @@ void GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> 
         leave(i);
         m_units[std::size_t(i)].group = index;
         cells.push_back(planCell(m_units[std::size_t(i)]));
+        m_units[std::size_t(i)].walk.fieldFrom = cells.back();
     }
     const eng::TileCoord goal[] = {anchor};
     eng::path::FieldRegion region = eng::path::FieldRegion::around(*m_grid, cells, goal, 0);
@@ -145,6 +147,8 @@ void GroupFields::serve(Clock::time_point deadline)
             break;  // the rest wait for the next update
         Group& g = m_groups[std::size_t(k)];
         const eng::path::FlowField* field = m_paths.field(g.field);
+        if (widen(g, *field))
+            continue;  // asked again over the whole grid: its followers wait for that one
         g.waiting = false;
         for (int i : g.members) {
             Unit& u = m_units[std::size_t(i)];
@@ -154,8 +158,8 @@ void GroupFields::serve(Clock::time_point deadline)
                 g.waiting = true;
                 break;
             }
-            if (buildPath(i, *field, planCell(u), false, {}, out, true))
-                walk(u, out, {});
+            if (buildPath(i, *field, planCell(u), false, {}, out, true) || (!m_outOfTime && rejoin(i, *field, out)))
+                walk(u, out, {}, true);
             else if (m_outOfTime)
                 g.waiting = true;  // its tail search ran out of this update: next update
             else
@@ -164,6 +168,34 @@ void GroupFields::serve(Clock::time_point deadline)
         if (!g.waiting)
             m_paths.followersServed(g.waitingSince);
     }
+    smoothQueued();
+}
+
+void GroupFields::smoothQueued()
+{
+    // Oldest first, with what this update leaves; a unit whose path changed meanwhile (a new
+    // order, a reroute, its tail) is skipped: that path was smoothed when it was taken.
+    std::size_t k = 0;
+    for (; k < m_smooth.size() && !spent(); ++k) {
+        if (m_smooth[k] >= int(m_units.size()))
+            continue;
+        Unit& u = m_units[std::size_t(m_smooth[k])];
+        if (!follower(m_smooth[k]) || u.path.empty() || !u.walk.smoothed.waypoints.empty() ||
+            u.walk.planned.empty() || u.walk.planned.back() != u.path.back())
+            continue;
+        eng::path::PathResult rest;
+        rest.status = eng::path::PathStatus::Found;
+        rest.path.reserve(u.path.size() + 1);
+        rest.path.push_back(planCell(u));
+        rest.path.insert(rest.path.end(), u.path.begin(), u.path.end());
+        const eng::TileCoord goal = u.goal;
+        const bool tail = u.walk.tailPending;
+        PathRequests::take(u, rest, 1, m_grid);
+        u.goal = goal;
+        u.walk.tailPending = tail;
+        m_searchLeft -= (long long)(rest.path.size());  // its line checks: about one search step a cell
+    }
+    m_smooth.erase(m_smooth.begin(), m_smooth.begin() + std::ptrdiff_t(k));
 }
 
 bool GroupFields::shortSearch(int layer, eng::TileCoord start, eng::TileCoord goal,
@@ -235,7 +267,49 @@ bool GroupFields::buildPath(int index, const eng::path::FlowField& field, eng::T
     return true;
 }
 
-void GroupFields::walk(Unit& u, const eng::path::PathResult& out, std::span<const eng::TileCoord> avoid)
+bool GroupFields::widen(Group& g, const eng::path::FlowField& field)
+{
+    // The way from a follower to the anchor leaves the field's rectangle (round a lake, say):
+    // one field over the whole grid serves them all better than an A* each.
+    const eng::path::FieldRegion whole = eng::path::FieldRegion::whole(*m_grid);
+    if (field.region() == whole)
+        return false;
+    std::vector<eng::TileCoord> cells;
+    bool missed = false;
+    for (int i : g.members) {
+        const Unit& u = m_units[std::size_t(i)];
+        if (i == g.lead || !u.walk.awaitingPath || u.walk.request.valid())
+            continue;
+        cells.push_back(planCell(u));
+        missed = missed || !field.reached(cells.back());
+    }
+    if (!missed)
+        return false;
+    m_paths.releaseField(g.field);
+    g.field = m_paths.requestField({g.layer, {g.anchor}, whole, std::move(cells)});
+    g.requestedAt = m_paths.updates();
+    g.counted = false;
+    return true;
+}
+
+bool GroupFields::rejoin(int index, const eng::path::FlowField& field, eng::path::PathResult& out)
+{
+    // Pushed aside while it waited (another unit passed): the field settled the cell it stood
+    // on, so a short way back there, then on along the field.
+    const Unit& u = m_units[std::size_t(index)];
+    const eng::TileCoord from = planCell(u), origin = u.walk.fieldFrom;
+    if (from == origin || !field.reached(origin) || !shortSearch(u.layer, from, origin, nullptr))
+        return false;
+    std::vector<eng::TileCoord> way = m_tail.path;  // from .. origin
+    if (!buildPath(index, field, origin, false, {}, out, true))
+        return false;
+    way.insert(way.end(), out.path.begin() + 1, out.path.end());
+    out.path = std::move(way);
+    return true;
+}
+
+void GroupFields::walk(Unit& u, const eng::path::PathResult& out, std::span<const eng::TileCoord> avoid,
+                       bool smoothLater)
 {
     if (out.path.size() < 2) {
         m_paths.stop(u);  // it stands on its formation cell
@@ -244,7 +318,10 @@ void GroupFields::walk(Unit& u, const eng::path::PathResult& out, std::span<cons
     const eng::TileCoord target = u.goal;
     m_paths.drop(u);
     u.walk.avoid.assign(avoid.begin(), avoid.end());
-    PathRequests::take(u, out, 1, m_grid);
+    smoothLater = smoothLater && m_grid->rules(u.layer).smoothing;
+    PathRequests::take(u, out, 1, smoothLater ? nullptr : m_grid);
+    if (smoothLater)
+        m_smooth.push_back(int(&u - m_units.data()));
     if (out.path.back() != target) {
         u.goal = target;  // the path ends where the field leaves it: the tail comes later
         u.walk.tailPending = true;

@@ -1,7 +1,8 @@
 // Group orders that share one flow field (game/party/GroupFields): the followers take their
 // paths from the field (no A* request each), two groups that cross both arrive with nobody
 // stuck and never two units on one cell, and a wall painted across the field's way makes the
-// followers re-route through the gap.
+// followers re-route through the gap; a group whose way leaves its field's rectangle gets one
+// field over the whole grid; followers' paths are smoothed in the updates after they start.
 #include "game/party/Party.hpp"
 
 #include "tests/game/GridFromAscii.hpp"
@@ -221,5 +222,62 @@ TEST_CASE("many orders at once (no search at once): the leader follows its group
     CHECK((lead.walk.planned.back() == lead.goal || lead.walk.tailPending));
     CHECK(field->next(lead.walk.planned[0]) == lead.walk.planned[1]);
     CHECK(s.pathWork().requestsMade == 1);
+    checkGroupArrives(s, group, {34, 10});
+}
+
+TEST_CASE("a group whose way leaves its field's rectangle gets one field over the whole grid, not an A* each")
+{
+    // A wall at x = 20 open only at the bottom row: the way from the group (y 11-13) to the goal
+    // (y 12) runs far below the rectangle round the group and the goal.
+    std::vector<std::string> rows(30, std::string(48, '.'));
+    for (int y = 0; y < 29; ++y)
+        rows[std::size_t(y)][20] = '#';
+    game::Party s;
+    const eng::path::NavGrid grid = navFromAscii(rows);
+    REQUIRE(s.reset(grid));
+    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
+    const std::vector<int> group = spawnBlock(s, "g", {2, 11}, 12, 4);
+    REQUIRE(s.order(group, {40, 12}, nullptr, false).accepted);
+    CHECK(s.pathWork().fieldsMade == 1);
+    for (int f = 0; f < 4; ++f)
+        s.update(1.0 / 60.0);
+    // The first field missed the followers; the second, over the whole grid, serves them all.
+    CHECK(s.pathWork().fieldsMade == 2);
+    CHECK(s.pathWork().requestsMade == 2);
+    const eng::path::FlowField* field = s.fieldOf(group[1]);
+    REQUIRE(field != nullptr);
+    CHECK(field->region() == eng::path::FieldRegion::whole(grid));
+    for (int i : group) {
+        const game::Unit& u = s.units()[std::size_t(i)];
+        CHECK_FALSE(u.walk.awaitingPath);
+        REQUIRE_FALSE(u.path.empty());
+    }
+    checkGroupArrives(s, group, {40, 12});
+    CHECK(s.pathWork().requestsMade == 2);  // and nobody asked for a path of its own on the way
+}
+
+TEST_CASE("followers start on the field's grid steps and their paths are smoothed in the updates after")
+{
+    game::Party s;
+    const eng::path::NavGrid grid = navFromAscii(openField(40, 20));
+    REQUIRE(grid.rules(0).smoothing);
+    REQUIRE(s.reset(grid));
+    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
+    const std::vector<int> group = spawnBlock(s, "g", {1, 6}, 12, 4);
+    REQUIRE(s.order(group, {34, 10}, nullptr, false).accepted);
+    int smoothed = 0;
+    for (int f = 0; f < 4; ++f) {
+        s.update(1.0 / 60.0);
+        smoothed = 0;
+        for (int i : group) {
+            const game::Unit& u = s.units()[std::size_t(i)];
+            smoothed += !u.walk.smoothed.waypoints.empty();
+            // Grid steps or smoothed, the path still ends where it ended: at the goal, or where
+            // the field leaves it for the tail.
+            if (!u.path.empty() && u.path.back() != u.goal)
+                CHECK(u.walk.tailPending);
+        }
+    }
+    CHECK(smoothed == int(group.size()));
     checkGroupArrives(s, group, {34, 10});
 }

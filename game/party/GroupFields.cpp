@@ -85,7 +85,6 @@ void GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> 
         leave(i);
         m_units[std::size_t(i)].group = index;
         cells.push_back(planCell(m_units[std::size_t(i)]));
-        m_units[std::size_t(i)].walk.fieldFrom = cells.back();
     }
     const eng::TileCoord goal[] = {anchor};
     eng::path::FieldRegion region = eng::path::FieldRegion::around(*m_grid, cells, goal, 0);
@@ -158,7 +157,7 @@ void GroupFields::serve(Clock::time_point deadline)
                 g.waiting = true;
                 break;
             }
-            if (buildPath(i, *field, planCell(u), false, {}, out, true) || (!m_outOfTime && rejoin(i, *field, out)))
+            if (buildPath(i, *field, planCell(u), false, {}, out, true))
                 walk(u, out, {}, true);
             else if (m_outOfTime)
                 g.waiting = true;  // its tail search ran out of this update: next update
@@ -289,22 +288,6 @@ bool GroupFields::widen(Group& g, const eng::path::FlowField& field)
     g.field = m_paths.requestField({g.layer, {g.anchor}, whole, std::move(cells)});
     g.requestedAt = m_paths.updates();
     g.counted = false;
-    return true;
-}
-
-bool GroupFields::rejoin(int index, const eng::path::FlowField& field, eng::path::PathResult& out)
-{
-    // Pushed aside while it waited (another unit passed): the field settled the cell it stood
-    // on, so a short way back there, then on along the field.
-    const Unit& u = m_units[std::size_t(index)];
-    const eng::TileCoord from = planCell(u), origin = u.walk.fieldFrom;
-    if (from == origin || !field.reached(origin) || !shortSearch(u.layer, from, origin, nullptr))
-        return false;
-    std::vector<eng::TileCoord> way = m_tail.path;  // from .. origin
-    if (!buildPath(index, field, origin, false, {}, out, true))
-        return false;
-    way.insert(way.end(), out.path.begin() + 1, out.path.end());
-    out.path = std::move(way);
     return true;
 }
 

@@ -152,10 +152,6 @@ private:
     /// A complete field of `g` that does not reach some waiting follower's cell (its way leaves
     /// the rectangle) is replaced by a request for one over the whole grid: true when it was.
     bool widen(Group& g, const eng::path::FlowField& field);
-    /// Follower `index`, standing where the field did not reach: a short A* back to the cell
-    /// it stood on when the field was requested (Unit::walk.fieldFrom, a source), then
-    /// buildPath from there. False when that cell is its own, not reached or too far.
-    bool rejoin(int index, const eng::path::FlowField& field, eng::path::PathResult& out);
     /// The unit walks `out` (at least two cells), its plan avoiding nothing but `avoid`. With
     /// `smoothLater` (a group's followers all at once) it walks the grid steps until
     /// smoothQueued() smooths the rest of its path (PathRequests::take's smoothing).

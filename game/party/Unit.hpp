@@ -36,8 +36,6 @@ struct UnitWalk {
     /// A group follower whose path ends where its group's field leaves it: the last short
     /// way on to its own cell (the goal) is searched when it gets there (GroupFields::takeTail).
     bool tailPending = false;
-    /// Its cell when its group's field was requested (one of the field's sources).
-    eng::TileCoord fieldFrom;
     double holdSec = 0.0;             ///< after giving way: stays put so the other unit passes first
     long long requestedAtUpdate = 0;  ///< path update count when that request was made
     // Smoothing (movement.smoothing on): the plan behind Unit::path and the line it walks.

@@ -27,8 +27,8 @@
 ///   queued request that comes before a running one of its kind in service order takes the
 ///   place of the last of them, which goes back to the queue (its search begins again).
 /// - Flow fields (requestField: a Dijkstra from a group's goal over a bounded region, FlowField.hpp)
-///   are requests like any other: same handles, the same service order and slices, their own
-///   limit of maxConcurrent() running at once. invalidate() restarts a field that a change
+///   are requests like any other: same handles, the same service order and slices (or the
+///   field worker's thread: setFieldWorker), their own limit of maxConcurrent() running at once. invalidate() restarts a field that a change
 ///   touches (FlowField::touchedBy), even a delivered one: it queues again (without its
 ///   sources: its units may stand anywhere in the region by then) and field() gives null until
 ///   it is complete on the new grid.

@@ -226,7 +226,7 @@ void GroupFields::walk(Unit& u, const eng::path::PathResult& out, std::span<cons
     }
     m_paths.drop(u);
     u.walk.avoid.assign(avoid.begin(), avoid.end());
-    PathRequests::take(u, out, 1, m_grid);
+    m_paths.take(u, out, 1, m_grid);
 }
 
 bool GroupFields::reroute(int index, const OccupancyGrid& occupancy)
@@ -294,7 +294,7 @@ GroupFields::NearReplan GroupFields::replanNear(int index, eng::TileCoord goal, 
     out.path = m_tail.path;
     if (!near)
         out.path.insert(out.path.end(), u.path.begin() + std::ptrdiff_t(ahead + 1), u.path.end());
-    u.goal = goal;
+    m_paths.setGoal(u, goal);
     walk(u, out, avoid);
     return NearReplan::Done;
 }

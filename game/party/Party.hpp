@@ -36,6 +36,10 @@
 /// there; standing units without an order are never pushed. So two groups meeting head-on in a
 /// 1-wide corridor pass each other: the lower-priority group backs out.
 ///
+/// Orders among thousands of units: the occupancy grid also lists the units by goal, so an
+/// order's formation asks about the cells its flood reaches (formationBlocked) instead of
+/// gathering the cells of every other unit: its cost does not grow with the units outside it.
+///
 /// \code
 /// game::Party party;
 /// party.reset(world.nav);

@@ -189,8 +189,8 @@ void GroupFields::smoothQueued()
         rest.path.insert(rest.path.end(), u.path.begin(), u.path.end());
         const eng::TileCoord goal = u.goal;
         const bool tail = u.walk.tailPending;
-        PathRequests::take(u, rest, 1, m_grid);
-        u.goal = goal;
+        m_paths.take(u, rest, 1, m_grid);
+        m_paths.setGoal(u, goal);
         u.walk.tailPending = tail;
         m_searchLeft -= (long long)(rest.path.size());  // its line checks: about one search step a cell
     }
@@ -302,11 +302,11 @@ void GroupFields::walk(Unit& u, const eng::path::PathResult& out, std::span<cons
     m_paths.drop(u);
     u.walk.avoid.assign(avoid.begin(), avoid.end());
     smoothLater = smoothLater && m_grid->rules(u.layer).smoothing;
-    PathRequests::take(u, out, 1, smoothLater ? nullptr : m_grid);
+    m_paths.take(u, out, 1, smoothLater ? nullptr : m_grid);
     if (smoothLater)
         m_smooth.push_back(int(&u - m_units.data()));
     if (out.path.back() != target) {
-        u.goal = target;  // the path ends where the field leaves it: the tail comes later
+        m_paths.setGoal(u, target);  // the path ends where the field leaves it: the tail comes later
         u.walk.tailPending = true;
     }
 }
@@ -397,7 +397,7 @@ GroupFields::NearReplan GroupFields::replanNear(int index, eng::TileCoord goal, 
     out.path = m_tail.path;
     if (!near)
         out.path.insert(out.path.end(), u.path.begin() + std::ptrdiff_t(ahead + 1), u.path.end());
-    u.goal = goal;
+    m_paths.setGoal(u, goal);
     walk(u, out, avoid);
     return NearReplan::Done;
 }

@@ -14,11 +14,15 @@ void OccupancyGrid::rebuild(int width, int height)
     m_holder = {};
     m_holds.growTo(cells);
     m_holder.growTo(cells);
+    m_goalHead = {};
+    m_goalHead.growTo(cells);
+    m_goalLinks.assign(m_units.size(), GoalLink{});
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         const Unit& u = m_units[i];
         claim(u.tile, int(i));
         if (u.stepping)
             claim(u.stepTo, int(i));
+        goalChanged(int(i));
     }
 }
 
@@ -62,6 +66,59 @@ int OccupancyGrid::holderOf(eng::TileCoord cell, int except) const
 int OccupancyGrid::claims(eng::TileCoord cell) const
 {
     return onGrid(cell) ? int(m_holds[cellIndex(cell)]) : 0;
+}
+
+void OccupancyGrid::goalChanged(int index)
+{
+    if (index < 0 || std::size_t(index) >= m_units.size())
+        return;
+    if (std::size_t(index) >= m_goalLinks.size())
+        m_goalLinks.resize(m_units.size());
+    unlinkGoal(index);
+    const eng::TileCoord goal = m_units[std::size_t(index)].goal;
+    if (!onGrid(goal))
+        return;
+    const std::size_t c = cellIndex(goal);
+    GoalLink& link = m_goalLinks[std::size_t(index)];
+    link.cell = std::uint32_t(c) + 1;
+    link.prev = -1;
+    link.next = int(m_goalHead[c]) - 1;
+    if (link.next >= 0)
+        m_goalLinks[std::size_t(link.next)].prev = index;
+    m_goalHead[c] = std::uint32_t(index) + 1;
+}
+
+void OccupancyGrid::unlinkGoal(int index)
+{
+    GoalLink& link = m_goalLinks[std::size_t(index)];
+    if (link.cell == 0)
+        return;
+    if (link.prev >= 0)
+        m_goalLinks[std::size_t(link.prev)].next = link.next;
+    else
+        m_goalHead[link.cell - 1] = std::uint32_t(link.next + 1);
+    if (link.next >= 0)
+        m_goalLinks[std::size_t(link.next)].prev = link.prev;
+    link = GoalLink{};
+}
+
+bool OccupancyGrid::walkedTo(eng::TileCoord cell, const std::vector<char>& except) const
+{
+    if (!onGrid(cell))
+        return false;
+    for (int i = int(m_goalHead[cellIndex(cell)]) - 1; i >= 0; i = m_goalLinks[std::size_t(i)].next)
+        if ((std::size_t(i) >= except.size() || !except[std::size_t(i)]) && m_units[std::size_t(i)].moving())
+            return true;
+    return false;
+}
+
+int OccupancyGrid::goals(eng::TileCoord cell) const
+{
+    int n = 0;
+    if (onGrid(cell))
+        for (int i = int(m_goalHead[cellIndex(cell)]) - 1; i >= 0; i = m_goalLinks[std::size_t(i)].next)
+            ++n;
+    return n;
 }
 
 int OccupancyGrid::scan(eng::TileCoord cell, int except) const

@@ -75,6 +75,7 @@ bool Party::bind(const eng::path::NavGrid* grid)
         m_paths.drop(u);
     m_groups.bind(nullptr);  // its fields are requests of the old service
     m_paths.bind(*grid);
+    m_paths.reportGoals(&m_occupancy);
     m_grid = grid;
     m_groups.bind(grid);
     m_occupancy.rebuild(grid->width(), grid->height());
@@ -230,6 +231,7 @@ int Party::spawn(const std::string& name, eng::TileCoord tile, const std::string
     m_units.push_back(std::move(u));
     const int index = int(m_units.size()) - 1;
     m_occupancy.claim(tile, index);
+    m_occupancy.goalChanged(index);
     m_selection.resize(int(m_units.size()));
     return index;
 }
@@ -302,35 +304,6 @@ OrderReport Party::orderSelected(eng::TileCoord clicked, eng::path::SearchTrace*
     return order(m_selection.indices(), clicked, trace);
 }
 
-std::vector<int> Party::moversOf(const std::vector<int>& who)
-{
-    std::vector<int> movers;
-    m_isMover.assign(m_units.size(), 0);
-    for (int i : who)
-        if (i >= 0 && i < int(m_units.size()) && !m_isMover[std::size_t(i)]) {
-            movers.push_back(i);
-            m_isMover[std::size_t(i)] = 1;
-        }
-    return movers;
-}
-
-void Party::cellsOfOthers(std::vector<eng::TileCoord>& cells) const
-{
-    // m_isMover marks the movers (moversOf); `cells` is a buffer kept between orders (a crowd's
-    // cells are many: no fresh allocation each order).
-    cells.clear();
-    for (std::size_t i = 0; i < m_units.size(); ++i) {
-        if (m_isMover[i])
-            continue;
-        const Unit& u = m_units[i];
-        cells.push_back(u.tile);
-        if (u.stepping)
-            cells.push_back(u.stepTo);
-        if (u.moving())
-            cells.push_back(u.goal);
-    }
-}
-
 bool Party::planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace)
 {
     m_paths.drop(u);
@@ -345,7 +318,7 @@ bool Party::planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path
     rep.expanded = result.expanded;
     if (!eng::path::hasPath(st) || result.path.empty())
         return false;
-    PathRequests::take(u, result, 1, m_grid);
+    m_paths.take(u, result, 1, m_grid);
     return true;
 }
 
@@ -358,8 +331,7 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
         return rep;
     const auto tStart = std::chrono::steady_clock::now();
     const std::vector<int> movers = moversOf(who);
-    std::vector<eng::TileCoord>& blocked = m_blocked;
-    cellsOfOthers(blocked);
+    const FormationBlocked blocked = [this](eng::TileCoord c) { return blockedForOrder(c); };
     // One formation per movement profile, the leader's first: each unit's goal is reachable with
     // its own costs, and the goals of earlier groups are taken for the later ones.
     std::vector<int> layerOrder;
@@ -376,17 +348,21 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
                 m_units[std::size_t(movers[r])].rank = int(r);
                 starts.push_back(planCell(m_units[std::size_t(movers[r])]));
             }
-        const FormationResult form = planFormation(*m_grid, layer, m_query, clicked, starts, blocked);
+        const FormationResult form = planFormation(*m_grid, layer, m_query, clicked, starts, blocked, m_order.formation);
         if (!form.anchor)
             continue;
         if (!rep.anchor) {
             rep.anchor = form.anchor;
             rep.anchorMoved = form.anchorMoved;
         }
-        blocked.insert(blocked.end(), form.goals.begin(), form.goals.end());
+        for (eng::TileCoord g : form.goals)
+            if (m_occupancy.onGrid(g))
+                m_order.taken.push_back(std::size_t(g.y) * std::size_t(m_grid->width()) + std::size_t(g.x));
+        std::sort(m_order.taken.begin(), m_order.taken.end());
         orderGroup(group, form.goals, *form.anchor, !leaderDone, leaderNow, rep, trace);
         leaderDone = true;
     }
+    endOrder(movers);
     rep.accepted = rep.units > 0;
     m_paths.addSyncMicros(microsFrom(tStart));
     return rep;

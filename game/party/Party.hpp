@@ -36,6 +36,10 @@
 /// there; standing units without an order are never pushed. So two groups meeting head-on in a
 /// 1-wide corridor pass each other: the lower-priority group backs out.
 ///
+/// Orders among thousands of units: the occupancy grid also lists the units by goal, so an
+/// order's formation asks about the cells its flood reaches (formationBlocked) instead of
+/// gathering the cells of every other unit: its cost does not grow with the units outside it.
+///
 /// \code
 /// game::Party party;
 /// party.reset(world.nav);
@@ -57,6 +61,7 @@
 #include "game/party/PathRequests.hpp"
 #include "game/party/Selection.hpp"
 #include "game/party/Unit.hpp"
+#include "game/rules/Formation.hpp"
 
 #include <functional>
 #include <optional>
@@ -161,6 +166,10 @@ public:
     /// standing unit is replaced by the closest free cell when the walker gets there. False
     /// (nothing changed) for a bad index or a goal off the map.
     bool sendTo(int index, eng::TileCoord goal);
+    /// Which of `cells` a formation for an order of `who` may not use (what order() passes to
+    /// planFormation): cells held or claimed by a unit outside the order (its cell, the cell it
+    /// steps into) and goals of moving units outside the order. One flag per cell, in order.
+    std::vector<char> formationBlocked(const std::vector<int>& who, std::span<const eng::TileCoord> cells);
     /// A path from the leader of the selection to `tile` without ordering anything (hover
     /// preview). Returns the status; fills `out`.
     eng::path::PathStatus preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace = nullptr);
@@ -213,10 +222,14 @@ private:
     bool displace(int index);
     /// Nearest passable cell not held by another unit, on the unit's layer; nullopt when none.
     std::optional<eng::TileCoord> nearestFree(eng::TileCoord from, int layer, int except) const;
-    /// order(): the valid, distinct units of `who`, in order (marked in m_isMover).
+    /// order(): the valid, distinct units of `who`, in order, marked in m_order.isMover, the
+    /// cells they hold in m_order.moverCells; no goals taken yet. endOrder() clears the marks.
     std::vector<int> moversOf(const std::vector<int>& who);
-    /// order(): the cells units outside the order (m_isMover) hold or walk to (no goal there).
-    void cellsOfOthers(std::vector<eng::TileCoord>& cells) const;
+    void endOrder(const std::vector<int>& movers);
+    /// order(): is `c` no formation goal for the marked movers: held or claimed by a unit outside
+    /// the order, the goal of a moving one, or taken by an earlier group of the order
+    /// (m_order.taken)? Asks the occupancy grid, at a cost independent of the number of units.
+    bool blockedForOrder(eng::TileCoord c) const;
     /// order(): the units of `group` (one profile, ranks set) walk to `goals`: the first as
     /// planFirst says (the order's leader: searched now), the others through the service, or
     /// one shared flow field when there are enough of them; with a field the first unit, unless
@@ -236,8 +249,14 @@ private:
     eng::path::GridQuery m_query;  ///< leader, preview, formation
     unsigned m_generation = 1;     ///< bumped by reset: handles of the old units go stale
     double m_motionMicros = 0.0;   ///< the motion's path work in the last update (the next one's budget pays it)
-    std::vector<char> m_isMover;   ///< order(): per unit, 1 for the order's units
-    std::vector<eng::TileCoord> m_blocked;  ///< order(): the cells of the others (kept between orders)
+    /// order()'s working state, kept between orders (no allocation once grown).
+    struct OrderScratch {
+        std::vector<char> isMover;               ///< per unit, 1 for the order's units (0 between orders)
+        std::vector<std::size_t> moverCells;     ///< cell indices the movers hold or step into, sorted
+        std::vector<std::size_t> taken;          ///< cell indices of earlier groups' goals, sorted
+        FormationScratch formation;
+    };
+    OrderScratch m_order;
     GroupFields m_groups{m_units, m_paths, m_query};
     PartyMotion m_motion{m_units, m_occupancy, m_paths, m_groups, m_params, events};
 };

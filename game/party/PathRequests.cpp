@@ -99,6 +99,13 @@ void PathRequests::clear()
     m_syncMicros = 0.0;
 }
 
+void PathRequests::setGoal(Unit& u, eng::TileCoord goal)
+{
+    u.goal = goal;
+    if (m_goals)
+        m_goals->goalChanged(u);
+}
+
 void PathRequests::request(Unit& u, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty)
 {
     drop(u);
@@ -118,7 +125,7 @@ void PathRequests::request(Unit& u, eng::TileCoord goal, std::vector<eng::TileCo
     u.walk.requestLength = 0;
     u.walk.awaitingPath = true;
     clearPath(u);
-    u.goal = goal;
+    setGoal(u, goal);
     u.walk.waitedSec = 0.0;
 }
 
@@ -126,7 +133,7 @@ void PathRequests::awaitField(Unit& u, eng::TileCoord goal)
 {
     drop(u);
     clearPath(u);
-    u.goal = goal;
+    setGoal(u, goal);
     u.walk.avoid.clear();
     u.walk.awaitingPath = true;
     u.walk.tailPending = false;
@@ -147,7 +154,7 @@ void PathRequests::stop(Unit& u)
 {
     drop(u);
     clearPath(u);
-    u.goal = planCell(u);
+    setGoal(u, planCell(u));
     u.walk.tailPending = false;
     u.walk.waitedSec = 0.0;
     u.walk.replans = 0;
@@ -158,7 +165,7 @@ void PathRequests::take(Unit& u, const eng::path::PathResult& result, int skipCe
 {
     clearPath(u);
     u.path.assign(result.path.begin() + skipCells, result.path.end());
-    u.goal = result.path.back();
+    setGoal(u, result.path.back());
     u.walk.tailPending = false;
     u.walk.waitedSec = 0.0;
     u.walk.planned = result.path;

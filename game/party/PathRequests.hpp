@@ -15,6 +15,7 @@
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathService.hpp"
+#include "game/party/OccupancyGrid.hpp"
 #include "game/party/PartyParams.hpp"
 #include "game/party/Unit.hpp"
 
@@ -57,6 +58,12 @@ public:
     /// scratch between searches (the service when it has nothing pending).
     bool bigGrid() const { return m_bigGrid; }
 
+    /// Every goal set from now on is reported to `occupancy` (its lists of units by goal;
+    /// nullptr: none). The units must be the ones it reads.
+    void reportGoals(OccupancyGrid* occupancy) { m_goals = occupancy; }
+    /// The unit's goal is `goal` (reported, see reportGoals).
+    void setGoal(Unit& u, eng::TileCoord goal);
+
     /// Asks for a path from the unit's plan cell to `goal` (partial paths allowed); `avoid`
     /// cells cost `penalty` more. The unit's path is cleared: it waits for the result.
     void request(Unit& u, eng::TileCoord goal, std::vector<eng::TileCoord> avoid = {}, float penalty = 0.0f);
@@ -72,8 +79,7 @@ public:
     /// rule (eng::path::pullString) instead: Unit::path = the cells its segments cross
     /// (eng::path::segmentCells), UnitWalk::points where it is in each; UnitWalk::planned keeps
     /// the grid path and UnitWalk::smoothed the line.
-    static void take(Unit& u, const eng::path::PathResult& result, int skipCells,
-                     const eng::path::NavGrid* grid = nullptr);
+    void take(Unit& u, const eng::path::PathResult& result, int skipCells, const eng::path::NavGrid* grid = nullptr);
     /// The unit has no path: cells, points, the planned grid path and its line cleared.
     static void clearPath(Unit& u);
     /// The unit walked on: cells behind it no longer make its path stale.
@@ -121,6 +127,7 @@ private:
     PathWorkStats m_work;
     long long m_updates = 0;     ///< serve() calls since clear()
     double m_syncMicros = 0.0;   ///< synchronous path work since the last update
+    OccupancyGrid* m_goals = nullptr;  ///< told of every goal set (reportGoals)
 };
 
 } // namespace game

@@ -2,15 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
+#include <cstdint>
 
 namespace game {
 
 namespace {
 
-double dist2(eng::TileCoord a, eng::TileCoord b)
+std::int64_t dist2(eng::TileCoord a, eng::TileCoord b)
 {
-    const double dx = a.x - b.x, dy = a.y - b.y;
+    const std::int64_t dx = a.x - b.x, dy = a.y - b.y;
     return dx * dx + dy * dy;
 }
 
@@ -50,12 +50,13 @@ std::optional<eng::TileCoord> formationAnchor(const FormationLayer& f, eng::path
 /// the flood's scratch, sized by the flood rather than the map.
 struct FloodWindow {
     int x0, y0, x1, y1;
-    std::vector<char> seen, blocked;
-    FloodWindow(const eng::path::NavGrid& grid, eng::TileCoord centre, int radius)
+    std::vector<char>& seen;
+    FloodWindow(const eng::path::NavGrid& grid, eng::TileCoord centre, int radius, std::vector<char>& marks)
         : x0(std::max(0, centre.x - radius)), y0(std::max(0, centre.y - radius)),
           x1(std::min(grid.width(), centre.x + radius + 1)), y1(std::min(grid.height(), centre.y + radius + 1)),
-          seen(std::size_t(x1 - x0) * std::size_t(y1 - y0), 0), blocked(seen.size(), 0)
+          seen(marks)
     {
+        seen.assign(std::size_t(x1 - x0) * std::size_t(y1 - y0), 0);
     }
     bool contains(eng::TileCoord c) const { return c.x >= x0 && c.y >= y0 && c.x < x1 && c.y < y1; }
     std::size_t at(eng::TileCoord c) const { return std::size_t(c.y - y0) * std::size_t(x1 - x0) + std::size_t(c.x - x0); }
@@ -68,18 +69,15 @@ struct FloodWindow {
 /// The flood of formationCandidates inside `w`; false when it would have left the window (a
 /// passable neighbour outside it), so a larger window must run it again to give the same cells.
 bool floodInWindow(const FormationLayer& f, FloodWindow& w, eng::TileCoord anchor, std::size_t want,
-                   std::span<const eng::TileCoord> blocked, std::vector<eng::TileCoord>& candidates)
+                   const FormationBlocked& blocked, FormationScratch& s)
 {
-    for (eng::TileCoord b : blocked)
-        if (w.contains(b))
-            w.blocked[w.at(b)] = 1;
-    std::deque<eng::TileCoord> queue{anchor};
+    std::vector<eng::TileCoord>& queue = s.queue;
+    queue.assign(1, anchor);
     w.seen[w.at(anchor)] = 1;
-    while (!queue.empty() && candidates.size() < want) {
-        const eng::TileCoord c = queue.front();
-        queue.pop_front();
-        if (!w.blocked[w.at(c)])
-            candidates.push_back(c);
+    for (std::size_t head = 0; head < queue.size() && s.candidates.size() < want; ++head) {
+        const eng::TileCoord c = queue[head];
+        if (!blocked(c))
+            s.candidates.push_back(c);
         const eng::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
         for (eng::TileCoord n : next) {
             if (!f.passable(n))
@@ -97,80 +95,112 @@ bool floodInWindow(const FormationLayer& f, FloodWindow& w, eng::TileCoord ancho
 
 /// Up to `want` tiles flooded outward from `anchor` over passable cells (units are not walls:
 /// the flood passes through blocked tiles but never picks them), closest first (Euclidean, then
-/// row-major). The flood runs in a window round the anchor that doubles until the flood stays
-/// inside it (the same cells as a flood over the whole map, at the cost of the cells it visits).
-std::vector<eng::TileCoord> formationCandidates(const FormationLayer& f, eng::TileCoord anchor, std::size_t want,
-                                                std::span<const eng::TileCoord> blocked)
+/// row-major), into `s.candidates`. The flood runs in a window round the anchor that doubles
+/// until the flood stays inside it (the same cells as a flood over the whole map, at the cost
+/// of the cells it visits).
+void formationCandidates(const FormationLayer& f, eng::TileCoord anchor, std::size_t want,
+                         const FormationBlocked& blocked, FormationScratch& s)
 {
-    std::vector<eng::TileCoord> candidates;
     for (int radius = 16 + 2 * int(std::sqrt(double(want)));; radius *= 2) {
-        FloodWindow w(f.grid, anchor, radius);
-        candidates.clear();
-        if (floodInWindow(f, w, anchor, want, blocked, candidates) || w.wholeGrid(f.grid))
+        FloodWindow w(f.grid, anchor, radius, s.seen);
+        s.candidates.clear();
+        if (floodInWindow(f, w, anchor, want, blocked, s) || w.wholeGrid(f.grid))
             break;
     }
-    std::stable_sort(candidates.begin(), candidates.end(), [&](eng::TileCoord a, eng::TileCoord b) {
-        const double da = dist2(a, anchor), db = dist2(b, anchor);
+    // Distinct cells, so distance then row-major is a total order: one sorted result.
+    std::sort(s.candidates.begin(), s.candidates.end(), [&](eng::TileCoord a, eng::TileCoord b) {
+        const std::int64_t da = dist2(a, anchor), db = dist2(b, anchor);
         if (da != db)
             return da < db;
         return f.index(a) < f.index(b);
     });
-    return candidates;
+}
+
+using Pair = FormationScratch::Pair;
+
+/// The order the greedy pairing takes pairs in: by distance, then candidate, then unit (a total
+/// order). True when `a` comes after `b` (a min-heap's comparison).
+struct PairAfter {
+    bool operator()(const Pair& a, const Pair& b) const
+    {
+        if (a.d != b.d)
+            return a.d > b.d;
+        if (a.cand != b.cand)
+            return a.cand > b.cand;
+        return a.unit > b.unit;
+    }
+};
+
+/// One pass of assignGoals over the first `cands` candidates: the free pair that comes first
+/// (PairAfter) is taken, again and again, as a sort of all pairs would give them. Each unit
+/// keeps its pairs in a heap of its own, and a heap of the units holds each one's first pair;
+/// a unit whose first candidate was taken moves on to its first free one. So only the pairs
+/// that come before a unit's goal are ordered, not all of them.
+void assignPass(std::span<const eng::TileCoord> units, std::size_t cands, FormationScratch& s,
+                std::vector<eng::TileCoord>& goals)
+{
+    const std::vector<eng::TileCoord>& candidates = s.candidates;
+    s.pairs.clear();
+    s.heads.clear();
+    s.ranges.assign(units.size(), {0, 0});
+    for (std::size_t u = 0; u < units.size(); ++u) {
+        if (s.assigned[u] || s.unitIsland[u] < 0)
+            continue;
+        const std::size_t begin = s.pairs.size();
+        for (std::size_t c = 0; c < cands; ++c)
+            if (s.unitIsland[u] == s.candIsland[c])
+                s.pairs.push_back({dist2(units[u], candidates[c]), std::uint32_t(c), std::uint32_t(u)});
+        if (s.pairs.size() == begin)
+            continue;
+        std::make_heap(s.pairs.begin() + std::ptrdiff_t(begin), s.pairs.end(), PairAfter{});
+        s.ranges[u] = {begin, s.pairs.size()};
+        s.heads.push_back(s.pairs[begin]);
+    }
+    std::make_heap(s.heads.begin(), s.heads.end(), PairAfter{});
+    while (!s.heads.empty()) {
+        std::pop_heap(s.heads.begin(), s.heads.end(), PairAfter{});
+        const Pair p = s.heads.back();
+        s.heads.pop_back();
+        if (!s.taken[p.cand]) {
+            s.assigned[p.unit] = 1;
+            s.taken[p.cand] = 1;
+            goals[p.unit] = candidates[p.cand];
+            continue;
+        }
+        // Its first candidate is taken (for good): on to its first free one, if any.
+        auto& [begin, end] = s.ranges[p.unit];
+        const auto first = s.pairs.begin() + std::ptrdiff_t(begin);
+        do {
+            std::pop_heap(first, s.pairs.begin() + std::ptrdiff_t(end), PairAfter{});
+            --end;
+        } while (end > begin && s.taken[first->cand]);
+        if (end > begin) {
+            s.heads.push_back(*first);
+            std::push_heap(s.heads.begin(), s.heads.end(), PairAfter{});
+        }
+    }
 }
 
 /// Pairs units and candidates greedily by distance (shortest pair first) so the formation does
 /// not cross over itself, among the closest candidates first, then the rest; a unit that can
 /// reach none of them (another island) stays where it is.
 std::vector<eng::TileCoord> assignGoals(const FormationLayer& f, std::span<const eng::TileCoord> units,
-                                        const std::vector<eng::TileCoord>& candidates)
+                                        FormationScratch& s)
 {
     std::vector<eng::TileCoord> goals(units.begin(), units.end());
-    std::vector<char> assigned(units.size(), 0), taken(candidates.size(), 0);
+    s.assigned.assign(units.size(), 0);
+    s.taken.assign(s.candidates.size(), 0);
     // Reachable = same island: each cell's island looked up once.
-    std::vector<int> unitIsland(units.size()), candIsland(candidates.size());
+    s.unitIsland.resize(units.size());
+    s.candIsland.resize(s.candidates.size());
     for (std::size_t u = 0; u < units.size(); ++u)
-        unitIsland[u] = f.grid.islandOf(f.layer, units[u]);
-    for (std::size_t c = 0; c < candidates.size(); ++c)
-        candIsland[c] = f.grid.islandOf(f.layer, candidates[c]);
-    struct Pair {
-        double d;
-        std::size_t unit, cand;
-    };
+        s.unitIsland[u] = f.grid.islandOf(f.layer, units[u]);
+    for (std::size_t c = 0; c < s.candidates.size(); ++c)
+        s.candIsland[c] = f.grid.islandOf(f.layer, s.candidates[c]);
     // Restrict to the `pool` closest reachable candidates first; fall back to the rest.
-    const std::size_t pool = std::min(candidates.size(), units.size());
-    std::vector<Pair> use;
-    for (int pass = 0; pass < 2; ++pass) {
-        if (pass == 1 && std::all_of(assigned.begin(), assigned.end(), [](char a) { return a != 0; }))
-            break;  // every unit has its goal: the rest would assign nothing
-        use.clear();
-        for (std::size_t u = 0; u < units.size(); ++u)
-            for (std::size_t c = 0; c < (pass == 0 ? pool : candidates.size()); ++c)
-                if (unitIsland[u] >= 0 && unitIsland[u] == candIsland[c])
-                    use.push_back({dist2(units[u], candidates[c]), u, c});
-        // Shortest pair first by distance, then candidate, then unit: a total order, so taking
-        // the pairs off a heap gives the one result of a sort, and stops once every unit has
-        // its goal (most pairs are never ordered).
-        auto after = [](const Pair& a, const Pair& b) {
-            if (a.d != b.d)
-                return a.d > b.d;
-            if (a.cand != b.cand)
-                return a.cand > b.cand;
-            return a.unit > b.unit;
-        };
-        std::make_heap(use.begin(), use.end(), after);
-        for (std::size_t left = units.size() - std::size_t(std::count(assigned.begin(), assigned.end(), 1));
-             left > 0 && !use.empty();) {
-            std::pop_heap(use.begin(), use.end(), after);
-            const Pair p = use.back();
-            use.pop_back();
-            if (assigned[p.unit] || taken[p.cand])
-                continue;
-            assigned[p.unit] = 1;
-            taken[p.cand] = 1;
-            goals[p.unit] = candidates[p.cand];
-            --left;
-        }
-    }
+    assignPass(units, std::min(s.candidates.size(), units.size()), s, goals);
+    if (!std::all_of(s.assigned.begin(), s.assigned.end(), [](char a) { return a != 0; }))
+        assignPass(units, s.candidates.size(), s, goals);  // else the rest would assign nothing
     return goals;
 }
 
@@ -178,7 +208,7 @@ std::vector<eng::TileCoord> assignGoals(const FormationLayer& f, std::span<const
 
 FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
                               eng::TileCoord clicked, std::span<const eng::TileCoord> units,
-                              std::span<const eng::TileCoord> blocked)
+                              const FormationBlocked& blocked, FormationScratch& scratch)
 {
     FormationResult r;
     if (!grid.validLayer(layer) || !grid.inBounds(clicked) || units.empty())
@@ -187,9 +217,20 @@ FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::pa
     r.anchor = formationAnchor(f, query, clicked, units, r.anchorMoved);
     if (!r.anchor)
         return r;
-    const std::vector<eng::TileCoord> candidates = formationCandidates(f, *r.anchor, units.size() * 4 + 8, blocked);
-    r.goals = assignGoals(f, units, candidates);
+    formationCandidates(f, *r.anchor, units.size() * 4 + 8, blocked, scratch);
+    r.goals = assignGoals(f, units, scratch);
     return r;
+}
+
+FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
+                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
+                              std::span<const eng::TileCoord> blocked)
+{
+    std::vector<eng::TileCoord> sorted(blocked.begin(), blocked.end());
+    std::sort(sorted.begin(), sorted.end());
+    FormationScratch scratch;
+    return planFormation(grid, layer, query, clicked, units,
+                         [&](eng::TileCoord c) { return std::binary_search(sorted.begin(), sorted.end(), c); }, scratch);
 }
 
 } // namespace game

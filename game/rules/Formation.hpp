@@ -6,8 +6,12 @@
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/NavGrid.hpp"
 
+#include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace game {
@@ -21,13 +25,40 @@ struct FormationResult {
     std::vector<eng::TileCoord> goals;   ///< goals[i] for units[i]; distinct tiles
 };
 
+/// Is a tile taken by a unit that is not part of the order (never a formation goal)?
+using FormationBlocked = std::function<bool(eng::TileCoord)>;
+
+/// Where planFormation works, kept between calls by a caller that plans many formations (no
+/// allocation once its buffers have grown). Its contents mean nothing between calls.
+struct FormationScratch {
+    struct Pair {
+        std::int64_t d;  ///< squared distance from the unit to the candidate
+        std::uint32_t cand, unit;
+    };
+    std::vector<char> seen;                  ///< the flood's window: visited cells
+    std::vector<eng::TileCoord> queue;       ///< the flood's queue
+    std::vector<eng::TileCoord> candidates;  ///< the flood's picks, closest first
+    std::vector<char> assigned, taken;       ///< per unit / per candidate: paired
+    std::vector<int> unitIsland, candIsland;
+    std::vector<Pair> pairs;                 ///< unit-candidate pairs: a heap by distance per unit
+    std::vector<std::pair<std::size_t, std::size_t>> ranges;  ///< per unit: its heap in `pairs`
+    std::vector<Pair> heads;                 ///< each unit's first pair, a heap
+};
+
 /// Builds a formation on one layer of `grid` around `clicked` for units standing on `units`
 /// (their current cells). Candidate tiles are flooded outward from the anchor over passable
-/// cells (4-neighbours, so a wall is never crossed to reach a candidate), skipping `blocked`
-/// (tiles of units that are not part of the order); the closest ones (Euclidean, then
-/// row-major) are assigned to the units greedily by shortest unit-to-goal distance, so units do
-/// not swap sides. Every goal is reachable from its unit (same island of the layer). `query`
-/// finds the closest reachable tile of an unreachable click (a Partial search).
+/// cells (4-neighbours, so a wall is never crossed to reach a candidate), skipping the tiles
+/// `blocked` answers true for (tiles of units that are not part of the order; asked once per
+/// cell the flood reaches, so its cost is the flood's, not the number of units); the closest
+/// ones (Euclidean, then row-major) are assigned to the units greedily by shortest
+/// unit-to-goal distance, so units do not swap sides. Every goal is reachable from its unit
+/// (same island of the layer). `query` finds the closest reachable tile of an unreachable click
+/// (a Partial search). `scratch`: buffers reused from an earlier call.
+FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
+                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
+                              const FormationBlocked& blocked, FormationScratch& scratch);
+
+/// The same with the blocked tiles as a list (fresh scratch).
 FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
                               eng::TileCoord clicked, std::span<const eng::TileCoord> units,
                               std::span<const eng::TileCoord> blocked);

@@ -1,7 +1,8 @@
 #pragma once
 /// \file OccupancyCheck.hpp
 /// The party's occupancy invariant, checked by the crowd tests: the occupancy grid equals a
-/// count over the units (standing and stepping), and no cell is held twice.
+/// count over the units (standing and stepping), no cell is held twice, and its lists of units
+/// by goal hold every unit under its goal.
 #include "game/party/Party.hpp"
 
 #include <catch2/catch.hpp>
@@ -23,11 +24,23 @@ inline void checkOccupancy(const game::Party& s)
         REQUIRE(n == 1);  // no two units on one cell, ever
         REQUIRE(s.occupancy().claims(cell) == n);
     }
-    int total = 0;
+    std::map<eng::TileCoord, int> goals;
+    int onGrid = 0;
+    for (const game::Unit& u : s.units())
+        if (s.grid().inBounds(u.goal)) {
+            ++goals[u.goal];
+            ++onGrid;
+        }
+    for (const auto& [cell, n] : goals)
+        REQUIRE(s.occupancy().goals(cell) == n);
+    int total = 0, listed = 0;
     for (int y = 0; y < s.grid().height(); ++y)
-        for (int x = 0; x < s.grid().width(); ++x)
+        for (int x = 0; x < s.grid().width(); ++x) {
             total += s.occupancy().claims({x, y});
+            listed += s.occupancy().goals({x, y});
+        }
     REQUIRE(total == int(held.size()));
+    REQUIRE(listed == onGrid);
     for (std::size_t i = 0; i < s.units().size(); ++i) {
         const game::Unit& u = s.units()[i];
         REQUIRE(s.occupancy().holderOf(u.tile) == int(i));

@@ -207,12 +207,14 @@ private:
     void pushAll(std::uint32_t from);
     /// Records cost g and `parent` for `node` at padded (x, y) when that improves it; true then.
     bool improve(std::uint32_t node, std::uint32_t parent, double g, int x, int y);
-    /// The jump point (or kNoNode) from padded (x, y) in direction k; `cost`: the jump's cost.
-    template <bool WithCost>
-    std::uint32_t jumpStraight(int x, int y, int k, double& cost) const;
-    /// Adds the jump points of the diagonal jump from padded (x, y) in direction k, and those
+    /// The jump point (or kNoNode) from padded (x, y) in straight direction K; `cost`: the
+    /// jump's cost (set when a jump point is found).
+    template <int K>
+    std::uint32_t jumpStraight(int x, int y, double& cost) const;
+    /// Adds the jump points of the diagonal jump from padded (x, y) in direction K, and those
     /// of the straight jumps from the cells it expands on its way.
-    void jumpDiagonal(int x, int y, int k);
+    template <int K>
+    void jumpDiagonal(int x, int y);
     double h(std::uint32_t node, int x, int y) const;
     void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
 

@@ -91,9 +91,9 @@ double WeightedJumpSearch::h(std::uint32_t node, int x, int y) const
     const int lo = dx < dy ? dx : dy;
     const int hi = dx < dy ? dy : dx;
     const double octile = m_minCost * (double(hi - lo) + m_diag * double(lo));
-    if (m_active.count == 0)
+    if (m_active.lanes == 0)
         return octile;
-    const double alt = detail::landmarkBound(m_active, node);
+    const double alt = detail::allLandmarkBound(m_active, node);
     return alt > octile ? alt : octile;
 }
 
@@ -194,8 +194,8 @@ void WeightedJumpSearch::add(std::uint32_t to, double cost)
     // Pushed by flush() after the expansion's last jump: the loads of the successors' nodes and
     // landmark values overlap with the remaining jumps instead of waiting one after another.
     __builtin_prefetch(&m_nodes[to]);
-    if (m_active.count != 0) // a cell's landmark values share one cache line
-        __builtin_prefetch(m_active.plane[0] + std::size_t(to) * m_active.nodeStride);
+    if (m_active.lanes != 0) // a cell's landmark values share one cache line
+        __builtin_prefetch(m_active.values + std::size_t(to) * std::size_t(m_active.lanes));
     if (m_succCount == kMaxSuccessors)
         pushAll(m_from);
     m_succ[m_succCount] = to;
@@ -294,9 +294,9 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     m_goalNode = goalNode;
     m_goalY = int(goalNode / std::uint32_t(m_stride));
     m_goalX = int(goalNode) - m_goalY * m_stride;
-    m_active = detail::ActiveLandmarks{};
+    m_active = detail::AllLandmarks{};
     if (m_table)
-        detail::chooseActiveLandmarks(*m_table, startNode, goalNode, m_active);
+        detail::allLandmarks(*m_table, goalNode, m_active);
     m_open.reset(m_exactOpen);
     detail::OpenList open(m_open);
     m_list = &open;
@@ -389,7 +389,7 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
     m_flat = nullptr;
     m_costs = nullptr;
     m_table.reset();
-    m_active = detail::ActiveLandmarks{};
+    m_active = detail::AllLandmarks{};
     return out.status;
 }
 

@@ -45,7 +45,8 @@
 ///   (entry cost, x diagonalFactor for a diagonal step).
 /// - Heuristic: the octile distance x the layer's cheapest cell cost, and, with landmarks on
 ///   (setLandmarks, default) and a usable table on the layer (NavGrid::landmarks), the max of
-///   that and the landmark bound. The layer's `heuristic` and `weight` are ignored.
+///   that and the landmark bound over all of the table's landmarks (detail::AllLandmarks; A*
+///   reads a subset). The layer's `heuristic` and `weight` are ignored.
 /// - Statuses as JumpPointSearch: Found; Partial (goal unreachable, partial paths on: the path
 ///   to the reachable cell closest to the goal (Euclidean), ties by lower cost, then lower
 ///   row-major index); NoPath (partial paths off, O(1) from the islands); StartInvalid;
@@ -221,7 +222,7 @@ private:
     const WeightedJumpGrid* m_flat = nullptr;
     const float* m_costs = nullptr;
     std::shared_ptr<const LandmarkTable> m_table;  ///< null: octile bound only
-    detail::ActiveLandmarks m_active;  ///< the landmarks this search reads (count 0: none)
+    detail::AllLandmarks m_active;  ///< the table's landmarks toward the goal (lanes 0: none)
     int m_stride = 0;
     int m_goalX = 0;
     int m_goalY = 0;

@@ -105,15 +105,18 @@ std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, double& cost) const
     constexpr bool rows = detail::kDy[K] == 0;
     const std::size_t line = rows ? std::size_t(y) * j.rowWords() : std::size_t(x) * j.colWords();
     const int from = (rows ? x : y) + dir;  // the first cell of the jump
-    const int stop = scanPassLine<dir>(j.passLines(K) + line, from);
     const int goalPos = rows ? m_goalX : m_goalY;
-    const bool goal = (rows ? y == m_goalY : x == m_goalX) && (dir > 0 ? (goalPos >= from && goalPos <= stop)
-                                                                      : (goalPos <= from && goalPos >= stop));
+    const bool goalAhead = (rows ? y == m_goalY : x == m_goalX) && (dir > 0 ? goalPos >= from : goalPos <= from);
+    const bool dead = (lineWindow(j.deadLines(K) + line, from) & 1u) != 0;
+    if (dead && !goalAhead)
+        return kNoNode;  // it stops at a cell that keeps no direction
+    const int stop = scanPassLine<dir>(j.passLines(K) + line, from);
+    const bool goal = goalAhead && (dir > 0 ? goalPos <= stop : goalPos >= stop);
+    if (dead && !goal)
+        return kNoNode;
     const int end = goal ? goalPos : stop;
     const std::int64_t step = rows ? 1 : m_stride;  // node step per line position
     const std::int64_t base = rows ? std::int64_t(y) * m_stride : x;
-    if (!goal && ((lineWindow(j.liveLines(K) + line, end) & 1u) == 0))
-        return kNoNode;  // a stop that keeps no direction is a dead end
     // Runs of equal cost, each found by one scan of the same-cost line.
     double total = 0.0;
     for (int a = from;;) {

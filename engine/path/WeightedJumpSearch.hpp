@@ -14,7 +14,9 @@
 /// and an edit recomputes the 3x3 around each changed cell.
 /// - A straight jump runs on through every cell that keeps straight on only (a bit plane per
 ///   direction, 64 cells per step); the first cell that keeps more is a jump point, one that
-///   keeps nothing a dead end. Beside a road of cheaper cells, for instance, going on beats
+///   keeps nothing a dead end. A dead-end plane per direction tells from the jump's first
+///   cell alone that it ends in a dead end (its lines are recomputed where an edit changes the
+///   pass or live bits), so such a jump costs one bit test. Beside a road of cheaper cells, for instance, going on beats
 ///   every step onto the road, so jumps run along the road's sides.
 /// - A diagonal jump expands its cells on the way: where a cell keeps only the diagonal and
 ///   its two straight parts, their straight jumps are run there and what they find goes on
@@ -91,7 +93,8 @@ public:
     /// Builds the table from `layer` of `grid`. O(cells). false (and empty) for a bad layer.
     bool build(const NavGrid& grid, int layer);
     /// Patches the table after `dirty` = grid.apply(layer, ...) (or replaceLayer) of the layer
-    /// it was built from: the changed cells and their 8 neighbours. O(changed cells).
+    /// it was built from: the changed cells and their 8 neighbours, and the dead-end bits of
+    /// their rows and columns. O(changed cells x (width + height)).
     /// The grid must have had no other change of the layer since build() or the last update().
     /// Returns false (and leaves the table unchanged) when it was not built from this layer
     /// of a grid of this size and diagonal factor; the caller then calls build(). Another
@@ -122,6 +125,12 @@ public:
     {
         return detail::kDy[k] == 0 ? bit(m_same[k], m_rowWords, py, px) : bit(m_same[k], m_colWords, px, py);
     }
+    /// True when a straight jump in direction k (0..3) whose first cell is padded (px, py)
+    /// stops at a cell that keeps nothing (a dead end), the goal aside.
+    bool deadEnd(int px, int py, int k) const
+    {
+        return detail::kDy[k] == 0 ? bit(m_dead[k], m_rowWords, py, px) : bit(m_dead[k], m_colWords, px, py);
+    }
     /// Open cells where a straight jump stops although it could go on (jump points), for
     /// statistics. O(cells).
     std::size_t jumpPoints() const;
@@ -135,6 +144,8 @@ public:
     const std::uint64_t* sameLines(int k) const { return m_same[k].data(); }
     /// Like passLines: bit set where successors(cell, k) != 0 (a jump stopping there goes on).
     const std::uint64_t* liveLines(int k) const { return m_live[k].data(); }
+    /// Like passLines: bit set where deadEnd() holds.
+    const std::uint64_t* deadLines(int k) const { return m_dead[k].data(); }
     /// Zero bits in front of every line (and at least as many behind it).
     static constexpr int kLead = 64;
 
@@ -146,6 +157,9 @@ private:
     }
     static void setBit(std::vector<std::uint64_t>& lines, std::size_t words, int line, int pos, bool on);
     void computeCell(const float* costs, int px, int py);
+    /// Recomputes the dead-end bits of row (k = 1, 3) or column (k = 0, 2) `line` from its
+    /// pass and live bits. O(line length).
+    void computeDeadLine(int k, int line);
 
     int m_layer = -1;
     int m_pw = 0;
@@ -158,6 +172,7 @@ private:
     std::vector<std::uint64_t> m_pass[4];
     std::vector<std::uint64_t> m_same[4];
     std::vector<std::uint64_t> m_live[4];
+    std::vector<std::uint64_t> m_dead[4];
     std::vector<std::uint8_t> m_succ;  ///< 8 per padded cell
     /// successors() of a cell whose open neighbours all cost what it costs, by its open
     /// neighbours (bit i: 3x3 index i, the centre left out) and k.

@@ -146,7 +146,19 @@ int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths,
     return found;
 }
 
-/// The successor table and planes of `flat` equal a fresh build's, cell by cell.
+/// Whether a straight jump in direction k whose first cell is padded (x, y), walked cell by
+/// cell through the cells that pass, stops at a cell that keeps nothing (deadEnd's meaning).
+bool walksIntoDeadEnd(const NavGrid& grid, const WeightedJumpGrid& flat, int x, int y, int k)
+{
+    while (flat.passes(x, y, k)) {
+        x += eng::path::detail::kDx[k];
+        y += eng::path::detail::kDy[k];
+    }
+    return flat.successors(std::uint32_t(y * grid.stride() + x), k) == 0;
+}
+
+/// The successor table and planes of `flat` equal a fresh build's, cell by cell, and the
+/// dead-end bits the walk of each jump.
 void checkPlanesFresh(const NavGrid& grid, const WeightedJumpGrid& flat)
 {
     WeightedJumpGrid fresh;
@@ -161,6 +173,8 @@ void checkPlanesFresh(const NavGrid& grid, const WeightedJumpGrid& flat)
             for (int k = 0; k < 4; ++k) {
                 REQUIRE(flat.passes(x, y, k) == fresh.passes(x, y, k));
                 REQUIRE(flat.sameNext(x, y, k) == fresh.sameNext(x, y, k));
+                REQUIRE(flat.deadEnd(x, y, k) == fresh.deadEnd(x, y, k));
+                REQUIRE(flat.deadEnd(x, y, k) == walksIntoDeadEnd(grid, flat, x, y, k));
             }
         }
 }

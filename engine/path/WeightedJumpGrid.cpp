@@ -6,7 +6,9 @@
 
 #include "engine/path/detail/Directions.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <vector>
 #include <limits>
 
 namespace eng::path {
@@ -158,6 +160,24 @@ void WeightedJumpGrid::computeCell(const float* costs, int px, int py)
     setBit(m_openRows, m_rowWords, py, px, open);
 }
 
+void WeightedJumpGrid::computeDeadLine(int k, int line)
+{
+    // A jump whose first cell is p ends where it stops: at p itself unless p passes, else
+    // where a jump from p + dir ends. So the bits run back from the line's far end (the
+    // blocked ring: a stop that keeps nothing).
+    const bool rows = detail::kDy[k] == 0;
+    const int dir = detail::kDx[k] + detail::kDy[k];
+    const int length = rows ? m_pw : m_ph;
+    const std::size_t words = rows ? m_rowWords : m_colWords;
+    bool dead = true;
+    for (int i = 0; i < length; ++i) {
+        const int p = dir > 0 ? length - 1 - i : i;
+        if (!bit(m_pass[k], words, line, p))
+            dead = !bit(m_live[k], words, line, p);
+        setBit(m_dead[k], words, line, p, dead);
+    }
+}
+
 bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
 {
     m_layer = -1;
@@ -167,6 +187,7 @@ bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
         m_pass[k].clear();
         m_same[k].clear();
         m_live[k].clear();
+        m_dead[k].clear();
     }
     if (!grid.validLayer(layer))
         return false;
@@ -180,6 +201,7 @@ bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
         m_pass[k].assign(detail::kDy[k] == 0 ? m_rowWords * std::size_t(m_ph) : m_colWords * std::size_t(m_pw), 0u);
         m_same[k].assign(m_pass[k].size(), 0u);
         m_live[k].assign(m_pass[k].size(), 0u);
+        m_dead[k].assign(m_pass[k].size(), 0u);
     }
     m_succ.assign(std::size_t(m_pw) * std::size_t(m_ph) * 8, 0u);
     for (unsigned pattern = 0; pattern < 256; ++pattern) {
@@ -196,6 +218,9 @@ bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
         for (int x = 1; x < m_pw - 1; ++x)
             if (costs[std::size_t(y) * std::size_t(m_pw) + std::size_t(x)] < Impassable)
                 computeCell(costs, x, y);
+    for (int k = 0; k < 4; ++k)
+        for (int line = 0; line < (detail::kDy[k] == 0 ? m_ph : m_pw); ++line)
+            computeDeadLine(k, line);
     m_layer = layer;
     m_version = grid.layerVersion(layer);
     return true;
@@ -210,6 +235,7 @@ bool WeightedJumpGrid::update(const NavGrid& grid, const NavDirty& dirty)
     if (grid.rules(m_layer).diagonalFactor != m_diag)
         return false;
     const float* costs = grid.paddedCosts(m_layer);
+    std::vector<int> rows, cols;  // lines whose pass or live bits may have changed
     for (const TileCoord c : dirty.cells) {
         if (!grid.inBounds(c))
             continue;
@@ -221,7 +247,21 @@ bool WeightedJumpGrid::update(const NavGrid& grid, const NavDirty& dirty)
                 if (px > 0 && py > 0 && px < m_pw - 1 && py < m_ph - 1)
                     computeCell(costs, px, py);
             }
+        for (int d = -1; d <= 1; ++d) {
+            rows.push_back(c.y + 1 + d);
+            cols.push_back(c.x + 1 + d);
+        }
     }
+    for (std::vector<int>* lines : {&rows, &cols}) {
+        std::sort(lines->begin(), lines->end());
+        lines->erase(std::unique(lines->begin(), lines->end()), lines->end());
+    }
+    for (const int line : rows)
+        for (const int k : {1, 3})
+            computeDeadLine(k, line);
+    for (const int line : cols)
+        for (const int k : {0, 2})
+            computeDeadLine(k, line);
     m_version = grid.layerVersion(m_layer);
     return true;
 }

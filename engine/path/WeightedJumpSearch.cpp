@@ -30,24 +30,26 @@ inline std::uint64_t lineWindow(const std::uint64_t* line, int pos)
     return s == 0 ? line[w] : (line[w] >> s) | (line[w + 1] << (64u - s));
 }
 
-/// The first position from `pos` on in direction `dir` (+1 / -1) whose bit in the pass line
+/// The first position from `pos` on in direction Dir (+1 / -1) whose bit in the pass line
 /// is clear: where a straight jump stops. The blocked ring guarantees one.
-inline int scanPassLine(const std::uint64_t* line, int pos, int dir)
+template <int Dir>
+inline int scanPassLine(const std::uint64_t* line, int pos)
 {
-    if (dir > 0) {
+    if constexpr (Dir > 0) {
         for (;;) {
             const std::uint64_t stop = ~lineWindow(line, pos);
             if (stop != 0)
                 return pos + __builtin_ctzll(stop);
             pos += 64;
         }
-    }
-    for (;;) {
-        const int base = pos - 63;  // bit 63 = pos
-        const std::uint64_t stop = ~lineWindow(line, base);
-        if (stop != 0)
-            return base + 63 - __builtin_clzll(stop);
-        pos -= 64;
+    } else {
+        for (;;) {
+            const int base = pos - 63;  // bit 63 = pos
+            const std::uint64_t stop = ~lineWindow(line, base);
+            if (stop != 0)
+                return base + 63 - __builtin_clzll(stop);
+            pos -= 64;
+        }
     }
 }
 
@@ -89,59 +91,56 @@ double WeightedJumpSearch::h(std::uint32_t node, int x, int y) const
     const int lo = dx < dy ? dx : dy;
     const int hi = dx < dy ? dy : dx;
     const double octile = m_minCost * (double(hi - lo) + m_diag * double(lo));
-    if (m_active.count == 0)
+    if (m_active.lanes == 0)
         return octile;
-    const double alt = detail::landmarkBound(m_active, node);
+    const double alt = detail::allLandmarkBound(m_active, node);
     return alt > octile ? alt : octile;
 }
 
-template <bool WithCost>
-std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, int k, double& cost) const
+template <int K>
+std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, double& cost) const
 {
     const WeightedJumpGrid& j = *m_flat;
-    const int dx = detail::kDx[k];
-    const int dy = detail::kDy[k];
-    const int dir = dx + dy;
-    const bool rows = dy == 0;
+    constexpr int dir = detail::kDx[K] + detail::kDy[K];
+    constexpr bool rows = detail::kDy[K] == 0;
     const std::size_t line = rows ? std::size_t(y) * j.rowWords() : std::size_t(x) * j.colWords();
     const int from = (rows ? x : y) + dir;  // the first cell of the jump
-    const int stop = scanPassLine(j.passLines(k) + line, from, dir);
     const int goalPos = rows ? m_goalX : m_goalY;
-    const bool goal = (rows ? y == m_goalY : x == m_goalX) && (dir > 0 ? (goalPos >= from && goalPos <= stop)
-                                                                      : (goalPos <= from && goalPos >= stop));
+    const bool goalAhead = (rows ? y == m_goalY : x == m_goalX) && (dir > 0 ? goalPos >= from : goalPos <= from);
+    const bool dead = (lineWindow(j.deadLines(K) + line, from) & 1u) != 0;
+    if (dead && !goalAhead)
+        return kNoNode;  // it stops at a cell that keeps no direction
+    const int stop = scanPassLine<dir>(j.passLines(K) + line, from);
+    const bool goal = goalAhead && (dir > 0 ? goalPos <= stop : goalPos >= stop);
+    if (dead && !goal)
+        return kNoNode;
     const int end = goal ? goalPos : stop;
     const std::int64_t step = rows ? 1 : m_stride;  // node step per line position
     const std::int64_t base = rows ? std::int64_t(y) * m_stride : x;
-    const std::uint32_t node = std::uint32_t(base + end * step);
-    if (!goal && ((lineWindow(j.liveLines(k) + line, end) & 1u) == 0))
-        return kNoNode;  // a stop that keeps no direction is a dead end
-    if constexpr (WithCost) {
-        // Runs of equal cost, each found by one scan of the same-cost line.
-        double total = 0.0;
-        for (int a = from;;) {
-            const int e = scanPassLine(j.sameLines(k) + line, a, dir);
-            const double c = double(m_costs[base + a * step]);
-            if (dir > 0 ? e >= end : e <= end) {
-                cost = total + c * double((end - a) * dir + 1);
-                break;
-            }
-            total += c * double((e - a) * dir + 1);
-            a = e + dir;
+    // Runs of equal cost, each found by one scan of the same-cost line.
+    double total = 0.0;
+    for (int a = from;;) {
+        const int e = scanPassLine<dir>(j.sameLines(K) + line, a);
+        const double c = double(m_costs[base + a * step]);
+        if (dir > 0 ? e >= end : e <= end) {
+            cost = total + c * double((end - a) * dir + 1);
+            break;
         }
-    } else {
-        (void)cost;
+        total += c * double((e - a) * dir + 1);
+        a = e + dir;
     }
-    return node;
+    return std::uint32_t(base + end * step);
 }
 
-void WeightedJumpSearch::jumpDiagonal(int x, int y, int k)
+template <int K>
+void WeightedJumpSearch::jumpDiagonal(int x, int y)
 {
     const WeightedJumpGrid& j = *m_flat;
-    const int dx = detail::kDx[k];
-    const int dy = detail::kDy[k];
-    const int kx = dx > 0 ? 1 : 3;  // the straight directions inside this diagonal
-    const int ky = dy > 0 ? 2 : 0;
-    const unsigned natural = (1u << k) | (1u << kx) | (1u << ky);
+    constexpr int dx = detail::kDx[K];
+    constexpr int dy = detail::kDy[K];
+    constexpr int kx = dx > 0 ? 1 : 3;  // the straight directions inside this diagonal
+    constexpr int ky = dy > 0 ? 2 : 0;
+    constexpr unsigned natural = (1u << K) | (1u << kx) | (1u << ky);
     double sum = 0.0;
     for (;;) {
         x += dx;
@@ -149,7 +148,7 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int k)
         const std::uint32_t node = std::uint32_t(y * m_stride + x);
         sum += double(m_costs[node]);
         const double cost = sum * m_diag;
-        const unsigned kept = j.successors(node, k);
+        const unsigned kept = j.successors(node, K);
         if (node == m_goalNode || (kept & ~natural) != 0) {
             add(node, cost);
             return;
@@ -159,16 +158,16 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int k)
         // then straight), and the diagonal goes on.
         double straight = 0.0;
         if ((kept >> kx) & 1u) {
-            const std::uint32_t to = jumpStraight<true>(x, y, kx, straight);
+            const std::uint32_t to = jumpStraight<kx>(x, y, straight);
             if (to != kNoNode)
                 add(to, cost + straight);
         }
         if ((kept >> ky) & 1u) {
-            const std::uint32_t to = jumpStraight<true>(x, y, ky, straight);
+            const std::uint32_t to = jumpStraight<ky>(x, y, straight);
             if (to != kNoNode)
                 add(to, cost + straight);
         }
-        if (((kept >> k) & 1u) == 0)
+        if (((kept >> K) & 1u) == 0)
             return;
     }
 }
@@ -198,8 +197,8 @@ void WeightedJumpSearch::add(std::uint32_t to, double cost)
     // Pushed by flush() after the expansion's last jump: the loads of the successors' nodes and
     // landmark values overlap with the remaining jumps instead of waiting one after another.
     __builtin_prefetch(&m_nodes[to]);
-    if (m_active.count != 0) // a cell's landmark values share one cache line
-        __builtin_prefetch(m_active.plane[0] + std::size_t(to) * m_active.nodeStride);
+    if (m_active.lanes != 0) // a cell's landmark values share one cache line
+        __builtin_prefetch(m_active.values + std::size_t(to) * std::size_t(m_active.lanes));
     if (m_succCount == kMaxSuccessors)
         pushAll(m_from);
     m_succ[m_succCount] = to;
@@ -275,13 +274,20 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
     while (kept != 0) {
         const int k = __builtin_ctz(kept);
         kept &= kept - 1;
-        if (k < 4) {
-            double cost = 0.0;
-            const std::uint32_t to = jumpStraight<true>(x, y, k, cost);
-            add(to, cost);
-        } else {
-            jumpDiagonal(x, y, k);
+        // One instance per direction: its steps and lines are constants there.
+        double cost = 0.0;
+        std::uint32_t to = kNoNode;
+        switch (k) {
+        case 0: to = jumpStraight<0>(x, y, cost); break;
+        case 1: to = jumpStraight<1>(x, y, cost); break;
+        case 2: to = jumpStraight<2>(x, y, cost); break;
+        case 3: to = jumpStraight<3>(x, y, cost); break;
+        case 4: jumpDiagonal<4>(x, y); break;
+        case 5: jumpDiagonal<5>(x, y); break;
+        case 6: jumpDiagonal<6>(x, y); break;
+        default: jumpDiagonal<7>(x, y); break;
         }
+        add(to, cost);
     }
 }
 
@@ -291,9 +297,9 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     m_goalNode = goalNode;
     m_goalY = int(goalNode / std::uint32_t(m_stride));
     m_goalX = int(goalNode) - m_goalY * m_stride;
-    m_active = detail::ActiveLandmarks{};
+    m_active = detail::AllLandmarks{};
     if (m_table)
-        detail::chooseActiveLandmarks(*m_table, startNode, goalNode, m_active);
+        detail::allLandmarks(*m_table, goalNode, m_active);
     m_open.reset(m_exactOpen);
     detail::OpenList open(m_open);
     m_list = &open;
@@ -386,7 +392,7 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
     m_flat = nullptr;
     m_costs = nullptr;
     m_table.reset();
-    m_active = detail::ActiveLandmarks{};
+    m_active = detail::AllLandmarks{};
     return out.status;
 }
 

@@ -14,7 +14,9 @@
 /// and an edit recomputes the 3x3 around each changed cell.
 /// - A straight jump runs on through every cell that keeps straight on only (a bit plane per
 ///   direction, 64 cells per step); the first cell that keeps more is a jump point, one that
-///   keeps nothing a dead end. Beside a road of cheaper cells, for instance, going on beats
+///   keeps nothing a dead end. A dead-end plane per direction tells from the jump's first
+///   cell alone that it ends in a dead end (its lines are recomputed where an edit changes the
+///   pass or live bits), so such a jump costs one bit test. Beside a road of cheaper cells, for instance, going on beats
 ///   every step onto the road, so jumps run along the road's sides.
 /// - A diagonal jump expands its cells on the way: where a cell keeps only the diagonal and
 ///   its two straight parts, their straight jumps are run there and what they find goes on
@@ -45,7 +47,8 @@
 ///   (entry cost, x diagonalFactor for a diagonal step).
 /// - Heuristic: the octile distance x the layer's cheapest cell cost, and, with landmarks on
 ///   (setLandmarks, default) and a usable table on the layer (NavGrid::landmarks), the max of
-///   that and the landmark bound. The layer's `heuristic` and `weight` are ignored.
+///   that and the landmark bound over all of the table's landmarks (detail::AllLandmarks; A*
+///   reads a subset). The layer's `heuristic` and `weight` are ignored.
 /// - Statuses as JumpPointSearch: Found; Partial (goal unreachable, partial paths on: the path
 ///   to the reachable cell closest to the goal (Euclidean), ties by lower cost, then lower
 ///   row-major index); NoPath (partial paths off, O(1) from the islands); StartInvalid;
@@ -90,7 +93,8 @@ public:
     /// Builds the table from `layer` of `grid`. O(cells). false (and empty) for a bad layer.
     bool build(const NavGrid& grid, int layer);
     /// Patches the table after `dirty` = grid.apply(layer, ...) (or replaceLayer) of the layer
-    /// it was built from: the changed cells and their 8 neighbours. O(changed cells).
+    /// it was built from: the changed cells and their 8 neighbours, and the dead-end bits of
+    /// their rows and columns. O(changed cells x (width + height)).
     /// The grid must have had no other change of the layer since build() or the last update().
     /// Returns false (and leaves the table unchanged) when it was not built from this layer
     /// of a grid of this size and diagonal factor; the caller then calls build(). Another
@@ -121,6 +125,12 @@ public:
     {
         return detail::kDy[k] == 0 ? bit(m_same[k], m_rowWords, py, px) : bit(m_same[k], m_colWords, px, py);
     }
+    /// True when a straight jump in direction k (0..3) whose first cell is padded (px, py)
+    /// stops at a cell that keeps nothing (a dead end), the goal aside.
+    bool deadEnd(int px, int py, int k) const
+    {
+        return detail::kDy[k] == 0 ? bit(m_dead[k], m_rowWords, py, px) : bit(m_dead[k], m_colWords, px, py);
+    }
     /// Open cells where a straight jump stops although it could go on (jump points), for
     /// statistics. O(cells).
     std::size_t jumpPoints() const;
@@ -134,6 +144,8 @@ public:
     const std::uint64_t* sameLines(int k) const { return m_same[k].data(); }
     /// Like passLines: bit set where successors(cell, k) != 0 (a jump stopping there goes on).
     const std::uint64_t* liveLines(int k) const { return m_live[k].data(); }
+    /// Like passLines: bit set where deadEnd() holds.
+    const std::uint64_t* deadLines(int k) const { return m_dead[k].data(); }
     /// Zero bits in front of every line (and at least as many behind it).
     static constexpr int kLead = 64;
 
@@ -145,6 +157,9 @@ private:
     }
     static void setBit(std::vector<std::uint64_t>& lines, std::size_t words, int line, int pos, bool on);
     void computeCell(const float* costs, int px, int py);
+    /// Recomputes the dead-end bits of row (k = 1, 3) or column (k = 0, 2) `line` from its
+    /// pass and live bits. O(line length).
+    void computeDeadLine(int k, int line);
 
     int m_layer = -1;
     int m_pw = 0;
@@ -157,6 +172,7 @@ private:
     std::vector<std::uint64_t> m_pass[4];
     std::vector<std::uint64_t> m_same[4];
     std::vector<std::uint64_t> m_live[4];
+    std::vector<std::uint64_t> m_dead[4];
     std::vector<std::uint8_t> m_succ;  ///< 8 per padded cell
     /// successors() of a cell whose open neighbours all cost what it costs, by its open
     /// neighbours (bit i: 3x3 index i, the centre left out) and k.
@@ -207,19 +223,21 @@ private:
     void pushAll(std::uint32_t from);
     /// Records cost g and `parent` for `node` at padded (x, y) when that improves it; true then.
     bool improve(std::uint32_t node, std::uint32_t parent, double g, int x, int y);
-    /// The jump point (or kNoNode) from padded (x, y) in direction k; `cost`: the jump's cost.
-    template <bool WithCost>
-    std::uint32_t jumpStraight(int x, int y, int k, double& cost) const;
-    /// Adds the jump points of the diagonal jump from padded (x, y) in direction k, and those
+    /// The jump point (or kNoNode) from padded (x, y) in straight direction K; `cost`: the
+    /// jump's cost (set when a jump point is found).
+    template <int K>
+    std::uint32_t jumpStraight(int x, int y, double& cost) const;
+    /// Adds the jump points of the diagonal jump from padded (x, y) in direction K, and those
     /// of the straight jumps from the cells it expands on its way.
-    void jumpDiagonal(int x, int y, int k);
+    template <int K>
+    void jumpDiagonal(int x, int y);
     double h(std::uint32_t node, int x, int y) const;
     void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
 
     const WeightedJumpGrid* m_flat = nullptr;
     const float* m_costs = nullptr;
     std::shared_ptr<const LandmarkTable> m_table;  ///< null: octile bound only
-    detail::ActiveLandmarks m_active;  ///< the landmarks this search reads (count 0: none)
+    detail::AllLandmarks m_active;  ///< the table's landmarks toward the goal (lanes 0: none)
     int m_stride = 0;
     int m_goalX = 0;
     int m_goalY = 0;

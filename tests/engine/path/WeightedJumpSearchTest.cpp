@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -117,8 +118,9 @@ int compareQueries(std::mt19937& rng, const NavGrid& grid, const WeightedJumpGri
     return found;
 }
 
-/// Random fields with diagonal factor `diag`: returns the Found count.
-int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths, int fields)
+/// Random fields with diagonal factor `diag` (`landmarkCount` landmarks when `landmarks`):
+/// returns the Found count.
+int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths, int fields, int landmarkCount = 4)
 {
     std::mt19937 rng(seed);
     WeightedJumpSearch jpsw;
@@ -132,7 +134,7 @@ int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths,
         MoveRules rules;
         rules.diagonalFactor = diag;
         NavGrid grid;
-        grid.setLandmarks({landmarks ? eng::path::LandmarkMode::On : eng::path::LandmarkMode::Off, 4});
+        grid.setLandmarks({landmarks ? eng::path::LandmarkMode::On : eng::path::LandmarkMode::Off, landmarkCount});
         REQUIRE(grid.reset(w, h));
         REQUIRE(grid.addLayer("walker", weightedField(rng, w, h, density), rules) == 0);
         REQUIRE(WeightedJumpSearch::supports(grid, 0));
@@ -144,7 +146,19 @@ int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths,
     return found;
 }
 
-/// The successor table and planes of `flat` equal a fresh build's, cell by cell.
+/// Whether a straight jump in direction k whose first cell is padded (x, y), walked cell by
+/// cell through the cells that pass, stops at a cell that keeps nothing (deadEnd's meaning).
+bool walksIntoDeadEnd(const NavGrid& grid, const WeightedJumpGrid& flat, int x, int y, int k)
+{
+    while (flat.passes(x, y, k)) {
+        x += eng::path::detail::kDx[k];
+        y += eng::path::detail::kDy[k];
+    }
+    return flat.successors(std::uint32_t(y * grid.stride() + x), k) == 0;
+}
+
+/// The successor table and planes of `flat` equal a fresh build's, cell by cell, and the
+/// dead-end bits the walk of each jump.
 void checkPlanesFresh(const NavGrid& grid, const WeightedJumpGrid& flat)
 {
     WeightedJumpGrid fresh;
@@ -159,6 +173,8 @@ void checkPlanesFresh(const NavGrid& grid, const WeightedJumpGrid& flat)
             for (int k = 0; k < 4; ++k) {
                 REQUIRE(flat.passes(x, y, k) == fresh.passes(x, y, k));
                 REQUIRE(flat.sameNext(x, y, k) == fresh.sameNext(x, y, k));
+                REQUIRE(flat.deadEnd(x, y, k) == fresh.deadEnd(x, y, k));
+                REQUIRE(flat.deadEnd(x, y, k) == walksIntoDeadEnd(grid, flat, x, y, k));
             }
         }
 }
@@ -173,6 +189,42 @@ TEST_CASE("WeightedJumpSearch: the optimal cost on random weighted fields", "[pa
     CHECK(compareFields(32, 1.414, true, true, scaled(60)) > 900 / k);
     CHECK(compareFields(33, 1.0, false, true, scaled(40)) > 600 / k);
     CHECK(compareFields(34, 1.9, true, false, scaled(40)) > 600 / k);
+    // 8 landmarks: the search's bound over all of them takes the 16-lane path.
+    CHECK(compareFields(35, 1.414, true, true, scaled(40), 8) > 600 / k);
+    CHECK(compareFields(36, 1.414, true, true, scaled(20), 3) > 300 / k);
+}
+
+TEST_CASE("WeightedJumpSearch's bound over all landmarks equals the max of every landmark's", "[path][jpsw]")
+{
+    // allLandmarkBound compares a cell's values with the goal's lane by lane (padding lanes
+    // included); it must give exactly fullLandmarkBound, the max over the table's landmarks.
+    std::mt19937 rng(57);
+    for (const int count : {1, 3, 4, 8, 13}) {
+        NavGrid grid;
+        grid.setLandmarks({eng::path::LandmarkMode::On, count});
+        REQUIRE(grid.reset(40, 30));
+        REQUIRE(grid.addLayer("walker", weightedField(rng, 40, 30, 0.15), MoveRules{}) == 0);
+        const std::shared_ptr<const eng::path::LandmarkTable> table = grid.landmarks(0);
+        REQUIRE(table);
+        REQUIRE(table->count == count);
+        for (int q = 0; q < 12; ++q) {
+            const TileCoord goal{int(rng() % 40u), int(rng() % 30u)};
+            if (!grid.passable(0, goal))
+                continue;
+            eng::path::detail::AllLandmarks all;
+            eng::path::detail::allLandmarks(*table, grid.toNode(goal), all);
+            REQUIRE(all.lanes == int(table->nodeStride));
+            for (int y = 0; y < 30; ++y)
+                for (int x = 0; x < 40; ++x) {
+                    if (!grid.passable(0, {x, y}))
+                        continue;
+                    const std::uint32_t node = grid.toNode({x, y});
+                    INFO(count << " landmarks, cell " << x << "," << y << " goal " << goal.x << "," << goal.y);
+                    REQUIRE(eng::path::detail::allLandmarkBound(all, node) ==
+                            eng::path::detail::fullLandmarkBound(*table, node, grid.toNode(goal)));
+                }
+        }
+    }
 }
 
 TEST_CASE("WeightedJumpSearch: exact after random edits patched by update()", "[path][jpsw]")

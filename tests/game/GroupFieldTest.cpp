@@ -2,7 +2,8 @@
 // paths from the field (no A* request each), two groups that cross both arrive with nobody
 // stuck and never two units on one cell, and a wall painted across the field's way makes the
 // followers re-route through the gap; a group whose way leaves its field's rectangle gets one
-// field over the whole grid; followers' paths are smoothed in the updates after they start.
+// field over the whole grid; followers' paths are smoothed in the updates after they start; on
+// the game's clock budget the fields run on the service's worker thread and are repaired too.
 #include "game/party/Party.hpp"
 
 #include "tests/game/GridFromAscii.hpp"
@@ -11,9 +12,11 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 using eng::TileCoord;
@@ -280,4 +283,54 @@ TEST_CASE("followers start on the field's grid steps and their paths are smoothe
     }
     CHECK(smoothed == int(group.size()));
     checkGroupArrives(s, group, {34, 10});
+}
+
+TEST_CASE("on a clock budget the fields run on the service's worker thread: a wall painted across one still repairs it")
+{
+    game::Party s;
+    eng::path::NavGrid grid = navFromAscii(openField(40, 21));
+    REQUIRE(s.reset(grid));
+    REQUIRE(s.params().pathBudgetExpansions <= 0);  // the game's clock budget
+    const std::vector<int> group = spawnBlock(s, "g", {2, 8}, 10, 2);
+    const TileCoord goal{35, 10};
+    REQUIRE(s.order(group, goal).accepted);
+    // Updates take microseconds here, not a frame: while followers wait for their field the
+    // loop gives the worker thread a millisecond (for at most a minute: a lost field fails).
+    long long onWorker = 0;
+    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+    auto waitForWorker = [&] {
+        const bool waiting = std::any_of(group.begin(), group.end(),
+                                         [&](int i) { return s.units()[std::size_t(i)].walk.awaitingPath; });
+        if (waiting && std::chrono::steady_clock::now() < giveUp)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    };
+    for (int f = 0; f < 60 * 120 && s.fieldOf(group[1]) == nullptr; ++f) {
+        s.update(1.0 / 60.0);
+        onWorker += s.lastServiceStats().workerExpansions;
+        waitForWorker();
+    }
+    const eng::path::FlowField* before = s.fieldOf(group[1]);
+    REQUIRE(before != nullptr);
+    CHECK(onWorker > 0);  // the field's expansions ran on the worker, not in the update's slices
+    const std::uint64_t versionBefore = before->version();
+    std::vector<eng::path::CellChange> wall;
+    for (int y = 0; y < 21; ++y)
+        if (y != 2)
+            wall.push_back({{20, y}, eng::path::Impassable});
+    const eng::path::NavDirty dirty = grid.apply(0, wall);
+    s.gridChanged({&dirty, 1});
+    for (int ticks = 0; ticks < 60 * 120 && s.anyMoving(); ++ticks) {
+        s.update(1.0 / 60.0);
+        game::test::checkOccupancy(s);
+        for (int i : group)
+            REQUIRE(grid.passable(0, s.units()[std::size_t(i)].tile));
+        waitForWorker();
+    }
+    const eng::path::FlowField* after = s.fieldOf(group[1]);
+    REQUIRE(after != nullptr);
+    CHECK(after->version() != versionBefore);
+    CHECK_FALSE(after->reached({20, 10}));
+    CHECK_FALSE(s.anyMoving());
+    for (int i : group)
+        CHECK(chebyshev(s.units()[std::size_t(i)].tile, goal) <= 4);
 }

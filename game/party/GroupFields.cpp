@@ -58,7 +58,6 @@ void GroupFields::clear()
             m_paths.releaseField(g.field);
     m_groups.clear();
     m_free.clear();
-    m_smooth.clear();
     for (Unit& u : m_units)
         u.group = -1;
 }
@@ -158,7 +157,7 @@ void GroupFields::serve(Clock::time_point deadline)
                 break;
             }
             if (buildPath(i, *field, planCell(u), false, {}, out, true))
-                walk(u, out, {}, true);
+                walk(u, out, {});
             else if (m_outOfTime)
                 g.waiting = true;  // its tail search ran out of this update: next update
             else
@@ -167,34 +166,6 @@ void GroupFields::serve(Clock::time_point deadline)
         if (!g.waiting)
             m_paths.followersServed(g.waitingSince);
     }
-    smoothQueued();
-}
-
-void GroupFields::smoothQueued()
-{
-    // Oldest first, with what this update leaves; a unit whose path changed meanwhile (a new
-    // order, a reroute, its tail) is skipped: that path was smoothed when it was taken.
-    std::size_t k = 0;
-    for (; k < m_smooth.size() && !spent(); ++k) {
-        if (m_smooth[k] >= int(m_units.size()))
-            continue;
-        Unit& u = m_units[std::size_t(m_smooth[k])];
-        if (!follower(m_smooth[k]) || u.path.empty() || !u.walk.smoothed.waypoints.empty() ||
-            u.walk.planned.empty() || u.walk.planned.back() != u.path.back())
-            continue;
-        eng::path::PathResult rest;
-        rest.status = eng::path::PathStatus::Found;
-        rest.path.reserve(u.path.size() + 1);
-        rest.path.push_back(planCell(u));
-        rest.path.insert(rest.path.end(), u.path.begin(), u.path.end());
-        const eng::TileCoord goal = u.goal;
-        const bool tail = u.walk.tailPending;
-        m_paths.take(u, rest, 1, m_grid);
-        m_paths.setGoal(u, goal);
-        u.walk.tailPending = tail;
-        m_searchLeft -= (long long)(rest.path.size());  // its line checks: about one search step a cell
-    }
-    m_smooth.erase(m_smooth.begin(), m_smooth.begin() + std::ptrdiff_t(k));
 }
 
 bool GroupFields::shortSearch(int layer, eng::TileCoord start, eng::TileCoord goal,
@@ -291,8 +262,7 @@ bool GroupFields::widen(Group& g, const eng::path::FlowField& field)
     return true;
 }
 
-void GroupFields::walk(Unit& u, const eng::path::PathResult& out, std::span<const eng::TileCoord> avoid,
-                       bool smoothLater)
+void GroupFields::walk(Unit& u, const eng::path::PathResult& out, std::span<const eng::TileCoord> avoid)
 {
     if (out.path.size() < 2) {
         m_paths.stop(u);  // it stands on its formation cell
@@ -301,10 +271,7 @@ void GroupFields::walk(Unit& u, const eng::path::PathResult& out, std::span<cons
     const eng::TileCoord target = u.goal;
     m_paths.drop(u);
     u.walk.avoid.assign(avoid.begin(), avoid.end());
-    smoothLater = smoothLater && m_grid->rules(u.layer).smoothing;
-    m_paths.take(u, out, 1, smoothLater ? nullptr : m_grid);
-    if (smoothLater)
-        m_smooth.push_back(int(&u - m_units.data()));
+    m_paths.take(u, out, 1, m_grid);
     if (out.path.back() != target) {
         m_paths.setGoal(u, target);  // the path ends where the field leaves it: the tail comes later
         u.walk.tailPending = true;

@@ -152,13 +152,8 @@ private:
     /// A complete field of `g` that does not reach some waiting follower's cell (its way leaves
     /// the rectangle) is replaced by a request for one over the whole grid: true when it was.
     bool widen(Group& g, const eng::path::FlowField& field);
-    /// The unit walks `out` (at least two cells), its plan avoiding nothing but `avoid`. With
-    /// `smoothLater` (a group's followers all at once) it walks the grid steps until
-    /// smoothQueued() smooths the rest of its path (PathRequests::take's smoothing).
-    void walk(Unit& u, const eng::path::PathResult& out, std::span<const eng::TileCoord> avoid,
-              bool smoothLater = false);
-    /// Smooths the paths walk() queued, oldest first, as this update's allowance lets it.
-    void smoothQueued();
+    /// The unit walks `out` (at least two cells), its plan avoiding nothing but `avoid`.
+    void walk(Unit& u, const eng::path::PathResult& out, std::span<const eng::TileCoord> avoid);
 
     std::vector<Unit>& m_units;
     PathRequests& m_paths;
@@ -167,7 +162,6 @@ private:
     std::vector<Group> m_groups;
     std::vector<int> m_free;                 ///< indices of dead groups, for reuse
     std::vector<int> m_ready;                ///< serve()'s scratch: groups whose followers take paths
-    std::vector<int> m_smooth;               ///< followers walking grid steps until smoothQueued()
     long long m_searchLeft = SearchesPerUpdate;  ///< expansions of short searches left this update
     Clock::time_point m_deadline = Clock::time_point::max();  ///< this update's (serve())
     bool m_outOfTime = false;                ///< the last shortSearch() was cut by spent()

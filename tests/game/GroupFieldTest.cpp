@@ -2,8 +2,7 @@
 // paths from the field (no A* request each), two groups that cross both arrive with nobody
 // stuck and never two units on one cell, and a wall painted across the field's way makes the
 // followers re-route through the gap; a group whose way leaves its field's rectangle gets one
-// field over the whole grid; followers' paths are smoothed in the updates after they start; on
-// the game's clock budget the fields run on the service's worker thread and are repaired too.
+// field over the whole grid; on the game's clock budget the fields run on the service's worker thread and are repaired too.
 #include "game/party/Party.hpp"
 
 #include "tests/game/GridFromAscii.hpp"
@@ -257,32 +256,6 @@ TEST_CASE("a group whose way leaves its field's rectangle gets one field over th
     }
     checkGroupArrives(s, group, {40, 12});
     CHECK(s.pathWork().requestsMade == 2);  // and nobody asked for a path of its own on the way
-}
-
-TEST_CASE("followers start on the field's grid steps and their paths are smoothed in the updates after")
-{
-    game::Party s;
-    const eng::path::NavGrid grid = navFromAscii(openField(40, 20));
-    REQUIRE(grid.rules(0).smoothing);
-    REQUIRE(s.reset(grid));
-    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
-    const std::vector<int> group = spawnBlock(s, "g", {1, 6}, 12, 4);
-    REQUIRE(s.order(group, {34, 10}, nullptr, false).accepted);
-    int smoothed = 0;
-    for (int f = 0; f < 4; ++f) {
-        s.update(1.0 / 60.0);
-        smoothed = 0;
-        for (int i : group) {
-            const game::Unit& u = s.units()[std::size_t(i)];
-            smoothed += !u.walk.smoothed.waypoints.empty();
-            // Grid steps or smoothed, the path still ends where it ended: at the goal, or where
-            // the field leaves it for the tail.
-            if (!u.path.empty() && u.path.back() != u.goal)
-                CHECK(u.walk.tailPending);
-        }
-    }
-    CHECK(smoothed == int(group.size()));
-    checkGroupArrives(s, group, {34, 10});
 }
 
 TEST_CASE("on a clock budget the fields run on the service's worker thread: a wall painted across one still repairs it")

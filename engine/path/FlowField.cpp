@@ -107,13 +107,23 @@ void FlowField::stop()
 
 PathStatus FlowField::restart(const NavGrid& grid)
 {
+    if (prepare(grid) != PathStatus::InProgress)
+        return m_status;
+    start();
+    return m_status;
+}
+
+PathStatus FlowField::prepare(const NavGrid& grid)
+{
     m_grid = nullptr;
     m_watchGrid = true;
+    m_begun = false;
     m_heapCount = 0;
     m_expanded = 0;
+    m_dist.clear();
+    m_dir.clear();
+    m_flags.clear();
     if (!grid.validLayer(m_layer)) {
-        m_dist.clear();
-        m_dir.clear();
         m_status = PathStatus::InvalidInput;
         return m_status;
     }
@@ -124,14 +134,7 @@ PathStatus FlowField::restart(const NavGrid& grid)
     m_rules = grid.rules(m_layer);
     m_version = grid.layerVersion(m_layer);
     const int pw = m_region.width() + 2, ph = m_region.height() + 2;
-    // Walls stay Unreached (expand() never enters them); the ring is Closed. A plain fill: the
-    // set-up of a large region costs little more than writing its memory.
-    m_dist.assign(m_region.empty() ? 0 : std::size_t(pw) * std::size_t(ph), Unreached);
-    m_dir.assign(m_dist.size(), NoDir);
-    m_flags.assign(m_dist.size(), 0);
     m_nodeStride = grid.stride();
-    if (m_heap.size() < 64)
-        m_heap.resize(64);
     for (int k = 0; k < 8; ++k) {
         // Backwards: the neighbour a of a settled cell b that may step into b lies at b - (dx, dy).
         m_cellStep[k] = -(detail::kDy[k] * pw + detail::kDx[k]);
@@ -140,13 +143,36 @@ PathStatus FlowField::restart(const NavGrid& grid)
     m_nodeOrigin = m_region.empty() ? 0 : grid.toNode({m_region.x0, m_region.y0}) - std::uint32_t(grid.stride()) - 1;
     // The costs the search reads, the ring included (the grid's padding beyond its edges): a
     // copy, so the search itself reads nothing of the grid but the landmark table it holds.
-    m_costs.resize(m_dist.size());
+    m_costs.resize(m_region.empty() ? 0 : std::size_t(pw) * std::size_t(ph));
     const float* costs = grid.paddedCosts(m_layer);
     for (int y = 0; y < (m_region.empty() ? 0 : ph); ++y)
         std::memcpy(m_costs.data() + std::size_t(y) * std::size_t(pw),
                     costs + m_nodeOrigin + std::size_t(y) * std::size_t(grid.stride()), std::size_t(pw) * sizeof(float));
     m_directions = m_rules.diagonal == DiagonalMode::Never ? 4 : 8;
     m_diagonalOk = diagonalMask(m_rules.diagonal);
+    m_liveGoals.clear();
+    for (TileCoord g : m_goals)
+        if (m_region.contains(g) && grid.passable(m_layer, g))
+            m_liveGoals.push_back(g);
+    markSources(grid);
+    m_grid = &grid;
+    m_status = m_liveGoals.empty() ? PathStatus::NoPath : PathStatus::InProgress;
+    if (m_status == PathStatus::NoPath)
+        m_grid = nullptr;
+    return m_status;
+}
+
+void FlowField::start()
+{
+    m_begun = true;
+    const int pw = m_region.width() + 2, ph = m_region.height() + 2;
+    // Walls stay Unreached (expand() never enters them); the ring is Closed. A plain fill: the
+    // set-up of a large region costs little more than writing its memory.
+    m_dist.assign(m_costs.size(), Unreached);
+    m_dir.assign(m_dist.size(), NoDir);
+    m_flags.assign(m_dist.size(), 0);
+    if (m_heap.size() < 64)
+        m_heap.resize(64);
     if (!m_region.empty()) {
         std::fill_n(m_dist.begin(), pw, Closed);
         std::fill_n(m_dist.end() - pw, pw, Closed);
@@ -155,25 +181,24 @@ PathStatus FlowField::restart(const NavGrid& grid)
             m_dist[std::size_t(y) * std::size_t(pw) + std::size_t(pw - 1)] = Closed;
         }
     }
-    markSources(grid);
-    for (TileCoord g : m_goals)
-        if (m_region.contains(g) && m_dist[local(g)] == Unreached && grid.passable(m_layer, g)) {
-            m_dist[local(g)] = 0.0;
-            push(0.0, local(g), grid.toNode(g), g.x - m_region.x0 + 1, g.y - m_region.y0 + 1);
+    m_sourcesLeft = 0;
+    for (TileCoord c : m_liveSources)
+        if (!(m_flags[local(c)] & SourceFlag)) {  // a source listed twice counts once
+            m_flags[local(c)] |= SourceFlag;
+            ++m_sourcesLeft;
         }
-    if (m_heapCount == 0) {
-        m_status = PathStatus::NoPath;
-        return m_status;
-    }
-    m_grid = &grid;
-    m_status = PathStatus::InProgress;
-    return m_status;
+    for (TileCoord g : m_liveGoals)
+        if (m_dist[local(g)] == Unreached) {
+            m_dist[local(g)] = 0.0;
+            const int x = g.x - m_region.x0 + 1, y = g.y - m_region.y0 + 1;
+            push(0.0, local(g), m_nodeOrigin + std::uint32_t(y) * std::uint32_t(m_nodeStride) + std::uint32_t(x), x, y);
+        }
 }
 
 void FlowField::markSources(const NavGrid& grid)
 {
-    m_sourcesLeft = 0;
     m_lm.reset();
+    m_liveSources.clear();
     m_sourceBox = {m_region.x1, m_region.y1, m_region.x0, m_region.y0};
     std::vector<int> islands;
     for (TileCoord g : m_goals)
@@ -182,11 +207,8 @@ void FlowField::markSources(const NavGrid& grid)
     for (TileCoord c : m_sources) {
         if (!m_region.contains(c) || !grid.passable(m_layer, c) ||
             std::find(islands.begin(), islands.end(), grid.islandOf(m_layer, c)) == islands.end())
-            continue;  // outside, a wall, listed twice, or no way from it to a goal
-        if (m_flags[local(c)] & SourceFlag)
-            continue;
-        m_flags[local(c)] |= SourceFlag;
-        ++m_sourcesLeft;
+            continue;  // outside, a wall, or no way from it to a goal
+        m_liveSources.push_back(c);
         m_sourceBox = {std::min(m_sourceBox.x0, c.x), std::min(m_sourceBox.y0, c.y), std::max(m_sourceBox.x1, c.x + 1),
                        std::max(m_sourceBox.y1, c.y + 1)};
     }
@@ -213,7 +235,7 @@ void FlowField::markLandmarks(const NavGrid& grid, const std::vector<int>& islan
 {
     // The table compares cells of one island only: the goals' island, the sources' too.
     std::shared_ptr<const LandmarkTable> lm = grid.landmarks(m_layer);
-    if (m_sourcesLeft == 0 || !lm || lm->empty() || !lm->builtFor(m_rules) ||
+    if (m_liveSources.empty() || !lm || lm->empty() || !lm->builtFor(m_rules) ||
         std::adjacent_find(islands.begin(), islands.end(), std::not_equal_to<>()) != islands.end())
         return;
     const int k = lm->count;
@@ -226,9 +248,7 @@ void FlowField::markLandmarks(const NavGrid& grid, const std::vector<int>& islan
         m_lmMask[std::size_t(2 * l + 1)] = -1;  // (v ^ -1) - -1 == -v
         m_lmOffset[std::size_t(2 * l + 1)] = std::numeric_limits<std::int32_t>::max() / 2;
     }
-    for (TileCoord c : m_sources) {
-        if (!m_region.contains(c) || !(m_flags[local(c)] & SourceFlag))
-            continue;
+    for (TileCoord c : m_liveSources) {
         const std::uint32_t n = grid.toNode(c);
         for (int l = 0; l < k; ++l) {
             std::int32_t& from = m_lmOffset[std::size_t(2 * l)];
@@ -285,6 +305,8 @@ PathStatus FlowField::step(int maxExpansions)
 {
     if (m_status != PathStatus::InProgress)
         return m_status;
+    if (!m_begun && !m_watchGrid)
+        start();  // detached: the set-up runs where the search does
     if (!m_grid || (m_watchGrid && m_grid->layerVersion(m_layer) != m_version)) {
         m_grid = nullptr;
         m_heapCount = 0;

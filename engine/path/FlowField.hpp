@@ -32,9 +32,10 @@
 /// - Time-sliced: step(n) runs at most n expansions; sliced or not, the field is the same.
 ///   A layer edited meanwhile (NavGrid::layerVersion changes) stops the search: step() gives
 ///   InvalidInput; restart() begins again on the grid as it is (PathService does both).
-/// - Detachable: restart() copies the region's costs, so after detach() step() reads nothing of
-///   the grid (only the copy and the landmark table it holds, which is immutable): another
-///   thread may run it while the grid's owner edits the grid. The owner then compares
+/// - Detachable: prepare() (and restart()) copies the region's costs, so after detach() step()
+///   reads nothing of the grid (only the copy and the landmark table it holds, which is
+///   immutable): another thread may run it, its set-up included, while the grid's owner edits
+///   the grid. The owner then compares
 ///   version() with the layer's to know whether the finished field is still current.
 /// - Memory: ~14 bytes per region cell plus the heap (16 bytes an entry), allocated by begin /
 ///   restart; the grid must outlive the search unless it is detached (not the finished field,
@@ -106,6 +107,12 @@ public:
     void stop();
     /// Begins again with the same goals, layer, region and sources on `grid` as it is now.
     PathStatus restart(const NavGrid& grid);
+    /// The part of restart() that reads the grid: the region's costs copied, the goals and
+    /// sources checked, the landmark table taken. InProgress, NoPath (no usable goal: the field
+    /// is complete and empty) or InvalidInput. The region's arrays are filled and the goals
+    /// seeded by the first step() after detach() (so on the thread that runs it), or at once
+    /// by restart().
+    PathStatus prepare(const NavGrid& grid);
     /// The running search stops watching the grid's layer version (see Detachable): step()
     /// reads no grid from now on, until the next restart().
     void detach();
@@ -156,8 +163,10 @@ private:
     void prefetchAround(std::uint32_t node, int stride) const;
     /// Relaxes the neighbours of `cell` (padded x, y), settled with distance d.
     void expand(std::uint32_t cell, std::uint32_t node, int x, int y, double d);
-    /// restart(): marks the sources (m_flags, m_sourcesLeft, m_sourceBox, m_boundScale).
+    /// prepare(): the usable sources (m_liveSources, m_sourceBox, m_boundScale, landmarks).
     void markSources(const NavGrid& grid);
+    /// After prepare(): the region's arrays, the sources' flags, the goals on the heap.
+    void start();
     /// markSources(): the landmark bounds toward the sources (m_lm, m_lmMask, m_lmOffset), when
     /// the grid has a usable table and the goals are on one island.
     void markLandmarks(const NavGrid& grid, const std::vector<int>& islands);
@@ -194,6 +203,9 @@ private:
     std::uint32_t m_nodeOrigin = 0;        ///< the grid's padded index of padded region cell 0
     int m_nodeStride = 0;                  ///< the grid's padded row length
     bool m_watchGrid = true;               ///< step() checks the layer's version (not once detached)
+    bool m_begun = false;                  ///< start() ran after the last prepare()
+    std::vector<TileCoord> m_liveGoals;    ///< prepare(): the goals in the region, passable
+    std::vector<TileCoord> m_liveSources;  ///< prepare(): the sources that count (see Sources)
     int m_directions = 8;                  ///< 4 when the layer never steps diagonally
     unsigned m_diagonalOk = 0;             ///< bit (sideA * 2 + sideB): a diagonal step is allowed
     PathStatus m_status = PathStatus::InvalidInput;

@@ -62,7 +62,7 @@ void PathService::handOutFields(ServiceStats& stats)
         m_queue.erase(m_queue.begin() + std::ptrdiff_t(pick));
         Slot& s = m_slots[index];
         s.state = RequestState::Running;
-        if (s.field->restart(m_grid) != PathStatus::InProgress) {
+        if (s.field->prepare(m_grid) != PathStatus::InProgress) {
             s.state = RequestState::Done;  // decided without searching (NoPath, InvalidInput)
             ++stats.finished;
             continue;

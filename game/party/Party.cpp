@@ -426,8 +426,8 @@ void Party::update(double dtSec)
     const auto t0 = Clock::now();
     double pathMicros = m_paths.takeSyncMicros();
     // One budget for all path work of the update: the orders given since the update before
-    // have spent their share; followers take their paths from fields within at most half of
-    // what is left after a reserve for the motion (its path work of the update before); the
+    // have spent their share; followers take their paths from fields within at most a third
+    // of what is left after a reserve for the motion (its path work of the update before); the
     // service gets the rest; the motion's short searches stop at the end of the budget. With
     // an expansion budget (pathBudgetExpansions) no clock decides anything.
     Clock::time_point serveEnd = Clock::time_point::max(), end = Clock::time_point::max();
@@ -437,7 +437,7 @@ void Party::update(double dtSec)
             return t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::micro>(micros));
         };
         end = at(left);
-        serveEnd = at(std::max(0.0, (left - m_motionMicros) / 2.0));
+        serveEnd = at(std::max(0.0, (left - m_motionMicros) / 3.0));
     }
     m_groups.serve(serveEnd);
     m_paths.serve(m_units, m_params, pathMicros + microsFrom(t0) + m_motionMicros);

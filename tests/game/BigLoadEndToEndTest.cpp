@@ -13,24 +13,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <string>
-
-namespace {
-
-/// "name: value" lines of a bench's stdout.
-std::map<std::string, std::string> benchFigures(const std::string& out)
-{
-    std::map<std::string, std::string> figures;
-    std::istringstream in(out);
-    std::string line;
-    while (std::getline(in, line))
-        if (const std::size_t colon = line.find(": "); colon != std::string::npos)
-            figures[line.substr(0, colon)] = line.substr(colon + 2);
-    return figures;
-}
-
-} // namespace
 
 TEST_CASE("e2e: the valley tiled 28x28 opens and --bench-load reports its figures")
 {
@@ -52,7 +35,7 @@ TEST_CASE("e2e: the valley tiled 28x28 opens and --bench-load reports its figure
     testsupport::requireDisplayReached(r);
     INFO(r.out << r.err);
     REQUIRE(r.exitCode == 0);
-    std::map<std::string, std::string> f = benchFigures(r.out);
+    std::map<std::string, std::string> f = testsupport::benchFigures(r.out);
     CHECK(f["map_size"] == side + "x" + side);
     for (const char* name : {"first_frame_ms", "ready_ms", "rss_mb", "peak_rss_mb", "order_ms", "rss_after_order_mb",
                              "peak_rss_after_order_mb"}) {

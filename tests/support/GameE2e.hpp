@@ -24,6 +24,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 
 namespace testsupport {
@@ -46,6 +48,18 @@ inline std::filesystem::path e2eDir(const std::string& prefix, const std::string
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
+}
+
+/// The "name: value" lines of a bench's stdout.
+inline std::map<std::string, std::string> benchFigures(const std::string& out)
+{
+    std::map<std::string, std::string> figures;
+    std::istringstream in(out);
+    std::string line;
+    while (std::getline(in, line))
+        if (const std::size_t colon = line.find(": "); colon != std::string::npos)
+            figures[line.substr(0, colon)] = line.substr(colon + 2);
+    return figures;
 }
 
 /// The isostar binary, quoted. In sanitizer builds LeakSanitizer checks it like every program

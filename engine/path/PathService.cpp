@@ -237,6 +237,15 @@ void PathService::finishSlot(std::uint32_t index, ServiceStats& stats)
     ++stats.finished;
 }
 
+std::size_t PathService::firstQueued(bool fields) const
+{
+    std::size_t pick = m_queue.size();
+    for (std::size_t q = 0; q < m_queue.size(); ++q)
+        if (m_queue[q].field == fields && (pick == m_queue.size() || m_queue[q].before(m_queue[pick])))
+            pick = q;
+    return pick;
+}
+
 void PathService::promoteQueued(ServiceStats& stats)
 {
     // Per kind (paths: each holds a GridQuery; fields), the queued request first in service
@@ -250,10 +259,7 @@ void PathService::promoteQueued(ServiceStats& stats)
             continue;
         }
         for (;;) {
-            std::size_t pick = m_queue.size();
-            for (std::size_t q = 0; q < m_queue.size(); ++q)
-                if (m_queue[q].field == fields && (pick == m_queue.size() || m_queue[q].before(m_queue[pick])))
-                    pick = q;
+            const std::size_t pick = firstQueued(fields);
             if (pick == m_queue.size())
                 break;
             int running = 0;

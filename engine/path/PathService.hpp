@@ -199,6 +199,9 @@ private:
     bool startSearch(std::uint32_t index);
     void finishSlot(std::uint32_t index, ServiceStats& stats);
     void promoteQueued(ServiceStats& stats);
+    /// The position in m_queue of the queued field (or path) first in service order;
+    /// m_queue.size() when none is queued.
+    std::size_t firstQueued(bool fields) const;
     /// A running request goes back to the queue (its search begins again when it starts).
     void suspend(std::uint32_t index);
     /// The queued request at m_queue[queuePos] begins.

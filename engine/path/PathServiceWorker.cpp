@@ -52,10 +52,7 @@ void PathService::handOutFields(ServiceStats& stats)
     // (each holds its region's arrays), so a field queued later with an earlier deadline
     // waits for one place, not for every field queued before it.
     while (int(m_jobs.size()) < m_maxConcurrent) {
-        std::size_t pick = m_queue.size();
-        for (std::size_t q = 0; q < m_queue.size(); ++q)
-            if (m_queue[q].field && (pick == m_queue.size() || m_queue[q].before(m_queue[pick])))
-                pick = q;
+        const std::size_t pick = firstQueued(true);
         if (pick == m_queue.size())
             return;
         const std::uint32_t index = m_queue[pick].index;

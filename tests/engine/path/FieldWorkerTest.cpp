@@ -40,6 +40,13 @@ CostField workerTerrain(int w, int h, unsigned seed)
     return f;
 }
 
+/// `grid` becomes a `side` x `side` grid with one layer of workerTerrain(seed).
+void setUpGrid(NavGrid& grid, int side, unsigned seed)
+{
+    REQUIRE(grid.reset(side, side));
+    REQUIRE(grid.addLayer("walker", workerTerrain(side, side, seed), MoveRules{}) == 0);
+}
+
 /// update() (paths with an unlimited budget) until nothing is pending, waiting for the worker
 /// between updates; false when that took longer than a minute (a hang).
 bool serveUntilIdle(PathService& service)
@@ -100,8 +107,7 @@ std::vector<FieldRequest> randomFieldRequests(const NavGrid& grid, int count, un
 TEST_CASE("PathService: fields on the worker equal the fields computed at once", "[path][service][worker]")
 {
     NavGrid grid;
-    REQUIRE(grid.reset(96, 96));
-    REQUIRE(grid.addLayer("walker", workerTerrain(96, 96, 5u), MoveRules{}) == 0);
+    setUpGrid(grid, 96, 5u);
     PathService service(grid);
     service.setFieldWorker(true);
     REQUIRE(service.fieldWorker());
@@ -127,8 +133,7 @@ TEST_CASE("PathService: fields running on the worker when the grid changes are f
           "[path][service][worker]")
 {
     NavGrid grid;
-    REQUIRE(grid.reset(256, 256));
-    REQUIRE(grid.addLayer("walker", workerTerrain(256, 256, 8u), MoveRules{}) == 0);
+    setUpGrid(grid, 256, 8u);
     PathService service(grid);
     service.setFieldWorker(true);
     // Whole-grid fields without sources: each takes a while, so the edits land while they run
@@ -167,8 +172,7 @@ TEST_CASE("PathService: releasing fields, switching the worker off and destroyin
           "[path][service][worker]")
 {
     NavGrid grid;
-    REQUIRE(grid.reset(256, 256));
-    REQUIRE(grid.addLayer("walker", workerTerrain(256, 256, 12u), MoveRules{}) == 0);
+    setUpGrid(grid, 256, 12u);
     FieldRequest r;
     r.region = FieldRegion::whole(grid);
     r.goals = {{128, 128}};

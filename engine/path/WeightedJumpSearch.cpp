@@ -20,6 +20,7 @@ namespace eng::path {
 namespace {
 
 constexpr std::uint32_t kNoNode = std::numeric_limits<std::uint32_t>::max();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 /// 64 bits of `line` with bit 0 = position `pos` (padded coordinate, >= -kLead).
 inline std::uint64_t lineWindow(const std::uint64_t* line, int pos)
@@ -141,34 +142,67 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y)
     constexpr int kx = dx > 0 ? 1 : 3;  // the straight directions inside this diagonal
     constexpr int ky = dy > 0 ? 2 : 0;
     constexpr unsigned natural = (1u << K) | (1u << kx) | (1u << ky);
+    const std::int64_t stepX = dx;
+    const std::int64_t stepY = std::int64_t(dy) * m_stride;
+    std::int64_t prev = std::int64_t(y) * m_stride + x;  // the cell before this step (first: the origin)
+    // The ways beside the jump (X: the straight step kx, Y: ky). The jump's cells are
+    // d_1, d_2, ... from the origin o; the way beside it on the X side takes the straight step
+    // o -> s_0 = o + X, then the same diagonal steps, through s_i = d_i + X. altX is its cost
+    // up to s_{t-1}: c(s_0) + diag x (c(s_1) + ... + c(s_{t-1})), infinite once one of its
+    // steps is not allowed. Where it is strictly cheaper than the jump to the same cell, no
+    // optimal path takes the jump there, so what the jump would find from there is left out:
+    // - d_t, reached from s_{t-1} by a straight step: the rest of the jump;
+    // - s_t = d_t + X, where the straight jump from d_t in X begins: that straight jump.
+    // Beside a road, for instance, the next road cell's diagonal reaches the cells beside
+    // this one's cheaper, so the straight jumps parallel to the road that this one's
+    // diagonal would start are left to the next one's.
+    double altX = double(m_costs[prev + stepX]);
+    double altY = double(m_costs[prev + stepY]);
     double sum = 0.0;
     for (;;) {
         x += dx;
         y += dy;
         const std::uint32_t node = std::uint32_t(y * m_stride + x);
-        sum += double(m_costs[node]);
+        const double c = double(m_costs[node]);
+        sum += c;
         const double cost = sum * m_diag;
+        const double tol = cost * 1e-12;
+        // The way beside it to d_t: altX + c(d_t) against the jump's cost.
+        if ((altX < altY ? altX : altY) + c < cost - tol)
+            return;
         const unsigned kept = j.successors(node, K);
         if (node == m_goalNode || (kept & ~natural) != 0) {
             add(node, cost);
             return;
         }
+        // The step s_{t-1} -> s_t must cut no corner: its corners are d_t (open) and
+        // s_{t-1} + X = d_{t-1} + 2X (read only when s_{t-1} is open, so inside the padding).
+        const double sx = double(m_costs[node + stepX]);
+        const double sy = double(m_costs[node + stepY]);
+        if (altX < kInfinity && !(m_costs[prev + 2 * stepX] < Impassable))
+            altX = kInfinity;
+        if (altY < kInfinity && !(m_costs[prev + 2 * stepY] < Impassable))
+            altY = kInfinity;
         // A cell that keeps only the natural directions is expanded here, not pushed: its
         // straight jumps go on the list as two-leg jumps from the jump's origin (diagonal,
         // then straight), and the diagonal goes on.
+        // The way beside it to s_t: altX + diag x c(s_t) against cost + c(s_t).
         double straight = 0.0;
-        if ((kept >> kx) & 1u) {
+        if (((kept >> kx) & 1u) && !(altX + (m_diag - 1.0) * sx < cost - tol)) {
             const std::uint32_t to = jumpStraight<kx>(x, y, straight);
             if (to != kNoNode)
                 add(to, cost + straight);
         }
-        if ((kept >> ky) & 1u) {
+        if (((kept >> ky) & 1u) && !(altY + (m_diag - 1.0) * sy < cost - tol)) {
             const std::uint32_t to = jumpStraight<ky>(x, y, straight);
             if (to != kNoNode)
                 add(to, cost + straight);
         }
         if (((kept >> K) & 1u) == 0)
             return;
+        altX += m_diag * sx;
+        altY += m_diag * sy;
+        prev = node;
     }
 }
 
@@ -211,7 +245,7 @@ void WeightedJumpSearch::pushAll(std::uint32_t from)
     const double g = m_nodes[from].g;
     for (int i = 0; i < m_succCount; ++i) {
         const std::uint32_t to = m_succ[i];
-        const int ty = int(to / std::uint32_t(m_stride));
+        const int ty = rowOf(to);
         const int tx = int(to) - ty * m_stride;
         if (improve(to, from, g + m_succCost[i], tx, ty))
             m_list->push(detail::exactEntry(m_nodes[to].g, m_nodes[to].h, tx, ty), tx, ty);
@@ -229,7 +263,7 @@ std::uint32_t WeightedJumpSearch::flush(std::uint32_t from)
     int heldX = 0, heldY = 0;
     for (int i = 0; i < m_succCount; ++i) {
         const std::uint32_t to = m_succ[i];
-        const int ty = int(to / std::uint32_t(m_stride));
+        const int ty = rowOf(to);
         const int tx = int(to) - ty * m_stride;
         if (!improve(to, from, g + m_succCost[i], tx, ty))
             continue;
@@ -267,7 +301,7 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
                 kept |= 1u << k;
         }
     } else {
-        const int py = int(parent / std::uint32_t(m_stride));
+        const int py = rowOf(parent);
         const int px = int(parent) - py * m_stride;
         kept = j.successors(node, incomingDirection(x - px, y - py));
     }
@@ -295,7 +329,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
 {
     detail::nextGeneration(m_nodes, m_generation);
     m_goalNode = goalNode;
-    m_goalY = int(goalNode / std::uint32_t(m_stride));
+    m_goalY = rowOf(goalNode);
     m_goalX = int(goalNode) - m_goalY * m_stride;
     m_active = detail::AllLandmarks{};
     if (m_table)
@@ -303,7 +337,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     m_open.reset(m_exactOpen);
     detail::OpenList open(m_open);
     m_list = &open;
-    const int startY = int(startNode / std::uint32_t(m_stride));
+    const int startY = rowOf(startNode);
     const int startX = int(startNode) - startY * m_stride;
     improve(startNode, startNode, 0.0, startX, startY);
     const std::uint32_t closedStamp = m_generation + 1;
@@ -318,7 +352,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     while (next != kNoNode || !open.empty()) {
         int x, y;
         if (next != kNoNode) {
-            y = int(next / std::uint32_t(m_stride));
+            y = rowOf(next);
             x = int(next) - y * m_stride;
             next = kNoNode;
         } else {
@@ -377,6 +411,7 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
     m_flat = &flat;
     m_costs = grid.paddedCosts(layer);
     m_stride = grid.stride();
+    m_rowMagic = ~std::uint64_t(0) / std::uint64_t(m_stride) + 1;  // stride >= 3 (the padding)
     m_open.setLayout(m_stride, grid.height() + 2);
     m_exactOpen = grid.uniformCost(layer);  // ties everywhere: the tie heap alone, as GridQuery
     m_minCost = grid.minCellCost(layer);

@@ -23,6 +23,12 @@
 ///   the open list as a two-leg jump from the diagonal jump's origin (diagonal steps, then
 ///   straight ones: the parent alone fixes the path). A cell keeping anything else, or the
 ///   goal, ends the diagonal jump as a jump point.
+/// - A diagonal jump also prices the two ways beside it: a straight step from its origin,
+///   then the same diagonal steps one cell over. Where such a way (all of its steps allowed)
+///   is strictly cheaper than the jump to the same cell, no optimal path takes the jump there,
+///   so the jump stops before that cell, or leaves out the straight jump starting there. Beside
+///   a road this leaves each road cell's diagonals only what the next road cell's cannot
+///   reach cheaper (about a fifth less time per query on valley504).
 /// - A jump may cross cells of different costs: its cost is summed run by run (one scan of a
 ///   same-cost plane per run of equal costs).
 /// - The start is expanded in all eight directions.
@@ -232,6 +238,13 @@ private:
     template <int K>
     void jumpDiagonal(int x, int y);
     double h(std::uint32_t node, int x, int y) const;
+    /// The padded row of `node`: node / stride by one 64x64-bit multiply (a division's latency
+    /// is on the path of every successor); exact for every node and stride below 2^32.
+    int rowOf(std::uint32_t node) const
+    {
+        __extension__ typedef unsigned __int128 Wide;
+        return int((Wide(node) * m_rowMagic) >> 64);
+    }
     void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
 
     const WeightedJumpGrid* m_flat = nullptr;
@@ -239,6 +252,7 @@ private:
     std::shared_ptr<const LandmarkTable> m_table;  ///< null: octile bound only
     detail::AllLandmarks m_active;  ///< the table's landmarks toward the goal (lanes 0: none)
     int m_stride = 0;
+    std::uint64_t m_rowMagic = 0;  ///< ceil(2^64 / stride), for rowOf()
     int m_goalX = 0;
     int m_goalY = 0;
     std::uint32_t m_goalNode = 0;

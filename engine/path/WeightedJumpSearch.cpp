@@ -134,7 +134,7 @@ std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, double& cost) const
 }
 
 template <int K>
-void WeightedJumpSearch::jumpDiagonal(int x, int y)
+void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
 {
     const WeightedJumpGrid& j = *m_flat;
     constexpr int dx = detail::kDx[K];
@@ -158,6 +158,16 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y)
     // diagonal would start are left to the next one's.
     double altX = double(m_costs[prev + stepX]);
     double altY = double(m_costs[prev + stepY]);
+    // When o's path entered it by a straight step X from q = o - X, the way on the Y side
+    // may leave from q instead, diagonally to s_0 (its corners: o and q + Y): its cost from
+    // o's g on is then diag x c(s_0) - c(o) (o's g counts c(o) for that last step). The same
+    // with X and Y swapped. Along a road this leaves each road cell's diagonals the straight
+    // jumps away from the road that the previous road cell's do not reach cheaper.
+    const double here = double(m_costs[prev]);
+    if (in == kx && m_costs[prev - stepX + stepY] < Impassable)
+        altY = std::min(altY, m_diag * altY - here);
+    if (in == ky && m_costs[prev - stepY + stepX] < Impassable)
+        altX = std::min(altX, m_diag * altX - here);
     double sum = 0.0;
     for (;;) {
         x += dx;
@@ -292,6 +302,7 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
     const WeightedJumpGrid& j = *m_flat;
     const std::uint32_t parent = m_nodes[node].parent;
     unsigned kept = 0;
+    int in = -1;  // the direction of the last step of its path (none for the start)
     if (parent == node) {
         // The start: every allowed step.
         for (int k = 0; k < 8; ++k) {
@@ -303,7 +314,8 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
     } else {
         const int py = rowOf(parent);
         const int px = int(parent) - py * m_stride;
-        kept = j.successors(node, incomingDirection(x - px, y - py));
+        in = incomingDirection(x - px, y - py);
+        kept = j.successors(node, in);
     }
     while (kept != 0) {
         const int k = __builtin_ctz(kept);
@@ -316,10 +328,10 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
         case 1: to = jumpStraight<1>(x, y, cost); break;
         case 2: to = jumpStraight<2>(x, y, cost); break;
         case 3: to = jumpStraight<3>(x, y, cost); break;
-        case 4: jumpDiagonal<4>(x, y); break;
-        case 5: jumpDiagonal<5>(x, y); break;
-        case 6: jumpDiagonal<6>(x, y); break;
-        default: jumpDiagonal<7>(x, y); break;
+        case 4: jumpDiagonal<4>(x, y, in); break;
+        case 5: jumpDiagonal<5>(x, y, in); break;
+        case 6: jumpDiagonal<6>(x, y, in); break;
+        default: jumpDiagonal<7>(x, y, in); break;
         }
         add(to, cost);
     }

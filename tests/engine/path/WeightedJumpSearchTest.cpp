@@ -73,6 +73,36 @@ CostField weightedField(std::mt19937& rng, int w, int h, double density)
     return f;
 }
 
+/// A field of close costs, as influence makes them round a volcano or a tombstone: smooth
+/// slopes between 0.2 and 1.2 from a few random centres, roads of 0.5 across, and walls. Its
+/// detours differ from the direct way by small amounts, where a wrong margin shows.
+CostField slopeField(std::mt19937& rng, int w, int h, double density)
+{
+    std::uniform_int_distribution<int> px(0, w - 1), py(0, h - 1);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    TileCoord centres[3];
+    for (TileCoord& c : centres)
+        c = {px(rng), py(rng)};
+    CostField f(w, h, 1.0f);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            double c = 1.2;
+            for (const TileCoord& m : centres)
+                c = std::min(c, 0.2 + 0.07 * std::hypot(double(x - m.x), double(y - m.y)));
+            f.at({x, y}) = float(c);
+        }
+    for (int k = 0; k < 1 + (w + h) / 40; ++k) {
+        const bool across = u(rng) < 0.5;
+        const int at = across ? py(rng) : px(rng);
+        for (int i = 0; i < (across ? w : h); ++i)
+            f.at(across ? TileCoord{i, at} : TileCoord{at, i}) = 0.5f;
+    }
+    for (float& c : f.cost)
+        if (u(rng) < density)
+            c = Impassable;
+    return f;
+}
+
 TileCoord anyCell(std::mt19937& rng, const NavGrid& grid)
 {
     return {std::uniform_int_distribution<int>(0, grid.width() - 1)(rng),
@@ -120,7 +150,8 @@ int compareQueries(std::mt19937& rng, const NavGrid& grid, const WeightedJumpGri
 
 /// Random fields with diagonal factor `diag` (`landmarkCount` landmarks when `landmarks`):
 /// returns the Found count.
-int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths, int fields, int landmarkCount = 4)
+int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths, int fields, int landmarkCount = 4,
+                  bool slopes = false)
 {
     std::mt19937 rng(seed);
     WeightedJumpSearch jpsw;
@@ -136,7 +167,8 @@ int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths,
         NavGrid grid;
         grid.setLandmarks({landmarks ? eng::path::LandmarkMode::On : eng::path::LandmarkMode::Off, landmarkCount});
         REQUIRE(grid.reset(w, h));
-        REQUIRE(grid.addLayer("walker", weightedField(rng, w, h, density), rules) == 0);
+        const CostField field = slopes ? slopeField(rng, w, h, density) : weightedField(rng, w, h, density);
+        REQUIRE(grid.addLayer("walker", field, rules) == 0);
         REQUIRE(WeightedJumpSearch::supports(grid, 0));
         WeightedJumpGrid flat;
         REQUIRE(flat.build(grid, 0));
@@ -192,6 +224,9 @@ TEST_CASE("WeightedJumpSearch: the optimal cost on random weighted fields", "[pa
     // 8 landmarks: the search's bound over all of them takes the 16-lane path.
     CHECK(compareFields(35, 1.414, true, true, scaled(40), 8) > 600 / k);
     CHECK(compareFields(36, 1.414, true, true, scaled(20), 3) > 300 / k);
+    // Close costs (slopes of influence) with roads across: small margins between the ways.
+    CHECK(compareFields(37, 1.414, true, true, scaled(40), 8, true) > 600 / k);
+    CHECK(compareFields(38, std::sqrt(2.0), false, true, scaled(40), 4, true) > 600 / k);
 }
 
 TEST_CASE("WeightedJumpSearch's bound over all landmarks equals the max of every landmark's", "[path][jpsw]")

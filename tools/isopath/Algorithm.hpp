@@ -50,8 +50,8 @@ inline std::string_view algorithmName(Algorithm a)
 /// - weight above 1: AStar (weighted A* is what was asked for);
 /// - Jps when JumpPointSearch::supports() the layer (every passable cell costs the same);
 /// - Jpsw when WeightedJumpSearch::supports() the layer and it has a usable landmark table
-///   (without landmarks the octile bound scaled by the cheapest cell is weak on weighted maps,
-///   and A*'s tuned loop is faster than jump point search there);
+///   (without one, jpsw's own table costs more to build than one query saves, and on fields of
+///   scattered walls and odd cells its queries are slower than A*'s);
 /// - else AStar.
 inline Algorithm resolveAlgorithm(Algorithm requested, const eng::path::NavGrid& grid, int layer)
 {

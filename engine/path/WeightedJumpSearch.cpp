@@ -133,6 +133,20 @@ std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, double& cost) const
     return std::uint32_t(base + end * step);
 }
 
+/// The ways beside the jump (X: the straight step kx, Y: ky). The jump's cells are d_1, d_2, ...
+/// from the origin o; the way beside it on the X side takes the straight step o -> s_0 = o + X,
+/// then the same diagonal steps, through s_i = d_i + X. altX is its cost up to s_{t-1}:
+/// c(s_0) + diag x (c(s_1) + ... + c(s_{t-1})), infinite once one of its steps is not allowed.
+/// Where it is strictly cheaper than the jump to the same cell, no optimal path takes the jump
+/// there, so what the jump would find from there is left out:
+/// - d_t, reached from s_{t-1} by a straight step: the rest of the jump;
+/// - s_t = d_t + X, where the straight jump from d_t in X begins: that straight jump.
+/// When o's path entered it by a straight step X from q = o - X, the way on the Y side may
+/// leave from q instead, diagonally to s_0 (its corners: o and q + Y): its cost from o's g on
+/// is then diag x c(s_0) - c(o) (o's g counts c(o) for that last step). The same with X and Y
+/// swapped. Beside a road, for instance, the next road cell's diagonal reaches the cells beside
+/// this one's cheaper (the straight jumps parallel to the road are left to it), and the
+/// previous road cell's those farther from the road (the straight jumps away from it).
 template <int K>
 void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
 {
@@ -145,24 +159,9 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
     const std::int64_t stepX = dx;
     const std::int64_t stepY = std::int64_t(dy) * m_stride;
     std::int64_t prev = std::int64_t(y) * m_stride + x;  // the cell before this step (first: the origin)
-    // The ways beside the jump (X: the straight step kx, Y: ky). The jump's cells are
-    // d_1, d_2, ... from the origin o; the way beside it on the X side takes the straight step
-    // o -> s_0 = o + X, then the same diagonal steps, through s_i = d_i + X. altX is its cost
-    // up to s_{t-1}: c(s_0) + diag x (c(s_1) + ... + c(s_{t-1})), infinite once one of its
-    // steps is not allowed. Where it is strictly cheaper than the jump to the same cell, no
-    // optimal path takes the jump there, so what the jump would find from there is left out:
-    // - d_t, reached from s_{t-1} by a straight step: the rest of the jump;
-    // - s_t = d_t + X, where the straight jump from d_t in X begins: that straight jump.
-    // Beside a road, for instance, the next road cell's diagonal reaches the cells beside
-    // this one's cheaper, so the straight jumps parallel to the road that this one's
-    // diagonal would start are left to the next one's.
+    // The ways beside (see above): from o, or from the cell before it when o was entered straight.
     double altX = double(m_costs[prev + stepX]);
     double altY = double(m_costs[prev + stepY]);
-    // When o's path entered it by a straight step X from q = o - X, the way on the Y side
-    // may leave from q instead, diagonally to s_0 (its corners: o and q + Y): its cost from
-    // o's g on is then diag x c(s_0) - c(o) (o's g counts c(o) for that last step). The same
-    // with X and Y swapped. Along a road this leaves each road cell's diagonals the straight
-    // jumps away from the road that the previous road cell's do not reach cheaper.
     const double here = double(m_costs[prev]);
     if (in == kx && m_costs[prev - stepX + stepY] < Impassable)
         altY = std::min(altY, m_diag * altY - here);

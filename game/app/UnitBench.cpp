@@ -171,6 +171,7 @@ void UnitBench::print(std::size_t units, const std::vector<double>& frameMs, con
     std::cout << "follower_wait_frames_max: " << w.followerWaitUpdatesMax << "\n";
     std::cout << "requests_pending: " << party.pendingPaths() << "\n";
     std::cout << "give_ways: " << w.giveWays << "\n";
+    std::cout << "cell_trades: " << w.trades << "\n";
     std::cout << "islands_used: " << m_islandsUsed << "\n";
     if (m_opts.benchGroup > 1) {
         std::cout << "group_size: " << m_opts.benchGroup << "\n";

@@ -33,7 +33,8 @@
 /// by another waits PartyParams::waitBeforeReplanSec, then replans through the service (see Priority). A
 /// blocked unit gives way to a unit of higher priority that walks into it: it steps aside to a
 /// free 4-neighbour (pushing units behind it along, up to `giveWayDepth` deep) and replans from
-/// there; standing units without an order are never pushed. So two groups meeting head-on in a
+/// there; standing units without an order are never pushed (but a unit of a group trades cells
+/// with a mate standing on its own cell in its way: PartyMotion::tradeCells). So two groups meeting head-on in a
 /// 1-wide corridor pass each other: the lower-priority group backs out.
 ///
 /// Orders among thousands of units: the occupancy grid also lists the units by goal, so an

@@ -147,7 +147,9 @@ double PartyMotion::blocked(int i, int blocker, double waitedSec)
     m_chain.clear();
     const bool cleared = m_params.giveWayDepth > 0 && giveWay(blocker, i);
     u.walk.pushing = cleared;
-    if (!cleared) {
+    if (!cleared && tradeCells(i, blocker)) {
+        u.walk.waitedSec = 0.0;  // it steps into its mate's cell once the mate leaves
+    } else if (!cleared) {
         // Blocked: wait a little, then plan around the blocker.
         u.walk.waitedSec += waitedSec;
         if (u.walk.waitedSec >= m_params.waitBeforeReplanSec) {
@@ -163,6 +165,39 @@ double PartyMotion::blocked(int i, int blocker, double waitedSec)
         }
     }
     return microsSince(t0);
+}
+
+bool PartyMotion::mayTrade(int i, int blocker) const
+{
+    const Unit& u = m_units[std::size_t(i)];
+    const Unit& mate = m_units[std::size_t(blocker)];
+    return u.group >= 0 && mate.group == u.group && !mate.moving() && mate.goal == mate.tile && !u.stepping &&
+           !u.path.empty() && u.path.front() == mate.tile && u.goal != mate.tile;
+}
+
+bool PartyMotion::tradeCells(int i, int blocker)
+{
+    // A corridor the formation fills from its far end, or a cell boxed in by the mates that
+    // arrived first: the mate standing in the way walks the rest of the unit's path on to the
+    // unit's cell, and the unit takes the mate's. Each trade takes the walk one standing mate
+    // deeper, so a line of them fills a dead-end corridor; the formation keeps its cells, only
+    // who stands where changes.
+    if (!mayTrade(i, blocker))
+        return false;
+    Unit& u = m_units[std::size_t(i)];
+    Unit& mate = m_units[std::size_t(blocker)];
+    const eng::TileCoord into = mate.tile;
+    eng::path::PathResult on;  // the unit's path begins on the mate's cell
+    on.status = eng::path::PathStatus::Found;
+    on.path.assign(u.path.begin(), u.path.end());
+    m_paths.take(mate, on, 1);
+    eng::path::PathResult step;
+    step.status = eng::path::PathStatus::Found;
+    step.path = {u.tile, into};
+    m_paths.take(u, step, 1);
+    u.walk.replansSinceStep = 0;
+    ++m_paths.work().trades;
+    return true;
 }
 
 void PartyMotion::place(Unit& u, double dtSec) const
@@ -380,8 +415,8 @@ bool PartyMotion::waitsInMovingLine(int index) const
         if (c.path.empty())
             return false;
         const int next = m_occupancy.holderOf(c.path.front(), cur);
-        if (next < 0)
-            return true;
+        if (next < 0 || mayTrade(cur, next))
+            return true;  // free, or a standing mate it trades cells with
         if (std::find(m_lineSeen.begin(), m_lineSeen.end(), next) != m_lineSeen.end() || next == index)
             return false;
         m_lineSeen.push_back(cur);

@@ -72,6 +72,12 @@ private:
     /// The unit's blocker is in a line that moves (someone ahead steps, waits for a path, holds
     /// after giving way or is pushing its own blocker aside): it waits longer before giving up.
     bool waitsInMovingLine(int index) const;
+    /// Unit `i` of a group is blocked by `blocker`, a mate standing on its own cell on the way
+    /// to i's: the mate walks the rest of i's path on to i's cell, and i's cell becomes the
+    /// mate's (it steps in once the mate leaves). True when they traded.
+    bool tradeCells(int i, int blocker);
+    /// May `i` trade cells with `blocker` (see tradeCells)?
+    bool mayTrade(int i, int blocker) const;
     /// Starts a step of `u` to the neighbour `to` off its path, then replans from there.
     void stepAside(Unit& u, int index, eng::TileCoord to);
     /// Closest free cell to `goal` (4-neighbour flood, bounded) reachable from `from`; `goal`

@@ -36,6 +36,7 @@ struct PathWorkStats {
     double lastUpdateMicros = 0.0;  ///< path work of the last update() (service slices, replans,
                                     ///< giving way) + synchronous searches since the update before
     long long giveWays = 0;         ///< units that stepped aside for another since reset()
+    long long trades = 0;           ///< cells traded between a blocked unit and the standing mate in its way
 };
 
 class PathRequests {

@@ -30,7 +30,7 @@ TEST_CASE("e2e: --bench-units with groups prints its figures, and the groups' fi
     for (const char* name : {"units", "fps_mean", "frame_ms_mean", "frame_ms_p99", "path_ms_per_frame_mean",
                              "path_ms_per_frame_p99", "service_ms_per_frame_p99", "requests_made", "requests_done",
                              "request_wait_frames_max", "follower_wait_frames_max", "requests_pending", "give_ways",
-                             "islands_used", "group_size", "fields_made", "field_worker_ms_per_frame_mean"}) {
+                             "cell_trades", "islands_used", "group_size", "fields_made", "field_worker_ms_per_frame_mean"}) {
         INFO(name);
         REQUIRE(f.count(name) == 1);
         CHECK(std::stod(f[name]) >= 0.0);

@@ -307,3 +307,42 @@ TEST_CASE("on a clock budget the fields run on the service's worker thread: a wa
     for (int i : group)
         CHECK(chebyshev(s.units()[std::size_t(i)].tile, goal) <= 4);
 }
+
+TEST_CASE("a group ordered into a dead-end corridor one cell wide fills it: mates trade cells, nobody stops")
+{
+    // An open field on the left; from it a corridor one cell wide runs 19 cells to a dead end.
+    // The formation's cells lie along the corridor; a unit whose cell is deeper than a mate
+    // that already stands on its own would be boxed in (before the trade, 10 of the 12 stopped
+    // with "the way is blocked").
+    std::vector<std::string> rows(9, std::string(40, '.'));
+    for (int y = 0; y < 9; ++y)
+        for (int x = 20; x < 40; ++x)
+            if (y != 4 || x == 39)
+                rows[std::size_t(y)][std::size_t(x)] = '#';
+    game::Party s;
+    const eng::path::NavGrid grid = navFromAscii(rows);
+    REQUIRE(s.reset(grid));
+    s.params().pathBudgetExpansions = 100000;
+    const std::vector<int> group = spawnBlock(s, "g", {1, 1}, 12, 4);
+    REQUIRE(s.order(group, {38, 4}).accepted);
+    for (int f = 0; f < 60 * 60 && s.anyMoving(); ++f) {
+        s.update(1.0 / 60.0);
+        game::test::checkOccupancy(s);
+    }
+    CHECK_FALSE(s.anyMoving());
+    CHECK(s.events.empty());
+    CHECK(s.pathWork().trades > 0);
+    // The twelve stand on the corridor's last twelve cells, each on its own goal.
+    std::vector<int> xs;
+    for (int i : group) {
+        const game::Unit& u = s.units()[std::size_t(i)];
+        INFO(u.name << " at " << u.tile << ", goal " << u.goal);
+        CHECK(u.tile.y == 4);
+        CHECK(u.tile == u.goal);
+        xs.push_back(u.tile.x);
+    }
+    std::sort(xs.begin(), xs.end());
+    CHECK(xs.front() == 27);
+    CHECK(xs.back() == 38);
+    CHECK(std::adjacent_find(xs.begin(), xs.end()) == xs.end());
+}

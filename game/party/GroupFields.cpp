@@ -268,14 +268,8 @@ void GroupFields::walk(Unit& u, const eng::path::PathResult& out, std::span<cons
         m_paths.stop(u);  // it stands on its formation cell
         return;
     }
-    const eng::TileCoord target = u.goal;
-    m_paths.drop(u);
     u.walk.avoid.assign(avoid.begin(), avoid.end());
-    m_paths.take(u, out, 1, m_grid);
-    if (out.path.back() != target) {
-        m_paths.setGoal(u, target);  // the path ends where the field leaves it: the tail comes later
-        u.walk.tailPending = true;
-    }
+    m_paths.takeToward(u, out, u.goal, m_grid);  // a path that ends where the field leaves it: the tail comes later
 }
 
 bool GroupFields::takeTail(int index)

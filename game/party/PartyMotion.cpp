@@ -187,21 +187,14 @@ bool PartyMotion::tradeCells(int i, int blocker)
     Unit& u = m_units[std::size_t(i)];
     Unit& mate = m_units[std::size_t(blocker)];
     const eng::TileCoord into = mate.tile;
-    const eng::TileCoord far = u.goal;
     eng::path::PathResult on;  // the unit's path begins on the mate's cell
     on.status = eng::path::PathStatus::Found;
     on.path.assign(u.path.begin(), u.path.end());
-    m_paths.take(mate, on, 1);
-    if (on.path.back() != far) {
-        // The path ends where the group's field left the unit: the tail to its cell comes
-        // later (GroupFields::takeTail), now the mate's.
-        m_paths.setGoal(mate, far);
-        mate.walk.tailPending = true;
-    }
+    m_paths.takeToward(mate, on, u.goal);  // and the tail on to the unit's cell, if it had one to come
     eng::path::PathResult step;
     step.status = eng::path::PathStatus::Found;
     step.path = {u.tile, into};
-    m_paths.take(u, step, 1);
+    m_paths.takeToward(u, step, into);
     u.walk.replansSinceStep = 0;
     ++m_paths.work().trades;
     return true;

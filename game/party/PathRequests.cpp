@@ -174,6 +174,17 @@ void PathRequests::take(Unit& u, const eng::path::PathResult& result, int skipCe
         smoothWalk(u, *grid, result.path);
 }
 
+void PathRequests::takeToward(Unit& u, const eng::path::PathResult& result, eng::TileCoord target,
+                              const eng::path::NavGrid* grid)
+{
+    drop(u);
+    take(u, result, 1, grid);
+    if (result.path.back() != target) {
+        setGoal(u, target);
+        u.walk.tailPending = true;
+    }
+}
+
 void PathRequests::clearPath(Unit& u)
 {
     u.path.clear();

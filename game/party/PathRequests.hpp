@@ -81,6 +81,12 @@ public:
     /// (eng::path::segmentCells), UnitWalk::points where it is in each; UnitWalk::planned keeps
     /// the grid path and UnitWalk::smoothed the line.
     void take(Unit& u, const eng::path::PathResult& result, int skipCells, const eng::path::NavGrid* grid = nullptr);
+    /// The unit walks `result`'s path from its second cell on (smoothed as take() does, with
+    /// `grid`), toward `target`: its request (if any) dropped; when the path ends short of
+    /// `target` (where a group's field left it), `target` stays its goal and the short way on
+    /// is searched when it gets there (Unit::walk.tailPending, GroupFields::takeTail).
+    void takeToward(Unit& u, const eng::path::PathResult& result, eng::TileCoord target,
+                    const eng::path::NavGrid* grid = nullptr);
     /// The unit has no path: cells, points, the planned grid path and its line cleared.
     static void clearPath(Unit& u);
     /// The unit walked on: cells behind it no longer make its path stale.

@@ -11,7 +11,6 @@
 
 namespace eng::path {
 
-
 namespace {
 using Clock = std::chrono::steady_clock;
 
@@ -178,13 +177,10 @@ void PathService::freeSlot(std::uint32_t index)
     Slot& s = m_slots[index];
     if (s.state == RequestState::Queued)
         m_queue.erase(std::find_if(m_queue.begin(), m_queue.end(), [&](const Queued& q) { return q.index == index; }));
-    if (s.job) {
-        s.job->cancel.store(true, std::memory_order_relaxed);
-        s.job.reset();
-        m_jobs.erase(std::find(m_jobs.begin(), m_jobs.end(), index));
-    } else if (s.state == RequestState::Running) {
+    if (s.job)
+        cancelJob(index);
+    else if (s.state == RequestState::Running)
         removeRunning(index);
-    }
     if (s.query) {
         s.query->cancel();
         m_idle.push_back(std::move(s.query));

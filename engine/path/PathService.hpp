@@ -217,6 +217,8 @@ private:
     /// Worker mode: queued fields to the worker (as places allow); finished ones delivered.
     void handOutFields(ServiceStats& stats);
     void collectFields(ServiceStats& stats);
+    /// The worker drops the field of slot `index` (at its next check); the slot forgets it.
+    void cancelJob(std::uint32_t index);
     /// The field of slot `index`, on the worker, goes back to the queue as a new field.
     void requeueJob(std::uint32_t index);
     /// A field not begun, with the request of `f`.

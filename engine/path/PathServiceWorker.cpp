@@ -33,14 +33,20 @@ std::shared_ptr<FlowField> PathService::freshField(const FlowField& f)
     return copy;
 }
 
+void PathService::cancelJob(std::uint32_t index)
+{
+    Slot& s = m_slots[index];
+    s.job->cancel.store(true, std::memory_order_relaxed);
+    s.job.reset();
+    m_jobs.erase(std::find(m_jobs.begin(), m_jobs.end(), index));
+}
+
 void PathService::requeueJob(std::uint32_t index)
 {
     // The worker may still be stepping the old field: it keeps it (through the job) and drops
     // it at its next check; the slot gets a new field with the same request.
     Slot& s = m_slots[index];
-    s.job->cancel.store(true, std::memory_order_relaxed);
-    s.job.reset();
-    m_jobs.erase(std::find(m_jobs.begin(), m_jobs.end(), index));
+    cancelJob(index);
     s.field = freshField(*s.field);
     s.state = RequestState::Queued;
     enqueue(index);

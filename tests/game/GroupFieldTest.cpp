@@ -41,6 +41,17 @@ std::vector<int> spawnBlock(game::Party& s, const std::string& prefix, TileCoord
     return who;
 }
 
+/// A wall across a 21-row map at x = 20, open only at (20, 2) (inside the field's region of
+/// the tests' groups): painted into layer 0 of `grid`.
+eng::path::NavDirty paintWallWithGap(eng::path::NavGrid& grid)
+{
+    std::vector<eng::path::CellChange> wall;
+    for (int y = 0; y < 21; ++y)
+        if (y != 2)
+            wall.push_back({{20, y}, eng::path::Impassable});
+    return grid.apply(0, wall);
+}
+
 int chebyshev(TileCoord a, TileCoord b)
 {
     return std::max(std::abs(a.x - b.x), std::abs(a.y - b.y));
@@ -166,12 +177,7 @@ TEST_CASE("a wall painted across a group's field: the field is repaired and the 
     const eng::path::FlowField* before = s.fieldOf(group[1]);
     REQUIRE(before != nullptr);
     const std::uint64_t versionBefore = before->version();
-    // A wall across the whole map at x = 20, open only at (20, 2) (inside the field's region).
-    std::vector<eng::path::CellChange> wall;
-    for (int y = 0; y < 21; ++y)
-        if (y != 2)
-            wall.push_back({{20, y}, eng::path::Impassable});
-    const eng::path::NavDirty dirty = grid.apply(0, wall);
+    const eng::path::NavDirty dirty = paintWallWithGap(grid);
     game::CostChangeReport rep;
     s.gridChanged({&dirty, 1}, &rep);
     CHECK(rep.replanned.size() == group.size());  // every path crossed x = 20
@@ -286,11 +292,7 @@ TEST_CASE("on a clock budget the fields run on the service's worker thread: a wa
     REQUIRE(before != nullptr);
     CHECK(onWorker > 0);  // the field's expansions ran on the worker, not in the update's slices
     const std::uint64_t versionBefore = before->version();
-    std::vector<eng::path::CellChange> wall;
-    for (int y = 0; y < 21; ++y)
-        if (y != 2)
-            wall.push_back({{20, y}, eng::path::Impassable});
-    const eng::path::NavDirty dirty = grid.apply(0, wall);
+    const eng::path::NavDirty dirty = paintWallWithGap(grid);
     s.gridChanged({&dirty, 1});
     for (int ticks = 0; ticks < 60 * 120 && s.anyMoving(); ++ticks) {
         s.update(1.0 / 60.0);

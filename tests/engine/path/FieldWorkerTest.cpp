@@ -5,6 +5,8 @@
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathService.hpp"
 
+#include "tests/support/RandomCostField.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -28,16 +30,10 @@ using eng::path::RequestState;
 
 namespace {
 
+/// A wall in 1 of 12 cells, snow (3) in 2, road (0.5) in 2, grass (1) in the rest.
 CostField workerTerrain(int w, int h, unsigned seed)
 {
-    std::mt19937 rng(seed);
-    CostField f(w, h);
-    std::uniform_int_distribution<int> kind(0, 11);
-    for (float& c : f.cost) {
-        const int k = kind(rng);
-        c = k == 0 ? Impassable : k < 3 ? 3.0f : k < 5 ? 0.5f : 1.0f;
-    }
-    return f;
+    return testsupport::randomCostField(w, h, seed, {Impassable, 3.0f, 3.0f, 0.5f, 0.5f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f});
 }
 
 /// `grid` becomes a `side` x `side` grid with one layer of workerTerrain(seed).

@@ -6,6 +6,8 @@
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathService.hpp"
 
+#include "tests/support/RandomCostField.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -31,16 +33,10 @@ using eng::path::ServiceStats;
 
 namespace {
 
+/// A wall in 1 of 10 cells, snow (3) in 2, grass (1) in the rest.
 CostField weightedField(int w, int h, unsigned seed)
 {
-    std::mt19937 rng(seed);
-    CostField f(w, h);
-    std::uniform_int_distribution<int> kind(0, 9);
-    for (float& c : f.cost) {
-        const int k = kind(rng);
-        c = k == 0 ? Impassable : k < 3 ? 3.0f : 1.0f;
-    }
-    return f;
+    return testsupport::randomCostField(w, h, seed, {Impassable, 3.0f, 3.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f});
 }
 
 PathRequest req(TileCoord s, TileCoord g)

@@ -197,7 +197,7 @@ void JumpPointSearch::push(std::uint32_t node, std::uint32_t parent, double g)
     n.stamp = openStamp;
     n.g = g;
     n.parent = parent;
-    const int y = int(node / std::uint32_t(m_stride));
+    const int y = m_rowOf(node);
     const int x = int(node) - y * m_stride;
     m_open.push_back({g + h(x, y), g, node});
     std::push_heap(m_open.begin(), m_open.end(), detail::LaterInHeap{});
@@ -206,14 +206,14 @@ void JumpPointSearch::push(std::uint32_t node, std::uint32_t parent, double g)
 void JumpPointSearch::expand(std::uint32_t node)
 {
     const JumpPointGrid& j = *m_jumps;
-    const int y = int(node / std::uint32_t(m_stride));
+    const int y = m_rowOf(node);
     const int x = int(node) - y * m_stride;
     const Node& cur = m_nodes[node];
     const double g = cur.g;
     auto add = [&](std::uint32_t to) {
         if (to == kNone)
             return;
-        const int ty = int(to / std::uint32_t(m_stride));
+        const int ty = m_rowOf(to);
         const int tx = int(to) - ty * m_stride;
         const int ax = tx > x ? tx - x : x - tx;
         const int ay = ty > y ? ty - y : y - ty;
@@ -233,7 +233,7 @@ void JumpPointSearch::expand(std::uint32_t node)
         add(jumpDiagonal(x, y, -1, -1));
         return;
     }
-    const int py = int(cur.parent / std::uint32_t(m_stride));
+    const int py = m_rowOf(cur.parent);
     const int px = int(cur.parent) - py * m_stride;
     const int dx = sign(x - px);
     const int dy = sign(y - py);
@@ -264,7 +264,7 @@ bool JumpPointSearch::search(std::uint32_t startNode, std::uint32_t goalNode, in
 {
     detail::nextGeneration(m_nodes, m_generation);
     m_goalNode = goalNode;
-    m_goalY = int(goalNode / std::uint32_t(m_stride));
+    m_goalY = m_rowOf(goalNode);
     m_goalX = int(goalNode) - m_goalY * m_stride;
     m_open.clear();
     push(startNode, startNode, 0.0);
@@ -310,6 +310,7 @@ PathStatus JumpPointSearch::findPath(const NavGrid& grid, int layer, const JumpP
         m_nodes.resize(grid.paddedSize(), Node{});
     m_jumps = &jumps;
     m_stride = grid.stride();
+    m_rowOf = detail::RowOf(m_stride);
     m_cost = double(grid.paddedCosts(layer)[grid.toNode(start)]);
     m_diag = grid.rules(layer).diagonalFactor;
     m_diagCost = m_cost * m_diag;

@@ -39,6 +39,7 @@
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathResult.hpp"
+#include "engine/path/detail/RowOf.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -132,6 +133,7 @@ private:
 
     const JumpPointGrid* m_jumps = nullptr;
     int m_stride = 0;
+    detail::RowOf m_rowOf;  ///< a node's padded row (node / m_stride)
     int m_goalX = 0;
     int m_goalY = 0;
     std::uint32_t m_goalNode = 0;

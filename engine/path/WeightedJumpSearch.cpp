@@ -254,7 +254,7 @@ void WeightedJumpSearch::pushAll(std::uint32_t from)
     const double g = m_nodes[from].g;
     for (int i = 0; i < m_succCount; ++i) {
         const std::uint32_t to = m_succ[i];
-        const int ty = rowOf(to);
+        const int ty = m_rowOf(to);
         const int tx = int(to) - ty * m_stride;
         if (improve(to, from, g + m_succCost[i], tx, ty))
             m_list->push(detail::exactEntry(m_nodes[to].g, m_nodes[to].h, tx, ty), tx, ty);
@@ -272,7 +272,7 @@ std::uint32_t WeightedJumpSearch::flush(std::uint32_t from)
     int heldX = 0, heldY = 0;
     for (int i = 0; i < m_succCount; ++i) {
         const std::uint32_t to = m_succ[i];
-        const int ty = rowOf(to);
+        const int ty = m_rowOf(to);
         const int tx = int(to) - ty * m_stride;
         if (!improve(to, from, g + m_succCost[i], tx, ty))
             continue;
@@ -311,7 +311,7 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
                 kept |= 1u << k;
         }
     } else {
-        const int py = rowOf(parent);
+        const int py = m_rowOf(parent);
         const int px = int(parent) - py * m_stride;
         in = incomingDirection(x - px, y - py);
         kept = j.successors(node, in);
@@ -340,7 +340,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
 {
     detail::nextGeneration(m_nodes, m_generation);
     m_goalNode = goalNode;
-    m_goalY = rowOf(goalNode);
+    m_goalY = m_rowOf(goalNode);
     m_goalX = int(goalNode) - m_goalY * m_stride;
     m_active = detail::AllLandmarks{};
     if (m_table)
@@ -348,7 +348,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     m_open.reset(m_exactOpen);
     detail::OpenList open(m_open);
     m_list = &open;
-    const int startY = rowOf(startNode);
+    const int startY = m_rowOf(startNode);
     const int startX = int(startNode) - startY * m_stride;
     improve(startNode, startNode, 0.0, startX, startY);
     const std::uint32_t closedStamp = m_generation + 1;
@@ -363,7 +363,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     while (next != kNoNode || !open.empty()) {
         int x, y;
         if (next != kNoNode) {
-            y = rowOf(next);
+            y = m_rowOf(next);
             x = int(next) - y * m_stride;
             next = kNoNode;
         } else {
@@ -422,7 +422,7 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
     m_flat = &flat;
     m_costs = grid.paddedCosts(layer);
     m_stride = grid.stride();
-    m_rowMagic = ~std::uint64_t(0) / std::uint64_t(m_stride) + 1;  // stride >= 3 (the padding)
+    m_rowOf = detail::RowOf(m_stride);
     m_open.setLayout(m_stride, grid.height() + 2);
     m_exactOpen = grid.uniformCost(layer);  // ties everywhere: the tie heap alone, as GridQuery
     m_minCost = grid.minCellCost(layer);

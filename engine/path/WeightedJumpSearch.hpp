@@ -83,6 +83,7 @@
 #include "engine/path/PathResult.hpp"
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/OpenList.hpp"
+#include "engine/path/detail/RowOf.hpp"
 
 #include <array>
 #include <cstdint>
@@ -241,13 +242,6 @@ private:
     template <int K>
     void jumpDiagonal(int x, int y, int in);
     double h(std::uint32_t node, int x, int y) const;
-    /// The padded row of `node`: node / stride by one 64x64-bit multiply (a division's latency
-    /// is on the path of every successor); exact for every node and stride below 2^32.
-    int rowOf(std::uint32_t node) const
-    {
-        __extension__ typedef unsigned __int128 Wide;
-        return int((Wide(node) * m_rowMagic) >> 64);
-    }
     void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
 
     const WeightedJumpGrid* m_flat = nullptr;
@@ -255,7 +249,7 @@ private:
     std::shared_ptr<const LandmarkTable> m_table;  ///< null: octile bound only
     detail::AllLandmarks m_active;  ///< the table's landmarks toward the goal (lanes 0: none)
     int m_stride = 0;
-    std::uint64_t m_rowMagic = 0;  ///< ceil(2^64 / stride), for rowOf()
+    detail::RowOf m_rowOf;  ///< a node's padded row (node / m_stride)
     int m_goalX = 0;
     int m_goalY = 0;
     std::uint32_t m_goalNode = 0;

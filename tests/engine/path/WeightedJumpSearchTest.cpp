@@ -8,6 +8,7 @@
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/WeightedJumpSearch.hpp"
 #include "engine/path/NavGrid.hpp"
+#include "engine/path/detail/RowOf.hpp"
 #include "tests/support/ReferenceDijkstra.hpp"
 #include "tests/support/Scale.hpp"
 #include "tests/engine/path/StepPath.hpp"
@@ -424,4 +425,23 @@ TEST_CASE("WeightedJumpSearch: update() after replaceLayer and for other layers 
     REQUIRE(small.addLayer("walker", CostField(10, 10), MoveRules{}) == 0);
     CHECK_FALSE(flat.update(small, small.apply(0, wall)));
     CHECK_FALSE(flat.matches(small, 0));
+}
+
+TEST_CASE("detail::RowOf: the jump searches' node / stride by multiply is the division, exactly", "[path][jpsw]")
+{
+    std::mt19937 rng(5);
+    std::uniform_int_distribution<std::uint32_t> any;
+    for (const int stride : {2, 3, 7, 64, 506, 2018, 65535, 100003, 2147483647}) {
+        const eng::path::detail::RowOf rowOf(stride);
+        const std::uint32_t s = std::uint32_t(stride);
+        std::vector<std::uint32_t> nodes = {0u, 1u, s - 1, s, s + 1, 0xFFFFFFFFu, 0xFFFFFFFFu - s};
+        for (std::uint32_t k = 1; k < 1000; ++k)
+            nodes.push_back(k * s - 1);  // the last node of a row, where rounding up would show (wraps for large strides)
+        for (int k = 0; k < 10000; ++k)
+            nodes.push_back(any(rng));
+        for (const std::uint32_t n : nodes) {
+            INFO("stride " << stride << ", node " << n);
+            REQUIRE(rowOf(n) == int(n / s));
+        }
+    }
 }

@@ -42,6 +42,7 @@
 /// thread touches only its own snapshot and a private result slot; its table is installed (a
 /// shared_ptr assignment) only by pollLandmarks() / waitLandmarks() on the owning thread.
 
+#include "engine/core/GridShape.hpp"
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/CostField.hpp"
 #include "engine/path/Landmarks.hpp"
@@ -111,6 +112,8 @@ public:
 
     int width() const { return m_width; }
     int height() const { return m_height; }
+    /// The grid's shape: cell indices of per-cell arrays the size of the map (GridShape::index).
+    GridShape shape() const { return {m_width, m_height}; }
     bool inBounds(TileCoord c) const { return c.x >= 0 && c.y >= 0 && c.x < m_width && c.y < m_height; }
     bool validLayer(int layer) const { return layer >= 0 && layer < layerCount(); }
 

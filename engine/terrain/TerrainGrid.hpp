@@ -18,6 +18,7 @@
 /// \endcode
 
 #include "engine/core/Result.hpp"
+#include "engine/core/GridShape.hpp"
 #include "engine/core/TileCoord.hpp"
 
 #include <cstdint>
@@ -57,6 +58,8 @@ struct TerrainGrid {
     TerrainGrid(int w, int h);
 
     bool inBounds(TileCoord c) const { return c.x >= 0 && c.y >= 0 && c.x < width && c.y < height; }
+    /// The grid's shape (GridShape::index is the index of its cells).
+    GridShape shape() const { return {width, height}; }
     int index(TileCoord c) const { return c.y * width + c.x; }
     int cellCount() const { return width * height; }
     /// True for a void cell (index as index()).

@@ -68,6 +68,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace game {
@@ -208,6 +209,11 @@ public:
     /// The tuning; changes apply from the next update().
     PartyParams& params() { return m_params; }
     const PartyParams& params() const { return m_params; }
+    /// Replaces the tuning; it applies from the next update().
+    void setParams(const PartyParams& params) { m_params = params; }
+    /// The messages raised while walking since the last call ("mage gives up: path blocked"),
+    /// oldest first; the party forgets them.
+    std::vector<std::string> takeEvents() { return std::exchange(events, {}); }
 
     /// Messages raised while walking ("mage gives up: path blocked"); the game shows and clears them.
     std::vector<std::string> events;

@@ -4,6 +4,7 @@
 
 #include "tests/game/GridFromAscii.hpp"
 #include "tests/game/OccupancyCheck.hpp"
+#include "tests/support/PartyProbe.hpp"
 #include "tests/support/Scale.hpp"
 
 #include <catch2/catch.hpp>
@@ -70,7 +71,7 @@ TEST_CASE("hundreds of units with random goals: every request answered, never tw
     game::Party s;
     const eng::path::NavGrid grid = navGrid({{"", generatedField(7)}});
     REQUIRE(s.reset(grid));
-    s.params().pathBudgetMicros = 1e9;  // whole searches every update: no timing in this test
+    game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetMicros = 1e9; });  // whole searches every update: no timing in this test
     const eng::path::NavGrid& g = s.grid();
     // The passable cells of the biggest island.
     std::map<int, std::vector<TileCoord>> islands;
@@ -176,7 +177,7 @@ static int corridorCrossing(bool interleaved, int limitTicks)
     INFO("ticks " << ticks << ", give-ways " << s.pathWork().giveWays);
     CHECK(ticks < limitTicks);
     CHECK(throughCorridor);
-    CHECK(s.events.empty());  // nobody gave up
+    CHECK(s.takeEvents().empty());  // nobody gave up
     for (const auto& [unit, goal] : goals)
         CHECK(s.units()[std::size_t(unit)].tile == goal);
     CHECK(s.pathWork().giveWays > 0);  // someone backed out of the corridor
@@ -197,26 +198,25 @@ TEST_CASE("without giving way the corridor deadlocks (the test above can fail)")
     game::Party s;
     const eng::path::NavGrid grid = navFromAscii({"..#########..", ".............", "..#########.."});
     REQUIRE(s.reset(grid));
-    s.params().giveWayDepth = 0;
+    game::test::tune(s, [](game::PartyParams& p) { p.giveWayDepth = 0; });
     const int a = s.spawn("a", {0, 1});
     const int b = s.spawn("b", {12, 1});
     REQUIRE(s.sendTo(a, {12, 0}));
     REQUIRE(s.sendTo(b, {0, 2}));
     for (int k = 0; k < 60 * 60 && s.anyMoving(); ++k)
         s.update(1.0 / 60.0);
-    CHECK_FALSE(s.events.empty());  // someone gave up in the corridor
+    CHECK_FALSE(s.takeEvents().empty());  // someone gave up in the corridor
     CHECK((s.units()[std::size_t(a)].tile != TileCoord{12, 0} || s.units()[std::size_t(b)].tile != TileCoord{0, 2}));
 
     REQUIRE(s.reset(grid));
-    s.params().giveWayDepth = 12;
-    s.events.clear();
+    game::test::tune(s, [](game::PartyParams& p) { p.giveWayDepth = 12; });
     s.spawn("a", {0, 1});
     s.spawn("b", {12, 1});
     REQUIRE(s.sendTo(0, {12, 0}));
     REQUIRE(s.sendTo(1, {0, 2}));
     for (int k = 0; k < 60 * 60 && s.anyMoving(); ++k)
         s.update(1.0 / 60.0);
-    CHECK(s.events.empty());
+    CHECK(s.takeEvents().empty());
     CHECK(s.units()[0].tile == TileCoord{12, 0});
     CHECK(s.units()[1].tile == TileCoord{0, 2});
 }

@@ -38,6 +38,15 @@ bool mayStep(const eng::path::NavGrid& grid, int layer, eng::TileCoord from, eng
     return false;
 }
 
+/// A move of `kind` toward `goal`.
+GroupMove moveOf(GroupMove::Kind kind, eng::TileCoord goal = {})
+{
+    GroupMove m;
+    m.kind = kind;
+    m.goal = goal;
+    return m;
+}
+
 } // namespace
 
 GroupFields::GroupFields(const std::vector<Unit>& units, PathRequests& paths, eng::path::GridQuery& query)
@@ -156,7 +165,7 @@ void GroupFields::serve(Clock::time_point deadline, const MoveSink& apply)
             else if (m_outOfTime)
                 g.waiting = true;  // its tail search ran out of this update: next update
             else
-                apply(i, {GroupMove::Kind::Ask, {}, {}, u.goal});  // out of the field's reach: an A* of its own
+                apply(i, moveOf(GroupMove::Kind::Ask, u.goal));  // out of the field's reach: an A* of its own
         }
         if (!g.waiting)
             m_paths.followersServed(g.waitingSince);
@@ -261,7 +270,10 @@ GroupMove GroupFields::walk(int index, eng::path::PathResult out, std::span<cons
 {
     // A path that ends where the field leaves it: the tail comes later. Under two cells: it
     // stands on its formation cell.
-    return {GroupMove::Kind::Walk, std::move(out), {avoid.begin(), avoid.end()}, m_units[std::size_t(index)].goal};
+    GroupMove m = moveOf(GroupMove::Kind::Walk, m_units[std::size_t(index)].goal);
+    m.path = std::move(out);
+    m.avoid.assign(avoid.begin(), avoid.end());
+    return m;
 }
 
 GroupMove GroupFields::takeTail(int index)
@@ -271,11 +283,11 @@ GroupMove GroupFields::takeTail(int index)
         return {};
     const eng::TileCoord start = planCell(u);
     if (!follower(index) || !m_grid || start == u.goal)
-        return {GroupMove::Kind::EndTail};
+        return moveOf(GroupMove::Kind::EndTail);
     if (!shortSearch(u.layer, start, u.goal, nullptr)) {
         if (m_outOfTime)
             return {};  // this update's short searches are spent: it waits a frame
-        return {GroupMove::Kind::Ask, {}, {}, u.goal};  // no short way: an A* of its own
+        return moveOf(GroupMove::Kind::Ask, u.goal);  // no short way: an A* of its own
     }
     return walk(index, m_tail, {});
 }
@@ -372,7 +384,7 @@ GroupMove GroupFields::awaitRepair(int index)
     if (!g.waiting)
         g.waitingSince = m_paths.updates();
     g.waiting = true;
-    return {GroupMove::Kind::Await, {}, {}, u.goal};
+    return moveOf(GroupMove::Kind::Await, u.goal);
 }
 
 const eng::path::FlowField* GroupFields::fieldOf(int index) const

@@ -174,7 +174,7 @@ void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord ne
     // for its profile on near's island (or on the island of the first one found for that
     // profile, when `near` itself is a wall).
     std::vector<eng::TileCoord> cells;
-    cells.reserve(std::size_t(grid.width()) * std::size_t(grid.height()));
+    cells.reserve(grid.shape().size());
     for (int y = 0; y < grid.height(); ++y)
         for (int x = 0; x < grid.width(); ++x)
             cells.push_back({x, y});

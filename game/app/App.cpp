@@ -142,8 +142,11 @@ int App::run()
     const auto start = std::chrono::steady_clock::now();
     // A script runs the same on any machine: its path work per tick is counted in expansions
     // (about what the play budget of 1.5 ms does here); benchmarks measure the time budget.
-    if (!m_opts.scriptPath.empty() && m_opts.benchFrames == 0 && m_opts.benchUnits == 0)
-        m_session.party().params().pathBudgetExpansions = ScriptPathExpansionsPerTick;
+    if (!m_opts.scriptPath.empty() && m_opts.benchFrames == 0 && m_opts.benchUnits == 0) {
+        PartyParams params = m_session.party().params();
+        params.pathBudgetExpansions = ScriptPathExpansionsPerTick;
+        m_session.party().setParams(params);
+    }
     std::vector<ScriptCommand> script;
     if (!m_opts.scriptPath.empty()) {
         auto parsed = loadScript(m_opts.scriptPath, &isKeyName);

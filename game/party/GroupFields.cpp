@@ -38,9 +38,18 @@ bool mayStep(const eng::path::NavGrid& grid, int layer, eng::TileCoord from, eng
     return false;
 }
 
+/// A move of `kind` toward `goal`.
+GroupMove moveOf(GroupMove::Kind kind, eng::TileCoord goal = {})
+{
+    GroupMove m;
+    m.kind = kind;
+    m.goal = goal;
+    return m;
+}
+
 } // namespace
 
-GroupFields::GroupFields(std::vector<Unit>& units, PathRequests& paths, eng::path::GridQuery& query)
+GroupFields::GroupFields(const std::vector<Unit>& units, PathRequests& paths, eng::path::GridQuery& query)
     : m_units(units), m_paths(paths), m_query(query)
 {
 }
@@ -55,17 +64,15 @@ void GroupFields::clear()
 {
     for (Group& g : m_groups)
         if (!g.members.empty())
-            m_paths.releaseField(g.field);
+            m_paths.release(g.field);
     m_groups.clear();
     m_free.clear();
-    for (Unit& u : m_units)
-        u.group = -1;
 }
 
-void GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> members, bool leaderOwnPath)
+int GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> members, bool leaderOwnPath)
 {
     if (!m_grid || members.empty())
-        return;
+        return -1;
     int index = int(m_groups.size());
     if (!m_free.empty()) {
         index = m_free.back();
@@ -80,11 +87,8 @@ void GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> 
     g.members.assign(members.begin(), members.end());
     g.lead = leaderOwnPath ? members.front() : -1;
     std::vector<eng::TileCoord> cells;
-    for (int i : members) {
-        leave(i);
-        m_units[std::size_t(i)].group = index;
+    for (int i : members)
         cells.push_back(planCell(m_units[std::size_t(i)]));
-    }
     const eng::TileCoord goal[] = {anchor};
     eng::path::FieldRegion region = eng::path::FieldRegion::around(*m_grid, cells, goal, 0);
     const int margin = std::max(MinFieldMargin, std::max(region.width(), region.height()) / 6);
@@ -94,21 +98,21 @@ void GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> 
     g.requestedAt = m_paths.updates();
     g.waitingSince = g.requestedAt;
     g.waiting = true;
+    return index;
 }
 
 void GroupFields::leave(int index)
 {
-    Unit& u = m_units[std::size_t(index)];
-    if (u.group < 0)
+    const int group = m_units[std::size_t(index)].group;
+    if (group < 0)
         return;
-    Group& g = m_groups[std::size_t(u.group)];
+    Group& g = m_groups[std::size_t(group)];
     g.members.erase(std::remove(g.members.begin(), g.members.end(), index), g.members.end());
     if (g.members.empty()) {
-        m_paths.releaseField(g.field);
+        m_paths.release(g.field);
         g = Group{};
-        m_free.push_back(u.group);
+        m_free.push_back(group);
     }
-    u.group = -1;
 }
 
 bool GroupFields::spent() const
@@ -116,7 +120,7 @@ bool GroupFields::spent() const
     return m_searchLeft <= 0 || (m_deadline != Clock::time_point::max() && Clock::now() >= m_deadline);
 }
 
-void GroupFields::serve(Clock::time_point deadline)
+void GroupFields::serve(Clock::time_point deadline, const MoveSink& apply)
 {
     m_searchLeft = SearchesPerUpdate;
     m_deadline = deadline;
@@ -130,7 +134,7 @@ void GroupFields::serve(Clock::time_point deadline)
         if (!g.waiting || !m_paths.field(g.field))
             continue;
         if (!g.counted) {
-            m_paths.fieldDone(g.requestedAt);
+            m_paths.served(g.requestedAt);
             g.counted = true;
         }
         m_ready.push_back(int(k));
@@ -149,7 +153,7 @@ void GroupFields::serve(Clock::time_point deadline)
             continue;  // asked again over the whole grid: its followers wait for that one
         g.waiting = false;
         for (int i : g.members) {
-            Unit& u = m_units[std::size_t(i)];
+            const Unit& u = m_units[std::size_t(i)];
             if (i == g.lead || !u.walk.awaitingPath || u.walk.request.valid())
                 continue;
             if (spent()) {
@@ -157,11 +161,11 @@ void GroupFields::serve(Clock::time_point deadline)
                 break;
             }
             if (buildPath(i, *field, planCell(u), false, {}, out, true))
-                walk(u, out, {});
+                apply(i, walk(i, std::move(out), {}));
             else if (m_outOfTime)
                 g.waiting = true;  // its tail search ran out of this update: next update
             else
-                m_paths.request(u, u.goal);  // out of the field's reach: an A* of its own
+                apply(i, moveOf(GroupMove::Kind::Ask, u.goal));  // out of the field's reach: an A* of its own
         }
         if (!g.waiting)
             m_paths.followersServed(g.waitingSince);
@@ -255,54 +259,49 @@ bool GroupFields::widen(Group& g, const eng::path::FlowField& field)
     }
     if (!missed)
         return false;
-    m_paths.releaseField(g.field);
+    m_paths.release(g.field);
     g.field = m_paths.requestField({g.layer, {g.anchor}, whole, std::move(cells)});
     g.requestedAt = m_paths.updates();
     g.counted = false;
     return true;
 }
 
-void GroupFields::walk(Unit& u, const eng::path::PathResult& out, std::span<const eng::TileCoord> avoid)
+GroupMove GroupFields::walk(int index, eng::path::PathResult out, std::span<const eng::TileCoord> avoid) const
 {
-    if (out.path.size() < 2) {
-        m_paths.stop(u);  // it stands on its formation cell
-        return;
-    }
-    u.walk.avoid.assign(avoid.begin(), avoid.end());
-    m_paths.takeToward(u, out, u.goal, m_grid);  // a path that ends where the field leaves it: the tail comes later
+    // A path that ends where the field leaves it: the tail comes later. Under two cells: it
+    // stands on its formation cell.
+    GroupMove m = moveOf(GroupMove::Kind::Walk, m_units[std::size_t(index)].goal);
+    m.path = std::move(out);
+    m.avoid.assign(avoid.begin(), avoid.end());
+    return m;
 }
 
-bool GroupFields::takeTail(int index)
+GroupMove GroupFields::takeTail(int index)
 {
-    Unit& u = m_units[std::size_t(index)];
+    const Unit& u = m_units[std::size_t(index)];
     if (!u.walk.tailPending || !u.path.empty() || u.stepping)
-        return false;
+        return {};
     const eng::TileCoord start = planCell(u);
-    if (!follower(index) || !m_grid || start == u.goal) {
-        u.walk.tailPending = false;
-        return false;
-    }
+    if (!follower(index) || !m_grid || start == u.goal)
+        return moveOf(GroupMove::Kind::EndTail);
     if (!shortSearch(u.layer, start, u.goal, nullptr)) {
         if (m_outOfTime)
-            return false;  // this update's short searches are spent: it waits a frame
-        u.walk.tailPending = false;
-        m_paths.request(u, u.goal);  // no short way: an A* of its own
-        return false;
+            return {};  // this update's short searches are spent: it waits a frame
+        return moveOf(GroupMove::Kind::Ask, u.goal);  // no short way: an A* of its own
     }
-    walk(u, m_tail, {});
-    return !u.path.empty();
+    return walk(index, m_tail, {});
 }
 
-bool GroupFields::reroute(int index, const OccupancyGrid& occupancy)
+GroupMove GroupFields::reroute(int index, const OccupancyGrid& occupancy)
 {
-    Unit& u = m_units[std::size_t(index)];
+    const Unit& u = m_units[std::size_t(index)];
     if (!follower(index) || u.stepping || !m_grid)
-        return false;
+        return {};
     const Group& g = m_groups[std::size_t(u.group)];
     const eng::path::FlowField* field = m_paths.field(g.field);
     const eng::TileCoord cur = u.tile;
     if (!field || !field->reached(cur) || octile(cur, u.goal) <= octile(g.anchor, u.goal) + 1.0)
-        return false;
+        return {};
     // The free neighbour closer to the anchor by the field, cheapest to go on from.
     const double here = field->distance(cur);
     std::optional<eng::TileCoord> best;
@@ -321,18 +320,17 @@ bool GroupFields::reroute(int index, const OccupancyGrid& occupancy)
         }
     eng::path::PathResult out;
     if (!best || !buildPath(index, *field, *best, true, cur, out))
-        return false;
+        return {};
     const eng::TileCoord blocked[] = {u.path.empty() ? cur : u.path.front()};
-    ++u.walk.replans;
-    ++u.walk.replansSinceStep;
-    walk(u, out, blocked);
-    return true;
+    GroupMove move = walk(index, std::move(out), blocked);
+    move.replan = true;
+    return move;
 }
 
 GroupFields::NearReplan GroupFields::replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid,
-                                                float penalty)
+                                                float penalty, GroupMove& move)
 {
-    Unit& u = m_units[std::size_t(index)];
+    const Unit& u = m_units[std::size_t(index)];
     const eng::TileCoord start = planCell(u);
     if (!follower(index) || !m_grid)
         return NearReplan::NotDone;
@@ -358,37 +356,35 @@ GroupFields::NearReplan GroupFields::replanNear(int index, eng::TileCoord goal, 
     out.path = m_tail.path;
     if (!near)
         out.path.insert(out.path.end(), u.path.begin() + std::ptrdiff_t(ahead + 1), u.path.end());
-    m_paths.setGoal(u, goal);
-    walk(u, out, avoid);
+    move = walk(index, std::move(out), avoid);
+    move.goal = goal;
     return NearReplan::Done;
 }
 
-bool GroupFields::retrace(int index)
+GroupMove GroupFields::retrace(int index)
 {
-    Unit& u = m_units[std::size_t(index)];
+    const Unit& u = m_units[std::size_t(index)];
     if (!follower(index) || !m_grid)
-        return false;
+        return {};
     const eng::path::FlowField* field = m_paths.field(m_groups[std::size_t(u.group)].field);
     eng::path::PathResult out;
     if (!field)
-        return false;
+        return {};
     if (!buildPath(index, *field, planCell(u), false, {}, out))
-        return m_outOfTime && awaitRepair(index);  // cut by the deadline: serve() gives its path
-    walk(u, out, {});
-    return true;
+        return m_outOfTime ? awaitRepair(index) : GroupMove{};  // cut by the deadline: serve() gives its path
+    return walk(index, std::move(out), {});
 }
 
-bool GroupFields::awaitRepair(int index)
+GroupMove GroupFields::awaitRepair(int index)
 {
-    Unit& u = m_units[std::size_t(index)];
+    const Unit& u = m_units[std::size_t(index)];
     if (!follower(index))
-        return false;
-    m_paths.awaitField(u, u.goal);
+        return {};
     Group& g = m_groups[std::size_t(u.group)];
     if (!g.waiting)
         g.waitingSince = m_paths.updates();
     g.waiting = true;
-    return true;
+    return moveOf(GroupMove::Kind::Await, u.goal);
 }
 
 const eng::path::FlowField* GroupFields::fieldOf(int index) const

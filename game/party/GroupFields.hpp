@@ -7,6 +7,10 @@
 /// that holds them and the anchor, grown by a margin, time-sliced through the party's
 /// PathService like any request.
 ///
+/// GroupFields never writes a unit: what a follower does next (walk a path, ask the service,
+/// wait for the field) comes back as a GroupMove that the party hands to PartyMotion::apply,
+/// the one writer of units.
+///
 /// A follower's path, once the field is complete: it follows the field from where it stands
 /// toward the anchor as far as the cell of that walk closest to its own formation cell
 /// (octile distance; the first such cell), then a short A* to its formation cell (the tail,
@@ -27,9 +31,9 @@
 /// \code
 /// game::GroupFields groups(units, paths, query);
 /// groups.bind(&grid);
-/// groups.create(layer, anchor, members);     // after each member's goal was set (awaitField)
-/// groups.serve();                            // each update, before the service runs
-/// if (!groups.reroute(i, occupancy)) replan(i);
+/// int g = groups.create(layer, anchor, members);  // after each member's goal was set (awaitField)
+/// groups.serve(deadline, apply);                   // each update, before the service runs
+/// if (game::GroupMove m = groups.reroute(i, occupancy)) motion.apply(i, std::move(m));
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
@@ -42,10 +46,29 @@
 #include "game/party/Unit.hpp"
 
 #include <chrono>
+#include <functional>
 #include <span>
 #include <vector>
 
 namespace game {
+
+/// What GroupFields decided a follower does next; PartyMotion::apply carries it out.
+struct GroupMove {
+    enum class Kind {
+        None,     ///< nothing changes
+        Walk,     ///< it walks `path` (from its plan cell) toward `goal` (the tail from where the
+                  ///< path ends is searched when it gets there); under two cells: it stops
+        Ask,      ///< it asks the service for an A* path to `goal` (no tail pending)
+        Await,    ///< it waits on its cell for its path to `goal` from its group's field
+        EndTail,  ///< it needs no tail (UnitWalk::tailPending off)
+    };
+    Kind kind = Kind::None;
+    eng::path::PathResult path;         ///< Walk
+    std::vector<eng::TileCoord> avoid;  ///< Walk: the cells its plan avoided
+    eng::TileCoord goal;
+    bool replan = false;                ///< Walk: counted as a replan of the unit
+    explicit operator bool() const { return kind != Kind::None; }
+};
 
 class GroupFields {
 public:
@@ -63,12 +86,13 @@ public:
     /// replanNear's extra cost of a cell another unit holds or claims.
     static constexpr float CrowdPenalty = 8.0f;
 
-    /// Works on the party's units, path requests and search scratch (which outlive it).
-    GroupFields(std::vector<Unit>& units, PathRequests& paths, eng::path::GridQuery& query);
+    /// Reads the party's units; works with its path requests and search scratch (all outlive it).
+    GroupFields(const std::vector<Unit>& units, PathRequests& paths, eng::path::GridQuery& query);
 
-    /// Plans on `grid` from now on (nullptr: nothing); every group is forgotten.
+    /// Plans on `grid` from now on (nullptr: nothing); every group is forgotten (the units'
+    /// Unit::group is the motion's to reset).
     void bind(const eng::path::NavGrid* grid);
-    /// No groups; every unit's Unit::group is -1.
+    /// No groups.
     void clear();
 
     /// A group order on `layer` around `anchor`: `members` (unit indices) belong to the group;
@@ -76,48 +100,55 @@ public:
     /// the followers, waiting for a field (PathRequests::awaitField), take their paths from it
     /// once it is complete. Requests the field (the units' cells and the anchor, grown by a
     /// margin of a sixth of that box's size, at least 6 cells; the followers' cells its sources).
-    void create(int layer, eng::TileCoord anchor, std::span<const int> members, bool leaderOwnPath = true);
-    /// Unit `index` leaves its group (a new order); the last one out releases the field.
+    /// The members belong to no group (leave()). Returns the group's index, each member's
+    /// Unit::group from now on (-1: none made).
+    int create(int layer, eng::TileCoord anchor, std::span<const int> members, bool leaderOwnPath = true);
+    /// Unit `index` leaves its group (a new order); the last one out releases the field. Its
+    /// Unit::group is -1 from now on (the motion's to write).
     void leave(int index);
 
     using Clock = std::chrono::steady_clock;
+    /// What serve() decided for follower `index`, handed on at once (in order: the requests it
+    /// makes go to the service between the groups' own).
+    using MoveSink = std::function<void(int index, GroupMove move)>;
     /// Followers waiting for a complete field take their paths (see the file comment), as many
     /// as SearchesPerUpdate and `deadline` allow (the others next update); a follower the field
-    /// does not reach asks the service for an A* path instead. Once per update, before the
-    /// service runs. `deadline` also bounds the short searches of reroute(), replanNear() and
+    /// does not reach asks the service for an A* path instead: each as a move to `apply`. Once
+    /// per update, before the service runs. `deadline` also bounds the short searches of reroute(), replanNear() and
     /// retrace() until the next serve() (time_point::max(): no deadline, the allowance alone,
     /// so the work per update does not depend on the machine).
-    void serve(Clock::time_point deadline = Clock::time_point::max());
+    void serve(Clock::time_point deadline, const MoveSink& apply);
     /// The short searches stop at `deadline` from now on (until the next serve()).
     void setDeadline(Clock::time_point deadline) { m_deadline = deadline; }
     /// Blocked follower `index` (standing) steps to the cheapest free neighbour by its field and
-    /// follows the field from there (its path is replaced). False (nothing changed): no field,
-    /// the leader, near its formation cell, or no free neighbour closer to the anchor.
-    bool reroute(int index, const OccupancyGrid& occupancy);
+    /// follows the field from there: a Walk (a replan). None: no field, the leader, near its
+    /// formation cell, or no free neighbour closer to the anchor.
+    GroupMove reroute(int index, const OccupancyGrid& occupancy);
     /// Blocked follower `index` replans at once with a short A* that pays min(`penalty`,
     /// CrowdPenalty) more on the `avoid` cells (the cells PartyMotion's replan would ask the
     /// service to avoid): near its formation cell (within NearReplanCells of `goal`, octile) to
     /// `goal`, farther to the cell of its path NearReplanCells steps ahead and on along its path
-    /// (a detour round the blockers): Done. Deferred (nothing changed) when this update's short
+    /// (a detour round the blockers): Done, `move` the Walk. Deferred (nothing changed) when this update's short
     /// searches are spent, the unit still having a path (it stays blocked and tries again
     /// later; no replan to count). NotDone (nothing changed) for a unit that is no follower,
     /// when the search gives up, or when the searches are spent and the unit has no path (it
     /// would not try again: the caller asks the service).
     enum class NearReplan { Done, Deferred, NotDone };
-    NearReplan replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty);
+    NearReplan replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty,
+                          GroupMove& move);
     /// Follower `index`, standing at the end of a path that ends where its field leaves it
-    /// (Unit::walk.tailPending), takes the short way on to its own cell: true when it has a
-    /// path again. False while this update's short searches are spent (it stays pending and
-    /// tries next update), and when no short way was found (it asks the service instead).
-    bool takeTail(int index);
-    /// Follower `index` takes a new path from its field now (from its plan cell), or, when
-    /// this update's short searches are spent, waits for serve() to give it one from the field
-    /// (as awaitRepair); false when it has no complete field that reaches that cell.
-    bool retrace(int index);
+    /// (Unit::walk.tailPending), takes the short way on to its own cell: a Walk. None while
+    /// this update's short searches are spent (it stays pending and tries next update); Ask
+    /// when no short way was found; EndTail when it needs none.
+    GroupMove takeTail(int index);
+    /// Follower `index` takes a new path from its field now (from its plan cell): a Walk; or,
+    /// when this update's short searches are spent, waits for serve() to give it one from the
+    /// field (awaitRepair's Await). None when it has no complete field that reaches that cell.
+    GroupMove retrace(int index);
     /// Follower `index`, whose path crosses changed cells, waits for its group's field again
-    /// (restarted by PathService::invalidate when the change touched it); false for the leader
-    /// or a unit without a group.
-    bool awaitRepair(int index);
+    /// (restarted by PathService::invalidate when the change touched it): an Await. None for the
+    /// leader or a unit without a group.
+    GroupMove awaitRepair(int index);
 
     /// The field of unit `index`'s group when it is complete, else nullptr.
     const eng::path::FlowField* fieldOf(int index) const;
@@ -152,10 +183,10 @@ private:
     /// A complete field of `g` that does not reach some waiting follower's cell (its way leaves
     /// the rectangle) is replaced by a request for one over the whole grid: true when it was.
     bool widen(Group& g, const eng::path::FlowField& field);
-    /// The unit walks `out` (at least two cells), its plan avoiding nothing but `avoid`.
-    void walk(Unit& u, const eng::path::PathResult& out, std::span<const eng::TileCoord> avoid);
+    /// Unit `index` walks `out` toward its goal, its plan avoiding nothing but `avoid`.
+    GroupMove walk(int index, eng::path::PathResult out, std::span<const eng::TileCoord> avoid) const;
 
-    std::vector<Unit>& m_units;
+    const std::vector<Unit>& m_units;
     PathRequests& m_paths;
     eng::path::GridQuery& m_query;
     const eng::path::NavGrid* m_grid = nullptr;

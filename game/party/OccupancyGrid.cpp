@@ -1,14 +1,16 @@
 #include "game/party/OccupancyGrid.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace game {
 
 OccupancyGrid::OccupancyGrid(const std::vector<Unit>& units) : m_units(units) {}
 
-void OccupancyGrid::rebuild(int width, int height)
+void OccupancyGrid::rebuild(eng::GridShape shape)
 {
-    m_width = width;
-    m_height = height;
-    const std::size_t cells = std::size_t(width) * std::size_t(height);
+    m_shape = shape;
+    const std::size_t cells = shape.size();
     // Fresh zero storage (not zero() of the old): untouched pages stay out of memory.
     m_holds = {};
     m_holder = {};
@@ -119,6 +121,41 @@ int OccupancyGrid::goals(eng::TileCoord cell) const
         for (int i = int(m_goalHead[cellIndex(cell)]) - 1; i >= 0; i = m_goalLinks[std::size_t(i)].next)
             ++n;
     return n;
+}
+
+int OccupancyGrid::freeSearchRadius(std::size_t units)
+{
+    return FreeSearchMinRadius + int(std::ceil(std::sqrt(double(units))));
+}
+
+OccupancyGrid::FreeCell OccupancyGrid::nearestFree(const eng::path::NavGrid& grid, int layer, eng::TileCoord from,
+                                                   int except) const
+{
+    // Square rings of growing Chebyshev radius r round `from`: every cell of ring r is at least
+    // r away (Euclidean), so once r * r reaches the best squared distance found no farther ring
+    // holds a closer cell. Ties go to the first cell in row-major order, as a scan of the map.
+    FreeCell out;
+    int bestD = 0;
+    const int maxR = std::min(freeSearchRadius(m_units.size()),
+                              std::max({from.x, from.y, grid.width() - 1 - from.x, grid.height() - 1 - from.y}));
+    auto consider = [&](eng::TileCoord c) {
+        ++out.visited;
+        if (!grid.passable(layer, c) || occupied(c, except))
+            return;
+        const int d = (c.x - from.x) * (c.x - from.x) + (c.y - from.y) * (c.y - from.y);
+        const std::optional<eng::TileCoord>& best = out.cell;
+        if (!best || d < bestD || (d == bestD && (c.y < best->y || (c.y == best->y && c.x < best->x)))) {
+            out.cell = c;
+            bestD = d;
+        }
+    };
+    for (int r = 0; r <= maxR && (!out.cell || r * r <= bestD); ++r)
+        for (int y = from.y - r; y <= from.y + r; ++y) {
+            const bool edgeRow = y == from.y - r || y == from.y + r;
+            for (int x = from.x - r; x <= from.x + r; x += edgeRow || r == 0 ? 1 : 2 * r)
+                consider({x, y});
+        }
+    return out;
 }
 
 int OccupancyGrid::scan(eng::TileCoord cell, int except) const

@@ -17,18 +17,21 @@
 ///
 /// \code
 /// game::OccupancyGrid occ(units);
-/// occ.rebuild(grid.width(), grid.height());
+/// occ.rebuild(grid.shape());
 /// occ.claim(next, i);              // unit i starts a step into `next`
 /// if (occ.holderOf(cell, i) >= 0) { /* someone else is there */ }
-/// units[i].goal = g; occ.goalChanged(i);   // listed under its new goal
+/// occ.goalChanged(i);             // unit i's goal changed: listed under the new one
 /// \endcode
 
+#include "engine/core/GridShape.hpp"
 #include "engine/core/TileCoord.hpp"
 #include "engine/core/ZeroedArray.hpp"
+#include "engine/path/NavGrid.hpp"
 #include "game/party/Unit.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace game {
@@ -38,9 +41,9 @@ public:
     /// Reads `units` (the party's; it must outlive the grid).
     explicit OccupancyGrid(const std::vector<Unit>& units);
 
-    /// Sized for a `width` x `height` grid, with the cells every unit holds claimed and every
-    /// unit listed under its goal.
-    void rebuild(int width, int height);
+    /// Sized for a grid of `shape`, with the cells every unit holds claimed and every unit
+    /// listed under its goal.
+    void rebuild(eng::GridShape shape);
     /// Unit `index` holds `c` too (ignored off the grid).
     void claim(eng::TileCoord c, int index);
     /// Unit `index` left `c` (ignored off the grid).
@@ -64,12 +67,31 @@ public:
     /// Units listed under `cell` as their goal (0 off the grid).
     int goals(eng::TileCoord cell) const;
 
-    bool onGrid(eng::TileCoord c) const { return c.x >= 0 && c.y >= 0 && c.x < m_width && c.y < m_height; }
-    int width() const { return m_width; }
-    int height() const { return m_height; }
+    /// A nearest free cell and what finding it cost.
+    struct FreeCell {
+        std::optional<eng::TileCoord> cell;  ///< nullopt: none within the search's reach
+        std::size_t visited = 0;             ///< cells looked at
+    };
+    /// Radius of nearestFree's search for a party of `units`: a square that holds every unit
+    /// several times over (FreeSearchMinRadius + sqrt(units)), so its cost is O(units), never
+    /// the map's.
+    static int freeSearchRadius(std::size_t units);
+    static constexpr int FreeSearchMinRadius = 32;
+    /// The passable cell of `layer` held by no unit other than `except` closest to `from`
+    /// (Euclidean; ties: the first in row-major order), within freeSearchRadius(units) cells
+    /// (Chebyshev) of it. Rings of growing radius, stopping as soon as no farther ring can hold
+    /// a closer cell: it looks at O(d^2) cells for a free cell d away, at most
+    /// (2 freeSearchRadius + 1)^2.
+    FreeCell nearestFree(const eng::path::NavGrid& grid, int layer, eng::TileCoord from, int except) const;
+
+    bool onGrid(eng::TileCoord c) const { return m_shape.inBounds(c); }
+    /// The grid's shape (cell indices of per-cell arrays the size of the map).
+    eng::GridShape shape() const { return m_shape; }
+    int width() const { return m_shape.width; }
+    int height() const { return m_shape.height; }
 
 private:
-    std::size_t cellIndex(eng::TileCoord c) const { return std::size_t(c.y) * std::size_t(m_width) + std::size_t(c.x); }
+    std::size_t cellIndex(eng::TileCoord c) const { return m_shape.index(c); }
     /// The unit recorded as holding cell index `i`, -1 none.
     int holderAt(std::size_t i) const { return int(m_holder[i]) - 1; }
     /// A unit other than `except` on `cell` or stepping into it, by a scan; -1 when none.
@@ -89,8 +111,7 @@ private:
 
     eng::ZeroedArray<std::uint32_t> m_goalHead;  ///< per cell: first unit whose goal it is + 1, 0 none
     std::vector<GoalLink> m_goalLinks;           ///< per unit
-    int m_width = 0;
-    int m_height = 0;
+    eng::GridShape m_shape;
 };
 
 } // namespace game

@@ -1,6 +1,6 @@
 /// \file Party.cpp
 /// Party: the grid it plans on and changes of it, spawning, handles, orders and the per-frame
-/// update (the motion itself: PartyMotion.cpp).
+/// update. Every change of a unit goes through the motion (PartyMotion.cpp).
 #include "game/party/Party.hpp"
 
 #include "game/rules/Formation.hpp"
@@ -37,31 +37,28 @@ double microsFrom(std::chrono::steady_clock::time_point t0)
 class DirtyCells {
 public:
     DirtyCells(const eng::path::NavGrid& grid, std::span<const eng::path::NavDirty> dirty)
-        : m_grid(grid), m_mark(std::size_t(grid.layerCount()))
+        : m_shape(grid.shape()), m_mark(std::size_t(grid.layerCount()))
     {
-        const std::size_t cells = std::size_t(grid.width()) * std::size_t(grid.height());
         for (const eng::path::NavDirty& d : dirty) {
             if (!grid.validLayer(d.layer))
                 continue;
             std::vector<char>& m = m_mark[std::size_t(d.layer)];
             if (m.empty())
-                m.assign(cells, 0);
+                m.assign(m_shape.size(), 0);
             for (eng::TileCoord c : d.cells)
-                if (grid.inBounds(c))
-                    m[index(c)] = 1;
+                if (m_shape.inBounds(c))
+                    m[m_shape.index(c)] = 1;
         }
     }
 
     bool at(int layer, eng::TileCoord c) const
     {
         const std::vector<char>& m = m_mark[std::size_t(layer)];
-        return !m_grid.inBounds(c) || (!m.empty() && m[index(c)]);
+        return !m_shape.inBounds(c) || (!m.empty() && m[m_shape.index(c)]);
     }
 
 private:
-    std::size_t index(eng::TileCoord c) const { return std::size_t(c.y) * std::size_t(m_grid.width()) + std::size_t(c.x); }
-
-    const eng::path::NavGrid& m_grid;
+    eng::GridShape m_shape;
     std::vector<std::vector<char>> m_mark;
 };
 
@@ -71,14 +68,12 @@ bool Party::bind(const eng::path::NavGrid* grid)
 {
     if (!grid || grid->layerCount() == 0)
         return false;
-    for (Unit& u : m_units)
-        m_paths.drop(u);
+    m_motion.dropRequests();
     m_groups.bind(nullptr);  // its fields are requests of the old service
+    m_motion.leaveGroups();
     m_paths.bind(*grid);
-    m_paths.reportGoals(&m_occupancy);
     m_grid = grid;
     m_groups.bind(grid);
-    m_occupancy.rebuild(grid->width(), grid->height());
     m_motion.bind(grid);
     return true;
 }
@@ -87,12 +82,10 @@ void Party::clearUnits()
 {
     m_groups.bind(nullptr);
     m_paths.clear();
-    m_units.clear();
+    m_motion.clear();
     m_selection.resize(0);
     ++m_generation;  // every handle to the old units goes stale
     m_grid = nullptr;
-    m_occupancy.rebuild(0, 0);
-    m_motion.bind(nullptr);
 }
 
 bool Party::reset(const eng::path::NavGrid& grid)
@@ -105,28 +98,19 @@ bool Party::rebind(const eng::path::NavGrid& grid)
 {
     if (!bind(&grid))
         return false;
-    relayer();
+    m_motion.relayer([this](const std::string& profile) { return layerFor(profile); });
     return true;
-}
-
-void Party::relayer()
-{
-    for (Unit& u : m_units) {
-        u.layer = layerFor(u.profile);
-        if (u.stepping) {
-            u.tile = u.stepTo;
-            u.stepping = false;
-        }
-        u.pos = cellCentre(u.tile);
-        u.walk.restPos = u.pos;
-        m_paths.stop(u);
-    }
-    m_occupancy.rebuild(m_grid->width(), m_grid->height());
 }
 
 int Party::layerFor(const std::string& profile) const
 {
     return m_grid ? std::max(0, profileLayer(*m_grid, profile)) : 0;
+}
+
+void Party::leaveGroup(int index)
+{
+    m_groups.leave(index);
+    m_motion.setGroup(index, -1);
 }
 
 void Party::gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeReport* report)
@@ -140,15 +124,15 @@ void Party::gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeRe
     // (the leader's) are checked against the dirty cells of their layer.
     const std::vector<eng::path::PathHandle> stale = m_paths.invalidate(dirty);
     const DirtyCells changed(*m_grid, dirty);
-    for (std::size_t i = 0; i < m_units.size(); ++i) {
-        Unit& u = m_units[i];
-        const bool displaced = displace(int(i));
+    for (std::size_t i = 0; i < units().size(); ++i) {
+        const Unit& u = units()[i];
+        const bool displaced = m_motion.displace(int(i));
         if (displaced)
             rep.displaced.push_back(int(i));
         if (u.walk.awaitingPath) {
             // Its search restarts in the service (invalidate); a displaced unit asks again.
             if (displaced)
-                m_paths.request(u, u.goal);
+                m_motion.request(int(i), u.goal);
             continue;
         }
         if (u.path.empty())
@@ -163,76 +147,19 @@ void Party::gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeRe
         // A unit mid-step keeps stepping; its new path starts where it is going. A follower of
         // a group's flow field takes its new path from the field (restarted by invalidate when
         // the change touched it).
-        u.walk.replans = 0;
-        u.walk.replansSinceStep = 0;
-        if (displaced || !m_groups.awaitRepair(int(i)))
-            m_paths.request(u, u.goal);
+        m_motion.clearReplans(int(i));
+        if (GroupMove repair = displaced ? GroupMove{} : m_groups.awaitRepair(int(i)))
+            m_motion.apply(int(i), std::move(repair));
+        else
+            m_motion.request(int(i), u.goal);
         rep.replanned.push_back(int(i));
     }
 }
 
-bool Party::displace(int index)
-{
-    Unit& u = m_units[std::size_t(index)];
-    const eng::TileCoord at = planCell(u);
-    if (m_grid->passable(u.layer, at))
-        return false;
-    if (u.stepping)
-        m_occupancy.unclaim(u.stepTo, index);
-    u.stepping = false;
-    const std::optional<eng::TileCoord> to = nearestFree(at, u.layer, index);
-    if (!to)
-        return false;
-    m_occupancy.unclaim(u.tile, index);
-    m_occupancy.claim(*to, index);
-    u.tile = *to;
-    u.pos = cellCentre(*to);
-    u.walk.restPos = u.pos;
-    return true;
-}
-
-std::optional<eng::TileCoord> Party::nearestFree(eng::TileCoord from, int layer, int except) const
-{
-    // Square rings of growing Chebyshev radius r round `from`: every cell of ring r is at least
-    // r away (Euclidean), so once r * r reaches the best squared distance found no farther ring
-    // holds a closer cell. Ties go to the first cell in row-major order, as a scan of the map.
-    std::optional<eng::TileCoord> best;
-    int bestD = 0;
-    const int maxR = std::max({from.x, from.y, m_grid->width() - 1 - from.x, m_grid->height() - 1 - from.y});
-    auto consider = [&](eng::TileCoord c) {
-        if (!m_grid->passable(layer, c) || m_occupancy.occupied(c, except))
-            return;
-        const int d = (c.x - from.x) * (c.x - from.x) + (c.y - from.y) * (c.y - from.y);
-        if (!best || d < bestD || (d == bestD && (c.y < best->y || (c.y == best->y && c.x < best->x)))) {
-            best = c;
-            bestD = d;
-        }
-    };
-    for (int r = 0; r <= maxR && (!best || r * r <= bestD); ++r)
-        for (int y = from.y - r; y <= from.y + r; ++y) {
-            const bool edgeRow = y == from.y - r || y == from.y + r;
-            for (int x = from.x - r; x <= from.x + r; x += edgeRow || r == 0 ? 1 : 2 * r)
-                consider({x, y});
-        }
-    return best;
-}
-
 int Party::spawn(const std::string& name, eng::TileCoord tile, const std::string& profile)
 {
-    Unit u;
-    u.name = name;
-    u.profile = profile;
-    u.layer = layerFor(profile);
-    u.tile = tile;
-    u.goal = tile;
-    u.pos = cellCentre(tile);
-    u.walk.restPos = u.pos;
-    PartyMotion::setIdle(u);
-    m_units.push_back(std::move(u));
-    const int index = int(m_units.size()) - 1;
-    m_occupancy.claim(tile, index);
-    m_occupancy.goalChanged(index);
-    m_selection.resize(int(m_units.size()));
+    const int index = m_motion.spawn(name, tile, profile, layerFor(profile));
+    m_selection.resize(int(units().size()));
     return index;
 }
 
@@ -247,7 +174,7 @@ void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord ne
     // for its profile on near's island (or on the island of the first one found for that
     // profile, when `near` itself is a wall).
     std::vector<eng::TileCoord> cells;
-    cells.reserve(std::size_t(grid.width()) * std::size_t(grid.height()));
+    cells.reserve(grid.shape().size());
     for (int y = 0; y < grid.height(); ++y)
         for (int x = 0; x < grid.width(); ++x)
             cells.push_back({x, y});
@@ -258,7 +185,7 @@ void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord ne
         const std::string profile = k < profiles.size() ? profiles[k] : std::string();
         const int layer = layerFor(profile);
         for (eng::TileCoord c : cells) {
-            if (!grid.passable(layer, c) || m_occupancy.occupied(c))
+            if (!grid.passable(layer, c) || occupancy().occupied(c))
                 continue;
             int& home = island[std::size_t(layer)];
             if (home < 0)
@@ -273,15 +200,15 @@ void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord ne
 
 int Party::find(const std::string& name) const
 {
-    for (std::size_t i = 0; i < m_units.size(); ++i)
-        if (m_units[i].name == name)
+    for (std::size_t i = 0; i < units().size(); ++i)
+        if (units()[i].name == name)
             return int(i);
     return -1;
 }
 
 UnitHandle Party::handle(int index) const
 {
-    if (index < 0 || index >= int(m_units.size()))
+    if (index < 0 || index >= int(units().size()))
         return {};
     return {index, m_generation};
 }
@@ -289,12 +216,12 @@ UnitHandle Party::handle(int index) const
 const Unit* Party::get(UnitHandle h) const
 {
     const int i = indexOf(h);
-    return i < 0 ? nullptr : &m_units[std::size_t(i)];
+    return i < 0 ? nullptr : &units()[std::size_t(i)];
 }
 
 int Party::indexOf(UnitHandle h) const
 {
-    if (h.generation != m_generation || h.index < 0 || h.index >= int(m_units.size()))
+    if (h.generation != m_generation || h.index < 0 || h.index >= int(units().size()))
         return -1;
     return h.index;
 }
@@ -304,9 +231,10 @@ OrderReport Party::orderSelected(eng::TileCoord clicked, eng::path::SearchTrace*
     return order(m_selection.indices(), clicked, trace);
 }
 
-bool Party::planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace)
+bool Party::planLeader(int index, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace)
 {
-    m_paths.drop(u);
+    m_motion.dropRequest(index);
+    const Unit& u = units()[std::size_t(index)];
     eng::path::PathResult result;
     const auto t0 = std::chrono::steady_clock::now();
     const eng::path::PathStatus st = m_query.findPath(*m_grid, u.layer, planCell(u), goal, result, nullptr, trace);
@@ -318,7 +246,7 @@ bool Party::planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path
     rep.expanded = result.expanded;
     if (!eng::path::hasPath(st) || result.path.empty())
         return false;
-    m_paths.take(u, result, 1, m_grid);
+    m_motion.take(index, result);
     return true;
 }
 
@@ -330,39 +258,36 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
     if (who.empty() || !m_grid || !m_grid->inBounds(clicked))
         return rep;
     const auto tStart = std::chrono::steady_clock::now();
-    const std::vector<int> movers = moversOf(who);
-    const FormationBlocked blocked = [this](eng::TileCoord c) { return blockedForOrder(c); };
+    const std::vector<int> movers = m_blocked.begin(units(), occupancy(), who);
+    const FormationBlocked blocked = [this](eng::TileCoord c) { return m_blocked.at(c); };
     // One formation per movement profile, the leader's first: each unit's goal is reachable with
     // its own costs, and the goals of earlier groups are taken for the later ones.
     std::vector<int> layerOrder;
     for (int i : movers)
-        if (std::find(layerOrder.begin(), layerOrder.end(), m_units[std::size_t(i)].layer) == layerOrder.end())
-            layerOrder.push_back(m_units[std::size_t(i)].layer);
+        if (std::find(layerOrder.begin(), layerOrder.end(), units()[std::size_t(i)].layer) == layerOrder.end())
+            layerOrder.push_back(units()[std::size_t(i)].layer);
     bool leaderDone = !leaderNow;
     for (int layer : layerOrder) {
         std::vector<int> group;
         std::vector<eng::TileCoord> starts;
         for (std::size_t r = 0; r < movers.size(); ++r)
-            if (m_units[std::size_t(movers[r])].layer == layer) {
+            if (units()[std::size_t(movers[r])].layer == layer) {
                 group.push_back(movers[r]);
-                m_units[std::size_t(movers[r])].rank = int(r);
-                starts.push_back(planCell(m_units[std::size_t(movers[r])]));
+                m_motion.setRank(movers[r], int(r));
+                starts.push_back(planCell(units()[std::size_t(movers[r])]));
             }
-        const FormationResult form = planFormation(*m_grid, layer, m_query, clicked, starts, blocked, m_order.formation);
+        const FormationResult form = planFormation(*m_grid, layer, m_query, clicked, starts, blocked, m_formation);
         if (!form.anchor)
             continue;
         if (!rep.anchor) {
             rep.anchor = form.anchor;
             rep.anchorMoved = form.anchorMoved;
         }
-        for (eng::TileCoord g : form.goals)
-            if (m_occupancy.onGrid(g))
-                m_order.taken.push_back(std::size_t(g.y) * std::size_t(m_grid->width()) + std::size_t(g.x));
-        std::sort(m_order.taken.begin(), m_order.taken.end());
+        m_blocked.take(form.goals);
         orderGroup(group, form.goals, *form.anchor, !leaderDone, leaderNow, rep, trace);
         leaderDone = true;
     }
-    endOrder(movers);
+    m_blocked.end();
     rep.accepted = rep.units > 0;
     m_paths.addSyncMicros(microsFrom(tStart));
     return rep;
@@ -373,35 +298,35 @@ void Party::orderGroup(const std::vector<int>& group, const std::vector<eng::Til
 {
     const bool shared = int(group.size()) >= std::max(2, m_params.fieldMinUnits);
     for (std::size_t k = 0; k < group.size(); ++k) {
-        Unit& u = m_units[std::size_t(group[k])];
-        m_groups.leave(group[k]);
-        u.walk.replans = 0;
-        u.walk.replansSinceStep = 0;
+        const int i = group[k];
+        leaveGroup(i);
+        m_motion.clearReplans(i);
         if (k == 0 && planFirst) {
             // The leader: planned now, its figures (and its search trace) for the HUD.
-            rep.units += planLeader(u, goals[k], rep, trace) ? 1 : 0;
+            rep.units += planLeader(i, goals[k], rep, trace) ? 1 : 0;
         } else if (!shared || (k == 0 && leadsOwnPath)) {
-            m_paths.request(u, goals[k]);  // served over the next frames
+            m_motion.request(i, goals[k]);  // served over the next frames
             ++rep.units;
         } else {
-            m_paths.awaitField(u, goals[k]);  // its path comes from the group's field
+            m_motion.awaitField(i, goals[k]);  // its path comes from the group's field
             ++rep.units;
         }
     }
-    if (shared)
-        m_groups.create(m_units[std::size_t(group.front())].layer, anchor, group, planFirst || leadsOwnPath);
+    if (!shared)
+        return;
+    const int g = m_groups.create(units()[std::size_t(group.front())].layer, anchor, group, planFirst || leadsOwnPath);
+    for (int i : group)
+        m_motion.setGroup(i, g);
 }
 
 bool Party::sendTo(int index, eng::TileCoord goal)
 {
-    if (!m_grid || !m_paths.bound() || index < 0 || index >= int(m_units.size()) || !m_grid->inBounds(goal))
+    if (!m_grid || !m_paths.bound() || index < 0 || index >= int(units().size()) || !m_grid->inBounds(goal))
         return false;
-    Unit& u = m_units[std::size_t(index)];
-    m_groups.leave(index);
-    u.rank = 0;
-    u.walk.replans = 0;
-    u.walk.replansSinceStep = 0;
-    m_paths.request(u, goal);
+    leaveGroup(index);
+    m_motion.setRank(index, 0);
+    m_motion.clearReplans(index);
+    m_motion.request(index, goal);
     return true;
 }
 
@@ -412,7 +337,7 @@ eng::path::PathStatus Party::preview(eng::TileCoord tile, eng::path::PathResult&
         out = {};
         return out.status;
     }
-    const Unit& u = m_units[std::size_t(leader)];
+    const Unit& u = units()[std::size_t(leader)];
     const auto t0 = std::chrono::steady_clock::now();
     const eng::path::PathStatus st = m_query.findPath(*m_grid, u.layer, planCell(u), tile, out, nullptr, trace);
     trimPartyQuery(m_query, m_paths.bigGrid());
@@ -439,18 +364,20 @@ void Party::update(double dtSec)
         end = at(left);
         serveEnd = at(std::max(0.0, (left - m_motionMicros) / 3.0));
     }
-    m_groups.serve(serveEnd);
-    m_paths.serve(m_units, m_params, pathMicros + microsFrom(t0) + m_motionMicros);
+    m_groups.serve(serveEnd, [this](int index, GroupMove move) { m_motion.apply(index, std::move(move)); });
+    m_paths.serve(m_params, pathMicros + microsFrom(t0) + m_motionMicros);
+    m_motion.takeResults();
+    m_paths.releaseIdle();
     pathMicros += microsFrom(t0);
     m_groups.setDeadline(end);
     m_motionMicros = m_motion.update(dtSec);
     pathMicros += m_motionMicros;
-    m_paths.work().lastUpdateMicros = pathMicros;
+    m_paths.setUpdateMicros(pathMicros);
 }
 
 bool Party::anyMoving() const
 {
-    return std::any_of(m_units.begin(), m_units.end(), [](const Unit& u) { return u.moving(); });
+    return std::any_of(units().begin(), units().end(), [](const Unit& u) { return u.moving(); });
 }
 
 } // namespace game

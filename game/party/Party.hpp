@@ -6,8 +6,12 @@
 ///
 /// As Detour's dtCrowd, it is split by job: the tuning (PartyParams), the occupancy grid
 /// (OccupancyGrid), the selection (Selection), the path requests to a PathService
-/// (PathRequests) and the motion (PartyMotion: steps, replans, giving way). Party keeps the
-/// units and composes these; everyone else reads the units (units() is const).
+/// (PathRequests), the group orders' flow fields (GroupFields) and the motion (PartyMotion:
+/// steps, replans, giving way). The motion owns the units and the occupancy grid and is the one
+/// writer of both; the party decides orders and asks the motion to carry them out; the path
+/// requests give paths by handle and the group fields give moves (GroupMove) that the motion
+/// applies. Everyone else reads the units (units() is const) and takes the party's messages
+/// (takeEvents()).
 ///
 /// Costs come from an eng::path::NavGrid the party only reads (the world's; one layer per
 /// movement profile, game::profileLayer). The leader of an order is planned at once (its figures
@@ -38,7 +42,7 @@
 /// 1-wide corridor pass each other: the lower-priority group backs out.
 ///
 /// Orders among thousands of units: the occupancy grid also lists the units by goal, so an
-/// order's formation asks about the cells its flood reaches (formationBlocked) instead of
+/// order's formation asks about the cells its flood reaches (OrderBlocked) instead of
 /// gathering the cells of every other unit: its cost does not grow with the units outside it.
 ///
 /// \code
@@ -57,6 +61,7 @@
 #include "engine/path/SearchTrace.hpp"
 #include "game/party/GroupFields.hpp"
 #include "game/party/OccupancyGrid.hpp"
+#include "game/party/OrderBlocked.hpp"
 #include "game/party/PartyMotion.hpp"
 #include "game/party/PartyParams.hpp"
 #include "game/party/PathRequests.hpp"
@@ -130,7 +135,7 @@ public:
     void spawnAround(const std::vector<std::string>& names, eng::TileCoord near,
                      const std::vector<std::string>& profiles = {});
 
-    const std::vector<Unit>& units() const { return m_units; }
+    const std::vector<Unit>& units() const { return m_motion.units(); }
     /// Index of the unit called `name`, or -1.
     int find(const std::string& name) const;
     /// Handle of the unit at `index` (an invalid handle when out of range).
@@ -147,7 +152,7 @@ public:
     const Unit* leader() const
     {
         const int i = m_selection.leader();
-        return i < 0 ? nullptr : &m_units[std::size_t(i)];
+        return i < 0 ? nullptr : &units()[std::size_t(i)];
     }
 
     /// Orders the selected units to `clicked`: formation goals, one A* path each (see Formation).
@@ -168,10 +173,6 @@ public:
     /// standing unit is replaced by the closest free cell when the walker gets there. False
     /// (nothing changed) for a bad index or a goal off the map.
     bool sendTo(int index, eng::TileCoord goal);
-    /// Which of `cells` a formation for an order of `who` may not use (what order() passes to
-    /// planFormation): cells held or claimed by a unit outside the order (its cell, the cell it
-    /// steps into) and goals of moving units outside the order. One flag per cell, in order.
-    std::vector<char> formationBlocked(const std::vector<int>& who, std::span<const eng::TileCoord> cells);
     /// A path from the leader of the selection to `tile` without ordering anything (hover
     /// preview). Returns the status; fills `out`.
     eng::path::PathStatus preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace = nullptr);
@@ -186,7 +187,7 @@ public:
     bool anyMoving() const;
 
     /// Who holds which cell: occupied(), holderOf(), claims() (equal to a count over units()).
-    const OccupancyGrid& occupancy() const { return m_occupancy; }
+    const OccupancyGrid& occupancy() const { return m_motion.occupancy(); }
     /// Number of profile layers (0 before reset).
     int layerCount() const { return m_grid ? m_grid->layerCount() : 0; }
     /// The grid planned on [Limit: after a successful reset].
@@ -200,43 +201,24 @@ public:
     const eng::path::ServiceStats& lastServiceStats() const { return m_paths.lastStats(); }
     /// Path work since reset() and during the last update().
     const PathWorkStats& pathWork() const { return m_paths.work(); }
-    /// The path service (its limits may be tuned) [Limit: after a successful reset].
-    eng::path::PathService& service() { return m_paths.service(); }
     /// The flow field unit `index` follows (its group order's) when it is complete, else nullptr.
     const eng::path::FlowField* fieldOf(int index) const { return m_groups.fieldOf(index); }
-    /// Group orders sharing a flow field that still have units.
-    int fieldGroups() const { return m_groups.groupCount(); }
-    /// The tuning; changes apply from the next update().
-    PartyParams& params() { return m_params; }
+    /// The tuning.
     const PartyParams& params() const { return m_params; }
     /// Replaces the tuning; it applies from the next update().
     void setParams(const PartyParams& params) { m_params = params; }
     /// The messages raised while walking since the last call ("mage gives up: path blocked"),
     /// oldest first; the party forgets them.
-    std::vector<std::string> takeEvents() { return std::exchange(events, {}); }
-
-    /// Messages raised while walking ("mage gives up: path blocked"); the game shows and clears them.
-    std::vector<std::string> events;
+    std::vector<std::string> takeEvents() { return m_motion.takeEvents(); }
 
 private:
     /// No units, no service, fresh path figures; bumps the generation (old handles go stale).
     void clearUnits();
     bool bind(const eng::path::NavGrid* grid);
-    void relayer();
     /// Layer of a profile on the grid in use (unknown or no grid: 0).
     int layerFor(const std::string& profile) const;
-    /// gridChanged: a unit on a cell that became impassable moves to the nearest free one.
-    bool displace(int index);
-    /// Nearest passable cell not held by another unit, on the unit's layer; nullopt when none.
-    std::optional<eng::TileCoord> nearestFree(eng::TileCoord from, int layer, int except) const;
-    /// order(): the valid, distinct units of `who`, in order, marked in m_order.isMover, the
-    /// cells they hold in m_order.moverCells; no goals taken yet. endOrder() clears the marks.
-    std::vector<int> moversOf(const std::vector<int>& who);
-    void endOrder(const std::vector<int>& movers);
-    /// order(): is `c` no formation goal for the marked movers: held or claimed by a unit outside
-    /// the order, the goal of a moving one, or taken by an earlier group of the order
-    /// (m_order.taken)? Asks the occupancy grid, at a cost independent of the number of units.
-    bool blockedForOrder(eng::TileCoord c) const;
+    /// Unit `index` leaves its group order (GroupFields) for a new order.
+    void leaveGroup(int index);
     /// order(): the units of `group` (one profile, ranks set) walk to `goals`: the first as
     /// planFirst says (the order's leader: searched now), the others through the service, or
     /// one shared flow field when there are enough of them; with a field the first unit, unless
@@ -245,27 +227,19 @@ private:
     void orderGroup(const std::vector<int>& group, const std::vector<eng::TileCoord>& goals, eng::TileCoord anchor,
                     bool planFirst, bool leadsOwnPath, OrderReport& rep, eng::path::SearchTrace* trace);
     /// order(): the leader's path, searched now; its figures into `rep`. False when none.
-    bool planLeader(Unit& u, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace);
+    bool planLeader(int index, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace);
 
     PartyParams m_params;
-    std::vector<Unit> m_units;
-    OccupancyGrid m_occupancy{m_units};
     Selection m_selection;
     PathRequests m_paths;
     const eng::path::NavGrid* m_grid = nullptr;
     eng::path::GridQuery m_query;  ///< leader, preview, formation
     unsigned m_generation = 1;     ///< bumped by reset: handles of the old units go stale
     double m_motionMicros = 0.0;   ///< the motion's path work in the last update (the next one's budget pays it)
-    /// order()'s working state, kept between orders (no allocation once grown).
-    struct OrderScratch {
-        std::vector<char> isMover;               ///< per unit, 1 for the order's units (0 between orders)
-        std::vector<std::size_t> moverCells;     ///< cell indices the movers hold or step into, sorted
-        std::vector<std::size_t> taken;          ///< cell indices of earlier groups' goals, sorted
-        FormationScratch formation;
-    };
-    OrderScratch m_order;
-    GroupFields m_groups{m_units, m_paths, m_query};
-    PartyMotion m_motion{m_units, m_occupancy, m_paths, m_groups, m_params, events};
+    OrderBlocked m_blocked;        ///< order()'s tiles the formation may not use, kept between orders
+    FormationScratch m_formation;  ///< order()'s formation buffers, kept between orders
+    PartyMotion m_motion{m_paths, m_groups, m_params};  ///< the units' one writer
+    GroupFields m_groups{m_motion.units(), m_paths, m_query};
 };
 
 } // namespace game

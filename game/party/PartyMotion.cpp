@@ -1,6 +1,8 @@
 /// \file PartyMotion.cpp
 /// Units moving cell by cell: steps, waiting behind a blocker, replans by priority, stepping
-/// aside and giving way, positions and animation.
+/// aside and giving way, positions and animation; and every other change of a unit (spawn,
+/// orders, requests and their results, group moves, displacement), so this file is the one
+/// place a unit is written.
 #include "game/party/PartyMotion.hpp"
 
 #include <algorithm>
@@ -40,6 +42,98 @@ void faceAlong(Unit& u, double dx, double dy, const PartyParams& p)
     u.anim.start(WalkClip);
 }
 
+/// The middle of the stretch of the segment from the centre of `a` to the centre of `b` inside
+/// cell `c`, as the segment's parameter in [0, 1].
+double stretchMiddle(eng::TileCoord a, eng::TileCoord b, eng::TileCoord c)
+{
+    double lo = 0.0, hi = 1.0;
+    auto clip = [&](double start, double d, int cellMin) {
+        if (d == 0.0)
+            return;
+        double t1 = (cellMin - start) / d, t2 = (cellMin + 1 - start) / d;
+        if (t1 > t2)
+            std::swap(t1, t2);
+        lo = std::max(lo, t1);
+        hi = std::min(hi, t2);
+    };
+    clip(a.x + 0.5, double(b.x - a.x), c.x);
+    clip(a.y + 0.5, double(b.y - a.y), c.y);
+    return std::clamp((lo + hi) / 2.0, 0.0, 1.0);
+}
+
+/// Does the unit's smoothed walk cross a cell its plan avoided (a penalty cell off the grid path)?
+bool crossesAvoided(const Unit& u, std::span<const eng::TileCoord> gridPath)
+{
+    for (eng::TileCoord c : u.path)
+        if (std::find(u.walk.avoid.begin(), u.walk.avoid.end(), c) != u.walk.avoid.end() &&
+            std::find(gridPath.begin(), gridPath.end(), c) == gridPath.end())
+            return true;
+    return false;
+}
+
+/// The unit walks `gridPath` (from its plan cell) pulled under the segment rule, unless the line
+/// crosses a cell the plan avoided (then the grid path stays).
+void smoothWalk(Unit& u, const eng::path::NavGrid& grid, std::span<const eng::TileCoord> gridPath)
+{
+    u.walk.smoothed = eng::path::pullString(grid, u.layer, gridPath);
+    const std::vector<eng::TileCoord>& wp = u.walk.smoothed.waypoints;
+    if (wp.size() < 2) {
+        u.walk.smoothed = {};
+        return;
+    }
+    u.path.clear();
+    std::size_t g = 0;  // index in gridPath of the segment's start (waypoints are its cells, in order)
+    for (std::size_t k = 1; k < wp.size(); ++k) {
+        const eng::TileCoord a = wp[k - 1], b = wp[k];
+        const std::size_t first = u.path.size();
+        eng::path::segmentCells(a, b, u.path);
+        std::size_t gb = g;
+        while (gb + 1 < gridPath.size() && gridPath[gb] != b)
+            ++gb;
+        const bool segment = std::abs(b.x - a.x) > 1 || std::abs(b.y - a.y) > 1;
+        for (std::size_t i = first; i < u.path.size(); ++i) {
+            const eng::TileCoord c = u.path[i];
+            const double t = c == b ? 1.0 : stretchMiddle(a, b, c);
+            const eng::TilePos at{a.x + 0.5 + (b.x - a.x) * t, a.y + 0.5 + (b.y - a.y) * t};
+            u.walk.points.push_back({at, segment, int(c == b ? gb : g)});
+        }
+        g = gb;
+    }
+    if (!u.walk.avoid.empty() && crossesAvoided(u, gridPath)) {
+        u.path.assign(gridPath.begin() + 1, gridPath.end());
+        u.walk.points.clear();
+        u.walk.smoothed = {};
+    }
+}
+
+/// The unit has no path: cells, points, the planned grid path and its line cleared.
+void clearPath(Unit& u)
+{
+    u.path.clear();
+    u.walk.points.clear();
+    u.walk.planned.clear();
+    u.walk.smoothed = {};
+}
+
+/// The unit stands: idle animation.
+void setIdle(Unit& u)
+{
+    u.anim.start(IdleClip);
+}
+
+/// The step under way starts now, from where the unit is drawn, to `end`, taking `durationSec`.
+void beginStep(Unit& u, eng::TileCoord to, eng::TilePos from, eng::TilePos end, double durationSec)
+{
+    u.stepTo = to;
+    u.stepping = true;
+    u.walk.stepElapsedSec = 0.0;
+    u.walk.stepFrom = from;
+    u.walk.stepEnd = end;
+    u.walk.stepDurationSec = durationSec;
+    u.walk.waitedSec = 0.0;
+    u.walk.replansSinceStep = 0;
+}
+
 /// Where a unit standing on its cell is drawn: where its last step ended, when that lies in
 /// the cell (a point on a smoothed segment), else the cell's centre.
 eng::TilePos restingPos(const Unit& u)
@@ -51,22 +145,250 @@ eng::TilePos restingPos(const Unit& u)
 
 } // namespace
 
-PartyMotion::PartyMotion(std::vector<Unit>& units, OccupancyGrid& occupancy, PathRequests& paths, GroupFields& groups,
-                         const PartyParams& params, std::vector<std::string>& events)
-    : m_units(units), m_occupancy(occupancy), m_paths(paths), m_groups(groups), m_params(params), m_events(events)
+PartyMotion::PartyMotion(PathRequests& paths, GroupFields& groups, const PartyParams& params)
+    : m_paths(paths), m_groups(groups), m_params(params)
 {
 }
 
 void PartyMotion::bind(const eng::path::NavGrid* grid)
 {
     m_grid = grid;
-    m_mark.assign(grid ? std::size_t(grid->width()) * std::size_t(grid->height()) : 0, 0u);
-    m_markStamp = 0;
+    const eng::GridShape shape = grid ? grid->shape() : eng::GridShape{};
+    m_occupancy.rebuild(shape);
 }
 
-void PartyMotion::setIdle(Unit& u)
+void PartyMotion::clear()
 {
-    u.anim.start(IdleClip);
+    m_units.clear();
+    bind(nullptr);
+}
+
+int PartyMotion::spawn(const std::string& name, eng::TileCoord tile, const std::string& profile, int layer)
+{
+    Unit& u = m_units.emplace_back();
+    u.name = name;
+    u.profile = profile;
+    u.layer = layer;
+    u.tile = tile;
+    u.goal = tile;
+    u.pos = cellCentre(tile);
+    u.walk.restPos = u.pos;
+    setIdle(u);
+    const int index = int(m_units.size()) - 1;
+    m_occupancy.claim(tile, index);
+    m_occupancy.goalChanged(index);
+    return index;
+}
+
+void PartyMotion::relayer(const std::function<int(const std::string&)>& layerOf)
+{
+    for (std::size_t i = 0; i < m_units.size(); ++i) {
+        Unit& u = m_units[i];
+        u.layer = layerOf(u.profile);
+        if (u.stepping) {
+            u.tile = u.stepTo;
+            u.stepping = false;
+        }
+        u.pos = cellCentre(u.tile);
+        u.walk.restPos = u.pos;
+        stop(int(i));
+    }
+    m_occupancy.rebuild(m_grid ? m_grid->shape() : eng::GridShape{});
+}
+
+void PartyMotion::dropRequests()
+{
+    for (std::size_t i = 0; i < m_units.size(); ++i)
+        dropRequest(int(i));
+}
+
+void PartyMotion::leaveGroups()
+{
+    for (Unit& u : m_units)
+        u.group = -1;
+}
+
+bool PartyMotion::displace(int index)
+{
+    Unit& u = m_units[std::size_t(index)];
+    const eng::TileCoord at = planCell(u);
+    if (m_grid->passable(u.layer, at))
+        return false;
+    if (u.stepping)
+        m_occupancy.unclaim(u.stepTo, index);
+    u.stepping = false;
+    const std::optional<eng::TileCoord> to = m_occupancy.nearestFree(*m_grid, u.layer, at, index).cell;
+    if (!to)
+        return false;
+    m_occupancy.unclaim(u.tile, index);
+    m_occupancy.claim(*to, index);
+    u.tile = *to;
+    u.pos = cellCentre(*to);
+    u.walk.restPos = u.pos;
+    return true;
+}
+
+void PartyMotion::setRank(int index, int rank)
+{
+    m_units[std::size_t(index)].rank = rank;
+}
+
+void PartyMotion::setGroup(int index, int group)
+{
+    m_units[std::size_t(index)].group = group;
+}
+
+void PartyMotion::clearReplans(int index)
+{
+    UnitWalk& w = m_units[std::size_t(index)].walk;
+    w.replans = 0;
+    w.replansSinceStep = 0;
+}
+
+void PartyMotion::setGoal(int index, eng::TileCoord goal)
+{
+    m_units[std::size_t(index)].goal = goal;
+    m_occupancy.goalChanged(index);
+}
+
+void PartyMotion::request(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty)
+{
+    dropRequest(index);
+    Unit& u = m_units[std::size_t(index)];
+    u.walk.avoid = avoid;
+    u.walk.request = m_paths.request(u.layer, planCell(u), goal, std::move(avoid), penalty);
+    u.walk.requestedAtUpdate = m_paths.updates();
+    u.walk.requestLength = 0;
+    u.walk.awaitingPath = true;
+    clearPath(u);
+    setGoal(index, goal);
+    u.walk.waitedSec = 0.0;
+}
+
+void PartyMotion::awaitField(int index, eng::TileCoord goal)
+{
+    dropRequest(index);
+    Unit& u = m_units[std::size_t(index)];
+    clearPath(u);
+    setGoal(index, goal);
+    u.walk.avoid.clear();
+    u.walk.awaitingPath = true;
+    u.walk.tailPending = false;
+    u.walk.requestedAtUpdate = m_paths.updates();
+    u.walk.waitedSec = 0.0;
+}
+
+void PartyMotion::dropRequest(int index)
+{
+    UnitWalk& w = m_units[std::size_t(index)].walk;
+    m_paths.release(w.request);
+    w.request = {};
+    w.requestLength = 0;
+    w.awaitingPath = false;
+}
+
+void PartyMotion::stop(int index)
+{
+    dropRequest(index);
+    Unit& u = m_units[std::size_t(index)];
+    clearPath(u);
+    setGoal(index, planCell(u));
+    u.walk.tailPending = false;
+    u.walk.waitedSec = 0.0;
+    clearReplans(index);
+}
+
+void PartyMotion::takePath(int index, const eng::path::PathResult& result, bool smooth)
+{
+    Unit& u = m_units[std::size_t(index)];
+    clearPath(u);
+    u.path.assign(result.path.begin() + 1, result.path.end());
+    setGoal(index, result.path.back());
+    u.walk.tailPending = false;
+    u.walk.waitedSec = 0.0;
+    u.walk.planned = result.path;
+    u.walk.gridIndex = 0;
+    if (smooth && m_grid && m_grid->validLayer(u.layer) && m_grid->rules(u.layer).smoothing)
+        smoothWalk(u, *m_grid, result.path);
+}
+
+void PartyMotion::take(int index, const eng::path::PathResult& result)
+{
+    takePath(index, result, true);
+}
+
+void PartyMotion::takeToward(int index, const eng::path::PathResult& result, eng::TileCoord target, bool smooth)
+{
+    dropRequest(index);
+    takePath(index, result, smooth);
+    if (result.path.back() != target) {
+        setGoal(index, target);
+        m_units[std::size_t(index)].walk.tailPending = true;
+    }
+}
+
+void PartyMotion::takeResults()
+{
+    for (std::size_t i = 0; i < m_units.size(); ++i) {
+        Unit& u = m_units[i];
+        if (!u.walk.awaitingPath)
+            continue;
+        const eng::path::PathResult* r = m_paths.result(u.walk.request);
+        if (!r)
+            continue;
+        u.walk.awaitingPath = false;
+        m_paths.served(u.walk.requestedAtUpdate);
+        if (!eng::path::hasPath(r->status) || r->path.size() < 2) {
+            stop(int(i));
+            continue;
+        }
+        u.walk.requestLength = int(r->path.size());
+        takePath(int(i), *r, true);
+    }
+}
+
+void PartyMotion::apply(int index, GroupMove move)
+{
+    Unit& u = m_units[std::size_t(index)];
+    switch (move.kind) {
+    case GroupMove::Kind::None:
+        return;
+    case GroupMove::Kind::Walk:
+        if (move.replan) {
+            ++u.walk.replans;
+            ++u.walk.replansSinceStep;
+        }
+        if (move.path.path.size() < 2) {
+            stop(index);  // it stands where it is going
+            return;
+        }
+        u.walk.avoid = std::move(move.avoid);
+        takeToward(index, move.path, move.goal, true);
+        return;
+    case GroupMove::Kind::Ask:
+        u.walk.tailPending = false;
+        request(index, move.goal);
+        return;
+    case GroupMove::Kind::Await:
+        awaitField(index, move.goal);
+        return;
+    case GroupMove::Kind::EndTail:
+        u.walk.tailPending = false;
+        return;
+    }
+}
+
+void PartyMotion::progress(int index)
+{
+    const Unit& u = m_units[std::size_t(index)];
+    if (!u.walk.request.valid() || u.walk.requestLength <= 0)
+        return;
+    // Smoothed: the last waypoint at or before the cell it leaves (cells between waypoints are
+    // not the grid path's).
+    const int walked = u.walk.points.empty() && u.walk.smoothed.waypoints.empty()
+                           ? u.walk.requestLength - 1 - int(u.path.size()) - 1
+                           : u.walk.gridIndex;
+    m_paths.setProgress(u.walk.request, std::max(0, walked));
 }
 
 bool PartyMotion::outranks(int a, int b) const
@@ -81,7 +403,7 @@ double PartyMotion::update(double dtSec)
         Unit& u = m_units[i];
         u.walk.holdSec = std::max(0.0, u.walk.holdSec - dtSec);
         micros += walk(int(i), dtSec);
-        place(u, dtSec);
+        place(int(i), dtSec);
     }
     return micros;
 }
@@ -113,7 +435,7 @@ double PartyMotion::walk(int i, double dtSec)
             if (u.path.empty() && u.walk.tailPending) {
                 // Where its group's field left it: on to its own cell (path work, timed).
                 const auto t0 = std::chrono::steady_clock::now();
-                m_groups.takeTail(i);
+                apply(i, m_groups.takeTail(i));
                 micros += microsSince(t0);
             }
             // Standing or waiting for a path; the ground changed ahead and the new path is not
@@ -128,7 +450,7 @@ double PartyMotion::walk(int i, double dtSec)
                 return micros + blocked(i, blocker, remaining);
             }
             u.walk.pushing = false;
-            startStep(u, i);
+            startStep(i);
         }
         if (remaining <= 0.0)
             break;
@@ -158,9 +480,11 @@ double PartyMotion::blocked(int i, int blocker, double waitedSec)
             const int limit = waitsInMovingLine(i) ? m_params.maxReplans * InLineReplanFactor : m_params.maxReplans;
             if (u.walk.replansSinceStep >= limit) {
                 m_events.push_back(u.name + " stops: the way is blocked");
-                m_paths.stop(u);
-            } else if (!m_groups.reroute(i, m_occupancy)) {
-                replan(u, i);
+                stop(i);
+            } else if (GroupMove move = m_groups.reroute(i, m_occupancy)) {
+                apply(i, std::move(move));
+            } else {
+                replan(i);
             }
         }
     }
@@ -185,23 +509,24 @@ bool PartyMotion::tradeCells(int i, int blocker)
     if (!mayTrade(i, blocker))
         return false;
     Unit& u = m_units[std::size_t(i)];
-    Unit& mate = m_units[std::size_t(blocker)];
-    const eng::TileCoord into = mate.tile;
+    const eng::TileCoord into = m_units[std::size_t(blocker)].tile;
     eng::path::PathResult on;  // the unit's path begins on the mate's cell
     on.status = eng::path::PathStatus::Found;
     on.path.assign(u.path.begin(), u.path.end());
-    m_paths.takeToward(mate, on, u.goal);  // and the tail on to the unit's cell, if it had one to come
+    // Both walk grid cells (no smoothing): the mate the unit's remaining cells, the unit one step.
+    takeToward(blocker, on, u.goal, false);  // and the tail on to the unit's cell, if it had one to come
     eng::path::PathResult step;
     step.status = eng::path::PathStatus::Found;
     step.path = {u.tile, into};
-    m_paths.takeToward(u, step, into);
+    takeToward(i, step, into, false);
     u.walk.replansSinceStep = 0;
-    ++m_paths.work().trades;
+    m_paths.countTrade();
     return true;
 }
 
-void PartyMotion::place(Unit& u, double dtSec) const
+void PartyMotion::place(int i, double dtSec)
 {
+    Unit& u = m_units[std::size_t(i)];
     // Interpolated in tile space (the projection keeps it straight on screen).
     if (u.stepping && u.walk.stepDurationSec > 0.0) {
         const double t = std::clamp(u.walk.stepElapsedSec / u.walk.stepDurationSec, 0.0, 1.0);
@@ -216,8 +541,9 @@ void PartyMotion::place(Unit& u, double dtSec) const
     }
 }
 
-void PartyMotion::startStep(Unit& u, int index)
+void PartyMotion::startStep(int index)
 {
+    Unit& u = m_units[std::size_t(index)];
     const eng::TileCoord next = u.path.front();
     // A smoothed walk: the step ends at the unit's point on the segment, else at the centre.
     const bool smooth = !u.walk.points.empty() && u.walk.points.size() == u.path.size();
@@ -228,24 +554,17 @@ void PartyMotion::startStep(Unit& u, int index)
     const int dx = next.x - u.tile.x, dy = next.y - u.tile.y;
     const double cost = double(m_grid->cost(u.layer, next));
     const double c = std::isfinite(cost) ? cost : 1.0;
-    u.stepTo = next;
-    u.stepping = true;
     m_occupancy.claim(next, index);
-    u.walk.stepElapsedSec = 0.0;
-    u.walk.stepFrom = restingPos(u);
-    u.walk.stepEnd = point.at;
-    const double ex = point.at.x - u.walk.stepFrom.x, ey = point.at.y - u.walk.stepFrom.y;
-    if (point.segment) {
-        // Along a segment: the cell's cost x the length walked in it (the clamps bound the
-        // seconds per cell of length, so a sliver of a cell takes a sliver of the time).
-        const StepTiming& tm = m_params.timing;
-        u.walk.stepDurationSec = std::clamp(tm.secondsPerCost * c, tm.minStepSec, tm.maxStepSec) * std::hypot(ex, ey);
-    } else {
-        u.walk.stepDurationSec = m_params.timing.stepSec(c, dx != 0 && dy != 0, m_grid->rules(u.layer).diagonalFactor);
-    }
-    u.walk.waitedSec = 0.0;
-    u.walk.replansSinceStep = 0;
-    m_paths.progress(u);
+    const eng::TilePos from = restingPos(u);
+    const double ex = point.at.x - from.x, ey = point.at.y - from.y;
+    // Along a segment: the cell's cost x the length walked in it (the clamps bound the seconds
+    // per cell of length, so a sliver of a cell takes a sliver of the time).
+    const StepTiming& tm = m_params.timing;
+    const double duration = point.segment
+                                ? std::clamp(tm.secondsPerCost * c, tm.minStepSec, tm.maxStepSec) * std::hypot(ex, ey)
+                                : tm.stepSec(c, dx != 0 && dy != 0, m_grid->rules(u.layer).diagonalFactor);
+    beginStep(u, next, from, point.at, duration);
+    progress(index);
     u.walk.gridIndex = point.gridIndex;
     if (smooth)
         faceAlong(u, ex, ey, m_params);
@@ -255,37 +574,32 @@ void PartyMotion::startStep(Unit& u, int index)
 
 eng::TileCoord PartyMotion::freeCellNear(eng::TileCoord goal, eng::TileCoord from, int layer, int except)
 {
-    if (!m_grid->inBounds(goal) || m_mark.empty())
+    if (!m_grid->inBounds(goal))
         return goal;
     // Flood outward from the goal over passable 4-neighbours (through other units), at most
     // `Limit` cells: the first free cell on the walker's island wins.
     constexpr std::size_t Limit = 512;
-    if (++m_markStamp == 0) {
-        std::fill(m_mark.begin(), m_mark.end(), 0u);
-        m_markStamp = 1;
-    }
-    auto mark = [&](eng::TileCoord c) -> std::uint32_t& {
-        return m_mark[std::size_t(c.y) * std::size_t(m_grid->width()) + std::size_t(c.x)];
-    };
-    std::vector<eng::TileCoord> queue{goal};
-    mark(goal) = m_markStamp;
+    const eng::GridShape shape = m_grid->shape();
+    m_freeSeen.clear();
+    std::vector<eng::TileCoord>& queue = m_freeQueue;
+    queue.assign(1, goal);
+    m_freeSeen.insert(shape.index(goal));
     for (std::size_t head = 0; head < queue.size() && head < Limit; ++head) {
         const eng::TileCoord c = queue[head];
         if (!m_occupancy.occupied(c, except) && m_grid->reachable(layer, from, c))
             return c;
         const eng::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
         for (eng::TileCoord n : next) {
-            if (!m_grid->passable(layer, n) || mark(n) == m_markStamp)
-                continue;
-            mark(n) = m_markStamp;
-            queue.push_back(n);
+            if (m_grid->passable(layer, n) && m_freeSeen.insert(shape.index(n)))
+                queue.push_back(n);
         }
     }
     return goal;
 }
 
-void PartyMotion::replan(Unit& u, int index)
+void PartyMotion::replan(int index)
 {
+    Unit& u = m_units[std::size_t(index)];
     const eng::TileCoord start = planCell(u);
     // The goal itself is taken by a unit that has stopped there: the closest free tile instead.
     eng::TileCoord goal = u.goal;
@@ -293,13 +607,15 @@ void PartyMotion::replan(Unit& u, int index)
     if (atGoal >= 0 && !m_units[std::size_t(atGoal)].moving())
         goal = freeCellNear(goal, start, u.layer, index);
     std::vector<eng::TileCoord> avoid = avoidCells(index, start);
-    const GroupFields::NearReplan near = m_groups.replanNear(index, goal, avoid, m_params.occupiedPenalty);
+    GroupMove move;
+    const GroupFields::NearReplan near = m_groups.replanNear(index, goal, avoid, m_params.occupiedPenalty, move);
     if (near == GroupFields::NearReplan::Deferred)
         return;  // this update's short searches are spent: it stays blocked and tries again
+    apply(index, std::move(move));
     ++u.walk.replans;
     ++u.walk.replansSinceStep;
     if (near == GroupFields::NearReplan::NotDone)
-        m_paths.request(u, goal, std::move(avoid), m_params.occupiedPenalty);
+        request(index, goal, std::move(avoid), m_params.occupiedPenalty);
 }
 
 std::vector<eng::TileCoord> PartyMotion::avoidCells(int index, eng::TileCoord start) const
@@ -330,26 +646,22 @@ std::vector<eng::TileCoord> PartyMotion::avoidCells(int index, eng::TileCoord st
     return avoid;
 }
 
-void PartyMotion::stepAside(Unit& u, int index, eng::TileCoord to)
+void PartyMotion::stepAside(int index, eng::TileCoord to)
 {
+    Unit& u = m_units[std::size_t(index)];
     const int dx = to.x - u.tile.x, dy = to.y - u.tile.y;
     const double cost = double(m_grid->cost(u.layer, to));
-    PathRequests::clearPath(u);
-    u.stepTo = to;
-    u.stepping = true;
+    clearPath(u);
     m_occupancy.claim(to, index);
-    u.walk.stepElapsedSec = 0.0;
-    u.walk.stepFrom = restingPos(u);
-    u.walk.stepEnd = cellCentre(to);
-    u.walk.stepDurationSec =
-        m_params.timing.stepSec(std::isfinite(cost) ? cost : 1.0, false, m_grid->rules(u.layer).diagonalFactor);
+    beginStep(u, to, restingPos(u), cellCentre(to),
+              m_params.timing.stepSec(std::isfinite(cost) ? cost : 1.0, false, m_grid->rules(u.layer).diagonalFactor));
     u.walk.holdSec = u.walk.stepDurationSec + m_params.giveWayHoldSec;
-    u.walk.waitedSec = 0.0;
-    u.walk.replansSinceStep = 0;
     faceAndWalk(u, dx, dy, m_params);
-    ++m_paths.work().giveWays;
-    if (!m_groups.retrace(index))
-        replan(u, index);  // from the cell it steps to
+    m_paths.countGiveWay();
+    if (GroupMove move = m_groups.retrace(index))
+        apply(index, std::move(move));
+    else
+        replan(index);  // from the cell it steps to
     u.walk.replansSinceStep = 0;
 }
 
@@ -375,7 +687,7 @@ bool PartyMotion::giveWay(int index, int pusher)
             best = n;
     }
     if (best) {
-        stepAside(u, index, *best);
+        stepAside(index, *best);
         return true;
     }
     return pushBehind(index, pusher);

@@ -2,9 +2,14 @@
 /// \file PartyMotion.hpp
 /// How the units of a party move, cell by cell (dtCrowd's update, for a grid): steps timed by
 /// the entered cell's cost, waiting behind a blocker, replanning around units of higher
-/// priority, giving way to them, and the sprite's facing and walk cycle. It works on the
-/// party's units, occupancy grid and path requests (references to the party's own, which
-/// outlive it); the party decides orders and owns everything.
+/// priority, giving way to them, and the sprite's facing and walk cycle.
+///
+/// It owns the units and the occupancy grid and is their one writer: every change of a unit
+/// (its cells and claims, steps, paths, requests, replan counters, group) is made here. The
+/// party decides orders and asks for them through the functions below; the path requests
+/// (PathRequests) give results by handle and the group fields (GroupFields) give moves
+/// (GroupMove), which land in units through apply(). Everyone else reads units() and
+/// occupancy(); messages come back from takeEvents().
 ///
 /// Priority (cooperative pathfinding): unit a comes before unit b when outranks(a, ia, b, ib)
 /// (Unit.hpp: lower rank in its latest order, then lower index). A blocked unit's replan pays
@@ -14,6 +19,15 @@
 /// the optimal path under the current costs. A follower of a group's flow field (GroupFields)
 /// that is blocked on its way steps round the blocker by the field instead of a search, and
 /// one that gives way takes its new path from the field.
+///
+/// \code
+/// game::PartyMotion motion(paths, groups, params);
+/// motion.bind(&grid);
+/// int i = motion.spawn("knight", {3, 4}, "", 0);
+/// motion.request(i, {10, 12});          // waits on its cell for the service's path
+/// paths.serve(params); motion.takeResults();
+/// motion.update(1.0 / 60.0);
+/// \endcode
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/NavGrid.hpp"
@@ -22,22 +36,68 @@
 #include "game/party/PartyParams.hpp"
 #include "game/party/PathRequests.hpp"
 #include "game/party/Unit.hpp"
+#include "game/rules/CellMarks.hpp"
 
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace game {
 
 class PartyMotion {
 public:
-    PartyMotion(std::vector<Unit>& units, OccupancyGrid& occupancy, PathRequests& paths, GroupFields& groups,
-                const PartyParams& params, std::vector<std::string>& events);
+    /// Works with the party's path requests, group fields and tuning (which outlive it).
+    PartyMotion(PathRequests& paths, GroupFields& groups, const PartyParams& params);
 
-    /// Moves on `grid` from now on (nullptr: nothing moves); sizes the scratch.
+    /// The units, in spawn order (an index is a unit until clear()).
+    const std::vector<Unit>& units() const { return m_units; }
+    /// Who holds which cell (equal to a count over units()).
+    const OccupancyGrid& occupancy() const { return m_occupancy; }
+
+    /// Moves on `grid` from now on (nullptr: nothing moves): sizes the scratch, rebuilds the
+    /// occupancy grid to its shape.
     void bind(const eng::path::NavGrid* grid);
+    /// No units (the occupancy grid emptied, nothing bound).
+    void clear();
+    /// A unit standing at the centre of `tile` with the costs of `layer`; returns its index.
+    int spawn(const std::string& name, eng::TileCoord tile, const std::string& profile, int layer);
+    /// Every unit stops on the cell it stands on (a step under way ends in the cell it enters)
+    /// and walks on `layerOf(profile)` from now on; the occupancy grid is rebuilt.
+    void relayer(const std::function<int(const std::string&)>& layerOf);
+    /// Every unit forgets its request (before the service is replaced).
+    void dropRequests();
+    /// Every unit leaves its group (Unit::group -1; GroupFields forgets its groups on its own).
+    void leaveGroups();
+    /// A unit on a cell that became impassable moves to the nearest free passable cell of its
+    /// layer (OccupancyGrid::nearestFree); true when it moved.
+    bool displace(int index);
+
+    /// Unit `index`'s place in its latest order (Unit::rank).
+    void setRank(int index, int rank);
+    /// Unit `index` belongs to group `group` of GroupFields (-1: none).
+    void setGroup(int index, int group);
+    /// A new order or a changed way: the unit's replan counters start again.
+    void clearReplans(int index);
+    /// Asks the service for a path from the unit's plan cell to `goal` (partial paths allowed),
+    /// `avoid` cells costing `penalty` more; the unit's path is cleared: it waits for the result.
+    void request(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid = {}, float penalty = 0.0f);
+    /// The unit waits on its cell for a path to `goal` that its group's flow field will give:
+    /// no request of its own; its path is cleared.
+    void awaitField(int index, eng::TileCoord goal);
+    /// The unit forgets its request (if any).
+    void dropRequest(int index);
+    /// The unit walks `result`'s path (searched now from its plan cell; smoothed when its
+    /// layer's movement.smoothing is on, as every path it takes).
+    void take(int index, const eng::path::PathResult& result);
+    /// After PathRequests::serve: each unit whose request is done takes its path (a unit whose
+    /// request found none stops).
+    void takeResults();
+    /// Carries out what GroupFields decided for unit `index`.
+    void apply(int index, GroupMove move);
+
     /// Advances every unit by `dtSec` ([Limit: >= 0]): steps, waits, giving way, replans,
     /// positions and animation. Returns the path work it did (replans, giving way), microseconds.
     double update(double dtSec);
@@ -45,8 +105,8 @@ public:
     /// step. It may change the costs of the grid (NavGrid::apply: the fog of war writing what
     /// the unit sees); the unit then starts no step into a cell that became impassable.
     void setCellEntered(std::function<void(int index)> hook) { m_entered = std::move(hook); }
-    /// The unit stands: idle animation.
-    static void setIdle(Unit& u);
+    /// The messages raised since the last call ("mage stops: the way is blocked"), oldest first.
+    std::vector<std::string> takeEvents() { return std::exchange(m_events, {}); }
     /// Does unit `a` come before unit `b` (Unit.hpp's outranks on the party's units)?
     bool outranks(int a, int b) const;
 
@@ -57,11 +117,11 @@ private:
     /// Unit `i` stands before its next cell, held by `blocker`, for `waitedSec`: asks it to
     /// give way, else waits, replans or gives up. Returns the path work, microseconds.
     double blocked(int i, int blocker, double waitedSec);
-    /// Position between the two cells of the step, and the walk cycle's pace.
-    void place(Unit& u, double dtSec) const;
-    void startStep(Unit& u, int index);
+    /// Position of unit `i` between the two cells of its step, and the walk cycle's pace.
+    void place(int i, double dtSec);
+    void startStep(int index);
     /// Blocked: a replan through the service around the cells units of higher priority hold or claim.
-    void replan(Unit& u, int index);
+    void replan(int index);
     /// The cells a replan from `start` avoids for unit `index` (see the file comment).
     std::vector<eng::TileCoord> avoidCells(int index, eng::TileCoord start) const;
     /// `index` (standing, with an order) steps aside for unit `pusher` (higher priority),
@@ -78,24 +138,37 @@ private:
     bool tradeCells(int i, int blocker);
     /// May `i` trade cells with `blocker` (see tradeCells)?
     bool mayTrade(int i, int blocker) const;
-    /// Starts a step of `u` to the neighbour `to` off its path, then replans from there.
-    void stepAside(Unit& u, int index, eng::TileCoord to);
+    /// Starts a step of unit `index` to the neighbour `to` off its path, then replans from there.
+    void stepAside(int index, eng::TileCoord to);
     /// Closest free cell to `goal` (4-neighbour flood, bounded) reachable from `from`; `goal`
     /// when none is found.
     eng::TileCoord freeCellNear(eng::TileCoord goal, eng::TileCoord from, int layer, int except);
 
-    std::vector<Unit>& m_units;
-    OccupancyGrid& m_occupancy;
+    // The unit's path and request (the one place they are written).
+    void setGoal(int index, eng::TileCoord goal);
+    void stop(int index);
+    /// The unit walks `result` from its second cell on toward `target`, its request dropped;
+    /// a path that ends short of `target` (where a group's field left it) leaves the tail for
+    /// when it gets there (UnitWalk::tailPending).
+    void takeToward(int index, const eng::path::PathResult& result, eng::TileCoord target, bool smooth);
+    /// The unit walks `result` from its second cell on; `smooth`: pulled under the segment rule
+    /// when its layer's movement.smoothing is on (Unit::path the cells its segments cross,
+    /// UnitWalk::points where it is in each; UnitWalk::planned keeps the grid path).
+    void takePath(int index, const eng::path::PathResult& result, bool smooth);
+    void progress(int index);
+
+    std::vector<Unit> m_units;
+    OccupancyGrid m_occupancy{m_units};
     PathRequests& m_paths;
     GroupFields& m_groups;
     const PartyParams& m_params;
-    std::vector<std::string>& m_events;
+    std::vector<std::string> m_events;  ///< takeEvents
     const eng::path::NavGrid* m_grid = nullptr;
     std::function<void(int)> m_entered;  ///< setCellEntered
     std::vector<int> m_chain;            ///< giveWay(): units asked so far
     mutable std::vector<int> m_lineSeen; ///< waitsInMovingLine(): units followed so far
-    std::vector<std::uint32_t> m_mark;   ///< freeCellNear: visited stamps per cell
-    std::uint32_t m_markStamp = 0;
+    CellMarks m_freeSeen;                     ///< freeCellNear's visited cells
+    std::vector<eng::TileCoord> m_freeQueue;  ///< freeCellNear's flood
 };
 
 } // namespace game

@@ -1,23 +1,22 @@
 #pragma once
 /// \file PathRequests.hpp
-/// The party's side of its PathService (as dtCrowd uses dtPathQueue): a unit asks for a path
-/// from its plan cell and waits on its cell; each update serves requests within the budget and
-/// hands finished results to their units; the work done is counted for the `--bench-units`
-/// figures. A unit's request lives in Unit::walk (its handle, the path's length, waiting).
+/// The party's side of its PathService (as dtCrowd uses dtPathQueue): searches asked for units,
+/// served within the budget of each update, their results fetched by handle; the work done is
+/// counted for the `--bench-units` figures. It never writes a unit: the motion (PartyMotion)
+/// keeps each unit's request in Unit::walk and hands it its path.
 ///
 /// \code
 /// game::PathRequests paths;
 /// paths.bind(grid);
-/// paths.request(unit, goal);          // unit.walk.awaitingPath
-/// paths.serve(units, params);         // once per update: unit.path filled when done
+/// eng::path::PathHandle h = paths.request(layer, start, goal);
+/// paths.serve(params);                               // once per update
+/// if (const eng::path::PathResult* r = paths.result(h)) { /* the unit takes r->path */ }
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathService.hpp"
-#include "game/party/OccupancyGrid.hpp"
 #include "game/party/PartyParams.hpp"
-#include "game/party/Unit.hpp"
 
 #include <cstddef>
 #include <memory>
@@ -59,53 +58,32 @@ public:
     /// scratch between searches (the service when it has nothing pending).
     bool bigGrid() const { return m_bigGrid; }
 
-    /// Every goal set from now on is reported to `occupancy` (its lists of units by goal;
-    /// nullptr: none). The units must be the ones it reads.
-    void reportGoals(OccupancyGrid* occupancy) { m_goals = occupancy; }
-    /// The unit's goal is `goal` (reported, see reportGoals).
-    void setGoal(Unit& u, eng::TileCoord goal);
+    /// Queues a search on `layer` from `start` to `goal` (partial paths allowed); `avoid` cells
+    /// cost `penalty` more. Counted as a request made. [Limit: bound()]
+    eng::path::PathHandle request(int layer, eng::TileCoord start, eng::TileCoord goal,
+                                  std::vector<eng::TileCoord> avoid = {}, float penalty = 0.0f);
+    /// Forgets a request or a field (an invalid handle: nothing).
+    void release(eng::path::PathHandle h);
+    /// The result of a request when it is done, else nullptr.
+    const eng::path::PathResult* result(eng::path::PathHandle h) const { return m_service ? m_service->result(h) : nullptr; }
+    /// The unit of a delivered request walked on: `walked` cells of its path are behind it, so
+    /// changes there no longer make the path stale.
+    void setProgress(eng::path::PathHandle h, int walked);
+    /// A request (or a field) made at update `requestedAt` reached its unit(s): counted as a
+    /// request done that waited until now.
+    void served(long long requestedAt);
 
-    /// Asks for a path from the unit's plan cell to `goal` (partial paths allowed); `avoid`
-    /// cells cost `penalty` more. The unit's path is cleared: it waits for the result.
-    void request(Unit& u, eng::TileCoord goal, std::vector<eng::TileCoord> avoid = {}, float penalty = 0.0f);
-    /// The unit waits on its cell for a path to `goal` that its group's flow field will give
-    /// (GroupFields): no request of its own; its path is cleared.
-    void awaitField(Unit& u, eng::TileCoord goal);
-    /// Forgets the unit's request (if any).
-    void drop(Unit& u);
-    /// The unit stops where it stands or is stepping to: request dropped, path cleared.
-    void stop(Unit& u);
-    /// The unit walks `result`'s path from cell `skipCells` on. With skipCells 1 and `grid`'s
-    /// movement.smoothing on for the unit's layer, it walks the path pulled under the segment
-    /// rule (eng::path::pullString) instead: Unit::path = the cells its segments cross
-    /// (eng::path::segmentCells), UnitWalk::points where it is in each; UnitWalk::planned keeps
-    /// the grid path and UnitWalk::smoothed the line.
-    void take(Unit& u, const eng::path::PathResult& result, int skipCells, const eng::path::NavGrid* grid = nullptr);
-    /// The unit walks `result`'s path from its second cell on (smoothed as take() does, with
-    /// `grid`), toward `target`: its request (if any) dropped; when the path ends short of
-    /// `target` (where a group's field left it), `target` stays its goal and the short way on
-    /// is searched when it gets there (Unit::walk.tailPending, GroupFields::takeTail).
-    void takeToward(Unit& u, const eng::path::PathResult& result, eng::TileCoord target,
-                    const eng::path::NavGrid* grid = nullptr);
-    /// The unit has no path: cells, points, the planned grid path and its line cleared.
-    static void clearPath(Unit& u);
-    /// The unit walked on: cells behind it no longer make its path stale.
-    void progress(const Unit& u);
-
-    /// One update: counts it, serves requests within the budget of `params` (a time budget
+    /// One update: counts it and serves requests within the budget of `params` (a time budget
     /// less `spentMicros`, the path work already done for this update: all path work of an
-    /// update shares the one budget), then hands each finished result to its unit (a unit whose
-    /// request found no path stops).
-    void serve(std::vector<Unit>& units, const PartyParams& params, double spentMicros = 0.0);
+    /// update shares the one budget). The units take their results after it (result()), then
+    /// releaseIdle().
+    void serve(const PartyParams& params, double spentMicros = 0.0);
+    /// On a big grid, the service's search scratch is freed when nothing is pending.
+    void releaseIdle();
     /// Queues a flow field (a group order's; counted as a request made).
     eng::path::PathHandle requestField(eng::path::FieldRequest r);
     /// The field when it is complete, else nullptr.
     const eng::path::FlowField* field(eng::path::PathHandle h) const { return m_service ? m_service->field(h) : nullptr; }
-    /// Forgets a field request.
-    void releaseField(eng::path::PathHandle h);
-    /// A field requested at update `requestedAt` reached its units: counted as a request done
-    /// that waited until now.
-    void fieldDone(long long requestedAt);
     /// Every follower of a group waiting since update `since` has its path from the field.
     void followersServed(long long since);
     /// serve() calls since clear().
@@ -115,12 +93,15 @@ public:
 
     /// Requests not yet served.
     std::size_t pending() const { return m_service ? m_service->pending() : 0; }
-    /// [Limit: bound()]
-    eng::path::PathService& service() { return *m_service; }
     /// Figures of the service during the last serve().
     const eng::path::ServiceStats& lastStats() const { return m_lastStats; }
-    PathWorkStats& work() { return m_work; }
     const PathWorkStats& work() const { return m_work; }
+    /// A unit stepped aside for another (PathWorkStats::giveWays).
+    void countGiveWay() { ++m_work.giveWays; }
+    /// Two units traded cells (PathWorkStats::trades).
+    void countTrade() { ++m_work.trades; }
+    /// The path work of the update that just ran (PathWorkStats::lastUpdateMicros).
+    void setUpdateMicros(double micros) { m_work.lastUpdateMicros = micros; }
     /// Synchronous path work (the leader's search, previews) to count in the next update.
     void addSyncMicros(double micros) { m_syncMicros += micros; }
     /// That work so far; the count starts again.
@@ -128,13 +109,11 @@ public:
 
 private:
     std::unique_ptr<eng::path::PathService> m_service;
-    const eng::path::NavGrid* m_grid = nullptr;  ///< the service's grid (smoothing of its results)
     bool m_bigGrid = false;      ///< over ScratchBudgetBytes: idle scratch is freed
     eng::path::ServiceStats m_lastStats;
     PathWorkStats m_work;
     long long m_updates = 0;     ///< serve() calls since clear()
     double m_syncMicros = 0.0;   ///< synchronous path work since the last update
-    OccupancyGrid* m_goals = nullptr;  ///< told of every goal set (reportGoals)
 };
 
 } // namespace game

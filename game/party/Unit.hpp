@@ -1,7 +1,8 @@
 #pragma once
 /// \file Unit.hpp
-/// One member of the party: where it stands, where it walks, how it is animated. The party
-/// writes units; everyone else reads them (Party::units() is const).
+/// One member of the party: where it stands, where it walks, how it is animated. The party's
+/// motion (PartyMotion) is the one writer of units; everyone else reads them (Party::units()
+/// is const).
 
 #include "engine/anim/AnimationClip.hpp"
 #include "engine/anim/Direction.hpp"
@@ -22,7 +23,7 @@ struct WalkPoint {
 };
 
 /// The party's bookkeeping of a unit's walk: the step under way, waiting, replans and the path
-/// service request behind its path. Only the party reads or writes it.
+/// service request behind its path. Written by PartyMotion only.
 struct UnitWalk {
     double stepElapsedSec = 0.0;
     double stepDurationSec = 0.0;

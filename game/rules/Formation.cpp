@@ -1,7 +1,6 @@
 #include "game/rules/Formation.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 
 namespace game {
@@ -18,9 +17,9 @@ std::int64_t dist2(eng::TileCoord a, eng::TileCoord b)
 struct FormationLayer {
     const eng::path::NavGrid& grid;
     int layer;
+    eng::GridShape shape = grid.shape();
     bool passable(eng::TileCoord c) const { return grid.passable(layer, c); }
     bool reachable(eng::TileCoord a, eng::TileCoord b) const { return grid.reachable(layer, a, b); }
-    std::size_t index(eng::TileCoord c) const { return std::size_t(c.y) * std::size_t(grid.width()) + std::size_t(c.x); }
 };
 
 /// The clicked tile if some unit can reach it; else the reachable tile closest to it as the
@@ -46,73 +45,33 @@ std::optional<eng::TileCoord> formationAnchor(const FormationLayer& f, eng::path
     return pr.path.back();
 }
 
-/// A square window of the grid round a centre (clipped to the grid) with a mark per cell:
-/// the flood's scratch, sized by the flood rather than the map.
-struct FloodWindow {
-    int x0, y0, x1, y1;
-    std::vector<char>& seen;
-    FloodWindow(const eng::path::NavGrid& grid, eng::TileCoord centre, int radius, std::vector<char>& marks)
-        : x0(std::max(0, centre.x - radius)), y0(std::max(0, centre.y - radius)),
-          x1(std::min(grid.width(), centre.x + radius + 1)), y1(std::min(grid.height(), centre.y + radius + 1)),
-          seen(marks)
-    {
-        seen.assign(std::size_t(x1 - x0) * std::size_t(y1 - y0), 0);
-    }
-    bool contains(eng::TileCoord c) const { return c.x >= x0 && c.y >= y0 && c.x < x1 && c.y < y1; }
-    std::size_t at(eng::TileCoord c) const { return std::size_t(c.y - y0) * std::size_t(x1 - x0) + std::size_t(c.x - x0); }
-    bool wholeGrid(const eng::path::NavGrid& grid) const
-    {
-        return x0 == 0 && y0 == 0 && x1 == grid.width() && y1 == grid.height();
-    }
-};
-
-/// The flood of formationCandidates inside `w`; false when it would have left the window (a
-/// passable neighbour outside it), so a larger window must run it again to give the same cells.
-bool floodInWindow(const FormationLayer& f, FloodWindow& w, eng::TileCoord anchor, std::size_t want,
-                   const FormationBlocked& blocked, FormationScratch& s)
+/// Up to `want` tiles flooded outward from `anchor` over passable cells (units are not walls:
+/// the flood passes through blocked tiles but never picks them), closest first (Euclidean, then
+/// row-major), into `s.candidates`. The flood marks the cells it visits in a set sized by them
+/// (CellMarks), so an order costs the cells its flood reaches, never the map.
+void formationCandidates(const FormationLayer& f, eng::TileCoord anchor, std::size_t want,
+                         const FormationBlocked& blocked, FormationScratch& s)
 {
+    s.candidates.clear();
+    s.seen.clear();
     std::vector<eng::TileCoord>& queue = s.queue;
     queue.assign(1, anchor);
-    w.seen[w.at(anchor)] = 1;
+    s.seen.insert(f.shape.index(anchor));
     for (std::size_t head = 0; head < queue.size() && s.candidates.size() < want; ++head) {
         const eng::TileCoord c = queue[head];
         if (!blocked(c))
             s.candidates.push_back(c);
         const eng::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
-        for (eng::TileCoord n : next) {
-            if (!f.passable(n))
-                continue;
-            if (!w.contains(n))
-                return false;
-            if (w.seen[w.at(n)])
-                continue;
-            w.seen[w.at(n)] = 1;
-            queue.push_back(n);
-        }
-    }
-    return true;
-}
-
-/// Up to `want` tiles flooded outward from `anchor` over passable cells (units are not walls:
-/// the flood passes through blocked tiles but never picks them), closest first (Euclidean, then
-/// row-major), into `s.candidates`. The flood runs in a window round the anchor that doubles
-/// until the flood stays inside it (the same cells as a flood over the whole map, at the cost
-/// of the cells it visits).
-void formationCandidates(const FormationLayer& f, eng::TileCoord anchor, std::size_t want,
-                         const FormationBlocked& blocked, FormationScratch& s)
-{
-    for (int radius = 16 + 2 * int(std::sqrt(double(want)));; radius *= 2) {
-        FloodWindow w(f.grid, anchor, radius, s.seen);
-        s.candidates.clear();
-        if (floodInWindow(f, w, anchor, want, blocked, s) || w.wholeGrid(f.grid))
-            break;
+        for (eng::TileCoord n : next)
+            if (f.passable(n) && s.seen.insert(f.shape.index(n)))
+                queue.push_back(n);
     }
     // Distinct cells, so distance then row-major is a total order: one sorted result.
     std::sort(s.candidates.begin(), s.candidates.end(), [&](eng::TileCoord a, eng::TileCoord b) {
         const std::int64_t da = dist2(a, anchor), db = dist2(b, anchor);
         if (da != db)
             return da < db;
-        return f.index(a) < f.index(b);
+        return f.shape.index(a) < f.shape.index(b);
     });
 }
 

@@ -5,6 +5,7 @@
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/NavGrid.hpp"
+#include "game/rules/CellMarks.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -35,8 +36,8 @@ struct FormationScratch {
         std::int64_t d;  ///< squared distance from the unit to the candidate
         std::uint32_t cand, unit;
     };
-    std::vector<char> seen;                  ///< the flood's window: visited cells
-    std::vector<eng::TileCoord> queue;       ///< the flood's queue
+    CellMarks seen;                          ///< the flood's visited cells (sized by the flood, not the map)
+    std::vector<eng::TileCoord> queue;       ///< the flood's queue: every cell it visited
     std::vector<eng::TileCoord> candidates;  ///< the flood's picks, closest first
     std::vector<char> assigned, taken;       ///< per unit / per candidate: paired
     std::vector<int> unitIsland, candIsland;
@@ -52,7 +53,9 @@ struct FormationScratch {
 /// cell the flood reaches, so its cost is the flood's, not the number of units); the closest
 /// ones (Euclidean, then row-major) are assigned to the units greedily by shortest
 /// unit-to-goal distance, so units do not swap sides. Every goal is reachable from its unit
-/// (same island of the layer). `query` finds the closest reachable tile of an unreachable click
+/// (same island of the layer). Cost: the cells the flood visits (4 per unit + 8 candidates and
+/// the blocked tiles among them) and the pairs of units and candidates, never the map's size;
+/// `scratch` holds memory in proportion to the same. `query` finds the closest reachable tile of an unreachable click
 /// (a Partial search). `scratch`: buffers reused from an earlier call.
 FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
                               eng::TileCoord clicked, std::span<const eng::TileCoord> units,

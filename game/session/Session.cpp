@@ -128,9 +128,11 @@ void Session::pollFiles()
 void Session::applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty)
 {
     const World& world = m_host.world();
-    m_party.params().isometric = world.map.orientation == eng::map::Orientation::Isometric;
-    m_party.params().tileWidth = world.map.tileWidth;
-    m_party.params().tileHeight = world.map.tileHeight;
+    PartyParams params = m_party.params();
+    params.isometric = world.map.orientation == eng::map::Orientation::Isometric;
+    params.tileWidth = world.map.tileWidth;
+    params.tileHeight = world.map.tileHeight;
+    m_party.setParams(params);
     const bool sameSize = !m_party.units().empty() && m_party.layerCount() > 0 &&
                           m_party.grid().width() == world.nav.width() && m_party.grid().height() == world.nav.height();
     if (change == WorldChange::SameGrid && sameSize) {
@@ -313,9 +315,8 @@ void Session::tick(double dtSec)
     m_host.world().nav.pollLandmarks();
     m_party.update(dtSec);
     updateSight(false);
-    for (const std::string& e : m_party.events)
+    for (const std::string& e : m_party.takeEvents())
         say(e);
-    m_party.events.clear();
     m_traceAgeSec += dtSec;
 }
 

@@ -4,11 +4,14 @@
 
 #include "tests/game/GridFromAscii.hpp"
 #include "tests/game/OccupancyCheck.hpp"
+#include "tests/support/PartyProbe.hpp"
 #include "tests/support/Scale.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -70,7 +73,7 @@ TEST_CASE("hundreds of units with random goals: every request answered, never tw
     game::Party s;
     const eng::path::NavGrid grid = navGrid({{"", generatedField(7)}});
     REQUIRE(s.reset(grid));
-    s.params().pathBudgetMicros = 1e9;  // whole searches every update: no timing in this test
+    game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetMicros = 1e9; });  // whole searches every update: no timing in this test
     const eng::path::NavGrid& g = s.grid();
     // The passable cells of the biggest island.
     std::map<int, std::vector<TileCoord>> islands;
@@ -176,7 +179,7 @@ static int corridorCrossing(bool interleaved, int limitTicks)
     INFO("ticks " << ticks << ", give-ways " << s.pathWork().giveWays);
     CHECK(ticks < limitTicks);
     CHECK(throughCorridor);
-    CHECK(s.events.empty());  // nobody gave up
+    CHECK(s.takeEvents().empty());  // nobody gave up
     for (const auto& [unit, goal] : goals)
         CHECK(s.units()[std::size_t(unit)].tile == goal);
     CHECK(s.pathWork().giveWays > 0);  // someone backed out of the corridor
@@ -197,26 +200,74 @@ TEST_CASE("without giving way the corridor deadlocks (the test above can fail)")
     game::Party s;
     const eng::path::NavGrid grid = navFromAscii({"..#########..", ".............", "..#########.."});
     REQUIRE(s.reset(grid));
-    s.params().giveWayDepth = 0;
+    game::test::tune(s, [](game::PartyParams& p) { p.giveWayDepth = 0; });
     const int a = s.spawn("a", {0, 1});
     const int b = s.spawn("b", {12, 1});
     REQUIRE(s.sendTo(a, {12, 0}));
     REQUIRE(s.sendTo(b, {0, 2}));
     for (int k = 0; k < 60 * 60 && s.anyMoving(); ++k)
         s.update(1.0 / 60.0);
-    CHECK_FALSE(s.events.empty());  // someone gave up in the corridor
+    CHECK_FALSE(s.takeEvents().empty());  // someone gave up in the corridor
     CHECK((s.units()[std::size_t(a)].tile != TileCoord{12, 0} || s.units()[std::size_t(b)].tile != TileCoord{0, 2}));
 
     REQUIRE(s.reset(grid));
-    s.params().giveWayDepth = 12;
-    s.events.clear();
+    game::test::tune(s, [](game::PartyParams& p) { p.giveWayDepth = 12; });
     s.spawn("a", {0, 1});
     s.spawn("b", {12, 1});
     REQUIRE(s.sendTo(0, {12, 0}));
     REQUIRE(s.sendTo(1, {0, 2}));
     for (int k = 0; k < 60 * 60 && s.anyMoving(); ++k)
         s.update(1.0 / 60.0);
-    CHECK(s.events.empty());
+    CHECK(s.takeEvents().empty());
     CHECK(s.units()[0].tile == TileCoord{12, 0});
     CHECK(s.units()[1].tile == TileCoord{0, 2});
+}
+
+TEST_CASE("the nearest free cell: the closest by a scan of the map, at a cost bounded by the party")
+{
+    std::mt19937 rng(11);
+    const eng::path::NavGrid grid = navGrid({{"", generatedField(5)}});
+    std::vector<game::Unit> units(40);
+    game::OccupancyGrid occ(units);
+    for (std::size_t i = 0; i < units.size(); ++i)
+        units[i].tile = units[i].goal = {int(rng() % 96), int(rng() % 96)};
+    occ.rebuild(grid.shape());
+    const int radius = game::OccupancyGrid::freeSearchRadius(units.size());
+    for (int k = 0; k < 300; ++k) {
+        const TileCoord from{int(rng() % 96), int(rng() % 96)};
+        const int except = k % 3 == 0 ? int(rng() % units.size()) : -1;
+        // Its definition: every passable cell no other unit holds, closest, then row-major.
+        std::optional<TileCoord> want;
+        int wantD = 0;
+        for (int y = 0; y < 96; ++y)
+            for (int x = 0; x < 96; ++x) {
+                const int d = (x - from.x) * (x - from.x) + (y - from.y) * (y - from.y);
+                if (grid.passable(0, {x, y}) && !occ.occupied({x, y}, except) && (!want || d < wantD)) {
+                    want = TileCoord{x, y};
+                    wantD = d;
+                }
+            }
+        REQUIRE(want);
+        REQUIRE(wantD <= radius * radius);
+        const game::OccupancyGrid::FreeCell got = occ.nearestFree(grid, 0, from, except);
+        REQUIRE(got.cell == want);
+        const int r = int(std::ceil(std::sqrt(double(wantD))));
+        CHECK(got.visited <= std::size_t(2 * r + 1) * std::size_t(2 * r + 1));
+    }
+
+    // No free cell near: a 1024 x 1024 map of walls but one far corner. The search gives up at
+    // its radius (about 4,500 cells) instead of scanning the map's million.
+    eng::path::CostField walls(1024, 1024);
+    for (int y = 0; y < walls.height; ++y)
+        for (int x = 0; x < walls.width; ++x)
+            walls.at({x, y}) = x > 1000 && y > 1000 ? 1.0f : eng::path::Impassable;
+    const eng::path::NavGrid walled = navGrid({{"", walls}});
+    REQUIRE(walled.layerCount() == 1);
+    occ.rebuild(walled.shape());
+    const game::OccupancyGrid::FreeCell far = occ.nearestFree(walled, 0, {100, 100}, -1);
+    CHECK_FALSE(far.cell);
+    CHECK(far.visited == std::size_t(2 * radius + 1) * std::size_t(2 * radius + 1));
+    CHECK(far.visited * 100 < std::size_t(1024) * 1024);
+    const game::OccupancyGrid::FreeCell near = occ.nearestFree(walled, 0, {990, 990}, -1);
+    CHECK(near.cell == TileCoord{1001, 1001});
 }

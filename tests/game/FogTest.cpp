@@ -6,6 +6,7 @@
 #include "game/fog/Sight.hpp"
 #include "game/session/Session.hpp"
 
+#include "tests/support/PartyProbe.hpp"
 #include "tests/support/TempDir.hpp"
 
 #include <catch2/catch.hpp>
@@ -156,7 +157,7 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
     game::MessageLog log;
     game::Session session(log);
     REQUIRE(session.open({FogFieldMap, "", ""}).empty());
-    session.party().params().pathBudgetExpansions = 100000;  // the same ticks on any machine
+    game::test::tune(session.party(), [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });  // the same ticks on any machine
     session.setFog(true);
     REQUIRE(session.fogOn());
     const game::World& world = session.world();

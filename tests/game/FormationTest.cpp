@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <random>
 #include <set>
 
 using eng::TileCoord;
@@ -94,4 +95,63 @@ TEST_CASE("formation: a click off the map gives nothing")
     CHECK_FALSE(game::planFormation(grid, 0, query, {-1, 0}, units, {}).anchor);
     CHECK_FALSE(game::planFormation(grid, 0, query, {3, 0}, units, {}).anchor);
     CHECK(game::planFormation(grid, 0, query, {3, 0}, units, {}).goals.empty());
+}
+
+TEST_CASE("formation: an order costs the cells its flood visits, never the map")
+{
+    // A 1024 x 1024 map whose only ground is one row; most of the row round the click is held
+    // by units outside the order, so the flood walks about 400 cells each way before it finds
+    // its 24 candidates. Its marks and queue hold those cells, not the map's million.
+    constexpr int Side = 1024, Row = 512;
+    eng::path::CostField field(Side, Side);
+    for (int y = 0; y < Side; ++y)
+        for (int x = 0; x < Side; ++x)
+            field.at({x, y}) = y == Row ? 1.0f : eng::path::Impassable;
+    const eng::path::NavGrid grid = navGrid({{"", field}});
+    REQUIRE(grid.layerCount() == 1);
+    auto blocked = [](TileCoord c) { return c.y == Row && c.x >= 120 && c.x <= 900; };
+    eng::path::GridQuery query;
+    game::FormationScratch scratch;
+    const TileCoord units[] = {{10, Row}, {11, Row}, {12, Row}, {13, Row}};
+    for (int order = 0; order < 2; ++order) {  // the second reuses the scratch of the first
+        const auto r = game::planFormation(grid, 0, query, {512, Row}, units, blocked, scratch);
+        REQUIRE(r.anchor);
+        REQUIRE(r.goals.size() == 4);
+        // The closest free cells: left of the held stretch (distance 393 and more) and right of
+        // it (389 and more); the units, all on the left, take the left ones nearest to them
+        // among the four closest (901..904 are closer to the anchor than 119).
+        std::set<TileCoord> distinct(r.goals.begin(), r.goals.end());
+        CHECK(distinct.size() == 4);
+        for (TileCoord g : r.goals) {
+            CHECK(g.y == Row);
+            CHECK_FALSE(blocked(g));
+        }
+        CHECK(scratch.candidates.size() == 24);
+        // About 2 x 400 cells visited; the marks hold at most four slots a cell.
+        CHECK(scratch.queue.size() < 1000);
+        CHECK(scratch.seen.size() == scratch.queue.size());
+        CHECK(scratch.seen.capacity() <= 4 * scratch.queue.size() + game::CellMarks::MinSlots);
+        CHECK(scratch.seen.capacity() * 64 < std::size_t(Side) * Side);
+    }
+}
+
+TEST_CASE("cell marks: insert, contains, clear and growth")
+{
+    game::CellMarks marks;
+    CHECK_FALSE(marks.contains(5));
+    std::set<std::size_t> want;
+    std::mt19937 rng(7);
+    for (int round = 0; round < 3; ++round) {
+        marks.clear();
+        want.clear();
+        CHECK(marks.size() == 0);
+        for (int k = 0; k < 5000; ++k) {
+            const std::size_t i = rng() % 20000;
+            CHECK(marks.insert(i) == want.insert(i).second);
+        }
+        CHECK(marks.size() == want.size());
+        for (std::size_t i = 0; i < 20000; ++i)
+            REQUIRE(marks.contains(i) == (want.count(i) > 0));
+        CHECK(marks.capacity() <= 4 * want.size() + game::CellMarks::MinSlots);
+    }
 }

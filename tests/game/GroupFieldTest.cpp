@@ -7,6 +7,7 @@
 
 #include "tests/game/GridFromAscii.hpp"
 #include "tests/game/OccupancyCheck.hpp"
+#include "tests/support/PartyProbe.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -67,7 +68,7 @@ void checkGroupArrives(game::Party& s, const std::vector<int>& group, TileCoord 
         game::test::checkOccupancy(s);
     }
     CHECK_FALSE(s.anyMoving());
-    CHECK(s.events.empty());
+    CHECK(s.takeEvents().empty());
     for (int i : group)
         CHECK(chebyshev(s.units()[std::size_t(i)].tile, goal) <= 4);
 }
@@ -79,12 +80,12 @@ TEST_CASE("a group order shares one flow field: the followers ask for no path of
     game::Party s;
     const eng::path::NavGrid grid = navFromAscii(openField(40, 20));
     REQUIRE(s.reset(grid));
-    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
+    game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });  // the same ticks on any machine, however loaded
     const std::vector<int> group = spawnBlock(s, "g", {1, 6}, 12, 4);
     const game::OrderReport rep = s.order(group, {34, 10});
     REQUIRE(rep.accepted);
     CHECK(rep.units == 12);
-    CHECK(s.fieldGroups() == 1);
+    CHECK(game::test::fieldGroups(s) == 1);
     CHECK(s.pathWork().requestsMade == 1);  // the field: the leader was planned at once
     CHECK(s.pathWork().fieldsMade == 1);
     CHECK_FALSE(s.units()[std::size_t(group[0])].path.empty());
@@ -112,16 +113,16 @@ TEST_CASE("a group order shares one flow field: the followers ask for no path of
     checkGroupArrives(s, group, {34, 10});
     // A new order leaves the old group: its field is released with its last unit.
     REQUIRE(s.sendTo(group[0], {2, 2}));
-    CHECK(s.fieldGroups() == 1);
+    CHECK(game::test::fieldGroups(s) == 1);
     CHECK(s.fieldOf(group[0]) == nullptr);
     s.order(std::vector<int>(group.begin() + 1, group.end()), {2, 12});
-    CHECK(s.fieldGroups() == 1);
+    CHECK(game::test::fieldGroups(s) == 1);
     CHECK(s.pathWork().fieldsMade == 2);
 
     // Below PartyParams::fieldMinUnits a group order keeps one A* each.
-    s.params().fieldMinUnits = 20;
+    game::test::tune(s, [](game::PartyParams& p) { p.fieldMinUnits = 20; });
     s.order(group, {20, 2});
-    CHECK(s.fieldGroups() == 0);
+    CHECK(game::test::fieldGroups(s) == 0);
     CHECK(s.pathWork().fieldsMade == 2);
 }
 
@@ -130,13 +131,13 @@ TEST_CASE("two groups that cross on one field each both arrive: nobody stuck, ne
     game::Party s;
     const eng::path::NavGrid grid = navFromAscii(openField(48, 24));
     REQUIRE(s.reset(grid));
-    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
+    game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });  // the same ticks on any machine, however loaded
     const std::vector<int> west = spawnBlock(s, "w", {1, 7}, 16, 4);
     const std::vector<int> east = spawnBlock(s, "e", {43, 9}, 16, 4);
     const TileCoord westGoal{42, 14}, eastGoal{5, 8};
     REQUIRE(s.order(west, westGoal).accepted);
     REQUIRE(s.order(east, eastGoal).accepted);
-    CHECK(s.fieldGroups() == 2);
+    CHECK(game::test::fieldGroups(s) == 2);
     int ticks = 0;
     bool metHalfway = false;
     for (; ticks < 60 * 120 && s.anyMoving(); ++ticks) {
@@ -149,11 +150,12 @@ TEST_CASE("two groups that cross on one field each both arrive: nobody stuck, ne
             eastPast += s.units()[std::size_t(i)].tile.x <= 27;
         metHalfway = metHalfway || (westPast > 0 && eastPast > 0);
     }
+    const std::vector<std::string> events = s.takeEvents();
     INFO("ticks " << ticks << ", give-ways " << s.pathWork().giveWays << ", first event: "
-                   << (s.events.empty() ? std::string("none") : s.events.front()));
+                   << (events.empty() ? std::string("none") : events.front()));
     CHECK(metHalfway);
     CHECK_FALSE(s.anyMoving());
-    CHECK(s.events.empty());  // nobody gave up
+    CHECK(events.empty());  // nobody gave up
     // Both groups arrived: every unit at rest in its formation round its goal, on its own cell.
     for (int i : west)
         CHECK(chebyshev(s.units()[std::size_t(i)].tile, westGoal) <= 4);
@@ -168,7 +170,7 @@ TEST_CASE("a wall painted across a group's field: the field is repaired and the 
     game::Party s;
     eng::path::NavGrid grid = navFromAscii(openField(40, 21));
     REQUIRE(s.reset(grid));
-    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
+    game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });  // the same ticks on any machine, however loaded
     const std::vector<int> group = spawnBlock(s, "g", {2, 8}, 10, 2);
     const TileCoord goal{35, 10};
     REQUIRE(s.order(group, goal).accepted);
@@ -199,7 +201,7 @@ TEST_CASE("a wall painted across a group's field: the field is repaired and the 
     CHECK_FALSE(after->reached({20, 10}));
     CHECK(after->reached({20, 2}));
     CHECK(throughGap);
-    CHECK(s.events.empty());
+    CHECK(s.takeEvents().empty());
     for (int i : group)
         CHECK(chebyshev(s.units()[std::size_t(i)].tile, goal) <= 4);
 }
@@ -209,12 +211,12 @@ TEST_CASE("many orders at once (no search at once): the leader follows its group
     game::Party s;
     const eng::path::NavGrid grid = navFromAscii(openField(40, 20));
     REQUIRE(s.reset(grid));
-    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
+    game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });  // the same ticks on any machine, however loaded
     const std::vector<int> group = spawnBlock(s, "g", {1, 6}, 12, 4);
     const game::OrderReport rep = s.order(group, {34, 10}, nullptr, false);
     REQUIRE(rep.accepted);
     CHECK(rep.units == 12);
-    CHECK(s.fieldGroups() == 1);
+    CHECK(game::test::fieldGroups(s) == 1);
     CHECK(s.pathWork().requestsMade == 1);  // the field alone
     for (int i : group)
         CHECK(s.units()[std::size_t(i)].walk.awaitingPath);
@@ -243,7 +245,7 @@ TEST_CASE("a group whose way leaves its field's rectangle gets one field over th
     game::Party s;
     const eng::path::NavGrid grid = navFromAscii(rows);
     REQUIRE(s.reset(grid));
-    s.params().pathBudgetExpansions = 100000;  // the same ticks on any machine, however loaded
+    game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });  // the same ticks on any machine, however loaded
     const std::vector<int> group = spawnBlock(s, "g", {2, 11}, 12, 4);
     REQUIRE(s.order(group, {40, 12}, nullptr, false).accepted);
     CHECK(s.pathWork().fieldsMade == 1);
@@ -324,7 +326,7 @@ TEST_CASE("a group ordered into a dead-end corridor one cell wide fills it: mate
     game::Party s;
     const eng::path::NavGrid grid = navFromAscii(rows);
     REQUIRE(s.reset(grid));
-    s.params().pathBudgetExpansions = 100000;
+    game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });
     const std::vector<int> group = spawnBlock(s, "g", {1, 1}, 12, 4);
     REQUIRE(s.order(group, {38, 4}).accepted);
     for (int f = 0; f < 60 * 60 && s.anyMoving(); ++f) {
@@ -332,7 +334,7 @@ TEST_CASE("a group ordered into a dead-end corridor one cell wide fills it: mate
         game::test::checkOccupancy(s);
     }
     CHECK_FALSE(s.anyMoving());
-    CHECK(s.events.empty());
+    CHECK(s.takeEvents().empty());
     CHECK(s.pathWork().trades > 0);
     // The twelve stand on the corridor's last twelve cells, each on its own goal.
     std::vector<int> xs;

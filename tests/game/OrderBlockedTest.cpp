@@ -6,6 +6,7 @@
 
 #include "tests/game/GridFromAscii.hpp"
 #include "tests/game/OccupancyCheck.hpp"
+#include "tests/support/PartyProbe.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -131,7 +132,7 @@ TEST_CASE("an order's blocked tiles are the cells and the goals of the units out
     eng::path::NavGrid grid = navGrid({{"", blockedTestField(48, 40, 9, 12)}});
     game::Party s;
     REQUIRE(s.reset(grid));
-    s.params().pathBudgetExpansions = 20000;  // the same ticks on any machine
+    game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 20000; });  // the same ticks on any machine
     std::vector<TileCoord> open;
     for (int y = 0; y < grid.height(); ++y)
         for (int x = 0; x < grid.width(); ++x)
@@ -184,7 +185,7 @@ TEST_CASE("an order's blocked tiles are the cells and the goals of the units out
         for (int y = 0; y < grid.height(); ++y)
             for (int x = 0; x < grid.width(); ++x)
                 cells.push_back({x, y});
-        const std::vector<char> blocked = s.formationBlocked(who, cells);
+        const std::vector<char> blocked = game::test::formationBlocked(s, who, cells);
         REQUIRE(blocked.size() == cells.size());
         for (std::size_t k = 0; k < cells.size(); ++k) {
             const bool expected = held.count(cells[k]) || walkedTo.count(cells[k]);

@@ -144,8 +144,9 @@ TEST_CASE("a unit that cannot get past gives up instead of waiting forever")
     const double t = runUntilStill(s, 60.0);
     CHECK(t < 60.0);
     CHECK(s.units()[0].tile == TileCoord{2, 0});
-    REQUIRE_FALSE(s.events.empty());
-    CHECK(s.events.back() == "mage stops: the way is blocked");
+    const std::vector<std::string> events = s.takeEvents();
+    REQUIRE_FALSE(events.empty());
+    CHECK(events.back() == "mage stops: the way is blocked");
 }
 
 TEST_CASE("clicking a wall walks to the closest reachable tile")

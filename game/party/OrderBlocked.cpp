@@ -1,0 +1,66 @@
+#include "game/party/OrderBlocked.hpp"
+
+#include <algorithm>
+
+namespace game {
+
+std::vector<int> OrderBlocked::begin(const std::vector<Unit>& units, const OccupancyGrid& occupancy,
+                                     const std::vector<int>& who)
+{
+    m_units = &units;
+    m_occupancy = &occupancy;
+    // m_isMover is 0 between orders (end()): only grown here, never cleared over all units.
+    if (m_isMover.size() < units.size())
+        m_isMover.resize(units.size(), 0);
+    m_movers.clear();
+    m_moverCells.clear();
+    m_taken.clear();
+    const eng::GridShape shape = occupancy.shape();
+    auto held = [&](eng::TileCoord c) {
+        if (shape.inBounds(c))
+            m_moverCells.push_back(shape.index(c));
+    };
+    for (int i : who)
+        if (i >= 0 && i < int(units.size()) && !m_isMover[std::size_t(i)]) {
+            m_movers.push_back(i);
+            m_isMover[std::size_t(i)] = 1;
+            const Unit& u = units[std::size_t(i)];
+            held(u.tile);
+            if (u.stepping)
+                held(u.stepTo);
+        }
+    std::sort(m_moverCells.begin(), m_moverCells.end());
+    return m_movers;
+}
+
+void OrderBlocked::take(std::span<const eng::TileCoord> goals)
+{
+    const eng::GridShape shape = m_occupancy->shape();
+    for (eng::TileCoord g : goals)
+        if (shape.inBounds(g))
+            m_taken.push_back(shape.index(g));
+    std::sort(m_taken.begin(), m_taken.end());
+}
+
+bool OrderBlocked::at(eng::TileCoord c) const
+{
+    if (!m_occupancy->onGrid(c))
+        return false;  // the flood never leaves the grid
+    const std::size_t i = m_occupancy->shape().index(c);
+    // Claims beyond the movers' own: a unit outside the order stands there or steps into it.
+    if (const int claims = m_occupancy->claims(c); claims > 0) {
+        const auto [lo, hi] = std::equal_range(m_moverCells.begin(), m_moverCells.end(), i);
+        if (claims > hi - lo)
+            return true;
+    }
+    return m_occupancy->walkedTo(c, m_isMover) || std::binary_search(m_taken.begin(), m_taken.end(), i);
+}
+
+void OrderBlocked::end()
+{
+    for (int i : m_movers)
+        m_isMover[std::size_t(i)] = 0;
+    m_movers.clear();
+}
+
+} // namespace game

@@ -146,6 +146,18 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
+/// A number typed as text ("2.5", "+3", "1e-3"), or nullopt.
+std::optional<double> parseNumber(std::string_view digits)
+{
+    if (!digits.empty() && digits.front() == '+')
+        digits.remove_prefix(1);
+    double d = 0.0;
+    const std::from_chars_result r = std::from_chars(digits.data(), digits.data() + digits.size(), d);
+    if (digits.empty() || r.ec != std::errc() || r.ptr != digits.data() + digits.size())
+        return std::nullopt;
+    return d;
+}
+
 /// Narrows `r` to the values of `field` that keep factor(d) = ((base - d) + offset) * scale > 0
 /// at d = 0 and d = radius (the loader's rule; the factor is linear in d), the other fields fixed.
 /// scale > 0 needs base + offset > radius; scale < 0 needs base + offset < 0 (then d = 0 binds).
@@ -205,28 +217,20 @@ Result<std::string> tokenFor(const KeySpec& spec, std::string_view valueText)
     };
     switch (spec.field->kind) {
     case TuningKind::Number: {
-        std::string_view digits = v;
-        if (!digits.empty() && digits.front() == '+')
-            digits.remove_prefix(1);
-        double d = 0.0;
-        const std::from_chars_result r = std::from_chars(digits.data(), digits.data() + digits.size(), d);
-        if (digits.empty() || r.ec != std::errc() || r.ptr != digits.data() + digits.size())
+        const std::optional<double> d = parseNumber(v);
+        if (!d)
             return refuse("a number");
-        return formatTomlNumber(d);
+        return formatTomlNumber(*d);
     }
     case TuningKind::Whole: {
-        std::string_view digits = v;
-        if (!digits.empty() && digits.front() == '+')
-            digits.remove_prefix(1);
-        double d = 0.0;
-        const std::from_chars_result r = std::from_chars(digits.data(), digits.data() + digits.size(), d);
-        if (digits.empty() || r.ec != std::errc() || r.ptr != digits.data() + digits.size())
+        const std::optional<double> d = parseNumber(v);
+        if (!d)
             return refuse("a whole number");
         // A whole value as a TOML integer ("9.0" too); any other number as typed, for the
         // loader's own refusal ("must be a whole number of cells from 1 to 64").
-        if (std::isfinite(d) && std::abs(d) < 1e15 && d == std::floor(d))
-            return std::to_string(static_cast<long long>(d));
-        return formatTomlNumber(d);
+        if (std::isfinite(*d) && std::abs(*d) < 1e15 && *d == std::floor(*d))
+            return std::to_string(static_cast<long long>(*d));
+        return formatTomlNumber(*d);
     }
     case TuningKind::Bool:
         if (v == "true" || v == "false")

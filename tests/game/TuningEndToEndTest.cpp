@@ -107,8 +107,9 @@ TEST_CASE("e2e tuning: a scripted click on a checkbox of the panel goes through 
         return;
     const fs::path dir = tempDir("checkbox");
     // With ImGui's default font and the panel's first-use layout, grass's `passable` checkbox
-    // (Terrain > grass, third row) stands at (144, 528) in a 1280x720 window.
-    const auto r = runScript(dir, "dump " + (dir / "a.json").string() + "\nkey F2\nclick 144 528\ndump " +
+    // (Terrain > grass, third row, below the six movement rows) stands at (144, 551) in a 1280x720
+    // window.
+    const auto r = runScript(dir, "dump " + (dir / "a.json").string() + "\nkey F2\nclick 144 551\ndump " +
                                       (dir / "b.json").string() + "\nquit\n");
     INFO(r.err);
     REQUIRE(r.exitCode == 0);

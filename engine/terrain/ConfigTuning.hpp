@@ -18,7 +18,8 @@
 /// - `terrain.NAME.influence.radius | effect | base | offset | scale` (listed by keys() only for
 ///   terrains that have an influence; the loader refuses a new influence without radius, effect
 ///   and base, and a key below `influence = false`)
-/// - `movement.diagonal | diagonal_factor | heuristic | weight | smoothing` (smoothing: on | off)
+/// - `movement.diagonal | diagonal_factor | heuristic | weight | smoothing | sight` (smoothing:
+///   on | off; sight: a whole number of cells, 1..MaxSight, the fog of war's radius)
 /// - `profile.P.terrain.NAME.KEY` and `profile.P.movement.KEY`: the profile's overrides (a base
 ///   value the profile does not override reaches the profile, as in the file).
 /// A key the file does not write (snow's multiplier) can be set: it is inserted into the text.
@@ -59,6 +60,7 @@ namespace eng::terrain {
 /// What kind of value a key takes.
 enum class TuningKind {
     Number, ///< a finite number within TuningKey::limit
+    Whole,  ///< a whole number within TuningKey::range (`movement.sight`); its value text "7"
     Bool,   ///< "true" | "false"
     Choice, ///< one of TuningKey::choices
 };
@@ -82,9 +84,10 @@ struct TuningKey {
     std::string terrain;  ///< the terrain's name; "" for a movement key
     std::string field;    ///< "cost", "influence.radius", "diagonal_factor", ...
     TuningKind kind = TuningKind::Number;
-    NumberLimit limit;    ///< Number: the loader's bound for this key (PositiveNumber,
-                          ///< NonNegativeNumber, FiniteNumber); no upper bound.
-    NumberRange range;    ///< Number: what set() accepts now: `limit`, narrowed for influence
+    NumberLimit limit;    ///< Number, Whole: the loader's lower bound for this key (PositiveNumber,
+                          ///< NonNegativeNumber, FiniteNumber; 1 for sight).
+    NumberRange range;    ///< Number, Whole: what set() accepts now: `limit` (up to MaxSight for
+                          ///< sight; no upper bound otherwise), narrowed for influence
                           ///< fields by the rule that the factor ((base - d) + offset) * scale stays
                           ///< > 0 over [0, radius] with the other fields as they are (scale > 0:
                           ///< radius < base + offset; scale < 0: base + offset < 0). Exact up to
@@ -93,7 +96,7 @@ struct TuningKey {
     std::string value;     ///< now in force: "3.0", "true", "octile"; "" = unset (a terrain
                            ///< without a cost of its own)
     std::string fileValue; ///< the same in the file's config (inherited / default when not written)
-    std::optional<double> number; ///< Number: `value` as a number; nullopt when unset
+    std::optional<double> number; ///< Number, Whole: `value` as a number; nullopt when unset
     bool inFile = false;   ///< the file writes this key itself
     bool edited = false;   ///< set through the model: a save writes this key
 

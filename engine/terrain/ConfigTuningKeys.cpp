@@ -35,12 +35,13 @@ constexpr FieldSpec MovementFields[] = {
     {"heuristic", TuningKind::Choice, {}},
     {"weight", TuningKind::Number, PositiveNumber},
     {"smoothing", TuningKind::Choice, {}},
+    {"sight", TuningKind::Whole, {1.0, false}, double(MaxSight)},
 };
 
 constexpr std::string_view TerrainFieldNames =
     "cost, multiplier, passable, influence.radius, influence.effect, influence.base, influence.offset, "
     "influence.scale";
-constexpr std::string_view MovementFieldNames = "diagonal, diagonal_factor, heuristic, weight, smoothing";
+constexpr std::string_view MovementFieldNames = "diagonal, diagonal_factor, heuristic, weight, smoothing, sight";
 
 std::vector<std::string> splitNames(std::string_view list)
 {
@@ -109,6 +110,8 @@ std::pair<std::string, std::optional<double>> valueIn(const TerrainRules& rules,
             return text(path::heuristicName(m.heuristic));
         if (f == "smoothing")
             return text(m.smoothing ? "on" : "off");
+        if (f == "sight")
+            return std::pair{std::to_string(rules.sight), std::optional<double>(rules.sight)};
         return num(m.weight);
     }
     const TerrainRule* r = rules.find(spec.terrain);
@@ -141,6 +144,18 @@ std::string_view trim(std::string_view s)
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
         s.remove_suffix(1);
     return s;
+}
+
+/// A number typed as text ("2.5", "+3", "1e-3"), or nullopt.
+std::optional<double> parseNumber(std::string_view digits)
+{
+    if (!digits.empty() && digits.front() == '+')
+        digits.remove_prefix(1);
+    double d = 0.0;
+    const std::from_chars_result r = std::from_chars(digits.data(), digits.data() + digits.size(), d);
+    if (digits.empty() || r.ec != std::errc() || r.ptr != digits.data() + digits.size())
+        return std::nullopt;
+    return d;
 }
 
 /// Narrows `r` to the values of `field` that keep factor(d) = ((base - d) + offset) * scale > 0
@@ -202,14 +217,20 @@ Result<std::string> tokenFor(const KeySpec& spec, std::string_view valueText)
     };
     switch (spec.field->kind) {
     case TuningKind::Number: {
-        std::string_view digits = v;
-        if (!digits.empty() && digits.front() == '+')
-            digits.remove_prefix(1);
-        double d = 0.0;
-        const std::from_chars_result r = std::from_chars(digits.data(), digits.data() + digits.size(), d);
-        if (digits.empty() || r.ec != std::errc() || r.ptr != digits.data() + digits.size())
+        const std::optional<double> d = parseNumber(v);
+        if (!d)
             return refuse("a number");
-        return formatTomlNumber(d);
+        return formatTomlNumber(*d);
+    }
+    case TuningKind::Whole: {
+        const std::optional<double> d = parseNumber(v);
+        if (!d)
+            return refuse("a whole number");
+        // A whole value as a TOML integer ("9.0" too); any other number as typed, for the
+        // loader's own refusal ("must be a whole number of cells from 1 to 64").
+        if (std::isfinite(*d) && std::abs(*d) < 1e15 && *d == std::floor(*d))
+            return std::to_string(static_cast<long long>(*d));
+        return formatTomlNumber(*d);
     }
     case TuningKind::Bool:
         if (v == "true" || v == "false")
@@ -310,9 +331,10 @@ TuningKey describe(const KeySpec& s, const TerrainConfig& now, const TerrainConf
     }
     if (const TerrainRules* rules = rulesOf(file, s.profile))
         k.fileValue = valueIn(*rules, s).first;
-    if (k.kind == TuningKind::Number) {
+    if (k.kind == TuningKind::Number || k.kind == TuningKind::Whole) {
         k.range.min = k.limit.min;
         k.range.minExclusive = k.limit.minExclusive;
+        k.range.max = s.field->max;
         const TerrainRules* rules = rulesOf(now, s.profile);
         const TerrainRule* rule = rules && !s.terrain.empty() ? rules->find(s.terrain) : nullptr;
         if (rule && rule->influence)

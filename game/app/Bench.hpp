@@ -33,14 +33,17 @@ namespace game {
 /// its middle; on maps/valley504.tmx (the valley 7x7) the same cells of its first copy. At
 /// 1280x720 and 1:1 a view centred anywhere on that route lies wholly inside the map, so both
 /// maps fill every pixel with ground and the two runs differ only in the size of the map behind
-/// the view. The party walks from its start to the first tile before the clock starts.
+/// the view. The party walks from its start to the first tile before the clock starts, and the
+/// landmark tables its orders asked for are built by then (a big map builds them in the
+/// background once, after its first order: a load's cost, not a frame's).
 class FrameBench {
 public:
     FrameBench(const Options& options, Loop& loop, GameParts parts, Commands& commands);
     int run();
 
 private:
-    /// The party walks to the first tile of the route, untimed (ticks only, nothing drawn).
+    /// The party walks to the first tile of the route and the landmark tables its order asked
+    /// for are installed, untimed (ticks only, nothing drawn).
     void walkToStart();
     /// This frame's share of random edits. Counts the ones that changed tiles.
     void randomEdits();

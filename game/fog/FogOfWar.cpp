@@ -6,16 +6,28 @@
 
 namespace game {
 
+namespace {
+
+/// The most changes a fog keeps for its readers: a reader further behind shades every cell again.
+std::size_t changesKept(const eng::GridShape& shape)
+{
+    return std::max<std::size_t>(4096, shape.size() / 4);
+}
+
+} // namespace
+
 void FogOfWar::reset(const eng::path::NavGrid& real, SightMap blockers, bool keepKnown)
 {
-    const bool same = keepKnown && blockers.width == m_blockers.width && blockers.height == m_blockers.height;
+    const bool same = keepKnown && blockers.shape == m_blockers.shape;
     m_blockers = std::move(blockers);
-    const std::size_t cells = std::size_t(std::max(0, real.width())) * std::size_t(std::max(0, real.height()));
+    const std::size_t cells = real.shape().size();
     if (!same || m_known.size() != cells)
         m_known.assign(cells, 0);
     recount();
-    m_visible.assign(cells, 0);
+    m_visible.assign(cells, Unseen);
+    m_visibleCells.clear();
     m_fresh.clear();
+    forgetChanges();
     eng::path::LandmarkSettings off;
     off.mode = eng::path::LandmarkMode::Off;
     m_belief.setLandmarks(off);
@@ -34,6 +46,8 @@ void FogOfWar::clear()
     m_blockers = {};
     m_known.clear();
     m_visible.clear();
+    m_visibleCells.clear();
+    forgetChanges();
     m_knownCount = 0;
     m_cellCount = 0;
     m_fresh.clear();
@@ -50,23 +64,53 @@ void FogOfWar::recount()
 {
     m_knownCount = 0;
     m_cellCount = 0;
-    for (int y = 0; y < m_blockers.height; ++y)
-        for (int x = 0; x < m_blockers.width; ++x) {
-            if (m_blockers.isVoid({x, y}))
-                continue;
-            ++m_cellCount;
-            if (index({x, y}) < m_known.size() && m_known[index({x, y})])
-                ++m_knownCount;
-        }
+    const eng::GridShape& grid = shape();
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+        if (m_blockers.isVoid(grid.cell(i)))
+            continue;
+        ++m_cellCount;
+        if (i < m_known.size() && m_known[i])
+            ++m_knownCount;
+    }
 }
 
-void FogOfWar::mark(Viewer viewer)
+void FogOfWar::forgetChanges()
+{
+    m_changesStart += m_changes.size() + 1;  // past every stamp handed out: every reader sees `all`
+    m_changes.clear();
+}
+
+void FogOfWar::logChange(eng::TileCoord c)
+{
+    if (m_changes.size() >= changesKept(shape())) {
+        m_changesStart += m_changes.size();
+        m_changes.clear();
+    }
+    m_changes.push_back(c);
+}
+
+FogChanges FogOfWar::changesSince(std::uint64_t stamp) const
+{
+    FogChanges out;
+    out.stamp = m_changesStart + m_changes.size();
+    out.all = stamp < m_changesStart || stamp > out.stamp;
+    if (!out.all)
+        out.cells = std::span<const eng::TileCoord>(m_changes).subspan(std::size_t(stamp - m_changesStart));
+    return out;
+}
+
+void FogOfWar::mark(Viewer viewer, std::uint8_t as, std::vector<eng::TileCoord>& marked)
 {
     m_scratch.clear();
     cellsInSight(m_blockers, viewer.cell, viewer.radius, m_scratch);
     for (eng::TileCoord c : m_scratch) {
-        const std::size_t i = index(c);
-        m_visible[i] = 1;
+        const std::size_t i = shape().index(c);
+        if (m_visible[i] == as)
+            continue;
+        if (m_visible[i] == Unseen)
+            logChange(c);
+        m_visible[i] = as;
+        marked.push_back(c);
         if (!m_known[i]) {
             m_known[i] = 1;
             if (!m_blockers.isVoid(c))
@@ -96,15 +140,25 @@ std::vector<eng::path::NavDirty> FogOfWar::writeFresh(const eng::path::NavGrid& 
 
 std::vector<eng::path::NavDirty> FogOfWar::see(const eng::path::NavGrid& real, std::span<const Viewer> viewers)
 {
-    std::fill(m_visible.begin(), m_visible.end(), std::uint8_t(0));
+    // The new sight is marked beside the old one; what only the old one holds goes out of
+    // sight. Only the cells of the two sights are touched.
+    m_marked.clear();
     for (const Viewer& v : viewers)
-        mark(v);
+        mark(v, Marking, m_marked);
+    for (eng::TileCoord c : m_visibleCells)
+        if (std::uint8_t& v = m_visible[shape().index(c)]; v == Seen) {
+            v = Unseen;
+            logChange(c);
+        }
+    for (eng::TileCoord c : m_marked)
+        m_visible[shape().index(c)] = Seen;
+    std::swap(m_visibleCells, m_marked);
     return writeFresh(real);
 }
 
 std::vector<eng::path::NavDirty> FogOfWar::look(const eng::path::NavGrid& real, Viewer viewer)
 {
-    mark(viewer);
+    mark(viewer, Seen, m_visibleCells);
     return writeFresh(real);
 }
 

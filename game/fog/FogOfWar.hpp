@@ -13,7 +13,10 @@
 /// terrain's cost: the optimistic assumption, so a plan walks straight into the unknown and
 /// replans once a wall shows). Invariant after every call:
 ///     belief().cost(l, c) == (known(c) ? real.cost(l, c) : OpenCost)
-/// Each change of the belief grid is a NavDirty per layer, for Party::gridChanged (the units
+/// The cells whose state (unknown, known, visible) changed are kept in order for the views that
+/// shade cells (the minimap): changesSince(stamp) tells a reader what changed since it last
+/// read, so it reshades those cells only; cost O(cells that changed) per call of see(), none
+/// per cell of the map. Each change of the belief grid is a NavDirty per layer, for Party::gridChanged (the units
 /// whose remaining path crosses a changed cell replan through the path service). Landmarks are
 /// off on the belief grid (its costs fall as walls turn out to be open ground).
 ///
@@ -23,6 +26,8 @@
 /// party.rebind(fog.belief());
 /// const game::Viewer eyes[] = {{{4, 4}, 7}};
 /// party.gridChanged(fog.see(world.nav, eyes));
+/// const game::FogChanges changed = fog.changesSince(stamp);  // reshade changed.cells (or all)
+/// stamp = changed.stamp;
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
@@ -40,6 +45,18 @@ struct Viewer {
     eng::TileCoord cell;
     int radius = 0;
     bool operator==(const Viewer&) const = default;
+};
+
+/// What changed in a fog since a reader's stamp (FogOfWar::changesSince).
+struct FogChanges {
+    /// Every cell may have changed (the fog was reset or cleared since, or more cells changed
+    /// than the fog keeps): the reader shades every cell again.
+    bool all = false;
+    /// Else the cells whose state changed, in order (a cell may repeat). Valid until the fog
+    /// changes next.
+    std::span<const eng::TileCoord> cells;
+    /// The stamp to pass next time.
+    std::uint64_t stamp = 0;
 };
 
 class FogOfWar {
@@ -68,24 +85,29 @@ public:
     void setBlockers(SightMap blockers);
 
     const eng::path::NavGrid& belief() const { return m_belief; }
-    const SightMap& blockers() const { return m_blockers; }
-    int width() const { return m_blockers.width; }
-    int height() const { return m_blockers.height; }
-    bool known(eng::TileCoord c) const { return inBounds(c) && m_known[index(c)] != 0; }
-    bool visible(eng::TileCoord c) const { return inBounds(c) && m_visible[index(c)] != 0; }
+    /// The map's shape (empty while the fog is off).
+    const eng::GridShape& shape() const { return m_blockers.shape; }
+    bool known(eng::TileCoord c) const { return shape().inBounds(c) && m_known[shape().index(c)] != 0; }
+    bool visible(eng::TileCoord c) const { return shape().inBounds(c) && m_visible[shape().index(c)] == Seen; }
+    /// The cells whose state (known, visible) changed since `stamp` (0: since ever: all), see
+    /// FogChanges.
+    FogChanges changesSince(std::uint64_t stamp) const;
     /// Real (not void) cells known so far.
     int knownCount() const { return m_knownCount; }
     /// Real (not void) cells of the map: the most knownCount() can reach.
     int cellCount() const { return m_cellCount; }
 
 private:
-    bool inBounds(eng::TileCoord c) const { return m_blockers.inBounds(c); }
-    std::size_t index(eng::TileCoord c) const
-    {
-        return std::size_t(c.y) * std::size_t(m_blockers.width) + std::size_t(c.x);
-    }
-    /// Marks the cells `viewer` sees visible; the new ones known, their cells into m_fresh.
-    void mark(Viewer viewer);
+    /// m_visible: out of sight, in sight, in the sight see() is marking (in sight after it).
+    static constexpr std::uint8_t Unseen = 0, Seen = 1, Marking = 2;
+
+    /// Marks the cells `viewer` sees `as` (Seen or Marking), appending the newly marked ones to
+    /// `marked`; logs those that were out of sight, makes them known, their cells into m_fresh.
+    void mark(Viewer viewer, std::uint8_t as, std::vector<eng::TileCoord>& marked);
+    /// Logs a cell whose state changed (for changesSince).
+    void logChange(eng::TileCoord c);
+    /// Every reader shades every cell again (a reset or a clear).
+    void forgetChanges();
     /// Counts the real cells and the known ones again (the void cells may have changed).
     void recount();
     /// Writes the real costs of m_fresh into the belief grid, one apply per layer.
@@ -93,7 +115,11 @@ private:
 
     SightMap m_blockers;
     std::vector<std::uint8_t> m_known;
-    std::vector<std::uint8_t> m_visible;
+    std::vector<std::uint8_t> m_visible;            ///< Unseen, Seen or Marking per cell
+    std::vector<eng::TileCoord> m_visibleCells;     ///< the cells Seen
+    std::vector<eng::TileCoord> m_marked;           ///< scratch: see()'s new sight
+    std::vector<eng::TileCoord> m_changes;          ///< cells whose state changed, in order
+    std::uint64_t m_changesStart = 1;               ///< the stamp of m_changes[0]
     int m_knownCount = 0;
     int m_cellCount = 0;
     eng::path::NavGrid m_belief;

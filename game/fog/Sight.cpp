@@ -18,8 +18,8 @@ SightMap sightBlockers(const eng::terrain::TerrainField& field)
     std::vector<const eng::terrain::TerrainRule*> ruleOf;
     for (const std::string& name : grid.names)
         ruleOf.push_back(rules.find(name));
-    for (int y = 0; y < map.height; ++y)
-        for (int x = 0; x < map.width; ++x) {
+    for (int y = 0; y < map.shape.height; ++y)
+        for (int x = 0; x < map.shape.width; ++x) {
             const auto stack = grid.cell({x, y});
             // The topmost covering terrain hides everything below it (as for the cost).
             const std::size_t begin = eng::terrain::firstUncovered(stack, [&](eng::terrain::TerrainId t) {
@@ -81,8 +81,8 @@ void cellsInSight(const SightMap& map, eng::TileCoord from, int radius, std::vec
 {
     if (radius < 0)
         return;
-    for (int y = std::max(0, from.y - radius); y <= std::min(map.height - 1, from.y + radius); ++y)
-        for (int x = std::max(0, from.x - radius); x <= std::min(map.width - 1, from.x + radius); ++x) {
+    for (int y = std::max(0, from.y - radius); y <= std::min(map.shape.height - 1, from.y + radius); ++y)
+        for (int x = std::max(0, from.x - radius); x <= std::min(map.shape.width - 1, from.x + radius); ++x) {
             const eng::TileCoord c{x, y};
             const bool neighbour = std::abs(x - from.x) <= 1 && std::abs(y - from.y) <= 1;
             if (withinSight(from, c, radius) && (neighbour || lineOfSight(map, from, c)))

@@ -18,7 +18,10 @@
 /// game::cellsInSight(map, {4, 4}, 7, seen);
 /// \endcode
 
+#include "engine/core/GridShape.hpp"
 #include "engine/core/TileCoord.hpp"
+
+#include <algorithm>
 
 #include <cstdint>
 #include <vector>
@@ -32,29 +35,22 @@ namespace game {
 /// Which cells stop sight (1) and which do not (0), row-major; and which are void (not part of
 /// the map: off a staggered map's cells or an infinite map's tiles, eng::terrain::TerrainGrid).
 struct SightMap {
-    int width = 0;
-    int height = 0;
-    std::vector<std::uint8_t> blocks;
-    std::vector<std::uint8_t> voids;  ///< [opt] 1 = a void cell, row-major; empty = no void cell
+    eng::GridShape shape;
+    std::vector<std::uint8_t> blocks;  ///< per cell, shape.index(c)
+    std::vector<std::uint8_t> voids;   ///< [opt] 1 = a void cell, per cell; empty = no void cell
 
     SightMap() = default;
-    /// A width x height map where nothing blocks.
-    SightMap(int w, int h) : width(w), height(h), blocks(std::size_t(w > 0 && h > 0 ? w * h : 0), 0) {}
-    bool inBounds(eng::TileCoord c) const { return c.x >= 0 && c.y >= 0 && c.x < width && c.y < height; }
+    /// A w x h map where nothing blocks.
+    SightMap(int w, int h) : shape{std::max(0, w), std::max(0, h)}, blocks(shape.size(), 0) {}
+    bool inBounds(eng::TileCoord c) const { return shape.inBounds(c); }
     /// True for a blocking in-bounds cell; cells off the map do not block (nothing lies there).
-    bool blocking(eng::TileCoord c) const
-    {
-        return inBounds(c) && blocks[std::size_t(c.y) * std::size_t(width) + std::size_t(c.x)] != 0;
-    }
+    bool blocking(eng::TileCoord c) const { return inBounds(c) && blocks[shape.index(c)] != 0; }
     /// True for an in-bounds void cell.
-    bool isVoid(eng::TileCoord c) const
-    {
-        return inBounds(c) && !voids.empty() && voids[std::size_t(c.y) * std::size_t(width) + std::size_t(c.x)] != 0;
-    }
+    bool isVoid(eng::TileCoord c) const { return inBounds(c) && !voids.empty() && voids[shape.index(c)] != 0; }
     void set(eng::TileCoord c, bool block)
     {
         if (inBounds(c))
-            blocks[std::size_t(c.y) * std::size_t(width) + std::size_t(c.x)] = block ? 1 : 0;
+            blocks[shape.index(c)] = block ? 1 : 0;
     }
 };
 

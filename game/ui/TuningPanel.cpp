@@ -226,11 +226,6 @@ void TuningPanel::setSelectedProfile(const std::string& profile)
     m_profile = profile;
 }
 
-void TuningPanel::addSection(std::string title, std::function<void()> drawSection)
-{
-    m_sections.emplace_back(std::move(title), std::move(drawSection));
-}
-
 void TuningPanel::noteResult(const std::optional<std::string>& error, const std::string& okText)
 {
     m_status = error ? *error : okText;
@@ -276,6 +271,16 @@ void TuningPanel::drawKey(const eng::terrain::TuningKey& k)
         const char* format = k.number ? "%.4g" : "(not set: 1)";
         if (ImGui::DragScalar("##v", ImGuiDataType_Double, &v, speed, &lo, &hi, format, ImGuiSliderFlags_AlwaysClamp)) {
             error = set(k.key, eng::terrain::formatTomlNumber(v));
+            changed = true;
+        }
+        break;
+    }
+    case eng::terrain::TuningKind::Whole: {
+        // Whole numbers within the loader's bounds (sight: 1..64).
+        int v = int(k.number.value_or(k.range.min));
+        const int lo = int(std::ceil(k.range.min)), hi = std::isfinite(k.range.max) ? int(k.range.max) : 1 << 20;
+        if (ImGui::DragInt("##v", &v, 0.1f, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp)) {
+            error = set(k.key, std::to_string(v));
             changed = true;
         }
         break;
@@ -336,9 +341,6 @@ void TuningPanel::draw()
     ImGui::Separator();
     ImGui::BeginChild("values", ImVec2(0.f, 0.f), false);
     drawValues(keys);
-    for (const auto& [title, section] : m_sections)
-        if (ImGui::CollapsingHeader(title.c_str()) && section)
-            section();
     ImGui::EndChild();
     ImGui::End();
 }

@@ -2,8 +2,9 @@
 /// \file TuningPanel.hpp
 /// The live tuning panel (F2): every value of the terrain config in force, editable while the
 /// game runs. Terrain (per terrain: cost, multiplier, passable, and influence radius, effect,
-/// base, offset, scale), Movement (diagonal mode, diagonal factor, heuristic, weight), for the
-/// base rules or for one profile (the selector starts on the selected unit's profile and follows
+/// base, offset, scale), Movement (diagonal mode, diagonal factor, heuristic, weight, smoothing,
+/// sight: the fog of war's radius, which the fog uses from the next tick on), for the base rules
+/// or for one profile (the selector starts on the selected unit's profile and follows
 /// the selection). A change applies at once through TuningActions::apply (the game rebuilds
 /// the costs, lets the party replan through the path service, the overlays read the new costs).
 ///
@@ -41,9 +42,8 @@
 ///   (the panel did not start from it).
 /// - The ImGui calls are only in draw(); everything else works without a window (tests).
 ///
-/// Hook for other tools (overlays, step speed, ...): addSection() adds a collapsing section at the
-/// end of this panel; a tool that wants a window of its own draws it in the same ImGui frame
-/// (App::drawUi builds one frame per drawn target: this panel, then any other window).
+/// A tool that wants a window of its own draws it in the same ImGui frame (App::drawUi builds
+/// one frame per drawn target: this panel, then any other window).
 ///
 /// \code
 /// game::TuningActions actions;
@@ -52,7 +52,6 @@
 /// panel.worldLoaded(world);                 // after every load and reload (world.configText)
 /// if (auto error = panel.set("terrain.snow.cost", "-1")) say(*error);   // the loader's message
 /// panel.setSelectedProfile("dwarf");
-/// panel.addSection("Overlays", [&] { ImGui::Checkbox("heat", &heat); });
 /// layer.draw(window, [&] { panel.draw(); });                 // when panel.visible()
 /// if (auto error = panel.saveToConfig()) say(*error);  // "not saved: ... changed on disk ..."
 /// \endcode
@@ -94,9 +93,8 @@ public:
     /// the new text refuses is dropped and named): nothing the user tuned is lost to a reload.
     void worldLoaded(const World& world);
 
-    /// The panel has a config to tune (else unavailableReason() says why).
+    /// The panel has a config to tune (else set() and the window say why).
     bool available() const { return m_model.has_value(); }
-    const std::string& unavailableReason() const { return m_unavailable; }
     /// The model (values, limits, file values); nullptr when !available().
     const eng::terrain::ConfigTuning* model() const { return m_model ? &*m_model : nullptr; }
 
@@ -123,18 +121,12 @@ public:
     /// The selected unit's profile ("" = the base rules); the selector follows it whenever it
     /// changes (the player may pick another one in between).
     void setSelectedProfile(const std::string& profile);
-    /// The profile whose values the panel shows ("" = base rules).
-    const std::string& shownProfile() const { return m_profile; }
     /// The last action's result as shown under the buttons ("" none).
     const std::string& status() const { return m_status; }
 
     bool visible() const { return m_visible; }
     void setVisible(bool on) { m_visible = on; }
     void toggle() { m_visible = !m_visible; }
-
-    /// Hook: a section drawn (ImGui calls) at the end of the panel under a collapsing header
-    /// `title`, every frame the panel is drawn. For other tools' controls (overlays, step speed).
-    void addSection(std::string title, std::function<void()> drawSection);
 
     /// Draws the panel window (ImGui calls: call inside ImGuiLayer::draw's build). Closing the
     /// window hides the panel as F2 does.
@@ -179,7 +171,6 @@ private:
     bool m_visible = false;
     std::string m_status;          ///< the last action's result, shown under the buttons
     bool m_statusError = false;
-    std::vector<std::pair<std::string, std::function<void()>>> m_sections;
 };
 
 } // namespace game

@@ -31,6 +31,9 @@ const NamedColor MinimapPalette[] = {
 
 const sf::Color UnknownFog(14, 16, 22);
 
+/// More regions waiting than this (the minimap hidden a long while): the whole texture instead.
+constexpr std::size_t MaxPendingRegions = 64;
+
 sf::Color scaled(sf::Color c, float f)
 {
     return sf::Color(sf::Uint8(float(c.r) * f), sf::Uint8(float(c.g) * f), sf::Uint8(float(c.b) * f), c.a);
@@ -126,26 +129,25 @@ Minimap::~Minimap() = default;
 void Minimap::rebuild(const World& world)
 {
     m_proj = world.projection;
-    m_width = world.nav.width();
-    m_height = world.nav.height();
-    const int longest = std::max(m_width, m_height);
-    m_step = std::max(1, (longest + MaxTexelsPerSide - 1) / MaxTexelsPerSide);
-    m_texWidth = (m_width + m_step - 1) / m_step;
-    m_texHeight = (m_height + m_step - 1) / m_step;
-    const std::size_t texels = std::size_t(m_texWidth) * std::size_t(m_texHeight);
-    m_base.assign(texels, sf::Color::Black);
-    m_texels.assign(texels * 4, 0);
-    for (int y = 0; y < m_texHeight; ++y)
-        for (int x = 0; x < m_texWidth; ++x)
-            colour(world, {x * m_step, y * m_step});
-    m_coloured = texels;
-    m_pending.assign(1, sf::IntRect(0, 0, m_texWidth, m_texHeight));
+    m_shape = world.nav.shape();
+    // Window pixels a cell spans across on the panel (the layout's scale depends on the map only).
+    const float cellPx = MinimapLayout(m_proj, {}, 0.f).scale() * float(std::max(1, m_proj.tileWidth()));
+    m_step = std::max(1, int(std::ceil(MinTexelPx / cellPx - 1e-4f)));
+    m_tex = {(m_shape.width + m_step - 1) / m_step, (m_shape.height + m_step - 1) / m_step};
+    m_base.assign(m_tex.size(), sf::Color::Black);
+    m_texels.assign(m_tex.size() * 4, 0);
+    for (std::size_t i = 0; i < m_tex.size(); ++i) {
+        const eng::TileCoord t = m_tex.cell(i);
+        colour(world, {t.x * m_step, t.y * m_step});
+    }
+    m_coloured = m_tex.size();
+    m_pending.assign(1, sf::IntRect(0, 0, m_tex.width, m_tex.height));
     m_layout = MinimapLayout(m_proj, sf::Vector2f(m_windowPx), m_bottomMarginPx);
 }
 
 void Minimap::updateCells(const World& world, std::span<const eng::TileCoord> cells)
 {
-    if (world.nav.width() != m_width || world.nav.height() != m_height) {
+    if (world.nav.shape() != m_shape) {
         rebuild(world);
         return;
     }
@@ -164,24 +166,19 @@ void Minimap::setFog(FogFn fog)
     for (std::size_t i = 0; i < m_base.size(); ++i)
         compose(i);
     m_coloured = m_base.size();
-    if (m_width > 0)
-        m_pending.assign(1, sf::IntRect(0, 0, m_texWidth, m_texHeight));
+    if (!m_shape.empty())
+        m_pending.assign(1, sf::IntRect(0, 0, m_tex.width, m_tex.height));
 }
 
 void Minimap::fogChanged(std::span<const eng::TileCoord> cells)
 {
     m_coloured = 0;
     for (eng::TileCoord c : cells)
-        if (c.x >= 0 && c.y >= 0 && c.x < m_width && c.y < m_height) {
+        if (m_shape.inBounds(c)) {
             compose(texelIndex(c));
             ++m_coloured;
         }
     addPending(cells);
-}
-
-std::size_t Minimap::texelIndex(eng::TileCoord c) const
-{
-    return std::size_t(c.y / m_step) * std::size_t(m_texWidth) + std::size_t(c.x / m_step);
 }
 
 void Minimap::colour(const World& world, eng::TileCoord cell)
@@ -194,8 +191,8 @@ void Minimap::colour(const World& world, eng::TileCoord cell)
             if (const std::span<const eng::terrain::TerrainId> stack = grid.cell(c); !stack.empty())
                 top = grid.names[stack.back()];
     }
-    const bool isVoid =
-        !world.terrains.empty() && world.terrains.front().terrain.grid().isVoid(c.y * m_width + c.x);
+    const bool isVoid = !world.terrains.empty() && world.terrains.front().terrain.grid().isVoid(
+                                                       int(world.terrains.front().terrain.grid().shape().index(c)));
     const std::size_t i = texelIndex(c);
     // Void cells (off a staggered or infinite map) stay transparent, as the map draws them.
     m_base[i] = isVoid ? sf::Color::Transparent : minimapColor(top, world.nav.passable(0, c));
@@ -206,8 +203,8 @@ void Minimap::compose(std::size_t i)
 {
     sf::Color c = m_base[i];
     if (m_fog && c.a > 0) {
-        const int x = int(i % std::size_t(m_texWidth)), y = int(i / std::size_t(m_texWidth));
-        const FogShade shade = m_fog({x * m_step, y * m_step});
+        const eng::TileCoord t = m_tex.cell(i);
+        const FogShade shade = m_fog({t.x * m_step, t.y * m_step});
         c = shade == FogShade::Unknown ? UnknownFog : shade == FogShade::Known ? scaled(c, 0.45f) : c;
     }
     m_texels[i * 4] = c.r;
@@ -218,16 +215,20 @@ void Minimap::compose(std::size_t i)
 
 void Minimap::addPending(std::span<const eng::TileCoord> cells)
 {
-    int x0 = m_width, y0 = m_height, x1 = -1, y1 = -1;
+    int x0 = m_shape.width, y0 = m_shape.height, x1 = -1, y1 = -1;
     for (eng::TileCoord c : cells) {
-        if (c.x < 0 || c.y < 0 || c.x >= m_width || c.y >= m_height)
+        if (!m_shape.inBounds(c))
             continue;
         x0 = std::min(x0, c.x);
         y0 = std::min(y0, c.y);
         x1 = std::max(x1, c.x);
         y1 = std::max(y1, c.y);
     }
-    if (x1 >= x0)
+    if (x1 < x0)
+        return;
+    if (m_pending.size() >= MaxPendingRegions)  // long hidden: the whole texture at the next draw
+        m_pending.assign(1, sf::IntRect(0, 0, m_tex.width, m_tex.height));
+    else
         m_pending.push_back(
             sf::IntRect(x0 / m_step, y0 / m_step, x1 / m_step - x0 / m_step + 1, y1 / m_step - y0 / m_step + 1));
 }
@@ -252,48 +253,43 @@ void Minimap::place(sf::Vector2u windowPx, float bottomMarginPx)
 
 void Minimap::upload()
 {
-    if (m_pending.empty() || m_width <= 0)
+    if (m_pending.empty() || m_shape.empty())
         return;
-    const sf::Vector2u size{unsigned(m_texWidth), unsigned(m_texHeight)};
+    const sf::Vector2u size{unsigned(m_tex.width), unsigned(m_tex.height)};
     if (!m_texture)
         m_texture = std::make_unique<sf::Texture>();
     if (m_texture->getSize() != size) {
         if (!m_texture->create(size.x, size.y))
             return;
-        m_pending.assign(1, sf::IntRect(0, 0, m_texWidth, m_texHeight));
+        m_pending.assign(1, sf::IntRect(0, 0, m_tex.width, m_tex.height));
     }
+    // Each region in place (a texel spans MinTexelPx pixels or more: crisp texels, no mipmaps).
     std::vector<sf::Uint8> block;
     for (const sf::IntRect& r : m_pending) {
-        if (r.left == 0 && r.width == m_texWidth) {  // whole rows: contiguous in the texels
-            m_texture->update(&m_texels[std::size_t(r.top) * std::size_t(m_texWidth) * 4], unsigned(r.width),
-                             unsigned(r.height), 0, unsigned(r.top));
+        const std::size_t rowStart = m_tex.index({r.left, r.top}) * 4;
+        if (r.left == 0 && r.width == m_tex.width) {  // whole rows: contiguous in the texels
+            m_texture->update(&m_texels[rowStart], unsigned(r.width), unsigned(r.height), 0, unsigned(r.top));
             continue;
         }
-        block.resize(std::size_t(r.width) * std::size_t(r.height) * 4);
-        for (int y = 0; y < r.height; ++y) {
-            const std::size_t from = (std::size_t(r.top + y) * std::size_t(m_texWidth) + std::size_t(r.left)) * 4;
-            std::copy_n(&m_texels[from], std::size_t(r.width) * 4, &block[std::size_t(y) * std::size_t(r.width) * 4]);
-        }
+        const std::size_t rowBytes = std::size_t(r.width) * 4;
+        block.resize(rowBytes * std::size_t(r.height));
+        for (int y = 0; y < r.height; ++y)
+            std::copy_n(&m_texels[m_tex.index({r.left, r.top + y}) * 4], rowBytes, &block[std::size_t(y) * rowBytes]);
         m_texture->update(block.data(), unsigned(r.width), unsigned(r.height), unsigned(r.left), unsigned(r.top));
     }
     m_pending.clear();
-    // Cells smaller than a pixel (big maps): averaged down by mipmaps; bigger: crisp texels.
-    const bool minified = m_layout.scale() * float(m_proj.tileWidth()) * float(m_step) < 2.f;
-    m_texture->setSmooth(minified);
-    if (minified)
-        m_texture->generateMipmap();
 }
 
 void Minimap::draw(sf::RenderTarget& target, const Camera& camera, const Party& party)
 {
-    if (!m_visible || m_width <= 0)
+    if (!m_visible || m_shape.empty())
         return;
     upload();
     if (!m_texture)
         return;
     drawPanelBox(target, m_layout.box(), 235);
     // The ground: one quad from the map's four corners (a diamond on isometric maps).
-    const float w = float(m_width), h = float(m_height);
+    const float w = float(m_shape.width), h = float(m_shape.height);
     const eng::TilePos corners[4] = {{0.f, 0.f}, {w, 0.f}, {w, h}, {0.f, h}};
     sf::VertexArray ground(sf::Triangles);
     for (int i : {0, 1, 2, 0, 2, 3})

@@ -8,14 +8,16 @@
 /// outlines, with the paths of the selected units only, so the overlay costs a few vertices
 /// per unit.
 ///
-/// The ground is one texture with one texel per cell (a colour per terrain name, impassable
-/// cells darker, shaded by an optional fog), drawn as one textured quad: a frame costs the same
-/// on the 504x504 valley as on a small map. A map wider or taller than MaxTexelsPerSide cells
-/// gets one texel per square of cellsPerTexel() x cellsPerTexel() cells, coloured as the
-/// square's top-left cell: the panel is a few hundred pixels wide, so a texel per cell would
-/// only cost memory (a 2016x2016 map: 504x504 texels instead of 4 million; the panel shows about 260). The texels are recoloured only where cells change
-/// (updateCells after an edit or a tuning change; rebuild after a load or a reload) and only
-/// the changed region is uploaded at the next draw.
+/// The ground is one texture (a colour per terrain name, impassable cells darker, shaded by an
+/// optional fog), drawn as one textured quad with plain (nearest) sampling. A texel spans at
+/// least MinTexelPx window pixels on the panel: a map whose cells are smaller there gets one
+/// texel per square of cellsPerTexel() x cellsPerTexel() cells, coloured as the square's
+/// top-left cell (the 504x504 valley: 4 x 4 cells, 126 x 126 texels; the 2016x2016 one: 16 x 16
+/// cells), so the texture has about as many texels as the panel has pixels whatever the map's
+/// size, and a frame draws and uploads the same on a big map as on a small one. The texels are
+/// recoloured only where cells change (updateCells after an edit or a tuning change, fogChanged
+/// for the cells a fog changed; rebuild after a load or a reload) and only the changed region is
+/// updated in place in the texture at the next draw.
 ///
 /// Colouring, the layout and picking are plain CPU work (tests run them without a window);
 /// draw() needs a GL context.
@@ -29,6 +31,7 @@
 /// minimap.draw(window, camera, party);
 /// \endcode
 
+#include "engine/core/GridShape.hpp"
 #include "engine/core/TileCoord.hpp"
 #include "engine/iso/Projection.hpp"
 #include "game/party/Party.hpp"
@@ -45,6 +48,10 @@
 #include <span>
 #include <string_view>
 #include <vector>
+
+namespace testsupport {
+struct MinimapProbe;
+}
 
 namespace game {
 
@@ -128,21 +135,16 @@ public:
     bool visible() const { return m_visible; }
     void setVisible(bool on) { m_visible = on; }
     /// Whether window pixel `px` is on the minimap (shown, and a map loaded).
-    bool hit(sf::Vector2i px) const { return m_visible && m_width > 0 && m_layout.contains(px); }
+    bool hit(sf::Vector2i px) const { return m_visible && !m_shape.empty() && m_layout.contains(px); }
 
-    /// Largest texture side, texels: a bigger map is downsampled (see the file comment).
-    static constexpr int MaxTexelsPerSide = 512;
-    /// Cells per texel side: 1 unless the map is wider or taller than MaxTexelsPerSide.
+    /// Fewest window pixels a texel spans across on the panel: smaller cells are downsampled
+    /// (see the file comment).
+    static constexpr float MinTexelPx = 2.f;
+    /// Cells per texel side: 1 unless a cell spans fewer than MinTexelPx pixels on the panel.
     int cellsPerTexel() const { return m_step; }
 
     /// The texel of an in-map cell (its square's, when downsampled), as the next draw shows it.
     sf::Color texel(eng::TileCoord c) const;
-    /// Texels coloured by the last rebuild, updateCells, setFog or fogChanged (one per listed
-    /// cell for updateCells and fogChanged; cells, when not downsampled).
-    std::size_t cellsColoured() const { return m_coloured; }
-    /// Texture regions (in texels: cells when not downsampled) the next draw uploads; a rebuild:
-    /// the whole texture.
-    const std::vector<sf::IntRect>& pendingUploads() const { return m_pending; }
 
     /// Draws the panel (when shown): the ground, the units' remaining paths and the units, the
     /// camera's visible area. Uploads the pending regions first. Needs a GL context.
@@ -155,10 +157,10 @@ private:
     /// Shades the base colour of texel index `i` by the fog into the texels.
     void compose(std::size_t i);
     /// Texel index of an in-map cell.
-    std::size_t texelIndex(eng::TileCoord c) const;
+    std::size_t texelIndex(eng::TileCoord c) const { return m_tex.index({c.x / m_step, c.y / m_step}); }
     /// Adds the bounding box of `cells` (in-map ones) to the pending uploads.
     void addPending(std::span<const eng::TileCoord> cells);
-    /// Creates the texture or uploads the pending regions (GL).
+    /// Creates the texture or updates the pending regions in place (GL).
     void upload();
     void drawOverlay(sf::RenderTarget& target, const Camera& camera, const Party& party) const;
 
@@ -166,17 +168,19 @@ private:
     MinimapLayout m_layout;
     sf::Vector2u m_windowPx{0, 0};
     float m_bottomMarginPx = 0.f;
-    int m_width = 0, m_height = 0;           ///< the map in cells (0: none yet)
+    eng::GridShape m_shape;                  ///< the map in cells (empty: none yet)
     int m_step = 1;                          ///< cells per texel side
-    int m_texWidth = 0, m_texHeight = 0;     ///< the texture in texels
+    eng::GridShape m_tex;                    ///< the texture in texels
     std::vector<sf::Color> m_base;           ///< per texel: terrain colour before the fog
     std::vector<sf::Uint8> m_texels;         ///< per texel: RGBA as uploaded
-    std::vector<sf::IntRect> m_pending;
-    std::size_t m_coloured = 0;
+    std::vector<sf::IntRect> m_pending;      ///< texel regions the next draw updates
+    std::size_t m_coloured = 0;              ///< texels coloured by the last call that colours
     FogFn m_fog;
     /// Made at the first draw: an SFML texture needs a GL context from its construction on.
     std::unique_ptr<sf::Texture> m_texture;
     bool m_visible = true;
+
+    friend struct testsupport::MinimapProbe;  ///< tests/support/MinimapProbe.hpp: m_coloured, m_pending
 };
 
 } // namespace game

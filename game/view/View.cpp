@@ -57,8 +57,8 @@ void drawFog(sf::RenderTarget& target, const World& world, const FogOfWar& fog)
 {
     const CellRange near = cellsNear(world.projection, worldInView(target));
     sf::VertexArray va(sf::Triangles);
-    for (int y = std::max(0, near.y0); y <= std::min(near.y1, fog.height() - 1); ++y)
-        for (int x = std::max(0, near.x0); x <= std::min(near.x1, fog.width() - 1); ++x) {
+    for (int y = std::max(0, near.y0); y <= std::min(near.y1, fog.shape().height - 1); ++y)
+        for (int x = std::max(0, near.x0); x <= std::min(near.x1, fog.shape().width - 1); ++x) {
             const eng::TileCoord c{x, y};
             if (!fog.known(c))
                 addDiamond(va, world.projection, c, sf::Color(6, 8, 14, 255), 1.02f);
@@ -75,31 +75,25 @@ View::View() = default;
 
 View::~View() = default;
 
-void View::syncMinimapFog(const World& world, const Party& party, const FogOfWar* fog)
+void View::syncMinimapFog(const FogOfWar* fog)
 {
-    if (fog != m_minimapFog) {  // turned on or off: every texel shaded again
-        m_minimapFog = fog;
+    const bool turned = fog != m_minimapFog;
+    m_minimapFog = fog;
+    if (!turned && (!fog || !m_minimap.visible()))
+        return;
+    // The cells whose state the fog changed since the minimap last read it.
+    const FogChanges changed = fog ? fog->changesSince(m_fogStamp) : FogChanges{};
+    m_fogStamp = changed.stamp;
+    if (turned || changed.all) {  // on, off, or the fog started over: every texel shaded again
         FogFn shade;
         if (fog)
             shade = [fog](eng::TileCoord c) {
                 return fog->visible(c) ? FogShade::Visible : fog->known(c) ? FogShade::Known : FogShade::Unknown;
             };
         m_minimap.setFog(std::move(shade));
-        return;
+    } else if (!changed.cells.empty()) {
+        m_minimap.fogChanged(changed.cells);
     }
-    if (!fog || !m_minimap.visible())
-        return;
-    // Sight moves only with the units (a step at most per tick): the cells within one more than
-    // each unit's sight of it are the only ones whose shade can have changed.
-    m_fogCells.clear();
-    for (const Unit& u : party.units()) {
-        const int r = world.sightOf(u.name, u.profile) + 1;
-        const eng::TileCoord at = planCell(u);
-        for (int y = at.y - r; y <= at.y + r; ++y)
-            for (int x = at.x - r; x <= at.x + r; ++x)
-                m_fogCells.push_back({x, y});
-    }
-    m_minimap.fogChanged(m_fogCells);
 }
 
 bool View::loadFont()
@@ -282,7 +276,7 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
     if (hud.drawScreenExtra)
         hud.drawScreenExtra(target, layout);
     m_minimap.place(size, layout.bottomMarginPx);
-    syncMinimapFog(world, party, hud.fog);
+    syncMinimapFog(hud.fog);
     m_minimap.draw(target, m_camera, party);
     if (hud.selectionBox) {
         const sf::IntRect& r = *hud.selectionBox;

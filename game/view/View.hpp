@@ -144,9 +144,9 @@ private:
     /// drawLoading's title, step line and sweeping bar, the bar's top left at `barPos`.
     void drawProgress(sf::RenderTarget& target, sf::Vector2f barPos, float barW, const std::string& title,
                       const std::string& step, double stepSec) const;
-    /// The minimap's fog shading follows `fog` (on, off, and the cells around each unit whose
-    /// shade its sight may have changed since the last frame).
-    void syncMinimapFog(const World& world, const Party& party, const FogOfWar* fog);
+    /// The minimap's fog shading follows `fog`: on, off, and the cells whose state the fog
+    /// changed since the last frame drawn (FogOfWar::changesSince).
+    void syncMinimapFog(const FogOfWar* fog);
     /// Lines of a HUD panel with their colours.
     using HudLines = std::vector<std::pair<std::string, sf::Color>>;
 
@@ -171,7 +171,7 @@ private:
     bool m_hasFont = false;
     Minimap m_minimap;
     const FogOfWar* m_minimapFog = nullptr;     ///< the fog the minimap shades by (null: none)
-    std::vector<eng::TileCoord> m_fogCells;     ///< scratch: cells whose fog shade may have changed
+    std::uint64_t m_fogStamp = 0;               ///< what the minimap has read of the fog's changes
     bool m_follow = false;
 };
 

@@ -12,7 +12,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -152,6 +154,62 @@ TEST_CASE("fog: a unit's sight comes from its party object, else its profile, el
     CHECK_FALSE(blockers.blocking({3, 3}));
 }
 
+TEST_CASE("fog: changesSince tells the cells whose state changed since a stamp, and all after a reset", "[fog]")
+{
+    eng::path::NavGrid real;
+    real.reset(12, 9);
+    REQUIRE(real.addLayer("walker", eng::path::CostField(12, 9, 1.0f), eng::path::MoveRules{}) == 0);
+    game::FogOfWar fog;
+    fog.reset(real, wallColumn());
+    game::FogChanges c = fog.changesSince(0);
+    CHECK(c.all);  // a new reader: every cell
+    std::uint64_t stamp = c.stamp;
+    CHECK(fog.changesSince(stamp).cells.empty());
+
+    // The state of a cell before and after, for every cell: the changed ones must be told.
+    auto states = [&] {
+        std::vector<int> out;
+        for (int y = 0; y < 9; ++y)
+            for (int x = 0; x < 12; ++x)
+                out.push_back(fog.visible({x, y}) ? 2 : fog.known({x, y}) ? 1 : 0);
+        return out;
+    };
+    auto toldExactly = [&](const std::vector<int>& before, std::span<const eng::TileCoord> told) {
+        const std::vector<int> after = states();
+        for (int y = 0; y < 9; ++y)
+            for (int x = 0; x < 12; ++x) {
+                const bool changed = before[std::size_t(y * 12 + x)] != after[std::size_t(y * 12 + x)];
+                if (changed != contains(std::vector<eng::TileCoord>(told.begin(), told.end()), {x, y}))
+                    return false;
+            }
+        return true;
+    };
+    const std::vector<game::Viewer> walk = {{{2, 4}, 3}, {{3, 4}, 3}, {{3, 4}, 3}, {{4, 5}, 3}, {{1, 1}, 2}};
+    for (const game::Viewer& v : walk) {
+        const std::vector<int> before = states();
+        fog.see(real, std::span(&v, 1));
+        c = fog.changesSince(stamp);
+        CHECK_FALSE(c.all);
+        CHECK(toldExactly(before, c.cells));
+        stamp = c.stamp;
+    }
+    // Standing still tells nothing; a look adds what the new eyes see.
+    const game::Viewer still = walk.back();
+    fog.see(real, std::span(&still, 1));
+    CHECK(fog.changesSince(stamp).cells.empty());
+    const std::vector<int> beforeLook = states();
+    fog.look(real, {{9, 4}, 2});
+    c = fog.changesSince(stamp);
+    CHECK(toldExactly(beforeLook, c.cells));
+    CHECK_FALSE(c.cells.empty());
+
+    // A reset (a new map, a reload): every reader shades every cell again.
+    fog.reset(real, wallColumn(), true);
+    CHECK(fog.changesSince(c.stamp).all);
+    fog.clear();
+    CHECK(fog.changesSince(fog.changesSince(0).stamp - 1).all);
+}
+
 TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through the gap and arrives", "[fog]")
 {
     game::MessageLog log;
@@ -201,7 +259,17 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
     REQUIRE(session.fog().known(knownCell));
     REQUIRE(session.afterEdit(session.host().paint(knownCell, "wall")).empty());
     CHECK_FALSE(session.party().grid().passable(0, knownCell));
-    CHECK(session.fog().blockers().blocking(knownCell));
+    // The fog's sight follows the new wall: what it holds in sight is what the units see now.
+    const game::SightMap blockersNow = game::sightBlockers(world.terrains.front().terrain);
+    CHECK(blockersNow.blocking(knownCell));
+    std::vector<eng::TileCoord> inSight;
+    for (const game::Unit& u : party.units())
+        game::cellsInSight(blockersNow, u.tile, world.sightOf(u.name, u.profile), inSight);
+    int sightDiffers = 0;
+    for (int y = 0; y < world.nav.height(); ++y)
+        for (int x = 0; x < world.nav.width(); ++x)
+            sightDiffers += session.fog().visible({x, y}) != contains(inSight, {x, y});
+    CHECK(sightDiffers == 0);
     eng::TileCoord unknownCell{-1, -1};
     for (int y = 0; y < world.nav.height() && unknownCell.x < 0; ++y)
         for (int x = 0; x < world.nav.width() && unknownCell.x < 0; ++x)

@@ -7,6 +7,7 @@
 #include "game/session/Session.hpp"
 #include "game/view/Minimap.hpp"
 #include "game/view/View.hpp"
+#include "tests/support/MinimapProbe.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -16,6 +17,7 @@
 #include <vector>
 
 using eng::TileCoord;
+using testsupport::MinimapProbe;
 
 namespace {
 
@@ -139,9 +141,9 @@ TEST_CASE("minimap: an edit recolours only the cells it changed, and only their 
     game::Session session(log, hooks);
     REQUIRE(session.open({MinimapValley, "", ""}).empty());
     minimap.rebuild(session.world());
-    CHECK(minimap.cellsColoured() == 72u * 72u);
-    REQUIRE(minimap.pendingUploads().size() == 1);
-    CHECK(minimap.pendingUploads()[0] == sf::IntRect(0, 0, 72, 72));
+    CHECK(MinimapProbe::coloured(minimap) == 72u * 72u);
+    REQUIRE(MinimapProbe::pendingUploads(minimap).size() == 1);
+    CHECK(MinimapProbe::pendingUploads(minimap)[0] == sf::IntRect(0, 0, 72, 72));
 
     std::vector<sf::Color> before;
     for (int y = 0; y < 72; ++y)
@@ -153,7 +155,7 @@ TEST_CASE("minimap: an edit recolours only the cells it changed, and only their 
     REQUIRE(session.afterEdit(session.host().paint(cell, "wall")).empty());
     REQUIRE_FALSE(hooked.empty());
     CHECK(std::find(hooked.begin(), hooked.end(), cell) != hooked.end());
-    CHECK(minimap.cellsColoured() == hooked.size());
+    CHECK(MinimapProbe::coloured(minimap) == hooked.size());
     CHECK(minimap.texel(cell) == game::minimapColor("wall", false));
     CHECK(minimap.texel(cell) != before[std::size_t(cell.y * 72 + cell.x)]);
     int changedElsewhere = 0;
@@ -163,8 +165,8 @@ TEST_CASE("minimap: an edit recolours only the cells it changed, and only their 
                 changedElsewhere += minimap.texel({x, y}) != before[std::size_t(y * 72 + x)];
     CHECK(changedElsewhere == 0);
     // The upload after the first whole one: the bounding box of the changed cells.
-    REQUIRE(minimap.pendingUploads().size() == 2);
-    const sf::IntRect box = minimap.pendingUploads()[1];
+    REQUIRE(MinimapProbe::pendingUploads(minimap).size() == 2);
+    const sf::IntRect box = MinimapProbe::pendingUploads(minimap)[1];
     CHECK(box.contains(cell.x, cell.y));
     for (TileCoord c : hooked)
         CHECK(box.contains(c.x, c.y));
@@ -181,7 +183,7 @@ TEST_CASE("minimap: a fog shades each cell, and its change reshades only those c
     minimap.setFog([&](TileCoord c) {
         return c.x < 10 ? game::FogShade::Unknown : c.x < knownUpTo ? game::FogShade::Known : game::FogShade::Visible;
     });
-    CHECK(minimap.cellsColoured() == 72u * 72u);
+    CHECK(MinimapProbe::coloured(minimap) == 72u * 72u);
     CHECK(minimap.texel(far) != sf::Color::Black);
     CHECK(minimap.texel(near).r < 30);  // unknown: dark
     CHECK(minimap.texel(seen) == base);  // visible: as without fog
@@ -192,10 +194,10 @@ TEST_CASE("minimap: a fog shades each cell, and its change reshades only those c
     knownUpTo = 40;  // the fog moved: the cells at x 20..39 are known now, only (30, 30) is told
     const TileCoord told[] = {seen};
     minimap.fogChanged(told);
-    CHECK(minimap.cellsColoured() == 1);
+    CHECK(MinimapProbe::coloured(minimap) == 1);
     CHECK(minimap.texel(seen) != base);
     CHECK(minimap.texel({31, 30}) == base31);  // not told: not reshaded
-    CHECK(minimap.pendingUploads().back() == sf::IntRect(30, 30, 1, 1));
+    CHECK(MinimapProbe::pendingUploads(minimap).back() == sf::IntRect(30, 30, 1, 1));
 }
 
 TEST_CASE("follow: the camera keeps the walking leader centred, and a pan or a zoom at the cursor ends it once")
@@ -239,17 +241,18 @@ TEST_CASE("follow: the camera keeps the walking leader centred, and a pan or a z
     CHECK_FALSE(g.view.following());
 }
 
-TEST_CASE("minimap: a map wider than MaxTexelsPerSide gets a texel per square of cells, coloured as its top-left cell")
+TEST_CASE("minimap: a map whose cells are smaller than MinTexelPx on the panel gets a texel per square of cells, coloured as its top-left cell")
 {
-    // 1030 x 5 cells: 3 cells per texel side, 344 x 2 texels.
-    static_assert(game::Minimap::MaxTexelsPerSide == 512, "the sizes below assume 512 texels a side");
+    // 1030 x 5 cells of 64 x 32 pixels: the panel's 260 pixels span 1035 half tiles, a cell
+    // 0.5 pixels across: 4 cells per texel side, 258 x 2 texels.
+    static_assert(game::Minimap::MinTexelPx == 2.f, "the sizes below assume a texel 2 pixels across");
     game::World world;
     eng::terrain::TerrainGrid grid(1030, 5);
     const eng::terrain::TerrainId grass = grid.intern("grass");
     const eng::terrain::TerrainId road = grid.intern("road");
     grid.fill(grass);
-    grid.push({3, 0}, road);  // the top-left cell of texel (1, 0)
-    grid.push({7, 0}, road);  // inside texel (2, 0), not its top-left cell
+    grid.push({4, 0}, road);  // the top-left cell of texel (1, 0)
+    grid.push({9, 0}, road);  // inside texel (2, 0), not its top-left cell
     REQUIRE(world.nav.reset(grid.width, grid.height));
     world.projection = eng::iso::Projection(eng::iso::Orientation::Isometric, grid.width, grid.height, 64, 32);
     game::ProfileTerrain t;
@@ -259,25 +262,25 @@ TEST_CASE("minimap: a map wider than MaxTexelsPerSide gets a texel per square of
 
     game::Minimap minimap;
     minimap.rebuild(world);
-    CHECK(minimap.cellsPerTexel() == 3);
-    CHECK(minimap.cellsColoured() == 344u * 2u);
-    REQUIRE(minimap.pendingUploads().size() == 1);
-    CHECK(minimap.pendingUploads()[0] == sf::IntRect(0, 0, 344, 2));
+    CHECK(minimap.cellsPerTexel() == 4);
+    CHECK(MinimapProbe::coloured(minimap) == 258u * 2u);
+    REQUIRE(MinimapProbe::pendingUploads(minimap).size() == 1);
+    CHECK(MinimapProbe::pendingUploads(minimap)[0] == sf::IntRect(0, 0, 258, 2));
     const sf::Color grassColour = game::minimapColor("grass", true), roadColour = game::minimapColor("road", true);
     CHECK(minimap.texel({0, 0}) == grassColour);
-    for (int x : {3, 4, 5})
-        for (int y : {0, 1, 2})
+    for (int x : {4, 5, 6, 7})
+        for (int y : {0, 1, 2, 3})
             CHECK(minimap.texel({x, y}) == roadColour);
-    CHECK(minimap.texel({7, 0}) == grassColour);
-    CHECK(minimap.texel({3, 3}) == grassColour);
+    CHECK(minimap.texel({9, 0}) == grassColour);
+    CHECK(minimap.texel({4, 4}) == grassColour);
     CHECK(minimap.texel({1029, 4}) == grassColour);
 
     // The fog is read at each texel's top-left cell; a change uploads the texels' box.
-    minimap.setFog([](TileCoord c) { return c.x < 3 ? game::FogShade::Unknown : game::FogShade::Visible; });
-    CHECK(minimap.texel({2, 2}).r < 30);
-    CHECK(minimap.texel({3, 0}) == roadColour);
-    const TileCoord told[] = {{4, 1}, {10, 4}};
+    minimap.setFog([](TileCoord c) { return c.x < 4 ? game::FogShade::Unknown : game::FogShade::Visible; });
+    CHECK(minimap.texel({3, 3}).r < 30);
+    CHECK(minimap.texel({4, 0}) == roadColour);
+    const TileCoord told[] = {{5, 1}, {13, 4}};
     minimap.fogChanged(told);
-    CHECK(minimap.cellsColoured() == 2);
-    CHECK(minimap.pendingUploads().back() == sf::IntRect(1, 0, 3, 2));
+    CHECK(MinimapProbe::coloured(minimap) == 2);
+    CHECK(MinimapProbe::pendingUploads(minimap).back() == sf::IntRect(1, 0, 3, 2));
 }

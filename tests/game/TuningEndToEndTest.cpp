@@ -107,8 +107,9 @@ TEST_CASE("e2e tuning: a scripted click on a checkbox of the panel goes through 
         return;
     const fs::path dir = tempDir("checkbox");
     // With ImGui's default font and the panel's first-use layout, grass's `passable` checkbox
-    // (Terrain > grass, third row) stands at (144, 528) in a 1280x720 window.
-    const auto r = runScript(dir, "dump " + (dir / "a.json").string() + "\nkey F2\nclick 144 528\ndump " +
+    // (Terrain > grass, third row, below the six movement rows) stands at (144, 551) in a 1280x720
+    // window.
+    const auto r = runScript(dir, "dump " + (dir / "a.json").string() + "\nkey F2\nclick 144 551\ndump " +
                                       (dir / "b.json").string() + "\nquit\n");
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
@@ -231,4 +232,28 @@ TEST_CASE("e2e tuning: a bad value stops the script with the loader's message")
     CHECK(r.exitCode == 2);
     CHECK(r.err.find("test.script:1: error: panel set: terrain.snow.cost: must be a finite number > 0, got -1") !=
           std::string::npos);
+}
+
+TEST_CASE("e2e tuning: panel set movement.sight widens the fog's sight at once, panel save writes its line")
+{
+    if (!haveDisplay())
+        return;
+    const fs::path dir = tempDir("sight");
+    const fs::path config = dir / "terrain.toml";
+    fs::copy_file(std::string(ISOSTAR_SOURCE_DIR) + "/maps/terrain.toml", config);
+    const auto r = runScript(dir,
+                             "fog on\nwait 0.1\ndump " + (dir / "before.json").string() +
+                                 "\npanel set movement.sight 12\npanel set profile.dwarf.movement.sight 3\nwait 0.1\ndump " +
+                                 (dir / "after.json").string() + "\npanel save " + config.string() + "\nquit\n",
+                             "--config \"" + config.string() + "\"");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json before = readJson(dir / "before.json"), after = readJson(dir / "after.json");
+    CHECK(before["panel"]["movement.sight"].get<double>() == 7.0);
+    CHECK(after["panel"]["movement.sight"].get<double>() == 12.0);
+    CHECK(after["panel"]["profile.dwarf.movement.sight"].get<double>() == 3.0);
+    CHECK(after["fog"]["known"].get<int>() > before["fog"]["known"].get<int>());
+    const std::string saved = testsupport::readFile(config);
+    CHECK(saved.find("\nsight = 12 ") != std::string::npos);
+    CHECK(saved.find("[profile.dwarf.movement]\nsight = 3\n") != std::string::npos);
 }

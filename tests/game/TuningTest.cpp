@@ -3,7 +3,10 @@
 // a copy of the config file and loading it; refusals keep the costs; save, reset and the
 // watcher; the panel tunes the world's config text whatever the file on disk holds, and Save
 // refuses once to replace a file changed on disk; the script's `panel` commands.
+#include "game/common/FixedStep.hpp"
+#include "game/fog/Sight.hpp"
 #include "game/script/Script.hpp"
+#include "game/session/Session.hpp"
 #include "game/ui/TuningPanel.hpp"
 #include "game/world/WorldHost.hpp"
 
@@ -13,6 +16,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -476,4 +480,54 @@ TEST_CASE("tuning: Save to a config changed on disk says so, writes nothing, and
     CHECK_FALSE(fs::exists(rig.config));
     REQUIRE_FALSE(rig.panel.save(path));  // the script's `panel save FILE` takes the same path
     CHECK(readText(rig.config).find("[terrain.snow]\ncost = 2.0\n") != std::string::npos);
+}
+
+TEST_CASE("tuning: movement.sight and a profile's sight apply to the fog at the next tick")
+{
+    game::MessageLog log;
+    game::Session session(log);
+    REQUIRE(session.open({Valley, ShippedConfig, ""}).empty());
+    game::TuningActions a;
+    a.apply = [&](const eng::terrain::TerrainConfig& c) { return session.applyTuning(c); };
+    game::TuningPanel panel(a);
+    panel.worldLoaded(session.world());
+    session.setFog(true);
+    session.tick(game::FixedStepSec);
+    const game::World& world = session.world();
+    // What the fog holds in sight is exactly what every unit sees with its sight now.
+    auto sightMatches = [&] {
+        const game::SightMap blockers = game::sightBlockers(world.terrains.front().terrain);
+        std::vector<eng::TileCoord> seen;
+        for (const game::Unit& u : session.party().units())
+            game::cellsInSight(blockers, u.tile, world.sightOf(u.name, u.profile), seen);
+        for (int y = 0; y < world.nav.height(); ++y)
+            for (int x = 0; x < world.nav.width(); ++x)
+                if (session.fog().visible({x, y}) != (std::find(seen.begin(), seen.end(), eng::TileCoord{x, y}) != seen.end()))
+                    return false;
+        return true;
+    };
+    REQUIRE(sightMatches());
+    const int knownBefore = session.fog().knownCount();
+    const int dwarf = session.party().find("dwarf");
+    REQUIRE(dwarf >= 0);
+    const game::Unit& d = session.party().units()[std::size_t(dwarf)];
+    CHECK(world.sightOf(d.name, d.profile) == 7);
+
+    REQUIRE_FALSE(panel.set("movement.sight", "12"));
+    CHECK(world.sightOf(d.name, d.profile) == 12);
+    session.tick(game::FixedStepSec);
+    CHECK(sightMatches());
+    CHECK(session.fog().knownCount() > knownBefore);
+
+    REQUIRE_FALSE(panel.set("profile.dwarf.movement.sight", "2"));
+    CHECK(world.sightOf(d.name, d.profile) == 2);
+    CHECK(world.sightOf("knight", "") == 12);
+    session.tick(game::FixedStepSec);
+    CHECK(sightMatches());
+    const auto values = panel.values();
+    CHECK(std::find(values.begin(), values.end(), std::pair<std::string, std::string>{"movement.sight", "12"}) != values.end());
+    CHECK(std::find(values.begin(), values.end(), std::pair<std::string, std::string>{"profile.dwarf.movement.sight", "2"}) !=
+          values.end());
+    CHECK(panel.set("movement.sight", "0"));  // the loader's bound: refused, nothing changes
+    CHECK(world.sightOf("knight", "") == 12);
 }

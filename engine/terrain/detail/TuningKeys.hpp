@@ -8,6 +8,7 @@
 #include "engine/core/Result.hpp"
 #include "engine/terrain/ConfigTuning.hpp"
 
+#include <limits>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,6 +21,8 @@ struct FieldSpec {
     std::string_view name; ///< "cost", "influence.radius", "diagonal", ...
     TuningKind kind;
     NumberLimit limit;
+    /// Number, Whole: the largest value the loader takes (inclusive); none by default.
+    double max = std::numeric_limits<double>::infinity();
 };
 
 /// A resolved key: which rules, which terrain, which field, and its path in the TOML.

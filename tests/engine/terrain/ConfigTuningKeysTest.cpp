@@ -54,7 +54,7 @@ TEST_CASE("invalid values are refused with the loader's message and change nothi
                                     "influence.radius, influence.effect, influence.base, influence.offset, influence.scale)"},
         {"terrain.lava.cost", "1", "terrain.lava.cost: unknown key (no terrain \"lava\"; terrains: grass, snow, road, "
                                    "wall, volcano, volcano_erupting, tombstone, tent, castle, tree, rock, water, bridge, flowers)"},
-        {"movement.speed", "1", "movement.speed: unknown key (movement keys: diagonal, diagonal_factor, heuristic, weight, smoothing)"},
+        {"movement.speed", "1", "movement.speed: unknown key (movement keys: diagonal, diagonal_factor, heuristic, weight, smoothing, sight)"},
         {"profile.elf.terrain.snow.cost", "1", "profile.elf.terrain.snow.cost: unknown key (no profile \"elf\"; profiles: "
                                                "dwarf, ranger)"},
         {"description", "x", "description: unknown key (expected terrain.NAME.KEY, movement.KEY, "
@@ -286,3 +286,38 @@ TEST_CASE("a number key's range is exactly what set() accepts", "[terrain][tunin
     }
 }
 
+
+TEST_CASE("movement.sight and the profiles' sight are whole-number keys within the loader's 1..64", "[terrain][tuning]")
+{
+    ConfigTuning t = shipped();
+    const TuningKey sight = *t.find("movement.sight");
+    CHECK(sight.kind == TuningKind::Whole);
+    CHECK(sight.value == "7");
+    CHECK(sight.number == 7.0);
+    CHECK(sight.inFile);
+    CHECK(sight.range == NumberRange{1.0, false, double(eng::terrain::MaxSight), false});
+    const std::vector<TuningKey> keys = t.keys();
+    for (const char* key : {"movement.sight", "profile.dwarf.movement.sight", "profile.ranger.movement.sight"})
+        CHECK(std::any_of(keys.begin(), keys.end(), [&](const TuningKey& k) { return k.key == key; }));
+
+    REQUIRE_FALSE(t.set("movement.sight", "9"));
+    CHECK(t.config().base.sight == 9);
+    CHECK(t.config().profile("dwarf")->sight == 9);  // inherited
+    CHECK(t.text().find("sight = 9 ") != std::string::npos);
+    REQUIRE_FALSE(t.set("profile.dwarf.movement.sight", "3.0"));  // a whole number written as one
+    CHECK(t.config().profile("dwarf")->sight == 3);
+    CHECK(t.config().base.sight == 9);
+    CHECK(t.find("profile.dwarf.movement.sight")->value == "3");
+
+    // The loader's bounds and its message; nothing changes.
+    for (const char* bad : {"0", "65", "9.5", "-1"}) {
+        INFO(bad);
+        const std::optional<std::string> error = t.set("movement.sight", bad);
+        REQUIRE(error);
+        CHECK(error->find("movement.sight: must be a whole number of cells from 1 to 64") != std::string::npos);
+        CHECK(t.config().base.sight == 9);
+    }
+    const std::optional<std::string> notNumber = t.set("movement.sight", "far");
+    REQUIRE(notNumber);
+    CHECK(*notNumber == "movement.sight: expected a whole number, got \"far\"");
+}

@@ -68,6 +68,7 @@ std::string otherValue(const TuningKey& k)
 {
     switch (k.kind) {
     case TuningKind::Bool: return k.value == "true" ? "false" : "true";
+    case TuningKind::Whole: return std::to_string(*k.number >= k.range.max ? int(*k.number) - 1 : int(*k.number) + 1);
     case TuningKind::Choice:
         for (const std::string& c : k.choices)
             if (c != k.value)
@@ -94,6 +95,7 @@ void assign(TerrainRules& rules, const TuningKey& k, const std::string& v)
         if (k.field == "heuristic") rules.movement.heuristic = *eng::path::parseHeuristic(v);
         if (k.field == "weight") rules.movement.weight = std::stod(v);
         if (k.field == "smoothing") rules.movement.smoothing = v == "on";
+        if (k.field == "sight") rules.sight = std::stoi(v);
         return;
     }
     TerrainRule& r = *rules.find(k.terrain);
@@ -293,7 +295,7 @@ std::size_t checkEveryKey(const ConfigTuning& file)
 
 TEST_CASE("every listed key set alone: config == parse(text) == the file's config with that value", "[terrain][tuning]")
 {
-    CHECK(checkEveryKey(shipped()) == 166);
+    CHECK(checkEveryKey(shipped()) == 169);
 
     SECTION("the shipped file with CRLF line ends")
     {
@@ -303,7 +305,7 @@ TEST_CASE("every listed key set alone: config == parse(text) == the file's confi
             crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
         eng::Result<ConfigTuning> t = ConfigTuning::fromText(crlf, "crlf.toml");
         REQUIRE(t.ok());
-        CHECK(checkEveryKey(t.value()) == 166);
+        CHECK(checkEveryKey(t.value()) == 169);
     }
     SECTION("every way TOML can spell the tables: dotted keys, inline tables, sub-table headers")
     {
@@ -340,6 +342,6 @@ influence = { scale = 0.5 }
         eng::Result<ConfigTuning> t = ConfigTuning::fromText(text, "layouts.toml");
         INFO(eng::formatDiagnostics(t.diagnostics()));
         REQUIRE(t.ok());
-        CHECK(checkEveryKey(t.value()) == 3 * (5 + 5 * 3 + 2 * 5));
+        CHECK(checkEveryKey(t.value()) == 3 * (6 + 5 * 3 + 2 * 5));
     }
 }

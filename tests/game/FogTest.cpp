@@ -155,8 +155,10 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
 {
     game::MessageLog log;
     game::Session session(log);
-    REQUIRE(session.open({FogFieldMap, "", ""}).empty());
-    session.party().params().pathBudgetExpansions = 100000;  // the same ticks on any machine
+    REQUIRE(session.open({FogFieldMap, "", ""}).problems.empty());
+    game::PartyParams params = session.party().params();
+    params.pathBudgetExpansions = 100000;  // the same ticks on any machine
+    session.setPartyParams(params);
     session.setFog(true);
     REQUIRE(session.fogOn());
     const game::World& world = session.world();
@@ -198,7 +200,7 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
     // An edit reaches the belief grid on known cells only.
     const eng::TileCoord knownCell{15, 3};
     REQUIRE(session.fog().known(knownCell));
-    REQUIRE(session.afterEdit(session.host().paint(knownCell, "wall")).empty());
+    REQUIRE(session.edit(game::mapedit::Paint{knownCell, "wall"}).error.empty());
     CHECK_FALSE(session.party().grid().passable(0, knownCell));
     CHECK(session.fog().blockers().blocking(knownCell));
     eng::TileCoord unknownCell{-1, -1};
@@ -207,7 +209,7 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
             if (!session.fog().known({x, y}))
                 unknownCell = {x, y};
     REQUIRE(unknownCell.x >= 0);
-    REQUIRE(session.afterEdit(session.host().paint(unknownCell, "wall")).empty());
+    REQUIRE(session.edit(game::mapedit::Paint{unknownCell, "wall"}).error.empty());
     CHECK_FALSE(world.nav.passable(0, unknownCell));
     CHECK(session.party().grid().cost(0, unknownCell) == game::FogOfWar::OpenCost);
 

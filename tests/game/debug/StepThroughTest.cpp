@@ -1,6 +1,7 @@
 // game/debug/StepThrough: the stepped search closes the same cells in the same order as the
 // engine's full search, one per step, and ends with the same result.
 
+#include "game/rules/ProfileLayer.hpp"
 #include "game/debug/StepThrough.hpp"
 
 #include "engine/path/GridQuery.hpp"
@@ -91,7 +92,7 @@ TEST_CASE("step-through: step(N) closes exactly the full search's first N cells 
     if (!loaded)
         FAIL(eng::formatDiagnostics(loaded.diagnostics()));
     const game::World& world = loaded.value();
-    const int layer = std::max(0, world.layerOf("dwarf"));
+    const int layer = std::max(0, game::profileLayer(world.nav, "dwarf"));
     REQUIRE(world.start);
     const eng::TileCoord start = *world.start;
     const eng::TileCoord goal = world.goal ? *world.goal : eng::TileCoord{world.nav.width() - 2, world.nav.height() - 2};

@@ -1,7 +1,7 @@
-#include "game/rules/ProfileLayer.hpp"
 #include "game/world/World.hpp"
 
 #include "engine/terrain/MapTerrain.hpp"
+#include "game/rules/ProfileLayer.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,11 +1,11 @@
 // game/debug/StepThrough: the stepped search closes the same cells in the same order as the
 // engine's full search, one per step, and ends with the same result.
 
-#include "game/rules/ProfileLayer.hpp"
 #include "game/debug/StepThrough.hpp"
 
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/NavGrid.hpp"
+#include "game/rules/ProfileLayer.hpp"
 #include "game/world/World.hpp"
 
 #include <catch2/catch.hpp>

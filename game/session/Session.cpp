@@ -73,11 +73,6 @@ SessionChange Session::finish(SessionChange c)
     return c;
 }
 
-SessionChange Session::open(const WorldOptions& options, const WorldGate& gate)
-{
-    return open(loadWorld(options), gate);
-}
-
 SessionChange Session::open(eng::Result<World> loaded, const WorldGate& gate)
 {
     SessionChange c;

@@ -16,7 +16,7 @@
 /// \code
 /// game::MessageLog log;
 /// game::Session session(log);
-/// game::SessionChange c = session.open({"maps/valley.tmx", "", ""});
+/// game::SessionChange c = session.open(game::loadWorld({"maps/valley.tmx", "", ""}));
 /// if (!c.problems.empty()) fail(c.problems);
 /// session.party().selection().selectAll();
 /// if (session.canOrder({12, 7})) show(session.order({12, 7}));
@@ -112,10 +112,8 @@ public:
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
-    /// Loads the first world (warnings on stderr), offers it to `gate` and spawns its party.
-    /// problems empty: loaded and current.
-    SessionChange open(const WorldOptions& options, const WorldGate& gate = {});
-    /// The same with the world already loaded (loadWorld, e.g. on a loading thread).
+    /// Makes `loaded` (loadWorld, e.g. on a loading thread) the first world (warnings on
+    /// stderr), offered to `gate` first, and spawns its party. problems empty: it is current.
     SessionChange open(eng::Result<World> loaded, const WorldGate& gate = {});
     /// Begins loading the world again (F5: `automatic` false; a watched file changed: true) on a
     /// worker thread (WorldLoader) while the current one stays in play and on screen; tick()

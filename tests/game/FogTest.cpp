@@ -155,7 +155,7 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
 {
     game::MessageLog log;
     game::Session session(log);
-    REQUIRE(session.open({FogFieldMap, "", ""}).problems.empty());
+    REQUIRE(session.open(game::loadWorld({FogFieldMap, "", ""})).problems.empty());
     game::PartyParams params = session.party().params();
     params.pathBudgetExpansions = 100000;  // the same ticks on any machine
     session.setPartyParams(params);

@@ -38,7 +38,7 @@ struct MinimapGame {
 
     MinimapGame()
     {
-        REQUIRE(session.open({MinimapValley, "", ""}).problems.empty());
+        REQUIRE(session.open(game::loadWorld({MinimapValley, "", ""})).problems.empty());
         view.camera().setViewport({1280, 720});
         view.showWorld(session.world());
         input.setScripted(true);
@@ -131,7 +131,7 @@ TEST_CASE("minimap: an edit recolours only the cells it changed, and only their 
     game::MessageLog log;
     game::Minimap minimap;
     game::Session session(log);
-    REQUIRE(session.open({MinimapValley, "", ""}).problems.empty());
+    REQUIRE(session.open(game::loadWorld({MinimapValley, "", ""})).problems.empty());
     minimap.rebuild(session.world());
     CHECK(minimap.cellsColoured() == 72u * 72u);
     REQUIRE(minimap.pendingUploads().size() == 1);

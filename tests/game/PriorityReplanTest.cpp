@@ -87,7 +87,7 @@ struct RoadWalk {
 
     explicit RoadWalk(int frames)
     {
-        const std::vector<eng::Diagnostic> problems = session.open({copyRoadMap(dir), "", ""}).problems;
+        const std::vector<eng::Diagnostic> problems = session.open(game::loadWorld({copyRoadMap(dir), "", ""})).problems;
         REQUIRE(problems.empty());
         const game::World& world = session.world();
         REQUIRE(world.goal);

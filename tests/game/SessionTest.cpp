@@ -68,7 +68,7 @@ TEST_CASE("session: open offers the world to the gate, spawns a party and says s
     const game::WorldGate gate = [&](const game::World&, std::vector<eng::Diagnostic>&) { return ++accepted > 0; };
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
-    const game::SessionChange opened = session.open({freshMap(dir), "", ""}, gate);
+    const game::SessionChange opened = session.open(game::loadWorld({freshMap(dir), "", ""}), gate);
     REQUIRE(opened.problems.empty());
     CHECK(accepted == 1);
     CHECK(opened.partySpawned);
@@ -88,7 +88,7 @@ TEST_CASE("session: a view that refuses the first world fails the open")
     };
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
-    const game::SessionChange opened = session.open({freshMap(dir), "", ""}, gate);
+    const game::SessionChange opened = session.open(game::loadWorld({freshMap(dir), "", ""}), gate);
     CHECK_FALSE(opened.worldLoaded);
     CHECK_FALSE(opened.partySpawned);
     const auto& problems = opened.problems;
@@ -102,7 +102,7 @@ TEST_CASE("session: a reload of a broken map keeps the last good world and says 
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
     const std::string map = freshMap(dir);
-    REQUIRE(session.open({map, "", ""}).problems.empty());
+    REQUIRE(session.open(game::loadWorld({map, "", ""})).problems.empty());
     const std::size_t units = session.party().units().size();
 
     putFile(map, testsupport::readAll(SessionTinyMap).substr(0, 300));
@@ -137,7 +137,7 @@ TEST_CASE("session: a reload loads on a worker while the last good world stays i
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
     const std::string map = freshMap(dir);
-    REQUIRE(session.open({map, "", ""}, gate).problems.empty());
+    REQUIRE(session.open(game::loadWorld({map, "", ""}), gate).problems.empty());
     const std::size_t units = session.party().units().size();
 
     REQUIRE(session.beginReload(false));
@@ -181,7 +181,7 @@ TEST_CASE("session: a reload the view refuses is not adopted")
     };
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
-    REQUIRE(session.open({freshMap(dir), "", ""}, gate).problems.empty());
+    REQUIRE(session.open(game::loadWorld({freshMap(dir), "", ""}), gate).problems.empty());
     refuse = true;
     CHECK_FALSE(testsupport::reloadNow(session, false, gate).reloadAdopted);
     CHECK(session.host().version() == 1);
@@ -193,7 +193,7 @@ TEST_CASE("session: orders are refused off the map and without a selection, then
     game::MessageLog log;
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
-    REQUIRE(session.open({freshMap(dir), "", ""}).problems.empty());
+    REQUIRE(session.open(game::loadWorld({freshMap(dir), "", ""})).problems.empty());
     session.party().selection().selectNone();
     CHECK_FALSE(session.canOrder({100, 100}));
     CHECK(log.log().back() == "that is outside the map");
@@ -218,7 +218,7 @@ TEST_CASE("session: an edit returns what changed for the view, the brush cycles 
     game::MessageLog log;
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
-    REQUIRE(session.open({freshMap(dir), "", ""}).problems.empty());
+    REQUIRE(session.open(game::loadWorld({freshMap(dir), "", ""})).problems.empty());
 
     const game::SessionChange refused = session.edit(game::mapedit::Erase{{100, 100}});
     CHECK(refused.error != "");
@@ -250,7 +250,7 @@ TEST_CASE("session: on a big map an order records its search only while an overl
     game::MessageLog log;
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
-    REQUIRE(session.open({grassMap(dir, 1040, 1024), "", ""}).problems.empty());
+    REQUIRE(session.open(game::loadWorld({grassMap(dir, 1040, 1024), "", ""})).problems.empty());
     REQUIRE(static_cast<long long>(session.world().nav.width()) * session.world().nav.height() > game::BigMapCells);
     session.party().selection().selectOnly(0);
     REQUIRE(session.canOrder({30, 2}));

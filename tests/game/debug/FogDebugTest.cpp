@@ -31,7 +31,7 @@ struct FogField {
 
     FogField()
     {
-        REQUIRE(session.open({FogFieldMap, "", ""}).problems.empty());
+        REQUIRE(session.open(game::loadWorld({FogFieldMap, "", ""})).problems.empty());
         const int knight = session.party().find("knight");
         REQUIRE(knight >= 0);
         session.party().selection().selectOnly(knight);

@@ -245,7 +245,7 @@ std::string DebugTools::beginStep(const DebugFrame& f, eng::TileCoord goal)
         return "select a unit first";
     const eng::TileCoord start = planCell(*lead);
     m_stepMode = true;
-    m_stepOn = {f.plan, f.plan->version()};
+    m_stepOn = searchedOn(f);
     const eng::path::PathStatus s = m_stepper.begin(*f.plan, lead->layer, start, goal);
     const auto tiled = [&](eng::TileCoord c) { return tileStr(f.world->frame.toTiled(c)); };
     if (s != eng::path::PathStatus::InProgress)
@@ -295,7 +295,7 @@ std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
         lanes.push_back(std::move(l));
     }
     m_race.set(start, goal, lead->layer, std::move(lanes));
-    m_raceOn = {f.plan, f.plan->version()};
+    m_raceOn = searchedOn(f);
     const eng::map::CellFrame& frame = f.world->frame;
     std::string said = "race from " + lead->name + " " + tileStr(frame.toTiled(start)) + " to " +
                        tileStr(frame.toTiled(goal)) + ":";
@@ -310,9 +310,14 @@ void DebugTools::update(double dtSec, const DebugFrame& f)
     m_stepper.update(dtSec);
 }
 
+DebugTools::SearchedOn DebugTools::searchedOn(const DebugFrame& f)
+{
+    return {f.worldVersion, f.plan, f.plan ? f.plan->version() : 0};
+}
+
 void DebugTools::dropStale(const DebugFrame& f)
 {
-    const SearchedOn now{f.plan, f.plan ? f.plan->version() : 0};
+    const SearchedOn now = searchedOn(f);
     if (m_stepper.active() && now != m_stepOn)
         m_stepper.cancel();  // the search's costs are gone; the trace stays on screen
     if (m_race.active() && now != m_raceOn)
@@ -553,9 +558,8 @@ const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
     }
     const Unit& u = *lead;
     const int layer = std::clamp(u.layer, 0, std::max(0, int(f.world->terrains.size()) - 1));
-    const SearchedOn on{f.plan, f.plan->version()};
-    if (m_why && m_whyWorld == f.world && m_whyVersion == f.worldVersion && m_whyOn == on && m_why->unit == u.name &&
-        m_why->path == path)
+    const SearchedOn on = searchedOn(f);
+    if (m_why && m_whyWorld == f.world && m_whyOn == on && m_why->unit == u.name && m_why->path == path)
         return m_why;
     const eng::path::NavGrid& grid = *f.plan;
     UnitWhy w;
@@ -577,7 +581,6 @@ const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
     }
     m_why = std::move(w);
     m_whyWorld = f.world;
-    m_whyVersion = f.worldVersion;
     m_whyOn = on;
     return m_why;
 }

@@ -174,20 +174,22 @@ private:
     sf::Font m_font;
     bool m_hasFont = false;
     bool m_stepMode = false;
-    /// The grid (and its version) a stepped search or a race ran on: when it changes (an edit,
-    /// tuning, a unit seeing new ground with the fog on, the fog toggled) it is dropped.
+    /// The world and the grid (with its version) a stepped search, a race or the why panel
+    /// ran on: when one changes (another world, an edit, tuning, a unit seeing new ground with
+    /// the fog on, the fog toggled) it no longer holds.
     struct SearchedOn {
+        std::uint64_t worldVersion = 0;
         const eng::path::NavGrid* grid = nullptr;
-        std::uint64_t version = 0;
+        std::uint64_t gridVersion = 0;
         bool operator==(const SearchedOn&) const = default;
     };
+    static SearchedOn searchedOn(const DebugFrame& f);
     SearchedOn m_stepOn;
     SearchedOn m_raceOn;
     std::vector<eng::TileCoord> m_leaderPath;  ///< scratch: the leader's remaining path
     // why() cache
     std::optional<UnitWhy> m_why;
     SearchedOn m_whyOn;
-    std::uint64_t m_whyVersion = 0;
     const World* m_whyWorld = nullptr;
 };
 

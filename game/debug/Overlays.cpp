@@ -243,6 +243,8 @@ void Overlays::drawInfluence(sf::VertexArray& va, const OverlayScene& scene, con
     const eng::iso::Projection& proj = scene.world->projection;
     for (const InfluenceSource& s : sources(scene)) {
         const int r = int(std::floor(s.influence.radius));
+        if (scene.unknown(s.cell))
+            continue;  // a source nobody has seen shows nothing
         if (s.cell.x + r < near.x0 || s.cell.x - r > near.x1 || s.cell.y + r < near.y0 || s.cell.y - r > near.y1)
             continue;
         const sf::Color base = s.influence.effect == eng::terrain::InfluenceEffect::Divide ? Warmth : Dread;
@@ -251,7 +253,7 @@ void Overlays::drawInfluence(sf::VertexArray& va, const OverlayScene& scene, con
             for (int dx = -r; dx <= r; ++dx) {
                 const eng::TileCoord c{s.cell.x + dx, s.cell.y + dy};
                 const double d = std::sqrt(double(dx * dx + dy * dy));
-                if (d > s.influence.radius || !near.contains(c))
+                if (d > s.influence.radius || !near.contains(c) || scene.unknown(c))
                     continue;
                 const double t = std::clamp(strength(s.influence, s.influence.factor(d)) / strongest, 0.0, 1.0);
                 sf::Color col = base;

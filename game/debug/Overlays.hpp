@@ -84,8 +84,9 @@ struct OverlayScene {
     double traceAgeSec = 1e9;                       ///< seconds since that search (its replay)
     std::span<const eng::TileCoord> path;           ///< [opt] the selected unit's path, its own tile first
     std::optional<eng::TileCoord> hover;            ///< [opt] the cell under the pointer
-    /// [opt] The fog of war while it is on: the heat map and the numbers leave unknown cells
-    /// out (a step cost there reads "+?"); the fog drawn over the map hides the rest.
+    /// [opt] The fog of war while it is on: the heat map, the influence disks, the flow field
+    /// and the numbers leave unknown cells out (a step cost there reads "+?"), a source on an
+    /// unknown cell shows nothing; the fog drawn over the map hides the rest.
     const FogOfWar* fog = nullptr;
     /// [opt] The flow field of the selected unit's group order (the field overlay).
     const eng::path::FlowField* field = nullptr;

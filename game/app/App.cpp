@@ -32,6 +32,7 @@ debug::DebugKeys debugKeys()
     k.step = keyOf(cmd::Step{1});
     k.stepPlay = keyOf(cmd::StepPlay{});
     k.stepSpeed = keyOf(cmd::StepSpeed{});
+    k.race = keyOf(cmd::Race{});
     k.clearRace = keyOf(cmd::ClearRace{});
     k.why = keyOf(cmd::ToggleWhy{});
     for (const char* name : {"heat", "influence", "search", "numbers", "field"})

@@ -273,7 +273,7 @@ std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
 {
     const Unit* lead = f.party->leader();
     if (!lead)
-        return "select a unit first, then Shift+click a tile to race the searches";
+        return "select a unit first, then " + m_keys.race + " a tile to race the searches";
     const eng::TileCoord start = planCell(*lead);
     eng::path::RaceOptions options;
     options.traces = true;  // one more untimed run each, for the closed cells on the map
@@ -402,7 +402,7 @@ TextLines DebugTools::stepLines(const eng::map::CellFrame& frame) const
                        " play " + fmt(m_stepper.stepsPerSec, 0) + "/s, " + m_keys.stepSpeed + " speed)",
                    colors::Title});
     if (m_stepper.trace().stepCount() == 0 && !m_stepper.active()) {
-        out.push_back({"select a unit and click a tile: the search waits for N", colors::Text});
+        out.push_back({"select a unit and click a tile: the search waits for " + m_keys.step, colors::Text});
         return out;
     }
     std::string state = m_stepper.running() ? (m_stepper.playing() ? "playing" : "paused")

@@ -85,6 +85,7 @@ struct DebugKeys {
     std::string step;       ///< one expansion
     std::string stepPlay;   ///< play / pause the stepped search
     std::string stepSpeed;  ///< its next speed
+    std::string race;       ///< the gesture that races the searches to a tile ("Shift+click")
     std::string clearRace;
     std::string why;        ///< the why panel
     std::string overlays;   ///< every overlay's key and name, e.g. "C heat, I influence"

@@ -20,7 +20,7 @@ constexpr eng::TileCoord PastTheWall{17, 2};
 
 game::debug::DebugKeys testKeys()
 {
-    return {"G", "N", "Shift+N", "Ctrl+N", "R", "Y", "C heat"};
+    return {"G", "N", "Shift+N", "Ctrl+N", "Shift+click", "R", "Y", "C heat"};
 }
 
 /// The session on the fog field with the knight selected, and the debug tools over it.

@@ -88,7 +88,9 @@ void ScriptRunner::awaitReload()
     while (m_parts.session.reloading()) {
         m_loop.pumpEvents();
         m_loop.present();
-        if (m_parts.follow(m_parts.session.finishReload(false, m_parts.gate())), !m_parts.session.reloading())
+        const SessionChange finished = m_parts.session.finishReload(false, m_parts.gate());
+        m_parts.follow(finished);
+        if (finished.reloadEnded)
             break;
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }

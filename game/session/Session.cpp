@@ -22,6 +22,48 @@ void printWarnings(const World& world)
         std::cerr << eng::formatDiagnostic(w) << '\n';
 }
 
+/// An edit that worked and changed nothing (a stroke's bounds, a brush without a palette).
+WorldEdit nothingChanged()
+{
+    WorldEdit e;
+    e.ok = true;
+    return e;
+}
+
+/// A MapEdit done on the host (Session::edit).
+struct ApplyEdit {
+    WorldHost& host;
+    const eng::edit::BrushTile* brush;  ///< [opt] the editor's brush
+
+    WorldEdit paintBrush(eng::TileCoord tile) const { return brush ? host.paintTile(tile, brush->gid) : nothingChanged(); }
+    WorldEdit operator()(const mapedit::Paint& e) const
+    {
+        return e.terrain.empty() ? paintBrush(e.tile) : host.paint(e.tile, e.terrain);
+    }
+    WorldEdit operator()(const mapedit::Erase& e) const { return host.erase(e.tile); }
+    WorldEdit operator()(const mapedit::Erupt& e) const
+    {
+        return e.on ? host.setErupting(e.tile, *e.on) : host.toggleErupting(e.tile);
+    }
+    WorldEdit operator()(const mapedit::BrushClick& e) const
+    {
+        WorldEdit r = host.toggleErupting(e.tile);
+        return r.ok ? r : paintBrush(e.tile);
+    }
+    WorldEdit operator()(const mapedit::Undo&) const { return host.undo(); }
+    WorldEdit operator()(const mapedit::Redo&) const { return host.redo(); }
+    WorldEdit operator()(const mapedit::BeginStroke&) const
+    {
+        host.beginStroke();
+        return nothingChanged();
+    }
+    WorldEdit operator()(const mapedit::EndStroke&) const
+    {
+        host.endStroke();
+        return nothingChanged();
+    }
+};
+
 } // namespace
 
 void SessionChange::merge(SessionChange later)
@@ -259,41 +301,7 @@ SessionChange Session::followEdit(const WorldEdit& edit)
 
 SessionChange Session::edit(const MapEdit& edit)
 {
-    const auto brushed = [this](eng::TileCoord tile) {
-        const eng::edit::BrushTile* b = brush();
-        return b ? m_host.paintTile(tile, b->gid) : WorldEdit{true, {}, {}, {}, {}};
-    };
-    struct Apply {
-        Session& s;
-        decltype(brushed)& paintBrush;
-        WorldEdit operator()(const mapedit::Paint& e) const
-        {
-            return e.terrain.empty() ? paintBrush(e.tile) : s.m_host.paint(e.tile, e.terrain);
-        }
-        WorldEdit operator()(const mapedit::Erase& e) const { return s.m_host.erase(e.tile); }
-        WorldEdit operator()(const mapedit::Erupt& e) const
-        {
-            return e.on ? s.m_host.setErupting(e.tile, *e.on) : s.m_host.toggleErupting(e.tile);
-        }
-        WorldEdit operator()(const mapedit::BrushClick& e) const
-        {
-            WorldEdit r = s.m_host.toggleErupting(e.tile);
-            return r.ok ? r : paintBrush(e.tile);
-        }
-        WorldEdit operator()(const mapedit::Undo&) const { return s.m_host.undo(); }
-        WorldEdit operator()(const mapedit::Redo&) const { return s.m_host.redo(); }
-        WorldEdit operator()(const mapedit::BeginStroke&) const
-        {
-            s.m_host.beginStroke();
-            return {true, {}, {}, {}, {}};
-        }
-        WorldEdit operator()(const mapedit::EndStroke&) const
-        {
-            s.m_host.endStroke();
-            return {true, {}, {}, {}, {}};
-        }
-    };
-    return followEdit(std::visit(Apply{*this, brushed}, edit));
+    return followEdit(std::visit(ApplyEdit{m_host, brush()}, edit));
 }
 
 eng::Result<eng::map::SaveReport> Session::save(const std::string& path)

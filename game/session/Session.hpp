@@ -20,7 +20,7 @@
 /// if (!c.problems.empty()) fail(c.problems);
 /// session.party().selection().selectAll();
 /// if (session.canOrder({12, 7})) show(session.order({12, 7}));
-/// show(session.edit(game::mapedit::Paint{{3, 4}, "wall"}));   // c.tiles: rebuild the mesh there
+/// show(session.edit(game::mapedit::Paint{{3, 4}, "wall"}));   // its tiles: the mesh there
 /// session.beginReload(false);     // F5: loads on a worker; tick() adopts it when it is in
 /// show(session.tick(1.0 / 60.0, gate));
 /// \endcode

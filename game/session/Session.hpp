@@ -114,7 +114,7 @@ public:
 
     /// Makes `loaded` (loadWorld, e.g. on a loading thread) the first world (warnings on
     /// stderr), offered to `gate` first, and spawns its party. problems empty: it is current.
-    SessionChange open(eng::Result<World> loaded, const WorldGate& gate = {});
+    SessionChange open(eng::Result<World> loaded, const WorldGate& gate = WorldGate());
     /// Begins loading the world again (F5: `automatic` false; a watched file changed: true) on a
     /// worker thread (WorldLoader) while the current one stays in play and on screen; tick()
     /// (or finishReload) adopts it, or says why not, once it is loaded. False (and nothing
@@ -128,7 +128,7 @@ public:
     /// A world that fails to load or that `gate` refuses is not adopted: the error (naming the
     /// file) is said, reloadError() keeps it, problems go to stderr. reloadEnded / reloadAdopted
     /// of the change tell how it went.
-    SessionChange finishReload(bool wait, const WorldGate& gate = {});
+    SessionChange finishReload(bool wait, const WorldGate& gate = WorldGate());
     /// Begins a reload when a watched file changed (WorldHost throttles the look to twice a
     /// second) and none is running.
     void pollFiles();
@@ -171,7 +171,7 @@ public:
     /// One step of game time: a reload whose world is loaded offered to `gate` and adopted
     /// (finishReload), landmark tables built in the background installed, the party walks, what
     /// it says is said; with the fog on, what the units see becomes known.
-    SessionChange tick(double dtSec, const WorldGate& gate = {});
+    SessionChange tick(double dtSec, const WorldGate& gate = WorldGate());
 
     /// Fog of war on or off (`--fog`, the map's `fog` property at open, `fog on|off`, a key);
     /// says so. On: the party plans on the fog's belief grid (FogOfWar.hpp: unknown cells as

@@ -17,8 +17,8 @@ namespace {
 /// belief grid holds the real cost there), a step into an unknown cell costs what `plan` says,
 /// under UnknownTerrain, with no influence.
 void explainKnownSteps(const eng::terrain::TerrainField& field, std::span<const eng::TileCoord> path,
-                       const eng::path::MoveRules& rules, const FogOfWar& fog, const eng::path::NavGrid& plan, int layer,
-                       eng::terrain::PathWhy& out)
+                       const eng::path::MoveRules& rules, const FogOfWar& fog, const eng::path::NavGrid& plan,
+                       int layer, eng::terrain::PathWhy& out)
 {
     std::vector<std::pair<std::string, eng::TileCoord>> entered;  // (terrain, cell): cells counted once
     for (std::size_t k = 1; k < path.size(); ++k) {
@@ -77,7 +77,8 @@ void explainKnownSteps(const eng::terrain::TerrainField& field, std::span<const 
         t->stepCost += step.cost;
         out.stepList.push_back(std::move(step));
     }
-    std::sort(out.bySource.begin(), out.bySource.end(), [](const eng::terrain::WhySource& x, const eng::terrain::WhySource& y) {
+    using Source = eng::terrain::WhySource;
+    std::sort(out.bySource.begin(), out.bySource.end(), [](const Source& x, const Source& y) {
         return std::tie(x.source.y, x.source.x, x.terrain) < std::tie(y.source.y, y.source.x, y.terrain);
     });
 }
@@ -85,8 +86,8 @@ void explainKnownSteps(const eng::terrain::TerrainField& field, std::span<const 
 } // namespace
 
 eng::terrain::PathWhy explainKnown(const eng::terrain::TerrainField& field, std::span<const eng::TileCoord> path,
-                                   const eng::path::MoveRules& rules, const FogOfWar& fog, const eng::path::NavGrid& plan,
-                                   int layer)
+                                   const eng::path::MoveRules& rules, const FogOfWar& fog,
+                                   const eng::path::NavGrid& plan, int layer)
 {
     eng::terrain::PathWhy real = eng::terrain::explainPath(field, path, rules);
     const auto allKnown = [&](std::span<const eng::TileCoord> cells) {

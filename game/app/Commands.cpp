@@ -235,12 +235,12 @@ void handle(GameParts& g, const cmd::CycleBrush& c)
 
 void handle(GameParts& g, const cmd::BeginStroke&)
 {
-    g.session.edit(mapedit::BeginStroke{});
+    g.follow(g.session.edit(mapedit::BeginStroke{}));
 }
 
 void handle(GameParts& g, const cmd::EndStroke&)
 {
-    g.session.edit(mapedit::EndStroke{});
+    g.follow(g.session.edit(mapedit::EndStroke{}));
 }
 
 std::string handle(GameParts& g, const cmd::Undo&)

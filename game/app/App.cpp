@@ -24,6 +24,22 @@ namespace {
 /// Path expansions per tick in scripted runs (see App::run).
 constexpr long long ScriptPathExpansionsPerTick = 20000;
 
+/// The debug tools' keys as the binding table binds them.
+debug::DebugKeys debugKeys()
+{
+    debug::DebugKeys k;
+    k.stepMode = keyOf(cmd::StepMode{});
+    k.step = keyOf(cmd::Step{1});
+    k.stepPlay = keyOf(cmd::StepPlay{});
+    k.stepSpeed = keyOf(cmd::StepSpeed{});
+    k.race = keyOf(cmd::Race{});
+    k.clearRace = keyOf(cmd::ClearRace{});
+    k.why = keyOf(cmd::ToggleWhy{});
+    for (const char* name : {"heat", "influence", "search", "numbers", "field"})
+        k.overlays += (k.overlays.empty() ? "" : ", ") + keyOf(cmd::ToggleOverlay{name}) + " " + name;
+    return k;
+}
+
 } // namespace
 
 bool haveDisplay(const char* what)
@@ -37,8 +53,9 @@ bool haveDisplay(const char* what)
 }
 
 App::App(Options options)
-    : m_opts(std::move(options)), m_tuning(tuningActions()), m_session(m_messages, sessionHooks()),
-      m_input(m_session.party(), m_view, [this](const Command& c) { runCommand(c); }), m_commands(parts())
+    : m_opts(std::move(options)), m_tuning(tuningActions()), m_session(m_messages),
+      m_input(m_session.party(), m_view, [this](const Command& c) { runCommand(c); }), m_debug(debugKeys()),
+      m_commands(parts())
 {
 }
 
@@ -52,37 +69,6 @@ bool App::scripted() const
 GameParts App::parts()
 {
     return {m_session, m_view, m_input, m_debug, m_tuning, m_hud};
-}
-
-SessionHooks App::sessionHooks()
-{
-    SessionHooks h;
-    h.acceptWorld = [this](const World& world, std::vector<eng::Diagnostic>& problems) {
-        return m_view.loadMap(world, problems);
-    };
-    h.tilesChanged = [this](const World& world, std::span<const eng::TileCoord> cells) {
-        std::vector<eng::Diagnostic> problems;
-        if (!m_view.updateCells(world, cells, problems))
-            for (const eng::Diagnostic& d : problems)
-                std::cerr << eng::formatDiagnostic(d) << '\n';
-    };
-    h.partySpawned = [this] {
-        const Party& party = m_session.party();
-        m_view.loadCharacters(m_session.party(), m_messages);
-        // Frame the party.
-        if (!party.units().empty()) {
-            sf::Vector2f sum{0.f, 0.f};
-            for (const Unit& u : party.units())
-                sum += m_view.unitFeetWorld(u);
-            m_view.camera().centerOn(sum / float(party.units().size()));
-        }
-    };
-    h.cellsChanged = [this](const World& world, std::span<const eng::TileCoord> cells) {
-        m_view.minimap().updateCells(world, cells);
-    };
-    h.worldLoaded = [this](const World& world) { m_tuning.worldLoaded(world); };
-    h.previewStale = [this] { m_hud.previewStale(); };
-    return h;
 }
 
 void App::runCommand(const Command& c)
@@ -134,7 +120,9 @@ std::vector<eng::Diagnostic> App::openWorld()
         std::this_thread::sleep_for(std::chrono::milliseconds(scripted() ? 5 : 15));
     }
     frame("drawing the map", 0.0);
-    return m_session.open(loader.take());
+    const SessionChange opened = m_session.open(loader.take(), parts().gate());
+    parts().follow(opened);
+    return opened.problems;
 }
 
 int App::run()
@@ -145,7 +133,7 @@ int App::run()
     if (!m_opts.scriptPath.empty() && m_opts.benchFrames == 0 && m_opts.benchUnits == 0) {
         PartyParams params = m_session.party().params();
         params.pathBudgetExpansions = ScriptPathExpansionsPerTick;
-        m_session.party().setParams(params);
+        m_session.setPartyParams(params);
     }
     std::vector<ScriptCommand> script;
     if (!m_opts.scriptPath.empty()) {
@@ -167,7 +155,7 @@ int App::run()
         return ExitBadInput;
     }
     if (m_opts.fog)
-        m_session.setFog(true);
+        parts().follow(m_session.setFog(true));
     m_messages.say("Welcome to IsoStar: select the party (" + keysFor({cmd::SelectAll{}}) +
                    ", a box or a click) and click the ground to move");
 
@@ -237,7 +225,7 @@ int App::runPlay()
 
 void App::tick(double dtSec)
 {
-    m_session.tick(dtSec);
+    parts().follow(m_session.tick(dtSec, parts().gate()));
     m_view.followParty(m_session.party());
     m_view.update(dtSec);
     m_messages.tick(dtSec);

@@ -45,7 +45,6 @@ private:
     /// Scripts and benches own the mouse and keyboard and run unthrottled.
     bool scripted() const;
     GameParts parts();
-    SessionHooks sessionHooks();
     TuningActions tuningActions();
     /// A command from input: run, and an error it returns is said as one.
     void runCommand(const Command& c);

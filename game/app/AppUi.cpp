@@ -11,12 +11,12 @@ TuningActions App::tuningActions()
 {
     TuningActions a;
     a.apply = [this](const eng::terrain::TerrainConfig& config) {
-        std::string error = m_session.applyTuning(config);
+        std::string error = parts().follow(m_session.applyTuning(config));
         if (error.empty())
             parts().refreshHover();
         return error;
     };
-    a.wrote = [this](const std::string&) { m_session.host().noteOwnWrite(); };
+    a.wrote = [this](const std::string&) { m_session.configWritten(); };
     a.say = [this](const std::string& text, bool error) { m_messages.say(text, error); };
     return a;
 }

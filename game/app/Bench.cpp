@@ -76,10 +76,11 @@ void FrameBench::randomEdits()
         m_editsDue -= 1.0;
         const eng::TileCoord c{int(m_rng() % unsigned(w)), int(m_rng() % unsigned(h))};
         const unsigned kind = m_rng() % 4;
-        WorldHost& host = m_parts.session.host();
-        const WorldEdit e = kind < 2 ? host.paint(c, m_terrains[m_rng() % m_terrains.size()])
-                          : kind == 2 ? host.erase(c) : host.toggleErupting(c);
-        const bool applied = m_parts.session.afterEdit(e).empty() && !e.tiles.empty();
+        const MapEdit e = kind < 2 ? MapEdit(mapedit::Paint{c, m_terrains[m_rng() % m_terrains.size()]})
+                        : kind == 2 ? MapEdit(mapedit::Erase{c}) : MapEdit(mapedit::Erupt{c, std::nullopt});
+        const SessionChange change = m_parts.session.edit(e);
+        m_parts.follow(change);
+        const bool applied = change.error.empty() && !change.tiles.empty();
         m_parts.refreshHover();
         if (applied)
             ++m_editsDone;

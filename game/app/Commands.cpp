@@ -15,12 +15,18 @@ void sayDebug(GameParts& g, const std::string& text)
         g.say(text);
 }
 
-/// After an edit of the world: the session follows it, the hover and preview too.
-std::string edited(GameParts& g, const WorldEdit& edit)
+/// An edit of the world through the session; what shows it follows, the hover too.
+std::string edited(GameParts& g, const MapEdit& edit)
 {
-    std::string error = g.session.afterEdit(edit);
+    std::string error = g.follow(g.session.edit(edit));
     g.refreshHover();
     return error;
+}
+
+/// The overlays changed: an order records its search while one shows it.
+void overlaysChanged(GameParts& g)
+{
+    g.session.setTraceWanted(g.debug.searchWatched());
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -35,7 +41,7 @@ void handle(GameParts& g, const cmd::Order& c)
         sayDebug(g, g.debug.beginStep(g.debugFrame(), c.tile));
         return;
     }
-    g.session.order(c.tile);
+    g.follow(g.session.order(c.tile));
 }
 
 void handle(GameParts& g, const cmd::Race& c)
@@ -160,11 +166,13 @@ void handle(GameParts& g, const cmd::ToggleOverlay& c)
     if (c.name == "search")
         g.session.restartTraceReplay();
     sayDebug(g, g.debug.toggleOverlay(c.name));
+    overlaysChanged(g);
 }
 
 void handle(GameParts& g, const cmd::ShowOverlay& c)
 {
-    g.debug.overlays.flags.set(c.name);
+    g.debug.showOverlay(c.name);
+    overlaysChanged(g);
 }
 
 void handle(GameParts& g, const cmd::ToggleWhy&)
@@ -179,7 +187,7 @@ void handle(GameParts& g, const cmd::StepMode&)
 
 void handle(GameParts& g, const cmd::Step& c)
 {
-    sayDebug(g, g.debug.step(c.expansions));
+    sayDebug(g, g.debug.step(g.debugFrame(), c.expansions));
 }
 
 void handle(GameParts& g, const cmd::StepPlay&)
@@ -202,33 +210,22 @@ void handle(GameParts& g, const cmd::ClearRace&)
 
 std::string handle(GameParts& g, const cmd::BrushClick& c)
 {
-    WorldHost& host = g.session.host();
-    WorldEdit e = host.toggleErupting(c.tile);
-    if (!e.ok) {
-        const eng::edit::BrushTile* b = g.session.brush();
-        if (!b)
-            return {};
-        e = host.paintTile(c.tile, b->gid);
-    }
-    return edited(g, e);
+    return edited(g, mapedit::BrushClick{c.tile});
 }
 
 std::string handle(GameParts& g, const cmd::Paint& c)
 {
-    if (!c.terrain.empty())
-        return edited(g, g.session.host().paint(c.tile, c.terrain));
-    const eng::edit::BrushTile* b = g.session.brush();
-    return b ? edited(g, g.session.host().paintTile(c.tile, b->gid)) : std::string();
+    return edited(g, mapedit::Paint{c.tile, c.terrain});
 }
 
 std::string handle(GameParts& g, const cmd::Erase& c)
 {
-    return edited(g, g.session.host().erase(c.tile));
+    return edited(g, mapedit::Erase{c.tile});
 }
 
 std::string handle(GameParts& g, const cmd::Erupt& c)
 {
-    return edited(g, g.session.host().setErupting(c.tile, c.on));
+    return edited(g, mapedit::Erupt{c.tile, c.on});
 }
 
 void handle(GameParts& g, const cmd::CycleBrush& c)
@@ -238,28 +235,28 @@ void handle(GameParts& g, const cmd::CycleBrush& c)
 
 void handle(GameParts& g, const cmd::BeginStroke&)
 {
-    g.session.host().beginStroke();
+    g.follow(g.session.edit(mapedit::BeginStroke{}));
 }
 
 void handle(GameParts& g, const cmd::EndStroke&)
 {
-    g.session.host().endStroke();
+    g.follow(g.session.edit(mapedit::EndStroke{}));
 }
 
 std::string handle(GameParts& g, const cmd::Undo&)
 {
-    return edited(g, g.session.host().undo());
+    return edited(g, mapedit::Undo{});
 }
 
 std::string handle(GameParts& g, const cmd::Redo&)
 {
-    return edited(g, g.session.host().redo());
+    return edited(g, mapedit::Redo{});
 }
 
 void handle(GameParts& g, const cmd::Save&)
 {
     const std::string path = g.session.world().map.path;
-    auto saved = g.session.host().save(path);
+    auto saved = g.session.save(path);
     if (!saved) {
         for (const eng::Diagnostic& d : saved.diagnostics())
             g.say(eng::formatDiagnostic(d), true);
@@ -270,7 +267,7 @@ void handle(GameParts& g, const cmd::Save&)
 
 std::string handle(GameParts& g, const cmd::SaveAs& c)
 {
-    auto saved = g.session.host().save(c.path);
+    auto saved = g.session.save(c.path);
     if (!saved) {
         std::string error = "save: " + eng::formatDiagnostics(saved.diagnostics());
         while (!error.empty() && error.back() == '\n')
@@ -286,13 +283,13 @@ std::string handle(GameParts& g, const cmd::SaveAs& c)
 
 void handle(GameParts& g, const cmd::ToggleFog&)
 {
-    g.session.setFog(!g.session.fogOn());
+    g.follow(g.session.setFog(!g.session.fogOn()));
     g.refreshHover();
 }
 
 void handle(GameParts& g, const cmd::SetFog& c)
 {
-    g.session.setFog(c.on);
+    g.follow(g.session.setFog(c.on));
     g.refreshHover();
 }
 
@@ -313,13 +310,7 @@ void handle(GameParts& g, const cmd::PointerMoved&)
 
 std::string Commands::run(const Command& c)
 {
-    // An order records its search while an overlay shows it (Session::setTraceWanted).
-    const auto traceWanted = [this] {
-        const debug::OverlayFlags& f = m_parts.debug.overlays.flags;
-        m_parts.session.setTraceWanted(f.search || f.numbers);
-    };
-    traceWanted();
-    std::string error = std::visit(
+    return std::visit(
         [this](const auto& command) -> std::string {
             if constexpr (std::is_void_v<decltype(handle(m_parts, command))>) {
                 handle(m_parts, command);
@@ -329,8 +320,6 @@ std::string Commands::run(const Command& c)
             }
         },
         c);
-    traceWanted();
-    return error;
 }
 
 } // namespace game

@@ -125,7 +125,7 @@ Json dumpJson(GameParts parts)
     j["last_path"] = lastPathJson(world, session.lastOrder());
     const Camera& camera = parts.view.camera();
     j["camera"] = {{"center", {camera.center().x, camera.center().y}}, {"zoom", camera.zoom()}};
-    j["trace_visible"] = parts.debug.overlays.flags.search;
+    j["trace_visible"] = parts.debug.overlays().search;
     j["panel"] = panelJson(parts.tuning);
     j["panel_visible"] = parts.tuning.visible();
     // The view: follow mode and the minimap.

@@ -31,6 +31,7 @@ struct GameParts {
         f.world = &session.world();
         f.worldVersion = session.host().version();
         f.party = &session.party();
+        f.plan = &session.planGrid();
         f.lastSearch = &session.trace();
         f.lastSearchAgeSec = session.traceAgeSec();
         f.hover = hud.hover();
@@ -39,6 +40,13 @@ struct GameParts {
     }
     /// The hovered tile and the path preview follow the pointer, the camera and the party.
     void refreshHover() { hud.update(input.hover(), session.party()); }
+    /// What a new world must pass before the session adopts it: the view builds what draws it
+    /// (a world whose mesh does not build is refused, the current one stays).
+    WorldGate gate();
+    /// A change of the session reaches what shows it: the map's mesh (its tiles), the minimap
+    /// (its cells), the party's art and the camera (a new party), the tuning panel (a world
+    /// loaded: its config) and the HUD's path preview. Returns the change's error.
+    std::string follow(const SessionChange& change);
     void say(const std::string& text, bool error = false) { session.messages().say(text, error); }
 };
 

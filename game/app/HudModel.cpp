@@ -64,6 +64,7 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
     hud.mouse = input.mouse();
     hud.leftDown = input.leftDown();
     hud.selectionBox = input.selectionBox();
+    hud.plan = &session.planGrid();
     if (session.fogOn()) {
         hud.fog = &session.fog();
         hud.statusLines.push_back(fogStatusLine(session.fog()));

@@ -44,7 +44,6 @@ public:
     long long reloadFrames() const { return m_reloadFrames; }
 
     const std::optional<eng::TileCoord>& hover() const { return m_hover; }
-    bool showHelp() const { return m_showHelp; }
 
     /// This frame's HUD (without the debug tools' lines and drawings, which the App adds).
     HudState state(const Session& session, const Input& input, bool scripted) const;

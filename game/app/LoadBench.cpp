@@ -66,7 +66,7 @@ void benchLongOrder(Loop& loop, GameParts& parts, double limitSec)
     const eng::TileCoord goal = farGoal(session.world().nav, *lead);
     if (!session.canOrder(goal))
         return;
-    session.order(goal);
+    parts.follow(session.order(goal));
     const auto start = std::chrono::steady_clock::now();
     do {
         loop.pumpEvents();

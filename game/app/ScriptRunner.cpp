@@ -88,7 +88,9 @@ void ScriptRunner::awaitReload()
     while (m_parts.session.reloading()) {
         m_loop.pumpEvents();
         m_loop.present();
-        if (m_parts.session.finishReload(false))
+        const SessionChange finished = m_parts.session.finishReload(false, m_parts.gate());
+        m_parts.follow(finished);
+        if (finished.reloadEnded)
             break;
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
@@ -100,7 +102,7 @@ namespace {
 /// selection and a cell on the map). The error, "" when fine.
 std::string precondition(GameParts& parts, const script::Command& line)
 {
-    if (std::holds_alternative<script::Step>(line) && !parts.debug.stepper.active())
+    if (std::holds_alternative<script::Step>(line) && !parts.debug.stepper().active())
         return "step: no stepped search (`key G`, select a unit, then `move X Y` or a click)";
     if (const auto* race = std::get_if<script::Race>(&line)) {
         if (parts.session.party().selection().empty())

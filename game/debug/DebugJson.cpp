@@ -19,7 +19,7 @@ Json cellJson(const eng::map::CellFrame& frame, eng::TileCoord grid)
 
 void addDumpFields(nlohmann::json& j, DebugTools& tools, const DebugFrame& f)
 {
-    j["overlays"] = tools.overlays.flags.names();
+    j["overlays"] = tools.overlays().names();
     const eng::map::CellFrame frame = f.world ? f.world->frame : eng::map::CellFrame{};
     const auto cellJson = [&](eng::TileCoord c) { return debug::cellJson(frame, c); };
 
@@ -44,7 +44,7 @@ void addDumpFields(nlohmann::json& j, DebugTools& tools, const DebugFrame& f)
         j["why"] = nullptr;
     }
 
-    const StepThrough& st = tools.stepper;
+    const StepThrough& st = tools.stepper();
     if (st.active() || st.trace().stepCount() > 0) {
         Json s;
         s["mode"] = tools.stepMode();
@@ -70,7 +70,7 @@ void addDumpFields(nlohmann::json& j, DebugTools& tools, const DebugFrame& f)
         j["step"] = nullptr;
     }
 
-    const Race& race = tools.race;
+    const Race& race = tools.race();
     if (race.active()) {
         Json lanes = Json::array();
         for (const RaceLane& l : race.lanes())

@@ -4,12 +4,13 @@
 #include "game/debug/DebugTools.hpp"
 
 #include "engine/path/Race.hpp"
-#include "game/input/Bindings.hpp"
+#include "game/debug/KnownWhy.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <sstream>
+#include <utility>
 
 namespace game::debug {
 
@@ -62,7 +63,7 @@ sf::Color outcomeColor(eng::path::NeighbourOutcome o)
 
 } // namespace
 
-DebugTools::DebugTools()
+DebugTools::DebugTools(DebugKeys keys) : m_keys(std::move(keys))
 {
     // The HUD's font; without it the panels and labels are simply not drawn (View warns once).
     m_hasFont = m_font.loadFromFile(FontPath);
@@ -73,7 +74,7 @@ std::string DebugTools::toggleOverlay(std::string_view name)
     for (const OverlayText& o : OverlayTexts) {
         if (name != o.name)
             continue;
-        bool& flag = overlays.flags.*o.flag;
+        bool& flag = m_flags.*o.flag;
         flag = !flag;
         return std::string(o.label) + " " + onOff(flag) + (flag ? o.detail : "");
     }
@@ -82,33 +83,33 @@ std::string DebugTools::toggleOverlay(std::string_view name)
 
 std::string DebugTools::toggleWhy()
 {
-    showWhy = !showWhy;
-    return "why this path " + onOff(showWhy) + (showWhy ? ": select a walking unit" : "");
+    m_showWhy = !m_showWhy;
+    return "why this path " + onOff(m_showWhy) + (m_showWhy ? ": select a walking unit" : "");
 }
 
 std::string DebugTools::togglePlay()
 {
-    if (!stepper.running())
-        return "nothing to play: press " + keyOf(cmd::StepMode{}) + ", then click a tile";
-    stepper.setPlaying(!stepper.playing());
-    return stepper.playing()
-               ? "playing the search at " + fmt(stepper.stepsPerSec, 0) + " expansions a second (" + keyOf(cmd::StepPlay{}) + " pauses, " + keyOf(cmd::StepSpeed{}) + " faster)"
-               : "paused (" + keyOf(cmd::Step{1}) + " steps, " + keyOf(cmd::StepPlay{}) + " plays)";
+    if (!m_stepper.running())
+        return "nothing to play: press " + m_keys.stepMode + ", then click a tile";
+    m_stepper.setPlaying(!m_stepper.playing());
+    return m_stepper.playing()
+               ? "playing the search at " + fmt(m_stepper.stepsPerSec, 0) + " expansions a second (" + m_keys.stepPlay + " pauses, " + m_keys.stepSpeed + " faster)"
+               : "paused (" + m_keys.step + " steps, " + m_keys.stepPlay + " plays)";
 }
 
 std::string DebugTools::nextSpeed()
 {
     const auto* it = std::find_if(std::begin(StepSpeeds), std::end(StepSpeeds),
-                                  [&](double s) { return s > stepper.stepsPerSec + 1e-9; });
-    stepper.stepsPerSec = it == std::end(StepSpeeds) ? StepSpeeds[0] : *it;
-    return "step-through plays " + fmt(stepper.stepsPerSec, 0) + " expansions a second";
+                                  [&](double s) { return s > m_stepper.stepsPerSec + 1e-9; });
+    m_stepper.stepsPerSec = it == std::end(StepSpeeds) ? StepSpeeds[0] : *it;
+    return "step-through plays " + fmt(m_stepper.stepsPerSec, 0) + " expansions a second";
 }
 
 std::string DebugTools::clearRace()
 {
-    if (!race.active())
+    if (!m_race.active())
         return {};
-    race.clear();
+    m_race.clear();
     return "race cleared";
 }
 
@@ -116,11 +117,11 @@ std::string DebugTools::setStepMode(bool on)
 {
     m_stepMode = on;
     if (!on) {
-        stepper.cancel();
+        m_stepper.cancel();
         return "step-through off: clicks move again";
     }
-    return "step-through on: select a unit and click a tile; " + keyOf(cmd::Step{1}) + " expands one cell, " +
-           keyOf(cmd::StepPlay{}) + " plays, " + keyOf(cmd::StepMode{}) + " leaves";
+    return "step-through on: select a unit and click a tile; " + m_keys.step + " expands one cell, " +
+           m_keys.stepPlay + " plays, " + m_keys.stepMode + " leaves";
 }
 
 std::string DebugTools::beginStep(const DebugFrame& f, eng::TileCoord goal)
@@ -130,26 +131,27 @@ std::string DebugTools::beginStep(const DebugFrame& f, eng::TileCoord goal)
         return "select a unit first";
     const eng::TileCoord start = planCell(*lead);
     m_stepMode = true;
-    m_stepVersion = f.worldVersion;
-    const eng::path::PathStatus s = stepper.begin(f.world->nav, lead->layer, start, goal);
+    m_stepOn = searchedOn(f);
+    const eng::path::PathStatus s = m_stepper.begin(*f.plan, lead->layer, start, goal);
     const auto tiled = [&](eng::TileCoord c) { return tileStr(f.world->frame.toTiled(c)); };
     if (s != eng::path::PathStatus::InProgress)
         return "step-through: " + std::string(eng::path::statusName(s)) + " at once from " + tiled(start);
     return "step-through from " + lead->name + " " + tiled(start) + " to " + tiled(goal) +
-           ": " + keyOf(cmd::Step{1}) + " expands one cell, " + keyOf(cmd::StepPlay{}) + " plays";
+           ": " + m_keys.step + " expands one cell, " + m_keys.stepPlay + " plays";
 }
 
-std::string DebugTools::step(int n)
+std::string DebugTools::step(const DebugFrame& f, int n)
 {
-    if (!stepper.active())
-        return "no stepped search: press " + keyOf(cmd::StepMode{}) + ", select a unit and click a tile";
-    if (!stepper.running())
-        return "the search is over: " + std::string(eng::path::statusName(stepper.status())) + ", cost " +
-               fmt(stepper.result().cost) + " (click another tile)";
-    stepper.step(n);
-    if (!stepper.running())
-        return "search done after " + std::to_string(stepper.expanded()) + " expansions: " +
-               std::string(eng::path::statusName(stepper.status())) + ", cost " + fmt(stepper.result().cost);
+    dropStale(f);
+    if (!m_stepper.active())
+        return "no stepped search: press " + m_keys.stepMode + ", select a unit and click a tile";
+    if (!m_stepper.running())
+        return "the search is over: " + std::string(eng::path::statusName(m_stepper.status())) + ", cost " +
+               fmt(m_stepper.result().cost) + " (click another tile)";
+    m_stepper.step(n);
+    if (!m_stepper.running())
+        return "search done after " + std::to_string(m_stepper.expanded()) + " expansions: " +
+               std::string(eng::path::statusName(m_stepper.status())) + ", cost " + fmt(m_stepper.result().cost);
     return {};
 }
 
@@ -157,11 +159,11 @@ std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
 {
     const Unit* lead = f.party->leader();
     if (!lead)
-        return "select a unit first, then Shift+click a tile to race the searches";
+        return "select a unit first, then " + m_keys.race + " a tile to race the searches";
     const eng::TileCoord start = planCell(*lead);
     eng::path::RaceOptions options;
     options.traces = true;  // one more untimed run each, for the closed cells on the map
-    const eng::path::Race r = eng::path::runRace(m_raceQuery, f.world->nav, lead->layer, start, goal, options);
+    const eng::path::Race r = eng::path::runRace(m_raceQuery, *f.plan, lead->layer, start, goal, options);
     std::vector<RaceLane> lanes;
     for (const eng::path::RaceRow& row : r.rows) {
         RaceLane l;
@@ -178,23 +180,46 @@ std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
             l.closed.push_back(c.cell);
         lanes.push_back(std::move(l));
     }
-    race.set(start, goal, lead->layer, std::move(lanes));
-    m_raceVersion = f.worldVersion;
+    m_race.set(start, goal, lead->layer, std::move(lanes));
+    m_raceOn = searchedOn(f);
     const eng::map::CellFrame& frame = f.world->frame;
     std::string said = "race from " + lead->name + " " + tileStr(frame.toTiled(start)) + " to " +
                        tileStr(frame.toTiled(goal)) + ":";
-    for (const RaceLane& l : race.lanes())
+    for (const RaceLane& l : m_race.lanes())
         said += " " + l.key + " " + std::to_string(l.expanded);
-    return said + " cells (" + keyOf(cmd::ClearRace{}) + " clears)";
+    return said + " cells (" + m_keys.clearRace + " clears)";
 }
 
 void DebugTools::update(double dtSec, const DebugFrame& f)
 {
-    if (stepper.active() && f.worldVersion != m_stepVersion)
-        stepper.cancel();  // the search's costs are gone; the trace stays on screen
-    if (race.active() && f.worldVersion != m_raceVersion)
-        race.clear();
-    stepper.update(dtSec);
+    dropStale(f);
+    m_stepper.update(dtSec);
+}
+
+DebugTools::SearchedOn DebugTools::searchedOn(const DebugFrame& f)
+{
+    return {f.worldVersion, f.plan, f.plan ? f.plan->version() : 0};
+}
+
+void DebugTools::dropStale(const DebugFrame& f)
+{
+    const SearchedOn now = searchedOn(f);
+    if (m_stepper.active() && now != m_stepOn)
+        m_stepper.cancel();  // the search's costs are gone; the trace stays on screen
+    if (m_race.active() && now != m_raceOn)
+        m_race.clear();
+}
+
+bool DebugTools::stepping() const
+{
+    return m_stepMode && m_stepper.trace().stepCount() > 0;
+}
+
+OverlayFlags DebugTools::shownFlags() const
+{
+    OverlayFlags shown = m_flags;
+    shown.search = shown.search || stepping();  // the stepped search is always shown
+    return shown;
 }
 
 OverlayScene DebugTools::scene(const DebugFrame& f, bool stepping) const
@@ -204,13 +229,14 @@ OverlayScene DebugTools::scene(const DebugFrame& f, bool stepping) const
     s.worldVersion = f.worldVersion;
     s.hover = f.hover;
     s.fog = f.fog;
+    s.plan = f.plan;
     const int i = f.party->selection().leader();
     s.layer = i >= 0 ? f.party->units()[std::size_t(i)].layer : 0;
     s.field = f.party->fieldOf(i);
     if (stepping) {
-        s.trace = &stepper.trace();
+        s.trace = &m_stepper.trace();
         s.traceAgeSec = 1e9;
-        s.layer = stepper.layer();
+        s.layer = m_stepper.layer();
     } else {
         s.trace = f.lastSearch;
         s.traceAgeSec = f.lastSearchAgeSec;
@@ -222,35 +248,30 @@ void DebugTools::drawGround(sf::RenderTarget& target, const DebugFrame& f)
 {
     if (!f.world)
         return;
-    const bool stepping = m_stepMode && stepper.trace().stepCount() > 0;
-    OverlayScene s = scene(f, stepping);
+    OverlayScene s = scene(f, stepping());
     const Unit* lead = f.party->leader();
-    m_leaderPath = stepping || !lead ? std::vector<eng::TileCoord>{} : remainingPath(*lead);
+    m_leaderPath = stepping() || !lead ? std::vector<eng::TileCoord>{} : remainingPath(*lead);
     s.path = m_leaderPath;
-    const OverlayFlags saved = overlays.flags;
-    if (stepping)
-        overlays.flags.search = true;  // the stepped search is always shown
-    overlays.drawGround(target, s);
-    overlays.flags = saved;
+    m_overlays.drawGround(target, shownFlags(), s);
 
     const eng::iso::Projection& proj = f.world->projection;
     const CellRange near = cellsNear(proj, worldInView(target));
     sf::VertexArray va(sf::Triangles);
-    race.drawGround(va, proj, near);
-    if (m_stepMode && stepper.trace().stepCount() + (stepper.active() ? 1 : 0) > 0) {
-        addDiamondRing(va, proj, stepper.start(), sf::Color(255, 255, 255, 220), 0.7f, 0.5f);
-        addDiamondRing(va, proj, stepper.goal(), sf::Color(255, 80, 80, 240), 1.f, 0.75f);
-        for (const eng::path::TraceNeighbour& n : stepper.neighbours()) {
+    m_race.drawGround(va, proj, near);
+    if (m_stepMode && m_stepper.trace().stepCount() + (m_stepper.active() ? 1 : 0) > 0) {
+        addDiamondRing(va, proj, m_stepper.start(), sf::Color(255, 255, 255, 220), 0.7f, 0.5f);
+        addDiamondRing(va, proj, m_stepper.goal(), sf::Color(255, 80, 80, 240), 1.f, 0.75f);
+        for (const eng::path::TraceNeighbour& n : m_stepper.neighbours()) {
             sf::Color c = outcomeColor(n.outcome);
             c.a = 210;
             addDiamond(va, proj, n.cell, c, 0.42f);
         }
-        for (const eng::path::TraceCell& c : stepper.openHead())
+        for (const eng::path::TraceCell& c : m_stepper.openHead())
             addDiamondRing(va, proj, c.cell, sf::Color(255, 225, 110, 230), 0.8f, 0.66f);
-        if (const std::optional<eng::path::TraceCell> cur = stepper.current())
+        if (const std::optional<eng::path::TraceCell> cur = m_stepper.current())
             addDiamondRing(va, proj, cur->cell, sf::Color::White, 1.f, 0.62f);
-        if (!stepper.running() && eng::path::hasPath(stepper.result().status)) {
-            const std::vector<eng::TileCoord>& p = stepper.result().path;
+        if (!m_stepper.running() && eng::path::hasPath(m_stepper.result().status)) {
+            const std::vector<eng::TileCoord>& p = m_stepper.result().path;
             for (std::size_t k = 1; k < p.size(); ++k)
                 addLine(va, toV(proj.cellCenter(p[k - 1])), toV(proj.cellCenter(p[k])), 3.f, sf::Color(255, 245, 200, 230));
         }
@@ -263,35 +284,35 @@ TextLines DebugTools::stepLines(const eng::map::CellFrame& frame) const
 {
     const auto tileStr = [&](eng::TileCoord c) { return game::tileStr(frame.toTiled(c)); };
     TextLines out;
-    out.push_back({"Step-through  (" + keyOf(cmd::StepMode{}) + " leaves, " + keyOf(cmd::Step{1}) + " next, " + keyOf(cmd::StepPlay{}) +
-                       " play " + fmt(stepper.stepsPerSec, 0) + "/s, " + keyOf(cmd::StepSpeed{}) + " speed)",
+    out.push_back({"Step-through  (" + m_keys.stepMode + " leaves, " + m_keys.step + " next, " + m_keys.stepPlay +
+                       " play " + fmt(m_stepper.stepsPerSec, 0) + "/s, " + m_keys.stepSpeed + " speed)",
                    colors::Title});
-    if (stepper.trace().stepCount() == 0 && !stepper.active()) {
-        out.push_back({"select a unit and click a tile: the search waits for N", colors::Text});
+    if (m_stepper.trace().stepCount() == 0 && !m_stepper.active()) {
+        out.push_back({"select a unit and click a tile: the search waits for " + m_keys.step, colors::Text});
         return out;
     }
-    std::string state = stepper.running() ? (stepper.playing() ? "playing" : "paused")
-                                          : std::string(eng::path::statusName(stepper.status()));
-    if (!stepper.active() && stepper.trace().stepCount() > 0)
+    std::string state = m_stepper.running() ? (m_stepper.playing() ? "playing" : "paused")
+                                          : std::string(eng::path::statusName(m_stepper.status()));
+    if (!m_stepper.active() && m_stepper.trace().stepCount() > 0)
         state = "stopped (the world changed)";
-    out.push_back({tileStr(stepper.start()) + " \xE2\x86\x92 " + tileStr(stepper.goal()) + "   expansion " +
-                       std::to_string(stepper.expanded()) + "   " + state,
+    out.push_back({tileStr(m_stepper.start()) + " \xE2\x86\x92 " + tileStr(m_stepper.goal()) + "   expansion " +
+                       std::to_string(m_stepper.expanded()) + "   " + state,
                    colors::Text});
-    if (const std::optional<eng::path::TraceCell> cur = stepper.current())
+    if (const std::optional<eng::path::TraceCell> cur = m_stepper.current())
         out.push_back({"closed " + tileStr(cur->cell) + "  g " + fmt(cur->g) + "  h " + fmt(cur->h) + "  f " + fmt(cur->f),
                        sf::Color::White});
-    for (const eng::path::TraceNeighbour& n : stepper.neighbours()) {
+    for (const eng::path::TraceNeighbour& n : m_stepper.neighbours()) {
         const std::string what(eng::path::neighbourOutcomeName(n.outcome));
         const bool scored = n.outcome != eng::path::NeighbourOutcome::Wall;
         out.push_back({"  " + tileStr(n.cell) + "  " + what +
                            (scored ? "  g " + fmt(n.g) + "  h " + fmt(n.h) + "  f " + fmt(n.f) : std::string()),
                        outcomeColor(n.outcome)});
     }
-    if (!stepper.openHead().empty()) {
+    if (!m_stepper.openHead().empty()) {
         out.push_back({"next from the open list (#1 pops first):", colors::Title});
         std::string head;
         int rank = 1;
-        for (const eng::path::TraceCell& c : stepper.openHead()) {
+        for (const eng::path::TraceCell& c : m_stepper.openHead()) {
             head += "  #" + std::to_string(rank) + " " + tileStr(c.cell) + " f " + fmt(c.f, 1);
             if (rank++ % 3 == 0) {
                 out.push_back({head, colors::Title});
@@ -301,8 +322,8 @@ TextLines DebugTools::stepLines(const eng::map::CellFrame& frame) const
         if (!head.empty())
             out.push_back({head, colors::Title});
     }
-    if (!stepper.running() && eng::path::hasPath(stepper.result().status))
-        out.push_back({"path cost " + fmt(stepper.result().cost) + ", " + std::to_string(stepper.result().path.size()) +
+    if (!m_stepper.running() && eng::path::hasPath(m_stepper.result().status))
+        out.push_back({"path cost " + fmt(m_stepper.result().cost) + ", " + std::to_string(m_stepper.result().path.size()) +
                            " cells",
                        colors::Title});
     return out;
@@ -313,7 +334,7 @@ TextLines DebugTools::whyLines(const UnitWhy& w, const eng::map::CellFrame& fram
     TextLines out;
     eng::terrain::PathWhy shown = w.why;
     eng::terrain::transformCells(shown, [&](eng::TileCoord c) { return frame.toTiled(c); });
-    out.push_back({"Why this path: " + w.unit + " (" + w.profile + "), " + keyOf(cmd::ToggleWhy{}) + " hides", colors::Title});
+    out.push_back({"Why this path: " + w.unit + " (" + w.profile + "), " + m_keys.why + " hides", colors::Title});
     std::istringstream in(eng::terrain::describe(shown));
     std::string line;
     while (std::getline(in, line))
@@ -336,14 +357,10 @@ void DebugTools::drawScreen(sf::RenderTarget& target, const Camera& camera, cons
 {
     if (!f.world || !m_hasFont)
         return;
-    const bool stepping = m_stepMode && stepper.trace().stepCount() > 0;
+    const bool stepping = this->stepping();
     OverlayScene s = scene(f, stepping);
     s.path = m_leaderPath;
-    const OverlayFlags saved = overlays.flags;
-    if (stepping)
-        overlays.flags.search = true;
-    overlays.drawLabels(target, camera, m_font, s, bottomMarginPx);
-    overlays.flags = saved;
+    m_overlays.drawLabels(target, camera, m_font, shownFlags(), s, bottomMarginPx);
 
     // The stepped search on the map at any zoom: each scored neighbour's outcome (and f), the
     // open list's next entries by rank.
@@ -362,7 +379,7 @@ void DebugTools::drawScreen(sf::RenderTarget& target, const Camera& camera, cons
             target.draw(t);
         };
         // Outcome words only where the tiles are big enough for them (the panel lists them).
-        for (const eng::path::TraceNeighbour& n : stepper.neighbours()) {
+        for (const eng::path::TraceNeighbour& n : m_stepper.neighbours()) {
             if (1.f / camera.zoom() < NumbersMinZoom - 1e-4f)
                 break;
             const bool scored = n.outcome != eng::path::NeighbourOutcome::Wall &&
@@ -371,7 +388,7 @@ void DebugTools::drawScreen(sf::RenderTarget& target, const Camera& camera, cons
                 outcomeColor(n.outcome), 0.f);
         }
         int rank = 1;
-        for (const eng::path::TraceCell& c : stepper.openHead())
+        for (const eng::path::TraceCell& c : m_stepper.openHead())
             put(c.cell, std::string("#").append(std::to_string(rank++)), sf::Color(255, 225, 110), -16.f);
     }
 
@@ -382,34 +399,37 @@ void DebugTools::drawScreen(sf::RenderTarget& target, const Camera& camera, cons
             return;
         top += drawPanel(target, m_font, 10.f, top, lines, 13).y + 6.f;
     };
-    if (showWhy) {
+    if (m_showWhy) {
         const std::optional<UnitWhy>& w = why(f);
         if (w)
             stackLines(whyLines(*w, f.world->frame));
         else
-            stackLines({{"Why this path: select a unit that walks (" + keyOf(cmd::ToggleWhy{}) + " hides)", colors::Dim}});
+            stackLines({{"Why this path: select a unit that walks (" + m_keys.why + " hides)", colors::Dim}});
     }
     if (m_stepMode)
         stackLines(stepLines(f.world->frame));
-    if (race.active())
-        top += drawTable(target, m_font, 10.f, top, race.table(f.world->frame), 13).y + 6.f;
+    if (m_race.active())
+        top += drawTable(target, m_font, 10.f, top, m_race.table(f.world->frame, m_keys.clearRace), 13).y + 6.f;
 }
 
 std::vector<std::string> DebugTools::statusLines(const DebugFrame& f) const
 {
     (void)f;
     std::vector<std::string> out;
-    if (const std::string s = overlays.statusLine(); !s.empty())
-        out.push_back(s);
+    if (m_flags.any()) {
+        std::string names;
+        for (const std::string& n : m_flags.names())
+            names += (names.empty() ? "" : ", ") + n;
+        out.push_back("Overlays: " + names + "   (" + m_keys.overlays + ")");
+    }
     if (m_stepMode)
-        out.push_back("STEP-THROUGH: a click begins a stepped search (" + keyOf(cmd::StepMode{}) + " leaves)");
+        out.push_back("STEP-THROUGH: a click begins a stepped search (" + m_keys.stepMode + " leaves)");
     return out;
 }
 
 std::vector<std::string> DebugTools::tileLines(const DebugFrame& f)
 {
-    const bool stepping = m_stepMode && stepper.trace().stepCount() > 0;
-    return overlays.tileLines(scene(f, stepping));
+    return m_overlays.tileLines(shownFlags(), scene(f, stepping()));
 }
 
 const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
@@ -424,25 +444,30 @@ const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
     }
     const Unit& u = *lead;
     const int layer = std::clamp(u.layer, 0, std::max(0, int(f.world->terrains.size()) - 1));
-    if (m_why && m_whyWorld == f.world && m_whyVersion == f.worldVersion && m_why->unit == u.name && m_why->path == path)
+    const SearchedOn on = searchedOn(f);
+    if (m_why && m_whyWorld == f.world && m_whyOn == on && m_why->unit == u.name && m_why->path == path)
         return m_why;
+    const eng::path::NavGrid& grid = *f.plan;
     UnitWhy w;
     w.unit = u.name;
     w.profile = f.world->profileName(layer);
     w.path = std::move(path);
-    if (!f.world->terrains.empty() && f.world->nav.validLayer(layer))
-        w.why = eng::terrain::explainPath(f.world->terrains[std::size_t(layer)].terrain, w.path, f.world->nav.rules(layer));
-    if (smoothed && f.world->nav.validLayer(u.layer)) {
+    if (!f.world->terrains.empty() && grid.validLayer(layer)) {
+        const eng::terrain::TerrainField& field = f.world->terrains[std::size_t(layer)].terrain;
+        w.why = f.fog ? explainKnown(field, w.path, grid.rules(layer), *f.fog, grid, layer)
+                      : eng::terrain::explainPath(field, w.path, grid.rules(layer));
+    }
+    if (smoothed && grid.validLayer(u.layer)) {
         w.smoothed = true;
         const std::vector<eng::TileCoord>& plan = u.walk.planned;
         for (std::size_t k = 1; k < plan.size(); ++k)
-            w.gridCost += eng::path::segmentCost(f.world->nav, u.layer, plan[k - 1], plan[k]);
+            w.gridCost += eng::path::segmentCost(grid, u.layer, plan[k - 1], plan[k]);
         w.smoothCost = u.walk.smoothed.cost;
         w.smoothLength = u.walk.smoothed.length;
     }
     m_why = std::move(w);
     m_whyWorld = f.world;
-    m_whyVersion = f.worldVersion;
+    m_whyOn = on;
     return m_why;
 }
 

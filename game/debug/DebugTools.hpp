@@ -10,11 +10,16 @@
 /// methods below: `C` `I` `T` `V` toggleOverlay, `Y` toggleWhy, `G` step-through mode (a click
 /// then begins a stepped search from the selected unit instead of a move), `N` step(1),
 /// `Shift+N` togglePlay, `Ctrl+N` nextSpeed, `R` clearRace; `Shift`+click with a unit selected
-/// races the four searches to the tile (runRace). Each returns what to say ("" says nothing).
+/// races the four searches to the tile (runRace). Each returns what to say ("" says nothing);
+/// the keys it names there are given by the caller (DebugKeys), which owns the binding table.
+///
+/// Everything the tools search and cost is on the grid the party plans on (DebugFrame::plan):
+/// with the fog of war on, the party's knowledge (unknown ground as open ground), so nothing
+/// shows what nobody has seen; with the fog off, the real world.
 ///
 /// \code
-/// game::debug::DebugTools tools;
-/// game::debug::DebugFrame f{&world, host.version(), &party, &lastTrace, traceAgeSec, hover};
+/// game::debug::DebugTools tools(keys);
+/// game::debug::DebugFrame f{&world, host.version(), &party, &planGrid, &lastTrace, traceAgeSec, hover};
 /// say(tools.toggleOverlay("heat"));
 /// tools.update(dtSec, f);
 /// tools.drawGround(target, f);                 // inside the renderer's ground pass
@@ -47,6 +52,10 @@ struct DebugFrame {
     const World* world = nullptr;                        ///< [Limit: not null]
     std::uint64_t worldVersion = 0;                      ///< WorldHost::version()
     const Party* party = nullptr;                        ///< [Limit: not null]
+    /// The grid the party plans on (Session::planGrid: the fog's belief grid while the fog is
+    /// on, else world->nav) [Limit: not null]. Races, stepped searches, costs and the why panel
+    /// read it.
+    const eng::path::NavGrid* plan = nullptr;
     const eng::path::SearchTrace* lastSearch = nullptr;  ///< [opt] the leader's last order search
     double lastSearchAgeSec = 1e9;                       ///< seconds since it ran (its replay)
     std::optional<eng::TileCoord> hover;                 ///< [opt] the tile under the pointer
@@ -69,17 +78,38 @@ struct UnitWhy {
     double smoothLength = 0.0;
 };
 
+/// How the player reaches the tools, as messages and panels name it ("G", "Shift+N"): the
+/// keys bound to their commands, named by the owner of the binding table.
+struct DebugKeys {
+    std::string stepMode;   ///< step-through mode on / off
+    std::string step;       ///< one expansion
+    std::string stepPlay;   ///< play / pause the stepped search
+    std::string stepSpeed;  ///< its next speed
+    std::string race;       ///< the gesture that races the searches to a tile ("Shift+click")
+    std::string clearRace;
+    std::string why;        ///< the why panel
+    std::string overlays;   ///< every overlay's key and name, e.g. "C heat, I influence"
+};
+
 class DebugTools {
 public:
-    DebugTools();
-
-    Overlays overlays;
-    StepThrough stepper;
-    Race race;
-    bool showWhy = false;  ///< the why panel (`Y`)
+    explicit DebugTools(DebugKeys keys);
 
     /// Turns the overlay `name` (heat, influence, search, numbers) on or off. The message.
     std::string toggleOverlay(std::string_view name);
+    /// Turns the overlay `name` on, or every overlay off for "none" (OverlayFlags::set). False
+    /// for another name.
+    bool showOverlay(std::string_view name) { return m_flags.set(name); }
+    /// The overlays that are on.
+    const OverlayFlags& overlays() const { return m_flags; }
+    /// Whether an overlay shows the orders' search traces (search or numbers): while it does,
+    /// the session records them (Session::setTraceWanted).
+    bool searchWatched() const { return m_flags.search || m_flags.numbers; }
+    /// The stepped search and the race shown (read only: the commands above change them).
+    const StepThrough& stepper() const { return m_stepper; }
+    const Race& race() const { return m_race; }
+    /// The why panel is shown.
+    bool whyShown() const { return m_showWhy; }
     /// The why panel on or off. The message.
     std::string toggleWhy();
     /// Plays or pauses the stepped search. The message.
@@ -96,14 +126,15 @@ public:
     /// Begins a stepped search from the selection's leader (where it stands, or the cell it is
     /// stepping into) to `goal` on its profile's layer. Returns the message to say.
     std::string beginStep(const DebugFrame& f, eng::TileCoord goal);
-    /// `n` more expansions of the stepped search. Returns the message to say ("" when fine).
-    std::string step(int n);
+    /// `n` more expansions of the stepped search (dropped first when `f`'s grid moved past it,
+    /// as update() does). Returns the message to say ("" when fine).
+    std::string step(const DebugFrame& f, int n);
     /// Races the four searches (A*, Dijkstra, greedy best-first, weighted A* w = 2) from the
     /// selection's leader to `goal` on its layer. Returns the message to say.
     std::string runRace(const DebugFrame& f, eng::TileCoord goal);
 
-    /// Per tick: plays the stepped search; drops a stepped search or race the world's version
-    /// has moved past (their cells and costs no longer hold).
+    /// Per tick: plays the stepped search; drops a stepped search or race the grid the party
+    /// plans on has moved past (another grid, or its costs changed: they no longer hold).
     void update(double dtSec, const DebugFrame& f);
 
     /// World space, under the unit sprites (target's view = the camera's).
@@ -122,25 +153,44 @@ public:
     /// or when it stands still. Cached: recomputed when the path or the world changed.
     const std::optional<UnitWhy>& why(const DebugFrame& f);
 
-    /// The font loaded (false: panels and labels are not drawn).
-    bool hasFont() const { return m_hasFont; }
-
 private:
     OverlayScene scene(const DebugFrame& f, bool stepping) const;
+    /// Drops a stepped search or race `f`'s grid has moved past.
+    void dropStale(const DebugFrame& f);
+    /// A stepped search is on screen: the search overlay shows it whatever the flags say.
+    bool stepping() const;
+    /// The overlays drawn now: the flags, with search while stepping.
+    OverlayFlags shownFlags() const;
     /// The step-through and why panels; cells in Tiled's coordinates (`frame`: World::frame).
     TextLines stepLines(const eng::map::CellFrame& frame) const;
     TextLines whyLines(const UnitWhy& w, const eng::map::CellFrame& frame) const;
 
+    DebugKeys m_keys;
+    OverlayFlags m_flags;
+    Overlays m_overlays;
+    StepThrough m_stepper;
+    Race m_race;
+    bool m_showWhy = false;             ///< the why panel (`Y`)
     eng::path::GridQuery m_raceQuery;   ///< the race's scratch (eng::path::runRace)
     sf::Font m_font;
     bool m_hasFont = false;
     bool m_stepMode = false;
-    std::uint64_t m_stepVersion = 0;    ///< world version the stepped search began in
-    std::uint64_t m_raceVersion = 0;    ///< world version the race ran in
+    /// The world and the grid (with its version) a stepped search, a race or the why panel
+    /// ran on: when one changes (another world, an edit, tuning, a unit seeing new ground with
+    /// the fog on, the fog toggled) it no longer holds.
+    struct SearchedOn {
+        std::uint64_t worldVersion = 0;
+        const eng::path::NavGrid* grid = nullptr;
+        std::uint64_t gridVersion = 0;
+        bool operator==(const SearchedOn&) const = default;
+    };
+    static SearchedOn searchedOn(const DebugFrame& f);
+    SearchedOn m_stepOn;
+    SearchedOn m_raceOn;
     std::vector<eng::TileCoord> m_leaderPath;  ///< scratch: the leader's remaining path
     // why() cache
     std::optional<UnitWhy> m_why;
-    std::uint64_t m_whyVersion = 0;
+    SearchedOn m_whyOn;
     const World* m_whyWorld = nullptr;
 };
 

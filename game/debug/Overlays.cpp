@@ -121,28 +121,26 @@ const std::vector<InfluenceSource>& Overlays::sources(const OverlayScene& scene)
 bool Overlays::searchUsable(const OverlayScene& scene)
 {
     const eng::path::SearchTrace* t = scene.trace;
-    if (!t || t->stepCount() == 0 || !scene.world || t->width != scene.world->nav.width() ||
-        t->height != scene.world->nav.height() || t->openedBegin.size() != std::size_t(t->stepCount()) + 1)
+    const eng::GridShape shape{t ? t->width : 0, t ? t->height : 0};
+    if (!t || t->stepCount() == 0 || !scene.world || shape != scene.world->nav.shape() ||
+        t->openedBegin.size() != std::size_t(t->stepCount()) + 1)
         return false;
     SearchCache& c = m_search;
-    if (c.trace == t && c.steps == t->stepCount() && c.opened == t->opened.size() && c.width == t->width &&
-        c.height == t->height && c.last == t->expanded.back().cell)
+    if (c.trace == t && c.steps == t->stepCount() && c.opened == t->opened.size() && c.shape == shape &&
+        c.last == t->expanded.back().cell)
         return true;
     c.trace = t;
     c.steps = t->stepCount();
     c.opened = t->opened.size();
-    c.width = t->width;
-    c.height = t->height;
+    c.shape = shape;
     c.last = t->expanded.back().cell;
-    const std::size_t n = std::size_t(t->width) * std::size_t(t->height);
-    c.closedAt.assign(n, -1);
-    c.openedAt.assign(n, -1);
-    const auto index = [&](eng::TileCoord p) { return std::size_t(p.y) * std::size_t(t->width) + std::size_t(p.x); };
+    c.closedAt.assign(shape.size(), -1);
+    c.openedAt.assign(shape.size(), -1);
     for (int k = 0; k < c.steps; ++k) {
         for (const eng::path::TraceCell* o = t->openedBeginAt(k); o != t->openedEndAt(k); ++o)
-            if (c.openedAt[index(o->cell)] < 0)
-                c.openedAt[index(o->cell)] = k;
-        const std::size_t i = index(t->expanded[std::size_t(k)].cell);
+            if (c.openedAt[shape.index(o->cell)] < 0)
+                c.openedAt[shape.index(o->cell)] = k;
+        const std::size_t i = shape.index(t->expanded[std::size_t(k)].cell);
         if (c.closedAt[i] < 0)
             c.closedAt[i] = k;
     }
@@ -158,7 +156,7 @@ int Overlays::replayStep(const OverlayScene& scene) const
     return int(std::min(double(steps - 1), std::max(0.0, scene.traceAgeSec) * rate));
 }
 
-void Overlays::drawGround(sf::RenderTarget& target, const OverlayScene& scene)
+void Overlays::drawGround(sf::RenderTarget& target, const OverlayFlags& flags, const OverlayScene& scene)
 {
     if (!scene.world || !flags.any())
         return;
@@ -221,7 +219,7 @@ void Overlays::drawField(sf::VertexArray& va, const OverlayScene& scene, const C
 
 void Overlays::drawHeat(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near) const
 {
-    const eng::path::NavGrid& nav = scene.world->nav;
+    const eng::path::NavGrid& nav = scene.grid();
     if (!nav.validLayer(scene.layer))
         return;
     const double lo = nav.minCellCost(scene.layer), hi = nav.maxCellCost(scene.layer);
@@ -245,6 +243,8 @@ void Overlays::drawInfluence(sf::VertexArray& va, const OverlayScene& scene, con
     const eng::iso::Projection& proj = scene.world->projection;
     for (const InfluenceSource& s : sources(scene)) {
         const int r = int(std::floor(s.influence.radius));
+        if (scene.unknown(s.cell))
+            continue;  // a source nobody has seen shows nothing
         if (s.cell.x + r < near.x0 || s.cell.x - r > near.x1 || s.cell.y + r < near.y0 || s.cell.y - r > near.y1)
             continue;
         const sf::Color base = s.influence.effect == eng::terrain::InfluenceEffect::Divide ? Warmth : Dread;
@@ -253,7 +253,7 @@ void Overlays::drawInfluence(sf::VertexArray& va, const OverlayScene& scene, con
             for (int dx = -r; dx <= r; ++dx) {
                 const eng::TileCoord c{s.cell.x + dx, s.cell.y + dy};
                 const double d = std::sqrt(double(dx * dx + dy * dy));
-                if (d > s.influence.radius || !near.contains(c))
+                if (d > s.influence.radius || !near.contains(c) || scene.unknown(c))
                     continue;
                 const double t = std::clamp(strength(s.influence, s.influence.factor(d)) / strongest, 0.0, 1.0);
                 sf::Color col = base;
@@ -274,9 +274,9 @@ void Overlays::drawSearch(sf::VertexArray& va, const OverlayScene& scene, const 
     const int k = replayStep(scene);
     const eng::iso::Projection& proj = scene.world->projection;
     const double last = std::max(1, c.steps - 1);
-    for (int y = near.y0; y <= std::min(near.y1, c.height - 1); ++y)
-        for (int x = near.x0; x <= std::min(near.x1, c.width - 1); ++x) {
-            const std::size_t i = std::size_t(y) * std::size_t(c.width) + std::size_t(x);
+    for (int y = near.y0; y <= std::min(near.y1, c.shape.height - 1); ++y)
+        for (int x = near.x0; x <= std::min(near.x1, c.shape.width - 1); ++x) {
+            const std::size_t i = c.shape.index({x, y});
             const int closed = c.closedAt[i], opened = c.openedAt[i];
             if (closed >= 0 && closed <= k)
                 addDiamond(va, proj, {x, y}, orderColor(closed / last, 140), 0.94f);
@@ -299,7 +299,7 @@ void Overlays::drawPath(sf::VertexArray& va, const OverlayScene& scene) const
 }
 
 void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const sf::Font& font,
-                          const OverlayScene& scene, float bottomMarginPx)
+                          const OverlayFlags& flags, const OverlayScene& scene, float bottomMarginPx)
 {
     if (!scene.world || !flags.any())
         return;
@@ -332,9 +332,9 @@ void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const 
     if (searchUsable(scene)) {
         const SearchCache& c = m_search;
         const int k = replayStep(scene);
-        for (int y = near.y0; y <= std::min(near.y1, c.height - 1) && drawn < MaxLabels; ++y)
-            for (int x = near.x0; x <= std::min(near.x1, c.width - 1) && drawn < MaxLabels; ++x) {
-                const std::size_t i = std::size_t(y) * std::size_t(c.width) + std::size_t(x);
+        for (int y = near.y0; y <= std::min(near.y1, c.shape.height - 1) && drawn < MaxLabels; ++y)
+            for (int x = near.x0; x <= std::min(near.x1, c.shape.width - 1) && drawn < MaxLabels; ++x) {
+                const std::size_t i = c.shape.index({x, y});
                 const bool closed = c.closedAt[i] >= 0 && c.closedAt[i] <= k;
                 const bool open = !closed && c.openedAt[i] >= 0 && c.openedAt[i] <= k;
                 if ((!closed && !open) || scene.unknown({x, y}))
@@ -344,7 +344,7 @@ void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const 
             }
     }
     // The cost of each step along the path, in gold, just above the centre.
-    const eng::path::NavGrid& nav = scene.world->nav;
+    const eng::path::NavGrid& nav = scene.grid();
     if (scene.path.size() >= 2 && nav.validLayer(scene.layer)) {
         text.setCharacterSize(12);
         const double diag = nav.rules(scene.layer).diagonalFactor;
@@ -362,7 +362,7 @@ void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const 
 void Overlays::drawLegend(sf::RenderTarget& target, const sf::Font& font, const OverlayScene& scene,
                           float bottomMarginPx) const
 {
-    const eng::path::NavGrid& nav = scene.world->nav;
+    const eng::path::NavGrid& nav = scene.grid();
     if (!nav.validLayer(scene.layer))
         return;
     const double lo = nav.minCellCost(scene.layer), hi = nav.maxCellCost(scene.layer);
@@ -416,13 +416,13 @@ void Overlays::drawLegend(sf::RenderTarget& target, const sf::Font& font, const 
     target.draw(t);
 }
 
-std::vector<std::string> Overlays::tileLines(const OverlayScene& scene)
+std::vector<std::string> Overlays::tileLines(const OverlayFlags& flags, const OverlayScene& scene)
 {
     std::vector<std::string> out;
     if (!scene.world || !scene.hover || !scene.world->nav.inBounds(*scene.hover))
         return out;
     const eng::TileCoord cell = *scene.hover;
-    if (flags.influence && scene.layer >= 0 && scene.layer < int(scene.world->terrains.size())) {
+    if (flags.influence && !scene.unknown(cell) && scene.layer >= 0 && scene.layer < int(scene.world->terrains.size())) {
         const eng::terrain::CellExplanation e = scene.world->terrains[std::size_t(scene.layer)].terrain.explain(cell);
         double net = 1.0;
         for (const eng::terrain::InfluenceContribution& c : e.influences)
@@ -434,7 +434,7 @@ std::vector<std::string> Overlays::tileLines(const OverlayScene& scene)
                           (e.influences.size() == 1 ? " source" : " sources"));
     }
     if ((flags.search || flags.numbers) && searchUsable(scene)) {
-        const std::size_t i = std::size_t(cell.y) * std::size_t(m_search.width) + std::size_t(cell.x);
+        const std::size_t i = m_search.shape.index(cell);
         if (m_search.closedAt[i] >= 0)
             out.push_back("Search: closed at step " + std::to_string(m_search.closedAt[i] + 1) + ", g " +
                           fmt(m_search.final.g[i]) + " h " + fmt(m_search.final.h[i]) + " f " + fmt(m_search.final.f[i]));
@@ -445,16 +445,6 @@ std::vector<std::string> Overlays::tileLines(const OverlayScene& scene)
             out.push_back("Search: not reached");
     }
     return out;
-}
-
-std::string Overlays::statusLine() const
-{
-    if (!flags.any())
-        return {};
-    std::string s;
-    for (const std::string& n : flags.names())
-        s += (s.empty() ? "" : ", ") + n;
-    return "Overlays: " + s + "   (C heat, I influence, T search, V numbers, L field)";
 }
 
 } // namespace game::debug

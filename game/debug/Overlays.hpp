@@ -20,14 +20,19 @@
 /// depends on the whole map (the influence sources, the search's order per cell) is built once
 /// per world version / per search and kept.
 ///
+/// With the fog of war on, the heat map, its legend and the step costs are the party's
+/// knowledge (OverlayScene::plan, the belief grid) and unknown cells are left out.
+///
 /// \code
 /// game::debug::Overlays overlays;
-/// overlays.flags.heat = true;
+/// game::debug::OverlayFlags flags;
+/// flags.heat = true;
 /// game::debug::OverlayScene scene{&world, leader.layer, host.version(), &trace, traceAgeSec, path, hover};
-/// overlays.drawGround(target, scene);                  // camera view set: world space, under units
-/// overlays.drawLabels(target, camera, font, scene);    // default view: numbers and the legend
+/// overlays.drawGround(target, flags, scene);                  // camera view set: world space, under units
+/// overlays.drawLabels(target, camera, font, flags, scene);    // default view: numbers and the legend
 /// \endcode
 
+#include "engine/core/GridShape.hpp"
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/FlowField.hpp"
 #include "engine/path/SearchTrace.hpp"
@@ -79,13 +84,19 @@ struct OverlayScene {
     double traceAgeSec = 1e9;                       ///< seconds since that search (its replay)
     std::span<const eng::TileCoord> path;           ///< [opt] the selected unit's path, its own tile first
     std::optional<eng::TileCoord> hover;            ///< [opt] the cell under the pointer
-    /// [opt] The fog of war while it is on: the heat map and the numbers leave unknown cells
-    /// out (a step cost there reads "+?"); the fog drawn over the map hides the rest.
+    /// [opt] The fog of war while it is on: the heat map, the influence disks, the flow field
+    /// and the numbers leave unknown cells out (a step cost there reads "+?"), a source on an
+    /// unknown cell shows nothing; the fog drawn over the map hides the rest.
     const FogOfWar* fog = nullptr;
     /// [opt] The flow field of the selected unit's group order (the field overlay).
     const eng::path::FlowField* field = nullptr;
+    /// [opt] The grid the party plans on (the fog's belief grid while the fog is on); null:
+    /// the world's. Costs shown are read here.
+    const eng::path::NavGrid* plan = nullptr;
     /// True when the fog hides what `c` is.
     bool unknown(eng::TileCoord c) const { return fog && !fog->known(c); }
+    /// The grid whose costs are shown.
+    const eng::path::NavGrid& grid() const { return plan ? *plan : world->nav; }
 };
 
 /// One influence source: a cell holding a terrain with an influence under the scene's profile.
@@ -103,22 +114,19 @@ std::vector<InfluenceSource> findInfluenceSources(const eng::terrain::TerrainFie
 /// The zoom (screen pixels per world pixel) from which numbers are drawn on the tiles.
 inline constexpr float NumbersMinZoom = 1.5f;
 
+/// The overlays' drawing of the overlays `flags` turns on, and what they cache between frames.
 class Overlays {
 public:
-    OverlayFlags flags;
-
     /// World-space part (target's view = the camera's): heat, influence disks, search shading,
     /// open outline and path. Call under the unit sprites.
-    void drawGround(sf::RenderTarget& target, const OverlayScene& scene);
+    void drawGround(sf::RenderTarget& target, const OverlayFlags& flags, const OverlayScene& scene);
     /// Screen-space part (target's default view): numbers on tiles (zoom >= NumbersMinZoom) and
     /// the heat legend (bottom-left, above `bottomMarginPx`).
-    void drawLabels(sf::RenderTarget& target, const Camera& camera, const sf::Font& font, const OverlayScene& scene,
-                    float bottomMarginPx = 34.f);
+    void drawLabels(sf::RenderTarget& target, const Camera& camera, const sf::Font& font, const OverlayFlags& flags,
+                    const OverlayScene& scene, float bottomMarginPx = 34.f);
     /// Extra lines for the hovered tile's panel: the net influence factor and each source's
     /// factor (influence on), the cell's g/h/f in the last search (search or numbers on).
-    std::vector<std::string> tileLines(const OverlayScene& scene);
-    /// One status line naming the overlays that are on and their keys ("" when none is on).
-    std::string statusLine() const;
+    std::vector<std::string> tileLines(const OverlayFlags& flags, const OverlayScene& scene);
 
     /// The influence sources under the scene's profile (cached per world version and layer).
     const std::vector<InfluenceSource>& sources(const OverlayScene& scene);
@@ -129,7 +137,7 @@ private:
         const eng::path::SearchTrace* trace = nullptr;
         int steps = -1;
         std::size_t opened = 0;
-        int width = 0, height = 0;
+        eng::GridShape shape;
         eng::TileCoord last{-1, -1};
         std::vector<int> closedAt;   ///< step that closed the cell, -1: never
         std::vector<int> openedAt;   ///< first step that opened it, -1: never

@@ -2,7 +2,6 @@
 /// Race: the four lanes drawn in quarters of the cells and as offset path lines, and the table.
 #include "game/debug/Race.hpp"
 
-#include "game/input/Bindings.hpp"
 
 namespace game::debug {
 
@@ -48,13 +47,13 @@ void Race::drawGround(sf::VertexArray& va, const eng::iso::Projection& proj, con
     }
 }
 
-std::vector<TableRow> Race::table(const eng::map::CellFrame& frame) const
+std::vector<TableRow> Race::table(const eng::map::CellFrame& frame, const std::string& clearKey) const
 {
     std::vector<TableRow> out;
     if (!active())
         return out;
     out.push_back({{"Race " + tileStr(frame.toTiled(m_start)) + " \xE2\x86\x92 " + tileStr(frame.toTiled(m_goal)) +
-                    "   " + keyOf(cmd::ClearRace{}) + " clears"},
+                    "   " + clearKey + " clears"},
                    colors::Title});
     out.push_back({{"search", "expanded", "time", "cost", "optimal"}, colors::Dim});
     for (std::size_t i = 0; i < m_lanes.size(); ++i) {

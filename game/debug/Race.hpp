@@ -11,7 +11,7 @@
 /// game::debug::Race race;
 /// race.set(start, goal, layer, std::move(lanes));     // from the engine's race
 /// race.drawGround(va, projection, viewCells);
-/// drawTable(target, font, x, y, race.table(world.frame), 13);
+/// drawTable(target, font, x, y, race.table(world.frame, "R"), 13);
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
@@ -59,8 +59,9 @@ public:
     /// `near`; world space.
     void drawGround(sf::VertexArray& va, const eng::iso::Projection& proj, const CellRange& near) const;
     /// The table: a title row, a header row, then one row per lane in its colour (name,
-    /// expansions, time, cost, optimal); start and goal in Tiled's coordinates (`frame`).
-    std::vector<TableRow> table(const eng::map::CellFrame& frame) const;
+    /// expansions, time, cost, optimal); start and goal in Tiled's coordinates (`frame`), the
+    /// title naming `clearKey`, the key that clears the race.
+    std::vector<TableRow> table(const eng::map::CellFrame& frame, const std::string& clearKey) const;
 
 private:
     eng::TileCoord m_start;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <utility>
 
 namespace game {
 
@@ -21,9 +22,67 @@ void printWarnings(const World& world)
         std::cerr << eng::formatDiagnostic(w) << '\n';
 }
 
+/// An edit that worked and changed nothing (a stroke's bounds, a brush without a palette).
+WorldEdit nothingChanged()
+{
+    WorldEdit e;
+    e.ok = true;
+    return e;
+}
+
+/// A MapEdit done on the host (Session::edit).
+struct ApplyEdit {
+    WorldHost& host;
+    const eng::edit::BrushTile* brush;  ///< [opt] the editor's brush
+
+    WorldEdit paintBrush(eng::TileCoord tile) const { return brush ? host.paintTile(tile, brush->gid) : nothingChanged(); }
+    WorldEdit operator()(const mapedit::Paint& e) const
+    {
+        return e.terrain.empty() ? paintBrush(e.tile) : host.paint(e.tile, e.terrain);
+    }
+    WorldEdit operator()(const mapedit::Erase& e) const { return host.erase(e.tile); }
+    WorldEdit operator()(const mapedit::Erupt& e) const
+    {
+        return e.on ? host.setErupting(e.tile, *e.on) : host.toggleErupting(e.tile);
+    }
+    WorldEdit operator()(const mapedit::BrushClick& e) const
+    {
+        WorldEdit r = host.toggleErupting(e.tile);
+        return r.ok ? r : paintBrush(e.tile);
+    }
+    WorldEdit operator()(const mapedit::Undo&) const { return host.undo(); }
+    WorldEdit operator()(const mapedit::Redo&) const { return host.redo(); }
+    WorldEdit operator()(const mapedit::BeginStroke&) const
+    {
+        host.beginStroke();
+        return nothingChanged();
+    }
+    WorldEdit operator()(const mapedit::EndStroke&) const
+    {
+        host.endStroke();
+        return nothingChanged();
+    }
+};
+
 } // namespace
 
-Session::Session(MessageLog& messages, SessionHooks hooks) : m_messages(messages), m_hooks(std::move(hooks))
+void SessionChange::merge(SessionChange later)
+{
+    tiles.insert(tiles.end(), later.tiles.begin(), later.tiles.end());
+    cells.insert(cells.end(), later.cells.begin(), later.cells.end());
+    worldLoaded = worldLoaded || later.worldLoaded;
+    partySpawned = partySpawned || later.partySpawned;
+    previewStale = previewStale || later.previewStale;
+    reloadEnded = reloadEnded || later.reloadEnded;
+    reloadAdopted = later.reloadEnded ? later.reloadAdopted : reloadAdopted;
+    worldVersion = std::max(worldVersion, later.worldVersion);
+    if (!later.error.empty())
+        error = std::move(later.error);
+    problems.insert(problems.end(), later.problems.begin(), later.problems.end());
+    said.insert(said.end(), later.said.begin(), later.said.end());
+}
+
+Session::Session(MessageLog& messages) : m_messages(messages)
 {
     // A unit that enters a cell sees from there before its next step: a wall it meets is
     // impassable on the belief grid before it could step onto it.
@@ -36,32 +95,40 @@ Session::Session(MessageLog& messages, SessionHooks hooks) : m_messages(messages
     });
 }
 
-std::vector<eng::Diagnostic> Session::open(const WorldOptions& options)
+void Session::say(const std::string& text, bool error)
 {
-    return open(loadWorld(options));
+    m_messages.say(text, error);
+    m_said.push_back(text);
 }
 
-std::vector<eng::Diagnostic> Session::open(eng::Result<World> loaded)
+void Session::sayMerged(const std::string& key, const std::string& text)
 {
-    std::vector<eng::Diagnostic> problems = m_host.open(std::move(loaded));
-    if (!problems.empty())
-        return problems;
-    if (m_hooks.acceptWorld && !m_hooks.acceptWorld(m_host.world(), problems))
-        return problems;
+    m_messages.sayMerged(key, text);
+    m_said.push_back(text);
+}
+
+SessionChange Session::finish(SessionChange c)
+{
+    c.worldVersion = m_host.version();
+    c.said.insert(c.said.end(), m_said.begin(), m_said.end());
+    m_said.clear();
+    return c;
+}
+
+SessionChange Session::open(eng::Result<World> loaded, const WorldGate& gate)
+{
+    SessionChange c;
+    c.problems = m_host.open(std::move(loaded));
+    if (!c.problems.empty())
+        return finish(std::move(c));
+    if (gate && !gate(m_host.world(), c.problems))
+        return finish(std::move(c));
     printWarnings(m_host.world());
-    applyWorld(WorldChange::New, {});
+    applyWorld(WorldChange::New, {}, c);
     if (m_host.world().fog)
-        setFog(true);
-    if (m_hooks.worldLoaded)
-        m_hooks.worldLoaded(m_host.world());
-    return {};
-}
-
-bool Session::reload(bool automatic)
-{
-    if (reloading())
-        finishReload(true);
-    return adoptReload(m_host.loadAgain(), automatic);
+        c.merge(setFog(true));
+    c.worldLoaded = true;
+    return finish(std::move(c));
 }
 
 bool Session::beginReload(bool automatic)
@@ -73,22 +140,22 @@ bool Session::beginReload(bool automatic)
     return true;
 }
 
-bool Session::finishReload(bool wait, bool* adopted)
+SessionChange Session::finishReload(bool wait, const WorldGate& gate)
 {
+    SessionChange c;
     if (!reloading() || (!wait && !m_reload.loader.ready()))
-        return false;
-    const bool ok = adoptReload(m_reload.loader.take(), m_reload.automatic);
-    if (adopted)
-        *adopted = ok;
-    return true;
+        return finish(std::move(c));
+    c.reloadEnded = true;
+    c.reloadAdopted = adoptReload(m_reload.loader.take(), m_reload.automatic, gate, c);
+    return finish(std::move(c));
 }
 
-bool Session::adoptReload(eng::Result<World> next, bool automatic)
+bool Session::adoptReload(eng::Result<World> next, bool automatic, const WorldGate& gate, SessionChange& out)
 {
     std::vector<eng::Diagnostic> problems;
     if (next) {
-        if (m_hooks.acceptWorld)
-            m_hooks.acceptWorld(next.value(), problems);
+        if (gate)
+            gate(next.value(), problems);
     } else {
         problems = next.diagnostics();
     }
@@ -110,9 +177,8 @@ bool Session::adoptReload(eng::Result<World> next, bool automatic)
     const WorldSwap swap = m_host.adopt(std::move(next).value());
     m_reload.error.clear();
     printWarnings(m_host.world());
-    applyWorld(swap.sameShape ? WorldChange::SameGrid : WorldChange::NewGrid, swap.dirty);
-    if (m_hooks.worldLoaded)
-        m_hooks.worldLoaded(m_host.world());  // a changed config file: the panel starts from it
+    applyWorld(swap.sameShape ? WorldChange::SameGrid : WorldChange::NewGrid, swap.dirty, out);
+    out.worldLoaded = true;  // a changed config file: the panel starts from it
     say(std::string(automatic ? "a file changed: reloaded " : "reloaded ") + m_host.world().options.mapPath +
         " (config: " + m_host.world().configUsed + ")");
     return true;
@@ -125,14 +191,27 @@ void Session::pollFiles()
         beginReload(true);
 }
 
-void Session::applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty)
+void Session::paramsFollowWorld()
+{
+    setPartyParams(m_party.params());
+}
+
+void Session::setPartyParams(const PartyParams& params)
+{
+    PartyParams p = params;
+    if (m_host.loaded()) {
+        const World& world = m_host.world();
+        p.isometric = world.map.orientation == eng::map::Orientation::Isometric;
+        p.tileWidth = world.map.tileWidth;
+        p.tileHeight = world.map.tileHeight;
+    }
+    m_party.setParams(p);
+}
+
+void Session::applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty, SessionChange& out)
 {
     const World& world = m_host.world();
-    PartyParams params = m_party.params();
-    params.isometric = world.map.orientation == eng::map::Orientation::Isometric;
-    params.tileWidth = world.map.tileWidth;
-    params.tileHeight = world.map.tileHeight;
-    m_party.setParams(params);
+    paramsFollowWorld();
     const bool sameSize = !m_party.units().empty() && m_party.layerCount() > 0 &&
                           m_party.grid().width() == world.nav.width() && m_party.grid().height() == world.nav.height();
     if (change == WorldChange::SameGrid && sameSize) {
@@ -153,12 +232,12 @@ void Session::applyWorld(WorldChange change, std::span<const eng::path::NavDirty
             resetFog(false);
         m_party.reset(planGrid());
         spawnParty();
+        out.partySpawned = true;
         m_trace.clear();
         m_lastOrder.reset();
         updateSight(true);
     }
-    if (m_hooks.previewStale)
-        m_hooks.previewStale();
+    out.previewStale = true;
 }
 
 void Session::replanAfter(std::span<const eng::path::NavDirty> dirty, const std::string& key, const std::string& why)
@@ -177,7 +256,7 @@ void Session::replanAfter(std::span<const eng::path::NavDirty> dirty, const std:
         std::string who;
         for (const std::string& name : m_replanNames)
             who += (who.empty() ? "" : ", ") + name;
-        m_messages.sayMerged(key, why + ": " + who + " replan");
+        sayMerged(key, why + ": " + who + " replan");
     }
     for (int i : rep.displaced)
         say(m_party.units()[std::size_t(i)].name + " steps off a cell that became impassable");
@@ -200,44 +279,39 @@ void Session::spawnParty()
             near = *world.start;
         m_party.spawnAround(DefaultParty, near);
     }
-    if (m_hooks.partySpawned)
-        m_hooks.partySpawned();
 }
 
-std::string Session::afterEdit(const WorldEdit& edit)
+SessionChange Session::followEdit(const WorldEdit& edit)
 {
-    if (!edit.ok)
-        return edit.error;
-    if (edit.tiles.empty())
-        return {};
-    if (m_hooks.tilesChanged)
-        m_hooks.tilesChanged(m_host.world(), edit.tiles);
-    if (m_hooks.cellsChanged) {
-        std::vector<eng::TileCoord> cells = edit.tiles;
-        cells.insert(cells.end(), edit.costCells.begin(), edit.costCells.end());
-        m_hooks.cellsChanged(m_host.world(), cells);
+    SessionChange c;
+    if (!edit.ok) {
+        c.error = edit.error;
+        return finish(std::move(c));
     }
+    c.tiles = edit.tiles;
+    c.cells = edit.tiles;
+    c.cells.insert(c.cells.end(), edit.costCells.begin(), edit.costCells.end());
+    // The same path for an edit, tuning and a reload that kept the grid: units whose remaining
+    // paths cross a changed cell replan through the path service; overlays read the new costs.
     if (!edit.dirty.empty())
-        applyWorld(WorldChange::SameGrid, edit.dirty);
-    if (m_hooks.previewStale)
-        m_hooks.previewStale();
-    return {};
+        applyWorld(WorldChange::SameGrid, edit.dirty, c);
+    c.previewStale = c.previewStale || !c.cells.empty();
+    return finish(std::move(c));
 }
 
-std::string Session::applyTuning(const eng::terrain::TerrainConfig& config)
+SessionChange Session::edit(const MapEdit& edit)
 {
-    const WorldEdit e = m_host.applyConfig(config);
-    if (!e.ok)
-        return e.error;
-    // The same path as an edit or a reload that kept the grid: units whose remaining paths
-    // cross a changed cell replan through the path service; overlays read the new costs.
-    if (m_hooks.cellsChanged && !e.costCells.empty())
-        m_hooks.cellsChanged(m_host.world(), e.costCells);
-    if (!e.dirty.empty())
-        applyWorld(WorldChange::SameGrid, e.dirty);
-    if (m_hooks.previewStale)
-        m_hooks.previewStale();
-    return {};
+    return followEdit(std::visit(ApplyEdit{m_host, brush()}, edit));
+}
+
+eng::Result<eng::map::SaveReport> Session::save(const std::string& path)
+{
+    return m_host.save(path);
+}
+
+SessionChange Session::applyTuning(const eng::terrain::TerrainConfig& config)
+{
+    return followEdit(m_host.applyConfig(config));
 }
 
 const eng::edit::BrushTile* Session::brush() const
@@ -255,7 +329,7 @@ void Session::cycleBrush(int step)
         return;
     m_brush = ((m_brush + step) % n + n) % n;
     const eng::edit::BrushTile& b = *brush();
-    m_messages.sayMerged("brush", "brush: " + b.terrain + " (" + b.tileset + " #" + std::to_string(b.localId) + ")");
+    sayMerged("brush", "brush: " + b.terrain + " (" + b.tileset + " #" + std::to_string(b.localId) + ")");
 }
 
 bool Session::canOrder(eng::TileCoord tile)
@@ -284,19 +358,19 @@ void Session::setTraceWanted(bool on)
         m_trace = eng::path::SearchTrace{};  // its storage is released too
 }
 
-void Session::order(eng::TileCoord tile)
+SessionChange Session::order(eng::TileCoord tile)
 {
+    SessionChange c;
     if (!traceRecorded())
         m_trace = eng::path::SearchTrace{};
     const OrderReport rep = m_party.orderSelected(tile, traceRecorded() ? &m_trace : nullptr);
     if (!rep.accepted) {
         say("no unit can move there: they are all boxed in", true);
-        return;
+        return finish(std::move(c));
     }
     m_lastOrder = rep;
     m_traceAgeSec = 0.0;
-    if (m_hooks.previewStale)
-        m_hooks.previewStale();
+    c.previewStale = true;
     if (rep.anchorMoved && rep.anchor) {
         const Unit* lead = m_party.leader();
         const int layer = lead ? lead->layer : 0;
@@ -304,20 +378,24 @@ void Session::order(eng::TileCoord tile)
         say(std::string(wall ? "that tile is impassable" : "that tile cannot be reached") +
             ": walking to the closest reachable tile " + tileStr(world().frame.toTiled(*rep.anchor)));
     }
+    return finish(std::move(c));
 }
 
-void Session::tick(double dtSec)
+SessionChange Session::tick(double dtSec, const WorldGate& gate)
 {
-    finishReload(false);
+    SessionChange c = finishReload(false, gate);
     m_gameTimeSec += dtSec;
     // Landmark tables rebuilt in the background after an edit are installed here, between
     // searches, on the thread that owns the grid (NavGrid's threading contract).
     m_host.world().nav.pollLandmarks();
     m_party.update(dtSec);
-    updateSight(false);
+    c.previewStale = updateSight(false) || c.previewStale;
     for (const std::string& e : m_party.takeEvents())
         say(e);
     m_traceAgeSec += dtSec;
+    SessionChange walked = finish({});
+    c.merge(std::move(walked));
+    return c;
 }
 
 } // namespace game

@@ -3,23 +3,26 @@
 /// The game being played, without a window: the world (WorldHost) and the party on it, and
 /// everything that changes them together. Loading, reloading (F5 or a watched file; a broken
 /// file keeps the last good world and says why), edits of the map, live tuning of the costs,
-/// the party following each change of the world (units whose paths cross a changed cell
-/// replan; a new size spawns a new party), the editor's brush, and orders to the selection with
-/// the last order's figures and search trace. What it says goes to a MessageLog.
+/// the party's settings, the party following each change of the world (units whose paths cross
+/// a changed cell replan; a new size spawns a new party), the editor's brush, and orders to the
+/// selection with the last order's figures and search trace. What it says goes to a MessageLog.
 ///
-/// The view takes part through hooks (all optional): it may refuse a new world (its mesh does
-/// not build: then the world is not adopted), rebuilds the mesh where an edit changed tiles,
-/// and dresses a newly spawned party. Tests leave them empty.
+/// The session is the only writer of the world and of the party's settings. Each function that
+/// changes them applies the whole change (costs, the party, the fog) and returns one
+/// SessionChange saying what changed; the caller hands it to what shows the world (the map's
+/// mesh, the minimap, the tuning panel, the HUD). A new world is first offered to a WorldGate
+/// (the view builds its mesh there): a world the gate refuses is not adopted.
 ///
 /// \code
 /// game::MessageLog log;
 /// game::Session session(log);
-/// if (auto problems = session.open({"maps/valley.tmx", "", ""}); !problems.empty()) fail(problems);
+/// game::SessionChange c = session.open(game::loadWorld({"maps/valley.tmx", "", ""}));
+/// if (!c.problems.empty()) fail(c.problems);
 /// session.party().selection().selectAll();
-/// if (session.canOrder({12, 7})) session.order({12, 7});
-/// session.tick(1.0 / 60.0);
-/// session.reload(false);          // false: the file is broken, the last good world stays
+/// if (session.canOrder({12, 7})) show(session.order({12, 7}));
+/// show(session.edit(game::mapedit::Paint{{3, 4}, "wall"}));   // its tiles: the mesh there
 /// session.beginReload(false);     // F5: loads on a worker; tick() adopts it when it is in
+/// show(session.tick(1.0 / 60.0, gate));
 /// \endcode
 
 #include "engine/core/Diagnostic.hpp"
@@ -31,71 +34,119 @@
 #include "game/world/WorldHost.hpp"
 #include "game/world/WorldLoader.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <span>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace game {
 
-/// How the owner (the view) takes part in changes of the world. Each may be empty.
-struct SessionHooks {
-    /// A world is about to become current: build what draws it. False (and `problems`) refuses
-    /// it; the current world stays.
-    std::function<bool(const World& world, std::vector<eng::Diagnostic>& problems)> acceptWorld;
-    /// An edit changed the tiles of `cells` in the current world.
-    std::function<void(const World& world, std::span<const eng::TileCoord> cells)> tilesChanged;
-    /// The tiles or the costs of `cells` changed in the current world (an edit: its tiles and
-    /// cost cells; tuning: its cost cells): what shows each cell (the minimap) follows.
-    std::function<void(const World& world, std::span<const eng::TileCoord> cells)> cellsChanged;
+/// Offered a world about to become current (its view builds what draws it). False, with
+/// `problems`, refuses it: the current world stays. An empty gate accepts every world.
+using WorldGate = std::function<bool(const World& world, std::vector<eng::Diagnostic>& problems)>;
+
+/// What one call of the session changed, for those who show the world. Empty: nothing.
+struct SessionChange {
+    /// Cells whose tiles changed in the current world (an edit): the map's mesh there.
+    std::vector<eng::TileCoord> tiles;
+    /// Cells whose tiles or costs changed (an edit: its tiles and cost cells; tuning: its cost
+    /// cells): what shows each cell (the minimap).
+    std::vector<eng::TileCoord> cells;
+    /// A world was opened or a reload adopted: its config is the one in force (the tuning
+    /// panel starts from it), every cell may have changed.
+    bool worldLoaded = false;
     /// A new party stands on the map (load its art, frame it).
-    std::function<void()> partySpawned;
-    /// A world was opened or reloaded (the tuning panel starts from its config).
-    std::function<void(const World& world)> worldLoaded;
-    /// The world or the party changed: a path preview is stale.
-    std::function<void()> previewStale;
+    bool partySpawned = false;
+    /// The world, the party or the grid it plans on changed: a path preview is stale.
+    bool previewStale = false;
+    /// A reload ended in this call (adopted or refused, see reloadAdopted).
+    bool reloadEnded = false;
+    bool reloadAdopted = false;
+    /// WorldHost::version() after the call.
+    std::uint64_t worldVersion = 0;
+    /// Why the change was refused ("" when it was applied or nothing was asked).
+    std::string error;
+    /// open(): why the world was not opened (empty: it is current).
+    std::vector<eng::Diagnostic> problems;
+    /// The messages said during the call, oldest first (also on the MessageLog).
+    std::vector<std::string> said;
+
+    /// `later` happened after this: both in one record.
+    void merge(SessionChange later);
 };
+
+/// The edits of the map Session::edit applies.
+namespace mapedit {
+struct Paint {
+    eng::TileCoord tile;
+    std::string terrain;  ///< "" paints the brush's tile (nothing without a palette)
+};
+struct Erase {
+    eng::TileCoord tile;
+};
+/// A volcano there erupts (`on`), calms down, or (nullopt) changes over.
+struct Erupt {
+    eng::TileCoord tile;
+    std::optional<bool> on;
+};
+/// The editor's click: toggles a volcano's eruption there, else paints the brush's tile.
+struct BrushClick {
+    eng::TileCoord tile;
+};
+struct Undo {};
+struct Redo {};
+/// A drag: the edits until EndStroke undo as one.
+struct BeginStroke {};
+struct EndStroke {};
+} // namespace mapedit
+
+using MapEdit = std::variant<mapedit::Paint, mapedit::Erase, mapedit::Erupt, mapedit::BrushClick, mapedit::Undo,
+                             mapedit::Redo, mapedit::BeginStroke, mapedit::EndStroke>;
 
 class Session {
 public:
-    explicit Session(MessageLog& messages, SessionHooks hooks = {});
+    explicit Session(MessageLog& messages);
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
-    void setHooks(SessionHooks hooks) { m_hooks = std::move(hooks); }
-
-    /// Loads the first world (warnings on stderr) and spawns its party. Empty: loaded.
-    std::vector<eng::Diagnostic> open(const WorldOptions& options);
-    /// The same with the world already loaded (loadWorld, e.g. on a loading thread).
-    std::vector<eng::Diagnostic> open(eng::Result<World> loaded);
-    /// Loads the world again (F5: `automatic` false; a watched file changed: true), waiting for
-    /// it (a reload begun before is finished first). A world that fails to load or that
-    /// acceptWorld refuses is not adopted: the error (naming the file) is said, reloadError()
-    /// keeps it, problems go to stderr. True when the new world is current.
-    bool reload(bool automatic);
-    /// The same without waiting: the world loads on a worker thread (WorldLoader) while the
-    /// current one stays in play and on screen; tick() (or finishReload) adopts it, or says why
-    /// not, once it is loaded. False (and nothing begins) while a reload is running.
+    /// Makes `loaded` (loadWorld, e.g. on a loading thread) the first world (warnings on
+    /// stderr), offered to `gate` first, and spawns its party. problems empty: it is current.
+    SessionChange open(eng::Result<World> loaded, const WorldGate& gate = WorldGate());
+    /// Begins loading the world again (F5: `automatic` false; a watched file changed: true) on a
+    /// worker thread (WorldLoader) while the current one stays in play and on screen; tick()
+    /// (or finishReload) adopts it, or says why not, once it is loaded. False (and nothing
+    /// begins) while a reload is running.
     bool beginReload(bool automatic);
     /// A reload begun by beginReload() has not been adopted or refused yet.
     bool reloading() const { return m_reload.loader.running(); }
     /// What that reload's worker does now (its step and the seconds it has run).
     WorldLoader::Progress reloadProgress() const { return m_reload.loader.progress(); }
     /// Adopts (or refuses) the running reload's world when it is loaded; `wait`: waits for it.
-    /// True when a reload ended here; `adopted` [opt] tells whether its world is current.
-    bool finishReload(bool wait, bool* adopted = nullptr);
+    /// A world that fails to load or that `gate` refuses is not adopted: the error (naming the
+    /// file) is said, reloadError() keeps it, problems go to stderr. reloadEnded / reloadAdopted
+    /// of the change tell how it went.
+    SessionChange finishReload(bool wait, const WorldGate& gate = WorldGate());
     /// Begins a reload when a watched file changed (WorldHost throttles the look to twice a
     /// second) and none is running.
     void pollFiles();
 
-    /// After an edit of the world (brush, script, undo): mesh (tilesChanged), party costs
-    /// (units whose paths cross a changed cell replan), preview. The edit's error ("" when it
-    /// worked).
-    std::string afterEdit(const WorldEdit& edit);
+    /// Edits the map (brush, script, undo): the costs, the fog's belief and the party follow
+    /// (units whose paths cross a changed cell replan). An edit refused says why in `error`.
+    SessionChange edit(const MapEdit& edit);
+    /// Saves the map's tiles as `.tmx` (WorldHost::save): our own write is not taken for a
+    /// change to reload.
+    eng::Result<eng::map::SaveReport> save(const std::string& path);
     /// The config in force becomes `config`: costs rebuilt in place, units whose paths cross a
-    /// changed cell replan (as after an edit). "" or why not.
-    std::string applyTuning(const eng::terrain::TerrainConfig& config);
+    /// changed cell replan (as after an edit). `error`: why not.
+    SessionChange applyTuning(const eng::terrain::TerrainConfig& config);
+    /// The config file was written by the game itself (the panel's Save): not a change to reload.
+    void configWritten() { m_host.noteOwnWrite(); }
+    /// The party's settings become `params`, except what the map decides (the projection of
+    /// steps: isometric, tile size), which follows the world.
+    void setPartyParams(const PartyParams& params);
 
     /// The editor's brush: the palette tile it paints, nullptr when the map has none.
     const eng::edit::BrushTile* brush() const;
@@ -108,7 +159,7 @@ public:
     bool canOrder(eng::TileCoord tile);
     /// Orders the selection to `tile` (after canOrder): the last order's figures and trace are
     /// kept; an order that walks to the closest reachable cell says so.
-    void order(eng::TileCoord tile);
+    SessionChange order(eng::TileCoord tile);
     /// The search trace's replay starts again (the search overlay was turned on).
     void restartTraceReplay() { m_traceAgeSec = 0.0; }
     /// Whether someone watches the orders' search traces (the search or numbers overlay is on).
@@ -117,10 +168,10 @@ public:
     /// records tens of bytes per cell it touches); smaller maps always record it.
     void setTraceWanted(bool on);
 
-    /// One step of game time: a reload whose world is loaded adopted (finishReload), landmark
-    /// tables built in the background installed, the party
-    /// walks, what it says is said; with the fog on, what the units see becomes known.
-    void tick(double dtSec);
+    /// One step of game time: a reload whose world is loaded offered to `gate` and adopted
+    /// (finishReload), landmark tables built in the background installed, the party walks, what
+    /// it says is said; with the fog on, what the units see becomes known.
+    SessionChange tick(double dtSec, const WorldGate& gate = WorldGate());
 
     /// Fog of war on or off (`--fog`, the map's `fog` property at open, `fog on|off`, a key);
     /// says so. On: the party plans on the fog's belief grid (FogOfWar.hpp: unknown cells as
@@ -129,14 +180,18 @@ public:
     /// message names them); edits, reloads and tuning reach the belief grid on known cells.
     /// Off: the party plans on the real grid again. Units walking keep their goals (replanned
     /// on the other grid). Nothing before open().
-    void setFog(bool on);
+    SessionChange setFog(bool on);
     bool fogOn() const { return m_fog.active(); }
     /// What the party knows and sees (active() only while the fog is on).
     const FogOfWar& fog() const { return m_fog; }
+    /// The grid the party plans on, what its knowledge says: the fog's belief grid while the
+    /// fog is on (unknown cells as open ground), else the world's. The debug tools and the
+    /// hover read costs here.
+    const eng::path::NavGrid& planGrid() const;
 
-    WorldHost& host() { return m_host; }
     const WorldHost& host() const { return m_host; }
     const World& world() const { return m_host.world(); }
+    /// The party: its units are read, its selection chosen; its settings through setPartyParams.
     Party& party() { return m_party; }
     const Party& party() const { return m_party; }
     MessageLog& messages() { return m_messages; }
@@ -159,17 +214,19 @@ private:
         SameGrid,  ///< edits or a reload that kept the grid: `dirty` says what changed
     };
     /// After the world changed: the party follows (see WorldChange), the preview is stale.
-    void applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty);
+    void applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty, SessionChange& out);
+    /// A WorldEdit done on the host: the session follows it (as applyWorld), into `out`.
+    SessionChange followEdit(const WorldEdit& edit);
+    /// `c` with the world version and what was said since the last record.
+    SessionChange finish(SessionChange c);
     /// Units whose paths cross changed cells replan; one message (`key`, saying `why`) names
     /// them all.
     void replanAfter(std::span<const eng::path::NavDirty> dirty, const std::string& key = "replan",
                      const std::string& why = "the ground changed under their paths");
-    /// A loaded (or failed) reload: adopted as reload() says.
-    bool adoptReload(eng::Result<World> next, bool automatic);
+    /// A loaded (or failed) reload: adopted as finishReload() says.
+    bool adoptReload(eng::Result<World> next, bool automatic, const WorldGate& gate, SessionChange& out);
     /// The orders' searches are recorded (setTraceWanted).
     bool traceRecorded() const;
-    /// The grid the party plans on: the fog's belief grid while the fog is on, else the world's.
-    const eng::path::NavGrid& planGrid() const;
     /// Fog: rebuilds the belief grid and the sight blockers for the current world (`keepKnown`:
     /// same map, new profiles).
     void resetFog(bool keepKnown);
@@ -177,14 +234,18 @@ private:
     /// looked at again; the belief grid's changes go to `out`.
     void fogFollowsWorld(std::span<const eng::path::NavDirty> dirty, std::vector<eng::path::NavDirty>& out);
     /// Fog: sight now (every unit's eyes); new cells known; units whose paths cross them replan.
-    void updateSight(bool force);
+    /// True when the belief grid changed.
+    bool updateSight(bool force);
     /// The party moves to `grid` keeping its walkers' goals (fog toggled).
     void rebindKeepingGoals(const eng::path::NavGrid& grid);
     void spawnParty();
-    void say(const std::string& text, bool error = false) { m_messages.say(text, error); }
+    /// The party's settings the map decides follow the world.
+    void paramsFollowWorld();
+    void say(const std::string& text, bool error = false);
+    void sayMerged(const std::string& key, const std::string& text);
 
     MessageLog& m_messages;
-    SessionHooks m_hooks;
+    std::vector<std::string> m_said;  ///< said since the last SessionChange (finish)
     WorldHost m_host;
     Party m_party;
     /// The last reload's error and beginReload()'s worker.

@@ -43,10 +43,10 @@ void Session::fogFollowsWorld(std::span<const eng::path::NavDirty> dirty, std::v
     m_viewers = std::move(eyes);
 }
 
-void Session::updateSight(bool force)
+bool Session::updateSight(bool force)
 {
     if (!m_fog.active())
-        return;
+        return false;
     std::vector<Viewer> eyes;
     eyes.reserve(m_party.units().size());
     for (const Unit& u : m_party.units())
@@ -57,12 +57,11 @@ void Session::updateSight(bool force)
         m_viewers = std::move(eyes);
     }
     if (m_sightDirty.empty())
-        return;
+        return false;
     const std::vector<eng::path::NavDirty> dirty = std::move(m_sightDirty);
     m_sightDirty.clear();
     replanAfter(dirty, "sight", "they see new ground ahead");
-    if (m_hooks.previewStale)
-        m_hooks.previewStale();
+    return true;
 }
 
 void Session::rebindKeepingGoals(const eng::path::NavGrid& grid)
@@ -76,10 +75,11 @@ void Session::rebindKeepingGoals(const eng::path::NavGrid& grid)
         m_party.sendTo(index, goal);
 }
 
-void Session::setFog(bool on)
+SessionChange Session::setFog(bool on)
 {
+    SessionChange c;
     if (!m_host.loaded() || on == m_fog.active())
-        return;
+        return finish(std::move(c));
     if (on) {
         resetFog(false);
         rebindKeepingGoals(m_fog.belief());
@@ -92,8 +92,8 @@ void Session::setFog(bool on)
         m_sightDirty.clear();
         say("fog of war off: units plan on the real map");
     }
-    if (m_hooks.previewStale)
-        m_hooks.previewStale();
+    c.previewStale = true;
+    return finish(std::move(c));
 }
 
 } // namespace game

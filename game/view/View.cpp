@@ -315,7 +315,7 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
     if (hud.drawGroundExtra)
         hud.drawGroundExtra(target);
     const eng::iso::Projection& proj = m_projection;
-    const eng::path::NavGrid& nav = world.nav;
+    const eng::path::NavGrid& nav = hud.plan ? *hud.plan : world.nav;
     static const eng::path::PathResult NoPreview;
     const eng::path::PathResult& preview = hud.preview ? *hud.preview : NoPreview;
     sf::VertexArray va(sf::Triangles);

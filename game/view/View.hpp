@@ -66,6 +66,9 @@ struct HudState {
     std::vector<std::string> errorLines;          ///< lines in red under the status panel's lines
     std::vector<std::string> tileLines;           ///< extra lines for the hovered tile's panel
     int explainLayer = 0;                         ///< World::terrains layer the tile panel explains
+    /// [opt] The grid the party plans on (its knowledge while the fog is on): the hovered tile
+    /// is marked passable or not as it says. Null: the world's.
+    const eng::path::NavGrid* plan = nullptr;
     std::string help;                             ///< the help line at the bottom (with showHelp)
     /// [opt] The fog of war while it is on: unknown cells are drawn dark, known cells out of
     /// sight dimmed, and the tile panel says "unknown" for an unknown cell (nothing else).
@@ -113,9 +116,6 @@ public:
 
     Camera& camera() { return m_camera; }
     const Camera& camera() const { return m_camera; }
-    bool hasMap() const { return m_renderer != nullptr; }
-    bool hasFont() const { return m_hasFont; }
-    const eng::render::MapRenderer* renderer() const { return m_renderer.get(); }
     /// The minimap (bottom right; M). Its colours follow the world through loadMap / showWorld
     /// and Minimap::updateCells.
     Minimap& minimap() { return m_minimap; }

@@ -108,11 +108,6 @@ std::vector<eng::Diagnostic> placeOnGrid(World& w, std::vector<std::uint8_t>& vo
 
 } // namespace
 
-int World::layerOf(const std::string& profile) const
-{
-    return profileLayer(nav, profile);
-}
-
 std::string World::profileName(int layer) const
 {
     if (layer < 0 || layer >= int(terrains.size()) || terrains[std::size_t(layer)].profile.empty())

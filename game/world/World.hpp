@@ -91,9 +91,6 @@ struct World {
     std::optional<eng::TileCoord> goal;     ///< `goal` point object
     bool fog = false;                       ///< the map's bool property `fog`: fog of war on at start
     std::vector<eng::Diagnostic> warnings;  ///< non-fatal problems (unknown terrain, ...)
-    /// Index in `terrains` (and layer of `nav`) of a profile name ("" and the default profile's
-    /// name: 0), or -1: game::profileLayer on `nav`.
-    int layerOf(const std::string& profile) const;
     /// The profile name to show for a layer ("default" for the config's base rules).
     std::string profileName(int layer) const;
     /// How far a unit sees (cells): its spawn point's `sight` property, else its profile's

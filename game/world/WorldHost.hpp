@@ -129,7 +129,6 @@ public:
     int reloads() const { return m_reloads; }
     /// Edits counted by noteEdit.
     int edits() const { return m_edits; }
-    const FileWatcher& watcher() const { return m_watcher; }
 
 private:
     WorldEdit applyEdit(eng::edit::EditResult r);

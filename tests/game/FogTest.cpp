@@ -214,8 +214,10 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
 {
     game::MessageLog log;
     game::Session session(log);
-    REQUIRE(session.open({FogFieldMap, "", ""}).empty());
-    game::test::tune(session.party(), [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });  // the same ticks on any machine
+    REQUIRE(session.open(game::loadWorld({FogFieldMap, "", ""})).problems.empty());
+    game::PartyParams params = session.party().params();
+    params.pathBudgetExpansions = 100000;  // the same ticks on any machine
+    session.setPartyParams(params);
     session.setFog(true);
     REQUIRE(session.fogOn());
     const game::World& world = session.world();
@@ -257,7 +259,7 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
     // An edit reaches the belief grid on known cells only.
     const eng::TileCoord knownCell{15, 3};
     REQUIRE(session.fog().known(knownCell));
-    REQUIRE(session.afterEdit(session.host().paint(knownCell, "wall")).empty());
+    REQUIRE(session.edit(game::mapedit::Paint{knownCell, "wall"}).error.empty());
     CHECK_FALSE(session.party().grid().passable(0, knownCell));
     // The fog's sight follows the new wall: what it holds in sight is what the units see now.
     const game::SightMap blockersNow = game::sightBlockers(world.terrains.front().terrain);
@@ -276,7 +278,7 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
             if (!session.fog().known({x, y}))
                 unknownCell = {x, y};
     REQUIRE(unknownCell.x >= 0);
-    REQUIRE(session.afterEdit(session.host().paint(unknownCell, "wall")).empty());
+    REQUIRE(session.edit(game::mapedit::Paint{unknownCell, "wall"}).error.empty());
     CHECK_FALSE(world.nav.passable(0, unknownCell));
     CHECK(session.party().grid().cost(0, unknownCell) == game::FogOfWar::OpenCost);
 

@@ -179,7 +179,7 @@ TEST_CASE("world host: watches map and config, keeps the last good world on a br
     REQUIRE(problems.empty());
     CHECK(host.version() == 1);
     CHECK(host.reloads() == 0);
-    const auto files = host.watcher().files();
+    const auto files = game::watchedFiles(host.world());
     CHECK(std::find(files.begin(), files.end(), map) != files.end());
     CHECK(std::find(files.begin(), files.end(), (dir / "terrain.toml").string()) != files.end());
     CHECK(host.world().nav.cost(0, {1, 1}) == Approx(0.5f));

@@ -40,7 +40,7 @@ struct MinimapGame {
 
     MinimapGame()
     {
-        REQUIRE(session.open({MinimapValley, "", ""}).empty());
+        REQUIRE(session.open(game::loadWorld({MinimapValley, "", ""})).problems.empty());
         view.camera().setViewport({1280, 720});
         view.showWorld(session.world());
         input.setScripted(true);
@@ -132,14 +132,8 @@ TEST_CASE("minimap: an edit recolours only the cells it changed, and only their 
 {
     game::MessageLog log;
     game::Minimap minimap;
-    std::vector<TileCoord> hooked;
-    game::SessionHooks hooks;
-    hooks.cellsChanged = [&](const game::World& world, std::span<const TileCoord> cells) {
-        hooked.assign(cells.begin(), cells.end());
-        minimap.updateCells(world, cells);
-    };
-    game::Session session(log, hooks);
-    REQUIRE(session.open({MinimapValley, "", ""}).empty());
+    game::Session session(log);
+    REQUIRE(session.open(game::loadWorld({MinimapValley, "", ""})).problems.empty());
     minimap.rebuild(session.world());
     CHECK(MinimapProbe::coloured(minimap) == 72u * 72u);
     REQUIRE(MinimapProbe::pendingUploads(minimap).size() == 1);
@@ -152,8 +146,11 @@ TEST_CASE("minimap: an edit recolours only the cells it changed, and only their 
     // A wall across a grass cell: its colour, darker (impassable).
     const TileCoord cell{20, 40};
     REQUIRE(session.world().nav.passable(0, cell));
-    REQUIRE(session.afterEdit(session.host().paint(cell, "wall")).empty());
+    const game::SessionChange change = session.edit(game::mapedit::Paint{cell, "wall"});
+    REQUIRE(change.error.empty());
+    const std::vector<TileCoord>& hooked = change.cells;
     REQUIRE_FALSE(hooked.empty());
+    minimap.updateCells(session.world(), hooked);
     CHECK(std::find(hooked.begin(), hooked.end(), cell) != hooked.end());
     CHECK(MinimapProbe::coloured(minimap) == hooked.size());
     CHECK(minimap.texel(cell) == game::minimapColor("wall", false));

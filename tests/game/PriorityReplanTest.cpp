@@ -5,6 +5,7 @@
 // across the road cell by cell, and the tuning panel's change.
 #include "game/session/Session.hpp"
 
+#include "tests/support/SessionProbe.hpp"
 #include "tests/support/TempDir.hpp"
 
 #include <catch2/catch.hpp>
@@ -86,7 +87,7 @@ struct RoadWalk {
 
     explicit RoadWalk(int frames)
     {
-        const std::vector<eng::Diagnostic> problems = session.open({copyRoadMap(dir), "", ""});
+        const std::vector<eng::Diagnostic> problems = session.open(game::loadWorld({copyRoadMap(dir), "", ""})).problems;
         REQUIRE(problems.empty());
         const game::World& world = session.world();
         REQUIRE(world.goal);
@@ -171,7 +172,7 @@ TEST_CASE("priority: after a reload makes roads dear, the leader walks the optim
         REQUIRE(dear != config);
         writeFile(w.dir.file("terrain.toml"), dear);
         const eng::path::NavGrid* grid = &w.session.world().nav;
-        REQUIRE(w.session.reload(false));
+        REQUIRE(testsupport::reloadNow(w.session, false).reloadAdopted);
         REQUIRE(&w.session.world().nav == grid);  // same shape: the grid kept, its costs changed
         REQUIRE(w.session.world().config.base.find("road")->multiplier == 6.0);
         w.settleAndCheck();
@@ -197,9 +198,9 @@ TEST_CASE("priority: after a wall is painted across the road, the leader walks t
                 const bool road = grid.inBounds(c) && grid.cost(0, c) < 1.0f;
                 if (c != ahead && !road)
                     continue;
-                const game::WorldEdit e = w.session.host().paint(c, "wall");
-                REQUIRE(e.ok);
-                REQUIRE(w.session.afterEdit(e).empty());  // as the brush: each cell replans its own
+                const game::SessionChange e = w.session.edit(game::mapedit::Paint{c, "wall"});
+                REQUIRE(e.error.empty());  // as the brush: each cell replans its own
+                REQUIRE_FALSE(e.tiles.empty());
             }
         REQUIRE_FALSE(grid.passable(0, ahead));
         w.settleAndCheck();
@@ -218,7 +219,7 @@ TEST_CASE("priority: after the tuning panel makes roads dear, the leader walks t
         eng::terrain::TerrainRule* road = config.base.find("road");
         REQUIRE(road != nullptr);
         road->multiplier = 6.0;
-        REQUIRE(w.session.applyTuning(config).empty());
+        REQUIRE(w.session.applyTuning(config).error.empty());
         w.settleAndCheck();
         w.walkOutChecking();
     }

@@ -2,6 +2,7 @@
 // edits and tuning that make walking units replan, the brush, and orders with their refusals.
 #include "game/session/Session.hpp"
 
+#include "tests/support/SessionProbe.hpp"
 #include "tests/support/TempDir.hpp"
 
 #include <catch2/catch.hpp>
@@ -60,20 +61,20 @@ bool said(const game::MessageLog& log, const std::string& start)
 
 } // namespace
 
-TEST_CASE("session: open spawns a party and tells the view through its hooks")
+TEST_CASE("session: open offers the world to the gate, spawns a party and says so in its change")
 {
     game::MessageLog log;
-    int accepted = 0, spawned = 0, loaded = 0;
-    game::SessionHooks hooks;
-    hooks.acceptWorld = [&](const game::World&, std::vector<eng::Diagnostic>&) { return ++accepted > 0; };
-    hooks.partySpawned = [&] { ++spawned; };
-    hooks.worldLoaded = [&](const game::World&) { ++loaded; };
-    game::Session session(log, hooks);
+    int accepted = 0;
+    const game::WorldGate gate = [&](const game::World&, std::vector<eng::Diagnostic>&) { return ++accepted > 0; };
+    game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
-    REQUIRE(session.open({freshMap(dir), "", ""}).empty());
+    const game::SessionChange opened = session.open(game::loadWorld({freshMap(dir), "", ""}), gate);
+    REQUIRE(opened.problems.empty());
     CHECK(accepted == 1);
-    CHECK(spawned == 1);
-    CHECK(loaded == 1);
+    CHECK(opened.partySpawned);
+    CHECK(opened.worldLoaded);
+    CHECK(opened.previewStale);
+    CHECK(opened.worldVersion == 1);
     CHECK_FALSE(session.party().units().empty());
     CHECK(session.host().version() == 1);
 }
@@ -81,14 +82,16 @@ TEST_CASE("session: open spawns a party and tells the view through its hooks")
 TEST_CASE("session: a view that refuses the first world fails the open")
 {
     game::MessageLog log;
-    game::SessionHooks hooks;
-    hooks.acceptWorld = [](const game::World&, std::vector<eng::Diagnostic>& problems) {
+    const game::WorldGate gate = [](const game::World&, std::vector<eng::Diagnostic>& problems) {
         problems.push_back({"mesh", 0, "no texture"});
         return false;
     };
-    game::Session session(log, hooks);
+    game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
-    const auto problems = session.open({freshMap(dir), "", ""});
+    const game::SessionChange opened = session.open(game::loadWorld({freshMap(dir), "", ""}), gate);
+    CHECK_FALSE(opened.worldLoaded);
+    CHECK_FALSE(opened.partySpawned);
+    const auto& problems = opened.problems;
     REQUIRE(problems.size() == 1);
     CHECK(problems[0].message == "no texture");
 }
@@ -99,11 +102,14 @@ TEST_CASE("session: a reload of a broken map keeps the last good world and says 
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
     const std::string map = freshMap(dir);
-    REQUIRE(session.open({map, "", ""}).empty());
+    REQUIRE(session.open(game::loadWorld({map, "", ""})).problems.empty());
     const std::size_t units = session.party().units().size();
 
     putFile(map, testsupport::readAll(SessionTinyMap).substr(0, 300));
-    CHECK_FALSE(session.reload(false));
+    const game::SessionChange failed = testsupport::reloadNow(session, false);
+    CHECK(failed.reloadEnded);
+    CHECK_FALSE(failed.reloadAdopted);
+    CHECK_FALSE(failed.worldLoaded);
     CHECK(session.host().version() == 1);
     CHECK(session.host().reloads() == 0);
     CHECK(session.world().map.width == 6);
@@ -112,7 +118,12 @@ TEST_CASE("session: a reload of a broken map keeps the last good world and says 
     CHECK(said(log, "reload failed, keeping the last good map: " + map));
 
     putFile(map, testsupport::readAll(SessionTinyMap));
-    CHECK(session.reload(true));
+    const game::SessionChange fixed = testsupport::reloadNow(session, true);
+    CHECK(fixed.reloadAdopted);
+    CHECK(fixed.worldLoaded);
+    CHECK(fixed.worldVersion == 2);
+    CHECK(std::any_of(fixed.said.begin(), fixed.said.end(),
+                      [&](const std::string& m) { return m.rfind("a file changed: reloaded " + map, 0) == 0; }));
     CHECK(session.reloadError().empty());
     CHECK(session.host().reloads() == 1);
     CHECK(said(log, "a file changed: reloaded " + map));
@@ -122,12 +133,11 @@ TEST_CASE("session: a reload loads on a worker while the last good world stays i
 {
     game::MessageLog log;
     int accepted = 0;
-    game::SessionHooks hooks;
-    hooks.acceptWorld = [&](const game::World&, std::vector<eng::Diagnostic>&) { return ++accepted > 0; };
-    game::Session session(log, hooks);
+    const game::WorldGate gate = [&](const game::World&, std::vector<eng::Diagnostic>&) { return ++accepted > 0; };
+    game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
     const std::string map = freshMap(dir);
-    REQUIRE(session.open({map, "", ""}).empty());
+    REQUIRE(session.open(game::loadWorld({map, "", ""}), gate).problems.empty());
     const std::size_t units = session.party().units().size();
 
     REQUIRE(session.beginReload(false));
@@ -136,11 +146,11 @@ TEST_CASE("session: a reload loads on a worker while the last good world stays i
     CHECK(session.host().version() == 1);     // nothing adopted yet: the last good world plays on
     CHECK(accepted == 1);
     CHECK_FALSE(session.reloadProgress().step.empty());
-    bool adopted = false;
-    REQUIRE(session.finishReload(true, &adopted));
-    CHECK(adopted);
+    const game::SessionChange finished = session.finishReload(true, gate);
+    REQUIRE(finished.reloadEnded);
+    CHECK(finished.reloadAdopted);
     CHECK_FALSE(session.reloading());
-    CHECK_FALSE(session.finishReload(true));  // nothing left to finish
+    CHECK_FALSE(session.finishReload(true, gate).reloadEnded);  // nothing left to finish
     CHECK(session.host().reloads() == 1);
     CHECK(accepted == 2);
     CHECK(said(log, "reloaded " + map));
@@ -149,7 +159,7 @@ TEST_CASE("session: a reload loads on a worker while the last good world stays i
     putFile(map, testsupport::readAll(SessionTinyMap).substr(0, 300));
     REQUIRE(session.beginReload(false));
     for (int i = 0; i < 30000 && session.reloading(); ++i) {
-        session.tick(1.0 / 60.0);  // tick() adopts or refuses it once it is loaded
+        session.tick(1.0 / 60.0, gate);  // tick() adopts or refuses it once it is loaded
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     CHECK_FALSE(session.reloading());
@@ -164,17 +174,16 @@ TEST_CASE("session: a reload the view refuses is not adopted")
 {
     game::MessageLog log;
     bool refuse = false;
-    game::SessionHooks hooks;
-    hooks.acceptWorld = [&](const game::World&, std::vector<eng::Diagnostic>& problems) {
+    const game::WorldGate gate = [&](const game::World&, std::vector<eng::Diagnostic>& problems) {
         if (refuse)
             problems.push_back({"tileset.png", 0, "cannot load the image"});
         return !refuse;
     };
-    game::Session session(log, hooks);
+    game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
-    REQUIRE(session.open({freshMap(dir), "", ""}).empty());
+    REQUIRE(session.open(game::loadWorld({freshMap(dir), "", ""}), gate).problems.empty());
     refuse = true;
-    CHECK_FALSE(session.reload(false));
+    CHECK_FALSE(testsupport::reloadNow(session, false, gate).reloadAdopted);
     CHECK(session.host().version() == 1);
     CHECK(session.reloadError() == "tileset.png: error: cannot load the image");
 }
@@ -184,7 +193,7 @@ TEST_CASE("session: orders are refused off the map and without a selection, then
     game::MessageLog log;
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
-    REQUIRE(session.open({freshMap(dir), "", ""}).empty());
+    REQUIRE(session.open(game::loadWorld({freshMap(dir), "", ""})).problems.empty());
     session.party().selection().selectNone();
     CHECK_FALSE(session.canOrder({100, 100}));
     CHECK(log.log().back() == "that is outside the map");
@@ -204,27 +213,23 @@ TEST_CASE("session: orders are refused off the map and without a selection, then
     CHECK(session.gameTimeSec() > 0.0);
 }
 
-TEST_CASE("session: an edit reaches the view, the brush cycles and says which it is")
+TEST_CASE("session: an edit returns what changed for the view, the brush cycles and says which it is")
 {
     game::MessageLog log;
-    std::vector<eng::TileCoord> rebuilt;
-    int stale = 0;
-    game::SessionHooks hooks;
-    hooks.tilesChanged = [&](const game::World&, std::span<const eng::TileCoord> cells) {
-        rebuilt.assign(cells.begin(), cells.end());
-    };
-    hooks.previewStale = [&] { ++stale; };
-    game::Session session(log, hooks);
+    game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
-    REQUIRE(session.open({freshMap(dir), "", ""}).empty());
-    const int staleAfterOpen = stale;
+    REQUIRE(session.open(game::loadWorld({freshMap(dir), "", ""})).problems.empty());
 
-    CHECK(session.afterEdit(session.host().erase({100, 100})) != "");
-    CHECK(rebuilt.empty());
-    const std::string error = session.afterEdit(session.host().paint({2, 2}, "wall"));
-    if (error.empty()) {
-        CHECK(rebuilt == std::vector<eng::TileCoord>{{2, 2}});
-        CHECK(stale > staleAfterOpen);
+    const game::SessionChange refused = session.edit(game::mapedit::Erase{{100, 100}});
+    CHECK(refused.error != "");
+    CHECK(refused.tiles.empty());
+    CHECK_FALSE(refused.previewStale);
+    const game::SessionChange painted = session.edit(game::mapedit::Paint{{2, 2}, "wall"});
+    if (painted.error.empty()) {
+        CHECK(painted.tiles == std::vector<eng::TileCoord>{{2, 2}});
+        CHECK(std::find(painted.cells.begin(), painted.cells.end(), eng::TileCoord{2, 2}) != painted.cells.end());
+        CHECK(painted.previewStale);
+        CHECK(painted.worldVersion == 2);
         CHECK(session.host().edits() == 1);
     } else {
         CHECK(session.host().edits() == 0);  // the tiny map's palette has no wall
@@ -245,7 +250,7 @@ TEST_CASE("session: on a big map an order records its search only while an overl
     game::MessageLog log;
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
-    REQUIRE(session.open({grassMap(dir, 1040, 1024), "", ""}).empty());
+    REQUIRE(session.open(game::loadWorld({grassMap(dir, 1040, 1024), "", ""})).problems.empty());
     REQUIRE(static_cast<long long>(session.world().nav.width()) * session.world().nav.height() > game::BigMapCells);
     session.party().selection().selectOnly(0);
     REQUIRE(session.canOrder({30, 2}));

@@ -486,9 +486,9 @@ TEST_CASE("tuning: movement.sight and a profile's sight apply to the fog at the 
 {
     game::MessageLog log;
     game::Session session(log);
-    REQUIRE(session.open({Valley, ShippedConfig, ""}).empty());
+    REQUIRE(session.open(game::loadWorld({Valley, ShippedConfig, ""})).problems.empty());
     game::TuningActions a;
-    a.apply = [&](const eng::terrain::TerrainConfig& c) { return session.applyTuning(c); };
+    a.apply = [&](const eng::terrain::TerrainConfig& c) { return session.applyTuning(c).error; };
     game::TuningPanel panel(a);
     panel.worldLoaded(session.world());
     session.setFog(true);

@@ -1,6 +1,7 @@
 #include "game/world/World.hpp"
 
 #include "engine/terrain/MapTerrain.hpp"
+#include "game/rules/ProfileLayer.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -81,7 +82,7 @@ TEST_CASE("world: party objects pick their movement profile, one terrain layer p
     const game::World& w = r.value();
     REQUIRE(w.terrains.size() == 3);
     CHECK(w.terrains[0].profile.empty());
-    CHECK(w.layerOf("") == 0);
+    CHECK(game::profileLayer(w.nav, "") == 0);
     CHECK(w.profileName(0) == "default");
     std::map<std::string, std::string> profileOf;
     for (const game::SpawnPoint& p : w.party)
@@ -89,7 +90,7 @@ TEST_CASE("world: party objects pick their movement profile, one terrain layer p
     CHECK(profileOf["dwarf"] == "dwarf");
     CHECK(profileOf["ranger"] == "ranger");
     CHECK(profileOf["knight"].empty());
-    const int dwarf = w.layerOf("dwarf"), ranger = w.layerOf("ranger");
+    const int dwarf = game::profileLayer(w.nav, "dwarf"), ranger = game::profileLayer(w.nav, "ranger");
     REQUIRE(dwarf > 0);
     REQUIRE(ranger > 0);
     CHECK(w.profileName(dwarf) == "dwarf");
@@ -127,10 +128,10 @@ TEST_CASE("world: party objects pick their movement profile, one terrain layer p
     auto d = game::loadWorld({valley, "", "dwarf"});
     REQUIRE(d.ok());
     CHECK(d.value().terrains.size() == 2);
-    CHECK(d.value().layerOf("dwarf") == 0);
-    CHECK(d.value().layerOf("") == 0);        // no profile: the default, here the dwarf's
-    CHECK(d.value().layerOf("ranger") == 1);
-    CHECK(d.value().layerOf("giant") == -1);
+    CHECK(game::profileLayer(d.value().nav, "dwarf") == 0);
+    CHECK(game::profileLayer(d.value().nav, "") == 0);        // no profile: the default, here the dwarf's
+    CHECK(game::profileLayer(d.value().nav, "ranger") == 1);
+    CHECK(game::profileLayer(d.value().nav, "giant") == -1);
     CHECK(d.value().nav.costField(0) == dw);
 }
 

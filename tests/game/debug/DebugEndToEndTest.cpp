@@ -4,6 +4,7 @@
 
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/SearchTrace.hpp"
+#include "game/rules/ProfileLayer.hpp"
 #include "game/world/World.hpp"
 #include "tests/support/RunProcess.hpp"
 #include "tests/support/GameE2e.hpp"
@@ -65,7 +66,7 @@ eng::TileCoord checkStepDump(const Json& step, const game::World& world, eng::Ti
     const eng::TileCoord start = cellOf(step["step"]["start"]);
     CHECK(start == cellOf((*dwarf)["tile"]));
     CHECK(cellOf(step["step"]["goal"]) == goal);
-    const int layer = world.layerOf("dwarf");
+    const int layer = game::profileLayer(world.nav, "dwarf");
     REQUIRE(layer >= 0);
     eng::path::GridQuery query;
     eng::path::SearchTrace trace;

@@ -5,6 +5,7 @@
 
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/NavGrid.hpp"
+#include "game/rules/ProfileLayer.hpp"
 #include "game/world/World.hpp"
 
 #include <catch2/catch.hpp>
@@ -91,7 +92,7 @@ TEST_CASE("step-through: step(N) closes exactly the full search's first N cells 
     if (!loaded)
         FAIL(eng::formatDiagnostics(loaded.diagnostics()));
     const game::World& world = loaded.value();
-    const int layer = std::max(0, world.layerOf("dwarf"));
+    const int layer = std::max(0, game::profileLayer(world.nav, "dwarf"));
     REQUIRE(world.start);
     const eng::TileCoord start = *world.start;
     const eng::TileCoord goal = world.goal ? *world.goal : eng::TileCoord{world.nav.width() - 2, world.nav.height() - 2};

@@ -1,0 +1,43 @@
+/// \file GameParts.cpp
+/// GameParts: a new world offered to the view, and a session's change handed to what shows it.
+#include "game/app/GameParts.hpp"
+
+#include <iostream>
+
+namespace game {
+
+WorldGate GameParts::gate()
+{
+    return [this](const World& world, std::vector<eng::Diagnostic>& problems) { return view.loadMap(world, problems); };
+}
+
+std::string GameParts::follow(const SessionChange& change)
+{
+    const World& world = session.world();
+    if (!change.tiles.empty()) {
+        std::vector<eng::Diagnostic> problems;
+        if (!view.updateCells(world, change.tiles, problems))
+            for (const eng::Diagnostic& d : problems)
+                std::cerr << eng::formatDiagnostic(d) << '\n';
+    }
+    if (!change.cells.empty())
+        view.minimap().updateCells(world, change.cells);
+    if (change.partySpawned) {
+        const Party& party = session.party();
+        view.loadCharacters(party, session.messages());
+        // Frame the party.
+        if (!party.units().empty()) {
+            sf::Vector2f sum{0.f, 0.f};
+            for (const Unit& u : party.units())
+                sum += view.unitFeetWorld(u);
+            view.camera().centerOn(sum / float(party.units().size()));
+        }
+    }
+    if (change.worldLoaded)
+        tuning.worldLoaded(world);
+    if (change.previewStale)
+        hud.previewStale();
+    return change.error;
+}
+
+} // namespace game

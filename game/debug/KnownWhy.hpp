@@ -1,0 +1,37 @@
+#pragma once
+/// \file KnownWhy.hpp
+/// "Why this path" as the party knows it while the fog of war is on (the why panel, the dump's
+/// `why`): nothing of a cell nobody has seen shows. A step into an unknown cell costs what the
+/// belief grid says (FogOfWar::OpenCost: open ground), under the terrain UnknownTerrain, with no
+/// influence; a step into a known cell is explained as without the fog (the belief grid holds
+/// the real cost there). The straight line is costed the same way: unknown cells are open
+/// ground, so it is blocked only where a known cell blocks it (the corner rule is not applied
+/// to a line through unknown cells).
+///
+/// \code
+/// const eng::terrain::PathWhy why = game::debug::explainKnown(field, path, rules, fog, fog.belief(), layer);
+/// \endcode
+
+#include "engine/core/TileCoord.hpp"
+#include "engine/path/MoveRules.hpp"
+#include "engine/path/NavGrid.hpp"
+#include "engine/terrain/PathWhy.hpp"
+#include "engine/terrain/TerrainField.hpp"
+#include "game/fog/FogOfWar.hpp"
+
+#include <span>
+
+namespace game::debug {
+
+/// The terrain a step into an unknown cell is put under.
+inline constexpr const char* UnknownTerrain = "unknown";
+
+/// Explains `path` (start .. end) over `field` under `rules` as the party knows it: `fog`'s known
+/// cells as eng::terrain::explainPath does, unknown ones at `plan`'s cost on `layer`. A path and
+/// straight line through known cells only give exactly explainPath's result. O(path + line)
+/// explainPath calls of one step each.
+eng::terrain::PathWhy explainKnown(const eng::terrain::TerrainField& field, std::span<const eng::TileCoord> path,
+                                   const eng::path::MoveRules& rules, const FogOfWar& fog,
+                                   const eng::path::NavGrid& plan, int layer);
+
+} // namespace game::debug

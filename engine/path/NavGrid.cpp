@@ -166,7 +166,8 @@ NavDirty NavGrid::apply(int layer, std::span<const CellChange> changes)
             dirty.cells.push_back(toCoord(m_touched[i].first));
     }
     if (passabilityChanged) {
-        computeIslands(l);
+        if (!updateIslands(l))
+            computeIslands(l);
         dirty.islandsChanged = true;
     }
     if (rescan)
@@ -272,13 +273,122 @@ void NavGrid::computeIslands(Layer& layer)
     }
     if (m_stack.capacity() > (std::size_t(1) << 16))
         m_stack = {};  // a big grid's flood fill: no need to hold megabytes between recomputes
+    adoptIslands(layer, std::move(fresh));
+}
+
+void NavGrid::adoptIslands(Layer& layer, std::shared_ptr<std::vector<std::int32_t>> fresh)
+{
     // Profiles that differ only in costs have the same islands: one array for all of them.
     for (const Layer& other : m_layers)
-        if (&other != &layer && other.island && other.islandCount == layer.islandCount && *other.island == island) {
+        if (&other != &layer && other.island && other.islandCount == layer.islandCount && *other.island == *fresh) {
             layer.island = other.island;
             return;
         }
     layer.island = std::move(fresh);
+}
+
+bool NavGrid::updateIslands(Layer& layer)
+{
+    const int dirs = layer.rules.diagonal == DiagonalMode::Always ? 8 : 4;
+    const std::vector<float>& cost = layer.cost;
+    // A copy: the old array may be shared with another layer or read by a landmark build.
+    auto fresh = std::make_shared<std::vector<std::int32_t>>(*layer.island);
+    std::vector<std::int32_t>& island = *fresh;
+    int count = layer.islandCount;
+    const auto firstOfNode = [&](std::size_t i) { return i == 0 || m_touched[i].first != m_touched[i - 1].first; };
+
+    // Closed cells leave their island; the open cells beside them must still reach each other.
+    m_islandTargets.clear();
+    for (std::size_t i = 0; i < m_touched.size(); ++i) {
+        const auto [node, old] = m_touched[i];
+        if (!firstOfNode(i) || !(old < Impassable) || cost[node] < Impassable)
+            continue;
+        m_islandTargets.emplace_back(island[node], node);  // the island it left (node: a marker)
+        island[node] = -1;
+    }
+    const std::size_t closed = m_islandTargets.size();
+    for (std::size_t i = 0; i < closed; ++i) {
+        const auto [id, node] = m_islandTargets[i];
+        for (int k = 0; k < dirs; ++k) {
+            const std::uint32_t nb = std::uint32_t(std::int64_t(node) + m_offsets[k]);
+            if (island[nb] == id)
+                m_islandTargets.emplace_back(id, nb);
+        }
+    }
+    // Every island that lost a cell must keep an open cell beside one (else it may be gone:
+    // the ids would not stay dense).
+    for (std::size_t i = 0; i < closed; ++i) {
+        const std::int32_t id = m_islandTargets[i].first;
+        const bool kept = std::any_of(m_islandTargets.begin() + std::ptrdiff_t(closed), m_islandTargets.end(),
+                                      [&](const auto& t) { return t.first == id; });
+        if (!kept)
+            return false;
+    }
+    m_islandTargets.erase(m_islandTargets.begin(), m_islandTargets.begin() + std::ptrdiff_t(closed));
+    std::sort(m_islandTargets.begin(), m_islandTargets.end());
+    m_islandTargets.erase(std::unique(m_islandTargets.begin(), m_islandTargets.end()), m_islandTargets.end());
+
+    // Per island: a search from its first target over the island's open cells must reach all of
+    // them. Visited cells are marked in the copy (-2 - id) and restored after. The search may
+    // visit a share of the map before the whole flood is the cheaper way.
+    const std::size_t budget = std::max<std::size_t>(4096, cost.size() / 8);
+    std::size_t visits = 0;
+    for (std::size_t begin = 0; begin < m_islandTargets.size();) {
+        const std::int32_t id = m_islandTargets[begin].first;
+        std::size_t end = begin;
+        while (end < m_islandTargets.size() && m_islandTargets[end].first == id)
+            ++end;
+        const std::int32_t mark = -2 - id;
+        m_islandSeen.clear();
+        const auto visit = [&](std::uint32_t n) {
+            island[n] = mark;
+            m_islandSeen.push_back(n);
+        };
+        visit(m_islandTargets[begin].second);
+        std::size_t reached = 1;
+        const std::size_t wanted = end - begin;
+        for (std::size_t head = 0; reached < wanted && head < m_islandSeen.size(); ++head) {
+            if (++visits > budget)
+                return false;
+            const std::uint32_t cur = m_islandSeen[head];  // breadth first: the targets are near
+            for (int k = 0; k < dirs; ++k) {
+                const std::uint32_t nb = std::uint32_t(std::int64_t(cur) + m_offsets[k]);
+                if (island[nb] != id)
+                    continue;
+                visit(nb);
+                if (std::binary_search(m_islandTargets.begin() + std::ptrdiff_t(begin),
+                                       m_islandTargets.begin() + std::ptrdiff_t(end), std::pair{id, nb}))
+                    ++reached;
+            }
+        }
+        if (reached < wanted)
+            return false;  // split (or out of budget above)
+        for (const std::uint32_t n : m_islandSeen)
+            island[n] = id;
+        begin = end;
+    }
+
+    // Opened cells join the one island around them, or start one; two islands around: a merge.
+    for (std::size_t i = 0; i < m_touched.size(); ++i) {
+        const auto [node, old] = m_touched[i];
+        if (!firstOfNode(i) || old < Impassable || !(cost[node] < Impassable))
+            continue;
+        std::int32_t joined = -1;
+        for (int k = 0; k < dirs; ++k) {
+            const std::int32_t nb = island[std::uint32_t(std::int64_t(node) + m_offsets[k])];
+            if (nb < 0)
+                continue;  // closed, or opened and not labelled yet (it will see this one)
+            if (joined >= 0 && nb != joined)
+                return false;
+            joined = nb;
+        }
+        island[node] = joined >= 0 ? joined : count++;
+    }
+    if (m_islandSeen.capacity() > (std::size_t(1) << 16))
+        m_islandSeen = {};
+    layer.islandCount = count;
+    adoptIslands(layer, std::move(fresh));
+    return true;
 }
 
 void NavGrid::computeMinCost(Layer& layer)

@@ -299,6 +299,15 @@ private:
     bool sameSize(const CostField& field) const;
     void copyCosts(Layer& layer, const CostField& field) const;
     void computeIslands(Layer& layer);
+    /// apply(): the islands after the passability changes listed in m_touched (sorted by node,
+    /// each node's old cost first), without a flood of the whole map where that is sure to give
+    /// the same partition: a closed cell's island is kept when the open cells around every closed
+    /// cell of it still reach each other (a search bounded to a share of the map); an opened cell
+    /// joins the one island around it, or starts a new one. False (nothing changed) where that
+    /// cannot be shown: an island split, merged or vanished; computeIslands() then.
+    bool updateIslands(Layer& layer);
+    /// The layer's islands become `fresh`, or an equal array another layer already has.
+    void adoptIslands(Layer& layer, std::shared_ptr<std::vector<std::int32_t>> fresh);
     static void computeMinCost(Layer& layer);
     static void computeHeuristicScale(Layer& layer);
     bool landmarksEnabled() const { return m_landmarkSettings.enabledFor(m_width, m_height); }
@@ -325,6 +334,9 @@ private:
     int m_idlePolls = 0;
     std::uint64_t m_polls = 0;      ///< pollLandmarks() calls (the clock of askedAt)
     std::vector<std::uint32_t> m_stack;  ///< island flood fill scratch
+    /// updateIslands() scratch: (island, open cell beside a closed one), and the cells visited.
+    std::vector<std::pair<std::int32_t, std::uint32_t>> m_islandTargets;
+    std::vector<std::uint32_t> m_islandSeen;
     std::vector<std::pair<std::uint32_t, float>> m_touched;  ///< apply(): (node, old cost) scratch
 };
 

@@ -198,6 +198,74 @@ TEST_CASE("NavGrid: random apply sequences equal a grid built from the edited fi
     }
 }
 
+TEST_CASE("NavGrid: walls and gaps drawn on a big layer keep the islands a fresh grid finds", "[path][navgrid]")
+{
+    // apply() updates islands without a flood of the whole map where it can show the partition
+    // is kept (a closed cell's neighbours still meet, an opened cell joins one island), and
+    // floods where an island splits, merges or vanishes: lines of walls and gaps of every
+    // length, some cutting the map in two, on the four diagonal rules.
+    std::mt19937 rng(20261128u);
+    const int w = 150, h = 120;
+    for (int mode = 0; mode < 4; ++mode) {
+        MoveRules rules;
+        rules.diagonal = DiagonalMode(mode);
+        CostField field(w, h);
+        for (float& c : field.cost)
+            c = std::uniform_int_distribution<int>(0, 9)(rng) == 0 ? Impassable : 1.0f + float(rng() % 3);
+        NavGrid grid;
+        REQUIRE(grid.reset(w, h));
+        REQUIRE(grid.addLayer("l", field, rules) == 0);
+        for (int edit = 0; edit < 40; ++edit) {
+            const bool wall = std::uniform_int_distribution<int>(0, 2)(rng) != 0;
+            const bool across = std::uniform_int_distribution<int>(0, 9)(rng) == 0;
+            const int length = across ? w : std::uniform_int_distribution<int>(1, 14)(rng);
+            TileCoord c{across ? 0 : std::uniform_int_distribution<int>(0, w - 1)(rng),
+                        std::uniform_int_distribution<int>(0, h - 1)(rng)};
+            const TileCoord step = std::uniform_int_distribution<int>(0, 1)(rng) == 0 || across
+                                       ? TileCoord{1, 0} : TileCoord{0, 1};
+            std::vector<CellChange> changes;
+            for (int i = 0; i < length && field.inBounds(c); ++i, c = {c.x + step.x, c.y + step.y}) {
+                changes.push_back({c, wall ? Impassable : 1.0f});
+                field.at(c) = wall ? Impassable : 1.0f;
+            }
+            REQUIRE(grid.apply(0, changes).layer == 0);
+            NavGrid fresh;
+            REQUIRE(fresh.reset(w, h));
+            REQUIRE(fresh.addLayer("l", field, rules) == 0);
+            INFO("mode " << mode << ", edit " << edit << (wall ? " wall" : " gap") << (across ? " across" : ""));
+            REQUIRE(sameIslands(grid, 0, fresh, 0));
+        }
+    }
+}
+
+TEST_CASE("NavGrid: an edit that keeps the islands keeps their ids", "[path][navgrid]")
+{
+    // Open ground with a wall through the middle: islands 0 (west) and 1 (east).
+    CostField field(9, 5, 1.0f);
+    for (int y = 0; y < 5; ++y)
+        field.at({4, y}) = Impassable;
+    NavGrid grid;
+    REQUIRE(grid.reset(9, 5));
+    REQUIRE(grid.addLayer("l", field, MoveRules{}) == 0);
+    REQUIRE(grid.islandCount(0) == 2);
+    const int west = grid.islandOf(0, {0, 0}), east = grid.islandOf(0, {8, 4});
+    // A wall cell in the west that splits nothing: every id stays.
+    const std::vector<CellChange> post{{{2, 2}, Impassable}};
+    REQUIRE(grid.apply(0, post).islandsChanged);
+    CHECK(grid.islandOf(0, {2, 2}) == -1);
+    CHECK(grid.islandOf(0, {0, 0}) == west);
+    CHECK(grid.islandOf(0, {8, 4}) == east);
+    // A pocket walled off in the west's corner and then opened alone: a new island after the
+    // others (a flood of the map would number it by its place, first).
+    const std::vector<CellChange> pocket{{{0, 1}, Impassable}, {{1, 0}, Impassable}, {{0, 0}, Impassable}};
+    grid.apply(0, pocket);
+    const std::vector<CellChange> open{{{0, 0}, 1.0f}};
+    REQUIRE(grid.apply(0, open).islandsChanged);
+    CHECK(grid.islandCount(0) == 3);
+    CHECK(grid.islandOf(0, {0, 0}) == 2);
+    CHECK(grid.islandOf(0, {8, 4}) == east);
+}
+
 TEST_CASE("NavGrid: replaceLayer and setRules", "[path][navgrid]")
 {
     NavGrid grid;

@@ -16,7 +16,7 @@ import os
 import re
 import sys
 
-EXEMPT_FUNCTIONS = re.compile(r"engine/path/detail/GridQuerySearchLoops\.hpp")
+EXEMPT_FUNCTIONS = re.compile(r"engine/path/query/GridQuerySearchLoops\.hpp")
 CONTROL = re.compile(r"^(if|for|while|switch|catch|do|else|return|case|default)\b")
 
 

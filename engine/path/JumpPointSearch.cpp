@@ -2,7 +2,7 @@
 /// Jump point search: the weighted jump search restricted to uniform layers.
 #include "engine/path/JumpPointSearch.hpp"
 
-#include "engine/path/detail/JumpQuery.hpp"
+#include "engine/path/jump/JumpQuery.hpp"
 
 namespace eng::path {
 

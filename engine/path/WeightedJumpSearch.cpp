@@ -5,10 +5,10 @@
 /// of the same-cost plane; a diagonal jump steps cell by cell through the successor table.
 #include "engine/path/WeightedJumpSearch.hpp"
 
-#include "engine/path/detail/JumpQuery.hpp"
+#include "engine/path/jump/JumpQuery.hpp"
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/OpenList.hpp"
-#include "engine/path/detail/LandmarkBound.hpp"
+#include "engine/path/landmarks/LandmarkBound.hpp"
 
 #include <algorithm>
 #include <cstdlib>

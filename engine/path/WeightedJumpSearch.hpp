@@ -82,7 +82,7 @@
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/NavGrid.hpp"
-#include "engine/path/detail/LandmarkBound.hpp"
+#include "engine/path/landmarks/LandmarkBound.hpp"
 #include "engine/path/PathResult.hpp"
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/OpenList.hpp"

@@ -164,8 +164,11 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
     const std::int64_t stepY = std::int64_t(dy) * m_stride;
     std::int64_t prev = std::int64_t(y) * m_stride + x;  // the cell before this step (first: the origin)
     // The ways beside (see above): from o, or from the cell before it when o was entered straight.
-    // On a uniform layer none is ever strictly cheaper (a straight step and a diagonal one cost
-    // more than one diagonal step), so they are not priced there.
+    // On a uniform layer they are not priced: there they never stop a diagonal jump (a way beside
+    // reaches d_t at the jump's cost at best) and leave out only straight jumps of a jump whose
+    // origin was entered straight, while their cost reads are on every diagonal step (jps on
+    // AR0011SR, every scenario: 4.8 us per query with these uniform jumps, 7.5 with the weighted
+    // ones).
     double altX = kInfinity;
     double altY = kInfinity;
     if constexpr (!Uniform) {
@@ -353,6 +356,7 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
     }
 }
 
+template <bool Uniform>
 bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded)
 {
     detail::nextGeneration(m_nodes, m_generation);
@@ -404,10 +408,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
             return true;
         }
         m_from = node;
-        if (m_uniformLayer)
-            expand<true>(node, x, y);
-        else
-            expand<false>(node, x, y);
+        expand<Uniform>(node, x, y);
         next = flush(node);
     }
     m_list = nullptr;
@@ -452,7 +453,9 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
         m_table.reset();
     detail::runJumpQuery(
         grid, layer, start, goal, m_partialPaths, m_targets, out,
-        [this](std::uint32_t s, std::uint32_t g, int& expanded) { return search(s, g, expanded); },
+        [this](std::uint32_t s, std::uint32_t g, int& expanded) {
+            return m_uniformLayer ? search<true>(s, g, expanded) : search<false>(s, g, expanded);
+        },
         [this](std::uint32_t n) { return m_nodes[n].g; },
         [this, &out](std::uint32_t s, std::uint32_t e) { writePath(s, e, out); });
     m_flat = nullptr;

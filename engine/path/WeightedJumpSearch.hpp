@@ -35,8 +35,9 @@
 ///   same-cost plane per run of equal costs).
 /// - The start is expanded in all eight directions.
 /// - On a uniform layer (every passable cell costs the same) the jumps price their cells by
-///   count, without reading them, and the ways beside a diagonal jump are never cheaper, so
-///   they are not priced: that is jump point search (JumpPointSearch runs exactly this).
+///   count, without reading them, and the ways beside a diagonal jump are not priced (there
+///   they never stop one and leave out few straight jumps): that is jump point search
+///   (JumpPointSearch runs exactly this).
 /// Exactness: every step a canonical optimal path takes is kept at each of its cells, the jumps
 /// skip only cells that keep straight on alone, and those the diagonal jumps expand on their
 /// way are expanded with the g of a path through them; the random-field tests compare every
@@ -224,6 +225,8 @@ private:
         std::uint32_t parent = 0;
     };
 
+    /// One search (Uniform: m_uniformLayer, see expand).
+    template <bool Uniform>
     bool search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded);
     /// Uniform: the layer's passable cells all cost m_minCost (m_uniformLayer), so the jumps
     /// price their cells without reading them.

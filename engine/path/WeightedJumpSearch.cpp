@@ -151,6 +151,27 @@ std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, double& cost) const
 /// swapped. Beside a road, for instance, the next road cell's diagonal reaches the cells beside
 /// this one's cheaper (the straight jumps parallel to the road are left to it), and the
 /// previous road cell's those farther from the road (the straight jumps away from it).
+/// On a uniform layer the ways beside are not priced: there they never stop a diagonal jump (a
+/// way beside reaches d_t at the jump's cost at best) and leave out only straight jumps of a
+/// jump whose origin was entered straight, while their cost reads are on every diagonal step
+/// (jps on AR0011SR, every scenario: 4.8 us per query with these uniform jumps, 7.5 with the
+/// weighted ones).
+template <int K>
+void WeightedJumpSearch::waysBeside(std::int64_t origin, int in, double& altX, double& altY) const
+{
+    constexpr int kx = detail::kDx[K] > 0 ? 1 : 3;
+    constexpr int ky = detail::kDy[K] > 0 ? 2 : 0;
+    const std::int64_t stepX = detail::kDx[K];
+    const std::int64_t stepY = std::int64_t(detail::kDy[K]) * m_stride;
+    altX = double(m_costs[origin + stepX]);
+    altY = double(m_costs[origin + stepY]);
+    const double here = double(m_costs[origin]);
+    if (in == kx && m_costs[origin - stepX + stepY] < Impassable)
+        altY = std::min(altY, m_diag * altY - here);
+    if (in == ky && m_costs[origin - stepY + stepX] < Impassable)
+        altX = std::min(altX, m_diag * altX - here);
+}
+
 template <int K, bool Uniform>
 void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
 {
@@ -163,23 +184,11 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
     const std::int64_t stepX = dx;
     const std::int64_t stepY = std::int64_t(dy) * m_stride;
     std::int64_t prev = std::int64_t(y) * m_stride + x;  // the cell before this step (first: the origin)
-    // The ways beside (see above): from o, or from the cell before it when o was entered straight.
-    // On a uniform layer they are not priced: there they never stop a diagonal jump (a way beside
-    // reaches d_t at the jump's cost at best) and leave out only straight jumps of a jump whose
-    // origin was entered straight, while their cost reads are on every diagonal step (jps on
-    // AR0011SR, every scenario: 4.8 us per query with these uniform jumps, 7.5 with the weighted
-    // ones).
+    // The ways beside (see above), not priced on a uniform layer.
     double altX = kInfinity;
     double altY = kInfinity;
-    if constexpr (!Uniform) {
-        altX = double(m_costs[prev + stepX]);
-        altY = double(m_costs[prev + stepY]);
-        const double here = double(m_costs[prev]);
-        if (in == kx && m_costs[prev - stepX + stepY] < Impassable)
-            altY = std::min(altY, m_diag * altY - here);
-        if (in == ky && m_costs[prev - stepY + stepX] < Impassable)
-            altX = std::min(altX, m_diag * altX - here);
-    }
+    if constexpr (!Uniform)
+        waysBeside<K>(prev, in, altX, altY);
     double sum = 0.0;
     for (;;) {
         x += dx;

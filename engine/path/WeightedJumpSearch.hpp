@@ -245,6 +245,10 @@ private:
     /// jump's cost (set when a jump point is found).
     template <int K, bool Uniform>
     std::uint32_t jumpStraight(int x, int y, double& cost) const;
+    /// The costs of the ways beside a diagonal jump in direction K from padded node `origin`
+    /// (entered in direction `in`) up to that origin (see jumpDiagonal).
+    template <int K>
+    void waysBeside(std::int64_t origin, int in, double& altX, double& altY) const;
     /// Adds the jump points of the diagonal jump from padded (x, y) in direction K, and those
     /// of the straight jumps from the cells it expands on its way; `in`: the direction of the
     /// last step of the path to (x, y) (-1 for the start).

@@ -6,8 +6,8 @@
 #include "engine/path/detail/ClosestCells.hpp"
 
 #include "engine/path/detail/Directions.hpp"
-#include "engine/path/detail/Heuristics.hpp"
-#include "engine/path/detail/LandmarkBound.hpp"
+#include "engine/path/query/Heuristics.hpp"
+#include "engine/path/landmarks/LandmarkBound.hpp"
 #include "engine/path/detail/OpenList.hpp"
 
 #include <algorithm>

@@ -25,7 +25,7 @@
 /// and the layer's heuristic is Octile, a single-goal search uses h = weight x max(the scaled
 /// octile bound, the landmark bounds) (Landmarks.hpp): still consistent, so every path stays
 /// optimal with weight 1, and far fewer cells are expanded on large maps. Each search reads only
-/// the few landmarks with the largest bound from its start to its goal (detail/LandmarkBound.hpp:
+/// the few landmarks with the largest bound from its start to its goal (landmarks/LandmarkBound.hpp:
 /// active landmarks, fixed for the search); the goal's values are read once per search; the
 /// search keeps the table it began with (a shared_ptr) even if the grid installs a newer one
 /// meanwhile. Multi-target searches (partial paths,
@@ -57,7 +57,7 @@
 #include "engine/path/PathResult.hpp"
 #include "engine/path/SearchMode.hpp"
 #include "engine/path/SearchTrace.hpp"
-#include "engine/path/detail/LandmarkBound.hpp"
+#include "engine/path/landmarks/LandmarkBound.hpp"
 #include "engine/path/detail/OpenListStorage.hpp"
 #include "engine/path/detail/ZeroedArray.hpp"
 

@@ -1,6 +1,6 @@
 /// \file GridQuerySearch.cpp
 /// GridQuery::dispatchRun: picks the search loop instantiation for the query (the loops:
-/// detail/GridQuerySearchLoops.hpp, instantiated in GridQuerySearchAStar.cpp,
+/// query/GridQuerySearchLoops.hpp, instantiated in GridQuerySearchAStar.cpp,
 /// GridQuerySearchOverlay.cpp, GridQuerySearchGreedy.cpp and GridQuerySearchTraced.cpp).
 #include "engine/path/GridQuery.hpp"
 

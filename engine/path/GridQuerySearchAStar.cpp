@@ -1,7 +1,7 @@
 /// \file GridQuerySearchAStar.cpp
 /// The plain A* / Dijkstra loops: masked (varying costs) and branchy (uniform costs) (see
-/// detail/GridQuerySearchLoops.hpp).
-#include "engine/path/detail/GridQuerySearchLoops.hpp"
+/// query/GridQuerySearchLoops.hpp).
+#include "engine/path/query/GridQuerySearchLoops.hpp"
 
 namespace eng::path {
 

@@ -1,7 +1,7 @@
 /// \file GridQuerySearchGreedy.cpp
 /// The untraced greedy best-first loops (races), with and without an overlay (see
-/// detail/GridQuerySearchLoops.hpp).
-#include "engine/path/detail/GridQuerySearchLoops.hpp"
+/// query/GridQuerySearchLoops.hpp).
+#include "engine/path/query/GridQuerySearchLoops.hpp"
 
 namespace eng::path {
 

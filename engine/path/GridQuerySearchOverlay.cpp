@@ -1,6 +1,6 @@
 /// \file GridQuerySearchOverlay.cpp
-/// The untraced loop of overlay queries (per-unit penalties) (see detail/GridQuerySearchLoops.hpp).
-#include "engine/path/detail/GridQuerySearchLoops.hpp"
+/// The untraced loop of overlay queries (per-unit penalties) (see query/GridQuerySearchLoops.hpp).
+#include "engine/path/query/GridQuerySearchLoops.hpp"
 
 namespace eng::path {
 

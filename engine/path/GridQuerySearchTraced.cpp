@@ -1,8 +1,8 @@
 /// \file GridQuerySearchTraced.cpp
 /// The traced loops (step-through, overlays, races: every expansion recorded), A* or greedy, with
 /// and without an overlay; the target kind, diagonal rule and heuristic are read at run time (see
-/// detail/GridQuerySearchLoops.hpp).
-#include "engine/path/detail/GridQuerySearchLoops.hpp"
+/// query/GridQuerySearchLoops.hpp).
+#include "engine/path/query/GridQuerySearchLoops.hpp"
 
 namespace eng::path {
 

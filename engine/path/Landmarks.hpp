@@ -27,7 +27,7 @@
 ///   quantum, would break this (a difference could exceed the step by up to a quantum).
 /// - Raising any cost (or making a cell impassable) keeps this true; lowering one does not
 ///   (NavGrid then stops using the table until it is rebuilt).
-/// - Searches use the bound times (1 - 2^-16) (detail/LandmarkBound.hpp): still consistent and
+/// - Searches use the bound times (1 - 2^-16) (landmarks/LandmarkBound.hpp): still consistent and
 ///   admissible (h(n) - h(m) <= (1 - 2^-16) w), exact in double, and it keeps the fixed-point
 ///   values from making many f = g + h exactly equal, which A*'s open list orders more slowly.
 /// What the rounding costs: a path of N steps loses less than N quanta against its exact cost,
@@ -48,7 +48,7 @@
 /// Layout: per padded cell, its k pairs {Q F_j(n), Q B_j(n)} side by side, padded to a power
 /// of two (32 bytes for k = 8) in a 64-byte aligned array, so one cell never spans two cache
 /// lines: a search reads the few landmarks it chose for its start and goal (GridQuery,
-/// detail/LandmarkBound.hpp), all from one line per cell. Memory: 4k bytes per padded cell for
+/// landmarks/LandmarkBound.hpp), all from one line per cell. Memory: 4k bytes per padded cell for
 /// k a power of two (k = 8: 8.1 MiB at 512x512, 128 MiB at 2048x2048).
 /// Build: 2 one-to-all searches per landmark, and 2 more per island for the scale, with a bucket
 /// queue (bucket width = the cheapest step, so no cell is scanned twice), O(k x cells); besides

@@ -2,7 +2,7 @@
 /// PathService: slots with generations, queued and running requests in order of their
 /// deadlines (arrival + length), slices to the first running one, staleness after grid edits.
 #include "engine/path/PathService.hpp"
-#include "engine/path/detail/ServiceSlot.hpp"
+#include "engine/path/service/ServiceSlot.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -2,7 +2,7 @@
 /// PathService's field worker mode: queued fields handed to the FieldWorker in service order,
 /// finished ones delivered, fields on the worker put back in the queue after an edit.
 #include "engine/path/PathService.hpp"
-#include "engine/path/detail/ServiceSlot.hpp"
+#include "engine/path/service/ServiceSlot.hpp"
 
 #include <algorithm>
 

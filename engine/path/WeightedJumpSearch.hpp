@@ -34,12 +34,16 @@
 /// - A jump may cross cells of different costs: its cost is summed run by run (one scan of a
 ///   same-cost plane per run of equal costs).
 /// - The start is expanded in all eight directions.
+/// - On a uniform layer (every passable cell costs the same) the jumps price their cells by
+///   count, without reading them, and the ways beside a diagonal jump are not priced (there
+///   they never stop one and leave out few straight jumps): that is jump point search
+///   (JumpPointSearch runs exactly this).
 /// Exactness: every step a canonical optimal path takes is kept at each of its cells, the jumps
 /// skip only cells that keep straight on alone, and those the diagonal jumps expand on their
 /// way are expanded with the g of a path through them; the random-field tests compare every
 /// query with A* and Dijkstra.
 ///
-/// Split like JumpPointSearch (data / scratch):
+/// Split like NavGrid / GridQuery (data / scratch):
 /// - WeightedJumpGrid: the successor table and the pass, same-cost and live planes. Built
 ///   once per layer in O(cells); update() patches it after an edit in O(changed cells).
 ///   Read-only during queries, so any number of threads may share one.
@@ -57,7 +61,7 @@
 ///   (setLandmarks, default) and a usable table on the layer (NavGrid::landmarks), the max of
 ///   that and the landmark bound over all of the table's landmarks (detail::AllLandmarks; A*
 ///   reads a subset). The layer's `heuristic` and `weight` are ignored.
-/// - Statuses as JumpPointSearch: Found; Partial (goal unreachable, partial paths on: the path
+/// - Statuses as GridQuery: Found; Partial (goal unreachable, partial paths on: the path
 ///   to the reachable cell closest to the goal (Euclidean), ties by lower cost, then lower
 ///   row-major index); NoPath (partial paths off, O(1) from the islands); StartInvalid;
 ///   GoalInvalid (off the map); InvalidInput (bad layer, supports() false, or a
@@ -79,7 +83,7 @@
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/NavGrid.hpp"
-#include "engine/path/detail/LandmarkBound.hpp"
+#include "engine/path/landmarks/LandmarkBound.hpp"
 #include "engine/path/PathResult.hpp"
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/OpenList.hpp"
@@ -221,7 +225,12 @@ private:
         std::uint32_t parent = 0;
     };
 
+    /// One search (Uniform: m_uniformLayer, see expand).
+    template <bool Uniform>
     bool search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded);
+    /// Uniform: the layer's passable cells all cost m_minCost (m_uniformLayer), so the jumps
+    /// price their cells without reading them.
+    template <bool Uniform>
     void expand(std::uint32_t node, int x, int y);
     void add(std::uint32_t to, double cost);
     /// Records the queued successors' better costs and pushes them, but the one with the
@@ -234,12 +243,16 @@ private:
     bool improve(std::uint32_t node, std::uint32_t parent, double g, int x, int y);
     /// The jump point (or kNoNode) from padded (x, y) in straight direction K; `cost`: the
     /// jump's cost (set when a jump point is found).
-    template <int K>
+    template <int K, bool Uniform>
     std::uint32_t jumpStraight(int x, int y, double& cost) const;
+    /// The costs of the ways beside a diagonal jump in direction K from padded node `origin`
+    /// (entered in direction `in`) up to that origin (see jumpDiagonal).
+    template <int K>
+    void waysBeside(std::int64_t origin, int in, double& altX, double& altY) const;
     /// Adds the jump points of the diagonal jump from padded (x, y) in direction K, and those
     /// of the straight jumps from the cells it expands on its way; `in`: the direction of the
     /// last step of the path to (x, y) (-1 for the start).
-    template <int K>
+    template <int K, bool Uniform>
     void jumpDiagonal(int x, int y, int in);
     double h(std::uint32_t node, int x, int y) const;
     void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
@@ -258,7 +271,7 @@ private:
     std::uint32_t m_generation = 0;
     bool m_partialPaths = true;
     bool m_useLandmarks = true;
-    bool m_exactOpen = false;  ///< the open list starts in exact mode (a uniform-cost layer)
+    bool m_uniformLayer = false;  ///< every passable cell costs m_minCost: exact open list, cells not read
     std::vector<Node> m_nodes;
     detail::OpenListStorage m_open;  ///< the open list (detail/OpenList.hpp), as GridQuery's
     detail::OpenList* m_list = nullptr;  ///< the open list of the running search

@@ -1,7 +1,7 @@
 #pragma once
 /// \file ClosestCells.hpp
 /// The cells of one island closest (Euclidean) to a goal, for partial paths (GridQuery and
-/// JumpPointSearch share it).
+/// the jump search share it).
 
 #include "engine/core/TileCoord.hpp"
 

@@ -2,7 +2,7 @@
 /// \file RowOf.hpp
 /// Internal to engine/path: the padded row of a node (node / stride) by one 64x64-bit multiply
 /// instead of a division, whose latency sits on the path of every successor in the jump
-/// searches. Exact for every node and stride in [2, 2^32): the multiplier is ceil(2^64 / stride),
+/// search. Exact for every node and stride in [2, 2^32): the multiplier is ceil(2^64 / stride),
 /// so the product overshoots node / stride by less than 2^-32 < 1 / stride.
 
 #include <cstdint>

@@ -13,8 +13,8 @@
 #include "engine/path/GridQuery.hpp"
 
 #include "engine/path/detail/Directions.hpp"
-#include "engine/path/detail/Heuristics.hpp"
-#include "engine/path/detail/LandmarkBound.hpp"
+#include "engine/path/query/Heuristics.hpp"
+#include "engine/path/landmarks/LandmarkBound.hpp"
 #include "engine/path/detail/OpenList.hpp"
 
 namespace eng::path {

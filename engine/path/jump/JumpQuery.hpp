@@ -1,8 +1,8 @@
 #pragma once
 /// \file JumpQuery.hpp
-/// Internal to engine/path: the part of a query that JumpPointSearch and WeightedJumpSearch
-/// share around their own search loops: the refusals, the same-island search or the partial
-/// path to the closest reachable cell, and the cell-by-cell path from the jump points.
+/// Internal to engine/path: the part of a jump query around WeightedJumpSearch's search loop:
+/// the refusals, the same-island search or the partial path to the closest reachable cell, and
+/// the cell-by-cell path from the jump points.
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/NavGrid.hpp"

@@ -69,7 +69,7 @@ struct FogField {
 
 } // namespace
 
-TEST_CASE("fog debug: a race past an unseen wall costs what the party knows; fog off, what the map is", "[fog]")
+TEST_CASE("fog debug: a race past an unseen wall costs what the party knows, with the fog off what the map says", "[fog]")
 {
     FogField t;
     t.session.setFog(true);

@@ -306,6 +306,15 @@ private:
     /// joins the one island around it, or starts a new one. False (nothing changed) where that
     /// cannot be shown: an island split, merged or vanished; computeIslands() then.
     bool updateIslands(Layer& layer);
+    /// updateIslands(): m_touched[i] is the first entry of its node (the one with its old cost).
+    bool touchedFirst(std::size_t i) const;
+    /// updateIslands(): closed cells leave their islands; the open cells beside them become the
+    /// targets (island, cell), sorted. False when an island may be gone.
+    bool closeCells(const Layer& layer, std::vector<std::int32_t>& island);
+    /// updateIslands(): each island's targets still reach each other (bounded). False: split.
+    bool closedIslandsHold(const Layer& layer, std::vector<std::int32_t>& island);
+    /// updateIslands(): opened cells labelled; `count` grows by the new islands. False: a merge.
+    bool openCells(const Layer& layer, std::vector<std::int32_t>& island, int& count) const;
     /// The layer's islands become `fresh`, or an equal array another layer already has.
     void adoptIslands(Layer& layer, std::shared_ptr<std::vector<std::int32_t>> fresh);
     static void computeMinCost(Layer& layer);

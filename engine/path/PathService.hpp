@@ -10,11 +10,21 @@
 /// - A handle is {slot index, generation}; a freed slot gets a new generation, so a handle of a
 ///   released, cancelled or finished-and-released request reads Invalid / nullptr forever, even
 ///   when its slot holds another request.
+/// - Algorithm: each path search runs with what the `auto` rule (resolveAlgorithm, the rule of
+///   `isopath --algorithm auto`) picks for its layer when it starts: jpsw where the layer has a
+///   landmark table, jps where every passable cell costs the same, else A*; a request with
+///   overlay cells always runs A* (the jump searches take no overlay). A jump search needs its
+///   table (JumpTables.hpp): while jpsw's is built in the background, A* answers.
 /// - No slice runs more than sliceExpansions() expansions (ServiceStats::maxSliceExpansions).
-/// - update() checks the clock before each slice, so it overruns its budget by at most one slice.
-/// - Results equal those of a fresh GridQuery::findPath on the grid as it is when the search
-///   ends: a search whose layer changed (layerVersion) restarts by itself even without
-///   invalidate().
+///   A jump search is not sliced: it runs whole in one step, which the budget pays for like a
+///   slice (its time in the clock, its jump points in ServiceStats::expansions and toward
+///   maxExpansions).
+/// - update() checks the clock (and the expansion cap) before each slice or jump search, so it
+///   overruns its budget by at most one of them.
+/// - Results equal those of a fresh search by the algorithm picked (GridQuery::findPath for A*)
+///   on the grid as it is when the search ends, so their cost is always A*'s optimal one (with
+///   the layer's weight 1): a search whose layer changed (layerVersion) restarts by itself even
+///   without invalidate(), and a jump search never reads a table that missed an edit.
 /// - Service order (short first, nothing starves): each request gets a deadline when it is
 ///   queued, the number of update() calls so far plus its length in cells (octile distance from
 ///   start to goal; a field's: from its farthest source to the nearest goal, or its region's
@@ -51,9 +61,11 @@
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathResult.hpp"
+#include "engine/path/SearchAlgorithm.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -98,14 +110,32 @@ enum class RequestState {
     Done,       ///< result() is available (any status, including NoPath / StartInvalid)
 };
 
+class JumpTables;
+
+/// Requests answered, by the algorithm that answered them.
+struct SearchCounts {
+    long long astar = 0;   ///< path searches by GridQuery's A*
+    long long jps = 0;     ///< path searches by JumpPointSearch
+    long long jpsw = 0;    ///< path searches by WeightedJumpSearch
+    long long fields = 0;  ///< flow fields (FlowField's Dijkstra, here or on the field worker)
+    /// The path count of `algorithm` (Auto: none) [Limit: not Auto].
+    long long& of(SearchAlgorithm algorithm);
+    SearchCounts& operator+=(const SearchCounts& o);
+    bool operator==(const SearchCounts&) const = default;
+};
+
+/// "astar=A jps=J jpsw=W field=F" (the line `searches_by_algorithm:` of `isostar --bench-units`).
+std::ostream& operator<<(std::ostream& os, const SearchCounts& counts);
+
 /// What one update() did.
 struct ServiceStats {
-    int expansions = 0;          ///< expansions run
+    int expansions = 0;          ///< expansions run (a jump search's: its jump points)
     int slices = 0;              ///< step() calls
     int finished = 0;            ///< requests that became Done
     int restarted = 0;           ///< searches restarted because their layer changed (also by invalidate() since the last update)
     double micros = 0;           ///< time spent
-    int maxSliceExpansions = 0;  ///< largest expansion count of one slice
+    int maxSliceExpansions = 0;  ///< largest expansion count of one slice (jump searches are not slices)
+    SearchCounts searches;       ///< requests that became Done, by algorithm (fields: also the worker's)
     /// With the field worker: its expansions and busy time since the update before.
     long long workerExpansions = 0;
     double workerMicros = 0.0;
@@ -182,7 +212,7 @@ public:
     /// Frees the scratch of searches not running (kept for reuse otherwise; ~16 bytes per cell
     /// each, plus the open list of the longest search it ran): for an owner on a big grid
     /// whose service has nothing pending. Later searches allocate scratch again.
-    void releaseIdleScratch() { m_idle.clear(); }
+    void releaseIdleScratch();
     /// Scratch kept for searches not running now (GridQuery::scratchBytes of each).
     std::size_t idleScratchBytes() const;
 
@@ -247,6 +277,7 @@ private:
     std::uint32_t m_markStamp = 0;
     int m_restartedByInvalidate = 0;            ///< reported by the next update()
     std::vector<std::uint32_t> m_jobs;          ///< slots whose field is on the worker
+    std::unique_ptr<JumpTables> m_jumps;        ///< the jump searches' tables and scratch
     std::unique_ptr<FieldWorker> m_worker;      ///< last: destroyed (joined) first
 };
 

@@ -68,6 +68,7 @@ void PathService::handOutFields(ServiceStats& stats)
         if (s.field->prepare(m_grid) != PathStatus::InProgress) {
             s.state = RequestState::Done;  // decided without searching (NoPath, InvalidInput)
             ++stats.finished;
+            ++stats.searches.fields;
             continue;
         }
         s.field->detach();
@@ -99,6 +100,7 @@ void PathService::collectFields(ServiceStats& stats)
         s.progress = 0;
         s.stale = false;
         ++stats.finished;
+        ++stats.searches.fields;
     }
 }
 

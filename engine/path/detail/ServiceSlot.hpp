@@ -12,7 +12,8 @@ struct PathService::Slot {
     RequestState state = RequestState::Invalid;
     PathRequest request;
     PathResult result;
-    std::unique_ptr<GridQuery> query;  ///< while Running
+    std::unique_ptr<GridQuery> query;  ///< while Running with A*
+    SearchAlgorithm algorithm = SearchAlgorithm::AStar;  ///< a path search's, chosen when it (re)starts
     std::shared_ptr<FlowField> field;  ///< a field request (its goals and region inside), else null
     std::shared_ptr<FieldWorker::Job> job;  ///< a field running on the worker (the job holds it too)
     int progress = 0;

@@ -409,6 +409,8 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
         if (stats.finished != finished)
             promoteQueued(stats);  // a place freed up
     }
+    if (m_worker)
+        helpWorker(t0, budgetMicros, maxExpansions, stats);
     stats.micros = microsSince(t0);
     return stats;
 }

@@ -38,7 +38,8 @@
 ///   place of the last of them, which goes back to the queue (its search begins again).
 /// - Flow fields (requestField: a Dijkstra from a group's goal over a bounded region, FlowField.hpp)
 ///   are requests like any other: same handles, the same service order and slices (or the
-///   field worker's thread: setFieldWorker), their own limit of maxConcurrent() running at once. invalidate() restarts a field that a change
+///   field worker's thread: setFieldWorker, with update()'s budget left after the paths
+///   running them here too), their own limit of maxConcurrent() running at once. invalidate() restarts a field that a change
 ///   touches (FlowField::touchedBy), even a delivered one: it queues again (without its
 ///   sources: its units may stand anywhere in the region by then) and field() gives null until
 ///   it is complete on the new grid.
@@ -63,6 +64,7 @@
 #include "engine/path/PathResult.hpp"
 #include "engine/path/SearchAlgorithm.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
@@ -164,7 +166,9 @@ public:
     /// (default: off). update() hands the queued fields to it in service order, at most
     /// maxConcurrent() at once, and delivers those it finished (a field whose layer changed
     /// meanwhile begins again); path searches stay in update()'s slices, now with the whole
-    /// budget. The fields are the same either way; only when they are delivered depends on
+    /// budget, and what they leave of it runs the fields handed out here as well, in slices
+    /// (FieldWorker::help), so a worker starved by other processes delays no field beyond the
+    /// budgets of the updates. The fields are the same either way; only when they are delivered depends on
     /// the thread's speed. Switching either way puts the running fields back in the queue.
     void setFieldWorker(bool on);
     bool fieldWorker() const { return m_worker != nullptr; }
@@ -247,6 +251,10 @@ private:
     /// Worker mode: queued fields to the worker (as places allow); finished ones delivered.
     void handOutFields(ServiceStats& stats);
     void collectFields(ServiceStats& stats);
+    /// Worker mode, after the paths' slices: the fields queued for the worker run here in
+    /// slices while the budget (from `t0`) lasts (FieldWorker::help); those done are delivered.
+    void helpWorker(std::chrono::steady_clock::time_point t0, double budgetMicros, long long maxExpansions,
+                    ServiceStats& stats);
     /// The worker drops the field of slot `index` (at its next check); the slot forgets it.
     void cancelJob(std::uint32_t index);
     /// The field of slot `index`, on the worker, goes back to the queue as a new field.

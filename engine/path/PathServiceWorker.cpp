@@ -5,6 +5,7 @@
 #include "engine/path/detail/ServiceSlot.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 namespace eng::path {
 
@@ -77,6 +78,24 @@ void PathService::handOutFields(ServiceStats& stats)
         m_jobs.push_back(index);
         m_worker->submit(s.job);
     }
+}
+
+void PathService::helpWorker(std::chrono::steady_clock::time_point t0, double budgetMicros, long long maxExpansions,
+                             ServiceStats& stats)
+{
+    // The paths are served: the fields queued for the worker get the budget left, in slices,
+    // on this thread (the worker may be starved by other processes). Those completed here are
+    // delivered now.
+    const double left =
+        budgetMicros - std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    if (left <= 0.0 || stats.expansions >= maxExpansions || m_jobs.empty())
+        return;
+    const FieldWorker::Help h = m_worker->help(left, maxExpansions - stats.expansions, m_slice);
+    stats.expansions += int(h.expansions);
+    stats.slices += h.steps;
+    if (h.steps > 0)
+        stats.maxSliceExpansions = std::max(stats.maxSliceExpansions, int(std::min<long long>(m_slice, h.expansions)));
+    collectFields(stats);
 }
 
 void PathService::collectFields(ServiceStats& stats)

@@ -5,11 +5,6 @@
 #include <algorithm>
 #include <chrono>
 
-#if defined(__linux__)
-#include <sys/resource.h>
-#include <unistd.h>
-#endif
-
 namespace eng::path {
 
 FieldWorker::~FieldWorker()
@@ -89,12 +84,9 @@ FieldWorker::Help FieldWorker::help(double budgetMicros, long long maxExpansions
 void FieldWorker::run(std::stop_token stop)
 {
     using Clock = std::chrono::steady_clock;
-#if defined(__linux__)
-    // Below the owner's threads: the fields take the time the frame leaves over, not the
-    // frame's (on Linux a thread's nice value is its own). When other processes starve it,
-    // the owner runs the queued jobs itself (help()).
-    setpriority(PRIO_PROCESS, id_t(gettid()), WorkerNice);
-#endif
+    // The priority of the thread that made it (the game's), not below: beside busy processes
+    // a thread of lower priority gets almost nothing (at nice 10 beside two busy processes on
+    // two cores, about 5% of a core), and the fields' work is as much the game's as a frame's.
     for (;;) {
         std::shared_ptr<Job> job;
         {

@@ -45,8 +45,6 @@ class FieldWorker {
 public:
     /// Expansions between two checks of `cancel` (and of the destructor's stop).
     static constexpr int CheckExpansions = 2048;
-    /// The thread's nice value on Linux (higher: yields to the owner's threads).
-    static constexpr int WorkerNice = 10;
 
     struct Job {
         std::shared_ptr<FlowField> field;  ///< begun (restart) and detached by the owner

@@ -39,7 +39,8 @@
 /// - Flow fields (requestField: a Dijkstra from a group's goal over a bounded region, FlowField.hpp)
 ///   are requests like any other: same handles, the same service order and slices (or the
 ///   field worker's thread: setFieldWorker, with update()'s budget left after the paths
-///   running them here too), their own limit of maxConcurrent() running at once. invalidate() restarts a field that a change
+///   running them here too once one has waited long), their own limit of maxConcurrent()
+///   running at once. invalidate() restarts a field that a change
 ///   touches (FlowField::touchedBy), even a delivered one: it queues again (without its
 ///   sources: its units may stand anywhere in the region by then) and field() gives null until
 ///   it is complete on the new grid.
@@ -148,6 +149,9 @@ public:
     /// Service order: a request's deadline is its arrival (in update() calls) plus its length
     /// in cells divided by this.
     static constexpr double CellsPerUpdate = 8.0;
+    /// Field worker mode: once a field has been on the worker this many update() calls, the
+    /// budget left after the paths runs the worker's queued fields on the caller's thread.
+    static constexpr std::uint64_t HelpAfterUpdates = 30;
 
     /// The grid must outlive the service; the service only reads it.
     explicit PathService(const NavGrid& grid);
@@ -166,9 +170,10 @@ public:
     /// (default: off). update() hands the queued fields to it in service order, at most
     /// maxConcurrent() at once, and delivers those it finished (a field whose layer changed
     /// meanwhile begins again); path searches stay in update()'s slices, now with the whole
-    /// budget, and what they leave of it runs the fields handed out here as well, in slices
-    /// (FieldWorker::help), so a worker starved by other processes delays no field beyond the
-    /// budgets of the updates. The fields are the same either way; only when they are delivered depends on
+    /// budget; once a field has waited on the worker HelpAfterUpdates updates, what the paths
+    /// leave of the budget runs the worker's queued fields here as well, in slices
+    /// (FieldWorker::help), so a worker starved by other processes does not stop the fields.
+    /// The worker runs at the priority of the thread that made it (not below the game's). The fields are the same either way; only when they are delivered depends on
     /// the thread's speed. Switching either way puts the running fields back in the queue.
     void setFieldWorker(bool on);
     bool fieldWorker() const { return m_worker != nullptr; }

@@ -75,6 +75,7 @@ void PathService::handOutFields(ServiceStats& stats)
         s.field->detach();
         s.job = std::make_shared<FieldWorker::Job>();
         s.job->field = s.field;
+        s.handedOutAt = m_updates;
         m_jobs.push_back(index);
         m_worker->submit(s.job);
     }
@@ -83,12 +84,18 @@ void PathService::handOutFields(ServiceStats& stats)
 void PathService::helpWorker(std::chrono::steady_clock::time_point t0, double budgetMicros, long long maxExpansions,
                              ServiceStats& stats)
 {
-    // The paths are served: the fields queued for the worker get the budget left, in slices,
-    // on this thread (the worker may be starved by other processes). Those completed here are
-    // delivered now.
+    // The paths are served. When a field has been on the worker for HelpAfterUpdates updates
+    // (other processes starve the thread), the fields queued for it get the budget left, in
+    // slices, on this thread; those completed here are delivered now. Not sooner: the frame's
+    // time stays the paths' while the worker keeps up.
+    const auto oldest = std::min_element(m_jobs.begin(), m_jobs.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return m_slots[a].handedOutAt < m_slots[b].handedOutAt;
+    });
+    if (oldest == m_jobs.end() || m_updates - m_slots[*oldest].handedOutAt < HelpAfterUpdates)
+        return;
     const double left =
         budgetMicros - std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
-    if (left <= 0.0 || stats.expansions >= maxExpansions || m_jobs.empty())
+    if (left <= 0.0 || stats.expansions >= maxExpansions)
         return;
     const FieldWorker::Help h = m_worker->help(left, maxExpansions - stats.expansions, m_slice);
     stats.expansions += int(h.expansions);

@@ -249,3 +249,38 @@ TEST_CASE("FieldWorker: the owner's help runs queued fields in steps within its 
         requireSameField(*jobs[i]->field, fieldNow(grid, requests[i]), grid);
     }
 }
+
+TEST_CASE("PathService: fields that wait long on the worker run on the caller's thread in the budget left",
+          "[path][service][worker]")
+{
+    NavGrid grid;
+    setUpGrid(grid, 384, 23u);
+    PathService service(grid);
+    service.setFieldWorker(true);
+    std::vector<FieldRequest> requests;
+    std::vector<PathHandle> handles;
+    for (int i = 0; i < 4; ++i) {
+        FieldRequest r;
+        r.goals = {{90 * i + 10, 190}};
+        r.region = eng::path::FieldRegion::whole(grid);
+        requests.push_back(r);
+        handles.push_back(service.requestField(r));
+    }
+    // Four whole-grid fields (147,456 cells each) on the worker; updates with no time to spend
+    // never run them here.
+    for (std::uint64_t u = 0; u < PathService::HelpAfterUpdates + 2; ++u)
+        CHECK(service.update(0.0).expansions == 0);
+    // They have waited HelpAfterUpdates updates: an unlimited budget runs what the worker has
+    // not taken here, to the end, and delivers it at once.
+    const eng::path::ServiceStats helped = service.update(std::numeric_limits<double>::infinity());
+    CHECK(helped.expansions > 0);
+    CHECK(helped.slices > 0);
+    CHECK(helped.maxSliceExpansions <= service.sliceExpansions());
+    CHECK(helped.searches.fields >= 1);
+    REQUIRE(serveUntilIdle(service));
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        INFO("field " << i);
+        REQUIRE(service.field(handles[i]) != nullptr);
+        requireSameField(*service.field(handles[i]), fieldNow(grid, requests[i]), grid);
+    }
+}

@@ -2,12 +2,8 @@
 /// FieldWorker: a queue of jobs under one mutex, one jthread that runs them in slices.
 #include "engine/path/FieldWorker.hpp"
 
+#include <algorithm>
 #include <chrono>
-
-#if defined(__linux__)
-#include <sys/resource.h>
-#include <unistd.h>
-#endif
 
 namespace eng::path {
 
@@ -41,14 +37,56 @@ FieldWorker::Work FieldWorker::take()
             double(m_nanos.exchange(0, std::memory_order_relaxed)) / 1000.0};
 }
 
+bool FieldWorker::advance(Job& job, int expansions, long long& expanded)
+{
+    FlowField& f = *job.field;
+    const int before = f.expanded();
+    const bool over = job.cancel.load(std::memory_order_relaxed) || f.step(expansions) != PathStatus::InProgress;
+    expanded = f.expanded() - before;
+    if (over)
+        job.done.store(true, std::memory_order_release);
+    return over;
+}
+
+void FieldWorker::putBack(std::shared_ptr<Job> job)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_jobs.push_front(std::move(job));
+    }
+    m_wake.notify_one();
+}
+
+FieldWorker::Help FieldWorker::help(double budgetMicros, long long maxExpansions, int stepExpansions)
+{
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point t0 = Clock::now();
+    Help h;
+    while (std::chrono::duration<double, std::micro>(Clock::now() - t0).count() < budgetMicros &&
+           h.expansions < maxExpansions) {
+        std::shared_ptr<Job> job;
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_jobs.empty())
+                break;
+            job = std::move(m_jobs.front());
+            m_jobs.pop_front();
+        }
+        long long n = 0;
+        if (!advance(*job, std::max(1, stepExpansions), n))
+            putBack(std::move(job));
+        h.expansions += n;
+        ++h.steps;
+    }
+    return h;
+}
+
 void FieldWorker::run(std::stop_token stop)
 {
     using Clock = std::chrono::steady_clock;
-#if defined(__linux__)
-    // Below the owner's threads: the fields take the time the frame leaves over, not the
-    // frame's (on Linux a thread's nice value is its own).
-    setpriority(PRIO_PROCESS, id_t(gettid()), WorkerNice);
-#endif
+    // The priority of the thread that made it (the game's), not below: beside busy processes
+    // a thread of lower priority gets almost nothing (at nice 10 beside two busy processes on
+    // two cores, about 5% of a core), and the fields' work is as much the game's as a frame's.
     for (;;) {
         std::shared_ptr<Job> job;
         {
@@ -59,17 +97,14 @@ void FieldWorker::run(std::stop_token stop)
             m_jobs.pop_front();
         }
         const Clock::time_point t0 = Clock::now();
-        FlowField& f = *job->field;
-        int before = f.expanded();
-        while (!stop.stop_requested() && !job->cancel.load(std::memory_order_relaxed) &&
-               f.step(CheckExpansions) == PathStatus::InProgress) {
-            m_expansions.fetch_add(f.expanded() - before, std::memory_order_relaxed);
-            before = f.expanded();
-        }
-        m_expansions.fetch_add(f.expanded() - before, std::memory_order_relaxed);
+        long long n = 0;
+        // One step, then the job goes back to the queue's front: help() may take it from there.
+        const bool over = advance(*job, CheckExpansions, n);
+        m_expansions.fetch_add(n, std::memory_order_relaxed);
         m_nanos.fetch_add(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count(),
                           std::memory_order_relaxed);
-        job->done.store(true, std::memory_order_release);
+        if (!over)
+            putBack(std::move(job));
     }
 }
 

@@ -2,11 +2,16 @@
 /// \file FieldWorker.hpp
 /// One background thread that runs detached flow fields (FlowField::detach) to completion, in
 /// the order they were submitted: PathService's field worker (the A* Pathfinding Project's
-/// worker threads, for the fields only; path searches stay on the owner's thread).
+/// worker threads, for the fields only; path searches stay on the owner's thread). The owner's
+/// thread may run queued jobs too (help(), in the time its frame has left), so the fields do
+/// not wait for a thread that other processes starve.
 ///
 /// Guarantees:
-/// - A job's field is touched by the worker only between submit() and the moment `done`
-///   becomes true (release / acquire): the owner reads it after it sees `done`, never before.
+/// - A job is held by one thread at a time: the worker or help() takes it from the queue for
+///   one step (CheckExpansions, or help()'s step) and puts it back at the front unless it is
+///   over, so between steps either thread may go on with it. Its field is touched only by
+///   the thread holding it, and only between submit() and the moment `done` becomes true
+///   (release / acquire): the owner reads it after it sees `done`, never before.
 /// - `cancel` (set by the owner at any time) makes the worker drop the job at its next check,
 ///   at most CheckExpansions expansions later, and set `done`; the owner may forget a
 ///   cancelled job at once (the job and its field live on in the worker's shared_ptr until
@@ -40,8 +45,6 @@ class FieldWorker {
 public:
     /// Expansions between two checks of `cancel` (and of the destructor's stop).
     static constexpr int CheckExpansions = 2048;
-    /// The thread's nice value on Linux (higher: yields to the owner's threads).
-    static constexpr int WorkerNice = 10;
 
     struct Job {
         std::shared_ptr<FlowField> field;  ///< begun (restart) and detached by the owner
@@ -62,13 +65,28 @@ public:
     /// Queues `job` after those submitted before it (the thread starts with the first job).
     void submit(std::shared_ptr<Job> job);
     Work take();
+    /// Owner's thread: runs queued jobs here, the first in the queue first, in steps of
+    /// `stepExpansions` [Limit: > 0], checking before each step that less than `budgetMicros`
+    /// have passed and less than `maxExpansions` were run; stops when the queue is empty (a job
+    /// the worker holds is left to it). Jobs it completes are `done` as the worker's are.
+    /// Returns its expansions and steps (not counted in take(): they are the owner's work).
+    struct Help {
+        long long expansions = 0;
+        int steps = 0;
+    };
+    Help help(double budgetMicros, long long maxExpansions, int stepExpansions);
 
 private:
     void run(std::stop_token stop);
+    /// One step of at most `expansions` of the job's field; true when the job is over (its
+    /// field complete, or cancelled); `done` is set then.
+    static bool advance(Job& job, int expansions, long long& expanded);
+    /// A job not over goes back to the front of the queue.
+    void putBack(std::shared_ptr<Job> job);
 
     std::mutex m_mutex;
     std::condition_variable_any m_wake;
-    std::deque<std::shared_ptr<Job>> m_jobs;  ///< submitted, not begun (under m_mutex)
+    std::deque<std::shared_ptr<Job>> m_jobs;  ///< submitted, not over, held by no thread (under m_mutex)
     std::atomic<long long> m_expansions{0};
     std::atomic<long long> m_nanos{0};
     std::jthread m_thread;  ///< last: it stops and joins before the members it uses go

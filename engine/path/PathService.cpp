@@ -2,12 +2,14 @@
 /// PathService: slots with generations, queued and running requests in order of their
 /// deadlines (arrival + length), slices to the first running one, staleness after grid edits.
 #include "engine/path/PathService.hpp"
+#include "engine/path/JumpTables.hpp"
 #include "engine/path/service/ServiceSlot.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <limits>
+#include <ostream>
 
 namespace eng::path {
 
@@ -44,8 +46,31 @@ double fieldLength(const FlowField& f)
 }
 } // namespace
 
+long long& SearchCounts::of(SearchAlgorithm algorithm)
+{
+    switch (algorithm) {
+    case SearchAlgorithm::Jps: return jps;
+    case SearchAlgorithm::Jpsw: return jpsw;
+    default: return astar;
+    }
+}
+
+SearchCounts& SearchCounts::operator+=(const SearchCounts& o)
+{
+    astar += o.astar;
+    jps += o.jps;
+    jpsw += o.jpsw;
+    fields += o.fields;
+    return *this;
+}
+
+std::ostream& operator<<(std::ostream& os, const SearchCounts& c)
+{
+    return os << "astar=" << c.astar << " jps=" << c.jps << " jpsw=" << c.jpsw << " field=" << c.fields;
+}
+
 PathService::PathService(const NavGrid& grid)
-    : m_grid(grid)
+    : m_grid(grid), m_jumps(std::make_unique<JumpTables>(grid))
 {
 }
 
@@ -212,6 +237,19 @@ bool PathService::startSearch(std::uint32_t index)
     if (s.field)
         return s.field->restart(m_grid) == PathStatus::InProgress;
     const PathRequest& r = s.request;
+    s.algorithm = m_jumps->choose(r.layer, !r.overlayCells.empty());
+    if (s.algorithm != SearchAlgorithm::AStar) {
+        // A jump search runs whole in its first slice (runSlice): it holds no GridQuery.
+        if (s.query)
+            m_idle.push_back(std::move(s.query));
+        return true;
+    }
+    if (!s.query) {
+        if (m_idle.empty())
+            m_idle.push_back(std::make_unique<GridQuery>());
+        s.query = std::move(m_idle.back());
+        m_idle.pop_back();
+    }
     const QueryOverlay overlay{r.overlayCells, r.overlayPenalty, r.overlayBlocked};
     s.query->setPartialPaths(r.partial);
     const PathStatus st = s.query->beginSearch(m_grid, r.layer, r.start, r.goal,
@@ -231,6 +269,10 @@ void PathService::finishSlot(std::uint32_t index, ServiceStats& stats)
     s.progress = 0;
     s.stale = false;
     ++stats.finished;
+    if (s.field)
+        ++stats.searches.fields;
+    else
+        ++stats.searches.of(s.algorithm);
 }
 
 std::size_t PathService::firstQueued(bool fields) const
@@ -295,12 +337,6 @@ void PathService::start(std::size_t queuePos, ServiceStats& stats)
     const std::uint32_t index = m_queue[queuePos].index;
     m_queue.erase(m_queue.begin() + std::ptrdiff_t(queuePos));
     Slot& s = m_slots[index];
-    if (!s.field) {
-        if (m_idle.empty())
-            m_idle.push_back(std::make_unique<GridQuery>());
-        s.query = std::move(m_idle.back());
-        m_idle.pop_back();
-    }
     s.state = RequestState::Running;
     m_running.push_back(index);
     if (!startSearch(index))
@@ -317,6 +353,18 @@ void PathService::restart(std::uint32_t index, ServiceStats& stats)
 int PathService::runSlice(std::uint32_t index, ServiceStats& stats)
 {
     Slot& s = m_slots[index];
+    if (!s.field && s.algorithm != SearchAlgorithm::AStar) {
+        // Not sliced: the whole search, charged to the budget as one step (update()'s clock
+        // and its expansion count), but not a slice of maxSliceExpansions.
+        if (!m_jumps->ready(s.algorithm, s.request.layer)) {
+            restart(index, stats);  // its table missed an edit: chosen again
+            return 0;
+        }
+        const PathRequest& r = s.request;
+        m_jumps->findPath(s.algorithm, r.layer, r.start, r.goal, r.partial, s.result);
+        finishSlot(index, stats);
+        return std::max(0, s.result.expanded);
+    }
     const int before = s.field ? s.field->expanded() : s.query->expandedSoFar();
     const PathStatus st = s.field ? s.field->step(m_slice) : s.query->step(m_slice);
     if (st == PathStatus::InvalidInput && m_grid.validLayer(s.request.layer)) {
@@ -338,6 +386,7 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
     m_restartedByInvalidate = 0;
     const Clock::time_point t0 = Clock::now();
     ++m_updates;
+    m_jumps->poll();
     if (m_worker) {
         collectFields(stats);
         const FieldWorker::Work w = m_worker->take();
@@ -352,12 +401,16 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
             if (before(r, first))
                 first = r;
         const int finished = stats.finished;
+        const bool sliced = m_slots[first].field || m_slots[first].algorithm == SearchAlgorithm::AStar;
         const int done = runSlice(first, stats);
         stats.expansions += done;
-        stats.maxSliceExpansions = std::max(stats.maxSliceExpansions, done);
+        if (sliced)
+            stats.maxSliceExpansions = std::max(stats.maxSliceExpansions, done);
         if (stats.finished != finished)
             promoteQueued(stats);  // a place freed up
     }
+    if (m_worker)
+        helpWorker(t0, budgetMicros, maxExpansions, stats);
     stats.micros = microsSince(t0);
     return stats;
 }
@@ -367,6 +420,7 @@ std::vector<PathHandle> PathService::invalidate(const NavDirty& dirty)
     std::vector<PathHandle> staled;
     if (dirty.layer < 0 || dirty.empty())
         return staled;
+    m_jumps->invalidate(dirty);  // before the searches in flight restart (they may choose a jump search)
     // Mark the dirty cells once; then each path checks its remaining cells in O(length).
     const std::size_t cells = std::size_t(m_grid.width()) * std::size_t(m_grid.height());
     if (m_mark.size() != cells) {
@@ -448,6 +502,12 @@ bool PathService::invalidateField(std::uint32_t index, const NavDirty& dirty)
 std::size_t PathService::pending() const
 {
     return m_queue.size() + m_running.size() + m_jobs.size();
+}
+
+void PathService::releaseIdleScratch()
+{
+    m_idle.clear();
+    m_jumps->releaseScratch();
 }
 
 std::size_t PathService::idleScratchBytes() const

@@ -10,11 +10,21 @@
 /// - A handle is {slot index, generation}; a freed slot gets a new generation, so a handle of a
 ///   released, cancelled or finished-and-released request reads Invalid / nullptr forever, even
 ///   when its slot holds another request.
+/// - Algorithm: each path search runs with what the `auto` rule (resolveAlgorithm, the rule of
+///   `isopath --algorithm auto`) picks for its layer when it starts: jpsw where the layer has a
+///   landmark table, jps where every passable cell costs the same, else A*; a request with
+///   overlay cells always runs A* (the jump searches take no overlay). A jump search needs its
+///   table (JumpTables.hpp): while jpsw's is built in the background, A* answers.
 /// - No slice runs more than sliceExpansions() expansions (ServiceStats::maxSliceExpansions).
-/// - update() checks the clock before each slice, so it overruns its budget by at most one slice.
-/// - Results equal those of a fresh GridQuery::findPath on the grid as it is when the search
-///   ends: a search whose layer changed (layerVersion) restarts by itself even without
-///   invalidate().
+///   A jump search is not sliced: it runs whole in one step, which the budget pays for like a
+///   slice (its time in the clock, its jump points in ServiceStats::expansions and toward
+///   maxExpansions).
+/// - update() checks the clock (and the expansion cap) before each slice or jump search, so it
+///   overruns its budget by at most one of them.
+/// - Results equal those of a fresh search by the algorithm picked (GridQuery::findPath for A*)
+///   on the grid as it is when the search ends, so their cost is always A*'s optimal one (with
+///   the layer's weight 1): a search whose layer changed (layerVersion) restarts by itself even
+///   without invalidate(), and a jump search never reads a table that missed an edit.
 /// - Service order (short first, nothing starves): each request gets a deadline when it is
 ///   queued, the number of update() calls so far plus its length in cells (octile distance from
 ///   start to goal; a field's: from its farthest source to the nearest goal, or its region's
@@ -28,7 +38,9 @@
 ///   place of the last of them, which goes back to the queue (its search begins again).
 /// - Flow fields (requestField: a Dijkstra from a group's goal over a bounded region, FlowField.hpp)
 ///   are requests like any other: same handles, the same service order and slices (or the
-///   field worker's thread: setFieldWorker), their own limit of maxConcurrent() running at once. invalidate() restarts a field that a change
+///   field worker's thread: setFieldWorker, with update()'s budget left after the paths
+///   running them here too once one has waited long), their own limit of maxConcurrent()
+///   running at once. invalidate() restarts a field that a change
 ///   touches (FlowField::touchedBy), even a delivered one: it queues again (without its
 ///   sources: its units may stand anywhere in the region by then) and field() gives null until
 ///   it is complete on the new grid.
@@ -51,9 +63,12 @@
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathResult.hpp"
+#include "engine/path/SearchAlgorithm.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -74,7 +89,7 @@ struct PathRequest {
     int layer = 0;
     TileCoord start;
     TileCoord goal;
-    std::vector<TileCoord> overlayCells;  ///< copied into the request (cells of other units)
+    std::vector<TileCoord> overlayCells{};  ///< copied into the request (cells of other units)
     float overlayPenalty = 0.0f;          ///< see QueryOverlay
     bool overlayBlocked = false;
     bool partial = true;                  ///< Partial results for unreachable goals
@@ -87,7 +102,7 @@ struct FieldRequest {
     int layer = 0;
     std::vector<TileCoord> goals;
     FieldRegion region;
-    std::vector<TileCoord> sources;
+    std::vector<TileCoord> sources{};
 };
 
 /// State of a request as seen through its handle.
@@ -98,14 +113,32 @@ enum class RequestState {
     Done,       ///< result() is available (any status, including NoPath / StartInvalid)
 };
 
+class JumpTables;
+
+/// Requests answered, by the algorithm that answered them.
+struct SearchCounts {
+    long long astar = 0;   ///< path searches by GridQuery's A*
+    long long jps = 0;     ///< path searches by JumpPointSearch
+    long long jpsw = 0;    ///< path searches by WeightedJumpSearch
+    long long fields = 0;  ///< flow fields (FlowField's Dijkstra, here or on the field worker)
+    /// The path count of `algorithm` (Auto: none) [Limit: not Auto].
+    long long& of(SearchAlgorithm algorithm);
+    SearchCounts& operator+=(const SearchCounts& o);
+    bool operator==(const SearchCounts&) const = default;
+};
+
+/// "astar=A jps=J jpsw=W field=F" (the line `searches_by_algorithm:` of `isostar --bench-units`).
+std::ostream& operator<<(std::ostream& os, const SearchCounts& counts);
+
 /// What one update() did.
 struct ServiceStats {
-    int expansions = 0;          ///< expansions run
+    int expansions = 0;          ///< expansions run (a jump search's: its jump points)
     int slices = 0;              ///< step() calls
     int finished = 0;            ///< requests that became Done
     int restarted = 0;           ///< searches restarted because their layer changed (also by invalidate() since the last update)
     double micros = 0;           ///< time spent
-    int maxSliceExpansions = 0;  ///< largest expansion count of one slice
+    int maxSliceExpansions = 0;  ///< largest expansion count of one slice (jump searches are not slices)
+    SearchCounts searches;       ///< requests that became Done, by algorithm (fields: also the worker's)
     /// With the field worker: its expansions and busy time since the update before.
     long long workerExpansions = 0;
     double workerMicros = 0.0;
@@ -116,6 +149,9 @@ public:
     /// Service order: a request's deadline is its arrival (in update() calls) plus its length
     /// in cells divided by this.
     static constexpr double CellsPerUpdate = 8.0;
+    /// Field worker mode: once a field has been on the worker this many update() calls, the
+    /// budget left after the paths runs the worker's queued fields on the caller's thread.
+    static constexpr std::uint64_t HelpAfterUpdates = 30;
 
     /// The grid must outlive the service; the service only reads it.
     explicit PathService(const NavGrid& grid);
@@ -134,7 +170,10 @@ public:
     /// (default: off). update() hands the queued fields to it in service order, at most
     /// maxConcurrent() at once, and delivers those it finished (a field whose layer changed
     /// meanwhile begins again); path searches stay in update()'s slices, now with the whole
-    /// budget. The fields are the same either way; only when they are delivered depends on
+    /// budget; once a field has waited on the worker HelpAfterUpdates updates, what the paths
+    /// leave of the budget runs the worker's queued fields here as well, in slices
+    /// (FieldWorker::help), so a worker starved by other processes does not stop the fields.
+    /// The worker runs at the priority of the thread that made it (not below the game's). The fields are the same either way; only when they are delivered depends on
     /// the thread's speed. Switching either way puts the running fields back in the queue.
     void setFieldWorker(bool on);
     bool fieldWorker() const { return m_worker != nullptr; }
@@ -182,7 +221,7 @@ public:
     /// Frees the scratch of searches not running (kept for reuse otherwise; ~16 bytes per cell
     /// each, plus the open list of the longest search it ran): for an owner on a big grid
     /// whose service has nothing pending. Later searches allocate scratch again.
-    void releaseIdleScratch() { m_idle.clear(); }
+    void releaseIdleScratch();
     /// Scratch kept for searches not running now (GridQuery::scratchBytes of each).
     std::size_t idleScratchBytes() const;
 
@@ -217,6 +256,10 @@ private:
     /// Worker mode: queued fields to the worker (as places allow); finished ones delivered.
     void handOutFields(ServiceStats& stats);
     void collectFields(ServiceStats& stats);
+    /// Worker mode, after the paths' slices: the fields queued for the worker run here in
+    /// slices while the budget (from `t0`) lasts (FieldWorker::help); those done are delivered.
+    void helpWorker(std::chrono::steady_clock::time_point t0, double budgetMicros, long long maxExpansions,
+                    ServiceStats& stats);
     /// The worker drops the field of slot `index` (at its next check); the slot forgets it.
     void cancelJob(std::uint32_t index);
     /// The field of slot `index`, on the worker, goes back to the queue as a new field.
@@ -247,6 +290,7 @@ private:
     std::uint32_t m_markStamp = 0;
     int m_restartedByInvalidate = 0;            ///< reported by the next update()
     std::vector<std::uint32_t> m_jobs;          ///< slots whose field is on the worker
+    std::unique_ptr<JumpTables> m_jumps;        ///< the jump searches' tables and scratch
     std::unique_ptr<FieldWorker> m_worker;      ///< last: destroyed (joined) first
 };
 

@@ -5,6 +5,7 @@
 #include "engine/path/service/ServiceSlot.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 namespace eng::path {
 
@@ -68,14 +69,40 @@ void PathService::handOutFields(ServiceStats& stats)
         if (s.field->prepare(m_grid) != PathStatus::InProgress) {
             s.state = RequestState::Done;  // decided without searching (NoPath, InvalidInput)
             ++stats.finished;
+            ++stats.searches.fields;
             continue;
         }
         s.field->detach();
         s.job = std::make_shared<FieldWorker::Job>();
         s.job->field = s.field;
+        s.handedOutAt = m_updates;
         m_jobs.push_back(index);
         m_worker->submit(s.job);
     }
+}
+
+void PathService::helpWorker(std::chrono::steady_clock::time_point t0, double budgetMicros, long long maxExpansions,
+                             ServiceStats& stats)
+{
+    // The paths are served. When a field has been on the worker for HelpAfterUpdates updates
+    // (other processes starve the thread), the fields queued for it get the budget left, in
+    // slices, on this thread; those completed here are delivered now. Not sooner: the frame's
+    // time stays the paths' while the worker keeps up.
+    const auto oldest = std::min_element(m_jobs.begin(), m_jobs.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return m_slots[a].handedOutAt < m_slots[b].handedOutAt;
+    });
+    if (oldest == m_jobs.end() || m_updates - m_slots[*oldest].handedOutAt < HelpAfterUpdates)
+        return;
+    const double left =
+        budgetMicros - std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    if (left <= 0.0 || stats.expansions >= maxExpansions)
+        return;
+    const FieldWorker::Help h = m_worker->help(left, maxExpansions - stats.expansions, m_slice);
+    stats.expansions += int(h.expansions);
+    stats.slices += h.steps;
+    if (h.steps > 0)
+        stats.maxSliceExpansions = std::max(stats.maxSliceExpansions, int(std::min<long long>(m_slice, h.expansions)));
+    collectFields(stats);
 }
 
 void PathService::collectFields(ServiceStats& stats)
@@ -99,6 +126,7 @@ void PathService::collectFields(ServiceStats& stats)
         s.progress = 0;
         s.stale = false;
         ++stats.finished;
+        ++stats.searches.fields;
     }
 }
 

@@ -180,6 +180,17 @@ void WeightedJumpGrid::computeDeadLine(int k, int line)
 
 bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
 {
+    if (!grid.validLayer(layer)) {
+        buildFrom({}, 0, 0, 1.0, -1, 0);
+        return false;
+    }
+    return buildFrom({grid.paddedCosts(layer), grid.paddedSize()}, grid.stride(), grid.height() + 2,
+                     grid.rules(layer).diagonalFactor, layer, grid.layerVersion(layer));
+}
+
+bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedWidth, int paddedHeight,
+                                 double diagonalFactor, int layer, std::uint64_t layerVersion)
+{
     m_layer = -1;
     m_openRows.clear();
     m_succ.clear();
@@ -189,11 +200,12 @@ bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
         m_live[k].clear();
         m_dead[k].clear();
     }
-    if (!grid.validLayer(layer))
+    if (layer < 0 || paddedWidth < 3 || paddedHeight < 3 ||
+        paddedCosts.size() != std::size_t(paddedWidth) * std::size_t(paddedHeight))
         return false;
-    m_pw = grid.stride();
-    m_ph = grid.height() + 2;
-    m_diag = grid.rules(layer).diagonalFactor;
+    m_pw = paddedWidth;
+    m_ph = paddedHeight;
+    m_diag = diagonalFactor;
     m_rowWords = std::size_t(m_pw + 2 * kLead) / 64 + 2;
     m_colWords = std::size_t(m_ph + 2 * kLead) / 64 + 2;
     m_openRows.assign(m_rowWords * std::size_t(m_ph), 0u);
@@ -213,7 +225,7 @@ bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
         for (int k = 0; k < 8; ++k)
             m_uniform[pattern][std::size_t(k)] = keptDirections(l, k, m_diag);
     }
-    const float* costs = grid.paddedCosts(layer);
+    const float* costs = paddedCosts.data();
     for (int y = 1; y < m_ph - 1; ++y)
         for (int x = 1; x < m_pw - 1; ++x)
             if (costs[std::size_t(y) * std::size_t(m_pw) + std::size_t(x)] < Impassable)
@@ -222,7 +234,7 @@ bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
         for (int line = 0; line < (detail::kDy[k] == 0 ? m_ph : m_pw); ++line)
             computeDeadLine(k, line);
     m_layer = layer;
-    m_version = grid.layerVersion(layer);
+    m_version = layerVersion;
     return true;
 }
 

@@ -92,6 +92,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace eng::path {
@@ -105,6 +106,14 @@ class WeightedJumpGrid {
 public:
     /// Builds the table from `layer` of `grid`. O(cells). false (and empty) for a bad layer.
     bool build(const NavGrid& grid, int layer);
+    /// build() from a copy of the layer's costs instead of the grid, so it may run on another
+    /// thread while the grid is edited: `paddedCosts` as NavGrid::paddedCosts(layer) of a grid
+    /// of padded size `paddedWidth` x `paddedHeight` (stride(), height() + 2), copied at the
+    /// layer's version `layerVersion` with its rules' `diagonalFactor`. The table equals
+    /// build(grid, layer) at that version; update() with the changes since brings it up to
+    /// date. O(cells). false (and empty) when the sizes do not agree or layer < 0.
+    bool buildFrom(std::span<const float> paddedCosts, int paddedWidth, int paddedHeight, double diagonalFactor,
+                   int layer, std::uint64_t layerVersion);
     /// Patches the table after `dirty` = grid.apply(layer, ...) (or replaceLayer) of the layer
     /// it was built from: the changed cells and their 8 neighbours, and the dead-end bits of
     /// their rows and columns. O(changed cells x (width + height)).

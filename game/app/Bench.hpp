@@ -12,6 +12,8 @@
 #include "game/app/GameParts.hpp"
 #include "game/app/Options.hpp"
 
+#include "engine/path/PathService.hpp"
+
 #include <chrono>
 #include <map>
 #include <random>
@@ -66,7 +68,11 @@ private:
 /// and its per-frame budget. Prints units, fps_mean, frame_ms_mean, frame_ms_p99,
 /// path_ms_per_frame_mean, path_ms_per_frame_p99 (Party::pathWork: service slices, replans,
 /// giving way, synchronous searches), service_ms_per_frame_p99 (PathService::update alone),
-/// requests_made, requests_done, request_wait_frames_max, requests_pending, give_ways,
+/// requests_made, requests_done, request_wait_frames_max, requests_pending,
+/// searches_by_algorithm (the path service's answers by the algorithm that gave them, as
+/// `astar=A jps=J jpsw=W field=F`: the service follows isopath's `auto` rule, so jpsw once the
+/// layer's landmark table and jpsw's own table are built, A* before and for requests that
+/// avoid other units' cells; F counts the flow fields of group orders), give_ways,
 /// islands_used.
 ///
 /// With `--group G` (G > 1) the units stand in groups of G (each on the free cells nearest to a
@@ -94,6 +100,7 @@ private:
     GameParts m_parts;
     std::map<int, std::vector<eng::TileCoord>> m_islands;  ///< island id -> its passable cells
     int m_islandsUsed = 0;
+    eng::path::SearchCounts m_searches;  ///< the service's answers of every frame, by algorithm
     std::vector<char> m_seen;  ///< spawnGroup's flood marks
     std::mt19937 m_rng{12345};
 };

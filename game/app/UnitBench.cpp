@@ -32,11 +32,12 @@ void UnitBench::spawnGroup(std::size_t first, std::size_t count, eng::TileCoord 
     // The free cells of its island nearest to the centre (8-neighbour flood), one unit on each.
     Party& party = m_parts.session.party();
     const eng::path::NavGrid& nav = party.grid();
+    const eng::GridShape shape = nav.shape();
     const int island = nav.islandOf(0, centre);
     std::vector<eng::TileCoord> queue{centre};
     std::vector<char>& seen = m_seen;
-    seen.assign(std::size_t(nav.width()) * std::size_t(nav.height()), 0);
-    seen[std::size_t(centre.y) * std::size_t(nav.width()) + std::size_t(centre.x)] = 1;
+    seen.assign(shape.size(), 0);
+    seen[shape.index(centre)] = 1;
     std::size_t placed = 0;
     for (std::size_t head = 0; head < queue.size() && placed < count; ++head) {
         const eng::TileCoord c = queue[head];
@@ -47,9 +48,9 @@ void UnitBench::spawnGroup(std::size_t first, std::size_t count, eng::TileCoord 
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
                 const eng::TileCoord n{c.x + dx, c.y + dy};
-                if (nav.islandOf(0, n) != island || seen[std::size_t(n.y) * std::size_t(nav.width()) + std::size_t(n.x)])
+                if (nav.islandOf(0, n) != island || seen[shape.index(n)])
                     continue;
-                seen[std::size_t(n.y) * std::size_t(nav.width()) + std::size_t(n.x)] = 1;
+                seen[shape.index(n)] = 1;
                 queue.push_back(n);
             }
     }
@@ -58,10 +59,10 @@ void UnitBench::spawnGroup(std::size_t first, std::size_t count, eng::TileCoord 
 std::size_t UnitBench::spawnUnits()
 {
     const eng::path::NavGrid& nav = m_parts.session.world().nav;
-    for (int y = 0; y < nav.height(); ++y)
-        for (int x = 0; x < nav.width(); ++x)
-            if (const int id = nav.islandOf(0, {x, y}); id >= 0)
-                m_islands[id].push_back({x, y});
+    const eng::GridShape shape = nav.shape();
+    for (std::size_t i = 0; i < shape.size(); ++i)
+        if (const int id = nav.islandOf(0, shape.cell(i)); id >= 0)
+            m_islands[id].push_back(shape.cell(i));
     std::vector<eng::TileCoord> cells;
     for (const auto& [id, list] : m_islands)
         if (list.size() >= MinIslandCells) {
@@ -143,6 +144,7 @@ int UnitBench::run()
         pathMs.push_back(party.pathWork().lastUpdateMicros / 1000.0);
         serviceMs.push_back(party.lastServiceStats().micros / 1000.0);
         workerMs.push_back(party.lastServiceStats().workerMicros / 1000.0);
+        m_searches += party.lastServiceStats().searches;
     }
     print(n, frameMs, pathMs, serviceMs);
     // The fields' own thread (PathService's field worker), beside the frame's path budget.
@@ -170,6 +172,7 @@ void UnitBench::print(std::size_t units, const std::vector<double>& frameMs, con
     std::cout << "request_wait_frames_max: " << w.waitUpdatesMax << "\n";
     std::cout << "follower_wait_frames_max: " << w.followerWaitUpdatesMax << "\n";
     std::cout << "requests_pending: " << party.pendingPaths() << "\n";
+    std::cout << "searches_by_algorithm: " << m_searches << "\n";
     std::cout << "give_ways: " << w.giveWays << "\n";
     std::cout << "cell_trades: " << w.trades << "\n";
     std::cout << "islands_used: " << m_islandsUsed << "\n";

@@ -1,7 +1,7 @@
 // End-to-end: `isostar --bench-units N --group G` on valley504 prints every figure under the
 // names the issue and docs/PERFORMANCE.md give (read by checks outside the project), its groups
 // share fields, the fields run on the path service's worker thread (the bench plays on the
-// game's clock budget), and requests are served. The figures are printed, not checked against
+// game's clock budget), requests are served, and the service's answers are counted by algorithm. The figures are printed, not checked against
 // targets: they depend on the machine.
 
 #include "tests/support/GameE2e.hpp"
@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <iostream>
 #include <map>
 #include <string>
@@ -44,5 +45,13 @@ TEST_CASE("e2e: --bench-units with groups prints its figures, and the groups' fi
     CHECK(std::stoi(f["fields_made"]) >= units / 50);
     CHECK(std::stoi(f["requests_done"]) > 0);
     CHECK(std::stod(f["field_worker_ms_per_frame_mean"]) > 0.0);  // the fields ran on the worker
+    // The service's answers by algorithm: every algorithm named, the fields among them.
+    REQUIRE(f.count("searches_by_algorithm") == 1);
+    int astar = -1, jps = -1, jpsw = -1, fields = -1;
+    REQUIRE(std::sscanf(f["searches_by_algorithm"].c_str(), "astar=%d jps=%d jpsw=%d field=%d", &astar, &jps, &jpsw,
+                        &fields) == 4);
+    CHECK(astar + jps + jpsw + fields > 0);
+    CHECK(fields > 0);
+    CHECK(jps == 0);  // valley504's cells do not all cost the same
     std::cout << "bench-units " << units << " --group 50: " << r.out;
 }

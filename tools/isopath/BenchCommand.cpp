@@ -136,7 +136,7 @@ void buildSetting(BenchSetting& s, const BenchWorld& world, const eng::path::Mov
         throw UsageError{mapPath + ": the pathfinder rejected the cost field or the movement rules"};
     s.grid.waitLandmarks();
     s.landmarks = landmarks.enabledFor(world.width, world.height);
-    s.algorithm = resolveAlgorithm(requested, s.grid, 0);
+    s.algorithm = eng::path::resolveAlgorithm(requested, s.grid, 0);
     requireSupported(s.algorithm, s.grid, 0, mapPath);
     if (s.algorithm == Algorithm::Jpsw)
         s.flat.build(s.grid, 0);
@@ -218,7 +218,7 @@ void printRun(const BenchOptions& opt, const BenchSetting& s, const BenchWorld& 
         sum += e;
     std::cout << "map: " << opt.mapPath << " (" << sizeText(world.frame) << " cells, island of "
               << islandCells << " cells)\n"
-              << "algorithm: " << algorithmName(s.algorithm) << ", landmarks " << (s.landmarks ? "on" : "off")
+              << "algorithm: " << eng::path::searchAlgorithmName(s.algorithm) << ", landmarks " << (s.landmarks ? "on" : "off")
               << ", weight " << world.rules.weight << (opt.profile.empty() ? "" : ", profile " + opt.profile) << '\n'
               << "seed: " << opt.seed << '\n'
               << "queries: " << run.micros.size() << '\n'

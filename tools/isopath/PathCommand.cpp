@@ -51,7 +51,7 @@ std::optional<SearchOutcome> runSearch(const PathOptions& opt, const SearchChoic
     }
     finder.setPartialPaths(!opt.noPartial);
     SearchOutcome out;
-    out.algorithm = resolveAlgorithm(choice.requested, finder.grid(), 0);
+    out.algorithm = eng::path::resolveAlgorithm(choice.requested, finder.grid(), 0);
     requireSupported(out.algorithm, finder.grid(), 0, "");
     path::JumpPointGrid jumps;
     path::JumpPointSearch jps;

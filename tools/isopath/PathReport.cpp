@@ -87,7 +87,7 @@ void printJson(const PathReport& rep)
     for (TileCoord c : result.path)
         cells.push_back(cellJson(frame, c));
     j["path"] = cells;
-    j["algorithm"] = std::string(algorithmName(rep.search.algorithm));
+    j["algorithm"] = std::string(eng::path::searchAlgorithmName(rep.search.algorithm));
     j["landmarks"] = rep.opt.landmarks;
     j["expanded"] = result.expanded;
     j["micros"] = rep.search.micros;
@@ -146,7 +146,7 @@ void printText(const PathReport& rep)
     if (!result.path.empty())
         std::cout << "cost:     " << std::setprecision(10) << result.cost << " over " << result.path.size() - 1
                   << " steps\n";
-    std::cout << "algorithm: " << algorithmName(algorithm)
+    std::cout << "algorithm: " << eng::path::searchAlgorithmName(algorithm)
               << (algorithm == Algorithm::Jps    ? " (jump point search)"
                   : algorithm == Algorithm::Jpsw ? " (weighted jump point search)"
                                                  : " (A*)")

@@ -174,7 +174,7 @@ double printStats(const Run& run, const Problem& p)
     meanExp = expansions.empty() ? 0.0 : meanExp / double(expansions.size());
     const double median = percentile(micros, 0.5);
     const char* unit = run.algorithm == Algorithm::AStar ? "expansions" : "jump points";
-    std::printf("algorithm: %s\n", std::string(algorithmName(run.algorithm)).c_str());
+    std::printf("algorithm: %s\n", std::string(eng::path::searchAlgorithmName(run.algorithm)).c_str());
     std::printf("time per query: median %.1f us, p99 %.1f us, max %.1f us, total %.1f ms\n", median,
                 percentile(micros, 0.99), percentile(micros, 1.0), totalMicros / 1000.0);
     std::printf("%s per query: median %.0f, mean %.0f, max %.0f; %.1f ns per expansion\n", unit,
@@ -244,7 +244,7 @@ std::optional<Algorithm> chooseAlgorithm(Algorithm requested, Problem& p)
     using namespace eng::path;
     std::optional<Algorithm> chosen;
     for (int layer = 0; layer < p.grid.layerCount(); ++layer) {
-        const Algorithm a = resolveAlgorithm(requested, p.grid, layer);
+        const Algorithm a = eng::path::resolveAlgorithm(requested, p.grid, layer);
         if (a == Algorithm::Jps && !JumpPointSearch::supports(p.grid, layer)) {
             std::cerr << "isopath scen: --algorithm jps needs uniform costs and no corner cutting\n";
             return std::nullopt;
@@ -275,7 +275,7 @@ std::vector<Run> solveRuns(const Problem& p, const std::vector<Algorithm>& algor
             const bool same = sameResults(single, runs.back());
             threadsDiffer = threadsDiffer || !same;
             std::printf("threads: %d (%s): wall %.1f ms, 1 thread %.1f ms, results %s\n", threadCount,
-                        std::string(algorithmName(a)).c_str(), runs.back().wallMs, single.wallMs,
+                        std::string(eng::path::searchAlgorithmName(a)).c_str(), runs.back().wallMs, single.wallMs,
                         same ? "identical" : "DIFFER");
             std::printf("speedup_vs_1_thread: %.2f\n",
                         runs.back().wallMs > 0.0 ? single.wallMs / runs.back().wallMs : 0.0);
@@ -300,7 +300,7 @@ std::pair<int, int> reportScenarios(const ScenOptions& opt, const std::vector<en
             const Outcome& o = run.outcomes[i];
             const bool good = passes(o, s);
             ok = ok && good;
-            const std::string tag = opt.compare ? " " + std::string(algorithmName(run.algorithm)) : std::string();
+            const std::string tag = opt.compare ? " " + std::string(eng::path::searchAlgorithmName(run.algorithm)) : std::string();
             if (!good && reported < opt.maxReported) {
                 std::printf("%s:%d: FAIL%s (%d,%d)->(%d,%d): %s, cost %.8f, expected %.8f (tolerance %g)\n",
                             opt.scenPath.c_str(), s.line, tag.c_str(), s.start.x, s.start.y, s.goal.x, s.goal.y,
@@ -322,7 +322,7 @@ std::pair<int, int> reportScenarios(const ScenOptions& opt, const std::vector<en
 int runScen(const ScenOptions& opt)
 {
     using namespace eng::path;
-    const std::optional<Algorithm> requested = parseAlgorithm(opt.algorithm);
+    const std::optional<Algorithm> requested = eng::path::parseSearchAlgorithm(opt.algorithm);
     if (!requested) {
         std::cerr << "isopath scen: unknown algorithm \"" << opt.algorithm << "\" (expected auto, astar, jps, jpsw)\n";
         return ExitBadInput;

@@ -17,7 +17,7 @@ std::string quoted(const std::string& s)
 SearchChoice parseSearchChoice(const std::string& algorithm, const std::string& landmarks)
 {
     SearchChoice choice;
-    const std::optional<Algorithm> requested = parseAlgorithm(algorithm);
+    const std::optional<Algorithm> requested = eng::path::parseSearchAlgorithm(algorithm);
     if (!requested)
         throw UsageError{"unknown algorithm " + quoted(algorithm) + " (expected auto, astar, jps, jpsw)"};
     choice.requested = *requested;

@@ -2,6 +2,7 @@
 // once, edits while they run (with or without invalidate) give fields of the new grid, and
 // releasing, switching the worker off or destroying the service while fields run is safe.
 
+#include "engine/path/FieldWorker.hpp"
 #include "engine/path/NavGrid.hpp"
 #include "engine/path/PathService.hpp"
 
@@ -9,8 +10,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
+#include <memory>
 #include <random>
 #include <thread>
 #include <vector>
@@ -199,4 +202,85 @@ TEST_CASE("PathService: releasing fields, switching the worker off and destroyin
     CHECK(service->pending() == 6);
     service.reset();
     SUCCEED("destroyed with fields running");
+}
+
+TEST_CASE("FieldWorker: the owner's help runs queued fields in steps within its budget",
+          "[path][service][worker]")
+{
+    NavGrid grid;
+    setUpGrid(grid, 256, 21u);
+    std::vector<FieldRequest> requests;
+    for (int i = 0; i < 6; ++i) {
+        FieldRequest r;
+        r.goals = {{40 * i + 5, 128}};
+        r.region = eng::path::FieldRegion::whole(grid);
+        requests.push_back(r);
+    }
+    eng::path::FieldWorker worker;
+    std::vector<std::shared_ptr<eng::path::FieldWorker::Job>> jobs;
+    for (const FieldRequest& r : requests) {
+        auto job = std::make_shared<eng::path::FieldWorker::Job>();
+        job->field = std::make_shared<FlowField>();
+        job->field->setup(r.layer, r.goals, r.region, r.sources);
+        REQUIRE(job->field->prepare(grid) == PathStatus::InProgress);
+        job->field->detach();
+        jobs.push_back(job);
+        worker.submit(job);
+    }
+    // No time: nothing runs here.
+    CHECK(worker.help(0.0, std::numeric_limits<long long>::max(), 64).steps == 0);
+    // An expansion cap: steps of at most 64 until the cap is reached (checked before each).
+    const eng::path::FieldWorker::Help capped = worker.help(std::numeric_limits<double>::infinity(), 1000, 64);
+    CHECK(capped.steps >= 1);
+    CHECK(capped.expansions <= 1000 + 63);
+    CHECK(capped.expansions <= 64LL * capped.steps);
+    // Six whole-map fields (65536 cells each): the owner takes a share of them, whatever the
+    // worker does meanwhile, and every field ends equal to one computed at once.
+    long long helped = capped.expansions;
+    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+    while (!std::all_of(jobs.begin(), jobs.end(), [](const auto& j) { return j->done.load(std::memory_order_acquire); })) {
+        helped += worker.help(std::numeric_limits<double>::infinity(), std::numeric_limits<long long>::max(), 256).expansions;
+        REQUIRE(std::chrono::steady_clock::now() < giveUp);
+        std::this_thread::yield();
+    }
+    CHECK(helped > 0);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        INFO("field " << i);
+        requireSameField(*jobs[i]->field, fieldNow(grid, requests[i]), grid);
+    }
+}
+
+TEST_CASE("PathService: fields that wait long on the worker run on the caller's thread in the budget left",
+          "[path][service][worker]")
+{
+    NavGrid grid;
+    setUpGrid(grid, 384, 23u);
+    PathService service(grid);
+    service.setFieldWorker(true);
+    std::vector<FieldRequest> requests;
+    std::vector<PathHandle> handles;
+    for (int i = 0; i < 4; ++i) {
+        FieldRequest r;
+        r.goals = {{90 * i + 10, 190}};
+        r.region = eng::path::FieldRegion::whole(grid);
+        requests.push_back(r);
+        handles.push_back(service.requestField(r));
+    }
+    // Four whole-grid fields (147,456 cells each) on the worker; updates with no time to spend
+    // never run them here.
+    for (std::uint64_t u = 0; u < PathService::HelpAfterUpdates + 2; ++u)
+        CHECK(service.update(0.0).expansions == 0);
+    // They have waited HelpAfterUpdates updates: an unlimited budget runs what the worker has
+    // not taken here, to the end, and delivers it at once.
+    const eng::path::ServiceStats helped = service.update(std::numeric_limits<double>::infinity());
+    CHECK(helped.expansions > 0);
+    CHECK(helped.slices > 0);
+    CHECK(helped.maxSliceExpansions <= service.sliceExpansions());
+    CHECK(helped.searches.fields >= 1);
+    REQUIRE(serveUntilIdle(service));
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        INFO("field " << i);
+        REQUIRE(service.field(handles[i]) != nullptr);
+        requireSameField(*service.field(handles[i]), fieldNow(grid, requests[i]), grid);
+    }
 }

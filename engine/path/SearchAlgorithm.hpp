@@ -1,0 +1,47 @@
+#pragma once
+/// \file SearchAlgorithm.hpp
+/// Which exact search answers a path query on a layer: GridQuery's A*, JumpPointSearch or
+/// WeightedJumpSearch, and the `auto` rule that picks the fastest of them for the layer. One
+/// rule for every caller: `isopath path|scen|bench --algorithm auto` and the game's
+/// PathService (docs/PERFORMANCE.md, "What `auto` picks").
+///
+/// \code
+/// const eng::path::SearchAlgorithm a = eng::path::resolveAlgorithm(eng::path::SearchAlgorithm::Auto, grid, walker);
+/// if (a == eng::path::SearchAlgorithm::Jpsw) { /* WeightedJumpSearch with a WeightedJumpGrid of walker */ }
+/// \endcode
+
+#include <iosfwd>
+#include <optional>
+#include <string_view>
+
+namespace eng::path {
+
+class NavGrid;
+
+enum class SearchAlgorithm {
+    Auto,   ///< the fastest exact search for the layer (resolveAlgorithm). Name "auto".
+    AStar,  ///< GridQuery's A*. Name "astar".
+    Jps,    ///< JumpPointSearch. Name "jps".
+    Jpsw,   ///< WeightedJumpSearch. Name "jpsw".
+};
+
+/// "auto" | "astar" | "jps" | "jpsw" (case-sensitive); nullopt otherwise.
+std::optional<SearchAlgorithm> parseSearchAlgorithm(std::string_view name);
+/// Canonical name as listed above.
+std::string_view searchAlgorithmName(SearchAlgorithm algorithm);
+std::ostream& operator<<(std::ostream& os, SearchAlgorithm algorithm);
+
+/// The algorithm that runs on `layer` of `grid`; AStar, Jps and Jpsw stay as asked (the caller
+/// checks that Jps / Jpsw support the layer). Auto picks the fastest exact search measured for
+/// the layer's kind:
+/// - weight above 1 (or a bad layer): AStar (weighted A* is what was asked for);
+/// - Jps when JumpPointSearch::supports() the layer (every passable cell costs the same);
+/// - Jpsw when WeightedJumpSearch::supports() the layer and it has a usable landmark table
+///   (NavGrid::landmarks: without one, jpsw's own table costs more to build than one query
+///   saves, and on fields of scattered walls and odd cells its queries are slower than A*'s);
+/// - else AStar.
+/// Every choice is exact at weight 1: Jps and Jpsw return A*'s optimal cost. Under
+/// LandmarkBuild::OnDemand the question marks the layer's table as wanted, as an A* query does.
+SearchAlgorithm resolveAlgorithm(SearchAlgorithm requested, const NavGrid& grid, int layer);
+
+} // namespace eng::path

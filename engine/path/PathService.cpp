@@ -412,6 +412,7 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
     if (m_worker)
         helpWorker(t0, budgetMicros, maxExpansions, stats);
     stats.micros = microsSince(t0);
+    stats.tablesBuilding = m_jumps->building();
     return stats;
 }
 

@@ -142,6 +142,9 @@ struct ServiceStats {
     /// With the field worker: its expansions and busy time since the update before.
     long long workerExpansions = 0;
     double workerMicros = 0.0;
+    /// A jump table is being built in the background (JumpTables.hpp): A* answers what jps or
+    /// jpsw will answer once it is installed.
+    bool tablesBuilding = false;
 };
 
 class PathService {

@@ -44,8 +44,9 @@ public:
     int run();
 
 private:
-    /// The party walks to the first tile of the route and the landmark tables its order asked
-    /// for are installed, untimed (ticks only, nothing drawn).
+    /// Untimed (ticks only, nothing drawn): the party walks to the route's far end, the landmark
+    /// tables its order asked for are installed, then it walks back to the route's start while
+    /// the path service builds the jump tables it chose (a load's cost, not a frame's).
     void walkToStart();
     /// This frame's share of random edits. Counts the ones that changed tiles.
     void randomEdits();

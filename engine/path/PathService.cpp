@@ -385,6 +385,9 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
     stats.restarted = m_restartedByInvalidate;
     m_restartedByInvalidate = 0;
     const Clock::time_point t0 = Clock::now();
+    m_handOutUntil = std::isfinite(budgetMicros)
+                         ? t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::micro>(budgetMicros))
+                         : Clock::time_point::max();
     ++m_updates;
     m_jumps->poll();
     if (m_worker) {
@@ -413,6 +416,7 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
         helpWorker(t0, budgetMicros, maxExpansions, stats);
     stats.micros = microsSince(t0);
     stats.tablesBuilding = m_jumps->building();
+    m_handOutUntil = Clock::time_point::max();
     return stats;
 }
 

@@ -256,7 +256,9 @@ private:
     int runSlice(std::uint32_t index, ServiceStats& stats);
     /// invalidate() of a field slot: true when it was queued again (it had been delivered).
     bool invalidateField(std::uint32_t index, const NavDirty& dirty);
-    /// Worker mode: queued fields to the worker (as places allow); finished ones delivered.
+    /// Worker mode: queued fields to the worker as places allow (each copies its region's
+    /// costs here: once one is on the worker, no further one past m_handOutUntil, the update's
+    /// budget); finished ones delivered.
     void handOutFields(ServiceStats& stats);
     void collectFields(ServiceStats& stats);
     /// Worker mode, after the paths' slices: the fields queued for the worker run here in
@@ -287,6 +289,8 @@ private:
     std::vector<Queued> m_queue;                ///< queued requests (any order; picked by service order)
     std::vector<std::uint32_t> m_running;       ///< running slot indices (any order)
     std::uint64_t m_updates = 0;                ///< update() calls so far (deadlines)
+    /// update(): the end of its budget; fields are handed out past it only to an idle worker.
+    std::chrono::steady_clock::time_point m_handOutUntil = std::chrono::steady_clock::time_point::max();
     std::uint64_t m_order = 0;                  ///< requests queued so far (ties of deadlines)
     std::vector<std::unique_ptr<GridQuery>> m_idle;  ///< scratch not in use
     std::vector<std::uint32_t> m_mark;          ///< invalidate(): dirty-cell stamps per cell

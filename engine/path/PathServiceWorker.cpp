@@ -57,8 +57,12 @@ void PathService::handOutFields(ServiceStats& stats)
 {
     // Service order among the queued fields; at most maxConcurrent() on the worker at once
     // (each holds its region's arrays), so a field queued later with an earlier deadline
-    // waits for one place, not for every field queued before it.
+    // waits for one place, not for every field queued before it. Each hand-out copies the
+    // region's costs on this thread (a few hundred microseconds for a region of 400x400
+    // cells): past the update's budget only a worker with nothing to do gets one.
     while (int(m_jobs.size()) < m_maxConcurrent) {
+        if (!m_jobs.empty() && std::chrono::steady_clock::now() >= m_handOutUntil)
+            return;  // the update's budget is spent and the worker has work: the next update
         const std::size_t pick = firstQueued(true);
         if (pick == m_queue.size())
             return;

@@ -128,6 +128,33 @@ TEST_CASE("PathService: fields on the worker equal the fields computed at once",
     }
 }
 
+TEST_CASE("PathService: past its budget an update hands a field only to an idle worker", "[path][service][worker]")
+{
+    // Each hand-out copies the field's region of costs on the owner's thread: with no budget
+    // left the worker still gets one field when it has none, the others wait for an update
+    // with time for them.
+    NavGrid grid;
+    setUpGrid(grid, 256, 8u);
+    PathService service(grid);
+    service.setFieldWorker(true);
+    FieldRequest r;
+    r.region = FieldRegion::whole(grid);
+    std::vector<PathHandle> handles;
+    for (const TileCoord g : {TileCoord{10, 10}, TileCoord{200, 40}, TileCoord{128, 250}}) {
+        r.goals = {g};
+        handles.push_back(service.requestField(r));
+    }
+    service.update(0.0);
+    const auto count = [&](RequestState st) {
+        return std::count_if(handles.begin(), handles.end(), [&](PathHandle h) { return service.state(h) == st; });
+    };
+    CHECK(count(RequestState::Running) == 1);
+    CHECK(count(RequestState::Queued) == 2);
+    service.update(1e9);
+    for (const PathHandle h : handles)
+        CHECK(service.state(h) != RequestState::Queued);
+}
+
 TEST_CASE("PathService: fields running on the worker when the grid changes are fields of the new grid",
           "[path][service][worker]")
 {
@@ -147,7 +174,8 @@ TEST_CASE("PathService: fields running on the worker when the grid changes are f
     std::vector<PathHandle> handles;
     for (const FieldRequest& q : requests)
         handles.push_back(service.requestField(q));
-    service.update(0.0);  // hands them to the worker, delivers nothing
+    // Hands them to the worker (a budget to copy their costs), delivers nothing.
+    service.update(1e9);
     for (const PathHandle h : handles)
         CHECK(service.state(h) == RequestState::Running);
     std::vector<eng::path::CellChange> wall;

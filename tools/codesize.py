@@ -7,7 +7,7 @@ data members of every class and struct, from a light brace-level scan (no compil
 
 DIRs default to engine and game; the data-member limits apply to --member-dirs (game). --check
 exits 1 when a limit is broken (the search loop templates in engine/path/query are exempt from
-the function limit). CTest runs it as `code_size`. The scan understands the
+the function limit; FILE_LIMITS names the files with a limit of their own, and why). CTest runs it as `code_size`. The scan understands the
 code style of this project (one declaration per statement, braces on their own lines for
 functions); it is a report, not a parser.
 """
@@ -17,6 +17,13 @@ import re
 import sys
 
 EXEMPT_FUNCTIONS = re.compile(r"engine/path/query/GridQuerySearchLoops\.hpp")
+# Files allowed past --file-limit, with their own limit and the reason.
+FILE_LIMITS = {
+    # The one writer of Unit: every change of a unit (steps, claims, replans, orders, group
+    # moves) is in this file by design, so that no other file of game/ holds a writable Unit&;
+    # its read-only questions are in PartyMotionQueries.cpp.
+    "game/party/PartyMotion.cpp": 700,
+}
 CONTROL = re.compile(r"^(if|for|while|switch|catch|do|else|return|case|default)\b")
 
 
@@ -179,7 +186,7 @@ def main():
                 p = os.path.join(dirpath, nm)
                 rel = os.path.relpath(p, root)
                 n = sum(1 for _ in open(p, encoding="utf-8", errors="replace"))
-                if n > args.file_limit:
+                if n > FILE_LIMITS.get(rel.replace(os.sep, "/"), args.file_limit):
                     files.append((n, rel))
                 for item in scan(p, rel):
                     if item[0] == "function" and item[2] > args.function_limit and not EXEMPT_FUNCTIONS.search(rel):

@@ -391,11 +391,6 @@ void PartyMotion::progress(int index)
     m_paths.setProgress(u.walk.request, std::max(0, walked));
 }
 
-bool PartyMotion::outranks(int a, int b) const
-{
-    return game::outranks(m_units[std::size_t(a)], a, m_units[std::size_t(b)], b);
-}
-
 double PartyMotion::update(double dtSec)
 {
     double micros = 0.0;
@@ -491,14 +486,6 @@ double PartyMotion::blocked(int i, int blocker, double waitedSec)
     return microsSince(t0);
 }
 
-bool PartyMotion::mayTrade(int i, int blocker) const
-{
-    const Unit& u = m_units[std::size_t(i)];
-    const Unit& mate = m_units[std::size_t(blocker)];
-    return u.group >= 0 && mate.group == u.group && !mate.moving() && mate.goal == mate.tile && !u.stepping &&
-           !u.path.empty() && u.path.front() == mate.tile && u.goal != mate.tile;
-}
-
 bool PartyMotion::tradeCells(int i, int blocker)
 {
     // A corridor the formation fills from its far end, or a cell boxed in by the mates that
@@ -572,31 +559,6 @@ void PartyMotion::startStep(int index)
         faceAndWalk(u, dx, dy, m_params);
 }
 
-eng::TileCoord PartyMotion::freeCellNear(eng::TileCoord goal, eng::TileCoord from, int layer, int except)
-{
-    if (!m_grid->inBounds(goal))
-        return goal;
-    // Flood outward from the goal over passable 4-neighbours (through other units), at most
-    // `Limit` cells: the first free cell on the walker's island wins.
-    constexpr std::size_t Limit = 512;
-    const eng::GridShape shape = m_grid->shape();
-    m_freeSeen.clear();
-    std::vector<eng::TileCoord>& queue = m_freeQueue;
-    queue.assign(1, goal);
-    m_freeSeen.insert(shape.index(goal));
-    for (std::size_t head = 0; head < queue.size() && head < Limit; ++head) {
-        const eng::TileCoord c = queue[head];
-        if (!m_occupancy.occupied(c, except) && m_grid->reachable(layer, from, c))
-            return c;
-        const eng::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
-        for (eng::TileCoord n : next) {
-            if (m_grid->passable(layer, n) && m_freeSeen.insert(shape.index(n)))
-                queue.push_back(n);
-        }
-    }
-    return goal;
-}
-
 void PartyMotion::replan(int index)
 {
     Unit& u = m_units[std::size_t(index)];
@@ -616,34 +578,6 @@ void PartyMotion::replan(int index)
     ++u.walk.replansSinceStep;
     if (near == GroupFields::NearReplan::NotDone)
         request(index, goal, std::move(avoid), m_params.occupiedPenalty);
-}
-
-std::vector<eng::TileCoord> PartyMotion::avoidCells(int index, eng::TileCoord start) const
-{
-    // A penalty (not a wall) on the cells units within avoidRadius hold, and on the next
-    // claimCells cells of their paths: the search goes around them where the detour is
-    // cheaper. Only units of higher priority count, and units standing without an order.
-    std::vector<eng::TileCoord> avoid;
-    const int r = std::max(0, m_params.avoidRadius);
-    for (int y = std::max(0, start.y - r); y <= std::min(m_occupancy.height() - 1, start.y + r); ++y)
-        for (int x = std::max(0, start.x - r); x <= std::min(m_occupancy.width() - 1, start.x + r); ++x) {
-            const eng::TileCoord c{x, y};
-            const int o = m_occupancy.holderOf(c, index);
-            if (o < 0)
-                continue;
-            const Unit& other = m_units[std::size_t(o)];
-            if (other.moving() && !outranks(o, index))
-                continue;  // lower priority: it makes way, the plan ignores it
-            if (c != start)
-                avoid.push_back(c);
-            if (other.tile != c)
-                continue;  // its path is listed once, from the cell it stands on
-            const std::size_t n = std::min(other.path.size(), std::size_t(std::max(0, m_params.claimCells)));
-            for (std::size_t k = 0; k < n; ++k)
-                if (other.path[k] != start)
-                    avoid.push_back(other.path[k]);
-        }
-    return avoid;
 }
 
 void PartyMotion::stepAside(int index, eng::TileCoord to)
@@ -709,30 +643,6 @@ bool PartyMotion::pushBehind(int index, int pusher)
             return true;  // about to leave that cell
         if (!other.stepping && giveWay(o, pusher))
             return true;
-    }
-    return false;
-}
-
-bool PartyMotion::waitsInMovingLine(int index) const
-{
-    // Follow who blocks whom from `index`: a unit that steps, waits for a path, waits after
-    // giving way or is pushing its blocker aside keeps the line moving; a standing unit without
-    // an order, or a loop nobody can break, does not.
-    int cur = index;
-    m_lineSeen.clear();
-    for (int k = 0; k < 64; ++k) {
-        const Unit& c = m_units[std::size_t(cur)];
-        if (c.stepping || c.walk.awaitingPath || c.walk.holdSec > 0.0 || c.walk.pushing)
-            return true;
-        if (c.path.empty())
-            return false;
-        const int next = m_occupancy.holderOf(c.path.front(), cur);
-        if (next < 0 || mayTrade(cur, next))
-            return true;  // free, or a standing mate it trades cells with
-        if (std::find(m_lineSeen.begin(), m_lineSeen.end(), next) != m_lineSeen.end() || next == index)
-            return false;
-        m_lineSeen.push_back(cur);
-        cur = next;
     }
     return false;
 }

@@ -87,7 +87,9 @@ int run(int argc, char** argv)
         ->check(CLI::PositiveNumber);
     std::string loadMap;
     app.add_option("--bench-load", loadMap,
-                   "open MAP, print first_frame_ms, ready_ms (background work done) and rss_mb, exit");
+                   "open MAP, print map_size, first_frame_ms, ready_ms (background work done), rss_mb and "
+                   "peak_rss_mb; order the party to the far corner, print order_ms, rss_after_order_mb and "
+                   "peak_rss_after_order_mb; exit");
     app.add_option("--group", opts.benchGroup,
                    "with --bench-units: units stand and are ordered in groups of G sharing a goal (a flow field each)")
         ->capture_default_str()

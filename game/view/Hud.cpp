@@ -196,7 +196,7 @@ void View::drawHelpSheet(sf::RenderTarget& target, const HelpSheet& sheet) const
     height += titleHeight + 2.f * SheetPad;
     const sf::Vector2f corner(std::round(std::max(0.f, (size.x - width) * 0.5f)),
                               std::round(std::max(StatusY, (size.y - height) * 0.5f)));
-    drawPanelBox(target, {corner.x, corner.y, width, height}, 235);
+    drawPanelBox(target, {corner.x, corner.y, width, height}, 245);
     title.setFillColor(HudGold);
     title.setPosition(corner.x + SheetPad, corner.y + SheetPad);
     target.draw(title);

@@ -8,6 +8,7 @@
 #include "game/app/App.hpp"
 #include "game/app/Options.hpp"
 #include "game/common/DataDir.hpp"
+#include "game/input/KeyHelp.hpp"
 
 #include <CLI/CLI.hpp>
 #include <SFML/Graphics/Image.hpp>
@@ -96,6 +97,9 @@ int run(int argc, char** argv)
         ->check(CLI::PositiveNumber);
     bool noMinimap = false;
     app.add_flag("--no-minimap", noMinimap, "start with the minimap hidden (M shows it)");
+    bool keysMarkdown = false;
+    app.add_flag("--keys-markdown", keysMarkdown,
+                 "print every key and mouse gesture as README's Markdown table (from the binding table), exit");
     std::string renderMap, renderOut;
     CLI::App* render = app.add_subcommand("render", "draw the whole map at 1:1 to a PNG, as tmxrasterizer does");
     render->add_option("MAP", renderMap, "Tiled map")->required();
@@ -112,6 +116,10 @@ int run(int argc, char** argv)
     }
     if (render->parsed())
         return renderCommand(renderMap, renderOut);
+    if (keysMarkdown) {
+        std::cout << game::keysMarkdown();
+        return game::ExitOk;
+    }
     opts.showMinimap = !noMinimap;
     if (!loadMap.empty()) {
         opts.mapPath = loadMap;

@@ -4,6 +4,8 @@
 
 #include "game/input/Bindings.hpp"
 
+#include <type_traits>
+
 namespace game {
 
 namespace {
@@ -91,7 +93,12 @@ void handle(GameParts& g, const cmd::Reload&)
 
 void handle(GameParts& g, const cmd::ToggleHelp&)
 {
-    g.hud.toggleHelp();
+    g.input.setHelpShown(!g.input.helpShown());
+}
+
+void handle(GameParts& g, const cmd::ToggleHintBar&)
+{
+    g.hud.toggleHintBar();
 }
 
 void handle(GameParts& g, const cmd::ToggleTuning&)
@@ -155,6 +162,16 @@ void handle(GameParts& g, const cmd::ToggleMinimap&)
 void handle(GameParts& g, const cmd::ShowMinimap& c)
 {
     g.view.minimap().setVisible(c.on);
+    g.refreshHover();
+}
+
+/// The camera's commands and the pointer's (a key, a drag): Input runs them, with the pointer.
+template <typename C>
+    requires std::is_same_v<C, cmd::Pan> || std::is_same_v<C, cmd::Zoom> || std::is_same_v<C, cmd::CenterView> ||
+             std::is_same_v<C, cmd::LookAt> || std::is_same_v<C, cmd::SelectBox>
+void handle(GameParts& g, const C& c)
+{
+    g.input.runView(c);
     g.refreshHover();
 }
 

@@ -128,6 +128,8 @@ Json dumpJson(GameParts parts)
     j["trace_visible"] = parts.debug.overlays().search;
     j["panel"] = panelJson(parts.tuning);
     j["panel_visible"] = parts.tuning.visible();
+    j["help_visible"] = parts.input.helpShown();
+    j["hint_bar_visible"] = parts.hud.hintBarShown();
     // The view: follow mode and the minimap.
     j["follow"] = parts.view.following();
     j["minimap"] = {{"visible", parts.view.minimap().visible()}};

@@ -3,7 +3,7 @@
 #include "game/app/HudModel.hpp"
 
 #include "game/common/Format.hpp"
-#include "game/input/Bindings.hpp"
+#include "game/input/KeyHelp.hpp"
 
 #include <algorithm>
 
@@ -57,7 +57,7 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
     hud.preview = &m_preview;
     hud.previewSmooth = &m_previewSmooth;
     hud.lastOrder = session.lastOrder() ? &*session.lastOrder() : nullptr;
-    hud.showHelp = m_showHelp;
+    hud.hintBar.shown = m_showHintBar;
     hud.scripted = scripted;
     hud.fps = m_fps;
     hud.messages = &session.messages();
@@ -79,9 +79,13 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
                                     (eng::path::isPassableCost(c) ? "cost " + fmt(c) : std::string("impassable")));
         }
     }
-    // The help lines follow the binding table, which does not change while the game runs.
-    static const std::string PlayHelp = playHelp(), EditorHelp = editorHelp();
-    hud.help = PlayHelp;
+    // The hint bars and the help overlay follow the binding table, which does not change while
+    // the game runs.
+    static const std::string PlayHints = hintBar(false), EditorHints = hintBar(true);
+    static const HelpSheet Sheet = helpSheet();
+    hud.hintBar.text = PlayHints;
+    if (input.helpShown())
+        hud.helpSheet = &Sheet;
     if (input.editing()) {
         const eng::edit::BrushTile* b = session.brush();
         hud.statusLines.push_back("EDITOR  brush " + std::to_string(session.brushIndex() + 1) + "/" +
@@ -89,7 +93,7 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
                                   (b ? b->terrain + (b->overlay ? " (overlay)" : " (ground)") : std::string("none")));
         hud.statusLines.push_back("World version " + std::to_string(session.host().version()) + ", " +
                                   std::to_string(session.host().edits()) + " edits");
-        hud.help = EditorHelp;
+        hud.hintBar.text = EditorHints;
     }
     if (!session.reloadError().empty())
         hud.errorLines.push_back("Reload failed (keeping the last good world): " + session.reloadError());

@@ -2,7 +2,8 @@
 /// \file HudModel.hpp
 /// What the HUD shows beyond the world and the party: the hovered tile and the path preview
 /// from the selection's leader (recomputed only when the tile, the selection or the leader's
-/// cell changed), the help line (H), the frame rate, and the lines for the editor's brush, the
+/// cell changed), the hint bar (Shift+H hides it) and the help overlay (H, while Input says it
+/// shows), the frame rate, and the lines for the editor's brush, the
 /// selected unit's profile and a failed reload; state() turns them into the view's HudState.
 ///
 /// \code
@@ -34,7 +35,8 @@ public:
     void update(std::optional<eng::TileCoord> hover, Party& party);
     /// The world or the party changed: the next update() computes the preview again.
     void previewStale() { m_previewFor.reset(); }
-    void toggleHelp() { m_showHelp = !m_showHelp; }
+    void toggleHintBar() { m_showHintBar = !m_showHintBar; }
+    bool hintBarShown() const { return m_showHintBar; }
     /// A frame took `dtSec`: the smoothed frame rate.
     void frameTime(double dtSec);
 
@@ -54,7 +56,7 @@ private:
     std::vector<UnitHandle> m_previewSelection;
     eng::path::PathResult m_preview;
     eng::path::SmoothPath m_previewSmooth;  ///< the preview pulled (movement.smoothing on), else empty
-    bool m_showHelp = true;
+    bool m_showHintBar = true;
     double m_fps = 0.0;
     long long m_reloadFrames = 0;
 };

@@ -32,6 +32,7 @@ struct SelectUnit { int index = 0; bool add = false; bool operator==(const Selec
 
 // Panels and modes
 struct Reload { bool operator==(const Reload&) const = default; };
+/// The help overlay (every key, grouped, over the map) shown or closed.
 struct ToggleHelp { bool operator==(const ToggleHelp&) const = default; };
 struct ToggleTuning { bool operator==(const ToggleTuning&) const = default; };
 struct ToggleEditor { bool operator==(const ToggleEditor&) const = default; };
@@ -45,6 +46,28 @@ struct Follow { bool on = true; bool operator==(const Follow&) const = default; 
 struct ToggleMinimap { bool operator==(const ToggleMinimap&) const = default; };
 /// The minimap shown or hidden (`minimap on|off`), silently.
 struct ShowMinimap { bool on = true; bool operator==(const ShowMinimap&) const = default; };
+/// The hint bar at the bottom shown or hidden.
+struct ToggleHintBar { bool operator==(const ToggleHintBar&) const = default; };
+
+// The camera and the pointer's own gestures (Input runs them: Input::runView)
+/// The view pans one step by (dx, dy) (a key: a press in a script, held in play); (0, 0): the
+/// pointer says how far (a middle- or right-drag, the pointer at a window edge).
+struct Pan { int dx = 0; int dy = 0; bool operator==(const Pan&) const = default; };
+/// The view zooms `steps` steps in (> 0) or out (< 0), around the window's centre, or around the
+/// pointer (`atPointer`: the wheel; over the minimap the centre stays).
+struct Zoom { int steps = 1; bool atPointer = false; bool operator==(const Zoom&) const = default; };
+/// The view centres on the selection (on the whole party when none is selected).
+struct CenterView { bool operator==(const CenterView&) const = default; };
+/// The view centres on `tile` (a click or drag on the minimap: on the exact point under it).
+struct LookAt { eng::TileCoord tile; bool operator==(const LookAt&) const = default; };
+/// Selects the units inside the window box from (x0, y0) to (x1, y1), pixels (a left drag in
+/// play), or toggles them into the selection (`add`).
+struct SelectBox {
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool add = false;
+    bool operator==(const SelectBox&) const = default;
+};
+
 // Fog of war
 /// Fog of war on or off, whichever it is not (a key).
 struct ToggleFog { bool operator==(const ToggleFog&) const = default; };
@@ -106,10 +129,11 @@ using Command = std::variant<cmd::Order, cmd::Race, cmd::SelectAll, cmd::SelectN
                              cmd::ShowOverlay, cmd::ToggleWhy, cmd::StepMode, cmd::Step, cmd::StepPlay, cmd::StepSpeed,
                              cmd::ClearRace, cmd::BrushClick, cmd::Paint, cmd::Erase, cmd::Erupt, cmd::CycleBrush,
                              cmd::BeginStroke, cmd::EndStroke, cmd::Undo, cmd::Redo, cmd::Save, cmd::SaveAs,
-                             cmd::Notify, cmd::PointerMoved, cmd::ToggleFog, cmd::SetFog>;
+                             cmd::Notify, cmd::PointerMoved, cmd::ToggleFog, cmd::SetFog, cmd::ToggleHintBar,
+                             cmd::Pan, cmd::Zoom, cmd::CenterView, cmd::LookAt, cmd::SelectBox>;
 
 /// `c` with its tile set to `tile` when it names one (Order, Race, BrushClick, Paint, Erase,
-/// Erupt); other commands unchanged. Bindings of mouse gestures hold a placeholder tile.
+/// Erupt, LookAt); other commands unchanged. Bindings of mouse gestures hold a placeholder tile.
 Command atTile(Command c, eng::TileCoord tile);
 
 } // namespace game

@@ -1,7 +1,7 @@
 /// \file Input.cpp
 /// Input: mouse and keyboard handling (real events and scripted ones go through the same
-/// handlers): the selection box, clicks on units, the editor's drag, the camera; everything else
-/// is a command from the binding table.
+/// handlers): which gesture the pointer made, looked up in the binding table; the camera's and
+/// the pointer's commands run here, every other goes to the sink.
 #include "game/input/Input.hpp"
 
 #include "game/common/FixedStep.hpp"
@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <variant>
 
 namespace game {
 
@@ -19,6 +20,9 @@ namespace {
 constexpr int DragThresholdPx = 6;
 constexpr float EdgeScrollPx = 10.f;
 constexpr float PanSpeedPxPerSec = 700.f;
+constexpr float PanStepPx = 120.f;       ///< a scripted press of a pan key
+constexpr float KeyZoomStep = 0.8f;      ///< the view's size after a zoom key in (1/x: out)
+constexpr float WheelZoomStep = 0.87f;   ///< the same per wheel notch
 
 } // namespace
 
@@ -55,8 +59,8 @@ void Input::say(const std::string& text)
 
 void Input::pointerChanged()
 {
-    if (m_sink)
-        m_sink(cmd::PointerMoved{});
+    if (const std::optional<Command> c = bound(Gesture::Hover, m_shift))
+        emit(*c);
 }
 
 std::optional<eng::TileCoord> Input::hover() const
@@ -89,18 +93,82 @@ void Input::minimapJump(sf::Vector2i px)
     m_view.camera().centerOn(m_view.minimap().layout().pixelToWorld(p));
 }
 
-bool Input::gesture(Gesture g, eng::TileCoord tile, bool shift)
+std::optional<Command> Input::bound(Gesture g, bool shift) const
 {
     Trigger t;
     t.gesture = g;
     t.chord.ctrl = m_ctrl;
     t.chord.shift = shift;
-    const std::optional<Command> c = commandFor(t, m_editing);
+    return commandFor(t, m_editing, m_helpShown);
+}
+
+bool Input::gesture(Gesture g, eng::TileCoord tile, bool shift)
+{
+    const std::optional<Command> c = bound(g, shift);
     if (!c)
         return false;
-    if (m_sink)
-        m_sink(atTile(*c, tile));
+    emit(atTile(*c, tile));
     return true;
+}
+
+void Input::emit(const Command& c)
+{
+    if (!runView(c) && m_sink)
+        m_sink(c);
+}
+
+bool Input::pansWith(Gesture g) const
+{
+    const std::optional<Command> c = bound(g, m_shift);
+    return c && *c == Command(cmd::Pan{});
+}
+
+bool Input::runView(const Command& c, float amount, std::optional<sf::Vector2i> at)
+{
+    const sf::Vector2i pointer = at.value_or(m_mouse);
+    Camera& camera = m_view.camera();
+    const sf::Vector2i centre{int(camera.viewportSize().x / 2), int(camera.viewportSize().y / 2)};
+    if (const auto* pan = std::get_if<cmd::Pan>(&c)) {
+        viewMoved();
+        camera.panPixels(sf::Vector2f(float(pan->dx), float(pan->dy)) * (PanStepPx * amount));
+    } else if (const auto* zoom = std::get_if<cmd::Zoom>(&c)) {
+        if (!zoom->atPointer) {
+            const float steps = float(zoom->steps) * amount;
+            camera.zoomAt(centre, steps > 0.f ? std::pow(KeyZoomStep, steps) : std::pow(1.f / KeyZoomStep, -steps));
+        } else if (m_view.minimap().hit(pointer)) {
+            // Over the minimap the zoom keeps the view's centre.
+            camera.zoomAt(centre, std::pow(WheelZoomStep, float(zoom->steps) * amount));
+        } else {
+            // Around the point under the cursor, which moves the view off a followed leader.
+            viewMoved();
+            camera.zoomAt(pointer, std::pow(WheelZoomStep, float(zoom->steps) * amount));
+        }
+    } else if (std::holds_alternative<cmd::CenterView>(c)) {
+        centerOnSelection();
+    } else if (const auto* look = std::get_if<cmd::LookAt>(&c)) {
+        viewMoved();
+        camera.centerOn(m_view.cellCenterWorld(look->tile));
+    } else if (const auto* box = std::get_if<cmd::SelectBox>(&c)) {
+        selectInBox({box->x0, box->y0}, {box->x1, box->y1}, box->add);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void Input::centerOnSelection()
+{
+    std::vector<int> sel = m_party.selection().indices();
+    if (sel.empty())
+        for (std::size_t i = 0; i < m_party.units().size(); ++i)
+            sel.push_back(int(i));
+    if (sel.empty())
+        return;
+    viewMoved();
+    sf::Vector2f sum{0.f, 0.f};
+    for (int i : sel)
+        sum += m_view.unitFeetWorld(m_party.units()[std::size_t(i)]);
+    m_view.camera().centerOn(sum / float(sel.size()));
 }
 
 void Input::setEditing(bool on)
@@ -163,7 +231,8 @@ void Input::mouseMoved(sf::Vector2i px)
         if (m_right.down && !m_right.dragging &&
             std::abs(px.x - m_right.press.x) + std::abs(px.y - m_right.press.y) > DragThresholdPx)
             m_right.dragging = true;
-        if ((m_middleDown || m_right.dragging) && px != m_lastDrag) {
+        if (((m_middleDown && pansWith(Gesture::MiddleDrag)) || (m_right.dragging && pansWith(Gesture::RightDrag))) &&
+            px != m_lastDrag) {
             viewMoved();
             m_view.camera().panPixels(sf::Vector2f(float(m_lastDrag.x - px.x), float(m_lastDrag.y - px.y)));
         }
@@ -192,7 +261,8 @@ void Input::mouseMoved(sf::Vector2i px)
 void Input::mousePressed(sf::Mouse::Button b, sf::Vector2i px)
 {
     m_mouse = px;
-    if (b == sf::Mouse::Left && m_view.minimap().hit(px)) {
+    if (b == sf::Mouse::Left && m_view.minimap().hit(px) && bound(Gesture::MinimapClick, m_shift)) {
+        // Looking there on the exact point under the pointer, and following it while it drags.
         m_left = {true, false, true, px};
         minimapJump(px);
     } else if (b == sf::Mouse::Left && m_editing) {
@@ -244,13 +314,20 @@ void Input::releaseLeft(sf::Vector2i px)
     }
     if (m_left.dragging) {
         m_left.dragging = false;
-        selectInBox(m_left.press, px, m_shift);
+        if (std::optional<Command> c = bound(Gesture::Drag, m_shift)) {
+            if (auto* box = std::get_if<cmd::SelectBox>(&*c))
+                *box = {m_left.press.x, m_left.press.y, px.x, px.y, box->add};
+            emit(*c);
+        }
         return;
     }
     const int unit = m_view.unitAtPixel(m_party, px);
     if (unit >= 0) {
-        if (m_sink)
-            m_sink(cmd::SelectUnit{unit, m_shift});
+        if (std::optional<Command> c = bound(Gesture::ClickUnit, m_shift)) {
+            if (auto* select = std::get_if<cmd::SelectUnit>(&*c))
+                select->index = unit;
+            emit(*c);
+        }
         return;
     }
     const std::optional<eng::TileCoord> tile = hover();
@@ -291,24 +368,15 @@ void Input::releaseRight()
 
 void Input::wheel(sf::Vector2i px, float delta)
 {
-    // A bound wheel gesture (Ctrl+wheel cycles the editor's brush) replaces the zoom.
-    Trigger t;
-    t.gesture = delta > 0.f ? Gesture::WheelUp : Gesture::WheelDown;
-    t.chord.ctrl = m_ctrl;
-    t.chord.shift = m_shift;
-    if (const std::optional<Command> c = commandFor(t, m_editing)) {
-        if (m_sink && delta != 0.f)
+    const std::optional<Command> c = bound(delta > 0.f ? Gesture::WheelUp : Gesture::WheelDown, m_shift);
+    if (!c || delta == 0.f)
+        return;
+    // A zoom goes by the notches turned, around `px`; any other wheel row (Ctrl+wheel: the
+    // editor's brush) once per event.
+    if (!runView(*c, std::abs(delta), px)) {
+        if (m_sink)
             m_sink(*c);
         return;
-    }
-    // Over the minimap the zoom keeps the view's centre; elsewhere the point under the cursor,
-    // which moves the view off a followed leader.
-    Camera& camera = m_view.camera();
-    if (m_view.minimap().hit(px)) {
-        camera.zoomAt({int(camera.viewportSize().x / 2), int(camera.viewportSize().y / 2)}, std::pow(0.87f, delta));
-    } else {
-        viewMoved();
-        camera.zoomAt(px, std::pow(0.87f, delta));
     }
     pointerChanged();
 }
@@ -317,68 +385,12 @@ void Input::keyPressed(const KeyChord& k)
 {
     m_ctrl = k.ctrl;
     m_shift = k.shift;
-    if (const std::optional<Command> c = commandForKey(k, m_editing)) {
-        if (m_sink)
-            m_sink(*c);
-    } else {
-        cameraKey(k);
+    if (const std::optional<Command> c = commandForKey(k, m_editing, m_helpShown)) {
+        // A pan key pans while it is held, in play (realtimeCamera); a scripted press pans a step.
+        if (m_scripted || !std::holds_alternative<cmd::Pan>(*c))
+            emit(*c);
     }
     pointerChanged();
-}
-
-void Input::cameraKey(const KeyChord& k)
-{
-    using K = sf::Keyboard;
-    const float step = 120.f;
-    Camera& camera = m_view.camera();
-    const sf::Vector2i centre{int(camera.viewportSize().x / 2), int(camera.viewportSize().y / 2)};
-    const auto scriptedPan = [&](sf::Vector2f delta) {
-        viewMoved();
-        camera.panPixels(delta);
-    };
-    switch (k.key) {
-    case K::Space:
-    case K::Home: {
-        std::vector<int> sel = m_party.selection().indices();
-        if (sel.empty())
-            for (std::size_t i = 0; i < m_party.units().size(); ++i)
-                sel.push_back(int(i));
-        if (sel.empty())
-            break;
-        viewMoved();
-        sf::Vector2f sum{0.f, 0.f};
-        for (int i : sel)
-            sum += m_view.unitFeetWorld(m_party.units()[std::size_t(i)]);
-        camera.centerOn(sum / float(sel.size()));
-        break;
-    }
-    case K::Add:
-    case K::Equal: camera.zoomAt(centre, 0.8f); break;
-    case K::Subtract:
-    case K::Hyphen: camera.zoomAt(centre, 1.25f); break;
-    // Pan keys: held keys pan smoothly in play (realtimeCamera); a scripted press pans one step.
-    case K::W:
-    case K::Up:
-        if (m_scripted)
-            scriptedPan({0.f, -step});
-        break;
-    case K::S:
-    case K::Down:
-        if (m_scripted)
-            scriptedPan({0.f, step});
-        break;
-    case K::A:
-    case K::Left:
-        if (m_scripted)
-            scriptedPan({-step, 0.f});
-        break;
-    case K::D:
-    case K::Right:
-        if (m_scripted)
-            scriptedPan({step, 0.f});
-        break;
-    default: break;
-    }
 }
 
 void Input::realtimeCamera(double dtSec, sf::Vector2u windowSize, bool hasFocus)
@@ -387,20 +399,14 @@ void Input::realtimeCamera(double dtSec, sf::Vector2u windowSize, bool hasFocus)
         return;
     using K = sf::Keyboard;
     sf::Vector2f dir{0.f, 0.f};
-    const bool ctrl = K::isKeyPressed(K::LControl) || K::isKeyPressed(K::RControl);
-    if (!ctrl) {
-        if (K::isKeyPressed(K::W) || K::isKeyPressed(K::Up))
-            dir.y -= 1.f;
-        if (K::isKeyPressed(K::S) || K::isKeyPressed(K::Down))
-            dir.y += 1.f;
-        if (K::isKeyPressed(K::A) || K::isKeyPressed(K::Left))
-            dir.x -= 1.f;
-        if (K::isKeyPressed(K::D) || K::isKeyPressed(K::Right))
-            dir.x += 1.f;
-    }
+    // The held keys bound to a pan, each direction once (W and Up held pan as one).
+    const auto isPan = [](const Command& c) { return std::holds_alternative<cmd::Pan>(c); };
+    for (const Command& c : heldCommands([](K::Key key) { return K::isKeyPressed(key); }, m_editing, isPan))
+        if (const auto* pan = std::get_if<cmd::Pan>(&c))
+            dir += sf::Vector2f(float(pan->dx), float(pan->dy));
     // Screen-edge scrolling, only while the pointer is inside the window and no drag is going on.
     const sf::Vector2u size = windowSize;
-    if (m_mouseInside && !m_left.down && !m_right.down && !m_middleDown && m_mouse.x >= 0) {
+    if (m_mouseInside && !m_left.down && !m_right.down && !m_middleDown && m_mouse.x >= 0 && pansWith(Gesture::Edge)) {
         if (m_mouse.x < EdgeScrollPx)
             dir.x -= 1.f;
         if (m_mouse.x > float(size.x) - EdgeScrollPx)

@@ -1,10 +1,11 @@
 #pragma once
 /// \file Input.hpp
 /// Input in play and editor modes: mouse and keyboard (real events and scripted ones go through
-/// the same handlers). Input keeps what only the pointer knows (the selection box, a click on a
-/// unit, the editor's drag, the camera's pan and zoom) and turns every key and gesture that asks
-/// the game for something into a Command through the binding table (Bindings.hpp), handed to
-/// one sink. It works on a Party and a View alone, so tests drive it without a window.
+/// the same handlers). Input keeps what only the pointer knows (where a button went down, the
+/// editor's drag, a drag's last pixel) and turns every key, held key and gesture into a Command
+/// through the binding table (Bindings.hpp): it runs the camera's and the pointer's own
+/// (runView: pan, zoom, centre, look at, box select) and hands every other to one sink. It
+/// works on a Party and a View alone, so tests drive it without a window.
 ///
 /// \code
 /// std::vector<game::Command> said;
@@ -56,6 +57,10 @@ public:
     void releaseModifiers() { m_ctrl = m_shift = false; }
     /// Play mode, every frame: held pan keys and screen-edge scrolling.
     void realtimeCamera(double dtSec, sf::Vector2u windowSize, bool hasFocus);
+    /// Runs a command of the camera or the pointer (Pan `amount` steps, Zoom by `amount` steps
+    /// around `at` or the pointer, CenterView, LookAt, SelectBox); false for any other command
+    /// (nothing done).
+    bool runView(const Command& c, float amount = 1.f, std::optional<sf::Vector2i> at = std::nullopt);
 
     /// The pointer in window pixels ({-1, -1} before it moved).
     sf::Vector2i mouse() const { return m_mouse; }
@@ -67,16 +72,25 @@ public:
     bool editing() const { return m_editing; }
     /// Editor mode on or off (a drag going on ends: cmd::EndStroke).
     void setEditing(bool on);
+    /// The help overlay shows (H): the table's Help rows apply (Esc closes it).
+    bool helpShown() const { return m_helpShown; }
+    void setHelpShown(bool on) { m_helpShown = on; }
     /// The selection box being dragged, window pixels.
     std::optional<sf::IntRect> selectionBox() const;
 
 private:
     void selectInBox(sf::Vector2i a, sf::Vector2i b, bool add);
-    /// Emits the command bound to `g` with the current modifiers, at `tile` when it names one.
-    /// False when nothing is bound.
+    /// The command bound to gesture `g` with the current modifiers (Shift as `shift`).
+    std::optional<Command> bound(Gesture g, bool shift) const;
+    /// Runs or emits the command bound to `g`, at `tile` when it names one. False when nothing
+    /// is bound.
     bool gesture(Gesture g, eng::TileCoord tile, bool shift);
-    /// Keys that move the camera (pan, zoom, centre on the party).
-    void cameraKey(const KeyChord& k);
+    /// Runs `c` when it is the camera's or the pointer's (runView), else hands it to the sink.
+    void emit(const Command& c);
+    /// `g` is bound to a pan with the pointer (cmd::Pan{}).
+    bool pansWith(Gesture g) const;
+    /// The view centres on the selection (on the party when none is selected).
+    void centerOnSelection();
     void releaseLeft(sf::Vector2i px);
     void releaseRight();
     void say(const std::string& text);
@@ -114,6 +128,7 @@ private:
     bool m_shift = false;
 
     bool m_editing = false;
+    bool m_helpShown = false;
     bool m_painting = false;                  ///< left button held in editor mode
     std::optional<eng::TileCoord> m_lastPainted;
 };

@@ -36,7 +36,7 @@ std::optional<sf::Keyboard::Key> keyFromName(const std::string& n)
         {"TAB", sf::Keyboard::Tab},       {"ENTER", sf::Keyboard::Enter}, {"RETURN", sf::Keyboard::Enter},
         {"LEFT", sf::Keyboard::Left},     {"RIGHT", sf::Keyboard::Right}, {"UP", sf::Keyboard::Up},
         {"DOWN", sf::Keyboard::Down},     {"PLUS", sf::Keyboard::Add},    {"MINUS", sf::Keyboard::Subtract},
-        {"HOME", sf::Keyboard::Home},
+        {"HOME", sf::Keyboard::Home},     {"EQUAL", sf::Keyboard::Equal}, {"HYPHEN", sf::Keyboard::Hyphen},
     };
     for (const Named& e : table)
         if (n == e.name)

@@ -18,7 +18,7 @@ struct KeyChord {
 };
 
 /// "A".."Z", "0".."9", "F1".."F12", "Escape", "Space", "Tab", "Enter", "Left", "Right", "Up",
-/// "Down", "Plus", "Minus", "Home", with optional "Ctrl+", "Shift+", "Alt+" prefixes
+/// "Down", "Plus", "Minus" (the keypad's), "Equal", "Hyphen", "Home", with optional "Ctrl+", "Shift+", "Alt+" prefixes
 /// (case-insensitive). nullopt for anything else.
 std::optional<KeyChord> parseKeyChord(const std::string& name);
 /// For the script parser: is `name` a known chord?

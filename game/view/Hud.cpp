@@ -1,6 +1,7 @@
 /// \file Hud.cpp
 /// View: the HUD in screen space: status panel (map, fps, selection, last path), the hovered
-/// tile's explanation, fading messages and the help line, and where they leave room.
+/// tile's explanation, fading messages, the hint bar and the help overlay (H), and where they leave
+/// room.
 #include "game/view/View.hpp"
 
 #include "game/view/Draw.hpp"
@@ -26,7 +27,44 @@ constexpr unsigned StatusPx = 15;
 constexpr float LineSpacing = 1.35f;   ///< line height / text size
 constexpr float PanelPadding = 10.f;   ///< a panel's height beyond its lines
 constexpr float PanelGap = 8.f;        ///< between the status panel and what goes below it
-constexpr float HelpBarPx = 26.f;      ///< the help line's bar at the bottom
+constexpr float HelpBarPx = 26.f;      ///< the hint bar at the bottom
+
+/// The help overlay: text sizes and gaps, pixels.
+constexpr unsigned SheetPx = 13, SheetTitlePx = 16;
+constexpr float SheetPad = 14.f, SheetKeyGap = 14.f, SheetColumnGap = 28.f, SheetGroupGap = 8.f;
+const sf::Color SheetKeys(150, 205, 255);
+
+/// The help overlay's groups packed into columns no taller than the window allows.
+struct SheetColumn {
+    std::vector<const HelpSheet::Group*> groups;
+    float height = 0.f;
+    float keysWidth = 0.f;
+    float whatWidth = 0.f;
+};
+
+std::vector<SheetColumn> sheetColumns(const sf::Font& font, const HelpSheet& sheet, float maxHeight)
+{
+    sf::Text t = panelText(font, SheetPx);
+    const auto width = [&](const std::string& s) {
+        t.setString(sf::String::fromUtf8(s.begin(), s.end()));
+        return t.getLocalBounds().width;
+    };
+    const float lineHeight = float(SheetPx) * LineSpacing;
+    std::vector<SheetColumn> columns(1);
+    for (const HelpSheet::Group& g : sheet.groups) {
+        const float h = lineHeight * float(g.lines.size() + 1) + SheetGroupGap;
+        if (!columns.back().groups.empty() && columns.back().height + h > maxHeight)
+            columns.emplace_back();
+        SheetColumn& c = columns.back();
+        c.groups.push_back(&g);
+        c.height += h;
+        for (const auto& [keys, what] : g.lines) {
+            c.keysWidth = std::max(c.keysWidth, width(keys));
+            c.whatWidth = std::max(c.whatWidth, width(what));
+        }
+    }
+    return columns;
+}
 
 } // namespace
 
@@ -68,7 +106,7 @@ HudLayout View::hudLayout(const HudLines& status, const HudState& hud)
     HudLayout layout;
     const float statusHeight = float(StatusPx) * LineSpacing * float(status.size()) + PanelPadding;
     layout.belowStatusPx = StatusY + statusHeight + PanelGap;
-    layout.bottomMarginPx = hud.showHelp ? HelpBarPx + PanelGap : PanelGap;
+    layout.bottomMarginPx = hud.hintBar.shown ? HelpBarPx + PanelGap : PanelGap;
     return layout;
 }
 
@@ -93,15 +131,17 @@ void View::drawHud(sf::RenderTarget& target, const World& world, const HudState&
         game::drawPanel(target, m_font, float(target.getSize().x) - 10.f, 10.f, tl, 14, true);
     }
     drawMessages(target, hud);
-    if (hud.showHelp)
+    if (hud.hintBar.shown)
         drawHelp(target, hud);
+    if (hud.helpSheet)
+        drawHelpSheet(target, *hud.helpSheet);
 }
 
 void View::drawMessages(sf::RenderTarget& target, const HudState& hud) const
 {
-    // Newest at the bottom, above the help line.
+    // Newest at the bottom, above the hint bar.
     const sf::Vector2f size(target.getSize());
-    float y = size.y - (hud.showHelp ? 44.f : 14.f);
+    float y = size.y - (hud.hintBar.shown ? 44.f : 14.f);
     static const MessageLog NoMessages;
     const MessageLog& messages = hud.messages ? *hud.messages : NoMessages;
     // Centred, or left of the minimap when it would reach into it.
@@ -127,7 +167,7 @@ void View::drawMessages(sf::RenderTarget& target, const HudState& hud) const
 void View::drawHelp(sf::RenderTarget& target, const HudState& hud) const
 {
     const sf::Vector2f size(target.getSize());
-    sf::Text t(hud.help, m_font, 13);
+    sf::Text t(hud.hintBar.text, m_font, 13);
     t.setFillColor(HudDim);
     const sf::FloatRect b = t.getLocalBounds();
     sf::RectangleShape bgShape(sf::Vector2f(size.x, HelpBarPx));
@@ -136,6 +176,52 @@ void View::drawHelp(sf::RenderTarget& target, const HudState& hud) const
     target.draw(bgShape);
     t.setPosition(std::round(size.x * 0.5f - b.width * 0.5f), size.y - 21.f);
     target.draw(t);
+}
+
+void View::drawHelpSheet(sf::RenderTarget& target, const HelpSheet& sheet) const
+{
+    const sf::Vector2f size(target.getSize());
+    const float lineHeight = float(SheetPx) * LineSpacing;
+    const float titleHeight = float(SheetTitlePx) * LineSpacing + SheetGroupGap;
+    const std::vector<SheetColumn> columns =
+        sheetColumns(m_font, sheet, std::max(lineHeight * 4.f, size.y - 2.f * (StatusY + SheetPad) - titleHeight));
+    sf::Text title = panelText(m_font, SheetTitlePx);
+    title.setString(sf::String::fromUtf8(sheet.title.begin(), sheet.title.end()));
+    float width = 0.f, height = 0.f;
+    for (const SheetColumn& c : columns) {
+        width += c.keysWidth + SheetKeyGap + c.whatWidth + SheetColumnGap;
+        height = std::max(height, c.height);
+    }
+    width = std::max(width - SheetColumnGap, title.getLocalBounds().width) + 2.f * SheetPad;
+    height += titleHeight + 2.f * SheetPad;
+    const sf::Vector2f corner(std::round(std::max(0.f, (size.x - width) * 0.5f)),
+                              std::round(std::max(StatusY, (size.y - height) * 0.5f)));
+    drawPanelBox(target, {corner.x, corner.y, width, height}, 245);
+    title.setFillColor(HudGold);
+    title.setPosition(corner.x + SheetPad, corner.y + SheetPad);
+    target.draw(title);
+    sf::Text t = panelText(m_font, SheetPx);
+    const auto text = [&](const std::string& s, sf::Color color, float x, float y) {
+        t.setString(sf::String::fromUtf8(s.begin(), s.end()));
+        t.setFillColor(color);
+        t.setPosition(std::round(x), std::round(y));
+        target.draw(t);
+    };
+    float x = corner.x + SheetPad;
+    for (const SheetColumn& c : columns) {
+        float y = corner.y + SheetPad + titleHeight;
+        for (const HelpSheet::Group* g : c.groups) {
+            text(g->title, HudGold, x, y);
+            y += lineHeight;
+            for (const auto& [keys, what] : g->lines) {
+                text(keys, SheetKeys, x, y);
+                text(what, HudWhite, x + c.keysWidth + SheetKeyGap, y);
+                y += lineHeight;
+            }
+            y += SheetGroupGap;
+        }
+        x += c.keysWidth + SheetKeyGap + c.whatWidth + SheetColumnGap;
+    }
 }
 
 } // namespace game

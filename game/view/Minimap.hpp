@@ -1,7 +1,7 @@
 #pragma once
 /// \file Minimap.hpp
 /// The minimap: the whole map at a glance in the bottom-right corner of the screen (above the
-/// help line, clear of the status panel, the tile panel and the messages). The map is drawn in
+/// hint bar, clear of the status panel, the tile panel and the messages). The map is drawn in
 /// world space scaled down, so an isometric map shows as the same diamond as the game and the
 /// camera's visible area is a plain rectangle on it; the units are dots, their remaining paths
 /// thin lines. A crowd (more than MinimapCrowdUnits units) is drawn as small dots without

@@ -176,6 +176,11 @@ sf::Vector2f View::unitFeetWorld(const Unit& u) const
     return toV(m_projection.tileToWorld(u.pos));
 }
 
+sf::Vector2f View::cellCenterWorld(eng::TileCoord c) const
+{
+    return toV(m_projection.cellCenter(c));
+}
+
 sf::Vector2f View::unitScreen(const Unit& u) const
 {
     return m_camera.worldToPixel(unitFeetWorld(u));

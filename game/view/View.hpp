@@ -43,7 +43,25 @@ namespace game {
 /// Where the HUD's panels leave room, window pixels: what drawings around them go by.
 struct HudLayout {
     float belowStatusPx = 0.f;   ///< the first free row below the status panel (top left)
-    float bottomMarginPx = 0.f;  ///< the height the help line (and a gap) takes at the bottom
+    float bottomMarginPx = 0.f;  ///< the height the hint bar (and a gap) takes at the bottom
+};
+
+/// The help overlay's text (H): a title, then groups of (keys, what they do) lines.
+struct HelpSheet {
+    struct Group {
+        std::string title;
+        std::vector<std::pair<std::string, std::string>> lines;  ///< (keys, what they do)
+        bool operator==(const Group&) const = default;
+    };
+    std::string title;
+    std::vector<Group> groups;
+    bool operator==(const HelpSheet&) const = default;
+};
+
+/// The hint bar at the bottom: its text, and whether it shows (Shift+H hides it).
+struct HintBar {
+    std::string text;
+    bool shown = true;
 };
 
 /// Everything a frame shows besides the world and the party (owned by the caller; pointers may
@@ -55,7 +73,9 @@ struct HudState {
     /// which are then faint; null or no waypoints: the cells alone.
     const eng::path::SmoothPath* previewSmooth = nullptr;
     const OrderReport* lastOrder = nullptr;       ///< the last order's figures, null: none yet
-    bool showHelp = true;
+    HintBar hintBar;
+    /// [opt] The help overlay while it shows (H): drawn over everything else of the HUD.
+    const HelpSheet* helpSheet = nullptr;
     bool scripted = false;
     double fps = 0.0;
     const MessageLog* messages = nullptr;
@@ -69,7 +89,6 @@ struct HudState {
     /// [opt] The grid the party plans on (its knowledge while the fog is on): the hovered tile
     /// is marked passable or not as it says. Null: the world's.
     const eng::path::NavGrid* plan = nullptr;
-    std::string help;                             ///< the help line at the bottom (with showHelp)
     /// [opt] The fog of war while it is on: unknown cells are drawn dark, known cells out of
     /// sight dimmed, and the tile panel says "unknown" for an unknown cell (nothing else).
     const FogOfWar* fog = nullptr;
@@ -130,6 +149,8 @@ public:
 
     /// The unit's feet in world pixels (projection of its continuous tile position).
     sf::Vector2f unitFeetWorld(const Unit& u) const;
+    /// The centre of cell `c` in world pixels.
+    sf::Vector2f cellCenterWorld(eng::TileCoord c) const;
     /// The unit's feet in window pixels.
     sf::Vector2f unitScreen(const Unit& u) const;
     /// The unit under window pixel `px` (feet first, then the front-most body), or -1.
@@ -155,11 +176,12 @@ private:
     void drawGroundOverlay(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud) const;
     /// The status panel's lines (top left): map, fps, selection, last path, the caller's lines.
     HudLines statusLines(const World& world, const Party& party, const HudState& hud) const;
-    /// Where the status panel (of `status`) and the help line leave room.
+    /// Where the status panel (of `status`) and the hint bar leave room.
     static HudLayout hudLayout(const HudLines& status, const HudState& hud);
     void drawHud(sf::RenderTarget& target, const World& world, const HudState& hud, const HudLines& status) const;
     void drawMessages(sf::RenderTarget& target, const HudState& hud) const;
     void drawHelp(sf::RenderTarget& target, const HudState& hud) const;
+    void drawHelpSheet(sf::RenderTarget& target, const HelpSheet& sheet) const;
 
     Camera m_camera;
     eng::iso::Projection m_projection;

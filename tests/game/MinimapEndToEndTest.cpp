@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// The window pixel on the minimap of the default 1280x720 window (help line shown) that holds
+/// The window pixel on the minimap of the default 1280x720 window (hint bar shown) that holds
 /// cell `c`'s centre, as "PX PY".
 std::string minimapPixelOf(const game::World& world, eng::TileCoord c)
 {

@@ -68,7 +68,7 @@ TEST_CASE("minimap: window pixels, world and cells map both ways, and the panel 
 {
     MinimapGame g;
     const game::MinimapLayout& layout = g.view.minimap().layout();
-    // Bottom right, above the help line (26 px bar + 8 px gap), 10 px from the right edge.
+    // Bottom right, above the hint bar (26 px bar + 8 px gap), 10 px from the right edge.
     CHECK(layout.box().left + layout.box().width == Approx(1280.f - game::MinimapLayout::EdgePx));
     CHECK(layout.box().top + layout.box().height == Approx(720.f - 34.f));
     // The isometric map is the game's diamond: cell (0, 0) at the top middle, (W, H) at the

@@ -9,6 +9,7 @@
 /// play.start("walk");
 /// play.advance(0.15);
 /// const eng::anim::AnimationFrame& f = walk.frames[walk.frameIndexAt(play.timeSec)]; // 2nd frame
+/// std::cout << "draw the sheet's pixels from x " << f.rect.x << '\n';                // 64
 /// \endcode
 
 #include <iosfwd>

@@ -8,6 +8,7 @@
 /// auto sheet = eng::anim::loadSpriteSheet("assets/party/knight.json");
 /// if (!sheet) { std::cerr << eng::formatDiagnostics(sheet.diagnostics()); return 2; }
 /// const eng::anim::AnimationClip* walk = sheet.value().find("walk", eng::anim::Direction8::SE);
+/// if (walk) std::cout << walk->frames.size() << " frames\n";
 /// \endcode
 
 #include "engine/anim/AnimationClip.hpp"

@@ -5,6 +5,7 @@
 /// POSIX only (Debian 12 is the one platform).
 ///
 /// \code
+/// const std::string text = "<map/>\n";   // the file's new contents
 /// std::string error;
 /// if (!eng::writeFileAtomically("maps/valley.tmx", text, /*keepBackup=*/true, error))
 ///     std::cerr << error << '\n'; // "cannot write maps/valley.tmx: ...: Permission denied"

@@ -5,6 +5,8 @@
 /// becomes one line on stderr and an exit code, never `std::terminate` (exit 134, no message).
 ///
 /// \code
+/// int run(int argc, char** argv);   // the program itself; may throw
+///
 /// int main(int argc, char** argv)
 /// {
 ///     return eng::runGuarded("isopath", [&] { return run(argc, argv); });

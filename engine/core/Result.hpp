@@ -4,9 +4,11 @@
 /// Loaders of user input return it; they collect every problem they can and fail once.
 ///
 /// \code
-/// eng::Result<MapData> r = eng::map::loadMap("maps/valley.tmx");
+/// #include "engine/map/MapLoader.hpp"
+/// eng::Result<eng::map::MapData> r = eng::map::loadMap("maps/valley.tmx");
 /// if (!r) { std::cerr << eng::formatDiagnostics(r.diagnostics()); return 2; }
-/// const MapData& map = r.value();
+/// const eng::map::MapData& map = r.value();
+/// std::cout << map.width << "x" << map.height << " cells\n";
 /// \endcode
 
 #include "engine/core/Assert.hpp"

@@ -4,7 +4,8 @@
 /// we print often come from user files (paths, names, properties) that may hold any bytes.
 ///
 /// \code
-/// std::cerr << eng::toValidUtf8(map.path) << '\n'; // "maps/v\xffalley.tmx" -> "maps/v\u{FFFD}alley.tmx"
+/// const std::string path = "maps/v\xff" "alley.tmx";   // a file name in no valid UTF-8
+/// std::cerr << eng::toValidUtf8(path) << '\n';           // "maps/v\u{FFFD}alley.tmx"
 /// \endcode
 
 #include <string>

@@ -32,9 +32,15 @@
 /// maps is what pick() gives (tests/engine/edit/CornerBlendTest.cpp).
 ///
 /// \code
+/// #include "engine/map/MapLoader.hpp"
+/// const eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
+/// const eng::map::TileGrid& ground = map.layers[0].tiles;          // the ground layer
+/// auto inside = [&](eng::TileCoord c) { return c.x >= 0 && c.y >= 0 && c.x < ground.width && c.y < ground.height; };
+/// const eng::TileCoord cell{4, 2};
 /// const eng::edit::CornerBlends blends(map);
 /// auto kindAt = [&](eng::TileCoord c) { return inside(c) ? blends.kindOf(ground.at(c.x, c.y)) : -1; };
 /// const eng::map::Gid tile = blends.pick(cell, kindAt, ground.at(cell.x, cell.y));
+/// std::cout << "cell (4,2) takes tile " << tile << '\n';
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"

@@ -258,10 +258,19 @@ EditResult MapEditor::paint(TileCoord c, std::string_view terrain)
         return fail("the map has no tile layer");
     if (!onMap(c))
         return fail(cellText(c) + " is off the map");
-    for (const BrushTile& b : m_palette)
+    std::vector<std::string_view> known; // the palette's terrains, once each, in palette order
+    for (const BrushTile& b : m_palette) {
         if (b.terrain == terrain)
             return paintClassified(c, b.gid, true);
-    return fail("unknown terrain \"" + std::string(terrain) + "\"");
+        if (std::find(known.begin(), known.end(), b.terrain) == known.end())
+            known.push_back(b.terrain);
+    }
+    std::string names;
+    for (std::string_view k : known)
+        names += (names.empty() ? "" : ", ") + std::string(k);
+    return fail("unknown terrain \"" + std::string(terrain) + "\"" +
+                (names.empty() ? std::string(" (the map's tiles have no terrain)")
+                               : " (the map's tiles have: " + names + ")"));
 }
 
 EditResult MapEditor::paintTile(TileCoord c, std::uint32_t gid)

@@ -37,16 +37,20 @@
 ///   drops the redo steps.
 ///
 /// Failures (`ok == false`, nothing changed): the cell is off the map or off the layer's grid,
-/// an unknown terrain or gid, no volcano at the cell, nothing to undo / redo, a map without tile
-/// layers. Bad input from a script is expected: nothing asserts.
+/// an unknown terrain (`unknown terrain "raod" (the map's tiles have: grass, road, wall)`) or
+/// gid, no volcano at the cell, nothing to undo / redo, a map without tile layers. Bad input
+/// from a script is expected: nothing asserts.
 ///
 /// The map must outlive the editor and keep its layers (reloading a map means a new editor).
 ///
 /// \code
+/// #include "engine/map/MapLoader.hpp"
+/// eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();
 /// eng::edit::MapEditor editor(map);
 /// eng::edit::EditResult r = editor.paint({12, 7}, "road");
-/// if (!r.ok) { hud.say(r.error); return; }
-/// for (eng::TileCoord c : r.cells) { /* field.setCell(c, ids of terrainNamesAt(map, c)) ... */ }
+/// if (!r.ok) { std::cerr << r.error << '\n'; return 1; }   // e.g. unknown terrain "raod"
+/// for (eng::TileCoord c : r.cells)   // costs: TerrainField::setCells with terrainNamesAt(map, c)
+///     std::cout << "repaint " << c << '\n';
 /// editor.undo();   // the road and its re-picked neighbours are back as they were
 /// \endcode
 

@@ -5,6 +5,8 @@
 /// tile: the brush picks the connection variant from the neighbours when painting.
 ///
 /// \code
+/// #include "engine/map/MapLoader.hpp"
+/// const eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
 /// for (const eng::edit::BrushTile& b : eng::edit::buildPalette(map))
 ///     std::cout << b.tileset << '#' << b.localId << ' ' << b.terrain << (b.overlay ? " (overlay)" : "") << '\n';
 /// \endcode

@@ -38,9 +38,13 @@
 /// (tests/engine/edit/MapEditorTest.cpp checks every cell).
 ///
 /// \code
+/// #include "engine/map/MapLoader.hpp"
+/// const eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
 /// const eng::edit::TileCatalog catalog(map);
-/// const int road = catalog.familyOf(gidOfSomeRoadTile);
+/// const eng::map::Gid someRoadTile = map.layers[1].tiles.at(3, 4);   // a road tile of the map
+/// const int road = catalog.familyOf(someRoadTile);
 /// const eng::map::Gid tile = catalog.pickVariant(road, eng::edit::edge::North | eng::edit::edge::South);
+/// std::cout << "a north-south road: tile " << tile << '\n';
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"

@@ -17,9 +17,12 @@
 /// cell (0,0) and pixelWidth/pixelHeight size the rectangle (eng::iso::Projection takes both).
 ///
 /// \code
-/// eng::map::CellFrame f = eng::map::CellFrame::of(map);      // staggered, infinite, plain
-/// eng::TileCoord g = f.toGrid({-3, 7});                      // Tiled's cell -> grid
-/// eng::TileCoord t = f.toTiled(g);                           // (-3, 7) again
+/// #include "engine/map/MapLoader.hpp"
+/// const eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
+/// const eng::map::CellFrame f = eng::map::CellFrame::of(map);   // staggered, infinite, plain
+/// const eng::TileCoord g = f.toGrid({-3, 7});                    // Tiled's cell -> grid
+/// const eng::TileCoord t = f.toTiled(g);                         // (-3, 7) again
+/// std::cout << "Tiled's " << t << " is grid cell " << g << (f.onMap(g) ? "\n" : " (off the map)\n");
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"

@@ -5,8 +5,9 @@
 /// file and line), so code that draws or places things compares enums, never strings.
 ///
 /// \code
-/// std::optional<eng::map::DrawOrder> d = eng::map::parseDrawOrder("index"); // DrawOrder::Index
-/// std::string_view s = eng::map::toString(eng::map::ObjectAlignment::BottomLeft); // "bottomleft"
+/// const std::optional<eng::map::DrawOrder> d = eng::map::parseDrawOrder("index"); // DrawOrder::Index
+/// const std::string_view s = eng::map::toString(eng::map::ObjectAlignment::BottomLeft); // "bottomleft"
+/// std::cout << s << (d == eng::map::DrawOrder::Index ? ", index\n" : "\n");
 /// \endcode
 
 #include "engine/map/MapData.hpp"

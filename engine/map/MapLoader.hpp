@@ -23,6 +23,7 @@
 /// auto result = eng::map::loadMap("maps/valley.tmx");
 /// if (!result) { std::cerr << eng::formatDiagnostics(result.diagnostics()); return 2; }
 /// const eng::map::MapData& map = result.value();
+/// std::cout << map.width << "x" << map.height << ", " << map.layers.size() << " layers\n";
 /// \endcode
 
 #include "engine/core/Result.hpp"

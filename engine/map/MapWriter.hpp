@@ -28,6 +28,7 @@
 /// keeps the replaced file as `outPath + ".bak"`.
 ///
 /// \code
+/// #include "engine/map/MapLoader.hpp"
 /// eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();
 /// map.layers[0].tiles.gids[0] = 5;                      // an edit (see engine/edit)
 /// auto saved = eng::map::saveMapTiles(map, map.path, /*keepBackup=*/true);

@@ -17,9 +17,15 @@
 ///   bottom corner is the foot. So a tile object taller than one cell stands on its bottom cell.
 ///
 /// \code
-/// for (const eng::map::Object& o : layer.objects)
-///     if (o.name == "start")
-///         start = eng::map::objectCell(map, o);
+/// #include "engine/map/MapLoader.hpp"
+/// const eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
+/// std::optional<eng::TileCoord> start;
+/// eng::map::forEachLayer(map.layers, [&](const eng::map::Layer& layer) {
+///     for (const eng::map::Object& o : layer.objects)
+///         if (o.name == "start")
+///             start = eng::map::objectCell(map, o);
+/// });
+/// if (start) std::cout << "start at " << *start << '\n';
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"

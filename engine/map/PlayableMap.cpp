@@ -3,6 +3,8 @@
 #include "engine/map/MapEnums.hpp"
 
 #include <cmath>
+#include <string>
+#include <utility>
 
 namespace eng::map {
 
@@ -124,6 +126,43 @@ std::vector<std::uint8_t> voidCells(const MapData& playable, const CellFrame& fr
     if (!any)
         out.clear();
     return out;
+}
+
+std::optional<Diagnostic> unplayableReason(const MapData& map)
+{
+    if (map.orientation == Orientation::Hexagonal)
+        return Diagnostic{map.path, 0,
+                          "hexagonal maps are not played (the engine plays orthogonal, isometric and staggered maps)"};
+    if (map.width <= 0 || map.height <= 0 || map.tileWidth <= 0 || map.tileHeight <= 0)
+        return Diagnostic{map.path, 0, "the map has no cells"};
+    return std::nullopt;
+}
+
+Result<PlayedMap> placeMap(MapData map)
+{
+    if (std::optional<Diagnostic> why = unplayableReason(map))
+        return Result<PlayedMap>::failure(std::move(*why));
+    PlayedMap out;
+    out.frame = CellFrame::of(map);
+    if (std::uint64_t(out.frame.gridWidth()) * std::uint64_t(out.frame.gridHeight()) > MaxPlayableCells)
+        return Result<PlayedMap>::failure(Diagnostic{
+            map.path, 0,
+            "the map is too large to plan on (" + std::to_string(out.frame.gridWidth()) + "x" +
+                std::to_string(out.frame.gridHeight()) + " cells on the engine's grid)"});
+    if (out.frame.identity()) {
+        out.map = std::move(map);
+        return out;
+    }
+    out.map = playableMap(map, out.frame);
+    out.voids = voidCells(out.map, out.frame, map.infinite);
+    return out;
+}
+
+Result<PlayedMap> placeMap(Result<MapData> loaded)
+{
+    if (!loaded)
+        return Result<PlayedMap>::failure(loaded.diagnostics());
+    return placeMap(std::move(loaded).value());
 }
 
 } // namespace eng::map

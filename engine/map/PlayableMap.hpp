@@ -12,15 +12,26 @@
 /// isometric default, so it draws where Tiled draws it). Everything else is kept. The result is
 /// for playing and drawing, never for saving: it is not the file's map.
 ///
+/// placeMap does every step (checks, frame, playable map, void cells) and is what callers use;
+/// the parts below it are its steps. eng::terrain::loadNavWorld (engine/terrain/NavWorld.hpp)
+/// goes on from there to the terrain and the NavGrid.
+///
 /// \code
-/// const eng::map::CellFrame frame = eng::map::CellFrame::of(map);
-/// eng::map::MapData play = eng::map::playableMap(map, frame);
+/// #include "engine/map/MapLoader.hpp"
+/// eng::Result<eng::map::PlayedMap> played = eng::map::placeMap(eng::map::loadMap("maps/valley.tmx"));
+/// if (!played) { std::cerr << eng::formatDiagnostics(played.diagnostics()); return 2; }
+/// const eng::map::CellFrame& frame = played.value().frame;     // Tiled's cells <-> the grid
+/// const eng::TileCoord cell = frame.toGrid({3, 2});
+/// std::cout << "Tiled's (3,2) is grid cell " << cell << (played.value().isVoid(cell) ? ", void\n" : "\n");
 /// \endcode
 
+#include "engine/core/Diagnostic.hpp"
+#include "engine/core/Result.hpp"
 #include "engine/map/CellFrame.hpp"
 #include "engine/map/MapData.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace eng::map {
@@ -37,5 +48,34 @@ MapData playableMap(const MapData& map, const CellFrame& frame);
 /// Void cells of a playable map (grid row-major, 1 = void): cells off the frame's map, and on
 /// infinite maps cells no tile layer has a tile on. Empty when no cell is void. O(cells x layers).
 std::vector<std::uint8_t> voidCells(const MapData& playable, const CellFrame& frame, bool infinite);
+
+/// A map placed on the engine's grid: what the terrain, the NavGrid and the renderer read.
+struct PlayedMap {
+    /// The map as played: the file's map when its frame is the identity (finite orthogonal or
+    /// isometric), else its playableMap (staggered, infinite; for playing, never for saving).
+    MapData map;
+    CellFrame frame;                  ///< Tiled's cells <-> grid cells
+    std::vector<std::uint8_t> voids;  ///< voidCells of the grid (1 = void); empty: none
+
+    /// True for a grid cell that is void (off the map); false off the grid too.
+    bool isVoid(TileCoord grid) const
+    {
+        return grid.x >= 0 && grid.y >= 0 && grid.x < map.width && grid.y < map.height && !voids.empty() &&
+               voids[std::size_t(grid.y) * std::size_t(map.width) + std::size_t(grid.x)] != 0;
+    }
+};
+
+/// Why the engine does not play `map`, as one Diagnostic at map.path (line 0), or nullopt when
+/// it does: `hexagonal maps are not played (the engine plays orthogonal, isometric and
+/// staggered maps)`, `the map has no cells`. O(1).
+std::optional<Diagnostic> unplayableReason(const MapData& map);
+
+/// `map` placed on the grid of CellFrame::of(map): the checks of unplayableReason, then the
+/// frame's size against MaxPlayableCells (`the map is too large to plan on (WxH cells on the
+/// engine's grid)`), then playableMap and voidCells for a frame that is not the identity. All
+/// diagnostics name map.path. O(grid cells x tile layers).
+Result<PlayedMap> placeMap(MapData map);
+/// placeMap of a loaded map; a failed load passes its diagnostics through.
+Result<PlayedMap> placeMap(Result<MapData> loaded);
 
 } // namespace eng::map

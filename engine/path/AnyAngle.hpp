@@ -33,11 +33,15 @@
 /// No SFML; queries never allocate after warm-up (scratch grows to the largest grid used).
 ///
 /// \code
+/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// grid.reset(32, 16);
+/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
 /// eng::path::AnyAngleQuery smoother;                  // per agent or thread, like GridQuery
 /// eng::path::SmoothPath smooth;
 /// eng::path::PathResult gridPath;
 /// if (eng::path::hasPath(smoother.findPath(grid, walker, {1, 1}, {30, 12}, smooth, gridPath)))
-///     walk(smooth.waypoints);                          // cells; segments join their centres
+///     for (const eng::TileCoord c : smooth.waypoints)  // cells; segments join their centres
+///         std::cout << c << '\n';
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"

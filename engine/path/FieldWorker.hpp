@@ -21,10 +21,16 @@
 ///   owner's statistics.
 ///
 /// \code
+/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// grid.reset(32, 16);
+/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
+/// const eng::TileCoord goals[] = {{30, 12}};
+/// const eng::TileCoord starts[] = {{1, 1}, {2, 9}};
+/// const eng::path::FieldRegion region = eng::path::FieldRegion::around(grid, starts, goals, 16);
 /// eng::path::FieldWorker worker;
 /// auto job = std::make_shared<eng::path::FieldWorker::Job>();
 /// job->field = std::make_shared<eng::path::FlowField>();
-/// job->field->begin(grid, layer, goals, region);
+/// job->field->begin(grid, walker, goals, region);
 /// job->field->detach();
 /// worker.submit(job);
 /// if (job->done.load(std::memory_order_acquire)) { /* job->field is complete */ }

@@ -42,13 +42,17 @@
 ///   which keeps no pointer to read).
 ///
 /// \code
+/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// grid.reset(32, 16);
+/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
+/// const eng::TileCoord goals[] = {{30, 12}};
+/// const eng::TileCoord starts[] = {{3, 4}};
 /// eng::path::FlowField field;
-/// const eng::TileCoord goals[] = {{40, 12}};
 /// field.begin(grid, walker, goals, eng::path::FieldRegion::around(grid, starts, goals, 16));
 /// while (field.step(4096) == eng::path::PathStatus::InProgress) {}
 /// std::vector<eng::TileCoord> path;
-/// field.trace({3, 4}, path);                 // {3,4} .. {40,12}, costs field.distance({3, 4})
-/// if (auto n = field.next({3, 4})) { /* step to *n */ }
+/// field.trace({3, 4}, path);                 // {3,4} .. {30,12}, costs field.distance({3, 4})
+/// if (auto n = field.next({3, 4})) { std::cout << "step to " << *n << '\n'; }
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"

@@ -33,11 +33,14 @@
 /// astar_search.
 ///
 /// \code
+/// eng::path::CostField field(32, 16);        // CostField.hpp
+/// const eng::path::MoveRules rules;          // 8 directions, no corner cutting
+/// const eng::TileCoord start{1, 1}, goal{30, 12};
 /// eng::path::GridPathfinder finder;
 /// if (!finder.init(field, rules)) { /* bad field or rules */ }
 /// eng::path::PathResult result;
-/// if (finder.findPath({1, 1}, {30, 12}, result) == eng::path::PathStatus::Found)
-///     for (eng::TileCoord c : result.path) { /* walk */ }
+/// if (finder.findPath(start, goal, result) == eng::path::PathStatus::Found)
+///     for (eng::TileCoord c : result.path) { std::cout << c << '\n'; }
 ///
 /// field.at({5, 5}) = eng::path::Impassable;   // the map changed
 /// const eng::TileCoord changed[] = {{5, 5}};

@@ -43,6 +43,9 @@
 /// pages of cells some search visited take memory.
 ///
 /// \code
+/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// grid.reset(32, 16);
+/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
 /// eng::path::GridQuery query;                      // per agent
 /// eng::path::PathResult result;
 /// query.findPath(grid, walker, {1, 1}, {30, 12}, result);

@@ -30,6 +30,9 @@
 /// - Deterministic; queries do not allocate after warm-up (scratch grows to the largest grid).
 ///
 /// \code
+/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// grid.reset(32, 16);
+/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
 /// eng::path::JumpPointGrid jumps;
 /// if (eng::path::JumpPointSearch::supports(grid, walker))
 ///     jumps.build(grid, walker);                     // again after every edit of the layer

@@ -19,11 +19,16 @@
 ///   optimal paths).
 ///
 /// \code
+/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// grid.reset(32, 16);
+/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
 /// eng::path::JumpTables jumps(grid);
+/// eng::path::PathResult result;
 /// jumps.poll();                                              // each update, owner thread
-/// const eng::path::SearchAlgorithm a = jumps.choose(layer, false);
-/// if (a != eng::path::SearchAlgorithm::AStar) jumps.findPath(a, layer, start, goal, true, result);
-/// jumps.invalidate(grid.apply(layer, changes));              // after every edit
+/// const eng::path::SearchAlgorithm a = jumps.choose(walker, false);
+/// if (a != eng::path::SearchAlgorithm::AStar) jumps.findPath(a, walker, {1, 1}, {30, 12}, true, result);
+/// const eng::path::CellChange changes[] = {{{5, 5}, eng::path::Impassable}};
+/// jumps.invalidate(grid.apply(walker, changes));             // after every edit
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"

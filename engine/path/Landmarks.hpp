@@ -54,12 +54,16 @@
 /// queue (bucket width = the cheapest step, so no cell is scanned twice), O(k x cells); besides
 /// the table, 12 bytes per padded cell of scratch while it runs.
 /// \code
+/// #include "engine/path/NavGrid.hpp"
+/// const eng::path::CostField field(256, 256);
+/// const eng::path::MoveRules rules;
 /// eng::path::NavGrid grid;
 /// grid.setLandmarks({eng::path::LandmarkMode::On, 8});   // before addLayer; Auto is the default
 /// grid.reset(field.width, field.height);
 /// const int walker = grid.addLayer("walker", field, rules);   // builds the table (synchronously)
 /// // per frame, on the thread that owns the grid (installs rebuilt tables after edits):
 /// grid.pollLandmarks();
+/// std::cout << "layer " << walker << (grid.landmarks(walker) ? " has" : " has no") << " table\n";
 /// \endcode
 
 #include "engine/path/MoveRules.hpp"

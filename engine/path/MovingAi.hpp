@@ -6,9 +6,11 @@
 /// cost 1, diagonals exactly sqrt(2), no corner cutting.
 ///
 /// \code
+/// #include "engine/path/GridPathfinder.hpp"
 /// auto map = eng::path::loadMovingAiMap("den520d.map");
 /// auto scen = eng::path::loadMovingAiScenarios("den520d.map.scen");
-/// if (!map || !scen) { std::cerr << eng::formatDiagnostics(...); return 2; }
+/// if (!map) { std::cerr << eng::formatDiagnostics(map.diagnostics()); return 2; }
+/// if (!scen) { std::cerr << eng::formatDiagnostics(scen.diagnostics()); return 2; }
 /// const auto& s = scen.value().scenarios[0];
 /// eng::path::GridPathfinder finder;
 /// finder.init(eng::path::toCostField(map.value(), map.value().terrainAt(s.start)),

@@ -16,12 +16,14 @@
 ///   island array (paddedIslands() of both is the same pointer) until one of them changes.
 ///
 /// \code
+/// const eng::path::CostField field(32, 16);   // CostField.hpp; or a TerrainField's costs
+/// const eng::path::MoveRules rules;
 /// eng::path::NavGrid grid;
 /// grid.reset(field.width, field.height);
 /// const int walker = grid.addLayer("walker", field, rules);
 /// const eng::path::CellChange wall[] = {{{5, 5}, eng::path::Impassable}};
-/// eng::path::NavDirty dirty = grid.apply(walker, wall);   // dirty.cells == {{5, 5}}
-/// service.invalidate(dirty);                               // owners of crossing paths replan
+/// eng::path::NavDirty dirty = grid.apply(walker, wall);    // dirty.cells == {{5, 5}}
+/// std::cout << dirty.cells.size() << " cell changed\n";   // hand it to PathService::invalidate
 /// grid.pollLandmarks();                                    // once per frame (owner thread)
 /// \endcode
 ///

@@ -21,6 +21,9 @@
 ///   read (const queries; the threading contract of NavGrid applies).
 ///
 /// \code
+/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// grid.reset(32, 16);
+/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
 /// eng::path::GridQuery query;
 /// const eng::path::Race race = eng::path::runRace(query, grid, walker, {1, 1}, {30, 12});
 /// for (const eng::path::RaceRow& row : race.rows)

@@ -6,6 +6,10 @@
 /// PathService (docs/PERFORMANCE.md, "What `auto` picks").
 ///
 /// \code
+/// #include "engine/path/NavGrid.hpp"
+/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// grid.reset(32, 16);
+/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
 /// const eng::path::SearchAlgorithm a = eng::path::resolveAlgorithm(eng::path::SearchAlgorithm::Auto, grid, walker);
 /// if (a == eng::path::SearchAlgorithm::Jpsw) { /* WeightedJumpSearch with a WeightedJumpGrid of walker */ }
 /// \endcode

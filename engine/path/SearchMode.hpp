@@ -6,7 +6,12 @@
 /// config's) stay what they are, so one layer serves every algorithm of a race.
 ///
 /// \code
+/// #include "engine/path/GridQuery.hpp"
+/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// grid.reset(32, 16);
+/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
 /// eng::path::GridQuery query;
+/// eng::path::PathResult result;
 /// query.setSearchMode({eng::path::SearchOrder::Greedy});
 /// query.findPath(grid, walker, {1, 1}, {30, 12}, result);   // some path, quickly
 /// query.setSearchMode({eng::path::SearchOrder::WeightedAStar, 2.0});

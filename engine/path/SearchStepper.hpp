@@ -13,6 +13,9 @@
 /// grows with the expansions (about 10 records each): meant for demo-sized searches.
 ///
 /// \code
+/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// grid.reset(32, 16);
+/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
 /// eng::path::SearchStepper stepper;
 /// stepper.setOpenHeadSize(6);
 /// stepper.begin(grid, walker, {1, 1}, {30, 12}, {eng::path::SearchOrder::AStar});
@@ -20,14 +23,14 @@
 /// if (stepper.status() == eng::path::PathStatus::InProgress)
 ///     stepper.step();
 /// if (const eng::path::TraceCell* cur = stepper.current())
-///     drawCurrent(cur->cell, cur->g, cur->h, cur->f);
+///     std::cout << "expanding " << cur->cell << " g " << cur->g << " h " << cur->h << " f " << cur->f << '\n';
 /// for (const eng::path::TraceNeighbour& n : stepper.neighbours())
-///     drawNeighbour(n.cell, n.outcome, n.g, n.h, n.f);   // e.g. "improved", "corner-rule"
+///     std::cout << "  " << n.cell << ' ' << eng::path::neighbourOutcomeName(n.outcome) << '\n';   // "improved", ...
 /// for (const eng::path::TraceCell& e : stepper.openHead())
-///     listLine(e.cell, e.g, e.h, e.f);                    // next to be expanded first
-/// eng::path::TraceSnapshot s = stepper.snapshot();        // open / closed sets now
+///     std::cout << "  next " << e.cell << " f " << e.f << '\n';   // expanded first
+/// const eng::path::TraceSnapshot s = stepper.snapshot();        // open / closed sets now
 /// if (stepper.finished())
-///     showPath(stepper.result());                         // Found / Partial / NoPath ...
+///     std::cout << eng::path::statusName(stepper.result().status) << '\n';   // Found / Partial / NoPath ...
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"

@@ -16,8 +16,12 @@
 /// The step that expands the target considers no neighbour.
 ///
 /// \code
+/// #include "engine/path/GridPathfinder.hpp"
+/// eng::path::GridPathfinder finder;
+/// finder.init(eng::path::CostField(32, 16), eng::path::MoveRules{});
+/// eng::path::PathResult result;
 /// eng::path::SearchTrace trace;
-/// finder.findPath(start, goal, result, &trace);
+/// finder.findPath({1, 1}, {30, 12}, result, &trace);
 /// for (int k = 0; k < trace.stepCount(); ++k) {
 ///     eng::path::TraceSnapshot s = trace.snapshot(k);
 ///     // draw s.state[i] (Open / Closed), s.g[i], s.h[i], s.f[i] for each cell i

@@ -71,9 +71,13 @@
 /// - Deterministic; queries do not allocate after warm-up (scratch grows to the largest grid).
 ///
 /// \code
+/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// grid.reset(32, 16);
+/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
 /// eng::path::WeightedJumpGrid flat;
 /// if (eng::path::WeightedJumpSearch::supports(grid, walker))
 ///     flat.build(grid, walker);
+/// const eng::path::CellChange changes[] = {{{5, 5}, eng::path::Impassable}};
 /// eng::path::NavDirty dirty = grid.apply(walker, changes);
 /// flat.update(grid, dirty);                           // after every apply() of the layer
 /// eng::path::WeightedJumpSearch search;               // one per thread

@@ -27,15 +27,16 @@
 /// Not thread-safe; one owner (the game's panel and script), like the TerrainConfig it produces.
 ///
 /// \code
+/// void rebuildCosts(const eng::terrain::TerrainConfig& config);    // yours: e.g. TerrainField::setRules
 /// eng::Result<eng::terrain::ConfigTuning> r = eng::terrain::ConfigTuning::fromFile("maps/terrain.toml");
-/// if (!r) { std::cerr << eng::formatDiagnostics(r.diagnostics()); return; }
+/// if (!r) { std::cerr << eng::formatDiagnostics(r.diagnostics()); return 2; }
 /// eng::terrain::ConfigTuning tuning = std::move(r).value();
 /// if (std::optional<std::string> error = tuning.set("terrain.snow.cost", "-1"))
 ///     std::cerr << *error << '\n';   // "terrain.snow.cost: must be a finite number > 0, got -1"
 /// tuning.set("terrain.volcano_erupting.influence.radius", "3");
 /// rebuildCosts(tuning.config());     // the TerrainConfig now in force
 /// for (const eng::terrain::TuningKey& k : tuning.keys())
-///     if (k.profile.empty()) drawField(k.key, k.kind, k.range, k.choices, k.value, k.fileValue);
+///     if (k.profile.empty()) std::cout << k.key << " = " << k.value << " (file: " << k.fileValue << ")\n";
 /// if (std::optional<std::string> error = tuning.save(tuning.fileName()))  // atomic, keeps .bak
 ///     std::cerr << *error << '\n';   // "cannot write maps/terrain.toml: ...: Permission denied"
 /// else

@@ -12,11 +12,25 @@
 /// outside 0..width-1 x 0..height-1 are ignored. A tile that gives no name contributes nothing. Tile objects in object layers carry no terrain (they are
 /// markers and decoration); put gameplay terrain in tile layers.
 ///
+/// Read the terrain of the map AS PLAYED (eng::map::placeMap, PlayableMap.hpp): a staggered or
+/// infinite map read as the file holds it puts its cells on the wrong grid and has no void
+/// cells. eng::terrain::loadNavWorld (NavWorld.hpp) does every step below and builds the NavGrid
+/// too; the steps, for a caller that needs them one by one:
+///
 /// \code
-/// eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(map, cliConfigPath);
+/// #include "engine/map/MapLoader.hpp"
+/// #include "engine/map/PlayableMap.hpp"
+/// #include "engine/terrain/TerrainField.hpp"
+/// eng::Result<eng::map::PlayedMap> played = eng::map::placeMap(eng::map::loadMap("maps/valley.tmx"));
+/// if (!played) { std::cerr << eng::formatDiagnostics(played.diagnostics()); return 2; }
+/// const eng::map::MapData& map = played.value().map;   // on the engine's grid (staggered, infinite)
+/// eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(map, "");
 /// if (!config) { std::cerr << eng::formatDiagnostics(config.diagnostics()); return 2; }
+/// const eng::terrain::TerrainRules& rules = config.value().config.base;
+/// eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(map, &rules);
+/// grid.voids = played.value().voids;                  // cells off the map: impassable
 /// eng::terrain::TerrainField field;
-/// field.build(eng::terrain::terrainGridFromMap(map, &config.value().config.base), config.value().config.base);
+/// for (const eng::Diagnostic& w : field.build(std::move(grid), rules)) std::cerr << w << '\n';
 /// \endcode
 
 #include "engine/core/Result.hpp"

@@ -34,8 +34,16 @@
 /// line; it allocates (strings), so compute it when the path changes, not every frame.
 ///
 /// \code
+/// #include "engine/path/GridPathfinder.hpp"
+/// #include "engine/terrain/TerrainField.hpp"
+/// eng::terrain::TerrainGrid grid(32, 16);
+/// grid.fill(grid.intern("grass"));
+/// eng::terrain::TerrainField field;
+/// field.build(grid, eng::terrain::defaultTerrainConfig().base);
+/// eng::path::GridPathfinder finder;
+/// finder.init(field.costField(), field.rules().movement);
 /// eng::path::PathResult r;
-/// finder.findPath(start, goal, r);
+/// finder.findPath({1, 1}, {30, 12}, r);
 /// const eng::terrain::PathWhy why = eng::terrain::explainPath(field, r.path);
 /// std::cout << eng::terrain::describe(why);   // "the road detour costs 13.4; straight through ..."
 /// const std::string json = eng::terrain::whyJson(why);  // {"total":..., "base_by_terrain":{...}, ...}

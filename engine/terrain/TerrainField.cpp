@@ -158,7 +158,17 @@ void TerrainField::resolveRules(std::vector<Diagnostic>* warnings)
     m_window = r < 0.0 ? -1 : int(std::floor(r));
 }
 
-TerrainId TerrainField::terrainId(std::string_view name, Diagnostic* warning)
+Result<TerrainId> TerrainField::terrainId(std::string_view name)
+{
+    if (m_rules.find(name))
+        return addTerrain(name);
+    const std::string known = m_rules.terrainNames();
+    return Result<TerrainId>::failure(Diagnostic{m_grid->source, 0,
+                                                 "unknown terrain \"" + std::string(name) + "\" (the terrain rules know: " +
+                                                     (known.empty() ? std::string("none") : known) + ")"});
+}
+
+TerrainId TerrainField::addTerrain(std::string_view name, Diagnostic* warning)
 {
     const TerrainId known = m_grid->find(name);
     if (known != NoTerrain)
@@ -369,13 +379,12 @@ const std::vector<TileCoord>& TerrainField::replaceTerrain(TileCoord c, std::str
 {
     m_changed.clear();
     const TerrainId fromId = m_grid->find(from);
-    if (!m_grid->inBounds(c) || fromId == NoTerrain)
+    if (!m_grid->inBounds(c) || fromId == NoTerrain || !m_rules.find(to))
         return m_changed;
     std::vector<TerrainId> stack(m_grid->cell(c).begin(), m_grid->cell(c).end());
     if (std::find(stack.begin(), stack.end(), fromId) == stack.end())
         return m_changed;
-    const TerrainId toId = terrainId(to);
-    std::replace(stack.begin(), stack.end(), fromId, toId);
+    std::replace(stack.begin(), stack.end(), fromId, terrainId(to).value());
     return setCell(c, stack);
 }
 
@@ -428,13 +437,12 @@ path::NavDirty TerrainField::replaceTerrain(path::NavGrid& nav, TileCoord c, std
 {
     checkBound(nav);
     const TerrainId fromId = m_grid->find(from);
-    if (!m_grid->inBounds(c) || fromId == NoTerrain)
+    if (!m_grid->inBounds(c) || fromId == NoTerrain || !m_rules.find(to))
         return nav.apply(m_layer, {});
     std::vector<TerrainId> stack(m_grid->cell(c).begin(), m_grid->cell(c).end());
     if (std::find(stack.begin(), stack.end(), fromId) == stack.end())
         return nav.apply(m_layer, {});
-    const TerrainId toId = terrainId(to);
-    std::replace(stack.begin(), stack.end(), fromId, toId);
+    std::replace(stack.begin(), stack.end(), fromId, terrainId(to).value());
     return setCell(nav, c, stack);
 }
 

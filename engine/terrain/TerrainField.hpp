@@ -30,6 +30,11 @@
 ///   name gets one warning, in unknownTerrainText's words (naming TerrainGrid::origins).
 ///
 /// \code
+/// #include "engine/path/GridPathfinder.hpp"
+/// eng::terrain::TerrainGrid grid(16, 8);                   // or terrainGridFromMap (MapTerrain.hpp)
+/// grid.fill(grid.intern("grass"));
+/// grid.push({7, 3}, grid.intern("volcano"));
+/// const eng::terrain::TerrainConfig config = eng::terrain::defaultTerrainConfig();
 /// eng::terrain::TerrainField field;
 /// for (const eng::Diagnostic& w : field.build(grid, config.base)) std::cerr << w << '\n';
 /// eng::path::GridPathfinder finder;
@@ -43,12 +48,18 @@
 /// eng::path::NavGrid nav;
 /// nav.reset(grid.width, grid.height);
 /// eng::terrain::TerrainField dwarf;
-/// dwarf.build(grid, config.base, nav, "dwarf");     // appends layer "dwarf", dwarf.layer() == 0
+/// dwarf.build(grid, *config.profile("dwarf"), nav, "dwarf");   // appends layer "dwarf", dwarf.layer() == 0
 /// eng::path::NavDirty dirty = dwarf.replaceTerrain(nav, {7, 3}, "volcano", "volcano_erupting");
-/// service.invalidate(dirty);                        // only paths crossing dirty.cells replan
+/// // Paint by name: a name the rules do not know is refused (`unknown terrain "wal" (...)`).
+/// eng::Result<eng::terrain::TerrainId> wall = dwarf.terrainId("wall");
+/// if (!wall) { std::cerr << eng::formatDiagnostics(wall.diagnostics()); return 2; }
+/// const eng::terrain::TerrainId stack[] = {grid.find("grass"), wall.value()};
+/// dirty = dwarf.setCell(nav, {2, 2}, stack);
+/// std::cout << dirty.cells.size() << " cells changed\n";   // hand `dirty` to PathService::invalidate
 /// \endcode
 
 #include "engine/core/Diagnostic.hpp"
+#include "engine/core/Result.hpp"
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/CostField.hpp"
 #include "engine/path/NavGrid.hpp"
@@ -172,9 +183,16 @@ public:
     /// Names of the grid that the rules do not know (each warned about once).
     const std::vector<std::string>& unknownTerrains() const { return m_unknown; }
 
-    /// Id of a terrain name in the grid (added when new; a name the rules do not know is added
-    /// to unknownTerrains() and warned about through `warning` [opt]).
-    TerrainId terrainId(std::string_view name, Diagnostic* warning = nullptr);
+    /// Id in the grid of a terrain the rules know (TerrainRules::find: any case, aliases), added
+    /// to the grid when new: what an edit by name (a brush, a script) uses. A name the rules do
+    /// not know is refused, nothing added: one Diagnostic at grid().source (line 0),
+    /// `unknown terrain "wal" (the terrain rules know: grass, road, wall, ...)`.
+    Result<TerrainId> terrainId(std::string_view name);
+    /// Id of any terrain name in the grid, added when new, even one the rules do not know (it
+    /// then counts as a terrain without any effect, is added to unknownTerrains() and warned
+    /// about through `warning` [opt]): for names a map itself holds (terrainNamesAt after an edit
+    /// of its tiles), which the loaded field already warned about.
+    TerrainId addTerrain(std::string_view name, Diagnostic* warning = nullptr);
 
     /// Replaces the terrains of an in-bounds cell (ids of grid(), bottom to top) and updates the
     /// cost field incrementally. Returns the cells whose cost changed (valid until the next
@@ -182,7 +200,8 @@ public:
     /// [Limit: unbound]
     const std::vector<TileCoord>& setCell(TileCoord c, std::span<const TerrainId> terrains);
     /// Replaces every `from` terrain of the cell by `to` (e.g. "volcano" -> "volcano_erupting").
-    /// No change (empty list) when the cell is off the grid or has no `from`. [Limit: unbound]
+    /// No change (empty list) when the cell is off the grid, has no `from`, or the rules do not
+    /// know `to` (terrainId(to) says why). [Limit: unbound]
     const std::vector<TileCoord>& replaceTerrain(TileCoord c, std::string_view from, std::string_view to);
 
     /// Bound mode: replaces the terrains of every listed cell (off-grid ones are ignored; a cell
@@ -195,7 +214,8 @@ public:
     /// Bound mode: setCells() for one cell. [Limit: bound to `nav`]
     path::NavDirty setCell(path::NavGrid& nav, TileCoord c, std::span<const TerrainId> terrains);
     /// Bound mode: replaceTerrain() writing into the bound layer; an empty NavDirty (layer()
-    /// set, no cells) when the cell is off the grid or has no `from`. [Limit: bound to `nav`]
+    /// set, no cells) when the cell is off the grid, has no `from`, or the rules do not know
+    /// `to`. [Limit: bound to `nav`]
     path::NavDirty replaceTerrain(path::NavGrid& nav, TileCoord c, std::string_view from, std::string_view to);
 
     /// Why an in-bounds cell costs what it does. O(radius^2). Works in both modes: the cost is

@@ -51,6 +51,14 @@ const TerrainRules* TerrainConfig::profile(std::string_view name) const
     return nullptr;
 }
 
+std::string TerrainRules::terrainNames() const
+{
+    std::string out;
+    for (const TerrainRule& t : terrains)
+        out += (out.empty() ? "" : ", ") + t.name;
+    return out;
+}
+
 std::string TerrainConfig::profileNames() const
 {
     std::string out;

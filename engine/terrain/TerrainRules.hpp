@@ -19,9 +19,10 @@
 /// never yields a zero, negative or infinite cost.
 ///
 /// \code
-/// eng::terrain::TerrainConfig config = eng::terrain::defaultTerrainConfig();
+/// const eng::terrain::TerrainConfig config = eng::terrain::defaultTerrainConfig();
 /// const eng::terrain::TerrainRules* dwarf = config.profile("dwarf");   // nullptr if absent
 /// const eng::terrain::TerrainRule* snow = config.base.find("snow");     // cost 3
+/// if (dwarf && snow) std::cout << "snow costs " << snow->baseCost.value_or(1.0) << '\n';
 /// \endcode
 
 #include "engine/path/MoveRules.hpp"
@@ -98,6 +99,8 @@ struct TerrainRules {
     TerrainRule* find(std::string_view name);
     /// Largest influence radius of any terrain, or -1 when no terrain has an influence.
     double maxInfluenceRadius() const;
+    /// "grass, road, wall" in config order (for error messages); empty when there are none.
+    std::string terrainNames() const;
     bool operator==(const TerrainRules&) const = default;
 };
 

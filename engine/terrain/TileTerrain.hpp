@@ -16,6 +16,10 @@
 /// "water"); else it stays as the map writes it.
 ///
 /// \code
+/// #include "engine/map/MapLoader.hpp"
+/// const eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
+/// const eng::terrain::TerrainConfig config = eng::terrain::defaultTerrainConfig();
+/// const eng::map::Gid gid = map.layers[0].tiles.at(0, 0);   // the tile at the ground layer's (0,0)
 /// if (auto t = eng::terrain::tileTerrainName(map, gid, &config.base))
 ///     std::cout << t->name << " from the " << eng::terrain::originText(*t) << '\n';
 /// \endcode

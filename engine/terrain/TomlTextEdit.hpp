@@ -20,6 +20,7 @@
 /// formatTomlString). The input text must be valid TOML (it is scanned, not fully parsed).
 ///
 /// \code
+/// const std::string original = "[terrain.snow]\ncost = 3\n";   // a config file's text
 /// eng::Result<std::string> text = eng::terrain::editTomlValues(original, {
 ///     {{"terrain", "snow", "cost"}, eng::terrain::formatTomlNumber(2.5)},
 ///     {{"movement", "heuristic"}, eng::terrain::formatTomlString("zero")}}, "maps/terrain.toml");

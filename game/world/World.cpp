@@ -6,6 +6,7 @@
 #include "engine/map/ObjectCell.hpp"
 #include "engine/map/PlayableMap.hpp"
 #include "engine/terrain/MapTerrain.hpp"
+#include "engine/terrain/NavWorld.hpp"
 #include "engine/terrain/TerrainConfigFile.hpp"
 #include "engine/terrain/TerrainField.hpp"
 
@@ -80,32 +81,6 @@ void readObjects(World& w)
     });
 }
 
-/// Checks that the game plays `w.map`, then puts it on its frame's grid: staggered and infinite
-/// maps play in their playable form (Tiled's coordinates at the edges, World::frame), with their
-/// void cells into `voids`. The errors; none when the map plays.
-std::vector<eng::Diagnostic> placeOnGrid(World& w, std::vector<std::uint8_t>& voids)
-{
-    const std::string& path = w.options.mapPath;
-    std::vector<eng::Diagnostic> errors;
-    if (w.map.orientation == eng::map::Orientation::Hexagonal)
-        errors.push_back({path, 0, "the game plays isometric and orthogonal maps only"});
-    if (w.map.width <= 0 || w.map.height <= 0 || w.map.tileWidth <= 0 || w.map.tileHeight <= 0)
-        errors.push_back({path, 0, "the map has no cells"});
-    if (!errors.empty())
-        return errors;
-    w.frame = eng::map::CellFrame::of(w.map);
-    if (std::uint64_t(w.frame.gridWidth()) * std::uint64_t(w.frame.gridHeight()) > eng::map::MaxPlayableCells)
-        return {eng::Diagnostic{path, 0,
-                                "the map is too large to plan on (" + std::to_string(w.frame.gridWidth()) + "x" +
-                                    std::to_string(w.frame.gridHeight()) + " cells on the engine's grid)"}};
-    if (!w.frame.identity()) {
-        const bool infinite = w.map.infinite;
-        w.map = eng::map::playableMap(w.map, w.frame);
-        voids = eng::map::voidCells(w.map, w.frame, infinite);
-    }
-    return {};
-}
-
 } // namespace
 
 std::string World::profileName(int layer) const
@@ -177,10 +152,16 @@ eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& pr
     auto map = eng::map::loadMap(options.mapPath);
     if (!map)
         return eng::Result<World>::failure(map.diagnostics());
-    w.map = std::move(map).value();
-    std::vector<std::uint8_t> voids;
-    if (std::vector<eng::Diagnostic> errors = placeOnGrid(w, voids); !errors.empty())
-        return eng::Result<World>::failure(std::move(errors));
+    if (map.value().orientation == eng::map::Orientation::Hexagonal)
+        return eng::Result<World>::failure(
+            eng::Diagnostic{options.mapPath, 0, "the game plays isometric and orthogonal maps only"});
+    // Staggered and infinite maps play in their playable form (Tiled's coordinates at the edges,
+    // World::frame), their void cells impassable.
+    auto played = eng::map::placeMap(std::move(map).value());
+    if (!played)
+        return eng::Result<World>::failure(played.diagnostics());
+    w.map = std::move(played.value().map);
+    w.frame = played.value().frame;
 
     auto config = eng::terrain::resolveTerrainConfig(w.map, options.configPath);
     if (!config)
@@ -195,40 +176,31 @@ eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& pr
         return eng::Result<World>::failure(rules.diagnostics());
     readObjects(w);
     w.fog = eng::map::propertyString(w.map.properties, "fog") == "true";
-    std::vector<std::string> profiles;
-    if (std::vector<eng::Diagnostic> errors = partyProfiles(w, resolved, profiles); !errors.empty())
+    eng::terrain::NavWorldOptions nav;
+    if (std::vector<eng::Diagnostic> errors = partyProfiles(w, resolved, nav.profiles); !errors.empty())
         return eng::Result<World>::failure(std::move(errors));
-
-    step("terrain of the map");
-    // One grid for every profile: the fields share it (each copies it only at its first edit).
-    auto grid = std::make_shared<eng::terrain::TerrainGrid>(eng::terrain::terrainGridFromMap(w.map, &w.config.base));
-    grid->voids = std::move(voids);
-    if (!w.nav.reset(w.map.width, w.map.height))
-        return eng::Result<World>::failure(eng::Diagnostic{options.mapPath, 0, "the map is too large to plan on"});
     // Landmark tables only for the layers units plan on, built in the background (the search
     // uses the plain bound until one lands): a big map opens without waiting for them.
-    w.nav.setLandmarkBuild(eng::path::LandmarkBuild::OnDemand);
+    nav.landmarkBuild = eng::path::LandmarkBuild::OnDemand;
     // A table of a big map takes hundreds of MB: one at a time, for the profile planned on now.
     if (isBigMap(w.map.width, w.map.height))
-        w.nav.setLandmarkTableLimit(1, BigMapLandmarkIdlePolls);
-    // Each profile's terrain is bound to its own NavGrid layer (same order, named by profile):
-    // the NavGrid is the only holder of the costs.
-    for (const std::string& name : profiles) {
-        step("terrain costs (" + (name.empty() ? std::string("default") : name) + ")");
-        ProfileTerrain t;
-        t.profile = name;
-        eng::terrain::TerrainRules rules = eng::terrain::profileRules(resolved, name).value(); // checked above
-        std::vector<eng::Diagnostic> warnings = t.terrain.build(grid, std::move(rules), w.nav, name);
-        if (!t.terrain.bound() || t.terrain.layer() != int(w.terrains.size()))
-            return eng::Result<World>::failure(eng::Diagnostic{
-                resolved.path.empty() ? std::string("built-in config") : resolved.path, 0,
-                "profile \"" + (name.empty() ? std::string("default") : name) +
-                    "\": the movement rules or costs are not usable for path finding"});
-        if (w.terrains.empty()) // unknown terrain names: warned once, for the default profile
-            for (eng::Diagnostic& d : warnings)
-                w.warnings.push_back(std::move(d));
-        w.terrains.push_back(std::move(t));
-    }
+        nav.landmarkTables = 1, nav.landmarkIdlePolls = BigMapLandmarkIdlePolls;
+    nav.progress = progress;
+
+    // The engine's last steps of loadNavWorld: the terrain grid (void cells marked) and one
+    // NavGrid layer per profile, each profile's terrain bound to its layer (same order, named by
+    // profile): the NavGrid is the only holder of the costs.
+    played.value().map = std::move(w.map);
+    auto built = eng::terrain::buildNavWorld(std::move(played).value(), std::move(config).value(), nav);
+    if (!built)
+        return eng::Result<World>::failure(built.diagnostics());
+    eng::terrain::NavWorld& world = built.value();
+    w.map = std::move(world.map);
+    w.nav = std::move(world.nav);
+    for (std::size_t i = 0; i < world.fields.size(); ++i)
+        w.terrains.push_back({world.profiles[i], std::move(world.fields[i])});
+    for (eng::Diagnostic& d : world.warnings)
+        w.warnings.push_back(std::move(d));
     const eng::iso::Orientation orientation = w.frame.isometric() ? eng::iso::Orientation::Isometric
                                                                   : eng::iso::Orientation::Orthogonal;
     w.projection = eng::iso::Projection(orientation, w.map.width, w.map.height, w.map.tileWidth, w.map.tileHeight,

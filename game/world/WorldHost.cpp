@@ -171,7 +171,7 @@ WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
         for (eng::TileCoord c : out.tiles) {
             eng::terrain::CellTerrains ct{c, {}};
             for (const std::string& name : eng::terrain::terrainNamesAt(m_world.map, c, &m_world.config.base))
-                ct.terrains.push_back(t.terrain.terrainId(name));
+                ct.terrains.push_back(t.terrain.addTerrain(name)); // the map's own names, warned at load
             cells.push_back(std::move(ct));
         }
         addLayerChange(out, t.terrain.setCells(m_world.nav, cells));

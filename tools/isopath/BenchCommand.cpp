@@ -101,8 +101,7 @@ std::string benchFailure(const std::string& mapPath, const WorldFailure& failure
     case WorldFailure::Step::Map: return "cannot load the map:\n" + benchDiagnostics(failure.diagnostics);
     case WorldFailure::Step::Config:
         return "cannot load the terrain config:\n" + benchDiagnostics(failure.diagnostics);
-    case WorldFailure::Step::Cells:
-    case WorldFailure::Step::Size: break;
+    case WorldFailure::Step::Grid: break;
     }
     return mapPath + ": " + failure.diagnostics.front().message;
 }

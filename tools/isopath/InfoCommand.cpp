@@ -6,6 +6,7 @@
 #include "tools/isopath/Commands.hpp"
 #include "tools/isopath/MapWorld.hpp"
 
+#include "engine/map/PlayableMap.hpp"
 #include "engine/terrain/TileTerrain.hpp"
 
 #include <nlohmann/json.hpp>
@@ -230,12 +231,15 @@ Command addInfoCommand(CLI::App& app)
         }
         ordered_json j = mapJson(file->map);
         j["terrain_config"] = file->config.path.empty() ? std::string("built-in") : file->config.path;
-        const std::optional<MapWorld> world = placeOnGrid(std::move(*file), failure);
-        if (!world && failure.step != WorldFailure::Step::Cells) {
+        // A map the engine does not play (hexagonal, no cells) still prints, with no terrains.
+        const bool playable = !eng::map::unplayableReason(file->map);
+        const std::optional<MapWorld> world =
+            playable ? placeOnGrid(std::move(*file), failure) : std::optional<MapWorld>();
+        if (!world && playable) {
             std::cerr << eng::formatDiagnostics(failure.diagnostics);
             return ExitBadInput;
         }
-        j["terrains"] = world ? terrainsJson(*world) : ordered_json::array(); // no cells: no terrain
+        j["terrains"] = world ? terrainsJson(*world) : ordered_json::array();
         // Every string here comes from the user's files (paths, names, properties) and may hold
         // any bytes: nlohmann's `replace` writes invalid UTF-8 as U+FFFD instead of throwing,
         // for keys and values alike, so no field can be forgotten (the rule of all our writers).

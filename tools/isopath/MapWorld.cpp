@@ -27,27 +27,13 @@ std::optional<MapFile> readMapFile(const std::string& mapPath, const std::string
 
 std::optional<MapWorld> placeOnGrid(MapFile file, WorldFailure& failure)
 {
-    const std::string& path = file.path;
-    if (file.map.width <= 0 || file.map.height <= 0) {
-        failure = {WorldFailure::Step::Cells, {eng::Diagnostic{path, 0, "the map has no cells"}}};
+    eng::Result<eng::map::PlayedMap> played = eng::map::placeMap(std::move(file.map));
+    if (!played) {
+        failure = {WorldFailure::Step::Grid, played.diagnostics()};
         return std::nullopt;
     }
-    MapWorld world{std::move(file.map), std::move(file.config), {}, {}};
-    world.frame = eng::map::CellFrame::of(world.map);
-    if (std::uint64_t(world.frame.gridWidth()) * std::uint64_t(world.frame.gridHeight()) > eng::map::MaxPlayableCells) {
-        failure = {WorldFailure::Step::Size,
-                   {eng::Diagnostic{path, 0,
-                                    "the map is too large to plan on (" + std::to_string(world.frame.gridWidth()) +
-                                        "x" + std::to_string(world.frame.gridHeight()) +
-                                        " cells on the engine's grid)"}}};
-        return std::nullopt;
-    }
-    if (!world.frame.identity()) {
-        const bool infinite = world.map.infinite;
-        world.map = eng::map::playableMap(world.map, world.frame);
-        world.voids = eng::map::voidCells(world.map, world.frame, infinite);
-    }
-    return world;
+    eng::map::PlayedMap& p = played.value();
+    return MapWorld{std::move(p.map), std::move(file.config), p.frame, std::move(p.voids)};
 }
 
 std::optional<MapWorld> loadMapWorld(const std::string& mapPath, const std::string& configPath,
@@ -62,7 +48,7 @@ std::optional<MapWorld> loadMapWorld(const std::string& mapPath, const std::stri
 eng::terrain::TerrainGrid worldTerrainGrid(const MapWorld& world)
 {
     eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(world.map, &world.config.config.base);
-    grid.voids = world.voids;
+    grid.voids = world.voids;  // as eng::terrain::buildNavWorld: void cells are impassable
     return grid;
 }
 

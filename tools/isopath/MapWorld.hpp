@@ -1,9 +1,10 @@
 #pragma once
 /// \file MapWorld.hpp
 /// The one step from a Tiled map on disk to what every isopath command reads or searches, the
-/// same as the game's (game/world/World.cpp): the map put on the grid of its CellFrame
-/// (staggered and infinite maps in their playable form, their void cells marked), its terrain
-/// config, a profile's rules, and the terrain field built from them. `isopath path`, `bench` and
+/// engine's (eng::map::placeMap, as eng::terrain::loadNavWorld and the game): the map put on the
+/// grid of its CellFrame (staggered and infinite maps in their playable form, their void cells
+/// marked), its terrain config, a profile's rules, and the terrain field built from them (an
+/// unbound one: isopath searches a CostField of one profile, with its own weight). `isopath path`, `bench` and
 /// `info` all go through it, so a map's cells, void cells and costs are the same in each.
 /// (`isopath scen` reads Moving AI maps, which have no Tiled cells, config or profile.)
 ///
@@ -48,8 +49,9 @@ struct WorldFailure {
     enum class Step {
         Map,     ///< the map file did not load
         Config,  ///< the terrain config did not load
-        Cells,   ///< the map has no cells (one diagnostic: "the map has no cells")
-        Size,    ///< the frame's grid is over eng::map::MaxPlayableCells (one diagnostic)
+        /// eng::map::placeMap refused the map (one diagnostic): hexagonal, no cells, or a
+        /// frame's grid over eng::map::MaxPlayableCells
+        Grid,
     };
     Step step = Step::Map;
     std::vector<eng::Diagnostic> diagnostics;
@@ -60,8 +62,8 @@ struct WorldFailure {
 std::optional<MapFile> readMapFile(const std::string& mapPath, const std::string& configPath,
                                    WorldFailure& failure);
 
-/// `file` on its frame's grid: a map with cells (else Cells) whose grid is not too large (else
-/// Size); staggered and infinite maps become their playable form with their void cells.
+/// `file` on its frame's grid (eng::map::placeMap; else Grid): staggered and infinite maps
+/// become their playable form with their void cells.
 std::optional<MapWorld> placeOnGrid(MapFile file, WorldFailure& failure);
 
 /// readMapFile, then placeOnGrid.

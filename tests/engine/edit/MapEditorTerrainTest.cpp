@@ -46,7 +46,7 @@ void followEdit(eng::terrain::TerrainField& field, const eng::map::MapData& map,
     for (TileCoord c : r.cells) {
         std::vector<eng::terrain::TerrainId> ids;
         for (const std::string& name : eng::terrain::terrainNamesAt(map, c))
-            ids.push_back(field.terrainId(name));
+            ids.push_back(field.addTerrain(name));
         field.setCell(c, ids);
     }
 }

@@ -305,7 +305,10 @@ TEST_CASE("errors: unknown terrain, off the map, no volcano, nothing to undo", "
     MapEditor editor(map);
     EditResult r = editor.paint({1, 1}, "lava");
     CHECK_FALSE(r.ok);
-    CHECK(r.error == "unknown terrain \"lava\"");
+    // Named with the terrains the map's tiles have, so a typo shows its fix.
+    CHECK(r.error.rfind("unknown terrain \"lava\" (the map's tiles have: ", 0) == 0);
+    CHECK(r.error.find("grass") != std::string::npos);
+    CHECK(editor.paint({1, 1}, "gras").error.rfind("unknown terrain \"gras\" (", 0) == 0);
     CHECK(editor.paint({4, 0}, "grass").error == "(4, 0) is off the map");
     CHECK(editor.erase({-1, 2}).error == "(-1, 2) is off the map");
     CHECK(editor.setErupting({1, 1}, true).error == "no volcano at (1, 1)");

@@ -117,6 +117,49 @@ TEST_CASE("unknown terrains warn once and count as no effect", "[terrain][field]
     CHECK(f.unknownTerrains() == std::vector<std::string>{"lava"});
 }
 
+TEST_CASE("an edit by name refuses a terrain the rules do not know, naming it and the known ones",
+          "[terrain][field]")
+{
+    TerrainGrid g = ascii({"...", ".s."});
+    g.source = "maps/test.tmx";
+    const TerrainRules& rules = defaultTerrainConfig().base;
+    eng::path::NavGrid nav;
+    REQUIRE(nav.reset(g.width, g.height));
+    TerrainField f;
+    REQUIRE(f.build(g, rules, nav, "").empty());
+    const std::size_t names = f.grid().names.size();
+
+    const eng::Result<TerrainId> typo = f.terrainId("wal");
+    REQUIRE_FALSE(typo);
+    REQUIRE(typo.diagnostics().size() == 1);
+    const eng::Diagnostic& why = typo.diagnostics().front();
+    CHECK(why.file == "maps/test.tmx");
+    CHECK(why.message.rfind("unknown terrain \"wal\" (the terrain rules know: ", 0) == 0);
+    for (const TerrainRule& r : rules.terrains)
+        CHECK(why.message.find(r.name) != std::string::npos);
+    CHECK(f.grid().names.size() == names);   // nothing added
+    CHECK(f.unknownTerrains().empty());
+
+    // A known name (any case) gets its id and paints: the wall walls the cell off.
+    const eng::Result<TerrainId> wall = f.terrainId("Wall");
+    REQUIRE(wall);
+    const TerrainId stack[] = {f.grid().find("grass"), wall.value()};
+    const eng::path::NavDirty d = f.setCell(nav, {0, 0}, stack);
+    CHECK(d.cells.size() == 1);
+    CHECK_FALSE(nav.passable(0, {0, 0}));
+
+    // An unknown `to` of replaceTerrain changes nothing.
+    CHECK(f.replaceTerrain(nav, {1, 1}, "snow", "sno").cells.empty());
+    CHECK(f.grid().cellNames({1, 1}) == std::vector<std::string>{"snow"});
+
+    // Adding one deliberately (a map's own name) still works, and warns.
+    eng::Diagnostic warning;
+    const TerrainId lava = f.addTerrain("lava", &warning);
+    CHECK(f.grid().names[lava] == "lava");
+    CHECK(f.unknownTerrains() == std::vector<std::string>{"lava"});
+    CHECK(warning.message == "unknown terrain \"lava\" costs 1: add [terrain.lava] to the config");
+}
+
 TEST_CASE("many stacked sources are clamped, never zero", "[terrain][field]")
 {
     TerrainRules rules;
@@ -221,7 +264,7 @@ TEST_CASE("incremental updates equal a full rebuild, on random edits", "[terrain
             const eng::path::CostField before = f.costField();
             std::vector<TerrainId> ids;
             for (std::string_view name : stacks[rng() % stacks.size()])
-                ids.push_back(f.terrainId(name));
+                ids.push_back(f.addTerrain(name));
             const std::vector<TileCoord> changed = f.setCell(c, ids);
             TerrainField full;
             full.build(f.grid(), f.rules());
@@ -365,8 +408,8 @@ TEST_CASE("bound incremental edits equal an unbound field and a full build, bit 
                 if (kind == 0) {
                     std::vector<TerrainId> ids, unboundIds;
                     for (std::string_view name : stack) {
-                        ids.push_back(bound[p].terrainId(name));
-                        unboundIds.push_back(unbound[p].terrainId(name));
+                        ids.push_back(bound[p].addTerrain(name));
+                        unboundIds.push_back(unbound[p].addTerrain(name));
                     }
                     expected = unbound[p].setCell(c, unboundIds);
                     dirty = bound[p].setCell(nav, c, ids);
@@ -410,7 +453,7 @@ TEST_CASE("fields built from one shared grid read it until their first change, t
     CHECK(nav.costField(0) == compile(g).costField());
     CHECK(nav.costField(1) == compile(g, *config.profile("dwarf")).costField());
     // A known name adds nothing: still shared.
-    CHECK(base.terrainId("grass") == g.find("grass"));
+    CHECK(base.terrainId("grass").value() == g.find("grass"));
     CHECK(base.sharesGrid(dw));
 
     // The erupting volcano at (4,0) goes quiet for the default profile only.
@@ -425,7 +468,7 @@ TEST_CASE("fields built from one shared grid read it until their first change, t
     CHECK(nav.costField(0) == compile(edited).costField());
     CHECK(nav.costField(1) == compile(g, *config.profile("dwarf")).costField());
     // A new name also copies first.
-    CHECK(dw.terrainId("granite") == TerrainId(g.names.size()));
+    CHECK(dw.addTerrain("granite") == TerrainId(g.names.size()));
     CHECK(grid->names.size() == g.names.size());
 }
 
@@ -448,13 +491,13 @@ TEST_CASE("setCells: several cells in one apply equal the same cells set one by 
             const TileCoord c{int(rng() % unsigned(w + 1)) - (k == 0 ? 1 : 0), int(rng() % unsigned(h))};
             CellTerrains ct{c, {}};
             for (std::string_view name : randomStacks()[rng() % randomStacks().size()])
-                ct.terrains.push_back(bound.terrainId(name));
+                ct.terrains.push_back(bound.addTerrain(name));
             batch.push_back(ct);
             if (!unbound.grid().inBounds(c))
                 continue;
             std::vector<TerrainId> ids;
             for (TerrainId id : ct.terrains)
-                ids.push_back(unbound.terrainId(bound.grid().names[id]));
+                ids.push_back(unbound.addTerrain(bound.grid().names[id]));
             unbound.setCell(c, ids);
         }
         const eng::path::NavDirty dirty = bound.setCells(nav, batch);

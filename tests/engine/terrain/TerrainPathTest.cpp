@@ -134,7 +134,7 @@ TEST_CASE("incremental field updates feed the pathfinder: same answers as a fres
     for (int edit = 0; edit < 200; ++edit) {
         const TileCoord c{int(rng() % 24u), int(rng() % 24u)};
         const char* names[] = {"volcano_erupting", "volcano", "wall", "road", "tombstone"};
-        const TerrainId ids[] = {field.terrainId("grass"), field.terrainId(names[rng() % 5])};
+        const TerrainId ids[] = {field.addTerrain("grass"), field.addTerrain(names[rng() % 5])};
         REQUIRE(live.updateCells(field.costField(), field.setCell(c, ids)));
         REQUIRE(fresh.init(field.costField(), base.movement));
         const TileCoord s{int(rng() % 24u), int(rng() % 24u)}, g{int(rng() % 24u), int(rng() % 24u)};

@@ -42,6 +42,9 @@ TEST_CASE("the occupancy grid follows spawns, steps and resets")
     game::Party s;
     const eng::path::NavGrid grid = navFromAscii({"......", "......"});
     REQUIRE(s.reset(grid));
+    // An expansion budget, not the clock: the request is answered in the next update on any
+    // machine, however loaded.
+    game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });
     const int a = s.spawn("a", {0, 0});
     s.spawn("b", {5, 1});
     CHECK(s.occupancy().claims({0, 0}) == 1);

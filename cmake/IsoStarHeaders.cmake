@@ -1,7 +1,7 @@
 # isostar_install_headers(SOURCE STAGING DESTINATION) : run by `cmake --install` (an install(CODE)
 # of isostar_engine_module, cmake/IsoStarInstall.cmake). Installs the headers under SOURCE (one
-# engine module's folder, subfolders included) to DESTINATION (relative to the install prefix:
-# include/isostar/engine/NAME), each with its includes of the engine's headers
+# engine module's folder, subfolders included) to DESTINATION (include/isostar/engine/NAME,
+# relative to the install prefix unless absolute), each with its includes of the engine's headers
 # ("engine/X/Y.hpp") turned into "isostar/engine/X/Y.hpp". So an installed header finds the
 # engine's other headers only under the isostar/ prefix, never in a folder named engine/ that a
 # consumer's own include path holds. STAGING (in the build tree) holds the rewritten copies.
@@ -29,5 +29,8 @@ function(isostar_install_headers source staging destination)
     endif()
   endforeach()
   # file(INSTALL) adds DESTDIR, prints each file and lists it in the install manifest.
-  file(INSTALL ${staging}/ DESTINATION ${CMAKE_INSTALL_PREFIX}/${destination} FILES_MATCHING PATTERN "*.hpp")
+  if(NOT IS_ABSOLUTE ${destination})
+    set(destination ${CMAKE_INSTALL_PREFIX}/${destination})
+  endif()
+  file(INSTALL ${staging}/ DESTINATION ${destination} FILES_MATCHING PATTERN "*.hpp")
 endfunction()

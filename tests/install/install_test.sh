@@ -10,6 +10,9 @@
 #       consumer flags (-Wall -Wextra -Werror; RENDER=ON: its IsoStar::render program too): the
 #       engine linked into a shared library, beside the consumer's own engine/ folder; runs it on
 #       an installed map: its path cost must be the installed isopath's for the same query
+#   install_test.sh headers PREFIX
+#       every installed header outside render/ (which needs SFML's) compiles on its own, as the
+#       first include of a consumer's file, with the consumer flags
 #   install_test.sh component PREFIX WORK
 #       find_package(IsoStar COMPONENTS path pth) fails naming `pth`; IsoStar_DATA_DIR is the
 #       installed data folder
@@ -135,6 +138,18 @@ cmd_deb() {
   grep '^ Depends:' "$work/info.txt"
 }
 
+cmd_headers() {
+  local prefix=$1
+  local headers
+  headers=$(cd "$prefix/include" && find isostar -name '*.hpp' ! -path 'isostar/engine/render/*' | sort)
+  [ -n "$headers" ] || fail "no headers under $prefix/include/isostar"
+  # shellcheck disable=SC2086 # the flags are words
+  (cd "$prefix/include" && xargs -P 2 -I{} sh -c \
+    'echo "#include <{}>" | g++ -std=c++20 -fsyntax-only '"$consumer_flags"' -isystem . -x c++ - 2>&1 || { echo "^ {}"; exit 255; }' \
+    <<< "$headers") || fail "an installed header does not compile on its own"
+  echo "$(wc -l <<< "$headers") installed headers compile on their own ($consumer_flags)"
+}
+
 cmd_component() {
   local prefix=$1 work=$2
   fresh_dir "$work"
@@ -198,7 +213,8 @@ case "$step" in
   consumer) cmd_consumer "$@" ;;
   programs) cmd_programs "$@" ;;
   deb) cmd_deb "$@" ;;
+  headers) cmd_headers "$@" ;;
   component) cmd_component "$@" ;;
   example) cmd_example "$@" ;;
-  *) echo "usage: install_test.sh install|consumer|component|example|programs|deb ARGS..." >&2; exit 2 ;;
+  *) echo "usage: install_test.sh install|consumer|headers|component|example|programs|deb ARGS..." >&2; exit 2 ;;
 esac

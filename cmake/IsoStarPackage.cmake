@@ -3,7 +3,7 @@
 #
 # Component Runtime: bin/isostar, bin/isopath, share/isostar/{maps,assets}, the desktop entry
 # and its icon. Component Development: the engine's static libraries, headers and the CMake
-# package (lib/cmake/IsoStar). `cmake --install` installs both; the .deb holds Runtime only.
+# package (lib/cmake/IsoStar), the docs and the example project (share/doc/isostar). `cmake --install` installs both; the .deb holds Runtime only.
 include(CMakePackageConfigHelpers)
 
 install(TARGETS isopath RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Runtime)
@@ -23,14 +23,25 @@ else()
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/assets/tiles DESTINATION ${ISOSTAR_INSTALL_DATADIR}/assets COMPONENT Runtime)
 endif()
 
+# The documentation and the example project a game starts from (docs/ENGINE.md walks through it):
+# share/doc/isostar/README.md, docs/ and examples/, as in the source tree so their links hold.
+set(ISOSTAR_INSTALL_DOCDIR ${CMAKE_INSTALL_DATADIR}/doc/isostar)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${ISOSTAR_INSTALL_DOCDIR} COMPONENT Development)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${ISOSTAR_INSTALL_DOCDIR}/docs COMPONENT Development
+  FILES_MATCHING PATTERN "*.md" PATTERN "*.png")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/ DESTINATION ${ISOSTAR_INSTALL_DOCDIR}/examples COMPONENT Development)
+
 set(ISOSTAR_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/IsoStar)
 install(EXPORT IsoStarTargets NAMESPACE IsoStar:: DESTINATION ${ISOSTAR_INSTALL_CMAKEDIR} COMPONENT Development)
 if(TARGET isostar_render)
   install(EXPORT IsoStarRenderTargets NAMESPACE IsoStar:: DESTINATION ${ISOSTAR_INSTALL_CMAKEDIR}
     COMPONENT Development)
 endif()
+# The components the package knows: the engine modules (isostar_engine_module) this tree built.
+get_property(ISOSTAR_MODULES GLOBAL PROPERTY ISOSTAR_MODULES)
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/IsoStarConfig.cmake.in
-  ${CMAKE_BINARY_DIR}/cmake/IsoStarConfig.cmake INSTALL_DESTINATION ${ISOSTAR_INSTALL_CMAKEDIR})
+  ${CMAKE_BINARY_DIR}/cmake/IsoStarConfig.cmake INSTALL_DESTINATION ${ISOSTAR_INSTALL_CMAKEDIR}
+  PATH_VARS ISOSTAR_INSTALL_DATADIR)
 # 0.x: a minor version may change the API.
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/cmake/IsoStarConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)

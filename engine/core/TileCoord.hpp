@@ -2,9 +2,10 @@
 /// \file TileCoord.hpp
 /// Integer cell coordinates in Tiled's tile space: x = column, y = row, (0,0) top-left of the map.
 
+#include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <ostream>
+#include <string_view>  // std::hash and its integer specializations (not all of <functional>)
 
 namespace eng {
 

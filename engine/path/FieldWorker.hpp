@@ -39,11 +39,7 @@
 #include "engine/path/FlowField.hpp"
 
 #include <atomic>
-#include <condition_variable>
-#include <deque>
 #include <memory>
-#include <mutex>
-#include <thread>
 
 namespace eng::path {
 
@@ -63,7 +59,7 @@ public:
         double micros = 0.0;
     };
 
-    FieldWorker() = default;
+    FieldWorker();
     ~FieldWorker();
     FieldWorker(const FieldWorker&) = delete;
     FieldWorker& operator=(const FieldWorker&) = delete;
@@ -83,19 +79,14 @@ public:
     Help help(double budgetMicros, long long maxExpansions, int stepExpansions);
 
 private:
-    void run(std::stop_token stop);
+    /// The queue, its lock and the thread (FieldWorker.cpp): kept out of this header, which
+    /// PathService.hpp includes.
+    struct State;
     /// One step of at most `expansions` of the job's field; true when the job is over (its
     /// field complete, or cancelled); `done` is set then.
     static bool advance(Job& job, int expansions, long long& expanded);
-    /// A job not over goes back to the front of the queue.
-    void putBack(std::shared_ptr<Job> job);
 
-    std::mutex m_mutex;
-    std::condition_variable_any m_wake;
-    std::deque<std::shared_ptr<Job>> m_jobs;  ///< submitted, not over, held by no thread (under m_mutex)
-    std::atomic<long long> m_expansions{0};
-    std::atomic<long long> m_nanos{0};
-    std::jthread m_thread;  ///< last: it stops and joins before the members it uses go
+    std::unique_ptr<State> m_state;
 };
 
 } // namespace eng::path

@@ -2,9 +2,9 @@
 // the map's mesh, which needs no window, and prints "layers L textures T"; exits 1 with the
 // diagnostics when the map does not load or render.
 
-#include "engine/core/Diagnostic.hpp"
-#include "engine/map/MapLoader.hpp"
-#include "engine/render/MapMesh.hpp"
+#include <isostar/engine/core/Diagnostic.hpp>
+#include <isostar/engine/map/MapLoader.hpp>
+#include <isostar/engine/render/MapMesh.hpp>
 
 #include <iostream>
 #include <vector>

@@ -1,0 +1,187 @@
+// The engine from a game's side, step by step (docs/ENGINE.md walks through this file): a Tiled
+// map and its terrain config on a navigation grid, one path, fifty agents served by the path
+// service, an edit that makes some of their paths stale and replans them, a smoothed path and a
+// flow field that leads every agent to the goal.
+//
+//   example [MAP [SX,SY GX,GY]]
+//
+// MAP defaults to the installed valley.tmx (EXAMPLE_MAP, set by CMakeLists.txt from
+// IsoStar_DATA_DIR); the start and the goal default to two cells of the valley.
+
+#include <isostar/engine/core/Diagnostic.hpp>
+#include <isostar/engine/map/CellFrame.hpp>
+#include <isostar/engine/map/MapLoader.hpp>
+#include <isostar/engine/map/PlayableMap.hpp>
+#include <isostar/engine/path/AnyAngle.hpp>
+#include <isostar/engine/path/GridQuery.hpp>
+#include <isostar/engine/path/NavGrid.hpp>
+#include <isostar/engine/path/PathService.hpp>
+#include <isostar/engine/terrain/MapTerrain.hpp>
+#include <isostar/engine/terrain/TerrainField.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Agent {
+    eng::TileCoord at;                 // where it stands
+    eng::path::PathHandle handle;      // its request to the path service
+    std::vector<eng::TileCoord> path;  // its copy of the delivered path
+};
+
+bool parseCell(const char* text, eng::TileCoord& c)
+{
+    return std::sscanf(text, "%d,%d", &c.x, &c.y) == 2;
+}
+
+// The service works in update() calls, a game calls it once a frame: here, until nothing is
+// left to do.
+int runUntilDone(eng::path::PathService& service)
+{
+    int updates = 0;
+    while (service.pending() > 0) {
+        service.update(1000.0);  // at most about 1 ms of searching per call
+        ++updates;
+    }
+    return updates;
+}
+
+// Copies each agent's delivered path out of the service; returns how many reached the goal.
+int collectPaths(const eng::path::PathService& service, std::vector<Agent>& agents)
+{
+    int found = 0;
+    for (Agent& a : agents) {
+        a.path.clear();
+        if (const eng::path::PathResult* r = service.result(a.handle)) {
+            a.path = r->path;
+            found += r->status == eng::path::PathStatus::Found;
+        }
+    }
+    return found;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const std::string mapPath = argc > 1 ? argv[1] : EXAMPLE_MAP;
+    eng::TileCoord start{4, 4};
+    eng::TileCoord goal{60, 62};
+    if (argc == 3 || argc > 4 || (argc == 4 && (!parseCell(argv[2], start) || !parseCell(argv[3], goal)))) {
+        std::cerr << "usage: example [MAP [SX,SY GX,GY]]\n";
+        return 2;
+    }
+
+    // 1. The map file and its terrain config.
+    eng::Result<eng::map::MapData> loaded = eng::map::loadMap(mapPath);
+    if (!loaded) {
+        std::cerr << eng::formatDiagnostics(loaded.diagnostics());
+        return 1;
+    }
+    eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(loaded.value());
+    if (!config) {
+        std::cerr << eng::formatDiagnostics(config.diagnostics());
+        return 1;
+    }
+    const eng::terrain::TerrainRules& rules = config.value().config.base;
+    std::cout << "map:      " << mapPath << " (" << loaded.value().width << "x" << loaded.value().height << ")\n";
+    std::cout << "config:   " << (config.value().path.empty() ? "built-in" : config.value().path) << '\n';
+
+    // 2. The map on the engine's grid: staggered and infinite maps take their playable form,
+    //    the cells off their map are void.
+    const eng::map::CellFrame frame = eng::map::CellFrame::of(loaded.value());
+    eng::map::MapData map = loaded.value();
+    std::vector<std::uint8_t> voids;
+    if (!frame.identity()) {
+        map = eng::map::playableMap(loaded.value(), frame);
+        voids = eng::map::voidCells(map, frame, loaded.value().infinite);
+    }
+
+    // 3. The terrains of every cell, compiled into a layer of costs of the navigation grid.
+    eng::terrain::TerrainGrid terrain = eng::terrain::terrainGridFromMap(map, &rules);
+    terrain.voids = voids;
+    eng::path::NavGrid grid;
+    grid.reset(terrain.width, terrain.height);
+    eng::terrain::TerrainField walkerCosts;
+    for (const eng::Diagnostic& warning : walkerCosts.build(terrain, rules, grid, "walker"))
+        std::cerr << warning << '\n';
+    const int walker = walkerCosts.layer();
+    std::cout << "grid:     " << grid.width() << "x" << grid.height() << " cells, "
+              << grid.islandCount(walker) << " islands\n";
+
+    // 4. One path, searched at once.
+    eng::path::GridQuery query;
+    eng::path::PathResult result;
+    query.findPath(grid, walker, start, goal, result);
+    std::cout << "path:     " << result.status << ", cost " << result.cost << " over " << result.path.size() - 1
+              << " steps, " << result.expanded << " cells expanded\n";
+    if (result.status != eng::path::PathStatus::Found)
+        return 1;
+
+    // 5. Fifty agents on cells spread over the map, all bound for the goal, served by the path
+    //    service a slice of time at a time.
+    std::vector<Agent> agents;
+    const int spacing = std::max(1, std::min(grid.width(), grid.height()) / 12);
+    for (int y = 0; y < grid.height() && agents.size() < 50; y += spacing)
+        for (int x = 0; x < grid.width() && agents.size() < 50; x += spacing)
+            if (grid.reachable(walker, {x, y}, goal) && eng::TileCoord{x, y} != goal)
+                agents.push_back({{x, y}, {}, {}});
+    eng::path::PathService service(grid);
+    for (Agent& a : agents)
+        a.handle = service.request({.layer = walker, .start = a.at, .goal = goal});
+    const int updates = runUntilDone(service);
+    const int found = collectPaths(service, agents);
+    std::cout << "service:  " << agents.size() << " agents, " << found << " paths found in " << updates
+              << " updates\n";
+
+    // 6. The world changes: a wall in the middle of the first agent's path. The service names
+    //    the paths that cross it; their owners ask again.
+    const eng::TileCoord wallCell = agents.front().path[agents.front().path.size() / 2];
+    const eng::path::CellChange wall[] = {{wallCell, eng::path::Impassable}};
+    const eng::path::NavDirty dirty = grid.apply(walker, wall);
+    const std::vector<eng::path::PathHandle> stale = service.invalidate(dirty);
+    for (Agent& a : agents)
+        if (service.stale(a.handle)) {
+            service.release(a.handle);
+            a.handle = service.request({.layer = walker, .start = a.at, .goal = goal});
+        }
+    runUntilDone(service);
+    const int replanned = collectPaths(service, agents);
+    int crossing = 0;
+    for (const Agent& a : agents)
+        crossing += std::count(a.path.begin(), a.path.end(), wallCell) > 0;
+    std::cout << "edit:     wall at " << wallCell << ", " << stale.size() << " paths stale, " << replanned
+              << " paths found, " << crossing << " cross the wall\n";
+
+    // 7. The first agent's path smoothed: straight segments between cell centres.
+    eng::path::AnyAngleQuery smoother;
+    eng::path::SmoothPath smooth;
+    smoother.smooth(grid, walker, agents.front().path, smooth);
+    std::cout << "smooth:   " << agents.front().path.size() << " cells -> " << smooth.waypoints.size()
+              << " waypoints, cost " << smooth.cost << '\n';
+
+    // 8. One flow field for the whole group: every agent reads its next step from it.
+    std::vector<eng::TileCoord> sources;
+    for (const Agent& a : agents)
+        sources.push_back(a.at);
+    const eng::path::PathHandle fieldHandle = service.requestField(
+        {.layer = walker, .goals = {goal}, .region = eng::path::FieldRegion::whole(grid), .sources = sources});
+    runUntilDone(service);
+    const eng::path::FlowField* field = service.field(fieldHandle);
+    int arrived = 0;
+    for (const Agent& a : agents) {
+        eng::TileCoord at = a.at;
+        while (std::optional<eng::TileCoord> next = field->next(at))
+            at = *next;
+        arrived += at == goal;
+    }
+    std::cout << "field:    " << arrived << " of " << agents.size() << " agents led to the goal\n";
+    service.release(fieldHandle);
+    return 0;
+}

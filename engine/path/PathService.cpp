@@ -172,6 +172,16 @@ const PathResult* PathService::result(PathHandle h) const
     return s && s->state == RequestState::Done && !s->field ? &s->result : nullptr;
 }
 
+bool PathService::takeResult(PathHandle h, PathResult& out)
+{
+    Slot* s = live(h);
+    if (!s || s->state != RequestState::Done || s->field)
+        return false;
+    out = std::move(s->result);
+    freeSlot(h.index);
+    return true;
+}
+
 bool PathService::stale(PathHandle h) const
 {
     const Slot* s = live(h);

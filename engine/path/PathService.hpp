@@ -45,14 +45,22 @@
 ///   sources: its units may stand anywhere in the region by then) and field() gives null until
 ///   it is complete on the new grid.
 ///
+/// Result lifetime: the PathResult that result(h) points to lives in the service at a fixed
+/// address (slots never move); it stays valid and unchanged until h is released or cancelled
+/// (or the service is destroyed): requests, update(), invalidate() and other handles' calls
+/// leave it alone. After release(h) / cancel(h) the pointer must not be used (the slot may
+/// hold another request). takeResult(h, out) moves a Done result out and releases h in one call.
+///
 /// \code
 /// eng::path::PathService service(grid);
 /// eng::path::PathHandle h = service.request({.layer = walker, .start = a, .goal = b});
 /// service.update(500.0);                           // every frame: 0.5 ms of A*
-/// if (const eng::path::PathResult* r = service.result(h)) { /* walk r->path */ }
+/// if (const eng::path::PathResult* r = service.result(h)) { /* walk r->path until release(h) */ }
 /// service.setProgress(h, 3);                       // the unit stands on r->path[3]
 /// service.invalidate(grid.apply(walker, changes)); // the map changed
 /// if (service.stale(h)) { service.release(h); h = service.request(...); }
+/// eng::path::PathResult copy;
+/// if (service.takeResult(h, copy)) { /* copy is ours; h is released */ }
 /// eng::path::PathHandle f = service.requestField({.layer = walker, .goals = {b}, .region = area});
 /// if (const eng::path::FlowField* field = service.field(f)) { /* field->next(cell) */ }
 /// \endcode
@@ -68,6 +76,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <iosfwd>
 #include <limits>
 #include <memory>
@@ -183,7 +192,12 @@ public:
     PathHandle request(PathRequest r);
     RequestState state(PathHandle h) const;
     /// The result when Done, else nullptr (also for null or stale handles, and for fields).
+    /// The pointer stays valid and the result unchanged until release(h) / cancel(h) or the
+    /// service's end, whatever else is called meanwhile (see "Result lifetime" above).
     const PathResult* result(PathHandle h) const;
+    /// When h is Done (a path request): moves its result into `out` (out's old path storage is
+    /// dropped), releases h and returns true. Otherwise false, `out` and h untouched.
+    bool takeResult(PathHandle h, PathResult& out);
     /// Queues a flow field; it runs during update() in slices, like a path search. Never fails:
     /// a bad layer gives a Done field with status InvalidInput, no usable goal NoPath.
     PathHandle requestField(FieldRequest r);
@@ -270,7 +284,9 @@ private:
     const NavGrid& m_grid;
     int m_slice = 256;
     int m_maxConcurrent = 4;
-    std::vector<Slot> m_slots;
+    /// Slots at fixed addresses (a deque grows without moving them): result() pointers live
+    /// until their handle is released.
+    std::deque<Slot> m_slots;
     std::vector<std::uint32_t> m_free;          ///< free slot indices
     /// A queued request with its place in service order (kept here: picking the next one reads
     /// no slot).

@@ -44,6 +44,20 @@ double fieldLength(const FlowField& f)
     }
     return far;
 }
+
+bool isJumpSearch(SearchAlgorithm a)
+{
+    return a == SearchAlgorithm::Jps || a == SearchAlgorithm::Jpsw;
+}
+
+/// An explicit jump search can answer `r` (else it is refused with InvalidInput).
+bool jumpApplies(const NavGrid& grid, const PathRequest& r)
+{
+    if (!r.overlayCells.empty())
+        return false;
+    return r.algorithm == SearchAlgorithm::Jps ? JumpPointSearch::supports(grid, r.layer)
+                                               : WeightedJumpSearch::supports(grid, r.layer);
+}
 } // namespace
 
 long long& SearchCounts::of(SearchAlgorithm algorithm)
@@ -72,6 +86,13 @@ std::ostream& operator<<(std::ostream& os, const SearchCounts& c)
 PathService::PathService(const NavGrid& grid)
     : m_grid(grid), m_jumps(std::make_unique<JumpTables>(grid))
 {
+}
+
+PathService::PathService(NavGrid& grid)
+    : PathService(static_cast<const NavGrid&>(grid))
+{
+    m_landmarkOwner = &grid;
+    grid.setLandmarkBuild(LandmarkBuild::OnDemand);
 }
 
 PathService::~PathService() = default;
@@ -136,6 +157,7 @@ PathHandle PathService::request(PathRequest r)
     const PathHandle h = addSlot();
     Slot& s = m_slots[h.index];
     s.request = std::move(r);
+    awaitTable(h.index);  // an explicit jump search: its table's build begins now
     setKey(h.index, octileCells(s.request.start, s.request.goal));
     enqueue(h.index);
     return h;
@@ -180,6 +202,12 @@ bool PathService::takeResult(PathHandle h, PathResult& out)
     out = std::move(s->result);
     freeSlot(h.index);
     return true;
+}
+
+SearchAlgorithm PathService::algorithm(PathHandle h) const
+{
+    const Slot* s = live(h);
+    return s && s->state == RequestState::Done && !s->field ? s->algorithm : SearchAlgorithm::Auto;
 }
 
 bool PathService::stale(PathHandle h) const
@@ -241,13 +269,40 @@ void PathService::release(PathHandle h)
         freeSlot(h.index);
 }
 
+bool PathService::waitsForTable(std::uint32_t index) const
+{
+    const Slot& s = m_slots[index];
+    return !s.field && isJumpSearch(s.request.algorithm) && jumpApplies(m_grid, s.request) &&
+           !m_jumps->ready(s.request.algorithm, s.request.layer);
+}
+
+bool PathService::awaitTable(std::uint32_t index)
+{
+    if (!waitsForTable(index))
+        return false;
+    const PathRequest& r = m_slots[index].request;
+    m_jumps->prepare(r.algorithm, r.layer);
+    return true;
+}
+
 bool PathService::startSearch(std::uint32_t index)
 {
     Slot& s = m_slots[index];
     if (s.field)
         return s.field->restart(m_grid) == PathStatus::InProgress;
     const PathRequest& r = s.request;
-    s.algorithm = m_jumps->choose(r.layer, !r.overlayCells.empty());
+    if (isJumpSearch(r.algorithm)) {
+        s.algorithm = r.algorithm;
+        if (!jumpApplies(m_grid, r)) {
+            if (s.query)
+                m_idle.push_back(std::move(s.query));
+            s.result = PathResult{};  // refused: InvalidInput, no path
+            return false;
+        }
+    } else {
+        s.algorithm = r.algorithm == SearchAlgorithm::AStar ? SearchAlgorithm::AStar
+                                                            : m_jumps->choose(r.layer, !r.overlayCells.empty());
+    }
     if (s.algorithm != SearchAlgorithm::AStar) {
         // A jump search runs whole in its first slice (runSlice): it holds no GridQuery.
         if (s.query)
@@ -289,7 +344,8 @@ std::size_t PathService::firstQueued(bool fields) const
 {
     std::size_t pick = m_queue.size();
     for (std::size_t q = 0; q < m_queue.size(); ++q)
-        if (m_queue[q].field == fields && (pick == m_queue.size() || m_queue[q].before(m_queue[pick])))
+        if (m_queue[q].field == fields && (pick == m_queue.size() || m_queue[q].before(m_queue[pick])) &&
+            (fields || !waitsForTable(m_queue[q].index)))
             pick = q;
     return pick;
 }
@@ -306,6 +362,10 @@ void PathService::promoteQueued(ServiceStats& stats)
             handOutFields(stats);
             continue;
         }
+        if (!fields)
+            for (const Queued& q : m_queue)
+                if (!q.field)
+                    awaitTable(q.index);  // a table an edit dropped is built again
         for (;;) {
             const std::size_t pick = firstQueued(fields);
             if (pick == m_queue.size())
@@ -356,6 +416,10 @@ void PathService::start(std::size_t queuePos, ServiceStats& stats)
 void PathService::restart(std::uint32_t index, ServiceStats& stats)
 {
     ++stats.restarted;
+    if (awaitTable(index)) {
+        suspend(index);  // an explicit jump search whose table an edit dropped: it waits again
+        return;
+    }
     if (!startSearch(index))
         finishSlot(index, stats);
 }
@@ -396,6 +460,8 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
     m_restartedByInvalidate = 0;
     const Clock::time_point t0 = Clock::now();
     ++m_updates;
+    if (m_landmarkOwner)
+        m_landmarkOwner->pollLandmarks();
     m_jumps->poll();
     if (m_worker) {
         collectFields(stats);

@@ -1,7 +1,7 @@
 #pragma once
 /// \file ServiceSlot.hpp
 /// PathService's slot: one request (a path or a field) and its state, shared by
-/// PathService.cpp and PathServiceWorker.cpp.
+/// PathService.cpp, PathServiceSearch.cpp and PathServiceWorker.cpp.
 
 #include "engine/path/PathService.hpp"
 

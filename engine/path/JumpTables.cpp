@@ -24,13 +24,18 @@ SearchAlgorithm JumpTables::choose(int index, bool overlay)
     if (overlay || !m_grid.validLayer(index))
         return SearchAlgorithm::AStar;
     const SearchAlgorithm a = resolveAlgorithm(SearchAlgorithm::Auto, m_grid, index);
-    Layer& l = layer(index);
-    if ((a == SearchAlgorithm::Jps || a == SearchAlgorithm::Jpsw) && !ready(a, index)) {
-        if (!l.build)
-            startBuild(index);
+    if ((a == SearchAlgorithm::Jps || a == SearchAlgorithm::Jpsw) && !prepare(a, index))
         return SearchAlgorithm::AStar;
-    }
     return a;
+}
+
+bool JumpTables::prepare(SearchAlgorithm algorithm, int index)
+{
+    if (ready(algorithm, index))
+        return true;
+    if (m_grid.validLayer(index) && !layer(index).build)
+        startBuild(index);
+    return false;
 }
 
 bool JumpTables::ready(SearchAlgorithm algorithm, int index) const

@@ -59,6 +59,9 @@ public:
     SearchAlgorithm choose(int layer, bool overlay);
     /// The table of `algorithm` (Jps, Jpsw) for `layer` matches the grid now.
     bool ready(SearchAlgorithm algorithm, int layer) const;
+    /// ready(algorithm, layer), else false and the table's build starts (if none runs): for a
+    /// search asked for explicitly (PathRequest::algorithm), which waits for it.
+    bool prepare(SearchAlgorithm algorithm, int layer);
     /// A whole Jps / Jpsw search [Limit: ready(algorithm, layer)]; out.status as the search's.
     PathStatus findPath(SearchAlgorithm algorithm, int layer, TileCoord start, TileCoord goal, bool partial,
                         PathResult& out);

@@ -56,7 +56,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 namespace eng::path {
@@ -223,14 +222,9 @@ public:
     void waitLandmarks();
 
 private:
-    /// A background rebuild of one layer's table (heap-allocated so a NavGrid can move while
-    /// it runs; the jthread is the last member, so it is stopped and joined first).
-    struct LandmarkJob {
-        std::uint64_t epoch = 0;                  ///< the layer's landmark epoch at the snapshot
-        std::shared_ptr<LandmarkTable> result;    ///< written by the thread before `done`
-        std::atomic<bool> done{false};
-        std::jthread thread;
-    };
+    /// A background rebuild of one layer's table: its thread and result
+    /// (engine/path/landmarks/LandmarkJob.hpp, private to NavGrid's .cpp files).
+    struct LandmarkJob;
     /// A layer's landmark state. Copies share the (immutable) table but not a running job: a
     /// copy of an unsafe layer starts its own rebuild at its next poll.
     struct LandmarkSlot {
@@ -243,41 +237,13 @@ private:
         /// The poll count (m_polls) at the last ask or install (setLandmarkTableLimit).
         mutable std::atomic<std::uint64_t> askedAt{0};
 
-        LandmarkSlot() = default;
-        LandmarkSlot(const LandmarkSlot& o)
-            : table(o.table), safe(o.safe), epoch(o.epoch), wanted(o.isWanted()), askedAt(o.lastAsked())
-        {
-        }
-        LandmarkSlot& operator=(const LandmarkSlot& o)
-        {
-            if (this != &o) {
-                table = o.table;
-                safe = o.safe;
-                epoch = o.epoch;
-                job.reset();
-                wanted.store(o.isWanted(), std::memory_order_relaxed);
-                askedAt.store(o.lastAsked(), std::memory_order_relaxed);
-            }
-            return *this;
-        }
-        LandmarkSlot(LandmarkSlot&& o) noexcept
-            : table(std::move(o.table)), safe(o.safe), epoch(o.epoch), job(std::move(o.job)), wanted(o.isWanted()),
-              askedAt(o.lastAsked())
-        {
-        }
-        LandmarkSlot& operator=(LandmarkSlot&& o) noexcept
-        {
-            if (this != &o) {
-                job.reset();  // stops and joins this slot's own rebuild first
-                table = std::move(o.table);
-                safe = o.safe;
-                epoch = o.epoch;
-                job = std::move(o.job);
-                wanted.store(o.isWanted(), std::memory_order_relaxed);
-                askedAt.store(o.lastAsked(), std::memory_order_relaxed);
-            }
-            return *this;
-        }
+        // Defined in NavGrid.cpp, where LandmarkJob is complete.
+        LandmarkSlot();
+        ~LandmarkSlot();
+        LandmarkSlot(const LandmarkSlot& o);
+        LandmarkSlot& operator=(const LandmarkSlot& o);
+        LandmarkSlot(LandmarkSlot&& o) noexcept;
+        LandmarkSlot& operator=(LandmarkSlot&& o) noexcept;  ///< stops and joins this slot's own rebuild first
         bool isWanted() const { return wanted.load(std::memory_order_relaxed); }
         std::uint64_t lastAsked() const { return askedAt.load(std::memory_order_relaxed); }
     };

@@ -74,6 +74,13 @@ PathService::PathService(const NavGrid& grid)
 {
 }
 
+PathService::PathService(NavGrid& grid)
+    : PathService(static_cast<const NavGrid&>(grid))
+{
+    m_landmarkOwner = &grid;
+    grid.setLandmarkBuild(LandmarkBuild::OnDemand);
+}
+
 PathService::~PathService() = default;
 
 void PathService::setSliceExpansions(int n)
@@ -136,6 +143,7 @@ PathHandle PathService::request(PathRequest r)
     const PathHandle h = addSlot();
     Slot& s = m_slots[h.index];
     s.request = std::move(r);
+    awaitTable(h.index);  // an explicit jump search: its table's build begins now
     setKey(h.index, octileCells(s.request.start, s.request.goal));
     enqueue(h.index);
     return h;
@@ -170,6 +178,16 @@ const PathResult* PathService::result(PathHandle h) const
 {
     const Slot* s = live(h);
     return s && s->state == RequestState::Done && !s->field ? &s->result : nullptr;
+}
+
+bool PathService::takeResult(PathHandle h, PathResult& out)
+{
+    Slot* s = live(h);
+    if (!s || s->state != RequestState::Done || s->field)
+        return false;
+    out = std::move(s->result);
+    freeSlot(h.index);
+    return true;
 }
 
 bool PathService::stale(PathHandle h) const
@@ -231,32 +249,6 @@ void PathService::release(PathHandle h)
         freeSlot(h.index);
 }
 
-bool PathService::startSearch(std::uint32_t index)
-{
-    Slot& s = m_slots[index];
-    if (s.field)
-        return s.field->restart(m_grid) == PathStatus::InProgress;
-    const PathRequest& r = s.request;
-    s.algorithm = m_jumps->choose(r.layer, !r.overlayCells.empty());
-    if (s.algorithm != SearchAlgorithm::AStar) {
-        // A jump search runs whole in its first slice (runSlice): it holds no GridQuery.
-        if (s.query)
-            m_idle.push_back(std::move(s.query));
-        return true;
-    }
-    if (!s.query) {
-        if (m_idle.empty())
-            m_idle.push_back(std::make_unique<GridQuery>());
-        s.query = std::move(m_idle.back());
-        m_idle.pop_back();
-    }
-    const QueryOverlay overlay{r.overlayCells, r.overlayPenalty, r.overlayBlocked};
-    s.query->setPartialPaths(r.partial);
-    const PathStatus st = s.query->beginSearch(m_grid, r.layer, r.start, r.goal,
-                                               r.overlayCells.empty() ? nullptr : &overlay);
-    return st == PathStatus::InProgress;
-}
-
 void PathService::finishSlot(std::uint32_t index, ServiceStats& stats)
 {
     Slot& s = m_slots[index];
@@ -279,7 +271,8 @@ std::size_t PathService::firstQueued(bool fields) const
 {
     std::size_t pick = m_queue.size();
     for (std::size_t q = 0; q < m_queue.size(); ++q)
-        if (m_queue[q].field == fields && (pick == m_queue.size() || m_queue[q].before(m_queue[pick])))
+        if (m_queue[q].field == fields && (pick == m_queue.size() || m_queue[q].before(m_queue[pick])) &&
+            (fields || !waitsForTable(m_queue[q].index)))
             pick = q;
     return pick;
 }
@@ -296,6 +289,10 @@ void PathService::promoteQueued(ServiceStats& stats)
             handOutFields(stats);
             continue;
         }
+        if (!fields)
+            for (const Queued& q : m_queue)
+                if (!q.field)
+                    awaitTable(q.index);  // a table an edit dropped is built again
         for (;;) {
             const std::size_t pick = firstQueued(fields);
             if (pick == m_queue.size())
@@ -343,42 +340,6 @@ void PathService::start(std::size_t queuePos, ServiceStats& stats)
         finishSlot(index, stats);  // decided without searching (StartInvalid, NoPath, ...)
 }
 
-void PathService::restart(std::uint32_t index, ServiceStats& stats)
-{
-    ++stats.restarted;
-    if (!startSearch(index))
-        finishSlot(index, stats);
-}
-
-int PathService::runSlice(std::uint32_t index, ServiceStats& stats)
-{
-    Slot& s = m_slots[index];
-    if (!s.field && s.algorithm != SearchAlgorithm::AStar) {
-        // Not sliced: the whole search, charged to the budget as one step (update()'s clock
-        // and its expansion count), but not a slice of maxSliceExpansions.
-        if (!m_jumps->ready(s.algorithm, s.request.layer)) {
-            restart(index, stats);  // its table missed an edit: chosen again
-            return 0;
-        }
-        const PathRequest& r = s.request;
-        m_jumps->findPath(s.algorithm, r.layer, r.start, r.goal, r.partial, s.result);
-        finishSlot(index, stats);
-        return std::max(0, s.result.expanded);
-    }
-    const int before = s.field ? s.field->expanded() : s.query->expandedSoFar();
-    const PathStatus st = s.field ? s.field->step(m_slice) : s.query->step(m_slice);
-    if (st == PathStatus::InvalidInput && m_grid.validLayer(s.request.layer)) {
-        // The layer changed under the search: begin again on the new grid.
-        restart(index, stats);
-        return 0;
-    }
-    const int done = std::max(0, (s.field ? s.field->expanded() : s.query->expandedSoFar()) - before);
-    ++stats.slices;
-    if (st != PathStatus::InProgress)
-        finishSlot(index, stats);
-    return done;
-}
-
 ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
 {
     ServiceStats stats;
@@ -389,6 +350,8 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
                          ? t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::micro>(budgetMicros))
                          : Clock::time_point::max();
     ++m_updates;
+    if (m_landmarkOwner)
+        m_landmarkOwner->pollLandmarks();
     m_jumps->poll();
     if (m_worker) {
         collectFields(stats);

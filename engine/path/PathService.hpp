@@ -10,11 +10,28 @@
 /// - A handle is {slot index, generation}; a freed slot gets a new generation, so a handle of a
 ///   released, cancelled or finished-and-released request reads Invalid / nullptr forever, even
 ///   when its slot holds another request.
-/// - Algorithm: each path search runs with what the `auto` rule (resolveAlgorithm, the rule of
-///   `isopath --algorithm auto`) picks for its layer when it starts: jpsw where the layer has a
-///   landmark table, jps where every passable cell costs the same, else A*; a request with
-///   overlay cells always runs A* (the jump searches take no overlay). A jump search needs its
-///   table (JumpTables.hpp): while jpsw's is built in the background, A* answers.
+/// - Algorithm (PathRequest::algorithm): `Auto` (the default) runs what the `auto` rule
+///   (resolveAlgorithm, the rule of `isopath --algorithm auto`) picks for its layer when the
+///   search starts: jpsw where the layer has a landmark table, jps where every passable cell
+///   costs the same, else A*; an Auto request with overlay cells runs A* (the jump searches take
+///   no overlay), and so does one whose jump table is still being built (JumpTables.hpp). `AStar`
+///   always runs A*. `Jps` / `Jpsw` always run that search: the request waits Queued while the
+///   layer's jump table is built in the background (the first explicit request starts the
+///   build), then runs. An explicit `Jps` on a layer JumpPointSearch::supports() refuses (cells
+///   of different costs, corner cutting, diagonal factor outside [1, 2)), an explicit `Jpsw` on
+///   one WeightedJumpSearch::supports() refuses, and an explicit jump search with overlay cells
+///   are refused: Done at once with status InvalidInput and an empty path (no A* fallback;
+///   algorithm() names the search refused). algorithm(h) names the search that answered.
+/// - Jump tables follow the grid: invalidate() patches them (WeightedJumpGrid::update), a
+///   change of rules or size builds them again, and a table that missed an edit not reported is
+///   never read (its search waits or, under Auto, runs A*) until it is built again.
+/// - Landmarks: a service made over a non-const NavGrid (`PathService(NavGrid&)`) keeps the
+///   grid's landmark tables: it switches the grid to LandmarkBuild::OnDemand (a layer's table
+///   is built in the background once a search asks for it; searches use the plain bound until
+///   then) and update() calls grid.pollLandmarks() first. Layers added before the service was
+///   made were built under the grid's mode then (Eager by default: make the service before
+///   adding layers, or set OnDemand yourself, to skip those builds). A service made over a
+///   `const NavGrid&` only reads it: its owner picks the mode and polls (the game does).
 /// - No slice runs more than sliceExpansions() expansions (ServiceStats::maxSliceExpansions).
 ///   A jump search is not sliced: it runs whole in one step, which the budget pays for like a
 ///   slice (its time in the clock, its jump points in ServiceStats::expansions and toward
@@ -45,14 +62,24 @@
 ///   sources: its units may stand anywhere in the region by then) and field() gives null until
 ///   it is complete on the new grid.
 ///
+/// Result lifetime: the PathResult that result(h) points to lives in the service at a fixed
+/// address (slots never move); it stays valid and unchanged until h is released or cancelled
+/// (or the service is destroyed): requests, update(), invalidate() and other handles' calls
+/// leave it alone. After release(h) / cancel(h) the pointer must not be used (the slot may
+/// hold another request). takeResult(h, out) moves a Done result out and releases h in one call.
+///
 /// \code
-/// eng::path::PathService service(grid);
+/// eng::path::PathService service(grid);                // non-const grid: landmarks on demand
 /// eng::path::PathHandle h = service.request({.layer = walker, .start = a, .goal = b});
 /// service.update(500.0);                           // every frame: 0.5 ms of A*
-/// if (const eng::path::PathResult* r = service.result(h)) { /* walk r->path */ }
+/// if (const eng::path::PathResult* r = service.result(h)) { /* walk r->path until release(h) */ }
 /// service.setProgress(h, 3);                       // the unit stands on r->path[3]
 /// service.invalidate(grid.apply(walker, changes)); // the map changed
 /// if (service.stale(h)) { service.release(h); h = service.request(...); }
+/// eng::path::PathHandle j = service.request({.layer = walker, .start = a, .goal = b,
+///                                            .algorithm = eng::path::SearchAlgorithm::Jpsw});
+/// eng::path::PathResult copy;
+/// if (service.takeResult(j, copy)) { /* copy is ours; j is released */ }
 /// eng::path::PathHandle f = service.requestField({.layer = walker, .goals = {b}, .region = area});
 /// if (const eng::path::FlowField* field = service.field(f)) { /* field->next(cell) */ }
 /// \endcode
@@ -68,6 +95,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <iosfwd>
 #include <limits>
 #include <memory>
@@ -89,6 +117,10 @@ struct PathRequest {
     int layer = 0;
     TileCoord start;
     TileCoord goal;
+    /// The search (see PathService's guarantees): Auto as `isopath --algorithm auto`; AStar,
+    /// Jps, Jpsw always that one (an explicit jump search waits for its table, and is refused
+    /// with InvalidInput where it does not apply).
+    SearchAlgorithm algorithm = SearchAlgorithm::Auto;
     std::vector<TileCoord> overlayCells{};  ///< copied into the request (cells of other units)
     float overlayPenalty = 0.0f;          ///< see QueryOverlay
     bool overlayBlocked = false;
@@ -115,7 +147,8 @@ enum class RequestState {
 
 class JumpTables;
 
-/// Requests answered, by the algorithm that answered them.
+/// Requests answered, by the algorithm that answered them (an explicit jump search refused
+/// with InvalidInput counts as its algorithm's).
 struct SearchCounts {
     long long astar = 0;   ///< path searches by GridQuery's A*
     long long jps = 0;     ///< path searches by JumpPointSearch
@@ -156,8 +189,14 @@ public:
     /// budget left after the paths runs the worker's queued fields on the caller's thread.
     static constexpr std::uint64_t HelpAfterUpdates = 30;
 
-    /// The grid must outlive the service; the service only reads it.
+    /// The grid must outlive the service; the service only reads it (its owner picks the
+    /// landmark build mode and calls grid.pollLandmarks()).
     explicit PathService(const NavGrid& grid);
+    /// The grid must outlive the service. The service also keeps its landmark tables: it sets
+    /// LandmarkBuild::OnDemand now (change it afterwards to choose otherwise) and update()
+    /// calls grid.pollLandmarks() before its searches; the grid is written by nothing else of
+    /// the service. Same thread rules as NavGrid (the service's thread owns the grid).
+    explicit PathService(NavGrid& grid);
     ~PathService();
     PathService(const PathService&) = delete;
     PathService& operator=(const PathService&) = delete;
@@ -186,7 +225,15 @@ public:
     PathHandle request(PathRequest r);
     RequestState state(PathHandle h) const;
     /// The result when Done, else nullptr (also for null or stale handles, and for fields).
+    /// The pointer stays valid and the result unchanged until release(h) / cancel(h) or the
+    /// service's end, whatever else is called meanwhile (see "Result lifetime" above).
     const PathResult* result(PathHandle h) const;
+    /// When h is Done (a path request): moves its result into `out` (out's old path storage is
+    /// dropped), releases h and returns true. Otherwise false, `out` and h untouched.
+    bool takeResult(PathHandle h, PathResult& out);
+    /// The search that answered h (Done path request): AStar, Jps or Jpsw (the one refused, for
+    /// a refused explicit jump search); Auto otherwise (not done, a field, a stale handle).
+    SearchAlgorithm algorithm(PathHandle h) const;
     /// Queues a flow field; it runs during update() in slices, like a path search. Never fails:
     /// a bad layer gives a Done field with status InvalidInput, no usable goal NoPath.
     PathHandle requestField(FieldRequest r);
@@ -238,7 +285,12 @@ private:
     bool before(std::uint32_t a, std::uint32_t b) const;
     /// Slot `index` joins the service order: its deadline from now and `lengthCells`.
     void setKey(std::uint32_t index, double lengthCells);
+    /// false: decided without searching (its result set); true: it runs.
     bool startSearch(std::uint32_t index);
+    /// An explicit jump search of slot `index` that cannot run yet: its table is not ready.
+    bool waitsForTable(std::uint32_t index) const;
+    /// waitsForTable(index), and then the table's build starts (if none runs).
+    bool awaitTable(std::uint32_t index);
     void finishSlot(std::uint32_t index, ServiceStats& stats);
     void promoteQueued(ServiceStats& stats);
     /// The position in m_queue of the queued field (or path) first in service order;
@@ -273,9 +325,12 @@ private:
     static std::shared_ptr<FlowField> freshField(const FlowField& f);
 
     const NavGrid& m_grid;
+    NavGrid* m_landmarkOwner = nullptr;  ///< PathService(NavGrid&): the grid whose landmarks update() polls
     int m_slice = 256;
     int m_maxConcurrent = 4;
-    std::vector<Slot> m_slots;
+    /// Slots at fixed addresses (a deque grows without moving them): result() pointers live
+    /// until their handle is released.
+    std::deque<Slot> m_slots;
     std::vector<std::uint32_t> m_free;          ///< free slot indices
     /// A queued request with its place in service order (kept here: picking the next one reads
     /// no slot).

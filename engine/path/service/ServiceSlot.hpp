@@ -1,7 +1,7 @@
 #pragma once
 /// \file ServiceSlot.hpp
 /// PathService's slot: one request (a path or a field) and its state, shared by
-/// PathService.cpp and PathServiceWorker.cpp.
+/// PathService.cpp, PathServiceSearch.cpp and PathServiceWorker.cpp.
 
 #include "engine/path/PathService.hpp"
 
@@ -13,7 +13,7 @@ struct PathService::Slot {
     PathRequest request;
     PathResult result;
     std::unique_ptr<GridQuery> query;  ///< while Running with A*
-    SearchAlgorithm algorithm = SearchAlgorithm::AStar;  ///< a path search's, chosen when it (re)starts
+    SearchAlgorithm algorithm = SearchAlgorithm::AStar;  ///< the search that runs (request.algorithm, or Auto's pick when it (re)starts)
     std::shared_ptr<FlowField> field;  ///< a field request (its goals and region inside), else null
     std::shared_ptr<FieldWorker::Job> job;  ///< a field running on the worker (the job holds it too)
     std::uint64_t handedOutAt = 0;          ///< the update() count when the job went to the worker

@@ -18,11 +18,7 @@ import re
 import sys
 
 
-SKIPPED = {
-    # Its usage example is rewritten with PathService's result API by the path-service work of
-    # issue 30 (engine/path/PathService*, another branch): drop this entry once both are merged.
-    'engine/path/PathService.hpp': 'PathService result API being changed (issue 30, item 1/3)',
-}
+SKIPPED = {}
 
 
 def blocks(text):

@@ -280,3 +280,135 @@ TEST_CASE("PathService: a jump search is one step the budget pays for", "[path][
     CHECK(none.finished == 0);
     CHECK(none.expansions == 0);
 }
+
+namespace {
+
+/// Updates until `h` is Done (its search may wait for a table built in the background): false
+/// after 20 s.
+bool awaitDone(PathService& service, PathHandle h)
+{
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (service.state(h) != eng::path::RequestState::Done) {
+        if (std::chrono::steady_clock::now() > until)
+            return false;
+        service.update(std::numeric_limits<double>::infinity());
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return true;
+}
+
+/// A request of `algorithm` answered by the service equals A*'s status and cost, and was
+/// answered by that algorithm.
+void checkExplicit(const NavGrid& grid, PathService& service, int layer, SearchAlgorithm algorithm, TileCoord a,
+                   TileCoord b)
+{
+    const PathHandle h = service.request({.layer = layer, .start = a, .goal = b, .algorithm = algorithm});
+    REQUIRE(awaitDone(service, h));
+    CHECK(service.algorithm(h) == algorithm);
+    PathResult expect;
+    GridQuery().findPath(grid, layer, a, b, expect);
+    PathResult got;
+    REQUIRE(service.takeResult(h, got));
+    CHECK(got.status == expect.status);
+    if (expect.status == PathStatus::Found)
+        CHECK(got.cost == Approx(expect.cost).epsilon(1e-9));
+    CHECK(service.state(h) == eng::path::RequestState::Invalid);  // taken: released
+}
+
+} // namespace
+
+TEST_CASE("PathService: an explicit algorithm is honoured", "[path][service][jump]")
+{
+    NavGrid grid;
+    REQUIRE(grid.reset(Size, Size));
+    REQUIRE(grid.addLayer("walker", jumpField(17u), MoveRules{}) == 0);  // weighted, no landmarks
+    REQUIRE(grid.addLayer("flat", testsupport::randomCostField(Size, Size, 5u, {Impassable, 1.0f, 1.0f, 1.0f}),
+                          MoveRules{}) == 1);
+    PathService service(grid);
+
+    SECTION("jpsw on a layer without landmarks (Auto would run A*): it waits for its table, then runs")
+    {
+        const PathHandle h = service.request({.layer = 0, .start = {0, 0}, .goal = {Size - 1, Size - 1},
+                                              .algorithm = SearchAlgorithm::Jpsw});
+        service.update(std::numeric_limits<double>::infinity());
+        if (service.state(h) != eng::path::RequestState::Done)
+            CHECK(service.state(h) == eng::path::RequestState::Queued);  // the table is being built
+        REQUIRE(awaitDone(service, h));
+        CHECK(service.algorithm(h) == SearchAlgorithm::Jpsw);
+        service.release(h);
+        std::mt19937 rng(3u);
+        std::uniform_int_distribution<int> coord(0, Size - 1);
+        for (int i = 0; i < 20; ++i)
+            checkExplicit(grid, service, 0, SearchAlgorithm::Jpsw, {coord(rng), coord(rng)}, {coord(rng), coord(rng)});
+        // Edits reported: the table is patched, jpsw goes on answering exactly.
+        for (unsigned round = 0; round < 4; ++round) {
+            service.invalidate(grid.apply(0, randomEdit(500u + round, 40)));
+            checkExplicit(grid, service, 0, SearchAlgorithm::Jpsw, {coord(rng), coord(rng)}, {coord(rng), coord(rng)});
+        }
+        // An edit not reported: the table no longer matches; the request waits for a new one.
+        grid.apply(0, randomEdit(600u, 40));
+        checkExplicit(grid, service, 0, SearchAlgorithm::Jpsw, {0, 0}, {Size - 1, Size - 1});
+        // New rules: the table is dropped and built again for them.
+        MoveRules wide;
+        wide.diagonalFactor = 1.5;
+        service.invalidate(grid.replaceLayer(0, grid.costField(0), wide));
+        checkExplicit(grid, service, 0, SearchAlgorithm::Jpsw, {0, 0}, {Size - 1, Size - 1});
+    }
+    SECTION("jps on a uniform layer, astar where Auto would pick jps")
+    {
+        checkExplicit(grid, service, 1, SearchAlgorithm::Jps, {0, 0}, {Size - 1, Size - 1});
+        checkExplicit(grid, service, 1, SearchAlgorithm::Jps, {Size - 1, 0}, {0, Size - 1});
+        for (int i = 0; i < 5; ++i) {
+            const PathHandle h = service.request({.layer = 1, .start = {0, i}, .goal = {Size - 1, Size - 1 - i},
+                                                  .algorithm = SearchAlgorithm::AStar});
+            REQUIRE(awaitDone(service, h));
+            CHECK(service.algorithm(h) == SearchAlgorithm::AStar);  // the jps table is ready, unused
+            service.release(h);
+        }
+    }
+    SECTION("a jump search that does not apply is refused: InvalidInput, no path, no fallback")
+    {
+        const PathHandle jps = service.request({.layer = 0, .start = {0, 0}, .goal = {Size - 1, Size - 1},
+                                                .algorithm = SearchAlgorithm::Jps});  // costs differ
+        PathRequest r{.layer = 1, .start = {0, 0}, .goal = {Size - 1, Size - 1}, .algorithm = SearchAlgorithm::Jpsw};
+        r.overlayCells = {{5, 5}};
+        const PathHandle overlay = service.request(r);
+        const PathHandle badLayer = service.request({.layer = 7, .start = {0, 0}, .goal = {1, 1},
+                                                     .algorithm = SearchAlgorithm::Jps});
+        const ServiceStats s = service.update(std::numeric_limits<double>::infinity());
+        CHECK(s.finished == 3);
+        for (const PathHandle h : {jps, overlay, badLayer}) {
+            REQUIRE(service.result(h) != nullptr);
+            CHECK(service.result(h)->status == PathStatus::InvalidInput);
+            CHECK(service.result(h)->path.empty());
+        }
+        CHECK(service.algorithm(jps) == SearchAlgorithm::Jps);
+        CHECK(service.algorithm(overlay) == SearchAlgorithm::Jpsw);
+    }
+}
+
+TEST_CASE("PathService over a non-const grid: landmarks on demand, built in the background, polled by update()",
+          "[path][service][jump]")
+{
+    NavGrid grid;
+    LandmarkSettings on;
+    on.mode = LandmarkMode::On;
+    grid.setLandmarks(on);
+    REQUIRE(grid.reset(Size, Size));
+    PathService service(grid);
+    CHECK(grid.landmarkBuild() == eng::path::LandmarkBuild::OnDemand);
+    REQUIRE(grid.addLayer("walker", jumpField(19u), MoveRules{}) == 0);
+    CHECK(grid.landmarkTablesHeld() == 0);  // not built by addLayer
+    // The owner never calls pollLandmarks(): the service's updates install the table, and the
+    // auto rule then picks jpsw.
+    REQUIRE(awaitJpsw(service));
+    CHECK(grid.landmarkTablesHeld() == 1);
+    CHECK(compareWithAStar(grid, service, 4u, 30).jpsw == 30);
+
+    NavGrid other;
+    other.setLandmarks(on);
+    REQUIRE(other.reset(Size, Size));
+    const NavGrid& otherReadOnly = other;
+    PathService reader(otherReadOnly);  // a const grid: its owner keeps the mode
+    CHECK(other.landmarkBuild() == eng::path::LandmarkBuild::Eager);
+}

@@ -9,18 +9,13 @@
 // IsoStar_DATA_DIR); the start and the goal default to two cells of the valley.
 
 #include <isostar/engine/core/Diagnostic.hpp>
-#include <isostar/engine/map/CellFrame.hpp>
-#include <isostar/engine/map/MapLoader.hpp>
-#include <isostar/engine/map/PlayableMap.hpp>
 #include <isostar/engine/path/AnyAngle.hpp>
 #include <isostar/engine/path/GridQuery.hpp>
 #include <isostar/engine/path/NavGrid.hpp>
 #include <isostar/engine/path/PathService.hpp>
-#include <isostar/engine/terrain/MapTerrain.hpp>
-#include <isostar/engine/terrain/TerrainField.hpp>
+#include <isostar/engine/terrain/NavWorld.hpp>
 
 #include <algorithm>
-#include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -78,44 +73,25 @@ int main(int argc, char** argv)
         return 2;
     }
 
-    // 1. The map file and its terrain config.
-    eng::Result<eng::map::MapData> loaded = eng::map::loadMap(mapPath);
+    // 1. The map file and its terrain config on a navigation grid, in one call: the map on the
+    //    engine's grid (staggered and infinite maps in their playable form, the cells off the
+    //    map void), the terrains of every cell compiled into a layer of costs.
+    eng::Result<eng::terrain::NavWorld> loaded = eng::terrain::loadNavWorld(mapPath);
     if (!loaded) {
         std::cerr << eng::formatDiagnostics(loaded.diagnostics());
         return 1;
     }
-    eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(loaded.value());
-    if (!config) {
-        std::cerr << eng::formatDiagnostics(config.diagnostics());
-        return 1;
-    }
-    const eng::terrain::TerrainRules& rules = config.value().config.base;
-    std::cout << "map:      " << mapPath << " (" << loaded.value().width << "x" << loaded.value().height << ")\n";
-    std::cout << "config:   " << (config.value().path.empty() ? "built-in" : config.value().path) << '\n';
-
-    // 2. The map on the engine's grid: staggered and infinite maps take their playable form,
-    //    the cells off their map are void.
-    const eng::map::CellFrame frame = eng::map::CellFrame::of(loaded.value());
-    eng::map::MapData map = loaded.value();
-    std::vector<std::uint8_t> voids;
-    if (!frame.identity()) {
-        map = eng::map::playableMap(loaded.value(), frame);
-        voids = eng::map::voidCells(map, frame, loaded.value().infinite);
-    }
-
-    // 3. The terrains of every cell, compiled into a layer of costs of the navigation grid.
-    eng::terrain::TerrainGrid terrain = eng::terrain::terrainGridFromMap(map, &rules);
-    terrain.voids = voids;
-    eng::path::NavGrid grid;
-    grid.reset(terrain.width, terrain.height);
-    eng::terrain::TerrainField walkerCosts;
-    for (const eng::Diagnostic& warning : walkerCosts.build(terrain, rules, grid, "walker"))
+    eng::terrain::NavWorld& world = loaded.value();
+    for (const eng::Diagnostic& warning : world.warnings)
         std::cerr << warning << '\n';
-    const int walker = walkerCosts.layer();
+    eng::path::NavGrid& grid = world.nav;
+    const int walker = 0;  // layer 0: the config's base rules (world.profiles[0] is "")
+    std::cout << "map:      " << mapPath << " (" << world.map.width << "x" << world.map.height << ")\n";
+    std::cout << "config:   " << (world.config.path.empty() ? "built-in" : world.config.path) << '\n';
     std::cout << "grid:     " << grid.width() << "x" << grid.height() << " cells, "
               << grid.islandCount(walker) << " islands\n";
 
-    // 4. One path, searched at once.
+    // 2. One path, searched at once.
     eng::path::GridQuery query;
     eng::path::PathResult result;
     query.findPath(grid, walker, start, goal, result);
@@ -124,7 +100,7 @@ int main(int argc, char** argv)
     if (result.status != eng::path::PathStatus::Found)
         return 1;
 
-    // 5. Fifty agents on cells spread over the map, all bound for the goal, served by the path
+    // 3. Fifty agents on cells spread over the map, all bound for the goal, served by the path
     //    service a slice of time at a time.
     std::vector<Agent> agents;
     const int spacing = std::max(1, std::min(grid.width(), grid.height()) / 12);
@@ -140,7 +116,7 @@ int main(int argc, char** argv)
     std::cout << "service:  " << agents.size() << " agents, " << found << " paths found in " << updates
               << " updates\n";
 
-    // 6. The world changes: a wall in the middle of the first agent's path. The service names
+    // 4. The world changes: a wall in the middle of the first agent's path. The service names
     //    the paths that cross it; their owners ask again.
     const eng::TileCoord wallCell = agents.front().path[agents.front().path.size() / 2];
     const eng::path::CellChange wall[] = {{wallCell, eng::path::Impassable}};
@@ -159,14 +135,14 @@ int main(int argc, char** argv)
     std::cout << "edit:     wall at " << wallCell << ", " << stale.size() << " paths stale, " << replanned
               << " paths found, " << crossing << " cross the wall\n";
 
-    // 7. The first agent's path smoothed: straight segments between cell centres.
+    // 5. The first agent's path smoothed: straight segments between cell centres.
     eng::path::AnyAngleQuery smoother;
     eng::path::SmoothPath smooth;
     smoother.smooth(grid, walker, agents.front().path, smooth);
     std::cout << "smooth:   " << agents.front().path.size() << " cells -> " << smooth.waypoints.size()
               << " waypoints, cost " << smooth.cost << '\n';
 
-    // 8. One flow field for the whole group: every agent reads its next step from it.
+    // 6. One flow field for the whole group: every agent reads its next step from it.
     std::vector<eng::TileCoord> sources;
     for (const Agent& a : agents)
         sources.push_back(a.at);

@@ -69,19 +69,30 @@
 /// hold another request). takeResult(h, out) moves a Done result out and releases h in one call.
 ///
 /// \code
-/// eng::path::PathService service(grid);                // non-const grid: landmarks on demand
+/// eng::path::NavGrid grid;
+/// grid.reset(64, 64);
+/// const int walker = grid.addLayer("walker", eng::path::CostField(64, 64), eng::path::MoveRules{});
+/// const eng::TileCoord a{1, 1}, b{60, 40};
+/// eng::path::PathService service(grid);                 // non-const grid: landmarks on demand
 /// eng::path::PathHandle h = service.request({.layer = walker, .start = a, .goal = b});
-/// service.update(500.0);                           // every frame: 0.5 ms of A*
-/// if (const eng::path::PathResult* r = service.result(h)) { /* walk r->path until release(h) */ }
-/// service.setProgress(h, 3);                       // the unit stands on r->path[3]
-/// service.invalidate(grid.apply(walker, changes)); // the map changed
-/// if (service.stale(h)) { service.release(h); h = service.request(...); }
+/// service.update(500.0);                                 // every frame: 0.5 ms of A*
+/// if (const eng::path::PathResult* r = service.result(h))  // valid until release(h)
+///     std::cout << r->path.size() << " cells\n";
+/// service.setProgress(h, 3);                             // the unit stands on its path's cell 3
+/// const std::vector<eng::path::CellChange> changes{{{30, 20}, eng::path::Impassable}};
+/// service.invalidate(grid.apply(walker, changes));       // the map changed
+/// if (service.stale(h)) {
+///     service.release(h);
+///     h = service.request({.layer = walker, .start = a, .goal = b});
+/// }
 /// eng::path::PathHandle j = service.request({.layer = walker, .start = a, .goal = b,
 ///                                            .algorithm = eng::path::SearchAlgorithm::Jpsw});
 /// eng::path::PathResult copy;
 /// if (service.takeResult(j, copy)) { /* copy is ours; j is released */ }
+/// const eng::path::FieldRegion area = eng::path::FieldRegion::whole(grid);
 /// eng::path::PathHandle f = service.requestField({.layer = walker, .goals = {b}, .region = area});
-/// if (const eng::path::FlowField* field = service.field(f)) { /* field->next(cell) */ }
+/// if (const eng::path::FlowField* field = service.field(f))
+///     std::cout << (field->next(a) ? "a step from a\n" : "no step from a\n");
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"

@@ -10,9 +10,12 @@
 #       consumer flags (-Wall -Wextra -Werror; RENDER=ON: its IsoStar::render program too): the
 #       engine linked into a shared library, beside the consumer's own engine/ folder; runs it on
 #       an installed map: its path cost must be the installed isopath's for the same query
-#   install_test.sh headers PREFIX
+#   install_test.sh headers PREFIX [EXAMPLES]
 #       every installed header outside render/ (which needs SFML's) compiles on its own, as the
-#       first include of a consumer's file, with the consumer flags
+#       first include of a consumer's file, with the consumer flags; EXAMPLES: the folder of the
+#       headers' usage examples that extract_examples.py wrote (one .cpp per \code block), each
+#       compiled against the install (its includes as a consumer writes them, <isostar/...>)
+#       with the consumer flags
 #   install_test.sh component PREFIX WORK
 #       find_package(IsoStar COMPONENTS path pth) fails naming `pth`; IsoStar_DATA_DIR is the
 #       installed data folder
@@ -148,6 +151,17 @@ cmd_headers() {
     'echo "#include <{}>" | g++ -std=c++20 -fsyntax-only '"$consumer_flags"' -isystem . -x c++ - 2>&1 || { echo "^ {}"; exit 255; }' \
     <<< "$headers") || fail "an installed header does not compile on its own"
   echo "$(wc -l <<< "$headers") installed headers compile on their own ($consumer_flags)"
+  local examples=${2:-}
+  [ -n "$examples" ] || return 0
+  local files
+  files=$(find "$examples" -name '*.cpp' ! -name 'engine_render_*' | sort)
+  [ -n "$files" ] || fail "no usage examples in $examples"
+  # shellcheck disable=SC2086 # the flags are words
+  xargs -P 2 -I{} sh -c \
+    'sed -E "s|^#include \"(engine/[^\"]+)\"|#include <isostar/\1>|" "{}" |
+       g++ -std=c++20 -fsyntax-only '"$consumer_flags"' -isystem "'"$prefix/include"'" -x c++ - 2>&1 || { echo "^ {}"; exit 255; }' \
+    <<< "$files" || fail "a header's usage example does not compile against the install"
+  echo "$(wc -l <<< "$files") usage examples of the headers compile against the install ($consumer_flags)"
 }
 
 cmd_component() {

@@ -25,19 +25,19 @@
 namespace {
 
 struct Agent {
-    eng::TileCoord at;                 // where it stands
-    eng::path::PathHandle handle;      // its request to the path service
-    std::vector<eng::TileCoord> path;  // its copy of the delivered path
+    isostar::TileCoord at;                 // where it stands
+    isostar::path::PathHandle handle;      // its request to the path service
+    std::vector<isostar::TileCoord> path;  // its copy of the delivered path
 };
 
-bool parseCell(const char* text, eng::TileCoord& c)
+bool parseCell(const char* text, isostar::TileCoord& c)
 {
     return std::sscanf(text, "%d,%d", &c.x, &c.y) == 2;
 }
 
 // The service works in update() calls, a game calls it once a frame: here, until nothing is
 // left to do.
-int runUntilDone(eng::path::PathService& service)
+int runUntilDone(isostar::path::PathService& service)
 {
     int updates = 0;
     while (service.pending() > 0) {
@@ -48,14 +48,14 @@ int runUntilDone(eng::path::PathService& service)
 }
 
 // Copies each agent's delivered path out of the service; returns how many reached the goal.
-int collectPaths(const eng::path::PathService& service, std::vector<Agent>& agents)
+int collectPaths(const isostar::path::PathService& service, std::vector<Agent>& agents)
 {
     int found = 0;
     for (Agent& a : agents) {
         a.path.clear();
-        if (const eng::path::PathResult* r = service.result(a.handle)) {
+        if (const isostar::path::PathResult* r = service.result(a.handle)) {
             a.path = r->path;
-            found += r->status == eng::path::PathStatus::Found;
+            found += r->status == isostar::path::PathStatus::Found;
         }
     }
     return found;
@@ -66,8 +66,8 @@ int collectPaths(const eng::path::PathService& service, std::vector<Agent>& agen
 int main(int argc, char** argv)
 {
     const std::string mapPath = argc > 1 ? argv[1] : EXAMPLE_MAP;
-    eng::TileCoord start{4, 4};
-    eng::TileCoord goal{60, 62};
+    isostar::TileCoord start{4, 4};
+    isostar::TileCoord goal{60, 62};
     if (argc == 3 || argc > 4 || (argc == 4 && (!parseCell(argv[2], start) || !parseCell(argv[3], goal)))) {
         std::cerr << "usage: example [MAP [SX,SY GX,GY]]\n";
         return 2;
@@ -76,15 +76,15 @@ int main(int argc, char** argv)
     // 1. The map file and its terrain config on a navigation grid, in one call: the map on the
     //    engine's grid (staggered and infinite maps in their playable form, the cells off the
     //    map void), the terrains of every cell compiled into a layer of costs.
-    eng::Result<eng::terrain::NavWorld> loaded = eng::terrain::loadNavWorld(mapPath);
+    isostar::Result<isostar::terrain::NavWorld> loaded = isostar::terrain::loadNavWorld(mapPath);
     if (!loaded) {
-        std::cerr << eng::formatDiagnostics(loaded.diagnostics());
+        std::cerr << isostar::formatDiagnostics(loaded.diagnostics());
         return 1;
     }
-    eng::terrain::NavWorld& world = loaded.value();
-    for (const eng::Diagnostic& warning : world.warnings)
+    isostar::terrain::NavWorld& world = loaded.value();
+    for (const isostar::Diagnostic& warning : world.warnings)
         std::cerr << warning << '\n';
-    eng::path::NavGrid& grid = world.nav;
+    isostar::path::NavGrid& grid = world.nav;
     const int walker = 0;  // layer 0: the config's base rules (world.profiles[0] is "")
     std::cout << "map:      " << mapPath << " (" << world.map.width << "x" << world.map.height << ")\n";
     std::cout << "config:   " << (world.config.path.empty() ? "built-in" : world.config.path) << '\n';
@@ -92,12 +92,12 @@ int main(int argc, char** argv)
               << grid.islandCount(walker) << " islands\n";
 
     // 2. One path, searched at once.
-    eng::path::GridQuery query;
-    eng::path::PathResult result;
+    isostar::path::GridQuery query;
+    isostar::path::PathResult result;
     query.findPath(grid, walker, start, goal, result);
     std::cout << "path:     " << result.status << ", cost " << result.cost << " over " << result.path.size() - 1
               << " steps, " << result.expanded << " cells expanded\n";
-    if (result.status != eng::path::PathStatus::Found)
+    if (result.status != isostar::path::PathStatus::Found)
         return 1;
 
     // 3. Fifty agents on cells spread over the map, all bound for the goal, served by the path
@@ -106,9 +106,9 @@ int main(int argc, char** argv)
     const int spacing = std::max(1, std::min(grid.width(), grid.height()) / 12);
     for (int y = 0; y < grid.height() && agents.size() < 50; y += spacing)
         for (int x = 0; x < grid.width() && agents.size() < 50; x += spacing)
-            if (grid.reachable(walker, {x, y}, goal) && eng::TileCoord{x, y} != goal)
+            if (grid.reachable(walker, {x, y}, goal) && isostar::TileCoord{x, y} != goal)
                 agents.push_back({{x, y}, {}, {}});
-    eng::path::PathService service(grid);
+    isostar::path::PathService service(grid);
     for (Agent& a : agents)
         a.handle = service.request({.layer = walker, .start = a.at, .goal = goal});
     const int updates = runUntilDone(service);
@@ -118,10 +118,10 @@ int main(int argc, char** argv)
 
     // 4. The world changes: a wall in the middle of the first agent's path. The service names
     //    the paths that cross it; their owners ask again.
-    const eng::TileCoord wallCell = agents.front().path[agents.front().path.size() / 2];
-    const eng::path::CellChange wall[] = {{wallCell, eng::path::Impassable}};
-    const eng::path::NavDirty dirty = grid.apply(walker, wall);
-    const std::vector<eng::path::PathHandle> stale = service.invalidate(dirty);
+    const isostar::TileCoord wallCell = agents.front().path[agents.front().path.size() / 2];
+    const isostar::path::CellChange wall[] = {{wallCell, isostar::path::Impassable}};
+    const isostar::path::NavDirty dirty = grid.apply(walker, wall);
+    const std::vector<isostar::path::PathHandle> stale = service.invalidate(dirty);
     for (Agent& a : agents)
         if (service.stale(a.handle)) {
             service.release(a.handle);
@@ -136,24 +136,24 @@ int main(int argc, char** argv)
               << " paths found, " << crossing << " cross the wall\n";
 
     // 5. The first agent's path smoothed: straight segments between cell centres.
-    eng::path::AnyAngleQuery smoother;
-    eng::path::SmoothPath smooth;
+    isostar::path::AnyAngleQuery smoother;
+    isostar::path::SmoothPath smooth;
     smoother.smooth(grid, walker, agents.front().path, smooth);
     std::cout << "smooth:   " << agents.front().path.size() << " cells -> " << smooth.waypoints.size()
               << " waypoints, cost " << smooth.cost << '\n';
 
     // 6. One flow field for the whole group: every agent reads its next step from it.
-    std::vector<eng::TileCoord> sources;
+    std::vector<isostar::TileCoord> sources;
     for (const Agent& a : agents)
         sources.push_back(a.at);
-    const eng::path::PathHandle fieldHandle = service.requestField(
-        {.layer = walker, .goals = {goal}, .region = eng::path::FieldRegion::whole(grid), .sources = sources});
+    const isostar::path::PathHandle fieldHandle = service.requestField(
+        {.layer = walker, .goals = {goal}, .region = isostar::path::FieldRegion::whole(grid), .sources = sources});
     runUntilDone(service);
-    const eng::path::FlowField* field = service.field(fieldHandle);
+    const isostar::path::FlowField* field = service.field(fieldHandle);
     int arrived = 0;
     for (const Agent& a : agents) {
-        eng::TileCoord at = a.at;
-        while (std::optional<eng::TileCoord> next = field->next(at))
+        isostar::TileCoord at = a.at;
+        while (std::optional<isostar::TileCoord> next = field->next(at))
             at = *next;
         arrived += at == goal;
     }

@@ -1,6 +1,6 @@
 // isostar: the IsoStar game. Plays a Tiled map, runs scripts, benchmarks frames, renders maps.
 // No exception escapes main: bad input exits 2, an unexpected exception 3 with a one-line
-// message (eng::runGuarded).
+// message (isostar::runGuarded).
 
 #include "engine/core/GuardedMain.hpp"
 #include "engine/map/MapLoader.hpp"
@@ -27,17 +27,17 @@ int renderCommand(const std::string& mapPath, const std::string& outPath)
         std::cerr << "isostar render: error: " << outPath << ": the output must be a .png file\n";
         return game::ExitBadInput;
     }
-    auto map = eng::map::loadMap(mapPath);
+    auto map = isostar::map::loadMap(mapPath);
     if (!map) {
-        std::cerr << eng::formatDiagnostics(map.diagnostics());
+        std::cerr << isostar::formatDiagnostics(map.diagnostics());
         return game::ExitBadInput;
     }
     if (!game::haveDisplay("isostar render"))
         return game::ExitFailure;
     sf::Image image;
-    std::vector<eng::Diagnostic> problems;
-    if (!eng::render::renderMapToImage(map.value(), image, problems)) {
-        std::cerr << eng::formatDiagnostics(problems);
+    std::vector<isostar::Diagnostic> problems;
+    if (!isostar::render::renderMapToImage(map.value(), image, problems)) {
+        std::cerr << isostar::formatDiagnostics(problems);
         if (problems.empty())
             std::cerr << "isostar render: error: " << mapPath << ": cannot render this map\n";
         return game::ExitBadInput;
@@ -133,6 +133,6 @@ int run(int argc, char** argv)
 
 int main(int argc, char** argv)
 {
-    static_assert(game::ExitBadInput == eng::ExitBadInput);
-    return eng::runGuarded("isostar", [&] { return run(argc, argv); });
+    static_assert(game::ExitBadInput == isostar::ExitBadInput);
+    return isostar::runGuarded("isostar", [&] { return run(argc, argv); });
 }

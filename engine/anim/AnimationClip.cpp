@@ -3,7 +3,7 @@
 #include <cmath>
 #include <ostream>
 
-namespace eng::anim {
+namespace isostar::anim {
 
 double AnimationClip::durationSec() const
 {
@@ -53,4 +53,4 @@ std::ostream& operator<<(std::ostream& os, const AnimationClip& c)
     return os;
 }
 
-} // namespace eng::anim
+} // namespace isostar::anim

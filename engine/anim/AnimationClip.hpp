@@ -4,11 +4,11 @@
 /// each; `AnimationPlayback` is where in which clip a sprite is. Pure data + time: no textures.
 ///
 /// \code
-/// eng::anim::AnimationClip walk{"walk", {{{0, 0, 64, 96}, 0.1}, {{64, 0, 64, 96}, 0.1}}, true};
-/// eng::anim::AnimationPlayback play;
+/// isostar::anim::AnimationClip walk{"walk", {{{0, 0, 64, 96}, 0.1}, {{64, 0, 64, 96}, 0.1}}, true};
+/// isostar::anim::AnimationPlayback play;
 /// play.start("walk");
 /// play.advance(0.15);
-/// const eng::anim::AnimationFrame& f = walk.frames[walk.frameIndexAt(play.timeSec)]; // 2nd frame
+/// const isostar::anim::AnimationFrame& f = walk.frames[walk.frameIndexAt(play.timeSec)]; // 2nd frame
 /// std::cout << "draw the sheet's pixels from x " << f.rect.x << '\n';                // 64
 /// \endcode
 
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace eng::anim {
+namespace isostar::anim {
 
 /// Pixel rectangle inside a sprite sheet image (left, top, width, height).
 struct FrameRect {
@@ -59,4 +59,4 @@ struct AnimationPlayback {
 std::ostream& operator<<(std::ostream& os, const FrameRect& r);
 std::ostream& operator<<(std::ostream& os, const AnimationClip& c);
 
-} // namespace eng::anim
+} // namespace isostar::anim

@@ -6,7 +6,7 @@
 #include <numbers>
 #include <ostream>
 
-namespace eng::anim {
+namespace isostar::anim {
 
 namespace {
 constexpr std::array<std::string_view, DirectionCount> Names = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
@@ -57,4 +57,4 @@ std::ostream& operator<<(std::ostream& os, Direction8 d)
     return os << directionName(d);
 }
 
-} // namespace eng::anim
+} // namespace isostar::anim

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-namespace eng::anim {
+namespace isostar::anim {
 
 /// Screen-space facing, clockwise from "up the screen".
 enum class Direction8 { N, NE, E, SE, S, SW, W, NW };
@@ -31,4 +31,4 @@ std::optional<Direction8> facingForTileStep(int dx, int dy, bool isometric, doub
 
 std::ostream& operator<<(std::ostream& os, Direction8 d);
 
-} // namespace eng::anim
+} // namespace isostar::anim

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace eng::anim {
+namespace isostar::anim {
 
 const AnimationClip* SpriteSheet::find(const std::string& clipName, Direction8 dir) const
 {
@@ -182,4 +182,4 @@ Result<SpriteSheet> loadSpriteSheet(const std::string& path)
     return parseSpriteSheet(ss.str(), path);
 }
 
-} // namespace eng::anim
+} // namespace isostar::anim

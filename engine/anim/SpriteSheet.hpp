@@ -5,9 +5,9 @@
 /// description the art pipeline writes beside the PNG (format: assets/README.md).
 ///
 /// \code
-/// auto sheet = eng::anim::loadSpriteSheet("assets/party/knight.json");
-/// if (!sheet) { std::cerr << eng::formatDiagnostics(sheet.diagnostics()); return 2; }
-/// const eng::anim::AnimationClip* walk = sheet.value().find("walk", eng::anim::Direction8::SE);
+/// auto sheet = isostar::anim::loadSpriteSheet("assets/party/knight.json");
+/// if (!sheet) { std::cerr << isostar::formatDiagnostics(sheet.diagnostics()); return 2; }
+/// const isostar::anim::AnimationClip* walk = sheet.value().find("walk", isostar::anim::Direction8::SE);
 /// if (walk) std::cout << walk->frames.size() << " frames\n";
 /// \endcode
 
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace eng::anim {
+namespace isostar::anim {
 
 /// One named clip in all eight facings.
 struct DirectionalClip {
@@ -49,4 +49,4 @@ Result<SpriteSheet> parseSpriteSheet(const std::string& jsonText, const std::str
 /// Reads and parses a description file.
 Result<SpriteSheet> loadSpriteSheet(const std::string& path);
 
-} // namespace eng::anim
+} // namespace isostar::anim

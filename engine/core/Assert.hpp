@@ -1,13 +1,13 @@
 #pragma once
 /// \file Assert.hpp
-/// ENGINE_ASSERT(cond, msg): programmer errors only (never bad user input). Prints file and line
-/// and aborts. On unless NDEBUG is defined and ENGINE_ASSERTS_IN_RELEASE is not.
+/// ISOSTAR_ASSERT(cond, msg): programmer errors only (never bad user input). Prints file and line
+/// and aborts. On unless NDEBUG is defined and ISOSTAR_ASSERTS_IN_RELEASE is not.
 
 #include <cstdio>
 #include <cstdlib>
 
-#if !defined(NDEBUG) || defined(ENGINE_ASSERTS_IN_RELEASE)
-#define ENGINE_ASSERT(cond, msg)                                                                  \
+#if !defined(NDEBUG) || defined(ISOSTAR_ASSERTS_IN_RELEASE)
+#define ISOSTAR_ASSERT(cond, msg)                                                                  \
     do {                                                                                          \
         if (!(cond)) {                                                                            \
             std::fprintf(stderr, "%s:%d: assertion failed: %s (%s)\n", __FILE__, __LINE__, #cond, \
@@ -16,5 +16,5 @@
         }                                                                                         \
     } while (false)
 #else
-#define ENGINE_ASSERT(cond, msg) ((void)0)
+#define ISOSTAR_ASSERT(cond, msg) ((void)0)
 #endif

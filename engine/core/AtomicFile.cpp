@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace eng {
+namespace isostar {
 
 namespace {
 
@@ -173,4 +173,4 @@ bool writeFileAtomically(const std::string& path, std::string_view contents, boo
     return true;
 }
 
-} // namespace eng
+} // namespace isostar

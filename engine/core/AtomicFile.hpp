@@ -7,14 +7,14 @@
 /// \code
 /// const std::string text = "<map/>\n";   // the file's new contents
 /// std::string error;
-/// if (!eng::writeFileAtomically("maps/valley.tmx", text, /*keepBackup=*/true, error))
+/// if (!isostar::writeFileAtomically("maps/valley.tmx", text, /*keepBackup=*/true, error))
 ///     std::cerr << error << '\n'; // "cannot write maps/valley.tmx: ...: Permission denied"
 /// \endcode
 
 #include <string>
 #include <string_view>
 
-namespace eng {
+namespace isostar {
 
 /// Writes `contents` to `path`, atomically replacing any file there.
 ///
@@ -34,4 +34,4 @@ namespace eng {
 bool writeFileAtomically(const std::string& path, std::string_view contents, bool keepBackup,
                          std::string& error);
 
-} // namespace eng
+} // namespace isostar

@@ -4,7 +4,7 @@
 
 #include <ostream>
 
-namespace eng {
+namespace isostar {
 
 std::string formatDiagnostic(const Diagnostic& d)
 {
@@ -48,4 +48,4 @@ std::ostream& operator<<(std::ostream& os, const Diagnostic& d)
     return os << formatDiagnostic(d);
 }
 
-} // namespace eng
+} // namespace isostar

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace eng {
+namespace isostar {
 
 enum class Severity { Error, Warning };
 
@@ -43,4 +43,4 @@ std::string formatDiagnostic(const Diagnostic& d);
 std::string formatDiagnostics(const std::vector<Diagnostic>& ds);
 std::ostream& operator<<(std::ostream& os, const Diagnostic& d);
 
-} // namespace eng
+} // namespace isostar

@@ -8,7 +8,7 @@
 
 #include <cstddef>
 
-namespace eng {
+namespace isostar {
 
 struct GridShape {
     int width = 0;   ///< [Limit: >= 0]
@@ -28,4 +28,4 @@ struct GridShape {
     bool operator==(const GridShape&) const = default;
 };
 
-} // namespace eng
+} // namespace isostar

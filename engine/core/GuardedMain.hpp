@@ -9,7 +9,7 @@
 ///
 /// int main(int argc, char** argv)
 /// {
-///     return eng::runGuarded("isopath", [&] { return run(argc, argv); });
+///     return isostar::runGuarded("isopath", [&] { return run(argc, argv); });
 /// }
 /// \endcode
 
@@ -22,7 +22,7 @@
 #include <string>
 #include <string_view>
 
-namespace eng {
+namespace isostar {
 
 /// Exit code of every IsoStar program for bad input (a broken map, config, option value).
 inline constexpr int ExitBadInput = 2;
@@ -65,4 +65,4 @@ int runGuarded(std::string_view program, F&& body, std::ostream& err = std::cerr
     }
 }
 
-} // namespace eng
+} // namespace isostar

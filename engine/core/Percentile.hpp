@@ -6,7 +6,7 @@
 ///
 /// \code
 /// const std::vector<double> micros = {12.0, 15.5, 11.25, 90.0};   // one query time each
-/// const double p99 = eng::percentile(micros, 0.99);
+/// const double p99 = isostar::percentile(micros, 0.99);
 /// std::cout << "p99 " << p99 << " us\n";
 /// \endcode
 
@@ -15,7 +15,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace eng {
+namespace isostar {
 
 /// The nearest-rank `p` percentile of `values` (taken by value: sorted in a copy), p in [0, 1]
 /// (p <= 1/n gives the minimum, p = 1 the maximum). 0 for an empty sample. O(n log n).
@@ -28,4 +28,4 @@ inline double percentile(std::vector<double> values, double p)
     return values[std::min(values.size() - 1, rank == 0 ? 0 : rank - 1)];
 }
 
-} // namespace eng
+} // namespace isostar

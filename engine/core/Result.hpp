@@ -5,9 +5,9 @@
 ///
 /// \code
 /// #include "engine/map/MapLoader.hpp"
-/// eng::Result<eng::map::MapData> r = eng::map::loadMap("maps/valley.tmx");
-/// if (!r) { std::cerr << eng::formatDiagnostics(r.diagnostics()); return 2; }
-/// const eng::map::MapData& map = r.value();
+/// isostar::Result<isostar::map::MapData> r = isostar::map::loadMap("maps/valley.tmx");
+/// if (!r) { std::cerr << isostar::formatDiagnostics(r.diagnostics()); return 2; }
+/// const isostar::map::MapData& map = r.value();
 /// std::cout << map.width << "x" << map.height << " cells\n";
 /// \endcode
 
@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-namespace eng {
+namespace isostar {
 
 template <typename T>
 class Result {
@@ -29,7 +29,7 @@ public:
     /// Failure: at least one diagnostic with Severity::Error.
     static Result failure(std::vector<Diagnostic> errors)
     {
-        ENGINE_ASSERT(!errors.empty(), "a failed Result needs at least one diagnostic");
+        ISOSTAR_ASSERT(!errors.empty(), "a failed Result needs at least one diagnostic");
         Result r;
         r.m_diagnostics = std::move(errors);
         return r;
@@ -39,9 +39,9 @@ public:
     bool ok() const { return m_value.has_value(); }
     explicit operator bool() const { return ok(); }
 
-    const T& value() const& { ENGINE_ASSERT(ok(), "value() on a failed Result"); return *m_value; }
-    T& value() & { ENGINE_ASSERT(ok(), "value() on a failed Result"); return *m_value; }
-    T&& value() && { ENGINE_ASSERT(ok(), "value() on a failed Result"); return std::move(*m_value); }
+    const T& value() const& { ISOSTAR_ASSERT(ok(), "value() on a failed Result"); return *m_value; }
+    T& value() & { ISOSTAR_ASSERT(ok(), "value() on a failed Result"); return *m_value; }
+    T&& value() && { ISOSTAR_ASSERT(ok(), "value() on a failed Result"); return std::move(*m_value); }
 
     /// Errors on failure; warnings (possibly none) on success.
     const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
@@ -52,4 +52,4 @@ private:
     std::vector<Diagnostic> m_diagnostics;
 };
 
-} // namespace eng
+} // namespace isostar

@@ -7,7 +7,7 @@
 #include <ostream>
 #include <string_view>  // std::hash and its integer specializations (not all of <functional>)
 
-namespace eng {
+namespace isostar {
 
 struct TileCoord {
     int x = 0;
@@ -33,11 +33,11 @@ inline std::ostream& operator<<(std::ostream& os, const TilePos& p)
     return os << '(' << p.x << ',' << p.y << ')';
 }
 
-} // namespace eng
+} // namespace isostar
 
 template <>
-struct std::hash<eng::TileCoord> {
-    std::size_t operator()(const eng::TileCoord& c) const noexcept
+struct std::hash<isostar::TileCoord> {
+    std::size_t operator()(const isostar::TileCoord& c) const noexcept
     {
         return std::hash<std::uint64_t>{}((std::uint64_t(std::uint32_t(c.x)) << 32) | std::uint32_t(c.y));
     }

@@ -2,7 +2,7 @@
 
 #include <cstddef>
 
-namespace eng {
+namespace isostar {
 
 namespace {
 
@@ -80,4 +80,4 @@ std::string toValidUtf8(std::string_view text)
     return out;
 }
 
-} // namespace eng
+} // namespace isostar

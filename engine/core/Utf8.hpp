@@ -5,13 +5,13 @@
 ///
 /// \code
 /// const std::string path = "maps/v\xff" "alley.tmx";   // a file name in no valid UTF-8
-/// std::cerr << eng::toValidUtf8(path) << '\n';           // "maps/v\u{FFFD}alley.tmx"
+/// std::cerr << isostar::toValidUtf8(path) << '\n';           // "maps/v\u{FFFD}alley.tmx"
 /// \endcode
 
 #include <string>
 #include <string_view>
 
-namespace eng {
+namespace isostar {
 
 /// True when `text` is well-formed UTF-8 (RFC 3629): no stray continuation bytes, no truncated
 /// or overlong sequences, no surrogates (U+D800..U+DFFF), nothing above U+10FFFF. O(n).
@@ -24,4 +24,4 @@ bool isValidUtf8(std::string_view text);
 /// including NUL and control characters). O(n); allocates once.
 std::string toValidUtf8(std::string_view text);
 
-} // namespace eng
+} // namespace isostar

@@ -13,7 +13,7 @@
 #include <type_traits>
 #include <utility>
 
-namespace eng {
+namespace isostar {
 
 template <typename T>
 class ZeroedArray {
@@ -83,4 +83,4 @@ private:
     std::size_t m_size = 0;
 };
 
-} // namespace eng
+} // namespace isostar

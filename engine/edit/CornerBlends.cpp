@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace eng::edit {
+namespace isostar::edit {
 
 namespace {
 
@@ -194,4 +194,4 @@ map::Gid CornerBlends::pick(TileCoord c, const KindAt& kindAt, map::Gid current)
     return tile != 0 ? tile : current; // a set without that combination: the cell keeps its tile
 }
 
-} // namespace eng::edit
+} // namespace isostar::edit

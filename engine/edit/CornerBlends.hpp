@@ -33,13 +33,13 @@
 ///
 /// \code
 /// #include "engine/map/MapLoader.hpp"
-/// const eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
-/// const eng::map::TileGrid& ground = map.layers[0].tiles;          // the ground layer
-/// auto inside = [&](eng::TileCoord c) { return c.x >= 0 && c.y >= 0 && c.x < ground.width && c.y < ground.height; };
-/// const eng::TileCoord cell{4, 2};
-/// const eng::edit::CornerBlends blends(map);
-/// auto kindAt = [&](eng::TileCoord c) { return inside(c) ? blends.kindOf(ground.at(c.x, c.y)) : -1; };
-/// const eng::map::Gid tile = blends.pick(cell, kindAt, ground.at(cell.x, cell.y));
+/// const isostar::map::MapData map = isostar::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
+/// const isostar::map::TileGrid& ground = map.layers[0].tiles;          // the ground layer
+/// auto inside = [&](isostar::TileCoord c) { return c.x >= 0 && c.y >= 0 && c.x < ground.width && c.y < ground.height; };
+/// const isostar::TileCoord cell{4, 2};
+/// const isostar::edit::CornerBlends blends(map);
+/// auto kindAt = [&](isostar::TileCoord c) { return inside(c) ? blends.kindOf(ground.at(c.x, c.y)) : -1; };
+/// const isostar::map::Gid tile = blends.pick(cell, kindAt, ground.at(cell.x, cell.y));
 /// std::cout << "cell (4,2) takes tile " << tile << '\n';
 /// \endcode
 
@@ -52,7 +52,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace eng::edit {
+namespace isostar::edit {
 
 class CornerBlends {
 public:
@@ -104,4 +104,4 @@ private:
     std::unordered_map<map::Gid, TileEntry> m_tiles;
 };
 
-} // namespace eng::edit
+} // namespace isostar::edit

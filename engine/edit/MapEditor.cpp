@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <ostream>
 
-namespace eng::edit {
+namespace isostar::edit {
 
 namespace {
 
@@ -402,4 +402,4 @@ EditResult MapEditor::redo()
     return r;
 }
 
-} // namespace eng::edit
+} // namespace isostar::edit

@@ -4,7 +4,7 @@
 /// tile, erase the overlay, make a volcano erupt or go dormant — with autotiled roads and walls,
 /// corner-blended ground and undo / redo. Knows nothing of costs: each edit reports the cells
 /// whose tiles changed, and the caller updates what depends on them
-/// (eng::terrain::terrainNamesAt + TerrainField::setCell for costs, meshes, paths).
+/// (isostar::terrain::terrainNamesAt + TerrainField::setCell for costs, meshes, paths).
 ///
 /// Layers: the ground layer is the tile layer named "ground", else the first tile layer; the
 /// overlay layer is the tile layer named "overlay", else the last tile layer (it may be the ground
@@ -45,11 +45,11 @@
 ///
 /// \code
 /// #include "engine/map/MapLoader.hpp"
-/// eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();
-/// eng::edit::MapEditor editor(map);
-/// eng::edit::EditResult r = editor.paint({12, 7}, "road");
+/// isostar::map::MapData map = isostar::map::loadMap("maps/valley.tmx").value();
+/// isostar::edit::MapEditor editor(map);
+/// isostar::edit::EditResult r = editor.paint({12, 7}, "road");
 /// if (!r.ok) { std::cerr << r.error << '\n'; return 1; }   // e.g. unknown terrain "raod"
-/// for (eng::TileCoord c : r.cells)   // costs: TerrainField::setCells with terrainNamesAt(map, c)
+/// for (isostar::TileCoord c : r.cells)   // costs: TerrainField::setCells with terrainNamesAt(map, c)
 ///     std::cout << "repaint " << c << '\n';
 /// editor.undo();   // the road and its re-picked neighbours are back as they were
 /// \endcode
@@ -66,7 +66,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::edit {
+namespace isostar::edit {
 
 /// What one edit (or undo / redo) did.
 struct EditResult {
@@ -170,4 +170,4 @@ private:
     std::uint64_t m_revision = 0;
 };
 
-} // namespace eng::edit
+} // namespace isostar::edit

@@ -4,7 +4,7 @@
 
 #include <ostream>
 
-namespace eng::edit {
+namespace isostar::edit {
 
 std::vector<BrushTile> buildPalette(const map::MapData& map)
 {
@@ -66,4 +66,4 @@ std::ostream& operator<<(std::ostream& os, const BrushTile& b)
     return os << ") gid " << b.gid;
 }
 
-} // namespace eng::edit
+} // namespace isostar::edit

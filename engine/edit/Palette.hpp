@@ -6,8 +6,8 @@
 ///
 /// \code
 /// #include "engine/map/MapLoader.hpp"
-/// const eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
-/// for (const eng::edit::BrushTile& b : eng::edit::buildPalette(map))
+/// const isostar::map::MapData map = isostar::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
+/// for (const isostar::edit::BrushTile& b : isostar::edit::buildPalette(map))
 ///     std::cout << b.tileset << '#' << b.localId << ' ' << b.terrain << (b.overlay ? " (overlay)" : "") << '\n';
 /// \endcode
 
@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace eng::edit {
+namespace isostar::edit {
 
 class TileCatalog;
 
@@ -45,4 +45,4 @@ std::vector<BrushTile> buildPalette(const map::MapData& map, const TileCatalog& 
 /// "ground#31 road (overlay, autotile) gid 32".
 std::ostream& operator<<(std::ostream& os, const BrushTile& b);
 
-} // namespace eng::edit
+} // namespace isostar::edit

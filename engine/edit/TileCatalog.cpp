@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace eng::edit {
+namespace isostar::edit {
 
 namespace {
 
@@ -276,4 +276,4 @@ map::Gid TileCatalog::firstTileOf(std::string_view terrain, std::size_t preferTi
     return any;
 }
 
-} // namespace eng::edit
+} // namespace isostar::edit

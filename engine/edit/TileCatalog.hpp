@@ -5,7 +5,7 @@
 /// through an edge wang set). Built once from the map's tilesets; read-only afterwards.
 ///
 /// Rules (checked against assets/tiles/*.tsx and maps/valley.tmx by tests/engine/edit):
-/// - **Terrain**: the tile's string property `terrain` (same as eng::terrain::TerrainProperty).
+/// - **Terrain**: the tile's string property `terrain` (same as isostar::terrain::TerrainProperty).
 ///   Tiles without one (or with an empty one) are not brush tiles.
 /// - **Autotile family**: each colour of a wang set of type "edge" names one terrain: the
 ///   `terrain` of the colour's `tile`, else of the first wang tile that has the colour on an edge.
@@ -39,11 +39,11 @@
 ///
 /// \code
 /// #include "engine/map/MapLoader.hpp"
-/// const eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
-/// const eng::edit::TileCatalog catalog(map);
-/// const eng::map::Gid someRoadTile = map.layers[1].tiles.at(3, 4);   // a road tile of the map
+/// const isostar::map::MapData map = isostar::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
+/// const isostar::edit::TileCatalog catalog(map);
+/// const isostar::map::Gid someRoadTile = map.layers[1].tiles.at(3, 4);   // a road tile of the map
 /// const int road = catalog.familyOf(someRoadTile);
-/// const eng::map::Gid tile = catalog.pickVariant(road, eng::edit::edge::North | eng::edit::edge::South);
+/// const isostar::map::Gid tile = catalog.pickVariant(road, isostar::edit::edge::North | isostar::edit::edge::South);
 /// std::cout << "a north-south road: tile " << tile << '\n';
 /// \endcode
 
@@ -56,7 +56,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace eng::edit {
+namespace isostar::edit {
 
 /// Name of the tile property holding a tile's terrain (as in engine/terrain).
 inline constexpr std::string_view TerrainProperty = "terrain";
@@ -152,4 +152,4 @@ private:
     std::vector<std::pair<std::size_t, std::pair<std::string, map::Gid>>> m_firstOf;
 };
 
-} // namespace eng::edit
+} // namespace isostar::edit

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <ostream>
 
-namespace eng::iso {
+namespace isostar::iso {
 
 std::ostream& operator<<(std::ostream& os, const WorldPos& p)
 {
@@ -19,8 +19,8 @@ Projection::Projection(Orientation orientation, int mapWidth, int mapHeight, int
     , m_tileWidth(tileWidth)
     , m_tileHeight(tileHeight)
 {
-    ENGINE_ASSERT(mapWidth > 0 && mapHeight > 0, "map size must be positive");
-    ENGINE_ASSERT(tileWidth > 0 && tileHeight > 0, "tile size must be positive");
+    ISOSTAR_ASSERT(mapWidth > 0 && mapHeight > 0, "map size must be positive");
+    ISOSTAR_ASSERT(tileWidth > 0 && tileHeight > 0, "tile size must be positive");
     m_originX = orientation == Orientation::Isometric ? double(mapHeight) * tileWidth / 2.0 : 0.0;
 }
 
@@ -28,7 +28,7 @@ Projection::Projection(Orientation orientation, int mapWidth, int mapHeight, int
                        WorldPos cell00, WorldPos pixelSize)
     : Projection(orientation, mapWidth, mapHeight, tileWidth, tileHeight)
 {
-    ENGINE_ASSERT(pixelSize.x > 0.f && pixelSize.y > 0.f, "map pixel size must be positive");
+    ISOSTAR_ASSERT(pixelSize.x > 0.f && pixelSize.y > 0.f, "map pixel size must be positive");
     m_originX = cell00.x;
     m_originY = cell00.y;
     m_pixelSize = pixelSize;
@@ -95,4 +95,4 @@ float Projection::depthKey(TilePos t) const
     return float(t.y);
 }
 
-} // namespace eng::iso
+} // namespace isostar::iso

@@ -14,7 +14,7 @@
 #include <iosfwd>
 #include <optional>
 
-namespace eng::iso {
+namespace isostar::iso {
 
 /// A point in world (map canvas) pixels; y grows downwards.
 struct WorldPos {
@@ -25,7 +25,7 @@ struct WorldPos {
 std::ostream& operator<<(std::ostream& os, const WorldPos& p);
 
 /// Grid shapes the projection supports (staggered maps play on an isometric grid:
-/// eng::map::CellFrame; hexagonal maps are not supported).
+/// isostar::map::CellFrame; hexagonal maps are not supported).
 enum class Orientation { Orthogonal, Isometric };
 
 /// The projection of one map. Cheap to copy; all queries are O(1), allocation-free and const.
@@ -38,7 +38,7 @@ public:
     Projection(Orientation orientation, int mapWidth, int mapHeight, int tileWidth, int tileHeight);
     /// The same grid placed elsewhere in world space: the top corner (isometric) or top-left
     /// corner (orthogonal) of cell (0,0) at `cell00`, and a map rectangle of `pixelSize` at (0,0).
-    /// For grids that stand for other layouts (eng::map::CellFrame: staggered maps on a diamond
+    /// For grids that stand for other layouts (isostar::map::CellFrame: staggered maps on a diamond
     /// grid, whose rectangle is not the diamond's bounding box). [Limit: pixelSize > 0]
     Projection(Orientation orientation, int mapWidth, int mapHeight, int tileWidth, int tileHeight, WorldPos cell00,
                WorldPos pixelSize);
@@ -88,10 +88,10 @@ private:
     std::optional<WorldPos> m_pixelSize; ///< a placed grid's rectangle
 };
 
-} // namespace eng::iso
+} // namespace isostar::iso
 
 // Usage:
-//   eng::iso::Projection proj(eng::iso::Orientation::Isometric, 64, 64, 64, 32);
-//   eng::iso::WorldPos feet = proj.tileToWorld({unit.x, unit.y});
+//   isostar::iso::Projection proj(isostar::iso::Orientation::Isometric, 64, 64, 64, 32);
+//   isostar::iso::WorldPos feet = proj.tileToWorld({unit.x, unit.y});
 //   if (auto cell = proj.pick(mouseWorld)) highlight(*cell);
 //   float key = proj.depthKey(unitPos); // sort sprites and tall tiles by it

@@ -6,7 +6,7 @@
 #include <climits>
 #include <cmath>
 
-namespace eng::map {
+namespace isostar::map {
 
 // Staggered cells on the diamond grid. A diamond cell (ix, iy) has its top corner at
 // a = ix - iy half tile widths across and b = ix + iy half tile heights down (plus a constant),
@@ -39,7 +39,7 @@ CellFrame::CellFrame(Layout layout, bool isometric, bool staggerEven, int x0, in
     , m_width(width)
     , m_height(height)
 {
-    ENGINE_ASSERT(width > 0 && height > 0 && tileWidth > 0 && tileHeight > 0, "CellFrame: sizes must be positive");
+    ISOSTAR_ASSERT(width > 0 && height > 0 && tileWidth > 0 && tileHeight > 0, "CellFrame: sizes must be positive");
     const double tw = tileWidth, th = tileHeight;
     if (layout == Layout::Plain) {
         m_gridWidth = width;
@@ -144,4 +144,4 @@ bool CellFrame::onMap(TileCoord g) const
     return m_layout == Layout::Plain || tiledOnMap(toTiled(g));
 }
 
-} // namespace eng::map
+} // namespace isostar::map

@@ -14,21 +14,21 @@
 ///   those cells; its other cells are not on the map (onMap false: void).
 /// World space (pixels) is Tiled's map pixel space moved so that the map's rectangle (the
 /// bounding box of its cells, tmxrasterizer's image) starts at (0,0): originX/originY place grid
-/// cell (0,0) and pixelWidth/pixelHeight size the rectangle (eng::iso::Projection takes both).
+/// cell (0,0) and pixelWidth/pixelHeight size the rectangle (isostar::iso::Projection takes both).
 ///
 /// \code
 /// #include "engine/map/MapLoader.hpp"
-/// const eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
-/// const eng::map::CellFrame f = eng::map::CellFrame::of(map);   // staggered, infinite, plain
-/// const eng::TileCoord g = f.toGrid({-3, 7});                    // Tiled's cell -> grid
-/// const eng::TileCoord t = f.toTiled(g);                         // (-3, 7) again
+/// const isostar::map::MapData map = isostar::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
+/// const isostar::map::CellFrame f = isostar::map::CellFrame::of(map);   // staggered, infinite, plain
+/// const isostar::TileCoord g = f.toGrid({-3, 7});                    // Tiled's cell -> grid
+/// const isostar::TileCoord t = f.toTiled(g);                         // (-3, 7) again
 /// std::cout << "Tiled's " << t << " is grid cell " << g << (f.onMap(g) ? "\n" : " (off the map)\n");
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
 #include "engine/map/MapData.hpp"
 
-namespace eng::map {
+namespace isostar::map {
 
 class CellFrame {
 public:
@@ -101,4 +101,4 @@ private:
     double m_tiledPixelX = 0.0, m_tiledPixelY = 0.0;
 };
 
-} // namespace eng::map
+} // namespace isostar::map

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace eng::map {
+namespace isostar::map {
 
 const Property* findProperty(const Properties& props, const std::string& name)
 {
@@ -138,4 +138,4 @@ bool GidRanges::accepts(Gid gid) const
 
 } // namespace detail
 
-} // namespace eng::map
+} // namespace isostar::map

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace eng::map {
+namespace isostar::map {
 
 /// 32-bit gid: 0 = empty cell; firstgid..firstgid+tilecount-1 belongs to one tileset.
 using Gid = std::uint32_t;
@@ -319,4 +319,4 @@ void forEachLayer(const std::vector<Layer>& layers, F&& f)
     }
 }
 
-} // namespace eng::map
+} // namespace isostar::map

@@ -6,7 +6,7 @@
 
 #include <ostream>
 
-namespace eng::map {
+namespace isostar::map {
 
 namespace {
 
@@ -169,4 +169,4 @@ std::ostream& operator<<(std::ostream& os, const MapData& m)
     return os;
 }
 
-} // namespace eng::map
+} // namespace isostar::map

@@ -4,7 +4,7 @@
 
 #include <utility>
 
-namespace eng::map {
+namespace isostar::map {
 
 namespace {
 
@@ -81,4 +81,4 @@ Vec2 alignmentFraction(ObjectAlignment a, Orientation orientation)
     return {0.0, 1.0};
 }
 
-} // namespace eng::map
+} // namespace isostar::map

@@ -5,9 +5,9 @@
 /// file and line), so code that draws or places things compares enums, never strings.
 ///
 /// \code
-/// const std::optional<eng::map::DrawOrder> d = eng::map::parseDrawOrder("index"); // DrawOrder::Index
-/// const std::string_view s = eng::map::toString(eng::map::ObjectAlignment::BottomLeft); // "bottomleft"
-/// std::cout << s << (d == eng::map::DrawOrder::Index ? ", index\n" : "\n");
+/// const std::optional<isostar::map::DrawOrder> d = isostar::map::parseDrawOrder("index"); // DrawOrder::Index
+/// const std::string_view s = isostar::map::toString(isostar::map::ObjectAlignment::BottomLeft); // "bottomleft"
+/// std::cout << s << (d == isostar::map::DrawOrder::Index ? ", index\n" : "\n");
 /// \endcode
 
 #include "engine/map/MapData.hpp"
@@ -15,7 +15,7 @@
 #include <optional>
 #include <string_view>
 
-namespace eng::map {
+namespace isostar::map {
 
 /// Tiled's spelling: "unspecified", "topleft", "top", "topright", "left", "center", "right",
 /// "bottomleft", "bottom", "bottomright".
@@ -40,4 +40,4 @@ std::optional<VerticalAlign> parseVerticalAlign(std::string_view s);
 /// engine/map's objectCell and engine/render's tile objects both use it.
 Vec2 alignmentFraction(ObjectAlignment a, Orientation orientation);
 
-} // namespace eng::map
+} // namespace isostar::map

@@ -9,7 +9,7 @@
 #include "engine/map/detail/Tmj.hpp"
 #include "engine/map/detail/Tmx.hpp"
 
-namespace eng::map {
+namespace isostar::map {
 
 namespace detail {
 
@@ -175,4 +175,4 @@ Result<Tileset> loadTileset(const std::string& path)
     return std::move(*ts);
 }
 
-} // namespace eng::map
+} // namespace isostar::map

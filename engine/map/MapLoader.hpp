@@ -20,9 +20,9 @@
 /// box (TileGrid origin, possibly negative, may be empty).
 ///
 /// \code
-/// auto result = eng::map::loadMap("maps/valley.tmx");
-/// if (!result) { std::cerr << eng::formatDiagnostics(result.diagnostics()); return 2; }
-/// const eng::map::MapData& map = result.value();
+/// auto result = isostar::map::loadMap("maps/valley.tmx");
+/// if (!result) { std::cerr << isostar::formatDiagnostics(result.diagnostics()); return 2; }
+/// const isostar::map::MapData& map = result.value();
 /// std::cout << map.width << "x" << map.height << ", " << map.layers.size() << " layers\n";
 /// \endcode
 
@@ -31,7 +31,7 @@
 
 #include <string>
 
-namespace eng::map {
+namespace isostar::map {
 
 /// Limits checked before allocating (a hostile file can't make the loader allocate more than
 /// these, nor decompress more than its layers need).
@@ -47,4 +47,4 @@ Result<MapData> loadMap(const std::string& path, const LoadLimits& limits = {});
 /// Loads a standalone external tileset (.tsx/.tsj); firstGid is left at 1.
 Result<Tileset> loadTileset(const std::string& path);
 
-} // namespace eng::map
+} // namespace isostar::map

@@ -23,7 +23,7 @@
 #include <set>
 #include <sstream>
 
-namespace eng::map {
+namespace isostar::map {
 
 std::ostream& operator<<(std::ostream& os, const SaveReport& r)
 {
@@ -429,7 +429,7 @@ struct Writer {
             return;
         }
         if (std::strcmp(root.attribute("orientation").value(), detail::toString(map.orientation)) != 0) {
-            // A staggered map's playable form (eng::map::playableMap) is isometric: not the file's.
+            // A staggered map's playable form (isostar::map::playableMap) is isometric: not the file's.
             error(offsetOf(root), "the file's map is " + std::string(root.attribute("orientation").value()) +
                                       ", the map being saved is " + detail::toString(map.orientation));
             return;
@@ -495,4 +495,4 @@ Result<SaveReport> saveMapTiles(const MapData& map, const std::string& outPath, 
     return w.report;
 }
 
-} // namespace eng::map
+} // namespace isostar::map

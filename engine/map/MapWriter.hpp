@@ -29,10 +29,10 @@
 ///
 /// \code
 /// #include "engine/map/MapLoader.hpp"
-/// eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();
+/// isostar::map::MapData map = isostar::map::loadMap("maps/valley.tmx").value();
 /// map.layers[0].tiles.gids[0] = 5;                      // an edit (see engine/edit)
-/// auto saved = eng::map::saveMapTiles(map, map.path, /*keepBackup=*/true);
-/// if (!saved) std::cerr << eng::formatDiagnostics(saved.diagnostics());
+/// auto saved = isostar::map::saveMapTiles(map, map.path, /*keepBackup=*/true);
+/// if (!saved) std::cerr << isostar::formatDiagnostics(saved.diagnostics());
 /// \endcode
 
 #include "engine/core/Result.hpp"
@@ -42,7 +42,7 @@
 #include <string>
 #include <vector>
 
-namespace eng::map {
+namespace isostar::map {
 
 /// What a successful save did.
 struct SaveReport {
@@ -58,7 +58,7 @@ std::ostream& operator<<(std::ostream& os, const SaveReport& r);
 struct SaveOptions {
     /// Names of *string* properties (any owner: map, layer, object, tileset) whose values are
     /// paths relative to the map, rebased like `file` properties when saving into another
-    /// folder — e.g. `{std::string(eng::terrain::ConfigProperty)}` for the map's `config`.
+    /// folder — e.g. `{std::string(isostar::terrain::ConfigProperty)}` for the map's `config`.
     std::vector<std::string> pathProperties;
 };
 
@@ -76,4 +76,4 @@ struct SaveOptions {
 Result<SaveReport> saveMapTiles(const MapData& map, const std::string& outPath, bool keepBackup,
                                 const SaveOptions& options = {});
 
-} // namespace eng::map
+} // namespace isostar::map

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <numbers>
 
-namespace eng::map {
+namespace isostar::map {
 
 namespace {
 
@@ -90,4 +90,4 @@ TileCoord objectCell(const MapData& map, const Object& object)
     return {toInt(p.x), toInt(p.y)};
 }
 
-} // namespace eng::map
+} // namespace isostar::map

@@ -18,12 +18,12 @@
 ///
 /// \code
 /// #include "engine/map/MapLoader.hpp"
-/// const eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
-/// std::optional<eng::TileCoord> start;
-/// eng::map::forEachLayer(map.layers, [&](const eng::map::Layer& layer) {
-///     for (const eng::map::Object& o : layer.objects)
+/// const isostar::map::MapData map = isostar::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
+/// std::optional<isostar::TileCoord> start;
+/// isostar::map::forEachLayer(map.layers, [&](const isostar::map::Layer& layer) {
+///     for (const isostar::map::Object& o : layer.objects)
 ///         if (o.name == "start")
-///             start = eng::map::objectCell(map, o);
+///             start = isostar::map::objectCell(map, o);
 /// });
 /// if (start) std::cout << "start at " << *start << '\n';
 /// \endcode
@@ -31,7 +31,7 @@
 #include "engine/core/TileCoord.hpp"
 #include "engine/map/MapData.hpp"
 
-namespace eng::map {
+namespace isostar::map {
 
 /// The point of tile space the object stands for (see the rule above), in continuous tile
 /// coordinates (cell (x, y) spans [x, x+1) x [y, y+1)). Never fails; a tile object whose gid
@@ -43,4 +43,4 @@ TilePos objectTilePos(const MapData& map, const Object& object);
 /// Coordinates beyond the range of int are clamped to it.
 TileCoord objectCell(const MapData& map, const Object& object);
 
-} // namespace eng::map
+} // namespace isostar::map

@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-namespace eng::map {
+namespace isostar::map {
 
 namespace {
 
@@ -165,4 +165,4 @@ Result<PlayedMap> placeMap(Result<MapData> loaded)
     return placeMap(std::move(loaded).value());
 }
 
-} // namespace eng::map
+} // namespace isostar::map

@@ -13,15 +13,15 @@
 /// for playing and drawing, never for saving: it is not the file's map.
 ///
 /// placeMap does every step (checks, frame, playable map, void cells) and is what callers use;
-/// the parts below it are its steps. eng::terrain::loadNavWorld (engine/terrain/NavWorld.hpp)
+/// the parts below it are its steps. isostar::terrain::loadNavWorld (engine/terrain/NavWorld.hpp)
 /// goes on from there to the terrain and the NavGrid.
 ///
 /// \code
 /// #include "engine/map/MapLoader.hpp"
-/// eng::Result<eng::map::PlayedMap> played = eng::map::placeMap(eng::map::loadMap("maps/valley.tmx"));
-/// if (!played) { std::cerr << eng::formatDiagnostics(played.diagnostics()); return 2; }
-/// const eng::map::CellFrame& frame = played.value().frame;     // Tiled's cells <-> the grid
-/// const eng::TileCoord cell = frame.toGrid({3, 2});
+/// isostar::Result<isostar::map::PlayedMap> played = isostar::map::placeMap(isostar::map::loadMap("maps/valley.tmx"));
+/// if (!played) { std::cerr << isostar::formatDiagnostics(played.diagnostics()); return 2; }
+/// const isostar::map::CellFrame& frame = played.value().frame;     // Tiled's cells <-> the grid
+/// const isostar::TileCoord cell = frame.toGrid({3, 2});
 /// std::cout << "Tiled's (3,2) is grid cell " << cell << (played.value().isVoid(cell) ? ", void\n" : "\n");
 /// \endcode
 
@@ -34,7 +34,7 @@
 #include <optional>
 #include <vector>
 
-namespace eng::map {
+namespace isostar::map {
 
 /// Most grid cells a playable map may have (its tile layers are allocated whole): check
 /// `frame.gridWidth() * frame.gridHeight()` against it before playableMap. A staggered map's
@@ -78,4 +78,4 @@ Result<PlayedMap> placeMap(MapData map);
 /// placeMap of a loaded map; a failed load passes its diagnostics through.
 Result<PlayedMap> placeMap(Result<MapData> loaded);
 
-} // namespace eng::map
+} // namespace isostar::map

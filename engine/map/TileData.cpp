@@ -16,7 +16,7 @@
 #include <filesystem>
 #include <fstream>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 namespace {
 
@@ -393,4 +393,4 @@ std::string formatExtension(const std::string& path)
     return ext;
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

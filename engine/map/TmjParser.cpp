@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <map>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 namespace {
 
@@ -477,4 +477,4 @@ std::optional<TemplateData> parseTjFile(LoadContext& ctx, const std::string& pat
     return t;
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <limits>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 namespace {
 
@@ -243,4 +243,4 @@ std::optional<Tileset> parseTsjFile(LoadContext& ctx, const std::string& path, s
     return ts;
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

@@ -8,7 +8,7 @@
 
 #include <cstring>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 namespace {
 
@@ -190,4 +190,4 @@ std::optional<TemplateData> parseTxFile(LoadContext& ctx, const std::string& pat
     return t;
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <map>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 namespace {
 
@@ -358,4 +358,4 @@ MapData parseTmxMap(LoadContext& ctx, const std::string& path, std::string text)
     return map;
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

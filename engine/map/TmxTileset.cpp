@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstring>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 namespace {
 
@@ -275,4 +275,4 @@ std::optional<Tileset> parseTsxFile(LoadContext& ctx, const std::string& path, s
     return ts;
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

@@ -8,7 +8,7 @@
 #include <limits>
 #include <ostream>
 
-namespace eng::path {
+namespace isostar::path {
 
 namespace {
 
@@ -349,4 +349,4 @@ PathStatus AnyAngleQuery::findPath(const NavGrid& grid, int layer, TileCoord sta
     return status;
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -33,14 +33,14 @@
 /// No SFML; queries never allocate after warm-up (scratch grows to the largest grid used).
 ///
 /// \code
-/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// isostar::path::NavGrid grid;                                         // the map's navigation data
 /// grid.reset(32, 16);
-/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
-/// eng::path::AnyAngleQuery smoother;                  // per agent or thread, like GridQuery
-/// eng::path::SmoothPath smooth;
-/// eng::path::PathResult gridPath;
-/// if (eng::path::hasPath(smoother.findPath(grid, walker, {1, 1}, {30, 12}, smooth, gridPath)))
-///     for (const eng::TileCoord c : smooth.waypoints)  // cells; segments join their centres
+/// const int walker = grid.addLayer("walker", isostar::path::CostField(32, 16), isostar::path::MoveRules{});
+/// isostar::path::AnyAngleQuery smoother;                  // per agent or thread, like GridQuery
+/// isostar::path::SmoothPath smooth;
+/// isostar::path::PathResult gridPath;
+/// if (isostar::path::hasPath(smoother.findPath(grid, walker, {1, 1}, {30, 12}, smooth, gridPath)))
+///     for (const isostar::TileCoord c : smooth.waypoints)  // cells; segments join their centres
 ///         std::cout << c << '\n';
 /// \endcode
 
@@ -54,7 +54,7 @@
 #include <span>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// A smoothed path: cells whose centres are joined by straight segments.
 struct SmoothPath {
@@ -143,4 +143,4 @@ private:
     int m_expanded = 0;
 };
 
-} // namespace eng::path
+} // namespace isostar::path

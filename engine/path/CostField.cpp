@@ -2,7 +2,7 @@
 
 #include <ostream>
 
-namespace eng::path {
+namespace isostar::path {
 
 std::ostream& operator<<(std::ostream& os, const CostField& f)
 {
@@ -24,4 +24,4 @@ std::ostream& operator<<(std::ostream& os, const CostField& f)
     return os;
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -6,8 +6,8 @@
 /// reader; consumed by GridPathfinder, which copies it into its own padded layout at `init`.
 ///
 /// \code
-/// eng::path::CostField field(8, 4);          // 8x4 cells, all cost 1
-/// field.at({3, 1}) = eng::path::Impassable;  // a wall
+/// isostar::path::CostField field(8, 4);          // 8x4 cells, all cost 1
+/// field.at({3, 1}) = isostar::path::Impassable;  // a wall
 /// field.at({4, 2}) = 0.5f;                   // road: half price
 /// \endcode
 
@@ -19,7 +19,7 @@
 #include <limits>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// Cost of a cell that can never be entered (a wall). +infinity, so `cost * factor` stays blocked.
 inline constexpr float Impassable = std::numeric_limits<float>::infinity();
@@ -61,4 +61,4 @@ struct CostField {
 /// Prints "CostField WxH" and, for small fields, the grid (`#` impassable, else the cost).
 std::ostream& operator<<(std::ostream& os, const CostField& f);
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -10,7 +10,7 @@
 #include <stop_token>
 #include <thread>
 
-namespace eng::path {
+namespace isostar::path {
 
 struct FieldWorker::State {
     std::mutex mutex;
@@ -131,4 +131,4 @@ void FieldWorker::State::run(std::stop_token stop)
     }
 }
 
-} // namespace eng::path
+} // namespace isostar::path

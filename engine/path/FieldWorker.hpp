@@ -21,15 +21,15 @@
 ///   owner's statistics.
 ///
 /// \code
-/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// isostar::path::NavGrid grid;                                         // the map's navigation data
 /// grid.reset(32, 16);
-/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
-/// const eng::TileCoord goals[] = {{30, 12}};
-/// const eng::TileCoord starts[] = {{1, 1}, {2, 9}};
-/// const eng::path::FieldRegion region = eng::path::FieldRegion::around(grid, starts, goals, 16);
-/// eng::path::FieldWorker worker;
-/// auto job = std::make_shared<eng::path::FieldWorker::Job>();
-/// job->field = std::make_shared<eng::path::FlowField>();
+/// const int walker = grid.addLayer("walker", isostar::path::CostField(32, 16), isostar::path::MoveRules{});
+/// const isostar::TileCoord goals[] = {{30, 12}};
+/// const isostar::TileCoord starts[] = {{1, 1}, {2, 9}};
+/// const isostar::path::FieldRegion region = isostar::path::FieldRegion::around(grid, starts, goals, 16);
+/// isostar::path::FieldWorker worker;
+/// auto job = std::make_shared<isostar::path::FieldWorker::Job>();
+/// job->field = std::make_shared<isostar::path::FlowField>();
 /// job->field->begin(grid, walker, goals, region);
 /// job->field->detach();
 /// worker.submit(job);
@@ -41,7 +41,7 @@
 #include <atomic>
 #include <memory>
 
-namespace eng::path {
+namespace isostar::path {
 
 class FieldWorker {
 public:
@@ -89,4 +89,4 @@ private:
     std::unique_ptr<State> m_state;
 };
 
-} // namespace eng::path
+} // namespace isostar::path

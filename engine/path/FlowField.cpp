@@ -10,7 +10,7 @@
 #include <cstring>
 #include <functional>
 
-namespace eng::path {
+namespace isostar::path {
 
 namespace {
 
@@ -425,4 +425,4 @@ bool FlowField::trace(TileCoord from, std::vector<TileCoord>& out) const
     return true;
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -42,15 +42,15 @@
 ///   which keeps no pointer to read).
 ///
 /// \code
-/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// isostar::path::NavGrid grid;                                         // the map's navigation data
 /// grid.reset(32, 16);
-/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
-/// const eng::TileCoord goals[] = {{30, 12}};
-/// const eng::TileCoord starts[] = {{3, 4}};
-/// eng::path::FlowField field;
-/// field.begin(grid, walker, goals, eng::path::FieldRegion::around(grid, starts, goals, 16));
-/// while (field.step(4096) == eng::path::PathStatus::InProgress) {}
-/// std::vector<eng::TileCoord> path;
+/// const int walker = grid.addLayer("walker", isostar::path::CostField(32, 16), isostar::path::MoveRules{});
+/// const isostar::TileCoord goals[] = {{30, 12}};
+/// const isostar::TileCoord starts[] = {{3, 4}};
+/// isostar::path::FlowField field;
+/// field.begin(grid, walker, goals, isostar::path::FieldRegion::around(grid, starts, goals, 16));
+/// while (field.step(4096) == isostar::path::PathStatus::InProgress) {}
+/// std::vector<isostar::TileCoord> path;
 /// field.trace({3, 4}, path);                 // {3,4} .. {30,12}, costs field.distance({3, 4})
 /// if (auto n = field.next({3, 4})) { std::cout << "step to " << *n << '\n'; }
 /// \endcode
@@ -69,7 +69,7 @@
 #include <utility>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// A rectangle of cells: x0 <= x < x1, y0 <= y < y1.
 struct FieldRegion {
@@ -216,4 +216,4 @@ private:
     int m_expanded = 0;
 };
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 bool GridPathfinder::init(const CostField& field, const MoveRules& rules)
 {
@@ -108,4 +108,4 @@ double GridPathfinder::heuristic(TileCoord a, TileCoord b) const
     return m_query.heuristic(m_grid, 0, a, b);
 }
 
-} // namespace eng::path
+} // namespace isostar::path

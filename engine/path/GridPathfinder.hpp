@@ -33,22 +33,22 @@
 /// astar_search.
 ///
 /// \code
-/// eng::path::CostField field(32, 16);        // CostField.hpp
-/// const eng::path::MoveRules rules;          // 8 directions, no corner cutting
-/// const eng::TileCoord start{1, 1}, goal{30, 12};
-/// eng::path::GridPathfinder finder;
+/// isostar::path::CostField field(32, 16);        // CostField.hpp
+/// const isostar::path::MoveRules rules;          // 8 directions, no corner cutting
+/// const isostar::TileCoord start{1, 1}, goal{30, 12};
+/// isostar::path::GridPathfinder finder;
 /// if (!finder.init(field, rules)) { /* bad field or rules */ }
-/// eng::path::PathResult result;
-/// if (finder.findPath(start, goal, result) == eng::path::PathStatus::Found)
-///     for (eng::TileCoord c : result.path) { std::cout << c << '\n'; }
+/// isostar::path::PathResult result;
+/// if (finder.findPath(start, goal, result) == isostar::path::PathStatus::Found)
+///     for (isostar::TileCoord c : result.path) { std::cout << c << '\n'; }
 ///
-/// field.at({5, 5}) = eng::path::Impassable;   // the map changed
-/// const eng::TileCoord changed[] = {{5, 5}};
+/// field.at({5, 5}) = isostar::path::Impassable;   // the map changed
+/// const isostar::TileCoord changed[] = {{5, 5}};
 /// finder.updateCells(field, changed);
 ///
 /// // Time-sliced: spread one search over frames.
 /// finder.beginSearch(start, goal);
-/// while (finder.step(200) == eng::path::PathStatus::InProgress) { /* next frame */ }
+/// while (finder.step(200) == isostar::path::PathStatus::InProgress) { /* next frame */ }
 /// finder.finishSearch(result);
 /// \endcode
 
@@ -64,7 +64,7 @@
 #include <span>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 class GridPathfinder {
 public:
@@ -158,4 +158,4 @@ private:
     MoveRules m_rules; ///< the rules, also before init
 };
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -14,7 +14,7 @@
 #include <cmath>
 #include <limits>
 
-namespace eng::path {
+namespace isostar::path {
 
 using detail::kDx;
 using detail::kDy;
@@ -452,4 +452,4 @@ void GridQuery::writeResult(PathResult& out)
     std::reverse(out.path.begin(), out.path.end());
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -43,16 +43,16 @@
 /// pages of cells some search visited take memory.
 ///
 /// \code
-/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// isostar::path::NavGrid grid;                                         // the map's navigation data
 /// grid.reset(32, 16);
-/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
-/// eng::path::GridQuery query;                      // per agent
-/// eng::path::PathResult result;
+/// const int walker = grid.addLayer("walker", isostar::path::CostField(32, 16), isostar::path::MoveRules{});
+/// isostar::path::GridQuery query;                      // per agent
+/// isostar::path::PathResult result;
 /// query.findPath(grid, walker, {1, 1}, {30, 12}, result);
-/// const eng::TileCoord others[] = {{7, 3}, {8, 3}};
-/// const eng::path::QueryOverlay units{others, 4.0f, false};   // avoid other units: +4 each
+/// const isostar::TileCoord others[] = {{7, 3}, {8, 3}};
+/// const isostar::path::QueryOverlay units{others, 4.0f, false};   // avoid other units: +4 each
 /// query.findPath(grid, walker, {1, 1}, {30, 12}, result, &units);
-/// query.setSearchMode({eng::path::SearchOrder::Greedy});     // later queries: greedy best-first
+/// query.setSearchMode({isostar::path::SearchOrder::Greedy});     // later queries: greedy best-first
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
@@ -69,7 +69,7 @@
 #include <span>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// Cells held by other units for one query: `penalty` is added to the entry cost of each listed
 /// cell, or the cells are impassable when `blocked`. Never changes the NavGrid. The start cell
@@ -253,4 +253,4 @@ private:
     Search m_search;
 };
 
-} // namespace eng::path
+} // namespace isostar::path

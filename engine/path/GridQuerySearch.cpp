@@ -4,7 +4,7 @@
 /// GridQuerySearchOverlay.cpp, GridQuerySearchGreedy.cpp and GridQuerySearchTraced.cpp).
 #include "engine/path/GridQuery.hpp"
 
-namespace eng::path {
+namespace isostar::path {
 
 PathStatus GridQuery::dispatchRun(int maxExpansions)
 {
@@ -27,4 +27,4 @@ PathStatus GridQuery::dispatchRun(int maxExpansions)
                                                       : runLoop<Loop::Masked, false, false>(maxExpansions);
 }
 
-} // namespace eng::path
+} // namespace isostar::path

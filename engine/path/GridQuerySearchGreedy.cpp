@@ -3,9 +3,9 @@
 /// query/GridQuerySearchLoops.hpp).
 #include "engine/path/query/GridQuerySearchLoops.hpp"
 
-namespace eng::path {
+namespace isostar::path {
 
 template PathStatus GridQuery::runLoop<GridQuery::Loop::Branchy, true, true>(int);
 template PathStatus GridQuery::runLoop<GridQuery::Loop::Branchy, false, true>(int);
 
-} // namespace eng::path
+} // namespace isostar::path

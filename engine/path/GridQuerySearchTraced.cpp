@@ -4,11 +4,11 @@
 /// query/GridQuerySearchLoops.hpp).
 #include "engine/path/query/GridQuerySearchLoops.hpp"
 
-namespace eng::path {
+namespace isostar::path {
 
 template PathStatus GridQuery::runLoop<GridQuery::Loop::Traced, false, false>(int);
 template PathStatus GridQuery::runLoop<GridQuery::Loop::Traced, true, false>(int);
 template PathStatus GridQuery::runLoop<GridQuery::Loop::Traced, false, true>(int);
 template PathStatus GridQuery::runLoop<GridQuery::Loop::Traced, true, true>(int);
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -4,7 +4,7 @@
 
 #include "engine/path/jump/JumpQuery.hpp"
 
-namespace eng::path {
+namespace isostar::path {
 
 bool JumpPointSearch::supports(const NavGrid& grid, int layer)
 {
@@ -21,4 +21,4 @@ PathStatus JumpPointSearch::findPath(const NavGrid& grid, int layer, const JumpP
     return m_search.findPath(grid, layer, jumps, start, goal, out);
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -30,14 +30,14 @@
 /// - Deterministic; queries do not allocate after warm-up (scratch grows to the largest grid).
 ///
 /// \code
-/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// isostar::path::NavGrid grid;                                         // the map's navigation data
 /// grid.reset(32, 16);
-/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
-/// eng::path::JumpPointGrid jumps;
-/// if (eng::path::JumpPointSearch::supports(grid, walker))
+/// const int walker = grid.addLayer("walker", isostar::path::CostField(32, 16), isostar::path::MoveRules{});
+/// isostar::path::JumpPointGrid jumps;
+/// if (isostar::path::JumpPointSearch::supports(grid, walker))
 ///     jumps.build(grid, walker);                     // again after every edit of the layer
-/// eng::path::JumpPointSearch search;                 // one per thread
-/// eng::path::PathResult result;
+/// isostar::path::JumpPointSearch search;                 // one per thread
+/// isostar::path::PathResult result;
 /// search.findPath(grid, walker, jumps, {1, 1}, {30, 12}, result);
 /// \endcode
 
@@ -46,7 +46,7 @@
 #include "engine/path/PathResult.hpp"
 #include "engine/path/WeightedJumpSearch.hpp"
 
-namespace eng::path {
+namespace isostar::path {
 
 /// The jump data of one layer: a WeightedJumpGrid (on a uniform layer its table holds jump
 /// point search's natural and forced neighbours).
@@ -74,4 +74,4 @@ private:
     WeightedJumpSearch m_search;  ///< landmarks off: the octile bound alone
 };
 
-} // namespace eng::path
+} // namespace isostar::path

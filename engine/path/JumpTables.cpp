@@ -3,7 +3,7 @@
 /// the background, then patched with the edits it missed and kept up to date by invalidate().
 #include "engine/path/JumpTables.hpp"
 
-namespace eng::path {
+namespace isostar::path {
 
 JumpTables::JumpTables(const NavGrid& grid)
     : m_grid(grid)
@@ -136,4 +136,4 @@ void JumpTables::releaseScratch()
     m_jpsw.reset();
 }
 
-} // namespace eng::path
+} // namespace isostar::path

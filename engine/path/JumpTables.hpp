@@ -19,15 +19,15 @@
 ///   optimal paths).
 ///
 /// \code
-/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// isostar::path::NavGrid grid;                                         // the map's navigation data
 /// grid.reset(32, 16);
-/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
-/// eng::path::JumpTables jumps(grid);
-/// eng::path::PathResult result;
+/// const int walker = grid.addLayer("walker", isostar::path::CostField(32, 16), isostar::path::MoveRules{});
+/// isostar::path::JumpTables jumps(grid);
+/// isostar::path::PathResult result;
 /// jumps.poll();                                              // each update, owner thread
-/// const eng::path::SearchAlgorithm a = jumps.choose(walker, false);
-/// if (a != eng::path::SearchAlgorithm::AStar) jumps.findPath(a, walker, {1, 1}, {30, 12}, true, result);
-/// const eng::path::CellChange changes[] = {{{5, 5}, eng::path::Impassable}};
+/// const isostar::path::SearchAlgorithm a = jumps.choose(walker, false);
+/// if (a != isostar::path::SearchAlgorithm::AStar) jumps.findPath(a, walker, {1, 1}, {30, 12}, true, result);
+/// const isostar::path::CellChange changes[] = {{{5, 5}, isostar::path::Impassable}};
 /// jumps.invalidate(grid.apply(walker, changes));             // after every edit
 /// \endcode
 
@@ -43,7 +43,7 @@
 #include <thread>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 class JumpTables {
 public:
@@ -98,4 +98,4 @@ private:
     std::unique_ptr<WeightedJumpSearch> m_jpsw;
 };
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -14,7 +14,7 @@
 #include <ostream>
 #include <thread>
 
-namespace eng::path {
+namespace isostar::path {
 
 using detail::kDx;
 using detail::kDy;
@@ -403,4 +403,4 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
         return LandmarkTable{};
     return table;
 }
-} // namespace eng::path
+} // namespace isostar::path

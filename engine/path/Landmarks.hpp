@@ -55,10 +55,10 @@
 /// the table, 12 bytes per padded cell of scratch while it runs.
 /// \code
 /// #include "engine/path/NavGrid.hpp"
-/// const eng::path::CostField field(256, 256);
-/// const eng::path::MoveRules rules;
-/// eng::path::NavGrid grid;
-/// grid.setLandmarks({eng::path::LandmarkMode::On, 8});   // before addLayer; Auto is the default
+/// const isostar::path::CostField field(256, 256);
+/// const isostar::path::MoveRules rules;
+/// isostar::path::NavGrid grid;
+/// grid.setLandmarks({isostar::path::LandmarkMode::On, 8});   // before addLayer; Auto is the default
 /// grid.reset(field.width, field.height);
 /// const int walker = grid.addLayer("walker", field, rules);   // builds the table (synchronously)
 /// // per frame, on the thread that owns the grid (installs rebuilt tables after edits):
@@ -76,7 +76,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// When a NavGrid builds landmark tables.
 enum class LandmarkMode {
@@ -177,4 +177,4 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
                                  std::span<const std::int32_t> paddedIslands, int islandCount,
                                  const MoveRules& rules, int count, std::stop_token stop = {});
 
-} // namespace eng::path
+} // namespace isostar::path

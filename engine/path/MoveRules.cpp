@@ -3,7 +3,7 @@
 #include <cmath>
 #include <ostream>
 
-namespace eng::path {
+namespace isostar::path {
 
 bool isValid(const MoveRules& rules)
 {
@@ -88,4 +88,4 @@ std::ostream& operator<<(std::ostream& os, const MoveRules& rules)
               << rules.heuristic << ", weight " << rules.weight << '}';
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// Which of the 8 neighbours can be entered. Orthogonal steps need only a passable target.
 enum class DiagonalMode {
@@ -68,4 +68,4 @@ std::ostream& operator<<(std::ostream& os, DiagonalMode mode);
 std::ostream& operator<<(std::ostream& os, Heuristic h);
 std::ostream& operator<<(std::ostream& os, const MoveRules& rules);
 
-} // namespace eng::path
+} // namespace isostar::path

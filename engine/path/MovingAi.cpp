@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace eng::path {
+namespace isostar::path {
 
 namespace {
 
@@ -349,4 +349,4 @@ std::vector<Diagnostic> checkScenario(const MovingAiScenario& s, const MovingAiM
     return out;
 }
 
-} // namespace eng::path
+} // namespace isostar::path

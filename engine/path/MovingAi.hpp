@@ -7,14 +7,14 @@
 ///
 /// \code
 /// #include "engine/path/GridPathfinder.hpp"
-/// auto map = eng::path::loadMovingAiMap("den520d.map");
-/// auto scen = eng::path::loadMovingAiScenarios("den520d.map.scen");
-/// if (!map) { std::cerr << eng::formatDiagnostics(map.diagnostics()); return 2; }
-/// if (!scen) { std::cerr << eng::formatDiagnostics(scen.diagnostics()); return 2; }
+/// auto map = isostar::path::loadMovingAiMap("den520d.map");
+/// auto scen = isostar::path::loadMovingAiScenarios("den520d.map.scen");
+/// if (!map) { std::cerr << isostar::formatDiagnostics(map.diagnostics()); return 2; }
+/// if (!scen) { std::cerr << isostar::formatDiagnostics(scen.diagnostics()); return 2; }
 /// const auto& s = scen.value().scenarios[0];
-/// eng::path::GridPathfinder finder;
-/// finder.init(eng::path::toCostField(map.value(), map.value().terrainAt(s.start)),
-///             eng::path::movingAiRules());
+/// isostar::path::GridPathfinder finder;
+/// finder.init(isostar::path::toCostField(map.value(), map.value().terrainAt(s.start)),
+///             isostar::path::movingAiRules());
 /// \endcode
 
 #include "engine/core/Result.hpp"
@@ -27,7 +27,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// Movement class of a Moving AI cell. A step joins two cells of the same class.
 enum class MovingAiTerrain : std::uint8_t { Ground, Water, Blocked };
@@ -87,4 +87,4 @@ Result<MovingAiScenarioFile> loadMovingAiScenarios(const std::string& path);
 std::vector<Diagnostic> checkScenario(const MovingAiScenario& s, const MovingAiMap& map,
                                       const std::string& scenFile);
 
-} // namespace eng::path
+} // namespace isostar::path

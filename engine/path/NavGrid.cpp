@@ -10,7 +10,7 @@
 #include <cmath>
 #include <limits>
 
-namespace eng::path {
+namespace isostar::path {
 
 using detail::kDx;
 using detail::kDy;
@@ -483,4 +483,4 @@ void NavGrid::waitLandmarks()
     }
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -16,13 +16,13 @@
 ///   island array (paddedIslands() of both is the same pointer) until one of them changes.
 ///
 /// \code
-/// const eng::path::CostField field(32, 16);   // CostField.hpp; or a TerrainField's costs
-/// const eng::path::MoveRules rules;
-/// eng::path::NavGrid grid;
+/// const isostar::path::CostField field(32, 16);   // CostField.hpp; or a TerrainField's costs
+/// const isostar::path::MoveRules rules;
+/// isostar::path::NavGrid grid;
 /// grid.reset(field.width, field.height);
 /// const int walker = grid.addLayer("walker", field, rules);
-/// const eng::path::CellChange wall[] = {{{5, 5}, eng::path::Impassable}};
-/// eng::path::NavDirty dirty = grid.apply(walker, wall);    // dirty.cells == {{5, 5}}
+/// const isostar::path::CellChange wall[] = {{{5, 5}, isostar::path::Impassable}};
+/// isostar::path::NavDirty dirty = grid.apply(walker, wall);    // dirty.cells == {{5, 5}}
 /// std::cout << dirty.cells.size() << " cell changed\n";   // hand it to PathService::invalidate
 /// grid.pollLandmarks();                                    // once per frame (owner thread)
 /// \endcode
@@ -58,7 +58,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// When a layer's landmark table is built (the tables are the same either way).
 enum class LandmarkBuild {
@@ -317,4 +317,4 @@ private:
     std::vector<std::pair<std::uint32_t, float>> m_touched;  ///< apply(): (node, old cost) scratch
 };
 
-} // namespace eng::path
+} // namespace isostar::path

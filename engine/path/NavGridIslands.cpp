@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace eng::path {
+namespace isostar::path {
 
 void NavGrid::computeIslands(Layer& layer)
 {
@@ -167,4 +167,4 @@ bool NavGrid::openCells(const Layer& layer, std::vector<std::int32_t>& island, i
     return true;
 }
 
-} // namespace eng::path
+} // namespace isostar::path

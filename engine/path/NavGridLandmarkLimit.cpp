@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace eng::path {
+namespace isostar::path {
 
 void NavGrid::setLandmarkTableLimit(int tables, int idlePolls)
 {
@@ -52,4 +52,4 @@ void NavGrid::startLimitedBuild()
     startLandmarkJob(*next);
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -2,7 +2,7 @@
 
 #include <ostream>
 
-namespace eng::path {
+namespace isostar::path {
 
 std::string_view statusName(PathStatus s)
 {
@@ -31,4 +31,4 @@ std::ostream& operator<<(std::ostream& os, const PathResult& r)
     return os << '}';
 }
 
-} // namespace eng::path
+} // namespace isostar::path

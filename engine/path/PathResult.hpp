@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// Outcome of a query. Only Found and Partial carry a path.
 enum class PathStatus {
@@ -45,4 +45,4 @@ struct PathResult {
 std::ostream& operator<<(std::ostream& os, PathStatus s);
 std::ostream& operator<<(std::ostream& os, const PathResult& r);
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -11,7 +11,7 @@
 #include <limits>
 #include <ostream>
 
-namespace eng::path {
+namespace isostar::path {
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -486,4 +486,4 @@ std::size_t PathService::idleScratchBytes() const
     return bytes;
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -69,29 +69,29 @@
 /// hold another request). takeResult(h, out) moves a Done result out and releases h in one call.
 ///
 /// \code
-/// eng::path::NavGrid grid;
+/// isostar::path::NavGrid grid;
 /// grid.reset(64, 64);
-/// const int walker = grid.addLayer("walker", eng::path::CostField(64, 64), eng::path::MoveRules{});
-/// const eng::TileCoord a{1, 1}, b{60, 40};
-/// eng::path::PathService service(grid);                 // non-const grid: landmarks on demand
-/// eng::path::PathHandle h = service.request({.layer = walker, .start = a, .goal = b});
+/// const int walker = grid.addLayer("walker", isostar::path::CostField(64, 64), isostar::path::MoveRules{});
+/// const isostar::TileCoord a{1, 1}, b{60, 40};
+/// isostar::path::PathService service(grid);                 // non-const grid: landmarks on demand
+/// isostar::path::PathHandle h = service.request({.layer = walker, .start = a, .goal = b});
 /// service.update(500.0);                                 // every frame: 0.5 ms of A*
-/// if (const eng::path::PathResult* r = service.result(h))  // valid until release(h)
+/// if (const isostar::path::PathResult* r = service.result(h))  // valid until release(h)
 ///     std::cout << r->path.size() << " cells\n";
 /// service.setProgress(h, 3);                             // the unit stands on its path's cell 3
-/// const std::vector<eng::path::CellChange> changes{{{30, 20}, eng::path::Impassable}};
+/// const std::vector<isostar::path::CellChange> changes{{{30, 20}, isostar::path::Impassable}};
 /// service.invalidate(grid.apply(walker, changes));       // the map changed
 /// if (service.stale(h)) {
 ///     service.release(h);
 ///     h = service.request({.layer = walker, .start = a, .goal = b});
 /// }
-/// eng::path::PathHandle j = service.request({.layer = walker, .start = a, .goal = b,
-///                                            .algorithm = eng::path::SearchAlgorithm::Jpsw});
-/// eng::path::PathResult copy;
+/// isostar::path::PathHandle j = service.request({.layer = walker, .start = a, .goal = b,
+///                                            .algorithm = isostar::path::SearchAlgorithm::Jpsw});
+/// isostar::path::PathResult copy;
 /// if (service.takeResult(j, copy)) { /* copy is ours; j is released */ }
-/// const eng::path::FieldRegion area = eng::path::FieldRegion::whole(grid);
-/// eng::path::PathHandle f = service.requestField({.layer = walker, .goals = {b}, .region = area});
-/// if (const eng::path::FlowField* field = service.field(f))
+/// const isostar::path::FieldRegion area = isostar::path::FieldRegion::whole(grid);
+/// isostar::path::PathHandle f = service.requestField({.layer = walker, .goals = {b}, .region = area});
+/// if (const isostar::path::FlowField* field = service.field(f))
 ///     std::cout << (field->next(a) ? "a step from a\n" : "no step from a\n");
 /// \endcode
 
@@ -112,7 +112,7 @@
 #include <memory>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// Handle of a request: never a raw index; a slot reused by a later request has a new
 /// generation, so an old handle never reads another request's result. generation 0 = null.
@@ -367,4 +367,4 @@ private:
     std::unique_ptr<FieldWorker> m_worker;      ///< last: destroyed (joined) first
 };
 
-} // namespace eng::path
+} // namespace isostar::path

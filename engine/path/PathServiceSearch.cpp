@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-namespace eng::path {
+namespace isostar::path {
 
 namespace {
 bool isJumpSearch(SearchAlgorithm a)
@@ -124,4 +124,4 @@ int PathService::runSlice(std::uint32_t index, ServiceStats& stats)
     return done;
 }
 
-} // namespace eng::path
+} // namespace isostar::path

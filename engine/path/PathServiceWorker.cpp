@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <chrono>
 
-namespace eng::path {
+namespace isostar::path {
 
 void PathService::setFieldWorker(bool on)
 {
@@ -134,4 +134,4 @@ void PathService::collectFields(ServiceStats& stats)
     }
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <ostream>
 
-namespace eng::path {
+namespace isostar::path {
 
 namespace {
 
@@ -165,4 +165,4 @@ std::ostream& operator<<(std::ostream& os, RaceAlgorithm a)
     return os << raceAlgorithmName(a);
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -21,12 +21,12 @@
 ///   read (const queries; the threading contract of NavGrid applies).
 ///
 /// \code
-/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// isostar::path::NavGrid grid;                                         // the map's navigation data
 /// grid.reset(32, 16);
-/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
-/// eng::path::GridQuery query;
-/// const eng::path::Race race = eng::path::runRace(query, grid, walker, {1, 1}, {30, 12});
-/// for (const eng::path::RaceRow& row : race.rows)
+/// const int walker = grid.addLayer("walker", isostar::path::CostField(32, 16), isostar::path::MoveRules{});
+/// isostar::path::GridQuery query;
+/// const isostar::path::Race race = isostar::path::runRace(query, grid, walker, {1, 1}, {30, 12});
+/// for (const isostar::path::RaceRow& row : race.rows)
 ///     std::cout << row.label << ": " << row.result.expanded << " cells, " << row.micros << " us, cost "
 ///               << row.result.cost << (row.optimal ? " (optimal)\n" : "\n");
 /// \endcode
@@ -43,7 +43,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// The four algorithms of a race, in row order.
 enum class RaceAlgorithm {
@@ -99,4 +99,4 @@ std::string raceTable(const Race& race);
 
 std::ostream& operator<<(std::ostream& os, RaceAlgorithm a);
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -5,7 +5,7 @@
 
 #include <ostream>
 
-namespace eng::path {
+namespace isostar::path {
 
 std::optional<SearchAlgorithm> parseSearchAlgorithm(std::string_view name)
 {
@@ -44,4 +44,4 @@ SearchAlgorithm resolveAlgorithm(SearchAlgorithm requested, const NavGrid& grid,
     return SearchAlgorithm::AStar;
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -7,18 +7,18 @@
 ///
 /// \code
 /// #include "engine/path/NavGrid.hpp"
-/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// isostar::path::NavGrid grid;                                         // the map's navigation data
 /// grid.reset(32, 16);
-/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
-/// const eng::path::SearchAlgorithm a = eng::path::resolveAlgorithm(eng::path::SearchAlgorithm::Auto, grid, walker);
-/// if (a == eng::path::SearchAlgorithm::Jpsw) { /* WeightedJumpSearch with a WeightedJumpGrid of walker */ }
+/// const int walker = grid.addLayer("walker", isostar::path::CostField(32, 16), isostar::path::MoveRules{});
+/// const isostar::path::SearchAlgorithm a = isostar::path::resolveAlgorithm(isostar::path::SearchAlgorithm::Auto, grid, walker);
+/// if (a == isostar::path::SearchAlgorithm::Jpsw) { /* WeightedJumpSearch with a WeightedJumpGrid of walker */ }
 /// \endcode
 
 #include <iosfwd>
 #include <optional>
 #include <string_view>
 
-namespace eng::path {
+namespace isostar::path {
 
 class NavGrid;
 
@@ -48,4 +48,4 @@ std::ostream& operator<<(std::ostream& os, SearchAlgorithm algorithm);
 /// LandmarkBuild::OnDemand the question marks the layer's table as wanted, as an A* query does.
 SearchAlgorithm resolveAlgorithm(SearchAlgorithm requested, const NavGrid& grid, int layer);
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -2,7 +2,7 @@
 
 #include <ostream>
 
-namespace eng::path {
+namespace isostar::path {
 
 std::optional<SearchOrder> parseSearchOrder(std::string_view name)
 {
@@ -36,4 +36,4 @@ std::ostream& operator<<(std::ostream& os, const SearchMode& mode)
     return os;
 }
 
-} // namespace eng::path
+} // namespace isostar::path

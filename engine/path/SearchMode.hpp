@@ -7,14 +7,14 @@
 ///
 /// \code
 /// #include "engine/path/GridQuery.hpp"
-/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// isostar::path::NavGrid grid;                                         // the map's navigation data
 /// grid.reset(32, 16);
-/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
-/// eng::path::GridQuery query;
-/// eng::path::PathResult result;
-/// query.setSearchMode({eng::path::SearchOrder::Greedy});
+/// const int walker = grid.addLayer("walker", isostar::path::CostField(32, 16), isostar::path::MoveRules{});
+/// isostar::path::GridQuery query;
+/// isostar::path::PathResult result;
+/// query.setSearchMode({isostar::path::SearchOrder::Greedy});
 /// query.findPath(grid, walker, {1, 1}, {30, 12}, result);   // some path, quickly
-/// query.setSearchMode({eng::path::SearchOrder::WeightedAStar, 2.0});
+/// query.setSearchMode({isostar::path::SearchOrder::WeightedAStar, 2.0});
 /// query.findPath(grid, walker, {1, 1}, {30, 12}, result);   // cost <= 2 x optimal
 /// \endcode
 
@@ -22,7 +22,7 @@
 #include <optional>
 #include <string_view>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// How the open list is ordered. Every order expands each cell at most once (closed cells are
 /// never reopened) and is deterministic; ties end with the lower row-major index.
@@ -62,4 +62,4 @@ std::string_view searchOrderName(SearchOrder order);
 std::ostream& operator<<(std::ostream& os, SearchOrder order);
 std::ostream& operator<<(std::ostream& os, const SearchMode& mode);
 
-} // namespace eng::path
+} // namespace isostar::path

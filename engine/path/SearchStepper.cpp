@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <limits>
 
-namespace eng::path {
+namespace isostar::path {
 
 SearchStepper::SearchStepper() : m_trace(std::make_unique<SearchTrace>())
 {
@@ -91,4 +91,4 @@ TraceSnapshot SearchStepper::snapshot() const
     return m_trace->snapshot(m_trace->stepCount() - 1);
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -13,24 +13,24 @@
 /// grows with the expansions (about 10 records each): meant for demo-sized searches.
 ///
 /// \code
-/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// isostar::path::NavGrid grid;                                         // the map's navigation data
 /// grid.reset(32, 16);
-/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
-/// eng::path::SearchStepper stepper;
+/// const int walker = grid.addLayer("walker", isostar::path::CostField(32, 16), isostar::path::MoveRules{});
+/// isostar::path::SearchStepper stepper;
 /// stepper.setOpenHeadSize(6);
-/// stepper.begin(grid, walker, {1, 1}, {30, 12}, {eng::path::SearchOrder::AStar});
+/// stepper.begin(grid, walker, {1, 1}, {30, 12}, {isostar::path::SearchOrder::AStar});
 /// // on key N:
-/// if (stepper.status() == eng::path::PathStatus::InProgress)
+/// if (stepper.status() == isostar::path::PathStatus::InProgress)
 ///     stepper.step();
-/// if (const eng::path::TraceCell* cur = stepper.current())
+/// if (const isostar::path::TraceCell* cur = stepper.current())
 ///     std::cout << "expanding " << cur->cell << " g " << cur->g << " h " << cur->h << " f " << cur->f << '\n';
-/// for (const eng::path::TraceNeighbour& n : stepper.neighbours())
-///     std::cout << "  " << n.cell << ' ' << eng::path::neighbourOutcomeName(n.outcome) << '\n';   // "improved", ...
-/// for (const eng::path::TraceCell& e : stepper.openHead())
+/// for (const isostar::path::TraceNeighbour& n : stepper.neighbours())
+///     std::cout << "  " << n.cell << ' ' << isostar::path::neighbourOutcomeName(n.outcome) << '\n';   // "improved", ...
+/// for (const isostar::path::TraceCell& e : stepper.openHead())
 ///     std::cout << "  next " << e.cell << " f " << e.f << '\n';   // expanded first
-/// const eng::path::TraceSnapshot s = stepper.snapshot();        // open / closed sets now
+/// const isostar::path::TraceSnapshot s = stepper.snapshot();        // open / closed sets now
 /// if (stepper.finished())
-///     std::cout << eng::path::statusName(stepper.result().status) << '\n';   // Found / Partial / NoPath ...
+///     std::cout << isostar::path::statusName(stepper.result().status) << '\n';   // Found / Partial / NoPath ...
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
@@ -44,7 +44,7 @@
 #include <span>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 class SearchStepper {
 public:
@@ -123,4 +123,4 @@ private:
     int m_headSize = 8;
 };
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <ostream>
 
-namespace eng::path {
+namespace isostar::path {
 
 void SearchTrace::clear()
 {
@@ -20,7 +20,7 @@ void SearchTrace::clear()
 
 TraceSnapshot SearchTrace::snapshot(int k) const
 {
-    ENGINE_ASSERT(k >= -1 && k < stepCount(), "SearchTrace::snapshot: step out of range");
+    ISOSTAR_ASSERT(k >= -1 && k < stepCount(), "SearchTrace::snapshot: step out of range");
     TraceSnapshot s;
     s.width = width;
     s.height = height;
@@ -63,9 +63,9 @@ std::ostream& operator<<(std::ostream& os, const TraceCell& c)
               << ", f " << c.f << '}';
 }
 
-} // namespace eng::path
+} // namespace isostar::path
 
-namespace eng::path {
+namespace isostar::path {
 
 std::string_view neighbourOutcomeName(NeighbourOutcome o)
 {
@@ -90,4 +90,4 @@ std::ostream& operator<<(std::ostream& os, const TraceNeighbour& n)
     return os << '{' << n.cell << ' ' << n.outcome << ", g " << n.g << ", h " << n.h << ", f " << n.f << '}';
 }
 
-} // namespace eng::path
+} // namespace isostar::path

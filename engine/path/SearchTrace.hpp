@@ -17,13 +17,13 @@
 ///
 /// \code
 /// #include "engine/path/GridPathfinder.hpp"
-/// eng::path::GridPathfinder finder;
-/// finder.init(eng::path::CostField(32, 16), eng::path::MoveRules{});
-/// eng::path::PathResult result;
-/// eng::path::SearchTrace trace;
+/// isostar::path::GridPathfinder finder;
+/// finder.init(isostar::path::CostField(32, 16), isostar::path::MoveRules{});
+/// isostar::path::PathResult result;
+/// isostar::path::SearchTrace trace;
 /// finder.findPath({1, 1}, {30, 12}, result, &trace);
 /// for (int k = 0; k < trace.stepCount(); ++k) {
-///     eng::path::TraceSnapshot s = trace.snapshot(k);
+///     isostar::path::TraceSnapshot s = trace.snapshot(k);
 ///     // draw s.state[i] (Open / Closed), s.g[i], s.h[i], s.f[i] for each cell i
 /// }
 /// \endcode
@@ -36,7 +36,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// One cell as the search saw it at one moment. g = cost from the start so far, h = heuristic
 /// (already scaled and weighted), f = g + h. `parent` is the cell it was reached from
@@ -122,4 +122,4 @@ std::string_view neighbourOutcomeName(NeighbourOutcome o);
 std::ostream& operator<<(std::ostream& os, NeighbourOutcome o);
 std::ostream& operator<<(std::ostream& os, const TraceNeighbour& n);
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -11,7 +11,7 @@
 #include <vector>
 #include <limits>
 
-namespace eng::path {
+namespace isostar::path {
 
 namespace {
 
@@ -301,4 +301,4 @@ std::size_t WeightedJumpGrid::jumpPoints() const
     return n;
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -15,7 +15,7 @@
 #include <cstring>
 #include <limits>
 
-namespace eng::path {
+namespace isostar::path {
 
 namespace {
 
@@ -474,4 +474,4 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
     return out.status;
 }
 
-} // namespace eng::path
+} // namespace isostar::path

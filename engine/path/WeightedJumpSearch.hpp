@@ -71,17 +71,17 @@
 /// - Deterministic; queries do not allocate after warm-up (scratch grows to the largest grid).
 ///
 /// \code
-/// eng::path::NavGrid grid;                                         // the map's navigation data
+/// isostar::path::NavGrid grid;                                         // the map's navigation data
 /// grid.reset(32, 16);
-/// const int walker = grid.addLayer("walker", eng::path::CostField(32, 16), eng::path::MoveRules{});
-/// eng::path::WeightedJumpGrid flat;
-/// if (eng::path::WeightedJumpSearch::supports(grid, walker))
+/// const int walker = grid.addLayer("walker", isostar::path::CostField(32, 16), isostar::path::MoveRules{});
+/// isostar::path::WeightedJumpGrid flat;
+/// if (isostar::path::WeightedJumpSearch::supports(grid, walker))
 ///     flat.build(grid, walker);
-/// const eng::path::CellChange changes[] = {{{5, 5}, eng::path::Impassable}};
-/// eng::path::NavDirty dirty = grid.apply(walker, changes);
+/// const isostar::path::CellChange changes[] = {{{5, 5}, isostar::path::Impassable}};
+/// isostar::path::NavDirty dirty = grid.apply(walker, changes);
 /// flat.update(grid, dirty);                           // after every apply() of the layer
-/// eng::path::WeightedJumpSearch search;               // one per thread
-/// eng::path::PathResult result;
+/// isostar::path::WeightedJumpSearch search;               // one per thread
+/// isostar::path::PathResult result;
 /// search.findPath(grid, walker, flat, {1, 1}, {30, 12}, result);
 /// \endcode
 
@@ -99,7 +99,7 @@
 #include <span>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// The pruning data of one NavGrid layer (padded coordinates, the ring blocked): for every
 /// padded cell and each of the 8 directions it can be entered in, the directions a search
@@ -296,4 +296,4 @@ private:
     std::vector<std::uint32_t> m_targets;  ///< partial-path candidates (padded nodes)
 };
 
-} // namespace eng::path
+} // namespace isostar::path

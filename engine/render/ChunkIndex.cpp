@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace eng::render {
+namespace isostar::render {
 
 void ChunkIndex::build(const MapMesh& mesh, float bucketPixels)
 {
@@ -93,4 +93,4 @@ void ChunkIndex::query(int layer, const sf::FloatRect& view, std::vector<int>& o
     std::sort(out.begin(), out.end());
 }
 
-} // namespace eng::render
+} // namespace isostar::render

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace eng::render {
+namespace isostar::render {
 
 class ChunkIndex {
 public:
@@ -48,4 +48,4 @@ private:
     mutable std::uint32_t m_stamp = 0;
 };
 
-} // namespace eng::render
+} // namespace isostar::render

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace eng::render {
+namespace isostar::render {
 
 namespace {
 
@@ -175,4 +175,4 @@ void GroundCache::trim(std::size_t keep)
     }
 }
 
-} // namespace eng::render
+} // namespace isostar::render

@@ -27,7 +27,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace eng::render {
+namespace isostar::render {
 
 /// Figures of one GroundCache::draw.
 struct GroundCacheStats {
@@ -93,7 +93,7 @@ private:
     std::uint64_t m_draws = 0;
 };
 
-} // namespace eng::render
+} // namespace isostar::render
 
 // Usage (what MapRenderer::draw does):
 //   GroundCache cache;

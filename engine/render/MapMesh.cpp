@@ -11,7 +11,7 @@
 #include <span>
 #include <string>
 
-namespace eng::render {
+namespace isostar::render {
 
 namespace detail {
 
@@ -229,4 +229,4 @@ bool rebuildMapMeshCells(const map::MapData& map, const MeshOptions& options, st
     return detail::MeshBuilder(map, options, mesh, true).rebuildCells(cells, rebuilt, problems);
 }
 
-} // namespace eng::render
+} // namespace isostar::render

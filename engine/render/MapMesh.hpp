@@ -13,7 +13,7 @@
 ///   texture, see TextureSource::tint), tile animations (frame 0 at time 0), image-collection tilesets,
 ///   tilerendersize="grid" (stretched to the grid cell).
 /// - object layers: visible tile objects only (shapes, points and text are markers, not drawn).
-///   Isometric positions are projected with eng::map::objectToTile; the image is anchored by
+///   Isometric positions are projected with isostar::map::objectToTile; the image is anchored by
 ///   the tileset's objectalignment (unspecified = bottom centre on isometric maps, bottom-left
 ///   on orthogonal ones), sized to the object's width/height, rotated around the anchor.
 /// - image layers: one quad at the layer offset (repeatx/repeaty not supported).
@@ -21,7 +21,7 @@
 /// Passes (what the game's draw does with depth): the first visible tile layer is always flat
 /// *ground*; so is every later layer up to the first one that has a tile taller than the grid
 /// (image height > map tileheight) or a tile object. From that layer on, tile layers and tile
-/// objects are *depth-sorted* (per-tile items with a depth key from eng::iso, sorted together
+/// objects are *depth-sorted* (per-tile items with a depth key from isostar::iso, sorted together
 /// with the units), and image layers are drawn on top. A layer's bool property `depth_sorted`
 /// overrides the automatic choice (true: the sorted part starts here; false: keep it ground).
 /// Ground layers are cut into chunks of chunkCells x chunkCells cells with one sf::VertexArray
@@ -44,7 +44,7 @@
 #include <string>
 #include <vector>
 
-namespace eng::render {
+namespace isostar::render {
 
 struct MeshOptions {
     int chunkCells = 16;             ///< ground chunk size in cells [Limit: >0]
@@ -53,7 +53,7 @@ struct MeshOptions {
     bool exactOrder = false;
     /// Vertex colours premultiplied by their alpha (for premultiplied-alpha rendering).
     bool premultipliedAlpha = false;
-    /// For a map made by eng::map::playableMap (staggered or infinite maps): the frame it was
+    /// For a map made by isostar::map::playableMap (staggered or infinite maps): the frame it was
     /// made with, which places its grid in world space (projectionOf). Empty: the map's own.
     std::optional<map::CellFrame> frame;
 };
@@ -77,7 +77,7 @@ struct TextureSource {
 
 /// One quad drawn on its own (depth-sorted tiles, tile objects, exact-order layers).
 struct MeshItem {
-    float depthKey = 0.f;     ///< eng::iso::Projection::depthKey of the cell centre / object anchor
+    float depthKey = 0.f;     ///< isostar::iso::Projection::depthKey of the cell centre / object anchor
     /// Place in Tiled's draw order within the layer (tie-break; increasing, not dense: for tile
     /// layers a key of the cell, so a chunk rebuilt alone gets the same keys as a whole build).
     int order = 0;
@@ -162,7 +162,7 @@ struct MeshChunkRef {
 
 /// Builds the mesh of `map`. Fails (false, with a Diagnostic naming the map) only for maps the
 /// renderer does not support (staggered and hexagonal orientations: a staggered map is drawn
-/// through eng::map::playableMap and MeshOptions::frame). O(cells + objects).
+/// through isostar::map::playableMap and MeshOptions::frame). O(cells + objects).
 bool buildMapMesh(const map::MapData& map, const MeshOptions& options, MapMesh& out,
                   std::vector<Diagnostic>& problems);
 
@@ -206,4 +206,4 @@ void setQuadTexCoords(sf::Vertex* six, const sf::IntRect& rect, std::uint8_t fli
 /// The frame of `anim` shown at `timeMs` (looping).
 int animationFrameAt(const MeshAnimation& anim, long long timeMs);
 
-} // namespace eng::render
+} // namespace isostar::render

@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-namespace eng::render {
+namespace isostar::render {
 
 namespace detail {
 
@@ -72,4 +72,4 @@ int animationFrameAt(const MeshAnimation& anim, long long timeMs)
     return int(it - anim.frameEndMs.begin());
 }
 
-} // namespace eng::render
+} // namespace isostar::render

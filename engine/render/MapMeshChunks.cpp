@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <string>
 
-namespace eng::render::detail {
+namespace isostar::render::detail {
 
 MeshBuilder::ChunkGrid MeshBuilder::chunkGridOf(const map::TileGrid& g) const
 {
@@ -281,4 +281,4 @@ Diagnostic MeshBuilder::noTextureProblem(const Layer& layer, TileCoord cell) con
                 ": cannot draw it without reloading the map"};
 }
 
-} // namespace eng::render::detail
+} // namespace isostar::render::detail

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <string>
 
-namespace eng::render {
+namespace isostar::render {
 
 namespace detail {
 
@@ -269,4 +269,4 @@ void setQuadTexCoords(sf::Vertex* six, const sf::IntRect& rect, std::uint8_t fli
         six[i].texCoords = tex[idx[i]];
 }
 
-} // namespace eng::render
+} // namespace isostar::render

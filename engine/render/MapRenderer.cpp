@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace eng::render {
+namespace isostar::render {
 
 namespace {
 
@@ -34,7 +34,7 @@ private:
 
 /// Loads `src`'s image with its transparent colour and tint applied (straight alpha); false, with
 /// the problem, when it cannot be read.
-bool loadSourceImage(const TextureSource& src, sf::Image& image, std::vector<eng::Diagnostic>& problems)
+bool loadSourceImage(const TextureSource& src, sf::Image& image, std::vector<isostar::Diagnostic>& problems)
 {
     if (!image.loadFromFile(src.path)) {
         problems.push_back({src.path, 0,
@@ -79,12 +79,12 @@ void premultiply(sf::Image& image)
 
 } // namespace
 
-bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic>& problems)
+bool MapRenderer::load(const isostar::map::MapData& map, std::vector<isostar::Diagnostic>& problems)
 {
     return load(map, problems, Options{});
 }
 
-bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic>& problems, const Options& options)
+bool MapRenderer::load(const isostar::map::MapData& map, std::vector<isostar::Diagnostic>& problems, const Options& options)
 {
     m_mesh = MapMesh{};
     m_textures.clear();
@@ -141,7 +141,7 @@ bool MapRenderer::load(const eng::map::MapData& map, std::vector<eng::Diagnostic
                 all.push_back({int(li), int(ci)});
     tightenQuads(all);
     if (lazy) {
-        m_lazyMap = std::make_unique<eng::map::MapData>(map);
+        m_lazyMap = std::make_unique<isostar::map::MapData>(map);
         m_chunkBudget = options.lazyChunkBudget;
         for (const MeshLayer& l : m_mesh.layers)
             m_chunkUsed.emplace_back(l.chunks.size(), 0u);
@@ -164,8 +164,8 @@ void MapRenderer::markAnimatedChunks()
             m_groundAnimated[std::size_t(q.layer)][std::size_t(q.chunk)] = 1;
 }
 
-bool MapRenderer::updateCells(const eng::map::MapData& map, std::span<const eng::TileCoord> cells,
-                              std::vector<eng::Diagnostic>& problems)
+bool MapRenderer::updateCells(const isostar::map::MapData& map, std::span<const isostar::TileCoord> cells,
+                              std::vector<isostar::Diagnostic>& problems)
 {
     m_rebuiltChunks = 0;
     // The cached ground must be repainted where a rebuilt chunk drew before and draws now
@@ -246,23 +246,23 @@ void MapRenderer::setAnimatedFrame(const MeshAnimatedQuad& q, const sf::IntRect&
     setQuadTexCoords(six, rect, q.flipFlags);
 }
 
-bool renderMapToImage(const eng::map::MapData& map, sf::Image& out, std::vector<eng::Diagnostic>& problems)
+bool renderMapToImage(const isostar::map::MapData& map, sf::Image& out, std::vector<isostar::Diagnostic>& problems)
 {
     MapRenderer renderer;
     MapRenderer::Options options;
     options.mesh.exactOrder = true;
     options.premultipliedAlpha = true;
-    if (map.orientation == eng::map::Orientation::Staggered || map.infinite) {
+    if (map.orientation == isostar::map::Orientation::Staggered || map.infinite) {
         // Drawn on the grid the game plays: the frame keeps Tiled's pixel layout.
-        options.mesh.frame = eng::map::CellFrame::of(map);
+        options.mesh.frame = isostar::map::CellFrame::of(map);
         const std::uint64_t cells =
             std::uint64_t(options.mesh.frame->gridWidth()) * std::uint64_t(options.mesh.frame->gridHeight());
-        if (cells > eng::map::MaxPlayableCells) {
+        if (cells > isostar::map::MaxPlayableCells) {
             problems.push_back({map.path, 0, "the map is too large to draw (" + std::to_string(cells) +
                                                  " cells on the engine's grid)"});
             return false;
         }
-        if (!renderer.load(eng::map::playableMap(map, *options.mesh.frame), problems, options))
+        if (!renderer.load(isostar::map::playableMap(map, *options.mesh.frame), problems, options))
             return false;
     } else if (!renderer.load(map, problems, options)) {
         return false;
@@ -310,4 +310,4 @@ bool renderMapToImage(const eng::map::MapData& map, sf::Image& out, std::vector<
     return true;
 }
 
-} // namespace eng::render
+} // namespace isostar::render

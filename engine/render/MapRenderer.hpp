@@ -26,7 +26,7 @@
 #include <tuple>
 #include <vector>
 
-namespace eng::render {
+namespace isostar::render {
 
 /// Called by MapRenderer::draw between the flat ground and the depth-sorted part.
 using OverlayFn = std::function<void(sf::RenderTarget&)>;
@@ -53,7 +53,7 @@ struct TileCoverage {
 /// Copies the tiles (gids, flip flags) of `cells` on every tile layer of `from` into `to`, a
 /// map of the same layers and sizes (a lazy renderer's copy). False (nothing copied) when the
 /// layers differ.
-bool copyCells(const eng::map::MapData& from, std::span<const eng::TileCoord> cells, eng::map::MapData& to);
+bool copyCells(const isostar::map::MapData& from, std::span<const isostar::TileCoord> cells, isostar::map::MapData& to);
 } // namespace detail
 
 class MapRenderer {
@@ -84,8 +84,8 @@ public:
     /// On failure returns false and appends Diagnostics (a missing or broken image names the
     /// image file and the tileset); the renderer is then empty. Needs a GL context (SFML makes
     /// one). O(cells + objects + image pixels).
-    bool load(const eng::map::MapData& map, std::vector<eng::Diagnostic>& problems);
-    bool load(const eng::map::MapData& map, std::vector<eng::Diagnostic>& problems, const Options& options);
+    bool load(const isostar::map::MapData& map, std::vector<isostar::Diagnostic>& problems);
+    bool load(const isostar::map::MapData& map, std::vector<isostar::Diagnostic>& problems, const Options& options);
 
     /// Redraws the cells `cells` (map cell coordinates) of `map` after their gids changed on
     /// any tile layers: `map` is the map given to load, edited (same size, tilesets and layers;
@@ -99,8 +99,8 @@ public:
     /// previous state kept (the whole batch is refused). Needs no GL context. Cost: about
     /// chunkCells^2 cells per touched chunk and layer (plus a whole rebuild, O(cells), in the rare
     /// case the edit changes which layers are depth-sorted).
-    bool updateCells(const eng::map::MapData& map, std::span<const eng::TileCoord> cells,
-                     std::vector<eng::Diagnostic>& problems);
+    bool updateCells(const isostar::map::MapData& map, std::span<const isostar::TileCoord> cells,
+                     std::vector<isostar::Diagnostic>& problems);
     /// Chunks (layer x chunk) rebuilt by the last updateCells (0 after a refused one; every
     /// chunk of the mesh after a whole rebuild).
     std::size_t rebuiltChunks() const { return m_rebuiltChunks; }
@@ -109,7 +109,7 @@ public:
     /// ground cache tile around it) needs, then drops the least recently needed chunks beyond
     /// lazyChunkBudget. Nothing for other renderers. False (and problems) only when a chunk
     /// cannot be drawn for want of a texture (it stays unbuilt).
-    bool prepare(const sf::FloatRect& view, std::vector<eng::Diagnostic>& problems);
+    bool prepare(const sf::FloatRect& view, std::vector<isostar::Diagnostic>& problems);
     /// Tile-layer chunks built now (every chunk for a renderer that is not lazy).
     std::size_t builtChunks() const;
 
@@ -157,7 +157,7 @@ public:
     /// Draws every layer in Tiled's exact order (no sorting, no sprites), not culled.
     void drawAllLayers(sf::RenderTarget& target) const;
 
-    const eng::iso::Projection& projection() const { return m_mesh.projection; }
+    const isostar::iso::Projection& projection() const { return m_mesh.projection; }
     /// Everything drawn, in world pixels (the map rectangle plus tall tiles and offsets).
     sf::FloatRect worldBounds() const { return m_mesh.bounds; }
     const MapMesh& mesh() const { return m_mesh; }
@@ -211,7 +211,7 @@ private:
     bool m_premultiplied = false;
     /// Lazy renderers: the map chunks are built from (kept up to date by updateCells), the
     /// prepare() call each chunk was last needed by, and the count of prepare() calls.
-    std::unique_ptr<eng::map::MapData> m_lazyMap;
+    std::unique_ptr<isostar::map::MapData> m_lazyMap;
     std::vector<std::vector<std::uint32_t>> m_chunkUsed;
     std::uint32_t m_prepares = 0;
     std::size_t m_chunkBudget = 0;
@@ -224,15 +224,15 @@ private:
 /// Tiled's order, no units or UI), through an sf::RenderTexture with premultiplied alpha so
 /// semi-transparent pixels over the transparent background match Qt's. False + Diagnostics on
 /// failure (unsupported map, missing image, canvas too large for the GL texture size).
-/// Staggered and infinite maps are drawn on their playable grid (eng::map::playableMap) in
+/// Staggered and infinite maps are drawn on their playable grid (isostar::map::playableMap) in
 /// Tiled's pixel layout: an infinite map's canvas is the bounding box of its chunks.
-bool renderMapToImage(const eng::map::MapData& map, sf::Image& out, std::vector<eng::Diagnostic>& problems);
+bool renderMapToImage(const isostar::map::MapData& map, sf::Image& out, std::vector<isostar::Diagnostic>& problems);
 
-} // namespace eng::render
+} // namespace isostar::render
 
 // Usage:
-//   eng::render::MapRenderer renderer;
-//   std::vector<eng::Diagnostic> problems;
+//   isostar::render::MapRenderer renderer;
+//   std::vector<isostar::Diagnostic> problems;
 //   if (!renderer.load(map, problems)) { show(problems); return; }
 //   renderer.update(dt);
 //   editor.paint(map, cell);                          // gids of map's tile layers change

@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace eng::render {
+namespace isostar::render {
 
 namespace {
 
@@ -262,4 +262,4 @@ void MapRenderer::drawAllLayers(sf::RenderTarget& target) const
         }
 }
 
-} // namespace eng::render
+} // namespace isostar::render

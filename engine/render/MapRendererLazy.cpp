@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <utility>
 
-namespace eng::render {
+namespace isostar::render {
 
 namespace detail {
 
@@ -75,7 +75,7 @@ std::size_t MapRenderer::builtChunks() const
     return n;
 }
 
-bool MapRenderer::prepare(const sf::FloatRect& view, std::vector<eng::Diagnostic>& problems)
+bool MapRenderer::prepare(const sf::FloatRect& view, std::vector<isostar::Diagnostic>& problems)
 {
     if (!m_lazyMap)
         return true;
@@ -149,4 +149,4 @@ void MapRenderer::evictChunks()
     markAnimatedChunks();
 }
 
-} // namespace eng::render
+} // namespace isostar::render

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <tuple>
 
-namespace eng::render {
+namespace isostar::render {
 
 namespace {
 
@@ -150,4 +150,4 @@ void MapRenderer::tightenQuads(std::span<const MeshChunkRef> chunks)
     }
 }
 
-} // namespace eng::render
+} // namespace isostar::render

@@ -6,10 +6,10 @@
 
 #include <SFML/Graphics/BlendMode.hpp>
 
-namespace eng::render {
+namespace isostar::render {
 
 inline const sf::BlendMode kPremultipliedBlend(sf::BlendMode::One, sf::BlendMode::OneMinusSrcAlpha,
                                                sf::BlendMode::Add, sf::BlendMode::One,
                                                sf::BlendMode::OneMinusSrcAlpha, sf::BlendMode::Add);
 
-} // namespace eng::render
+} // namespace isostar::render

@@ -12,17 +12,17 @@ namespace sf {
 class Texture;
 }
 
-namespace eng::render {
+namespace isostar::render {
 
 /// One sprite frame placed in world space (Tiled's map canvas pixels).
 struct SpriteItem {
     const sf::Texture* texture = nullptr; ///< not owned; must outlive the draw call (null = skipped)
     sf::IntRect rect;                     ///< frame in the texture, pixels (negative width mirrors)
-    sf::Vector2f feet;                    ///< world position of the feet (eng::iso::WorldPos)
+    sf::Vector2f feet;                    ///< world position of the feet (isostar::iso::WorldPos)
     sf::Vector2f origin;                  ///< the feet inside the frame, pixels from its top-left
-    eng::TilePos tile;                    ///< continuous tile position, for the depth key
+    isostar::TilePos tile;                    ///< continuous tile position, for the depth key
     sf::Color color = sf::Color::White;   ///< multiplied with the texture (alpha = fade)
     float scale = 1.f;                    ///< around the feet [Limit: >0]
 };
 
-} // namespace eng::render
+} // namespace isostar::render

@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace eng::render {
+namespace isostar::render {
 
 inline sf::FloatRect viewRect(const sf::RenderTarget& target)
 {
@@ -22,4 +22,4 @@ inline sf::FloatRect viewRect(const sf::RenderTarget& target)
     return {v.getCenter().x - w / 2.f, v.getCenter().y - h / 2.f, w, h};
 }
 
-} // namespace eng::render
+} // namespace isostar::render

@@ -14,7 +14,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 namespace {
 
@@ -212,4 +212,4 @@ void ConfigTuning::markSaved()
     rebuildInFile();
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -27,15 +27,15 @@
 /// Not thread-safe; one owner (the game's panel and script), like the TerrainConfig it produces.
 ///
 /// \code
-/// void rebuildCosts(const eng::terrain::TerrainConfig& config);    // yours: e.g. TerrainField::setRules
-/// eng::Result<eng::terrain::ConfigTuning> r = eng::terrain::ConfigTuning::fromFile("maps/terrain.toml");
-/// if (!r) { std::cerr << eng::formatDiagnostics(r.diagnostics()); return 2; }
-/// eng::terrain::ConfigTuning tuning = std::move(r).value();
+/// void rebuildCosts(const isostar::terrain::TerrainConfig& config);    // yours: e.g. TerrainField::setRules
+/// isostar::Result<isostar::terrain::ConfigTuning> r = isostar::terrain::ConfigTuning::fromFile("maps/terrain.toml");
+/// if (!r) { std::cerr << isostar::formatDiagnostics(r.diagnostics()); return 2; }
+/// isostar::terrain::ConfigTuning tuning = std::move(r).value();
 /// if (std::optional<std::string> error = tuning.set("terrain.snow.cost", "-1"))
 ///     std::cerr << *error << '\n';   // "terrain.snow.cost: must be a finite number > 0, got -1"
 /// tuning.set("terrain.volcano_erupting.influence.radius", "3");
 /// rebuildCosts(tuning.config());     // the TerrainConfig now in force
-/// for (const eng::terrain::TuningKey& k : tuning.keys())
+/// for (const isostar::terrain::TuningKey& k : tuning.keys())
 ///     if (k.profile.empty()) std::cout << k.key << " = " << k.value << " (file: " << k.fileValue << ")\n";
 /// if (std::optional<std::string> error = tuning.save(tuning.fileName()))  // atomic, keeps .bak
 ///     std::cerr << *error << '\n';   // "cannot write maps/terrain.toml: ...: Permission denied"
@@ -56,7 +56,7 @@
 #include <utility>
 #include <vector>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 /// What kind of value a key takes.
 enum class TuningKind {
@@ -159,7 +159,7 @@ public:
     /// For the `panel` field of the script's `dump`.
     std::vector<std::pair<std::string, std::string>> values() const;
 
-    /// Writes text() to `path` with eng::writeFileAtomically (temp file + rename; `keepBackup`:
+    /// Writes text() to `path` with isostar::writeFileAtomically (temp file + rename; `keepBackup`:
     /// an existing file stays as `path + ".bak"`). nullopt on success, else the error naming the
     /// file ("cannot write PATH: <step>: <OS reason>"). Does not change the model.
     std::optional<std::string> save(const std::string& path, bool keepBackup = true) const;
@@ -180,4 +180,4 @@ private:
     std::vector<std::string> m_inFile; ///< sorted keys the file's text writes itself
 };
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -12,7 +12,7 @@
 #include <charconv>
 #include <cmath>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 namespace detail {
 
@@ -352,4 +352,4 @@ bool NumberRange::contains(double v) const
     return std::isfinite(v) && (minExclusive ? v > min : v >= min) && (maxExclusive ? v < max : v <= max);
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

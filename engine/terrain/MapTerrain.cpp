@@ -7,7 +7,7 @@
 #include <ostream>
 #include <unordered_map>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 namespace {
 
@@ -147,4 +147,4 @@ std::ostream& operator<<(std::ostream& os, ConfigOrigin origin)
     return os << configOriginName(origin);
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

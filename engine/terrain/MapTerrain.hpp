@@ -12,25 +12,25 @@
 /// outside 0..width-1 x 0..height-1 are ignored. A tile that gives no name contributes nothing. Tile objects in object layers carry no terrain (they are
 /// markers and decoration); put gameplay terrain in tile layers.
 ///
-/// Read the terrain of the map AS PLAYED (eng::map::placeMap, PlayableMap.hpp): a staggered or
+/// Read the terrain of the map AS PLAYED (isostar::map::placeMap, PlayableMap.hpp): a staggered or
 /// infinite map read as the file holds it puts its cells on the wrong grid and has no void
-/// cells. eng::terrain::loadNavWorld (NavWorld.hpp) does every step below and builds the NavGrid
+/// cells. isostar::terrain::loadNavWorld (NavWorld.hpp) does every step below and builds the NavGrid
 /// too; the steps, for a caller that needs them one by one:
 ///
 /// \code
 /// #include "engine/map/MapLoader.hpp"
 /// #include "engine/map/PlayableMap.hpp"
 /// #include "engine/terrain/TerrainField.hpp"
-/// eng::Result<eng::map::PlayedMap> played = eng::map::placeMap(eng::map::loadMap("maps/valley.tmx"));
-/// if (!played) { std::cerr << eng::formatDiagnostics(played.diagnostics()); return 2; }
-/// const eng::map::MapData& map = played.value().map;   // on the engine's grid (staggered, infinite)
-/// eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(map, "");
-/// if (!config) { std::cerr << eng::formatDiagnostics(config.diagnostics()); return 2; }
-/// const eng::terrain::TerrainRules& rules = config.value().config.base;
-/// eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(map, &rules);
+/// isostar::Result<isostar::map::PlayedMap> played = isostar::map::placeMap(isostar::map::loadMap("maps/valley.tmx"));
+/// if (!played) { std::cerr << isostar::formatDiagnostics(played.diagnostics()); return 2; }
+/// const isostar::map::MapData& map = played.value().map;   // on the engine's grid (staggered, infinite)
+/// isostar::Result<isostar::terrain::ResolvedConfig> config = isostar::terrain::resolveTerrainConfig(map, "");
+/// if (!config) { std::cerr << isostar::formatDiagnostics(config.diagnostics()); return 2; }
+/// const isostar::terrain::TerrainRules& rules = config.value().config.base;
+/// isostar::terrain::TerrainGrid grid = isostar::terrain::terrainGridFromMap(map, &rules);
 /// grid.voids = played.value().voids;                  // cells off the map: impassable
-/// eng::terrain::TerrainField field;
-/// for (const eng::Diagnostic& w : field.build(std::move(grid), rules)) std::cerr << w << '\n';
+/// isostar::terrain::TerrainField field;
+/// for (const isostar::Diagnostic& w : field.build(std::move(grid), rules)) std::cerr << w << '\n';
 /// \endcode
 
 #include "engine/core/Result.hpp"
@@ -43,7 +43,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 /// Name of the tile property holding a tile's terrain.
 inline constexpr std::string_view TerrainProperty = "terrain";
@@ -100,4 +100,4 @@ Result<TerrainRules> profileRules(const ResolvedConfig& config, std::string_view
 std::string_view configOriginName(ConfigOrigin origin);
 std::ostream& operator<<(std::ostream& os, ConfigOrigin origin);
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -7,11 +7,11 @@
 
 #include <utility>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 Result<NavWorld> buildNavWorld(map::PlayedMap played, ResolvedConfig config, const NavWorldOptions& options)
 {
-    ENGINE_ASSERT(!options.profiles.empty(), "buildNavWorld needs at least one profile");
+    ISOSTAR_ASSERT(!options.profiles.empty(), "buildNavWorld needs at least one profile");
     const auto step = [&](const std::string& name) {
         if (options.progress)
             options.progress(name);
@@ -74,4 +74,4 @@ Result<NavWorld> loadNavWorld(const std::string& mapPath, const std::string& con
     return buildNavWorld(std::move(played).value(), std::move(config).value(), options);
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

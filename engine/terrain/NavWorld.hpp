@@ -6,8 +6,8 @@
 /// are refused with a message.
 ///
 /// What loadNavWorld does, in order (the steps a caller would otherwise repeat):
-/// 1. eng::map::loadMap(mapPath);
-/// 2. eng::map::placeMap: the map on the grid of its CellFrame (staggered and infinite maps in
+/// 1. isostar::map::loadMap(mapPath);
+/// 2. isostar::map::placeMap: the map on the grid of its CellFrame (staggered and infinite maps in
 ///    their playable form, their void cells marked);
 /// 3. resolveTerrainConfig(map, configPath) (MapTerrain.hpp: the command line, else the map's
 ///    `config` property, else terrain.toml beside the map, else the built-in defaults);
@@ -17,14 +17,14 @@
 /// Every failure is a Diagnostic naming the file (the map, the config) and, where known, the line.
 ///
 /// \code
-/// eng::Result<eng::terrain::NavWorld> loaded = eng::terrain::loadNavWorld("maps/valley.tmx");
-/// if (!loaded) { std::cerr << eng::formatDiagnostics(loaded.diagnostics()); return 2; }
-/// eng::terrain::NavWorld& world = loaded.value();
-/// for (const eng::Diagnostic& w : world.warnings) std::cerr << w << '\n';   // unknown terrains
-/// eng::path::GridQuery query;                                               // per agent or thread
-/// eng::path::PathResult path;
+/// isostar::Result<isostar::terrain::NavWorld> loaded = isostar::terrain::loadNavWorld("maps/valley.tmx");
+/// if (!loaded) { std::cerr << isostar::formatDiagnostics(loaded.diagnostics()); return 2; }
+/// isostar::terrain::NavWorld& world = loaded.value();
+/// for (const isostar::Diagnostic& w : world.warnings) std::cerr << w << '\n';   // unknown terrains
+/// isostar::path::GridQuery query;                                               // per agent or thread
+/// isostar::path::PathResult path;
 /// query.findPath(world.nav, 0, world.frame.toGrid({1, 1}), world.frame.toGrid({30, 12}), path);
-/// for (const eng::TileCoord c : path.path) std::cout << world.frame.toTiled(c) << '\n';  // Tiled's cells
+/// for (const isostar::TileCoord c : path.path) std::cout << world.frame.toTiled(c) << '\n';  // Tiled's cells
 /// \endcode
 
 #include "engine/core/Diagnostic.hpp"
@@ -43,7 +43,7 @@
 #include <string>
 #include <vector>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 /// How buildNavWorld sets up the NavGrid and reports its steps.
 struct NavWorldOptions {
@@ -63,7 +63,7 @@ struct NavWorldOptions {
 /// A map ready to plan on: the map as played, its terrain config, its terrain grid and a
 /// NavGrid with one layer per profile. Movable, not copyable (the NavGrid owns threads).
 struct NavWorld {
-    /// The map as played (eng::map::PlayedMap::map): the file's map, or for staggered and
+    /// The map as played (isostar::map::PlayedMap::map): the file's map, or for staggered and
     /// infinite maps its playable form on `frame`'s grid (played, never saved).
     map::MapData map;
     /// Tiled's cells <-> the grid every cell coordinate of `nav` and `fields` is in.
@@ -96,4 +96,4 @@ Result<NavWorld> loadNavWorld(const std::string& mapPath, const std::string& con
 /// profile. Failures as loadNavWorld's last steps.
 Result<NavWorld> buildNavWorld(map::PlayedMap played, ResolvedConfig config, const NavWorldOptions& options = {});
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 namespace {
 
@@ -416,4 +416,4 @@ std::string whyJson(const PathWhy& why)
     return j;
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -36,17 +36,17 @@
 /// \code
 /// #include "engine/path/GridPathfinder.hpp"
 /// #include "engine/terrain/TerrainField.hpp"
-/// eng::terrain::TerrainGrid grid(32, 16);
+/// isostar::terrain::TerrainGrid grid(32, 16);
 /// grid.fill(grid.intern("grass"));
-/// eng::terrain::TerrainField field;
-/// field.build(grid, eng::terrain::defaultTerrainConfig().base);
-/// eng::path::GridPathfinder finder;
+/// isostar::terrain::TerrainField field;
+/// field.build(grid, isostar::terrain::defaultTerrainConfig().base);
+/// isostar::path::GridPathfinder finder;
 /// finder.init(field.costField(), field.rules().movement);
-/// eng::path::PathResult r;
+/// isostar::path::PathResult r;
 /// finder.findPath({1, 1}, {30, 12}, r);
-/// const eng::terrain::PathWhy why = eng::terrain::explainPath(field, r.path);
-/// std::cout << eng::terrain::describe(why);   // "the road detour costs 13.4; straight through ..."
-/// const std::string json = eng::terrain::whyJson(why);  // {"total":..., "base_by_terrain":{...}, ...}
+/// const isostar::terrain::PathWhy why = isostar::terrain::explainPath(field, r.path);
+/// std::cout << isostar::terrain::describe(why);   // "the road detour costs 13.4; straight through ..."
+/// const std::string json = isostar::terrain::whyJson(why);  // {"total":..., "base_by_terrain":{...}, ...}
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
@@ -58,7 +58,7 @@
 #include <string>
 #include <vector>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 class TerrainField;
 
@@ -136,7 +136,7 @@ std::vector<TileCoord> bresenhamLine(TileCoord a, TileCoord b);
 
 /// Applies `f` (TileCoord -> TileCoord) to every cell `why` names: influence sources, steps, the
 /// straight line and where it is blocked. For showing them in other coordinates (Tiled's, with
-/// eng::map::CellFrame::toTiled, on staggered and infinite maps).
+/// isostar::map::CellFrame::toTiled, on staggered and infinite maps).
 template <typename F>
 void transformCells(PathWhy& why, F&& f)
 {
@@ -171,4 +171,4 @@ std::ostream& operator<<(std::ostream& os, const PathWhy& why);
 /// needed: parse it with nlohmann::json::parse to embed it in a bigger document.
 std::string whyJson(const PathWhy& why);
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

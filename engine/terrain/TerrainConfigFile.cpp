@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 namespace {
 
@@ -464,4 +464,4 @@ Result<TerrainConfig> loadTerrainConfig(const std::string& path)
     return parseTerrainConfig(text.value(), path);
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

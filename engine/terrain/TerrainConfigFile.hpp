@@ -10,8 +10,8 @@
 /// key by its dotted path: `terrain.snow.cost: must be a finite number > 0, got -1`.
 ///
 /// \code
-/// eng::Result<eng::terrain::TerrainConfig> config = eng::terrain::loadTerrainConfig("maps/terrain.toml");
-/// if (!config) { std::cerr << eng::formatDiagnostics(config.diagnostics()); return 2; }
+/// isostar::Result<isostar::terrain::TerrainConfig> config = isostar::terrain::loadTerrainConfig("maps/terrain.toml");
+/// if (!config) { std::cerr << isostar::formatDiagnostics(config.diagnostics()); return 2; }
 /// \endcode
 
 #include "engine/core/Result.hpp"
@@ -22,7 +22,7 @@
 #include <string>
 #include <string_view>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 /// The range a number of the config must lie in; every number must also be finite. The loader
 /// checks numbers with these (checkNumber), and ConfigTuning shows them as the limits of its keys.
@@ -56,4 +56,4 @@ Result<std::string> readTerrainConfigText(const std::string& path);
 /// Reads and parses a file: parseTerrainConfig(readTerrainConfigText(path)).
 Result<TerrainConfig> loadTerrainConfig(const std::string& path);
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -2,7 +2,7 @@
 
 #include "engine/terrain/TomlTextEdit.hpp"
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 namespace {
 
@@ -139,4 +139,4 @@ std::string formatTerrainConfig(const TerrainConfig& config)
     return out;
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

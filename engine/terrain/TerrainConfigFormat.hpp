@@ -16,16 +16,16 @@
 /// in the shortest form that reads back exactly.
 ///
 /// \code
-/// std::string text = eng::terrain::formatTerrainConfig(eng::terrain::defaultTerrainConfig());
+/// std::string text = isostar::terrain::formatTerrainConfig(isostar::terrain::defaultTerrainConfig());
 /// \endcode
 
 #include "engine/terrain/TerrainRules.hpp"
 
 #include <string>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 /// The config as TOML text ('\n' line ends, ends with a newline).
 std::string formatTerrainConfig(const TerrainConfig& config);
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -5,7 +5,7 @@
 #include <ostream>
 #include <sstream>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 std::string impassableText(const CellExplanation& e)
 {
@@ -79,4 +79,4 @@ std::ostream& operator<<(std::ostream& os, const CellExplanation& e)
     return os << describe(e);
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 namespace {
 
@@ -41,7 +41,7 @@ std::vector<Diagnostic> TerrainField::build(TerrainGrid grid, TerrainRules rules
 
 std::vector<Diagnostic> TerrainField::setRules(TerrainRules rules)
 {
-    ENGINE_ASSERT(!bound(), "TerrainField::setRules(rules) on a bound field: pass its NavGrid");
+    ISOSTAR_ASSERT(!bound(), "TerrainField::setRules(rules) on a bound field: pass its NavGrid");
     m_rules = std::move(rules);
     std::vector<Diagnostic> warnings;
     resolveRules(&warnings);
@@ -60,7 +60,7 @@ std::vector<Diagnostic> TerrainField::build(TerrainGrid grid, TerrainRules rules
 std::vector<Diagnostic> TerrainField::build(std::shared_ptr<const TerrainGrid> grid, TerrainRules rules,
                                             path::NavGrid& nav, std::string layerName)
 {
-    ENGINE_ASSERT(grid != nullptr, "TerrainField::build: null grid");
+    ISOSTAR_ASSERT(grid != nullptr, "TerrainField::build: null grid");
     // Never written through this pointer: writableGrid() copies it first (m_ownGrid false).
     m_grid = std::const_pointer_cast<TerrainGrid>(std::move(grid));
     m_ownGrid = false;
@@ -124,8 +124,8 @@ TerrainGrid& TerrainField::writableGrid()
 
 void TerrainField::checkBound(const path::NavGrid& nav) const
 {
-    ENGINE_ASSERT(bound(), "TerrainField: bound-mode call on an unbound field");
-    ENGINE_ASSERT(nav.validLayer(m_layer) && nav.width() == m_grid->width && nav.height() == m_grid->height,
+    ISOSTAR_ASSERT(bound(), "TerrainField: bound-mode call on an unbound field");
+    ISOSTAR_ASSERT(nav.validLayer(m_layer) && nav.width() == m_grid->width && nav.height() == m_grid->height,
                   "TerrainField: the NavGrid passed is not the one the field is bound to");
     (void)nav;
 }
@@ -346,7 +346,7 @@ double TerrainField::influenceRadiusOf(TileCoord c) const
 
 const std::vector<TileCoord>& TerrainField::setCell(TileCoord c, std::span<const TerrainId> terrains)
 {
-    ENGINE_ASSERT(!bound(), "TerrainField::setCell(c, terrains) on a bound field: pass its NavGrid");
+    ISOSTAR_ASSERT(!bound(), "TerrainField::setCell(c, terrains) on a bound field: pass its NavGrid");
     m_changed.clear();
     if (!m_grid->inBounds(c))
         return m_changed;
@@ -448,7 +448,7 @@ path::NavDirty TerrainField::replaceTerrain(path::NavGrid& nav, TileCoord c, std
 
 CellExplanation TerrainField::explain(TileCoord c) const
 {
-    ENGINE_ASSERT(m_grid->inBounds(c), "TerrainField::explain out of bounds");
+    ISOSTAR_ASSERT(m_grid->inBounds(c), "TerrainField::explain out of bounds");
     CellExplanation e;
     e.cell = c;
     const std::span<const TerrainId> stack = m_grid->cell(c);
@@ -493,4 +493,4 @@ CellExplanation TerrainField::explain(TileCoord c) const
     return e;
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -4,10 +4,10 @@
 /// by cell, and explains any cell's cost (for the game's HUD).
 ///
 /// Two output modes:
-/// - **Unbound** (`build(grid, rules)`): the field owns a flat `eng::path::CostField`
+/// - **Unbound** (`build(grid, rules)`): the field owns a flat `isostar::path::CostField`
 ///   (`costField()`), for tools and tests.
 /// - **Bound** (`build(grid, rules, nav, name)` / `build(grid, rules, nav, layer)`): the field
-///   keeps NO cost copy of its own; its costs live only in one layer of an `eng::path::NavGrid`
+///   keeps NO cost copy of its own; its costs live only in one layer of an `isostar::path::NavGrid`
 ///   the caller owns. The field remembers the layer index, not the grid: every change takes the
 ///   NavGrid again (so the grid may be moved, e.g. inside a game World, without dangling), writes
 ///   through `NavGrid::apply` only the cells whose cost changed (the old cost is read back from
@@ -31,29 +31,29 @@
 ///
 /// \code
 /// #include "engine/path/GridPathfinder.hpp"
-/// eng::terrain::TerrainGrid grid(16, 8);                   // or terrainGridFromMap (MapTerrain.hpp)
+/// isostar::terrain::TerrainGrid grid(16, 8);                   // or terrainGridFromMap (MapTerrain.hpp)
 /// grid.fill(grid.intern("grass"));
 /// grid.push({7, 3}, grid.intern("volcano"));
-/// const eng::terrain::TerrainConfig config = eng::terrain::defaultTerrainConfig();
-/// eng::terrain::TerrainField field;
-/// for (const eng::Diagnostic& w : field.build(grid, config.base)) std::cerr << w << '\n';
-/// eng::path::GridPathfinder finder;
+/// const isostar::terrain::TerrainConfig config = isostar::terrain::defaultTerrainConfig();
+/// isostar::terrain::TerrainField field;
+/// for (const isostar::Diagnostic& w : field.build(grid, config.base)) std::cerr << w << '\n';
+/// isostar::path::GridPathfinder finder;
 /// finder.init(field.costField(), field.rules().movement);
 /// // a volcano starts erupting: update the field, then the pathfinder, only where it changed
-/// const std::vector<eng::TileCoord>& changed = field.replaceTerrain({7, 3}, "volcano", "volcano_erupting");
+/// const std::vector<isostar::TileCoord>& changed = field.replaceTerrain({7, 3}, "volcano", "volcano_erupting");
 /// finder.updateCells(field.costField(), changed);
-/// std::cout << eng::terrain::describe(field.explain({8, 3}));
+/// std::cout << isostar::terrain::describe(field.explain({8, 3}));
 ///
 /// // Bound: the NavGrid is the only holder of the costs.
-/// eng::path::NavGrid nav;
+/// isostar::path::NavGrid nav;
 /// nav.reset(grid.width, grid.height);
-/// eng::terrain::TerrainField dwarf;
+/// isostar::terrain::TerrainField dwarf;
 /// dwarf.build(grid, *config.profile("dwarf"), nav, "dwarf");   // appends layer "dwarf", dwarf.layer() == 0
-/// eng::path::NavDirty dirty = dwarf.replaceTerrain(nav, {7, 3}, "volcano", "volcano_erupting");
+/// isostar::path::NavDirty dirty = dwarf.replaceTerrain(nav, {7, 3}, "volcano", "volcano_erupting");
 /// // Paint by name: a name the rules do not know is refused (`unknown terrain "wal" (...)`).
-/// eng::Result<eng::terrain::TerrainId> wall = dwarf.terrainId("wall");
-/// if (!wall) { std::cerr << eng::formatDiagnostics(wall.diagnostics()); return 2; }
-/// const eng::terrain::TerrainId stack[] = {grid.find("grass"), wall.value()};
+/// isostar::Result<isostar::terrain::TerrainId> wall = dwarf.terrainId("wall");
+/// if (!wall) { std::cerr << isostar::formatDiagnostics(wall.diagnostics()); return 2; }
+/// const isostar::terrain::TerrainId stack[] = {grid.find("grass"), wall.value()};
 /// dirty = dwarf.setCell(nav, {2, 2}, stack);
 /// std::cout << dirty.cells.size() << " cells changed\n";   // hand `dirty` to PathService::invalidate
 /// \endcode
@@ -74,7 +74,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 /// One influence that applied to a cell.
 struct InfluenceContribution {
@@ -267,4 +267,4 @@ private:
     std::vector<path::CellChange> m_writes; ///< setCells(): costs to apply (scratch)
 };
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <ostream>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 TerrainGrid::TerrainGrid(int w, int h)
     : width(std::max(w, 0)), height(std::max(h, 0)), depth(1),
@@ -18,7 +18,7 @@ TerrainId TerrainGrid::intern(std::string_view name)
     const TerrainId found = find(name);
     if (found != NoTerrain)
         return found;
-    ENGINE_ASSERT(names.size() < MaxTerrainNames, "too many terrain names in one grid");
+    ISOSTAR_ASSERT(names.size() < MaxTerrainNames, "too many terrain names in one grid");
     names.emplace_back(name);
     origins.resize(names.size());
     return TerrainId(names.size() - 1);
@@ -55,7 +55,7 @@ TerrainId TerrainGrid::find(std::string_view name) const
 
 std::span<const TerrainId> TerrainGrid::cell(TileCoord c) const
 {
-    ENGINE_ASSERT(inBounds(c), "TerrainGrid::cell out of bounds");
+    ISOSTAR_ASSERT(inBounds(c), "TerrainGrid::cell out of bounds");
     const TerrainId* first = slots.data() + std::size_t(index(c)) * std::size_t(depth);
     int n = 0;
     while (n < depth && first[n] != NoTerrain)
@@ -77,12 +77,12 @@ void TerrainGrid::grow(int newDepth)
 
 void TerrainGrid::setCell(TileCoord c, std::span<const TerrainId> terrains)
 {
-    ENGINE_ASSERT(inBounds(c), "TerrainGrid::setCell out of bounds");
+    ISOSTAR_ASSERT(inBounds(c), "TerrainGrid::setCell out of bounds");
     // Copy first: `terrains` may point into `slots`, which grow() reallocates.
     std::vector<TerrainId> stack;
     for (TerrainId t : terrains)
         if (t != NoTerrain) {
-            ENGINE_ASSERT(t < names.size(), "TerrainGrid::setCell: unknown terrain id");
+            ISOSTAR_ASSERT(t < names.size(), "TerrainGrid::setCell: unknown terrain id");
             stack.push_back(t);
         }
     grow(int(stack.size()));
@@ -93,8 +93,8 @@ void TerrainGrid::setCell(TileCoord c, std::span<const TerrainId> terrains)
 
 void TerrainGrid::push(TileCoord c, TerrainId terrain)
 {
-    ENGINE_ASSERT(inBounds(c), "TerrainGrid::push out of bounds");
-    ENGINE_ASSERT(terrain < names.size(), "TerrainGrid::push: unknown terrain id");
+    ISOSTAR_ASSERT(inBounds(c), "TerrainGrid::push out of bounds");
+    ISOSTAR_ASSERT(terrain < names.size(), "TerrainGrid::push: unknown terrain id");
     const int n = int(cell(c).size());
     grow(n + 1);
     slots[std::size_t(index(c)) * std::size_t(depth) + std::size_t(n)] = terrain;
@@ -102,7 +102,7 @@ void TerrainGrid::push(TileCoord c, TerrainId terrain)
 
 void TerrainGrid::fill(TerrainId terrain)
 {
-    ENGINE_ASSERT(terrain < names.size(), "TerrainGrid::fill: unknown terrain id");
+    ISOSTAR_ASSERT(terrain < names.size(), "TerrainGrid::fill: unknown terrain id");
     std::fill(slots.begin(), slots.end(), NoTerrain);
     for (std::size_t i = 0; i < std::size_t(cellCount()); ++i)
         slots[i * std::size_t(depth)] = terrain;
@@ -161,4 +161,4 @@ std::ostream& operator<<(std::ostream& os, const TerrainGrid& g)
     return os << '}';
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

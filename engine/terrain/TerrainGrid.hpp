@@ -10,9 +10,9 @@
 /// any rule set or unit profile (names the rules do not know are reported by TerrainField).
 ///
 /// \code
-/// eng::terrain::TerrainGrid grid(8, 4);
-/// const eng::terrain::TerrainId grass = grid.intern("grass");
-/// const eng::terrain::TerrainId road = grid.intern("road");
+/// isostar::terrain::TerrainGrid grid(8, 4);
+/// const isostar::terrain::TerrainId grass = grid.intern("grass");
+/// const isostar::terrain::TerrainId road = grid.intern("road");
 /// grid.fill(grass);
 /// grid.push({2, 1}, road);      // road on grass at column 2, row 1
 /// \endcode
@@ -29,7 +29,7 @@
 #include <utility>
 #include <vector>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 /// Index into TerrainGrid::names.
 using TerrainId = std::uint16_t;
@@ -98,4 +98,4 @@ Result<TerrainGrid> terrainGridFromAscii(std::span<const std::string_view> rows,
 
 std::ostream& operator<<(std::ostream& os, const TerrainGrid& g);
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

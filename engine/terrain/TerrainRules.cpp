@@ -5,7 +5,7 @@
 #include <utility>
 #include <ostream>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 bool sameTerrainName(std::string_view a, std::string_view b)
 {
@@ -201,4 +201,4 @@ std::ostream& operator<<(std::ostream& os, const TerrainConfig& c)
     return os;
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -19,9 +19,9 @@
 /// never yields a zero, negative or infinite cost.
 ///
 /// \code
-/// const eng::terrain::TerrainConfig config = eng::terrain::defaultTerrainConfig();
-/// const eng::terrain::TerrainRules* dwarf = config.profile("dwarf");   // nullptr if absent
-/// const eng::terrain::TerrainRule* snow = config.base.find("snow");     // cost 3
+/// const isostar::terrain::TerrainConfig config = isostar::terrain::defaultTerrainConfig();
+/// const isostar::terrain::TerrainRules* dwarf = config.profile("dwarf");   // nullptr if absent
+/// const isostar::terrain::TerrainRule* snow = config.base.find("snow");     // cost 3
 /// if (dwarf && snow) std::cout << "snow costs " << snow->baseCost.value_or(1.0) << '\n';
 /// \endcode
 
@@ -34,7 +34,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 /// Lowest cost a passable cell can get after influences (stacked divisions are clamped here).
 inline constexpr double MinCellCost = 1e-6;
@@ -156,4 +156,4 @@ std::size_t firstUncovered(const Stack& stack, RuleOf&& ruleOf)
     return 0;
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

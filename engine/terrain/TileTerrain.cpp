@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <limits>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 namespace {
 
@@ -110,4 +110,4 @@ std::string unknownTerrainText(std::string_view name, std::string_view origin)
     return out + " costs 1: add [" + formatTomlKey({"terrain", key}) + "] to the config";
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

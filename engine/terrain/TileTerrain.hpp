@@ -17,11 +17,11 @@
 ///
 /// \code
 /// #include "engine/map/MapLoader.hpp"
-/// const eng::map::MapData map = eng::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
-/// const eng::terrain::TerrainConfig config = eng::terrain::defaultTerrainConfig();
-/// const eng::map::Gid gid = map.layers[0].tiles.at(0, 0);   // the tile at the ground layer's (0,0)
-/// if (auto t = eng::terrain::tileTerrainName(map, gid, &config.base))
-///     std::cout << t->name << " from the " << eng::terrain::originText(*t) << '\n';
+/// const isostar::map::MapData map = isostar::map::loadMap("maps/valley.tmx").value();   // checked: MapLoader.hpp
+/// const isostar::terrain::TerrainConfig config = isostar::terrain::defaultTerrainConfig();
+/// const isostar::map::Gid gid = map.layers[0].tiles.at(0, 0);   // the tile at the ground layer's (0,0)
+/// if (auto t = isostar::terrain::tileTerrainName(map, gid, &config.base))
+///     std::cout << t->name << " from the " << isostar::terrain::originText(*t) << '\n';
 /// \endcode
 
 #include "engine/map/MapData.hpp"
@@ -31,7 +31,7 @@
 #include <string>
 #include <string_view>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 /// Which of the three places gave a tile its terrain name.
 enum class TerrainNameSource {
@@ -62,4 +62,4 @@ std::string originText(const TileTerrainName& t);
 /// [terrain.brick] to the config`; without `origin` the parenthesis is left out.
 std::string unknownTerrainText(std::string_view name, std::string_view origin);
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -4,7 +4,7 @@
 /// entries of their own.
 #include "engine/terrain/detail/TomlScanner.hpp"
 
-namespace eng::terrain::detail {
+namespace isostar::terrain::detail {
 
 bool isBare(char c)
 {
@@ -302,4 +302,4 @@ Scan scanToml(std::string_view text)
     return Scanner(text).run();
 }
 
-} // namespace eng::terrain::detail
+} // namespace isostar::terrain::detail

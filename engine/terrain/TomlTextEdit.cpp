@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <optional>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 namespace {
 
@@ -267,4 +267,4 @@ std::string formatTomlKey(const std::vector<std::string>& path)
     return out;
 }
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

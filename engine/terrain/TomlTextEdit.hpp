@@ -21,10 +21,10 @@
 ///
 /// \code
 /// const std::string original = "[terrain.snow]\ncost = 3\n";   // a config file's text
-/// eng::Result<std::string> text = eng::terrain::editTomlValues(original, {
-///     {{"terrain", "snow", "cost"}, eng::terrain::formatTomlNumber(2.5)},
-///     {{"movement", "heuristic"}, eng::terrain::formatTomlString("zero")}}, "maps/terrain.toml");
-/// if (!text) std::cerr << eng::formatDiagnostics(text.diagnostics());
+/// isostar::Result<std::string> text = isostar::terrain::editTomlValues(original, {
+///     {{"terrain", "snow", "cost"}, isostar::terrain::formatTomlNumber(2.5)},
+///     {{"movement", "heuristic"}, isostar::terrain::formatTomlString("zero")}}, "maps/terrain.toml");
+/// if (!text) std::cerr << isostar::formatDiagnostics(text.diagnostics());
 /// \endcode
 
 #include "engine/core/Result.hpp"
@@ -33,7 +33,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 
 /// One value to write.
 struct TomlValueEdit {
@@ -60,4 +60,4 @@ std::string formatTomlString(std::string_view s);
 /// `terrain."a b"`).
 std::string formatTomlKey(const std::vector<std::string>& path);
 
-} // namespace eng::terrain
+} // namespace isostar::terrain

@@ -100,7 +100,7 @@ bool App::openWindow()
     return true;
 }
 
-std::vector<eng::Diagnostic> App::openWorld()
+std::vector<isostar::Diagnostic> App::openWorld()
 {
     WorldLoader loader;
     loader.start({m_opts.mapPath, m_opts.configPath, m_opts.profile});
@@ -139,7 +139,7 @@ int App::run()
     if (!m_opts.scriptPath.empty()) {
         auto parsed = loadScript(m_opts.scriptPath, &isKeyName);
         if (!parsed) {
-            std::cerr << eng::formatDiagnostics(parsed.diagnostics());
+            std::cerr << isostar::formatDiagnostics(parsed.diagnostics());
             return ExitBadInput;
         }
         script = std::move(parsed).value();
@@ -150,8 +150,8 @@ int App::run()
     m_view.minimap().setVisible(m_opts.showMinimap);
     m_input.setScripted(scripted());
 
-    if (const std::vector<eng::Diagnostic> problems = openWorld(); !problems.empty()) {
-        std::cerr << eng::formatDiagnostics(problems);
+    if (const std::vector<isostar::Diagnostic> problems = openWorld(); !problems.empty()) {
+        std::cerr << isostar::formatDiagnostics(problems);
         return ExitBadInput;
     }
     if (m_opts.fog)

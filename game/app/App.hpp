@@ -52,7 +52,7 @@ private:
     bool openWindow();
     /// Opens the map: the world loads on a worker thread while the window shows which step
     /// runs (and stays responsive), then what draws it is built here (it needs the GL context).
-    std::vector<eng::Diagnostic> openWorld();
+    std::vector<isostar::Diagnostic> openWorld();
     int runPlay();
 
     // Loop

@@ -10,7 +10,7 @@ namespace game {
 TuningActions App::tuningActions()
 {
     TuningActions a;
-    a.apply = [this](const eng::terrain::TerrainConfig& config) {
+    a.apply = [this](const isostar::terrain::TerrainConfig& config) {
         std::string error = parts().follow(m_session.applyTuning(config));
         if (error.empty())
             parts().refreshHover();

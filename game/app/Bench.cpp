@@ -26,19 +26,19 @@ double benchMean(const std::vector<double>& v)
 
 double benchP99(std::vector<double> v)
 {
-    return eng::percentile(std::move(v), 0.99);
+    return isostar::percentile(std::move(v), 0.99);
 }
 
 FrameBench::FrameBench(const Options& options, Loop& loop, GameParts parts, Commands& commands)
     : m_opts(options), m_loop(loop), m_parts(parts), m_commands(commands)
 {
-    const eng::path::NavGrid& nav = m_parts.session.world().nav;
+    const isostar::path::NavGrid& nav = m_parts.session.world().nav;
     // The same cells on every map (see the class comment).
     constexpr int RouteSpan = 72;  // the valley's size
     const int span = std::min({nav.width(), nav.height(), RouteSpan});
     m_route[0] = {span * 5 / 8, span * 5 / 8};
     m_route[1] = {span * 3 / 8, span * 3 / 8};
-    for (const eng::edit::BrushTile& b : m_parts.session.host().palette())
+    for (const isostar::edit::BrushTile& b : m_parts.session.host().palette())
         if (std::find(m_terrains.begin(), m_terrains.end(), b.terrain) == m_terrains.end())
             m_terrains.push_back(b.terrain);
 }
@@ -81,12 +81,12 @@ void FrameBench::walkToStart()
 
 void FrameBench::randomEdits()
 {
-    const eng::path::NavGrid& nav = m_parts.session.world().nav;
+    const isostar::path::NavGrid& nav = m_parts.session.world().nav;
     const int w = nav.width(), h = nav.height();
     m_editsDue += m_opts.benchEdits * FixedStepSec;
     while (m_editsDue >= 1.0 && !m_terrains.empty()) {
         m_editsDue -= 1.0;
-        const eng::TileCoord c{int(m_rng() % unsigned(w)), int(m_rng() % unsigned(h))};
+        const isostar::TileCoord c{int(m_rng() % unsigned(w)), int(m_rng() % unsigned(h))};
         const unsigned kind = m_rng() % 4;
         const MapEdit e = kind < 2 ? MapEdit(mapedit::Paint{c, m_terrains[m_rng() % m_terrains.size()]})
                         : kind == 2 ? MapEdit(mapedit::Erase{c}) : MapEdit(mapedit::Erupt{c, std::nullopt});

@@ -56,7 +56,7 @@ private:
     Loop& m_loop;
     GameParts m_parts;
     Commands& m_commands;
-    eng::TileCoord m_route[2];
+    isostar::TileCoord m_route[2];
     std::vector<std::string> m_terrains;  ///< the palette's terrains, for random paints
     double m_editsDue = 0.0;
     int m_editsDone = 0;
@@ -90,18 +90,18 @@ private:
     /// The passable cells of every island big enough, shuffled; spawns the units on them.
     std::size_t spawnUnits();
     /// `count` units of --group from unit index `first` on the free cells nearest to `centre`.
-    void spawnGroup(std::size_t first, std::size_t count, eng::TileCoord centre);
+    void spawnGroup(std::size_t first, std::size_t count, isostar::TileCoord centre);
     /// A goal on the island of `from`, near it when one is found.
-    eng::TileCoord randomGoal(eng::TileCoord from);
+    isostar::TileCoord randomGoal(isostar::TileCoord from);
     void print(std::size_t units, const std::vector<double>& frameMs, const std::vector<double>& pathMs,
                const std::vector<double>& serviceMs) const;
 
     const Options& m_opts;
     Loop& m_loop;
     GameParts m_parts;
-    std::map<int, std::vector<eng::TileCoord>> m_islands;  ///< island id -> its passable cells
+    std::map<int, std::vector<isostar::TileCoord>> m_islands;  ///< island id -> its passable cells
     int m_islandsUsed = 0;
-    eng::path::SearchCounts m_searches;  ///< the service's answers of every frame, by algorithm
+    isostar::path::SearchCounts m_searches;  ///< the service's answers of every frame, by algorithm
     std::vector<char> m_seen;  ///< spawnGroup's flood marks
     std::mt19937 m_rng{12345};
 };

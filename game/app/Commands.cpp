@@ -113,7 +113,7 @@ void handle(GameParts& g, const cmd::ToggleEditor&)
 {
     const bool on = !g.input.editing();
     g.input.setEditing(on);
-    const eng::edit::BrushTile* b = g.session.brush();
+    const isostar::edit::BrushTile* b = g.session.brush();
     g.say(on ? "Editor on: click / drag paints " + (b ? b->terrain : std::string("(no palette)")) +
                          ", click a volcano to make it erupt, right click erases, " + keysFor({cmd::CycleBrush{1}}) +
                          " cycles the brush, " + keysFor({cmd::ToggleEditor{}}) + " plays"
@@ -275,8 +275,8 @@ void handle(GameParts& g, const cmd::Save&)
     const std::string path = g.session.world().map.path;
     auto saved = g.session.save(path);
     if (!saved) {
-        for (const eng::Diagnostic& d : saved.diagnostics())
-            g.say(eng::formatDiagnostic(d), true);
+        for (const isostar::Diagnostic& d : saved.diagnostics())
+            g.say(isostar::formatDiagnostic(d), true);
         return;
     }
     g.say("saved " + path + " (the previous file kept as .bak)");
@@ -286,7 +286,7 @@ std::string handle(GameParts& g, const cmd::SaveAs& c)
 {
     auto saved = g.session.save(c.path);
     if (!saved) {
-        std::string error = "save: " + eng::formatDiagnostics(saved.diagnostics());
+        std::string error = "save: " + isostar::formatDiagnostics(saved.diagnostics());
         while (!error.empty() && error.back() == '\n')
             error.pop_back();
         return error;

@@ -21,9 +21,9 @@ namespace {
 using Json = nlohmann::json;
 
 /// A grid cell as the player reads it: Tiled's coordinates (World::frame).
-Json cellJson(const World& world, eng::TileCoord grid)
+Json cellJson(const World& world, isostar::TileCoord grid)
 {
-    const eng::TileCoord t = world.frame.toTiled(grid);
+    const isostar::TileCoord t = world.frame.toTiled(grid);
     return {t.x, t.y};
 }
 
@@ -33,8 +33,8 @@ Json cellJson(const World& world, eng::TileCoord grid)
 Json unitJson(const Unit& u, bool selected, const World& world, const View& view)
 {
     const sf::Vector2f s = view.unitScreen(u);
-    const std::vector<eng::TileCoord> rest = remainingPlan(u);
-    const eng::TileCoord tile = remainingPath(u).front();
+    const std::vector<isostar::TileCoord> rest = remainingPlan(u);
+    const isostar::TileCoord tile = remainingPath(u).front();
     const int layer = std::clamp(u.layer, 0, std::max(0, int(world.terrains.size()) - 1));
     double pathCost = 0.0;
     Json path = Json::array();
@@ -49,11 +49,11 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
     Json smoothed = nullptr;
     if (!u.walk.smoothed.waypoints.empty()) {
         Json waypoints = Json::array();
-        for (eng::TileCoord c : u.walk.smoothed.waypoints)
+        for (isostar::TileCoord c : u.walk.smoothed.waypoints)
             waypoints.push_back(cellJson(world, c));
         smoothed = {{"waypoints", waypoints}, {"length", u.walk.smoothed.length}, {"cost", u.walk.smoothed.cost}};
     }
-    const eng::TilePos pos = world.frame.toTiled(u.pos);
+    const isostar::TilePos pos = world.frame.toTiled(u.pos);
     return {{"name", u.name},
             {"tile", cellJson(world, tile)},
             {"pos", {pos.x, pos.y}},
@@ -63,7 +63,7 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
             {"goal", cellJson(world, u.goal)},
             {"profile", world.profileName(layer)},
             {"path_cost", std::isfinite(pathCost) ? Json(pathCost) : Json(nullptr)},
-            {"facing", std::string(eng::anim::directionName(u.facing))},
+            {"facing", std::string(isostar::anim::directionName(u.facing))},
             {"animation", u.anim.clip},
             {"path", path},
             {"smoothed", smoothed}};
@@ -73,7 +73,7 @@ Json lastPathJson(const World& world, const std::optional<OrderReport>& order)
 {
     if (!order)
         return nullptr;
-    Json o = {{"status", std::string(eng::path::statusName(order->status))},
+    Json o = {{"status", std::string(isostar::path::statusName(order->status))},
               {"cost", order->cost},
               {"length", order->length},
               {"expanded", order->expanded},
@@ -120,7 +120,7 @@ Json dumpJson(GameParts parts)
                   {"edits", session.host().edits()},
                   {"config", world.configPath.empty() ? world.configUsed : world.configPath},
                   {"reload_frames", parts.hud.reloadFrames()}};
-    const std::optional<eng::TileCoord>& hover = parts.hud.hover();
+    const std::optional<isostar::TileCoord>& hover = parts.hud.hover();
     j["hover_tile"] = hover ? cellJson(world, *hover) : Json(nullptr);
     j["last_path"] = lastPathJson(world, session.lastOrder());
     const Camera& camera = parts.view.camera();

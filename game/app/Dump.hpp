@@ -8,7 +8,7 @@
 ///   under its profile now, null when impassable), `facing`, `animation`, `path` [[x, y], ...]
 ///   (the unit's tile, the cell it steps into, then the cells still to enter; walking a smoothed
 ///   line: its plan's grid cells from the last waypoint passed), `smoothed` {`waypoints` [[x, y], ...], `length`, `cost`} (the line of
-///   its current plan under movement.smoothing, eng::path::pullString of its grid path) | null}];
+///   its current plan under movement.smoothing, isostar::path::pullString of its grid path) | null}];
 /// - `world`: {`version`, `reloads`, `edits`, `config` (path, or what was used),
 ///   `reload_frames` (frames drawn while a reload loaded, since the start)};
 /// - `hover_tile` [x, y] | null;

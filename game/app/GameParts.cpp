@@ -8,17 +8,17 @@ namespace game {
 
 WorldGate GameParts::gate()
 {
-    return [this](const World& world, std::vector<eng::Diagnostic>& problems) { return view.loadMap(world, problems); };
+    return [this](const World& world, std::vector<isostar::Diagnostic>& problems) { return view.loadMap(world, problems); };
 }
 
 std::string GameParts::follow(const SessionChange& change)
 {
     const World& world = session.world();
     if (!change.tiles.empty()) {
-        std::vector<eng::Diagnostic> problems;
+        std::vector<isostar::Diagnostic> problems;
         if (!view.updateCells(world, change.tiles, problems))
-            for (const eng::Diagnostic& d : problems)
-                std::cerr << eng::formatDiagnostic(d) << '\n';
+            for (const isostar::Diagnostic& d : problems)
+                std::cerr << isostar::formatDiagnostic(d) << '\n';
     }
     if (!change.cells.empty())
         view.minimap().updateCells(world, change.cells);

@@ -15,7 +15,7 @@ std::string fogStatusLine(const FogOfWar& fog)
            " cells known";
 }
 
-void HudModel::update(std::optional<eng::TileCoord> hover, Party& party)
+void HudModel::update(std::optional<isostar::TileCoord> hover, Party& party)
 {
     m_hover = hover;
     const std::vector<int> selIndices = party.selection().indices();
@@ -29,17 +29,17 @@ void HudModel::update(std::optional<eng::TileCoord> hover, Party& party)
         return;
     }
     const Unit& leader = *party.get(sel.front());
-    const eng::TileCoord from = planCell(leader);
+    const isostar::TileCoord from = planCell(leader);
     if (m_previewFor == m_hover && m_previewSelection == sel && !m_preview.path.empty() && m_preview.path.front() == from)
         return;
     m_previewFor = m_hover;
     m_previewSelection = sel;
     party.preview(*m_hover, m_preview);
     // The line the leader would walk: its grid path pulled under the segment rule.
-    const eng::path::NavGrid& grid = party.grid();
+    const isostar::path::NavGrid& grid = party.grid();
     m_previewSmooth = grid.validLayer(leader.layer) && grid.rules(leader.layer).smoothing
-                          ? eng::path::pullString(grid, leader.layer, m_preview.path)
-                          : eng::path::SmoothPath{};
+                          ? isostar::path::pullString(grid, leader.layer, m_preview.path)
+                          : isostar::path::SmoothPath{};
 }
 
 void HudModel::frameTime(double dtSec)
@@ -76,7 +76,7 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
         if (m_hover && world.nav.inBounds(*m_hover)) {
             const float c = party.cost(*m_hover, leader.layer);
             hud.tileLines.push_back("For " + leader.name + " (" + world.profileName(leader.layer) + "): " +
-                                    (eng::path::isPassableCost(c) ? "cost " + fmt(c) : std::string("impassable")));
+                                    (isostar::path::isPassableCost(c) ? "cost " + fmt(c) : std::string("impassable")));
         }
     }
     // The hint bars and the help overlay follow the binding table, which does not change while
@@ -87,7 +87,7 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
     if (input.helpShown())
         hud.helpSheet = &Sheet;
     if (input.editing()) {
-        const eng::edit::BrushTile* b = session.brush();
+        const isostar::edit::BrushTile* b = session.brush();
         hud.statusLines.push_back("EDITOR  brush " + std::to_string(session.brushIndex() + 1) + "/" +
                                   std::to_string(session.host().palette().size()) + ": " +
                                   (b ? b->terrain + (b->overlay ? " (overlay)" : " (ground)") : std::string("none")));

@@ -32,7 +32,7 @@ std::string fogStatusLine(const FogOfWar& fog);
 class HudModel {
 public:
     /// The tile under the pointer is `hover`; the preview follows it.
-    void update(std::optional<eng::TileCoord> hover, Party& party);
+    void update(std::optional<isostar::TileCoord> hover, Party& party);
     /// The world or the party changed: the next update() computes the preview again.
     void previewStale() { m_previewFor.reset(); }
     void toggleHintBar() { m_showHintBar = !m_showHintBar; }
@@ -45,17 +45,17 @@ public:
     void reloadFrame() { ++m_reloadFrames; }
     long long reloadFrames() const { return m_reloadFrames; }
 
-    const std::optional<eng::TileCoord>& hover() const { return m_hover; }
+    const std::optional<isostar::TileCoord>& hover() const { return m_hover; }
 
     /// This frame's HUD (without the debug tools' lines and drawings, which the App adds).
     HudState state(const Session& session, const Input& input, bool scripted) const;
 
 private:
-    std::optional<eng::TileCoord> m_hover;
-    std::optional<eng::TileCoord> m_previewFor;
+    std::optional<isostar::TileCoord> m_hover;
+    std::optional<isostar::TileCoord> m_previewFor;
     std::vector<UnitHandle> m_previewSelection;
-    eng::path::PathResult m_preview;
-    eng::path::SmoothPath m_previewSmooth;  ///< the preview pulled (movement.smoothing on), else empty
+    isostar::path::PathResult m_preview;
+    isostar::path::SmoothPath m_previewSmooth;  ///< the preview pulled (movement.smoothing on), else empty
     bool m_showHintBar = true;
     double m_fps = 0.0;
     long long m_reloadFrames = 0;

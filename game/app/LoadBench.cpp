@@ -32,19 +32,19 @@ double msSince(std::chrono::steady_clock::time_point start)
 
 /// The cell nearest to the map's far corner (along the diagonal, then sideways) that the leader
 /// can reach: the long order of the bench. The leader's own cell when there is none.
-eng::TileCoord farGoal(const eng::path::NavGrid& nav, const Unit& leader)
+isostar::TileCoord farGoal(const isostar::path::NavGrid& nav, const Unit& leader)
 {
     const int w = nav.width(), h = nav.height();
     for (int r = 0; r < std::max(w, h); ++r)
         for (int side = 0; side <= r; ++side)
-            for (const eng::TileCoord c : {eng::TileCoord{w - 1 - r, h - 1 - side}, eng::TileCoord{w - 1 - side, h - 1 - r}})
+            for (const isostar::TileCoord c : {isostar::TileCoord{w - 1 - r, h - 1 - side}, isostar::TileCoord{w - 1 - side, h - 1 - r}})
                 if (nav.inBounds(c) && nav.reachable(leader.layer, leader.tile, c))
                     return c;
     return leader.tile;
 }
 
 /// Path work of the party is left (requests served, landmark tables being built).
-bool pathWorkLeft(const Party& party, const eng::path::NavGrid& nav)
+bool pathWorkLeft(const Party& party, const isostar::path::NavGrid& nav)
 {
     if (nav.landmarksBuilding())
         return true;
@@ -63,7 +63,7 @@ void benchLongOrder(Loop& loop, GameParts& parts, double limitSec)
     const Unit* lead = session.party().leader();
     if (lead == nullptr)
         return;
-    const eng::TileCoord goal = farGoal(session.world().nav, *lead);
+    const isostar::TileCoord goal = farGoal(session.world().nav, *lead);
     if (!session.canOrder(goal))
         return;
     parts.follow(session.order(goal));
@@ -82,7 +82,7 @@ int runLoadBench(Loop& loop, GameParts parts, std::chrono::steady_clock::time_po
     loop.window().setFramerateLimit(0);
     loop.present();
     const double firstFrameMs = msSince(start);
-    const eng::path::NavGrid& nav = parts.session.world().nav;
+    const isostar::path::NavGrid& nav = parts.session.world().nav;
     while (nav.landmarksBuilding()) {
         loop.pumpEvents();
         loop.tick(FixedStepSec);

@@ -42,7 +42,7 @@ std::optional<Command> gameCommand(const script::Command& line)
         line);
 }
 
-script::Command toGridCells(script::Command line, const eng::map::CellFrame& frame)
+script::Command toGridCells(script::Command line, const isostar::map::CellFrame& frame)
 {
     std::visit(
         [&](auto& c) {
@@ -50,7 +50,7 @@ script::Command toGridCells(script::Command line, const eng::map::CellFrame& fra
             if constexpr (std::is_same_v<T, script::Move> || std::is_same_v<T, script::Paint> ||
                           std::is_same_v<T, script::Erase> || std::is_same_v<T, script::Erupt> ||
                           std::is_same_v<T, script::Race>) {
-                const eng::TileCoord g = frame.toGrid({c.x, c.y});
+                const isostar::TileCoord g = frame.toGrid({c.x, c.y});
                 c.x = g.x;
                 c.y = g.y;
             }

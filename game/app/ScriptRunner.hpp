@@ -30,7 +30,7 @@ std::optional<Command> gameCommand(const script::Command& line);
 
 /// The line with its cell (`move`, `paint`, `erase`, `erupt`, `race`: X Y in Tiled's
 /// coordinates, as scripts write them) moved to the world's grid; other lines unchanged.
-script::Command toGridCells(script::Command line, const eng::map::CellFrame& frame);
+script::Command toGridCells(script::Command line, const isostar::map::CellFrame& frame);
 
 class ScriptRunner {
 public:

@@ -27,27 +27,27 @@ UnitBench::UnitBench(const Options& options, Loop& loop, GameParts parts) : m_op
 {
 }
 
-void UnitBench::spawnGroup(std::size_t first, std::size_t count, eng::TileCoord centre)
+void UnitBench::spawnGroup(std::size_t first, std::size_t count, isostar::TileCoord centre)
 {
     // The free cells of its island nearest to the centre (8-neighbour flood), one unit on each.
     Party& party = m_parts.session.party();
-    const eng::path::NavGrid& nav = party.grid();
-    const eng::GridShape shape = nav.shape();
+    const isostar::path::NavGrid& nav = party.grid();
+    const isostar::GridShape shape = nav.shape();
     const int island = nav.islandOf(0, centre);
-    std::vector<eng::TileCoord> queue{centre};
+    std::vector<isostar::TileCoord> queue{centre};
     std::vector<char>& seen = m_seen;
     seen.assign(shape.size(), 0);
     seen[shape.index(centre)] = 1;
     std::size_t placed = 0;
     for (std::size_t head = 0; head < queue.size() && placed < count; ++head) {
-        const eng::TileCoord c = queue[head];
+        const isostar::TileCoord c = queue[head];
         if (!party.occupancy().occupied(c)) {
             party.spawn(BenchNames[(first + placed) % 4], c);
             ++placed;
         }
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
-                const eng::TileCoord n{c.x + dx, c.y + dy};
+                const isostar::TileCoord n{c.x + dx, c.y + dy};
                 if (nav.islandOf(0, n) != island || seen[shape.index(n)])
                     continue;
                 seen[shape.index(n)] = 1;
@@ -58,12 +58,12 @@ void UnitBench::spawnGroup(std::size_t first, std::size_t count, eng::TileCoord 
 
 std::size_t UnitBench::spawnUnits()
 {
-    const eng::path::NavGrid& nav = m_parts.session.world().nav;
-    const eng::GridShape shape = nav.shape();
+    const isostar::path::NavGrid& nav = m_parts.session.world().nav;
+    const isostar::GridShape shape = nav.shape();
     for (std::size_t i = 0; i < shape.size(); ++i)
         if (const int id = nav.islandOf(0, shape.cell(i)); id >= 0)
             m_islands[id].push_back(shape.cell(i));
-    std::vector<eng::TileCoord> cells;
+    std::vector<isostar::TileCoord> cells;
     for (const auto& [id, list] : m_islands)
         if (list.size() >= MinIslandCells) {
             cells.insert(cells.end(), list.begin(), list.end());
@@ -89,12 +89,12 @@ std::size_t UnitBench::spawnUnits()
     return n;
 }
 
-eng::TileCoord UnitBench::randomGoal(eng::TileCoord from)
+isostar::TileCoord UnitBench::randomGoal(isostar::TileCoord from)
 {
-    const std::vector<eng::TileCoord>& island = m_islands[m_parts.session.world().nav.islandOf(0, from)];
-    eng::TileCoord best = island[m_rng() % island.size()];
+    const std::vector<isostar::TileCoord>& island = m_islands[m_parts.session.world().nav.islandOf(0, from)];
+    isostar::TileCoord best = island[m_rng() % island.size()];
     for (int attempt = 0; attempt < 24; ++attempt) {
-        const eng::TileCoord c = island[m_rng() % island.size()];
+        const isostar::TileCoord c = island[m_rng() % island.size()];
         if (std::abs(c.x - from.x) <= GoalRadius && std::abs(c.y - from.y) <= GoalRadius)
             return c;
     }
@@ -123,7 +123,7 @@ int UnitBench::run()
         for (std::size_t i = 0; i < orders; ++i) {
             if (gameSec < due[i])
                 continue;
-            const eng::TileCoord goal = randomGoal(planCell(party.units()[i * group]));
+            const isostar::TileCoord goal = randomGoal(planCell(party.units()[i * group]));
             if (group == 1) {
                 party.sendTo(int(i), goal);
             } else {

@@ -8,7 +8,7 @@
 ///
 /// \code
 /// opts.mapPath = game::defaultMapPath();   // e.g. /usr/share/isostar/maps/valley.tmx
-/// auto sheet = eng::anim::loadSpriteSheet((game::assetsDir() / "party/knight.json").string());
+/// auto sheet = isostar::anim::loadSpriteSheet((game::assetsDir() / "party/knight.json").string());
 /// \endcode
 
 #include <filesystem>

@@ -14,7 +14,7 @@ std::string fmt(double v, int decimals)
     return buf;
 }
 
-std::string tileStr(eng::TileCoord c)
+std::string tileStr(isostar::TileCoord c)
 {
     // Appended piece by piece: the same text as "(" + x + ", " + y + ")", which GCC 12 flags
     // with a false -Wrestrict (GCC bug 105329) once it is compiled out of line.

@@ -13,6 +13,6 @@ namespace game {
 std::string fmt(double v, int decimals = 2);
 
 /// "(x, y)".
-std::string tileStr(eng::TileCoord c);
+std::string tileStr(isostar::TileCoord c);
 
 } // namespace game

@@ -8,7 +8,7 @@
 
 namespace game {
 
-inline sf::Vector2f toV(eng::iso::WorldPos p)
+inline sf::Vector2f toV(isostar::iso::WorldPos p)
 {
     return {float(p.x), float(p.y)};
 }

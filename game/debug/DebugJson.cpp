@@ -9,9 +9,9 @@ namespace {
 using Json = nlohmann::json;
 
 /// A grid cell in Tiled's coordinates, as the dump writes every cell.
-Json cellJson(const eng::map::CellFrame& frame, eng::TileCoord grid)
+Json cellJson(const isostar::map::CellFrame& frame, isostar::TileCoord grid)
 {
-    const eng::TileCoord c = frame.toTiled(grid);
+    const isostar::TileCoord c = frame.toTiled(grid);
     return Json::array({c.x, c.y});
 }
 
@@ -20,20 +20,20 @@ Json cellJson(const eng::map::CellFrame& frame, eng::TileCoord grid)
 void addDumpFields(nlohmann::json& j, DebugTools& tools, const DebugFrame& f)
 {
     j["overlays"] = tools.overlays().names();
-    const eng::map::CellFrame frame = f.world ? f.world->frame : eng::map::CellFrame{};
-    const auto cellJson = [&](eng::TileCoord c) { return debug::cellJson(frame, c); };
+    const isostar::map::CellFrame frame = f.world ? f.world->frame : isostar::map::CellFrame{};
+    const auto cellJson = [&](isostar::TileCoord c) { return debug::cellJson(frame, c); };
 
     const std::optional<UnitWhy>& why = tools.why(f);
     if (why) {
-        eng::terrain::PathWhy shown = why->why;
-        eng::terrain::transformCells(shown, [&](eng::TileCoord c) { return frame.toTiled(c); });
-        Json w = Json::parse(eng::terrain::whyJson(shown));
+        isostar::terrain::PathWhy shown = why->why;
+        isostar::terrain::transformCells(shown, [&](isostar::TileCoord c) { return frame.toTiled(c); });
+        Json w = Json::parse(isostar::terrain::whyJson(shown));
         w["unit"] = why->unit;
         w["profile"] = why->profile;
         w["steps"] = why->why.steps;
         w["diagonal_steps"] = why->why.diagonalSteps;
         w["straight_steps"] = why->why.straightSteps;
-        w["text"] = eng::terrain::describe(shown);
+        w["text"] = isostar::terrain::describe(shown);
         if (why->smoothed)
             w["smoothed"] = {{"grid_cost", why->gridCost},
                              {"cost", why->smoothCost},
@@ -48,22 +48,22 @@ void addDumpFields(nlohmann::json& j, DebugTools& tools, const DebugFrame& f)
     if (st.active() || st.trace().stepCount() > 0) {
         Json s;
         s["mode"] = tools.stepMode();
-        s["status"] = st.active() ? std::string(eng::path::statusName(st.status())) : std::string("stopped");
+        s["status"] = st.active() ? std::string(isostar::path::statusName(st.status())) : std::string("stopped");
         s["start"] = cellJson(st.start());
         s["goal"] = cellJson(st.goal());
         s["profile"] = f.world ? f.world->profileName(st.layer()) : std::string();
         s["expanded"] = st.expanded();
         Json order = Json::array();
-        for (const eng::path::TraceCell& c : st.trace().expanded)
+        for (const isostar::path::TraceCell& c : st.trace().expanded)
             order.push_back(cellJson(c.cell));
         s["order"] = order;
-        const std::optional<eng::path::TraceCell> cur = st.current();
+        const std::optional<isostar::path::TraceCell> cur = st.current();
         s["current"] = cur ? cellJson(cur->cell) : Json(nullptr);
         Json opened = Json::array();
-        for (const eng::path::TraceCell& c : st.lastOpened())
+        for (const isostar::path::TraceCell& c : st.lastOpened())
             opened.push_back(cellJson(c.cell));
         s["opened_last"] = opened;
-        const bool ended = st.active() && !st.running() && eng::path::hasPath(st.result().status);
+        const bool ended = st.active() && !st.running() && isostar::path::hasPath(st.result().status);
         s["cost"] = ended ? Json(st.result().cost) : Json(nullptr);
         j["step"] = s;
     } else {
@@ -76,8 +76,8 @@ void addDumpFields(nlohmann::json& j, DebugTools& tools, const DebugFrame& f)
         for (const RaceLane& l : race.lanes())
             lanes.push_back({{"name", l.name},
                              {"key", l.key},
-                             {"status", std::string(eng::path::statusName(l.status))},
-                             {"cost", eng::path::hasPath(l.status) ? Json(l.cost) : Json(nullptr)},
+                             {"status", std::string(isostar::path::statusName(l.status))},
+                             {"cost", isostar::path::hasPath(l.status) ? Json(l.cost) : Json(nullptr)},
                              {"expanded", l.expanded},
                              {"micros", l.micros},
                              {"optimal", l.optimal},

@@ -3,7 +3,7 @@
 /// The debug tools' fields of the script command `dump` (JSON, nlohmann):
 /// - `overlays`: the names of the overlays on, e.g. ["heat", "search"].
 /// - `why`: "why this path" of the selection's leader's remaining path, as
-///   eng::terrain::whyJson: {"total", "base_by_terrain": {name: cost}, "influence_by_source":
+///   isostar::terrain::whyJson: {"total", "base_by_terrain": {name: cost}, "influence_by_source":
 ///   [{"source": [x, y], "terrain", "delta"}], "straight_line_cost": number|null}, plus
 ///   "unit", "profile", "path_cost" (the same path summed step by step as `units[].path_cost`)
 ///   and "text" (the plain words); null without a selected unit that walks.

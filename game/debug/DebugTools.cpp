@@ -48,15 +48,15 @@ const OverlayText OverlayTexts[] = {
 };
 
 /// The colour of a neighbour's outcome in the step-through panel and on the map.
-sf::Color outcomeColor(eng::path::NeighbourOutcome o)
+sf::Color outcomeColor(isostar::path::NeighbourOutcome o)
 {
     switch (o) {
-    case eng::path::NeighbourOutcome::Opened: return {120, 255, 140};
-    case eng::path::NeighbourOutcome::Improved: return {90, 220, 255};
-    case eng::path::NeighbourOutcome::NotBetter: return {190, 190, 190};
-    case eng::path::NeighbourOutcome::Closed: return {120, 140, 255};
-    case eng::path::NeighbourOutcome::Wall: return {255, 90, 80};
-    case eng::path::NeighbourOutcome::CornerRule: return {255, 170, 60};
+    case isostar::path::NeighbourOutcome::Opened: return {120, 255, 140};
+    case isostar::path::NeighbourOutcome::Improved: return {90, 220, 255};
+    case isostar::path::NeighbourOutcome::NotBetter: return {190, 190, 190};
+    case isostar::path::NeighbourOutcome::Closed: return {120, 140, 255};
+    case isostar::path::NeighbourOutcome::Wall: return {255, 90, 80};
+    case isostar::path::NeighbourOutcome::CornerRule: return {255, 170, 60};
     }
     return {255, 255, 255};
 }
@@ -124,18 +124,18 @@ std::string DebugTools::setStepMode(bool on)
            m_keys.stepPlay + " plays, " + m_keys.stepMode + " leaves";
 }
 
-std::string DebugTools::beginStep(const DebugFrame& f, eng::TileCoord goal)
+std::string DebugTools::beginStep(const DebugFrame& f, isostar::TileCoord goal)
 {
     const Unit* lead = f.party->leader();
     if (!lead)
         return "select a unit first";
-    const eng::TileCoord start = planCell(*lead);
+    const isostar::TileCoord start = planCell(*lead);
     m_stepMode = true;
     m_stepOn = searchedOn(f);
-    const eng::path::PathStatus s = m_stepper.begin(*f.plan, lead->layer, start, goal);
-    const auto tiled = [&](eng::TileCoord c) { return tileStr(f.world->frame.toTiled(c)); };
-    if (s != eng::path::PathStatus::InProgress)
-        return "step-through: " + std::string(eng::path::statusName(s)) + " at once from " + tiled(start);
+    const isostar::path::PathStatus s = m_stepper.begin(*f.plan, lead->layer, start, goal);
+    const auto tiled = [&](isostar::TileCoord c) { return tileStr(f.world->frame.toTiled(c)); };
+    if (s != isostar::path::PathStatus::InProgress)
+        return "step-through: " + std::string(isostar::path::statusName(s)) + " at once from " + tiled(start);
     return "step-through from " + lead->name + " " + tiled(start) + " to " + tiled(goal) +
            ": " + m_keys.step + " expands one cell, " + m_keys.stepPlay + " plays";
 }
@@ -146,29 +146,29 @@ std::string DebugTools::step(const DebugFrame& f, int n)
     if (!m_stepper.active())
         return "no stepped search: press " + m_keys.stepMode + ", select a unit and click a tile";
     if (!m_stepper.running())
-        return "the search is over: " + std::string(eng::path::statusName(m_stepper.status())) + ", cost " +
+        return "the search is over: " + std::string(isostar::path::statusName(m_stepper.status())) + ", cost " +
                fmt(m_stepper.result().cost) + " (click another tile)";
     m_stepper.step(n);
     if (!m_stepper.running())
         return "search done after " + std::to_string(m_stepper.expanded()) + " expansions: " +
-               std::string(eng::path::statusName(m_stepper.status())) + ", cost " + fmt(m_stepper.result().cost);
+               std::string(isostar::path::statusName(m_stepper.status())) + ", cost " + fmt(m_stepper.result().cost);
     return {};
 }
 
-std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
+std::string DebugTools::runRace(const DebugFrame& f, isostar::TileCoord goal)
 {
     const Unit* lead = f.party->leader();
     if (!lead)
         return "select a unit first, then " + m_keys.race + " a tile to race the searches";
-    const eng::TileCoord start = planCell(*lead);
-    eng::path::RaceOptions options;
+    const isostar::TileCoord start = planCell(*lead);
+    isostar::path::RaceOptions options;
     options.traces = true;  // one more untimed run each, for the closed cells on the map
-    const eng::path::Race r = eng::path::runRace(m_raceQuery, *f.plan, lead->layer, start, goal, options);
+    const isostar::path::Race r = isostar::path::runRace(m_raceQuery, *f.plan, lead->layer, start, goal, options);
     std::vector<RaceLane> lanes;
-    for (const eng::path::RaceRow& row : r.rows) {
+    for (const isostar::path::RaceRow& row : r.rows) {
         RaceLane l;
         l.name = row.label;
-        l.key = std::string(eng::path::raceAlgorithmName(row.algorithm));
+        l.key = std::string(isostar::path::raceAlgorithmName(row.algorithm));
         l.status = row.result.status;
         l.cost = row.result.cost;
         l.expanded = row.result.expanded;
@@ -176,13 +176,13 @@ std::string DebugTools::runRace(const DebugFrame& f, eng::TileCoord goal)
         l.optimal = row.optimal;
         l.path = row.result.path;
         l.closed.reserve(row.trace.expanded.size());
-        for (const eng::path::TraceCell& c : row.trace.expanded)
+        for (const isostar::path::TraceCell& c : row.trace.expanded)
             l.closed.push_back(c.cell);
         lanes.push_back(std::move(l));
     }
     m_race.set(start, goal, lead->layer, std::move(lanes));
     m_raceOn = searchedOn(f);
-    const eng::map::CellFrame& frame = f.world->frame;
+    const isostar::map::CellFrame& frame = f.world->frame;
     std::string said = "race from " + lead->name + " " + tileStr(frame.toTiled(start)) + " to " +
                        tileStr(frame.toTiled(goal)) + ":";
     for (const RaceLane& l : m_race.lanes())
@@ -250,28 +250,28 @@ void DebugTools::drawGround(sf::RenderTarget& target, const DebugFrame& f)
         return;
     OverlayScene s = scene(f, stepping());
     const Unit* lead = f.party->leader();
-    m_leaderPath = stepping() || !lead ? std::vector<eng::TileCoord>{} : remainingPath(*lead);
+    m_leaderPath = stepping() || !lead ? std::vector<isostar::TileCoord>{} : remainingPath(*lead);
     s.path = m_leaderPath;
     m_overlays.drawGround(target, shownFlags(), s);
 
-    const eng::iso::Projection& proj = f.world->projection;
+    const isostar::iso::Projection& proj = f.world->projection;
     const CellRange near = cellsNear(proj, worldInView(target));
     sf::VertexArray va(sf::Triangles);
     m_race.drawGround(va, proj, near);
     if (m_stepMode && m_stepper.trace().stepCount() + (m_stepper.active() ? 1 : 0) > 0) {
         addDiamondRing(va, proj, m_stepper.start(), sf::Color(255, 255, 255, 220), 0.7f, 0.5f);
         addDiamondRing(va, proj, m_stepper.goal(), sf::Color(255, 80, 80, 240), 1.f, 0.75f);
-        for (const eng::path::TraceNeighbour& n : m_stepper.neighbours()) {
+        for (const isostar::path::TraceNeighbour& n : m_stepper.neighbours()) {
             sf::Color c = outcomeColor(n.outcome);
             c.a = 210;
             addDiamond(va, proj, n.cell, c, 0.42f);
         }
-        for (const eng::path::TraceCell& c : m_stepper.openHead())
+        for (const isostar::path::TraceCell& c : m_stepper.openHead())
             addDiamondRing(va, proj, c.cell, sf::Color(255, 225, 110, 230), 0.8f, 0.66f);
-        if (const std::optional<eng::path::TraceCell> cur = m_stepper.current())
+        if (const std::optional<isostar::path::TraceCell> cur = m_stepper.current())
             addDiamondRing(va, proj, cur->cell, sf::Color::White, 1.f, 0.62f);
-        if (!m_stepper.running() && eng::path::hasPath(m_stepper.result().status)) {
-            const std::vector<eng::TileCoord>& p = m_stepper.result().path;
+        if (!m_stepper.running() && isostar::path::hasPath(m_stepper.result().status)) {
+            const std::vector<isostar::TileCoord>& p = m_stepper.result().path;
             for (std::size_t k = 1; k < p.size(); ++k)
                 addLine(va, toV(proj.cellCenter(p[k - 1])), toV(proj.cellCenter(p[k])), 3.f, sf::Color(255, 245, 200, 230));
         }
@@ -280,9 +280,9 @@ void DebugTools::drawGround(sf::RenderTarget& target, const DebugFrame& f)
         target.draw(va);
 }
 
-TextLines DebugTools::stepLines(const eng::map::CellFrame& frame) const
+TextLines DebugTools::stepLines(const isostar::map::CellFrame& frame) const
 {
-    const auto tileStr = [&](eng::TileCoord c) { return game::tileStr(frame.toTiled(c)); };
+    const auto tileStr = [&](isostar::TileCoord c) { return game::tileStr(frame.toTiled(c)); };
     TextLines out;
     out.push_back({"Step-through  (" + m_keys.stepMode + " leaves, " + m_keys.step + " next, " + m_keys.stepPlay +
                        " play " + fmt(m_stepper.stepsPerSec, 0) + "/s, " + m_keys.stepSpeed + " speed)",
@@ -292,18 +292,18 @@ TextLines DebugTools::stepLines(const eng::map::CellFrame& frame) const
         return out;
     }
     std::string state = m_stepper.running() ? (m_stepper.playing() ? "playing" : "paused")
-                                          : std::string(eng::path::statusName(m_stepper.status()));
+                                          : std::string(isostar::path::statusName(m_stepper.status()));
     if (!m_stepper.active() && m_stepper.trace().stepCount() > 0)
         state = "stopped (the world changed)";
     out.push_back({tileStr(m_stepper.start()) + " \xE2\x86\x92 " + tileStr(m_stepper.goal()) + "   expansion " +
                        std::to_string(m_stepper.expanded()) + "   " + state,
                    colors::Text});
-    if (const std::optional<eng::path::TraceCell> cur = m_stepper.current())
+    if (const std::optional<isostar::path::TraceCell> cur = m_stepper.current())
         out.push_back({"closed " + tileStr(cur->cell) + "  g " + fmt(cur->g) + "  h " + fmt(cur->h) + "  f " + fmt(cur->f),
                        sf::Color::White});
-    for (const eng::path::TraceNeighbour& n : m_stepper.neighbours()) {
-        const std::string what(eng::path::neighbourOutcomeName(n.outcome));
-        const bool scored = n.outcome != eng::path::NeighbourOutcome::Wall;
+    for (const isostar::path::TraceNeighbour& n : m_stepper.neighbours()) {
+        const std::string what(isostar::path::neighbourOutcomeName(n.outcome));
+        const bool scored = n.outcome != isostar::path::NeighbourOutcome::Wall;
         out.push_back({"  " + tileStr(n.cell) + "  " + what +
                            (scored ? "  g " + fmt(n.g) + "  h " + fmt(n.h) + "  f " + fmt(n.f) : std::string()),
                        outcomeColor(n.outcome)});
@@ -312,7 +312,7 @@ TextLines DebugTools::stepLines(const eng::map::CellFrame& frame) const
         out.push_back({"next from the open list (#1 pops first):", colors::Title});
         std::string head;
         int rank = 1;
-        for (const eng::path::TraceCell& c : m_stepper.openHead()) {
+        for (const isostar::path::TraceCell& c : m_stepper.openHead()) {
             head += "  #" + std::to_string(rank) + " " + tileStr(c.cell) + " f " + fmt(c.f, 1);
             if (rank++ % 3 == 0) {
                 out.push_back({head, colors::Title});
@@ -322,20 +322,20 @@ TextLines DebugTools::stepLines(const eng::map::CellFrame& frame) const
         if (!head.empty())
             out.push_back({head, colors::Title});
     }
-    if (!m_stepper.running() && eng::path::hasPath(m_stepper.result().status))
+    if (!m_stepper.running() && isostar::path::hasPath(m_stepper.result().status))
         out.push_back({"path cost " + fmt(m_stepper.result().cost) + ", " + std::to_string(m_stepper.result().path.size()) +
                            " cells",
                        colors::Title});
     return out;
 }
 
-TextLines DebugTools::whyLines(const UnitWhy& w, const eng::map::CellFrame& frame) const
+TextLines DebugTools::whyLines(const UnitWhy& w, const isostar::map::CellFrame& frame) const
 {
     TextLines out;
-    eng::terrain::PathWhy shown = w.why;
-    eng::terrain::transformCells(shown, [&](eng::TileCoord c) { return frame.toTiled(c); });
+    isostar::terrain::PathWhy shown = w.why;
+    isostar::terrain::transformCells(shown, [&](isostar::TileCoord c) { return frame.toTiled(c); });
     out.push_back({"Why this path: " + w.unit + " (" + w.profile + "), " + m_keys.why + " hides", colors::Title});
-    std::istringstream in(eng::terrain::describe(shown));
+    std::istringstream in(isostar::terrain::describe(shown));
     std::string line;
     while (std::getline(in, line))
         if (!line.empty())
@@ -370,7 +370,7 @@ void DebugTools::drawScreen(sf::RenderTarget& target, const Camera& camera, cons
         t.setCharacterSize(11);
         t.setOutlineColor(sf::Color(0, 0, 0, 230));
         t.setOutlineThickness(1.5f);
-        const auto put = [&](eng::TileCoord cell, const std::string& s, sf::Color color, float dy) {
+        const auto put = [&](isostar::TileCoord cell, const std::string& s, sf::Color color, float dy) {
             const sf::Vector2f p = camera.worldToPixel(toV(f.world->projection.cellCenter(cell)));
             t.setString(s);
             t.setFillColor(color);
@@ -379,16 +379,16 @@ void DebugTools::drawScreen(sf::RenderTarget& target, const Camera& camera, cons
             target.draw(t);
         };
         // Outcome words only where the tiles are big enough for them (the panel lists them).
-        for (const eng::path::TraceNeighbour& n : m_stepper.neighbours()) {
+        for (const isostar::path::TraceNeighbour& n : m_stepper.neighbours()) {
             if (1.f / camera.zoom() < NumbersMinZoom - 1e-4f)
                 break;
-            const bool scored = n.outcome != eng::path::NeighbourOutcome::Wall &&
-                                n.outcome != eng::path::NeighbourOutcome::CornerRule;
-            put(n.cell, std::string(eng::path::neighbourOutcomeName(n.outcome)) + (scored ? "\nf " + fmt(n.f, 1) : ""),
+            const bool scored = n.outcome != isostar::path::NeighbourOutcome::Wall &&
+                                n.outcome != isostar::path::NeighbourOutcome::CornerRule;
+            put(n.cell, std::string(isostar::path::neighbourOutcomeName(n.outcome)) + (scored ? "\nf " + fmt(n.f, 1) : ""),
                 outcomeColor(n.outcome), 0.f);
         }
         int rank = 1;
-        for (const eng::path::TraceCell& c : m_stepper.openHead())
+        for (const isostar::path::TraceCell& c : m_stepper.openHead())
             put(c.cell, std::string("#").append(std::to_string(rank++)), sf::Color(255, 225, 110), -16.f);
     }
 
@@ -437,7 +437,7 @@ const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
     const Unit* lead = f.party->leader();
     // A smoothed walk's cells are not a grid path: its plan's grid path is explained instead.
     const bool smoothed = lead && !lead->walk.smoothed.waypoints.empty() && lead->walk.planned.size() > 1;
-    std::vector<eng::TileCoord> path = lead ? remainingPlan(*lead) : std::vector<eng::TileCoord>{};
+    std::vector<isostar::TileCoord> path = lead ? remainingPlan(*lead) : std::vector<isostar::TileCoord>{};
     if (!lead || path.size() < 2 || !f.world) {
         m_why.reset();
         return m_why;
@@ -447,21 +447,21 @@ const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
     const SearchedOn on = searchedOn(f);
     if (m_why && m_whyWorld == f.world && m_whyOn == on && m_why->unit == u.name && m_why->path == path)
         return m_why;
-    const eng::path::NavGrid& grid = *f.plan;
+    const isostar::path::NavGrid& grid = *f.plan;
     UnitWhy w;
     w.unit = u.name;
     w.profile = f.world->profileName(layer);
     w.path = std::move(path);
     if (!f.world->terrains.empty() && grid.validLayer(layer)) {
-        const eng::terrain::TerrainField& field = f.world->terrains[std::size_t(layer)].terrain;
+        const isostar::terrain::TerrainField& field = f.world->terrains[std::size_t(layer)].terrain;
         w.why = f.fog ? explainKnown(field, w.path, grid.rules(layer), *f.fog, grid, layer)
-                      : eng::terrain::explainPath(field, w.path, grid.rules(layer));
+                      : isostar::terrain::explainPath(field, w.path, grid.rules(layer));
     }
     if (smoothed && grid.validLayer(u.layer)) {
         w.smoothed = true;
-        const std::vector<eng::TileCoord>& plan = u.walk.planned;
+        const std::vector<isostar::TileCoord>& plan = u.walk.planned;
         for (std::size_t k = 1; k < plan.size(); ++k)
-            w.gridCost += eng::path::segmentCost(grid, u.layer, plan[k - 1], plan[k]);
+            w.gridCost += isostar::path::segmentCost(grid, u.layer, plan[k - 1], plan[k]);
         w.smoothCost = u.walk.smoothed.cost;
         w.smoothLength = u.walk.smoothed.length;
     }

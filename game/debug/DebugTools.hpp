@@ -55,21 +55,21 @@ struct DebugFrame {
     /// The grid the party plans on (Session::planGrid: the fog's belief grid while the fog is
     /// on, else world->nav) [Limit: not null]. Races, stepped searches, costs and the why panel
     /// read it.
-    const eng::path::NavGrid* plan = nullptr;
-    const eng::path::SearchTrace* lastSearch = nullptr;  ///< [opt] the leader's last order search
+    const isostar::path::NavGrid* plan = nullptr;
+    const isostar::path::SearchTrace* lastSearch = nullptr;  ///< [opt] the leader's last order search
     double lastSearchAgeSec = 1e9;                       ///< seconds since it ran (its replay)
-    std::optional<eng::TileCoord> hover;                 ///< [opt] the tile under the pointer
+    std::optional<isostar::TileCoord> hover;                 ///< [opt] the tile under the pointer
     const FogOfWar* fog = nullptr;                       ///< [opt] the fog of war, while it is on
 };
 
-/// "Why this path" for one unit's remaining path (see eng::terrain::PathWhy).
+/// "Why this path" for one unit's remaining path (see isostar::terrain::PathWhy).
 struct UnitWhy {
     std::string unit;                    ///< the unit's name
     std::string profile;                 ///< its profile's name
-    std::vector<eng::TileCoord> path;    ///< remainingPlan(): its tile (and the cell it steps into),
+    std::vector<isostar::TileCoord> path;    ///< remainingPlan(): its tile (and the cell it steps into),
                                          ///< then its path; walking a smoothed line: its plan's grid
                                          ///< path from the last waypoint it passed
-    eng::terrain::PathWhy why;
+    isostar::terrain::PathWhy why;
     /// Walking a smoothed line (movement.smoothing): its whole plan's grid path cost, the line's
     /// cost and length.
     bool smoothed = false;
@@ -125,13 +125,13 @@ public:
     bool stepMode() const { return m_stepMode; }
     /// Begins a stepped search from the selection's leader (where it stands, or the cell it is
     /// stepping into) to `goal` on its profile's layer. Returns the message to say.
-    std::string beginStep(const DebugFrame& f, eng::TileCoord goal);
+    std::string beginStep(const DebugFrame& f, isostar::TileCoord goal);
     /// `n` more expansions of the stepped search (dropped first when `f`'s grid moved past it,
     /// as update() does). Returns the message to say ("" when fine).
     std::string step(const DebugFrame& f, int n);
     /// Races the four searches (A*, Dijkstra, greedy best-first, weighted A* w = 2) from the
     /// selection's leader to `goal` on its layer. Returns the message to say.
-    std::string runRace(const DebugFrame& f, eng::TileCoord goal);
+    std::string runRace(const DebugFrame& f, isostar::TileCoord goal);
 
     /// Per tick: plays the stepped search; drops a stepped search or race the grid the party
     /// plans on has moved past (another grid, or its costs changed: they no longer hold).
@@ -162,8 +162,8 @@ private:
     /// The overlays drawn now: the flags, with search while stepping.
     OverlayFlags shownFlags() const;
     /// The step-through and why panels; cells in Tiled's coordinates (`frame`: World::frame).
-    TextLines stepLines(const eng::map::CellFrame& frame) const;
-    TextLines whyLines(const UnitWhy& w, const eng::map::CellFrame& frame) const;
+    TextLines stepLines(const isostar::map::CellFrame& frame) const;
+    TextLines whyLines(const UnitWhy& w, const isostar::map::CellFrame& frame) const;
 
     DebugKeys m_keys;
     OverlayFlags m_flags;
@@ -171,7 +171,7 @@ private:
     StepThrough m_stepper;
     Race m_race;
     bool m_showWhy = false;             ///< the why panel (`Y`)
-    eng::path::GridQuery m_raceQuery;   ///< the race's scratch (eng::path::runRace)
+    isostar::path::GridQuery m_raceQuery;   ///< the race's scratch (isostar::path::runRace)
     sf::Font m_font;
     bool m_hasFont = false;
     bool m_stepMode = false;
@@ -180,14 +180,14 @@ private:
     /// the fog on, the fog toggled) it no longer holds.
     struct SearchedOn {
         std::uint64_t worldVersion = 0;
-        const eng::path::NavGrid* grid = nullptr;
+        const isostar::path::NavGrid* grid = nullptr;
         std::uint64_t gridVersion = 0;
         bool operator==(const SearchedOn&) const = default;
     };
     static SearchedOn searchedOn(const DebugFrame& f);
     SearchedOn m_stepOn;
     SearchedOn m_raceOn;
-    std::vector<eng::TileCoord> m_leaderPath;  ///< scratch: the leader's remaining path
+    std::vector<isostar::TileCoord> m_leaderPath;  ///< scratch: the leader's remaining path
     // why() cache
     std::optional<UnitWhy> m_why;
     SearchedOn m_whyOn;

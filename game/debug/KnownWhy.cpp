@@ -16,26 +16,26 @@ namespace {
 /// terrains and sources; not its straight line): a step into a known cell is the real one (the
 /// belief grid holds the real cost there), a step into an unknown cell costs what `plan` says,
 /// under UnknownTerrain, with no influence.
-void explainKnownSteps(const eng::terrain::TerrainField& field, std::span<const eng::TileCoord> path,
-                       const eng::path::MoveRules& rules, const FogOfWar& fog, const eng::path::NavGrid& plan,
-                       int layer, eng::terrain::PathWhy& out)
+void explainKnownSteps(const isostar::terrain::TerrainField& field, std::span<const isostar::TileCoord> path,
+                       const isostar::path::MoveRules& rules, const FogOfWar& fog, const isostar::path::NavGrid& plan,
+                       int layer, isostar::terrain::PathWhy& out)
 {
-    std::vector<std::pair<std::string, eng::TileCoord>> entered;  // (terrain, cell): cells counted once
+    std::vector<std::pair<std::string, isostar::TileCoord>> entered;  // (terrain, cell): cells counted once
     for (std::size_t k = 1; k < path.size(); ++k) {
-        const eng::TileCoord a = path[k - 1], b = path[k];
+        const isostar::TileCoord a = path[k - 1], b = path[k];
         const bool diagonal = a.x != b.x && a.y != b.y;
-        eng::terrain::WhyStep step;
+        isostar::terrain::WhyStep step;
         if (fog.known(b)) {
-            const eng::TileCoord pair[2] = {a, b};
-            const eng::terrain::PathWhy one = eng::terrain::explainPath(field, pair, rules);
+            const isostar::TileCoord pair[2] = {a, b};
+            const isostar::terrain::PathWhy one = isostar::terrain::explainPath(field, pair, rules);
             out.skippedSteps += one.skippedSteps;
             if (one.stepList.empty())
                 continue;
             step = one.stepList.front();
             out.clampedSteps += one.clampedSteps;
             out.clampResidue += one.clampResidue;
-            for (const eng::terrain::WhySource& src : one.bySource) {
-                auto it = std::find_if(out.bySource.begin(), out.bySource.end(), [&](const eng::terrain::WhySource& o) {
+            for (const isostar::terrain::WhySource& src : one.bySource) {
+                auto it = std::find_if(out.bySource.begin(), out.bySource.end(), [&](const isostar::terrain::WhySource& o) {
                     return o.source == src.source && o.terrain == src.terrain;
                 });
                 if (it == out.bySource.end()) {
@@ -46,8 +46,8 @@ void explainKnownSteps(const eng::terrain::TerrainField& field, std::span<const 
                 }
             }
         } else {
-            const float c = plan.validLayer(layer) ? plan.cost(layer, b) : eng::path::Impassable;
-            if (!eng::path::isPassableCost(c)) {
+            const float c = plan.validLayer(layer) ? plan.cost(layer, b) : isostar::path::Impassable;
+            if (!isostar::path::isPassableCost(c)) {
                 ++out.skippedSteps;
                 continue;
             }
@@ -62,7 +62,7 @@ void explainKnownSteps(const eng::terrain::TerrainField& field, std::span<const 
         (step.diagonal ? out.diagonalSteps : out.straightSteps) += 1;
         (step.diagonal ? out.diagonalCost : out.straightCost) += step.cost;
         auto t = std::find_if(out.byTerrain.begin(), out.byTerrain.end(),
-                              [&](const eng::terrain::WhyTerrain& w) { return w.terrain == step.terrain; });
+                              [&](const isostar::terrain::WhyTerrain& w) { return w.terrain == step.terrain; });
         if (t == out.byTerrain.end()) {
             out.byTerrain.push_back({step.terrain});
             t = out.byTerrain.end() - 1;
@@ -77,7 +77,7 @@ void explainKnownSteps(const eng::terrain::TerrainField& field, std::span<const 
         t->stepCost += step.cost;
         out.stepList.push_back(std::move(step));
     }
-    using Source = eng::terrain::WhySource;
+    using Source = isostar::terrain::WhySource;
     std::sort(out.bySource.begin(), out.bySource.end(), [](const Source& x, const Source& y) {
         return std::tie(x.source.y, x.source.x, x.terrain) < std::tie(y.source.y, y.source.x, y.terrain);
     });
@@ -85,25 +85,25 @@ void explainKnownSteps(const eng::terrain::TerrainField& field, std::span<const 
 
 } // namespace
 
-eng::terrain::PathWhy explainKnown(const eng::terrain::TerrainField& field, std::span<const eng::TileCoord> path,
-                                   const eng::path::MoveRules& rules, const FogOfWar& fog,
-                                   const eng::path::NavGrid& plan, int layer)
+isostar::terrain::PathWhy explainKnown(const isostar::terrain::TerrainField& field, std::span<const isostar::TileCoord> path,
+                                   const isostar::path::MoveRules& rules, const FogOfWar& fog,
+                                   const isostar::path::NavGrid& plan, int layer)
 {
-    eng::terrain::PathWhy real = eng::terrain::explainPath(field, path, rules);
-    const auto allKnown = [&](std::span<const eng::TileCoord> cells) {
-        return std::all_of(cells.begin(), cells.end(), [&](eng::TileCoord c) { return fog.known(c); });
+    isostar::terrain::PathWhy real = isostar::terrain::explainPath(field, path, rules);
+    const auto allKnown = [&](std::span<const isostar::TileCoord> cells) {
+        return std::all_of(cells.begin(), cells.end(), [&](isostar::TileCoord c) { return fog.known(c); });
     };
     if (allKnown(path) && allKnown(real.straightLine.cells))
         return real;
-    eng::terrain::PathWhy out;
+    isostar::terrain::PathWhy out;
     explainKnownSteps(field, path, rules, fog, plan, layer, out);
     out.straightLine = real.straightLine;
     if (!allKnown(real.straightLine.cells)) {
         // Unknown cells are open ground to the party: the line is blocked only where a known
         // cell blocks it (the real blocker when it is known).
-        eng::terrain::PathWhy line;
+        isostar::terrain::PathWhy line;
         explainKnownSteps(field, real.straightLine.cells, rules, fog, plan, layer, line);
-        eng::terrain::WhyStraightLine& sl = out.straightLine;
+        isostar::terrain::WhyStraightLine& sl = out.straightLine;
         sl.byTerrain.clear();
         sl.cost.reset();
         sl.blockedAt.reset();

@@ -9,7 +9,7 @@
 /// to a line through unknown cells).
 ///
 /// \code
-/// const eng::terrain::PathWhy why = game::debug::explainKnown(field, path, rules, fog, fog.belief(), layer);
+/// const isostar::terrain::PathWhy why = game::debug::explainKnown(field, path, rules, fog, fog.belief(), layer);
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
@@ -27,11 +27,11 @@ namespace game::debug {
 inline constexpr const char* UnknownTerrain = "unknown";
 
 /// Explains `path` (start .. end) over `field` under `rules` as the party knows it: `fog`'s known
-/// cells as eng::terrain::explainPath does, unknown ones at `plan`'s cost on `layer`. A path and
+/// cells as isostar::terrain::explainPath does, unknown ones at `plan`'s cost on `layer`. A path and
 /// straight line through known cells only give exactly explainPath's result. O(path + line)
 /// explainPath calls of one step each.
-eng::terrain::PathWhy explainKnown(const eng::terrain::TerrainField& field, std::span<const eng::TileCoord> path,
-                                   const eng::path::MoveRules& rules, const FogOfWar& fog,
-                                   const eng::path::NavGrid& plan, int layer);
+isostar::terrain::PathWhy explainKnown(const isostar::terrain::TerrainField& field, std::span<const isostar::TileCoord> path,
+                                   const isostar::path::MoveRules& rules, const FogOfWar& fog,
+                                   const isostar::path::NavGrid& plan, int layer);
 
 } // namespace game::debug

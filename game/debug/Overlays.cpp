@@ -18,9 +18,9 @@ const sf::Color Warmth(255, 120, 30);
 const sf::Color Dread(160, 70, 220);
 
 /// How strongly a factor changes a cost: |ln(cost ratio)|, 0 = no change.
-double strength(const eng::terrain::Influence& inf, double factor)
+double strength(const isostar::terrain::Influence& inf, double factor)
 {
-    const double ratio = inf.effect == eng::terrain::InfluenceEffect::Divide ? 1.0 / factor : factor;
+    const double ratio = inf.effect == isostar::terrain::InfluenceEffect::Divide ? 1.0 / factor : factor;
     return ratio > 0.0 && std::isfinite(ratio) ? std::abs(std::log(ratio)) : 0.0;
 }
 
@@ -75,12 +75,12 @@ bool isOverlayName(std::string_view name)
     return f.set(name);
 }
 
-std::vector<InfluenceSource> findInfluenceSources(const eng::terrain::TerrainField& terrain)
+std::vector<InfluenceSource> findInfluenceSources(const isostar::terrain::TerrainField& terrain)
 {
-    const eng::terrain::TerrainGrid& grid = terrain.grid();
-    const eng::terrain::TerrainRules& rules = terrain.rules();
+    const isostar::terrain::TerrainGrid& grid = terrain.grid();
+    const isostar::terrain::TerrainRules& rules = terrain.rules();
     // Per name of the grid: its rule (or null), looked up once.
-    std::vector<const eng::terrain::TerrainRule*> ruleOf(grid.names.size(), nullptr);
+    std::vector<const isostar::terrain::TerrainRule*> ruleOf(grid.names.size(), nullptr);
     bool anyInfluence = false;
     for (std::size_t i = 0; i < grid.names.size(); ++i) {
         ruleOf[i] = rules.find(grid.names[i]);
@@ -91,13 +91,13 @@ std::vector<InfluenceSource> findInfluenceSources(const eng::terrain::TerrainFie
         return out;
     for (int y = 0; y < grid.height; ++y)
         for (int x = 0; x < grid.width; ++x) {
-            const std::span<const eng::terrain::TerrainId> stack = grid.cell({x, y});
+            const std::span<const isostar::terrain::TerrainId> stack = grid.cell({x, y});
             // A `covers` terrain hides everything below it: only it and what lies above count.
-            const std::size_t begin = eng::terrain::firstUncovered(stack, [&](eng::terrain::TerrainId t) {
+            const std::size_t begin = isostar::terrain::firstUncovered(stack, [&](isostar::terrain::TerrainId t) {
                 return t < ruleOf.size() ? ruleOf[t] : nullptr;
             });
             for (std::size_t k = begin; k < stack.size(); ++k) {
-                const eng::terrain::TerrainRule* r = stack[k] < ruleOf.size() ? ruleOf[stack[k]] : nullptr;
+                const isostar::terrain::TerrainRule* r = stack[k] < ruleOf.size() ? ruleOf[stack[k]] : nullptr;
                 if (r && r->influence)
                     out.push_back({{x, y}, r->name, *r->influence});
             }
@@ -120,8 +120,8 @@ const std::vector<InfluenceSource>& Overlays::sources(const OverlayScene& scene)
 
 bool Overlays::searchUsable(const OverlayScene& scene)
 {
-    const eng::path::SearchTrace* t = scene.trace;
-    const eng::GridShape shape{t ? t->width : 0, t ? t->height : 0};
+    const isostar::path::SearchTrace* t = scene.trace;
+    const isostar::GridShape shape{t ? t->width : 0, t ? t->height : 0};
     if (!t || t->stepCount() == 0 || !scene.world || shape != scene.world->nav.shape() ||
         t->openedBegin.size() != std::size_t(t->stepCount()) + 1)
         return false;
@@ -137,7 +137,7 @@ bool Overlays::searchUsable(const OverlayScene& scene)
     c.closedAt.assign(shape.size(), -1);
     c.openedAt.assign(shape.size(), -1);
     for (int k = 0; k < c.steps; ++k) {
-        for (const eng::path::TraceCell* o = t->openedBeginAt(k); o != t->openedEndAt(k); ++o)
+        for (const isostar::path::TraceCell* o = t->openedBeginAt(k); o != t->openedEndAt(k); ++o)
             if (c.openedAt[shape.index(o->cell)] < 0)
                 c.openedAt[shape.index(o->cell)] = k;
         const std::size_t i = shape.index(t->expanded[std::size_t(k)].cell);
@@ -177,21 +177,21 @@ void Overlays::drawGround(sf::RenderTarget& target, const OverlayFlags& flags, c
 
 void Overlays::drawField(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near) const
 {
-    const eng::path::FlowField* field = scene.field;
+    const isostar::path::FlowField* field = scene.field;
     if (!field)
         return;
-    const eng::iso::Projection& proj = scene.world->projection;
-    const eng::path::FieldRegion& r = field->region();
+    const isostar::iso::Projection& proj = scene.world->projection;
+    const isostar::path::FieldRegion& r = field->region();
     // The darkest arrow: the farthest cell in view (so the shading spans what is seen).
     double far = 0.0;
     for (int y = std::max(near.y0, r.y0); y <= std::min(near.y1, r.y1 - 1); ++y)
         for (int x = std::max(near.x0, r.x0); x <= std::min(near.x1, r.x1 - 1); ++x)
             if (field->reached({x, y}))
                 far = std::max(far, field->distance({x, y}));
-    auto centre = [&](eng::TileCoord c) { return toV(proj.tileToWorld({c.x + 0.5, c.y + 0.5})); };
+    auto centre = [&](isostar::TileCoord c) { return toV(proj.tileToWorld({c.x + 0.5, c.y + 0.5})); };
     for (int y = std::max(near.y0, r.y0); y <= std::min(near.y1, r.y1 - 1); ++y)
         for (int x = std::max(near.x0, r.x0); x <= std::min(near.x1, r.x1 - 1); ++x) {
-            const std::optional<eng::TileCoord> next = field->next({x, y});
+            const std::optional<isostar::TileCoord> next = field->next({x, y});
             if (!next || scene.unknown({x, y}))
                 continue;
             // Shaft from a little behind the centre toward the next cell, and a head.
@@ -207,11 +207,11 @@ void Overlays::drawField(sf::VertexArray& va, const OverlayScene& scene, const C
             va.append(sf::Vertex(base + side, c));
             va.append(sf::Vertex(base - side, c));
         }
-    for (eng::TileCoord g : field->goals())
+    for (isostar::TileCoord g : field->goals())
         if (near.contains(g))
             addDiamondRing(va, proj, g, sf::Color(255, 240, 120, 240));
     // The region's outline: the diamond (or rectangle) through its four corner points.
-    const eng::iso::WorldPos k[4] = {proj.tileToWorld({double(r.x0), double(r.y0)}), proj.tileToWorld({double(r.x1), double(r.y0)}),
+    const isostar::iso::WorldPos k[4] = {proj.tileToWorld({double(r.x0), double(r.y0)}), proj.tileToWorld({double(r.x1), double(r.y0)}),
                                      proj.tileToWorld({double(r.x1), double(r.y1)}), proj.tileToWorld({double(r.x0), double(r.y1)})};
     for (int i = 0; i < 4; ++i)
         addLine(va, toV(k[i]), toV(k[(i + 1) % 4]), 2.f, sf::Color(255, 240, 120, 160));
@@ -219,17 +219,17 @@ void Overlays::drawField(sf::VertexArray& va, const OverlayScene& scene, const C
 
 void Overlays::drawHeat(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near) const
 {
-    const eng::path::NavGrid& nav = scene.grid();
+    const isostar::path::NavGrid& nav = scene.grid();
     if (!nav.validLayer(scene.layer))
         return;
     const double lo = nav.minCellCost(scene.layer), hi = nav.maxCellCost(scene.layer);
-    const eng::iso::Projection& proj = scene.world->projection;
+    const isostar::iso::Projection& proj = scene.world->projection;
     for (int y = near.y0; y <= near.y1; ++y)
         for (int x = near.x0; x <= near.x1; ++x) {
             if (scene.unknown({x, y}))
                 continue;
             const float c = nav.cost(scene.layer, {x, y});
-            if (!eng::path::isPassableCost(c)) {
+            if (!isostar::path::isPassableCost(c)) {
                 addDiamond(va, proj, {x, y}, sf::Color(15, 15, 20, 170), 0.98f);
                 addDiamondRing(va, proj, {x, y}, sf::Color(235, 50, 50, 220), 0.9f, 0.78f);
                 continue;
@@ -240,18 +240,18 @@ void Overlays::drawHeat(sf::VertexArray& va, const OverlayScene& scene, const Ce
 
 void Overlays::drawInfluence(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near)
 {
-    const eng::iso::Projection& proj = scene.world->projection;
+    const isostar::iso::Projection& proj = scene.world->projection;
     for (const InfluenceSource& s : sources(scene)) {
         const int r = int(std::floor(s.influence.radius));
         if (scene.unknown(s.cell))
             continue;  // a source nobody has seen shows nothing
         if (s.cell.x + r < near.x0 || s.cell.x - r > near.x1 || s.cell.y + r < near.y0 || s.cell.y - r > near.y1)
             continue;
-        const sf::Color base = s.influence.effect == eng::terrain::InfluenceEffect::Divide ? Warmth : Dread;
+        const sf::Color base = s.influence.effect == isostar::terrain::InfluenceEffect::Divide ? Warmth : Dread;
         const double strongest = std::max(1e-9, strength(s.influence, s.influence.factor(0.0)));
         for (int dy = -r; dy <= r; ++dy)
             for (int dx = -r; dx <= r; ++dx) {
-                const eng::TileCoord c{s.cell.x + dx, s.cell.y + dy};
+                const isostar::TileCoord c{s.cell.x + dx, s.cell.y + dy};
                 const double d = std::sqrt(double(dx * dx + dy * dy));
                 if (d > s.influence.radius || !near.contains(c) || scene.unknown(c))
                     continue;
@@ -272,7 +272,7 @@ void Overlays::drawSearch(sf::VertexArray& va, const OverlayScene& scene, const 
         return;
     const SearchCache& c = m_search;
     const int k = replayStep(scene);
-    const eng::iso::Projection& proj = scene.world->projection;
+    const isostar::iso::Projection& proj = scene.world->projection;
     const double last = std::max(1, c.steps - 1);
     for (int y = near.y0; y <= std::min(near.y1, c.shape.height - 1); ++y)
         for (int x = near.x0; x <= std::min(near.x1, c.shape.width - 1); ++x) {
@@ -291,7 +291,7 @@ void Overlays::drawPath(sf::VertexArray& va, const OverlayScene& scene) const
 {
     if (scene.path.size() < 2)
         return;
-    const eng::iso::Projection& proj = scene.world->projection;
+    const isostar::iso::Projection& proj = scene.world->projection;
     for (std::size_t k = 1; k < scene.path.size(); ++k)
         addLine(va, toV(proj.cellCenter(scene.path[k - 1])), toV(proj.cellCenter(scene.path[k])), 3.f,
                 sf::Color(255, 245, 200, 230));
@@ -308,7 +308,7 @@ void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const 
     const float screenPerWorld = 1.f / camera.zoom();
     if (!(flags.search || flags.numbers) || screenPerWorld < NumbersMinZoom - 1e-4f)
         return;
-    const eng::iso::Projection& proj = scene.world->projection;
+    const isostar::iso::Projection& proj = scene.world->projection;
     const sf::Vector2f size = camera.viewportSize();
     const CellRange near = cellsNear(proj, camera.visibleWorld());
     sf::Text text;
@@ -317,7 +317,7 @@ void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const 
     text.setOutlineColor(sf::Color(0, 0, 0, 220));
     text.setOutlineThickness(1.5f);
     int drawn = 0;
-    const auto put = [&](eng::TileCoord cell, const std::string& s, sf::Color color, float dyPx) {
+    const auto put = [&](isostar::TileCoord cell, const std::string& s, sf::Color color, float dyPx) {
         const sf::Vector2f p = camera.worldToPixel(toV(proj.cellCenter(cell)));
         if (p.x < -40.f || p.y < -30.f || p.x > size.x + 40.f || p.y > size.y + 30.f)
             return;
@@ -344,12 +344,12 @@ void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const 
             }
     }
     // The cost of each step along the path, in gold, just above the centre.
-    const eng::path::NavGrid& nav = scene.grid();
+    const isostar::path::NavGrid& nav = scene.grid();
     if (scene.path.size() >= 2 && nav.validLayer(scene.layer)) {
         text.setCharacterSize(12);
         const double diag = nav.rules(scene.layer).diagonalFactor;
         for (std::size_t k = 1; k < scene.path.size() && drawn < MaxLabels + 400; ++k) {
-            const eng::TileCoord a = scene.path[k - 1], b = scene.path[k];
+            const isostar::TileCoord a = scene.path[k - 1], b = scene.path[k];
             if (!near.contains(b))
                 continue;
             const double c = double(nav.cost(scene.layer, b)) * (a.x != b.x && a.y != b.y ? diag : 1.0);
@@ -362,7 +362,7 @@ void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const 
 void Overlays::drawLegend(sf::RenderTarget& target, const sf::Font& font, const OverlayScene& scene,
                           float bottomMarginPx) const
 {
-    const eng::path::NavGrid& nav = scene.grid();
+    const isostar::path::NavGrid& nav = scene.grid();
     if (!nav.validLayer(scene.layer))
         return;
     const double lo = nav.minCellCost(scene.layer), hi = nav.maxCellCost(scene.layer);
@@ -421,12 +421,12 @@ std::vector<std::string> Overlays::tileLines(const OverlayFlags& flags, const Ov
     std::vector<std::string> out;
     if (!scene.world || !scene.hover || !scene.world->nav.inBounds(*scene.hover))
         return out;
-    const eng::TileCoord cell = *scene.hover;
+    const isostar::TileCoord cell = *scene.hover;
     if (flags.influence && !scene.unknown(cell) && scene.layer >= 0 && scene.layer < int(scene.world->terrains.size())) {
-        const eng::terrain::CellExplanation e = scene.world->terrains[std::size_t(scene.layer)].terrain.explain(cell);
+        const isostar::terrain::CellExplanation e = scene.world->terrains[std::size_t(scene.layer)].terrain.explain(cell);
         double net = 1.0;
-        for (const eng::terrain::InfluenceContribution& c : e.influences)
-            net = c.effect == eng::terrain::InfluenceEffect::Divide ? net / c.factor : net * c.factor;
+        for (const isostar::terrain::InfluenceContribution& c : e.influences)
+            net = c.effect == isostar::terrain::InfluenceEffect::Divide ? net / c.factor : net * c.factor;
         if (e.influences.empty())
             out.push_back("Influence: none reaches this tile");
         else

@@ -80,36 +80,36 @@ struct OverlayScene {
     const World* world = nullptr;                   ///< [Limit: not null when drawing]
     int layer = 0;                                  ///< the selected unit's NavGrid layer (profile)
     std::uint64_t worldVersion = 0;                 ///< WorldHost::version(): cached data is rebuilt when it changes
-    const eng::path::SearchTrace* trace = nullptr;  ///< [opt] the last search
+    const isostar::path::SearchTrace* trace = nullptr;  ///< [opt] the last search
     double traceAgeSec = 1e9;                       ///< seconds since that search (its replay)
-    std::span<const eng::TileCoord> path;           ///< [opt] the selected unit's path, its own tile first
-    std::optional<eng::TileCoord> hover;            ///< [opt] the cell under the pointer
+    std::span<const isostar::TileCoord> path;           ///< [opt] the selected unit's path, its own tile first
+    std::optional<isostar::TileCoord> hover;            ///< [opt] the cell under the pointer
     /// [opt] The fog of war while it is on: the heat map, the influence disks, the flow field
     /// and the numbers leave unknown cells out (a step cost there reads "+?"), a source on an
     /// unknown cell shows nothing; the fog drawn over the map hides the rest.
     const FogOfWar* fog = nullptr;
     /// [opt] The flow field of the selected unit's group order (the field overlay).
-    const eng::path::FlowField* field = nullptr;
+    const isostar::path::FlowField* field = nullptr;
     /// [opt] The grid the party plans on (the fog's belief grid while the fog is on); null:
     /// the world's. Costs shown are read here.
-    const eng::path::NavGrid* plan = nullptr;
+    const isostar::path::NavGrid* plan = nullptr;
     /// True when the fog hides what `c` is.
-    bool unknown(eng::TileCoord c) const { return fog && !fog->known(c); }
+    bool unknown(isostar::TileCoord c) const { return fog && !fog->known(c); }
     /// The grid whose costs are shown.
-    const eng::path::NavGrid& grid() const { return plan ? *plan : world->nav; }
+    const isostar::path::NavGrid& grid() const { return plan ? *plan : world->nav; }
 };
 
 /// One influence source: a cell holding a terrain with an influence under the scene's profile.
 struct InfluenceSource {
-    eng::TileCoord cell;
+    isostar::TileCoord cell;
     std::string terrain;
-    eng::terrain::Influence influence;
+    isostar::terrain::Influence influence;
 };
 
 /// The influence sources of `terrain` (cells whose terrains below the topmost `covers` one
 /// included hold a terrain with an influence), in row-major order, one entry per such terrain
 /// of a cell. O(cells x depth).
-std::vector<InfluenceSource> findInfluenceSources(const eng::terrain::TerrainField& terrain);
+std::vector<InfluenceSource> findInfluenceSources(const isostar::terrain::TerrainField& terrain);
 
 /// The zoom (screen pixels per world pixel) from which numbers are drawn on the tiles.
 inline constexpr float NumbersMinZoom = 1.5f;
@@ -134,14 +134,14 @@ public:
 private:
     /// The whole search, per cell: when it was closed and first opened, and its final g/h/f.
     struct SearchCache {
-        const eng::path::SearchTrace* trace = nullptr;
+        const isostar::path::SearchTrace* trace = nullptr;
         int steps = -1;
         std::size_t opened = 0;
-        eng::GridShape shape;
-        eng::TileCoord last{-1, -1};
+        isostar::GridShape shape;
+        isostar::TileCoord last{-1, -1};
         std::vector<int> closedAt;   ///< step that closed the cell, -1: never
         std::vector<int> openedAt;   ///< first step that opened it, -1: never
-        eng::path::TraceSnapshot final;
+        isostar::path::TraceSnapshot final;
     };
     bool searchUsable(const OverlayScene& scene);
     int replayStep(const OverlayScene& scene) const;

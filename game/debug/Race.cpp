@@ -13,7 +13,7 @@ sf::Color laneColor(std::size_t i, sf::Uint8 alpha)
     return c;
 }
 
-void Race::set(eng::TileCoord start, eng::TileCoord goal, int layer, std::vector<RaceLane> lanes)
+void Race::set(isostar::TileCoord start, isostar::TileCoord goal, int layer, std::vector<RaceLane> lanes)
 {
     m_start = start;
     m_goal = goal;
@@ -21,16 +21,16 @@ void Race::set(eng::TileCoord start, eng::TileCoord goal, int layer, std::vector
     m_lanes = std::move(lanes);
 }
 
-void Race::drawGround(sf::VertexArray& va, const eng::iso::Projection& proj, const CellRange& near) const
+void Race::drawGround(sf::VertexArray& va, const isostar::iso::Projection& proj, const CellRange& near) const
 {
     for (std::size_t i = 0; i < m_lanes.size(); ++i)
-        for (eng::TileCoord c : m_lanes[i].closed)
+        for (isostar::TileCoord c : m_lanes[i].closed)
             if (near.contains(c))
                 addQuarter(va, proj, c, int(i), laneColor(i, 150));
     // Paths: each lane's line shifted a little toward its own quarter, so equal paths stay
     // visible side by side.
     for (std::size_t i = 0; i < m_lanes.size(); ++i) {
-        const std::vector<eng::TileCoord>& p = m_lanes[i].path;
+        const std::vector<isostar::TileCoord>& p = m_lanes[i].path;
         const sf::Vector2f off = (i == 0 ? sf::Vector2f(4.f, -2.f)
                                   : i == 1 ? sf::Vector2f(4.f, 2.f)
                                   : i == 2 ? sf::Vector2f(-4.f, 2.f)
@@ -47,7 +47,7 @@ void Race::drawGround(sf::VertexArray& va, const eng::iso::Projection& proj, con
     }
 }
 
-std::vector<TableRow> Race::table(const eng::map::CellFrame& frame, const std::string& clearKey) const
+std::vector<TableRow> Race::table(const isostar::map::CellFrame& frame, const std::string& clearKey) const
 {
     std::vector<TableRow> out;
     if (!active())
@@ -58,7 +58,7 @@ std::vector<TableRow> Race::table(const eng::map::CellFrame& frame, const std::s
     out.push_back({{"search", "expanded", "time", "cost", "optimal"}, colors::Dim});
     for (std::size_t i = 0; i < m_lanes.size(); ++i) {
         const RaceLane& l = m_lanes[i];
-        const std::string cost = eng::path::hasPath(l.status) ? fmt(l.cost, 2) : std::string(eng::path::statusName(l.status));
+        const std::string cost = isostar::path::hasPath(l.status) ? fmt(l.cost, 2) : std::string(isostar::path::statusName(l.status));
         out.push_back({{"\xE2\x97\x86 " + l.name, std::to_string(l.expanded), fmt(l.micros, 0) + " \xC2\xB5s", cost,
                         l.optimal ? "yes" : "no"},
                        laneColor(i, 255)});

@@ -31,13 +31,13 @@ namespace game::debug {
 struct RaceLane {
     std::string name;                    ///< "A*", "Dijkstra", "greedy", "weighted A* w=2"
     std::string key;                     ///< JSON key: "astar", "dijkstra", "greedy", "weighted"
-    eng::path::PathStatus status = eng::path::PathStatus::InvalidInput;
+    isostar::path::PathStatus status = isostar::path::PathStatus::InvalidInput;
     double cost = 0.0;                   ///< the path's cost (0 without a path)
     int expanded = 0;                    ///< cells closed
     double micros = 0.0;                 ///< search time, microseconds
     bool optimal = false;                ///< its cost equals the optimum (Dijkstra's) within 1e-9
-    std::vector<eng::TileCoord> path;    ///< start .. end
-    std::vector<eng::TileCoord> closed;  ///< cells in the order they were closed
+    std::vector<isostar::TileCoord> path;    ///< start .. end
+    std::vector<isostar::TileCoord> closed;  ///< cells in the order they were closed
 };
 
 /// The colour of lane `i` (A* blue, Dijkstra green, greedy orange, weighted violet).
@@ -46,26 +46,26 @@ sf::Color laneColor(std::size_t i, sf::Uint8 alpha = 255);
 class Race {
 public:
     /// Shows a new race (replaces the old one).
-    void set(eng::TileCoord start, eng::TileCoord goal, int layer, std::vector<RaceLane> lanes);
+    void set(isostar::TileCoord start, isostar::TileCoord goal, int layer, std::vector<RaceLane> lanes);
     /// Hides the race.
     void clear() { m_lanes.clear(); }
     bool active() const { return !m_lanes.empty(); }
     const std::vector<RaceLane>& lanes() const { return m_lanes; }
-    eng::TileCoord start() const { return m_start; }
-    eng::TileCoord goal() const { return m_goal; }
+    isostar::TileCoord start() const { return m_start; }
+    isostar::TileCoord goal() const { return m_goal; }
     int layer() const { return m_layer; }
 
     /// The four closed sets (one quarter of each cell per lane) and paths, only for the cells in
     /// `near`; world space.
-    void drawGround(sf::VertexArray& va, const eng::iso::Projection& proj, const CellRange& near) const;
+    void drawGround(sf::VertexArray& va, const isostar::iso::Projection& proj, const CellRange& near) const;
     /// The table: a title row, a header row, then one row per lane in its colour (name,
     /// expansions, time, cost, optimal); start and goal in Tiled's coordinates (`frame`), the
     /// title naming `clearKey`, the key that clears the race.
-    std::vector<TableRow> table(const eng::map::CellFrame& frame, const std::string& clearKey) const;
+    std::vector<TableRow> table(const isostar::map::CellFrame& frame, const std::string& clearKey) const;
 
 private:
-    eng::TileCoord m_start;
-    eng::TileCoord m_goal;
+    isostar::TileCoord m_start;
+    isostar::TileCoord m_goal;
     int m_layer = 0;
     std::vector<RaceLane> m_lanes;
 };

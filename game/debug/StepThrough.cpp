@@ -1,5 +1,5 @@
 /// \file StepThrough.cpp
-/// StepThrough: eng::path::SearchStepper driven one expansion per step, with a play rate.
+/// StepThrough: isostar::path::SearchStepper driven one expansion per step, with a play rate.
 #include "game/debug/StepThrough.hpp"
 
 #include <algorithm>
@@ -7,8 +7,8 @@
 
 namespace game::debug {
 
-eng::path::PathStatus StepThrough::begin(const eng::path::NavGrid& grid, int layer, eng::TileCoord start,
-                                         eng::TileCoord goal)
+isostar::path::PathStatus StepThrough::begin(const isostar::path::NavGrid& grid, int layer, isostar::TileCoord start,
+                                         isostar::TileCoord goal)
 {
     m_playing = false;
     m_carry = 0.0;
@@ -17,7 +17,7 @@ eng::path::PathStatus StepThrough::begin(const eng::path::NavGrid& grid, int lay
     m_layer = layer;
     m_active = true;
     m_stepper.setOpenHeadSize(OpenHeadSize);
-    m_status = m_stepper.begin(grid, layer, start, goal, {eng::path::SearchOrder::AStar});
+    m_status = m_stepper.begin(grid, layer, start, goal, {isostar::path::SearchOrder::AStar});
     return m_status;
 }
 
@@ -57,7 +57,7 @@ void StepThrough::cancel()
     m_stepper.reset();
     m_active = false;
     m_playing = false;
-    m_status = eng::path::PathStatus::InvalidInput;
+    m_status = isostar::path::PathStatus::InvalidInput;
 }
 
 bool StepThrough::gridChanged()
@@ -68,20 +68,20 @@ bool StepThrough::gridChanged()
     return true;
 }
 
-std::optional<eng::path::TraceCell> StepThrough::current() const
+std::optional<isostar::path::TraceCell> StepThrough::current() const
 {
-    if (const eng::path::TraceCell* c = m_stepper.current())
+    if (const isostar::path::TraceCell* c = m_stepper.current())
         return *c;
     return std::nullopt;
 }
 
-std::vector<eng::path::TraceCell> StepThrough::lastOpened() const
+std::vector<isostar::path::TraceCell> StepThrough::lastOpened() const
 {
-    const eng::path::SearchTrace& t = m_stepper.trace();
+    const isostar::path::SearchTrace& t = m_stepper.trace();
     const int k = t.stepCount() - 1;
     if (k < 0 || t.openedBegin.size() < std::size_t(k) + 2)
         return {};
-    return std::vector<eng::path::TraceCell>(t.openedBeginAt(k), t.openedEndAt(k));
+    return std::vector<isostar::path::TraceCell>(t.openedBeginAt(k), t.openedEndAt(k));
 }
 
 } // namespace game::debug

@@ -1,7 +1,7 @@
 #pragma once
 /// \file StepThrough.hpp
 /// Step-through mode: a search that advances one expansion at a time, on
-/// the engine's own stepper (eng::path::SearchStepper: GridQuery's time-sliced A*, one
+/// the engine's own stepper (isostar::path::SearchStepper: GridQuery's time-sliced A*, one
 /// GridQuery::step(1) per expansion), so the cells come in exactly the order the full search
 /// closes them. After each expansion it shows the cell just closed, every neighbour that
 /// expansion scored with its outcome (opened, improved, not better, closed, wall, corner rule)
@@ -37,7 +37,7 @@ public:
     /// outlive the search or the next begin / cancel). Returns InProgress, or the final status
     /// when the engine decides at once (StartInvalid, Found for start == goal, NoPath, ...).
     /// Stops playing.
-    eng::path::PathStatus begin(const eng::path::NavGrid& grid, int layer, eng::TileCoord start, eng::TileCoord goal);
+    isostar::path::PathStatus begin(const isostar::path::NavGrid& grid, int layer, isostar::TileCoord start, isostar::TileCoord goal);
     /// Runs up to `n` expansions ([Limit: n >= 0]), one SearchStepper::step() each, and stops
     /// at the end of the search. Returns the number done (0 when no search runs). When the search
     /// ends, its result is in result().
@@ -53,30 +53,30 @@ public:
     /// A search has begun and not been cancelled (it may have finished).
     bool active() const { return m_active; }
     /// The search still runs (more expansions to come).
-    bool running() const { return m_active && m_status == eng::path::PathStatus::InProgress; }
-    eng::path::PathStatus status() const { return m_status; }
+    bool running() const { return m_active && m_status == isostar::path::PathStatus::InProgress; }
+    isostar::path::PathStatus status() const { return m_status; }
     /// Expansions so far.
     int expanded() const { return m_stepper.stepCount(); }
-    eng::TileCoord start() const { return m_start; }
-    eng::TileCoord goal() const { return m_goal; }
+    isostar::TileCoord start() const { return m_start; }
+    isostar::TileCoord goal() const { return m_goal; }
     int layer() const { return m_layer; }
     /// Every expansion so far (and what each opened), as the full search would record them.
-    const eng::path::SearchTrace& trace() const { return m_stepper.trace(); }
+    const isostar::path::SearchTrace& trace() const { return m_stepper.trace(); }
     /// The cell closed by the last expansion, nullopt before the first.
-    std::optional<eng::path::TraceCell> current() const;
+    std::optional<isostar::path::TraceCell> current() const;
     /// The cells the last expansion put on the open list (new or improved), in the engine's
     /// neighbour order.
-    std::vector<eng::path::TraceCell> lastOpened() const;
+    std::vector<isostar::path::TraceCell> lastOpened() const;
     /// Every neighbour the last expansion scored, with its outcome and candidate g/h/f (empty
     /// before the first expansion and for the one that closed the goal).
-    std::span<const eng::path::TraceNeighbour> neighbours() const { return m_stepper.neighbours(); }
+    std::span<const isostar::path::TraceNeighbour> neighbours() const { return m_stepper.neighbours(); }
     /// The open list's first entries in the order the engine will pop them (at most
     /// OpenHeadSize).
-    std::span<const eng::path::TraceCell> openHead() const { return m_stepper.openHead(); }
+    std::span<const isostar::path::TraceCell> openHead() const { return m_stepper.openHead(); }
     /// How many open-list entries openHead() lists.
     static constexpr int OpenHeadSize = 6;
     /// The finished search's result (status InvalidInput while it runs).
-    const eng::path::PathResult& result() const { return m_stepper.result(); }
+    const isostar::path::PathResult& result() const { return m_stepper.result(); }
 
     bool playing() const { return m_playing; }
     void setPlaying(bool on) { m_playing = on && running(); m_carry = 0.0; }
@@ -84,13 +84,13 @@ public:
     double stepsPerSec = 8.0;
 
 private:
-    eng::path::SearchStepper m_stepper;
-    eng::path::PathStatus m_status = eng::path::PathStatus::InvalidInput;
+    isostar::path::SearchStepper m_stepper;
+    isostar::path::PathStatus m_status = isostar::path::PathStatus::InvalidInput;
     bool m_active = false;
     bool m_playing = false;
     double m_carry = 0.0;
-    eng::TileCoord m_start;
-    eng::TileCoord m_goal;
+    isostar::TileCoord m_start;
+    isostar::TileCoord m_goal;
     int m_layer = 0;
 };
 

@@ -9,14 +9,14 @@ namespace game {
 namespace {
 
 /// The most changes a fog keeps for its readers: a reader further behind shades every cell again.
-std::size_t changesKept(const eng::GridShape& shape)
+std::size_t changesKept(const isostar::GridShape& shape)
 {
     return std::max<std::size_t>(4096, shape.size() / 4);
 }
 
 } // namespace
 
-void FogOfWar::reset(const eng::path::NavGrid& real, SightMap blockers, bool keepKnown)
+void FogOfWar::reset(const isostar::path::NavGrid& real, SightMap blockers, bool keepKnown)
 {
     const bool same = keepKnown && blockers.shape == m_blockers.shape;
     m_blockers = std::move(blockers);
@@ -28,12 +28,12 @@ void FogOfWar::reset(const eng::path::NavGrid& real, SightMap blockers, bool kee
     m_visibleCells.clear();
     m_fresh.clear();
     forgetChanges();
-    eng::path::LandmarkSettings off;
-    off.mode = eng::path::LandmarkMode::Off;
+    isostar::path::LandmarkSettings off;
+    off.mode = isostar::path::LandmarkMode::Off;
     m_belief.setLandmarks(off);
     m_belief.reset(real.width(), real.height());
     for (int layer = 0; layer < real.layerCount(); ++layer) {
-        eng::path::CostField field = real.costField(layer);
+        isostar::path::CostField field = real.costField(layer);
         for (std::size_t i = 0; i < field.cost.size(); ++i)
             if (!m_known[i])
                 field.cost[i] = OpenCost;
@@ -64,7 +64,7 @@ void FogOfWar::recount()
 {
     m_knownCount = 0;
     m_cellCount = 0;
-    const eng::GridShape& grid = shape();
+    const isostar::GridShape& grid = shape();
     for (std::size_t i = 0; i < grid.size(); ++i) {
         if (m_blockers.isVoid(grid.cell(i)))
             continue;
@@ -80,7 +80,7 @@ void FogOfWar::forgetChanges()
     m_changes.clear();
 }
 
-void FogOfWar::logChange(eng::TileCoord c)
+void FogOfWar::logChange(isostar::TileCoord c)
 {
     if (m_changes.size() >= changesKept(shape())) {
         m_changesStart += m_changes.size();
@@ -95,15 +95,15 @@ FogChanges FogOfWar::changesSince(std::uint64_t stamp) const
     out.stamp = m_changesStart + m_changes.size();
     out.all = stamp < m_changesStart || stamp > out.stamp;
     if (!out.all)
-        out.cells = std::span<const eng::TileCoord>(m_changes).subspan(std::size_t(stamp - m_changesStart));
+        out.cells = std::span<const isostar::TileCoord>(m_changes).subspan(std::size_t(stamp - m_changesStart));
     return out;
 }
 
-void FogOfWar::mark(Viewer viewer, std::uint8_t as, std::vector<eng::TileCoord>& marked)
+void FogOfWar::mark(Viewer viewer, std::uint8_t as, std::vector<isostar::TileCoord>& marked)
 {
     m_scratch.clear();
     cellsInSight(m_blockers, viewer.cell, viewer.radius, m_scratch);
-    for (eng::TileCoord c : m_scratch) {
+    for (isostar::TileCoord c : m_scratch) {
         const std::size_t i = shape().index(c);
         if (m_visible[i] == as)
             continue;
@@ -120,17 +120,17 @@ void FogOfWar::mark(Viewer viewer, std::uint8_t as, std::vector<eng::TileCoord>&
     }
 }
 
-std::vector<eng::path::NavDirty> FogOfWar::writeFresh(const eng::path::NavGrid& real)
+std::vector<isostar::path::NavDirty> FogOfWar::writeFresh(const isostar::path::NavGrid& real)
 {
-    std::vector<eng::path::NavDirty> out;
+    std::vector<isostar::path::NavDirty> out;
     if (m_fresh.empty() || !active())
         return out;
-    std::vector<eng::path::CellChange> changes;
+    std::vector<isostar::path::CellChange> changes;
     for (int layer = 0; layer < m_belief.layerCount(); ++layer) {
         changes.clear();
-        for (eng::TileCoord c : m_fresh)
+        for (isostar::TileCoord c : m_fresh)
             changes.push_back({c, real.cost(layer, c)});
-        eng::path::NavDirty d = m_belief.apply(layer, changes);
+        isostar::path::NavDirty d = m_belief.apply(layer, changes);
         if (!d.empty())
             out.push_back(std::move(d));
     }
@@ -138,45 +138,45 @@ std::vector<eng::path::NavDirty> FogOfWar::writeFresh(const eng::path::NavGrid& 
     return out;
 }
 
-std::vector<eng::path::NavDirty> FogOfWar::see(const eng::path::NavGrid& real, std::span<const Viewer> viewers)
+std::vector<isostar::path::NavDirty> FogOfWar::see(const isostar::path::NavGrid& real, std::span<const Viewer> viewers)
 {
     // The new sight is marked beside the old one; what only the old one holds goes out of
     // sight. Only the cells of the two sights are touched.
     m_marked.clear();
     for (const Viewer& v : viewers)
         mark(v, Marking, m_marked);
-    for (eng::TileCoord c : m_visibleCells)
+    for (isostar::TileCoord c : m_visibleCells)
         if (std::uint8_t& v = m_visible[shape().index(c)]; v == Seen) {
             v = Unseen;
             logChange(c);
         }
-    for (eng::TileCoord c : m_marked)
+    for (isostar::TileCoord c : m_marked)
         m_visible[shape().index(c)] = Seen;
     std::swap(m_visibleCells, m_marked);
     return writeFresh(real);
 }
 
-std::vector<eng::path::NavDirty> FogOfWar::look(const eng::path::NavGrid& real, Viewer viewer)
+std::vector<isostar::path::NavDirty> FogOfWar::look(const isostar::path::NavGrid& real, Viewer viewer)
 {
     mark(viewer, Seen, m_visibleCells);
     return writeFresh(real);
 }
 
-std::vector<eng::path::NavDirty> FogOfWar::realChanged(const eng::path::NavGrid& real,
-                                                       std::span<const eng::path::NavDirty> dirty)
+std::vector<isostar::path::NavDirty> FogOfWar::realChanged(const isostar::path::NavGrid& real,
+                                                       std::span<const isostar::path::NavDirty> dirty)
 {
-    std::vector<eng::path::NavDirty> out;
+    std::vector<isostar::path::NavDirty> out;
     if (!active())
         return out;
-    std::vector<eng::path::CellChange> changes;
-    for (const eng::path::NavDirty& d : dirty) {
+    std::vector<isostar::path::CellChange> changes;
+    for (const isostar::path::NavDirty& d : dirty) {
         if (!m_belief.validLayer(d.layer) || !real.validLayer(d.layer))
             continue;
         changes.clear();
-        for (eng::TileCoord c : d.cells)
+        for (isostar::TileCoord c : d.cells)
             if (known(c))
                 changes.push_back({c, real.cost(d.layer, c)});
-        eng::path::NavDirty b = m_belief.apply(d.layer, changes);
+        isostar::path::NavDirty b = m_belief.apply(d.layer, changes);
         if (d.rulesChanged && m_belief.setRules(d.layer, real.rules(d.layer))) {
             b.layer = d.layer;
             b.rulesChanged = true;

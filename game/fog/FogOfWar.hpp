@@ -42,7 +42,7 @@ namespace game {
 
 /// A unit's eyes: the cell it stands on and how far it sees.
 struct Viewer {
-    eng::TileCoord cell;
+    isostar::TileCoord cell;
     int radius = 0;
     bool operator==(const Viewer&) const = default;
 };
@@ -54,7 +54,7 @@ struct FogChanges {
     bool all = false;
     /// Else the cells whose state changed, in order (a cell may repeat). Valid until the fog
     /// changes next.
-    std::span<const eng::TileCoord> cells;
+    std::span<const isostar::TileCoord> cells;
     /// The stamp to pass next time.
     std::uint64_t stamp = 0;
 };
@@ -66,7 +66,7 @@ public:
 
     /// Starts over on `real`'s size and layers with `blockers`: every cell unknown and out of
     /// sight, unless `keepKnown` and the size is the same (new profiles on the same map).
-    void reset(const eng::path::NavGrid& real, SightMap blockers, bool keepKnown = false);
+    void reset(const isostar::path::NavGrid& real, SightMap blockers, bool keepKnown = false);
     /// Nothing: no grid, nothing known (the fog is off).
     void clear();
     /// The belief grid has layers (reset() ran on a real grid with layers).
@@ -74,21 +74,21 @@ public:
 
     /// Sight now is exactly what `viewers` see: visible() becomes their union, and the cells
     /// seen for the first time become known (their real costs written into the belief grid).
-    std::vector<eng::path::NavDirty> see(const eng::path::NavGrid& real, std::span<const Viewer> viewers);
+    std::vector<isostar::path::NavDirty> see(const isostar::path::NavGrid& real, std::span<const Viewer> viewers);
     /// One more viewer's sight on top of the current one (a unit entered a cell mid-update).
-    std::vector<eng::path::NavDirty> look(const eng::path::NavGrid& real, Viewer viewer);
+    std::vector<isostar::path::NavDirty> look(const isostar::path::NavGrid& real, Viewer viewer);
     /// The real grid changed where `dirty` says (an edit, a reload, tuning): known cells take
     /// their new costs, changed move rules are copied. What changed in the belief grid.
-    std::vector<eng::path::NavDirty> realChanged(const eng::path::NavGrid& real,
-                                                 std::span<const eng::path::NavDirty> dirty);
+    std::vector<isostar::path::NavDirty> realChanged(const isostar::path::NavGrid& real,
+                                                 std::span<const isostar::path::NavDirty> dirty);
     /// Sight blockers changed (an edit, a reload, tuning); sight follows at the next see().
     void setBlockers(SightMap blockers);
 
-    const eng::path::NavGrid& belief() const { return m_belief; }
+    const isostar::path::NavGrid& belief() const { return m_belief; }
     /// The map's shape (empty while the fog is off).
-    const eng::GridShape& shape() const { return m_blockers.shape; }
-    bool known(eng::TileCoord c) const { return shape().inBounds(c) && m_known[shape().index(c)] != 0; }
-    bool visible(eng::TileCoord c) const { return shape().inBounds(c) && m_visible[shape().index(c)] == Seen; }
+    const isostar::GridShape& shape() const { return m_blockers.shape; }
+    bool known(isostar::TileCoord c) const { return shape().inBounds(c) && m_known[shape().index(c)] != 0; }
+    bool visible(isostar::TileCoord c) const { return shape().inBounds(c) && m_visible[shape().index(c)] == Seen; }
     /// The cells whose state (known, visible) changed since `stamp` (0: since ever: all), see
     /// FogChanges.
     FogChanges changesSince(std::uint64_t stamp) const;
@@ -103,28 +103,28 @@ private:
 
     /// Marks the cells `viewer` sees `as` (Seen or Marking), appending the newly marked ones to
     /// `marked`; logs those that were out of sight, makes them known, their cells into m_fresh.
-    void mark(Viewer viewer, std::uint8_t as, std::vector<eng::TileCoord>& marked);
+    void mark(Viewer viewer, std::uint8_t as, std::vector<isostar::TileCoord>& marked);
     /// Logs a cell whose state changed (for changesSince).
-    void logChange(eng::TileCoord c);
+    void logChange(isostar::TileCoord c);
     /// Every reader shades every cell again (a reset or a clear).
     void forgetChanges();
     /// Counts the real cells and the known ones again (the void cells may have changed).
     void recount();
     /// Writes the real costs of m_fresh into the belief grid, one apply per layer.
-    std::vector<eng::path::NavDirty> writeFresh(const eng::path::NavGrid& real);
+    std::vector<isostar::path::NavDirty> writeFresh(const isostar::path::NavGrid& real);
 
     SightMap m_blockers;
     std::vector<std::uint8_t> m_known;
     std::vector<std::uint8_t> m_visible;            ///< Unseen, Seen or Marking per cell
-    std::vector<eng::TileCoord> m_visibleCells;     ///< the cells Seen
-    std::vector<eng::TileCoord> m_marked;           ///< scratch: see()'s new sight
-    std::vector<eng::TileCoord> m_changes;          ///< cells whose state changed, in order
+    std::vector<isostar::TileCoord> m_visibleCells;     ///< the cells Seen
+    std::vector<isostar::TileCoord> m_marked;           ///< scratch: see()'s new sight
+    std::vector<isostar::TileCoord> m_changes;          ///< cells whose state changed, in order
     std::uint64_t m_changesStart = 1;               ///< the stamp of m_changes[0]
     int m_knownCount = 0;
     int m_cellCount = 0;
-    eng::path::NavGrid m_belief;
-    std::vector<eng::TileCoord> m_fresh;    ///< cells that became known, not yet written
-    std::vector<eng::TileCoord> m_scratch;  ///< cellsInSight output
+    isostar::path::NavGrid m_belief;
+    std::vector<isostar::TileCoord> m_fresh;    ///< cells that became known, not yet written
+    std::vector<isostar::TileCoord> m_scratch;  ///< cellsInSight output
 };
 
 } // namespace game

@@ -9,25 +9,25 @@
 
 namespace game {
 
-SightMap sightBlockers(const eng::terrain::TerrainField& field)
+SightMap sightBlockers(const isostar::terrain::TerrainField& field)
 {
     SightMap map(field.width(), field.height());
-    const eng::terrain::TerrainGrid& grid = field.grid();
-    const eng::terrain::TerrainRules& rules = field.rules();
+    const isostar::terrain::TerrainGrid& grid = field.grid();
+    const isostar::terrain::TerrainRules& rules = field.rules();
     // Per terrain id of the grid: its rule (null when the rules do not know the name).
-    std::vector<const eng::terrain::TerrainRule*> ruleOf;
+    std::vector<const isostar::terrain::TerrainRule*> ruleOf;
     for (const std::string& name : grid.names)
         ruleOf.push_back(rules.find(name));
     for (int y = 0; y < map.shape.height; ++y)
         for (int x = 0; x < map.shape.width; ++x) {
             const auto stack = grid.cell({x, y});
             // The topmost covering terrain hides everything below it (as for the cost).
-            const std::size_t begin = eng::terrain::firstUncovered(stack, [&](eng::terrain::TerrainId t) {
+            const std::size_t begin = isostar::terrain::firstUncovered(stack, [&](isostar::terrain::TerrainId t) {
                 return t < ruleOf.size() ? ruleOf[t] : nullptr;
             });
             bool block = false;
             for (std::size_t i = begin; i < stack.size() && !block; ++i) {
-                const eng::terrain::TerrainRule* r = stack[i] < ruleOf.size() ? ruleOf[stack[i]] : nullptr;
+                const isostar::terrain::TerrainRule* r = stack[i] < ruleOf.size() ? ruleOf[stack[i]] : nullptr;
                 block = r && r->blocksSight;
             }
             map.set({x, y}, block);
@@ -36,7 +36,7 @@ SightMap sightBlockers(const eng::terrain::TerrainField& field)
     return map;
 }
 
-bool withinSight(eng::TileCoord from, eng::TileCoord to, int radius)
+bool withinSight(isostar::TileCoord from, isostar::TileCoord to, int radius)
 {
     if (radius < 0)
         return false;
@@ -44,14 +44,14 @@ bool withinSight(eng::TileCoord from, eng::TileCoord to, int radius)
     return dx * dx + dy * dy <= r * r + r;
 }
 
-bool lineOfSight(const SightMap& map, eng::TileCoord from, eng::TileCoord to)
+bool lineOfSight(const SightMap& map, isostar::TileCoord from, isostar::TileCoord to)
 {
     // Walk the cells the segment between the two centres enters, in order. Step i along x
     // crosses the cell border at t = (2i + 1) / (2 nx), step j along y at (2j + 1) / (2 ny):
     // compared in integers, so a corner (equal t) is found exactly.
     const long long nx = std::llabs(to.x - from.x), ny = std::llabs(to.y - from.y);
     const int sx = to.x > from.x ? 1 : -1, sy = to.y > from.y ? 1 : -1;
-    eng::TileCoord c = from;
+    isostar::TileCoord c = from;
     long long ix = 0, iy = 0;
     while (ix < nx || iy < ny) {
         const long long tx = (2 * ix + 1) * ny, ty = (2 * iy + 1) * nx;  // both scaled by 2 nx ny
@@ -77,13 +77,13 @@ bool lineOfSight(const SightMap& map, eng::TileCoord from, eng::TileCoord to)
     return true;
 }
 
-void cellsInSight(const SightMap& map, eng::TileCoord from, int radius, std::vector<eng::TileCoord>& out)
+void cellsInSight(const SightMap& map, isostar::TileCoord from, int radius, std::vector<isostar::TileCoord>& out)
 {
     if (radius < 0)
         return;
     for (int y = std::max(0, from.y - radius); y <= std::min(map.shape.height - 1, from.y + radius); ++y)
         for (int x = std::max(0, from.x - radius); x <= std::min(map.shape.width - 1, from.x + radius); ++x) {
-            const eng::TileCoord c{x, y};
+            const isostar::TileCoord c{x, y};
             const bool neighbour = std::abs(x - from.x) <= 1 && std::abs(y - from.y) <= 1;
             if (withinSight(from, c, radius) && (neighbour || lineOfSight(map, from, c)))
                 out.push_back(c);

@@ -14,7 +14,7 @@
 ///
 /// \code
 /// game::SightMap map = game::sightBlockers(world.terrains[0].terrain);
-/// std::vector<eng::TileCoord> seen;
+/// std::vector<isostar::TileCoord> seen;
 /// game::cellsInSight(map, {4, 4}, 7, seen);
 /// \endcode
 
@@ -26,28 +26,28 @@
 #include <cstdint>
 #include <vector>
 
-namespace eng::terrain {
+namespace isostar::terrain {
 class TerrainField;
 }
 
 namespace game {
 
 /// Which cells stop sight (1) and which do not (0), row-major; and which are void (not part of
-/// the map: off a staggered map's cells or an infinite map's tiles, eng::terrain::TerrainGrid).
+/// the map: off a staggered map's cells or an infinite map's tiles, isostar::terrain::TerrainGrid).
 struct SightMap {
-    eng::GridShape shape;
+    isostar::GridShape shape;
     std::vector<std::uint8_t> blocks;  ///< per cell, shape.index(c)
     std::vector<std::uint8_t> voids;   ///< [opt] 1 = a void cell, per cell; empty = no void cell
 
     SightMap() = default;
     /// A w x h map where nothing blocks.
     SightMap(int w, int h) : shape{std::max(0, w), std::max(0, h)}, blocks(shape.size(), 0) {}
-    bool inBounds(eng::TileCoord c) const { return shape.inBounds(c); }
+    bool inBounds(isostar::TileCoord c) const { return shape.inBounds(c); }
     /// True for a blocking in-bounds cell; cells off the map do not block (nothing lies there).
-    bool blocking(eng::TileCoord c) const { return inBounds(c) && blocks[shape.index(c)] != 0; }
+    bool blocking(isostar::TileCoord c) const { return inBounds(c) && blocks[shape.index(c)] != 0; }
     /// True for an in-bounds void cell.
-    bool isVoid(eng::TileCoord c) const { return inBounds(c) && !voids.empty() && voids[shape.index(c)] != 0; }
-    void set(eng::TileCoord c, bool block)
+    bool isVoid(isostar::TileCoord c) const { return inBounds(c) && !voids.empty() && voids[shape.index(c)] != 0; }
+    void set(isostar::TileCoord c, bool block)
     {
         if (inBounds(c))
             blocks[shape.index(c)] = block ? 1 : 0;
@@ -56,17 +56,17 @@ struct SightMap {
 
 /// The cells of a terrain field whose effective terrains (those not hidden by a covering one)
 /// include one with `blocks_sight`, under the field's rules; the field's void cells as voids.
-SightMap sightBlockers(const eng::terrain::TerrainField& field);
+SightMap sightBlockers(const isostar::terrain::TerrainField& field);
 
 /// True when `radius` reaches from `from` to `to` (dx^2 + dy^2 <= radius^2 + radius).
-bool withinSight(eng::TileCoord from, eng::TileCoord to, int radius);
+bool withinSight(isostar::TileCoord from, isostar::TileCoord to, int radius);
 
 /// True when the line from the centre of `from` to the centre of `to` enters no blocking cell
 /// of `map` before `to` (see the file comment). A cell always sees itself.
-bool lineOfSight(const SightMap& map, eng::TileCoord from, eng::TileCoord to);
+bool lineOfSight(const SightMap& map, isostar::TileCoord from, isostar::TileCoord to);
 
 /// Appends to `out` every in-bounds cell in sight of `from` within `radius` (radius < 0: none;
 /// radius 0: the cell itself), row by row.
-void cellsInSight(const SightMap& map, eng::TileCoord from, int radius, std::vector<eng::TileCoord>& out);
+void cellsInSight(const SightMap& map, isostar::TileCoord from, int radius, std::vector<isostar::TileCoord>& out);
 
 } // namespace game

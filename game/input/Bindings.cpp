@@ -203,7 +203,7 @@ std::string labelPrefix(const std::string& label)
 
 } // namespace
 
-Command atTile(Command c, eng::TileCoord tile)
+Command atTile(Command c, isostar::TileCoord tile)
 {
     std::visit(
         [&](auto& x) {

@@ -20,9 +20,9 @@ namespace game::cmd {
 // Orders and selection
 /// The selection walks to `tile` (a click on the ground, `move X Y`); in step-through mode it
 /// begins a stepped search there instead.
-struct Order { eng::TileCoord tile; bool operator==(const Order&) const = default; };
+struct Order { isostar::TileCoord tile; bool operator==(const Order&) const = default; };
 /// Races the four searches from the selection's leader to `tile` (Shift+click, `race X Y`).
-struct Race { eng::TileCoord tile; bool operator==(const Race&) const = default; };
+struct Race { isostar::TileCoord tile; bool operator==(const Race&) const = default; };
 struct SelectAll { bool operator==(const SelectAll&) const = default; };
 struct SelectNone { bool operator==(const SelectNone&) const = default; };
 /// Only the unit called `name` (an error when there is none).
@@ -59,7 +59,7 @@ struct Zoom { int steps = 1; bool atPointer = false; bool operator==(const Zoom&
 /// The view centres on the selection (on the whole party when none is selected).
 struct CenterView { bool operator==(const CenterView&) const = default; };
 /// The view centres on `tile` (a click or drag on the minimap: on the exact point under it).
-struct LookAt { eng::TileCoord tile; bool operator==(const LookAt&) const = default; };
+struct LookAt { isostar::TileCoord tile; bool operator==(const LookAt&) const = default; };
 /// Selects the units inside the window box from (x0, y0) to (x1, y1), pixels (a left drag in
 /// play), or toggles them into the selection (`add`).
 struct SelectBox {
@@ -93,14 +93,14 @@ struct ClearRace { bool operator==(const ClearRace&) const = default; };
 // Editing the world
 /// The editor's click: a volcano at `tile` erupts or goes dormant, any other cell is painted
 /// with the brush.
-struct BrushClick { eng::TileCoord tile; bool operator==(const BrushClick&) const = default; };
+struct BrushClick { isostar::TileCoord tile; bool operator==(const BrushClick&) const = default; };
 /// Paints `tile` with `terrain` as the brush would choose its tile, or with the brush's own
 /// tile when `terrain` is empty (a drag).
-struct Paint { eng::TileCoord tile; std::string terrain; bool operator==(const Paint&) const = default; };
+struct Paint { isostar::TileCoord tile; std::string terrain; bool operator==(const Paint&) const = default; };
 /// Clears the overlay tile of `tile`.
-struct Erase { eng::TileCoord tile; bool operator==(const Erase&) const = default; };
+struct Erase { isostar::TileCoord tile; bool operator==(const Erase&) const = default; };
 /// The volcano at `tile` erupts (`on`) or goes dormant.
-struct Erupt { eng::TileCoord tile; bool on = true; bool operator==(const Erupt&) const = default; };
+struct Erupt { isostar::TileCoord tile; bool on = true; bool operator==(const Erupt&) const = default; };
 /// The brush moves `step` places along the palette.
 struct CycleBrush { int step = 1; bool operator==(const CycleBrush&) const = default; };
 /// A drag begins / ends: the edits between undo as one.
@@ -134,6 +134,6 @@ using Command = std::variant<cmd::Order, cmd::Race, cmd::SelectAll, cmd::SelectN
 
 /// `c` with its tile set to `tile` when it names one (Order, Race, BrushClick, Paint, Erase,
 /// Erupt, LookAt); other commands unchanged. Bindings of mouse gestures hold a placeholder tile.
-Command atTile(Command c, eng::TileCoord tile);
+Command atTile(Command c, isostar::TileCoord tile);
 
 } // namespace game

@@ -26,12 +26,12 @@ constexpr float WheelZoomStep = 0.87f;   ///< the same per wheel notch
 
 } // namespace
 
-std::vector<eng::TileCoord> brushLine(eng::TileCoord from, eng::TileCoord to)
+std::vector<isostar::TileCoord> brushLine(isostar::TileCoord from, isostar::TileCoord to)
 {
-    std::vector<eng::TileCoord> out;
+    std::vector<isostar::TileCoord> out;
     const int dx = std::abs(to.x - from.x), dy = std::abs(to.y - from.y);
     const int sx = to.x > from.x ? 1 : -1, sy = to.y > from.y ? 1 : -1;
-    eng::TileCoord c = from;
+    isostar::TileCoord c = from;
     int err = 0;  // (steps taken in x) * dy - (steps taken in y) * dx, kept near 0
     for (int k = 0; k < dx + dy; ++k) {
         // Step along the axis that keeps the cell closer to the straight line.
@@ -63,14 +63,14 @@ void Input::pointerChanged()
         emit(*c);
 }
 
-std::optional<eng::TileCoord> Input::hover() const
+std::optional<isostar::TileCoord> Input::hover() const
 {
     if (m_view.minimap().hit(m_mouse))
         return std::nullopt;
     return m_view.pick(m_mouse);
 }
 
-std::optional<eng::TileCoord> Input::clickedCell() const
+std::optional<isostar::TileCoord> Input::clickedCell() const
 {
     const Minimap& minimap = m_view.minimap();
     return minimap.hit(m_mouse) ? minimap.layout().pixelToCell(m_mouse) : hover();
@@ -102,7 +102,7 @@ std::optional<Command> Input::bound(Gesture g, bool shift) const
     return commandFor(t, m_editing, m_helpShown);
 }
 
-bool Input::gesture(Gesture g, eng::TileCoord tile, bool shift)
+bool Input::gesture(Gesture g, isostar::TileCoord tile, bool shift)
 {
     const std::optional<Command> c = bound(g, shift);
     if (!c)
@@ -241,14 +241,14 @@ void Input::mouseMoved(sf::Vector2i px)
     if (m_left.down && m_left.minimap) {
         minimapJump(px);
     } else if (m_painting) {
-        const std::optional<eng::TileCoord> tile = hover();
+        const std::optional<isostar::TileCoord> tile = hover();
         if (tile && tile != m_lastPainted) {
             // A fast drag skips cells between two mouse events: paint the 4-connected line
             // between them, so a dragged wall or road has no gaps.
-            const std::vector<eng::TileCoord> line =
-                m_lastPainted ? brushLine(*m_lastPainted, *tile) : std::vector<eng::TileCoord>{*tile};
+            const std::vector<isostar::TileCoord> line =
+                m_lastPainted ? brushLine(*m_lastPainted, *tile) : std::vector<isostar::TileCoord>{*tile};
             m_lastPainted = tile;
-            for (eng::TileCoord c : line)
+            for (isostar::TileCoord c : line)
                 gesture(Gesture::Drag, c, m_shift);
         }
     } else if (m_left.down && !m_left.dragging &&
@@ -266,7 +266,7 @@ void Input::mousePressed(sf::Mouse::Button b, sf::Vector2i px)
         m_left = {true, false, true, px};
         minimapJump(px);
     } else if (b == sf::Mouse::Left && m_editing) {
-        const std::optional<eng::TileCoord> tile = hover();
+        const std::optional<isostar::TileCoord> tile = hover();
         if (!tile)
             return;
         m_painting = true;
@@ -330,7 +330,7 @@ void Input::releaseLeft(sf::Vector2i px)
         }
         return;
     }
-    const std::optional<eng::TileCoord> tile = hover();
+    const std::optional<isostar::TileCoord> tile = hover();
     if (!tile) {
         say("that is outside the map");
         return;
@@ -354,7 +354,7 @@ void Input::releaseRight()
     }
     if (m_editing && m_view.minimap().hit(m_mouse))
         return;  // the editor erases on the map itself, not through the minimap
-    const std::optional<eng::TileCoord> tile = clickedCell();
+    const std::optional<isostar::TileCoord> tile = clickedCell();
     if (!tile) {
         say("that is outside the map");
         return;

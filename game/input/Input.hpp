@@ -37,7 +37,7 @@ using CommandSink = std::function<void(const Command&)>;
 
 /// The cells a brush drag from `from` to `to` paints (without `from`, with `to`): a 4-connected
 /// line, so walls and roads drawn with a fast drag have no gaps. Empty when from == to.
-std::vector<eng::TileCoord> brushLine(eng::TileCoord from, eng::TileCoord to);
+std::vector<isostar::TileCoord> brushLine(isostar::TileCoord from, isostar::TileCoord to);
 
 class Input {
 public:
@@ -66,7 +66,7 @@ public:
     sf::Vector2i mouse() const { return m_mouse; }
     /// The tile under the pointer, or nullopt (off the map, or over the minimap: no path
     /// preview across the map while the pointer crosses it).
-    std::optional<eng::TileCoord> hover() const;
+    std::optional<isostar::TileCoord> hover() const;
     bool leftDown() const { return m_left.down; }
     /// Editor mode is on (`E`).
     bool editing() const { return m_editing; }
@@ -84,7 +84,7 @@ private:
     std::optional<Command> bound(Gesture g, bool shift) const;
     /// Runs or emits the command bound to `g`, at `tile` when it names one. False when nothing
     /// is bound.
-    bool gesture(Gesture g, eng::TileCoord tile, bool shift);
+    bool gesture(Gesture g, isostar::TileCoord tile, bool shift);
     /// Runs `c` when it is the camera's or the pointer's (runView), else hands it to the sink.
     void emit(const Command& c);
     /// `g` is bound to a pan with the pointer (cmd::Pan{}).
@@ -96,7 +96,7 @@ private:
     void say(const std::string& text);
     void pointerChanged();
     /// The cell a click at the pointer means: the minimap's cell over the minimap, else hover().
-    std::optional<eng::TileCoord> clickedCell() const;
+    std::optional<isostar::TileCoord> clickedCell() const;
     /// The player moved the view (pan, drag, edge scroll, zoom around the cursor, the minimap):
     /// follow mode ends, and says so.
     void viewMoved();
@@ -130,7 +130,7 @@ private:
     bool m_editing = false;
     bool m_helpShown = false;
     bool m_painting = false;                  ///< left button held in editor mode
-    std::optional<eng::TileCoord> m_lastPainted;
+    std::optional<isostar::TileCoord> m_lastPainted;
 };
 
 } // namespace game

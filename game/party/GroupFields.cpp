@@ -15,14 +15,14 @@ namespace {
 /// The smallest margin around a group's box, cells.
 constexpr int MinFieldMargin = 6;
 
-double octile(eng::TileCoord a, eng::TileCoord b)
+double octile(isostar::TileCoord a, isostar::TileCoord b)
 {
     const double dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
     return std::max(dx, dy) + (std::sqrt(2.0) - 1.0) * std::min(dx, dy);
 }
 
 /// May a unit on `layer` step from `from` to its neighbour `to` under the layer's diagonal rule?
-bool mayStep(const eng::path::NavGrid& grid, int layer, eng::TileCoord from, eng::TileCoord to)
+bool mayStep(const isostar::path::NavGrid& grid, int layer, isostar::TileCoord from, isostar::TileCoord to)
 {
     if (!grid.passable(layer, to))
         return false;
@@ -30,16 +30,16 @@ bool mayStep(const eng::path::NavGrid& grid, int layer, eng::TileCoord from, eng
         return true;
     const bool a = grid.passable(layer, {to.x, from.y}), b = grid.passable(layer, {from.x, to.y});
     switch (grid.rules(layer).diagonal) {
-    case eng::path::DiagonalMode::Never: return false;
-    case eng::path::DiagonalMode::NoCornerCutting: return a && b;
-    case eng::path::DiagonalMode::AtMostOneObstacle: return a || b;
-    case eng::path::DiagonalMode::Always: return true;
+    case isostar::path::DiagonalMode::Never: return false;
+    case isostar::path::DiagonalMode::NoCornerCutting: return a && b;
+    case isostar::path::DiagonalMode::AtMostOneObstacle: return a || b;
+    case isostar::path::DiagonalMode::Always: return true;
     }
     return false;
 }
 
 /// A move of `kind` toward `goal`.
-GroupMove moveOf(GroupMove::Kind kind, eng::TileCoord goal = {})
+GroupMove moveOf(GroupMove::Kind kind, isostar::TileCoord goal = {})
 {
     GroupMove m;
     m.kind = kind;
@@ -49,12 +49,12 @@ GroupMove moveOf(GroupMove::Kind kind, eng::TileCoord goal = {})
 
 } // namespace
 
-GroupFields::GroupFields(const std::vector<Unit>& units, PathRequests& paths, eng::path::GridQuery& query)
+GroupFields::GroupFields(const std::vector<Unit>& units, PathRequests& paths, isostar::path::GridQuery& query)
     : m_units(units), m_paths(paths), m_query(query)
 {
 }
 
-void GroupFields::bind(const eng::path::NavGrid* grid)
+void GroupFields::bind(const isostar::path::NavGrid* grid)
 {
     clear();
     m_grid = grid;
@@ -69,7 +69,7 @@ void GroupFields::clear()
     m_free.clear();
 }
 
-int GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> members, bool leaderOwnPath)
+int GroupFields::create(int layer, isostar::TileCoord anchor, std::span<const int> members, bool leaderOwnPath)
 {
     if (!m_grid || members.empty())
         return -1;
@@ -86,13 +86,13 @@ int GroupFields::create(int layer, eng::TileCoord anchor, std::span<const int> m
     g.anchor = anchor;
     g.members.assign(members.begin(), members.end());
     g.lead = leaderOwnPath ? members.front() : -1;
-    std::vector<eng::TileCoord> cells;
+    std::vector<isostar::TileCoord> cells;
     for (int i : members)
         cells.push_back(planCell(m_units[std::size_t(i)]));
-    const eng::TileCoord goal[] = {anchor};
-    eng::path::FieldRegion region = eng::path::FieldRegion::around(*m_grid, cells, goal, 0);
+    const isostar::TileCoord goal[] = {anchor};
+    isostar::path::FieldRegion region = isostar::path::FieldRegion::around(*m_grid, cells, goal, 0);
     const int margin = std::max(MinFieldMargin, std::max(region.width(), region.height()) / 6);
-    region = eng::path::FieldRegion::around(*m_grid, cells, goal, margin);
+    region = isostar::path::FieldRegion::around(*m_grid, cells, goal, margin);
     // The followers' cells are the field's sources: it stops once they are served.
     g.field = m_paths.requestField({layer, {anchor}, region, {cells.begin() + (leaderOwnPath ? 1 : 0), cells.end()}});
     g.requestedAt = m_paths.updates();
@@ -143,12 +143,12 @@ void GroupFields::serve(Clock::time_point deadline, const MoveSink& apply)
         const long long ta = m_groups[std::size_t(a)].requestedAt, tb = m_groups[std::size_t(b)].requestedAt;
         return ta != tb ? ta < tb : a < b;
     });
-    eng::path::PathResult out;
+    isostar::path::PathResult out;
     for (const int k : m_ready) {
         if (spent())
             break;  // the rest wait for the next update
         Group& g = m_groups[std::size_t(k)];
-        const eng::path::FlowField* field = m_paths.field(g.field);
+        const isostar::path::FlowField* field = m_paths.field(g.field);
         if (widen(g, *field))
             continue;  // asked again over the whole grid: its followers wait for that one
         g.waiting = false;
@@ -172,8 +172,8 @@ void GroupFields::serve(Clock::time_point deadline, const MoveSink& apply)
     }
 }
 
-bool GroupFields::shortSearch(int layer, eng::TileCoord start, eng::TileCoord goal,
-                              const eng::path::QueryOverlay* overlay)
+bool GroupFields::shortSearch(int layer, isostar::TileCoord start, isostar::TileCoord goal,
+                              const isostar::path::QueryOverlay* overlay)
 {
     // Time-sliced A* run now in small slices, within this update's allowance and deadline: a
     // search that needs more than ShortSearchExpansions gives up; one cut by the allowance or
@@ -183,9 +183,9 @@ bool GroupFields::shortSearch(int layer, eng::TileCoord start, eng::TileCoord go
         m_outOfTime = true;
         return false;
     }
-    eng::path::PathStatus st = m_query.beginSearch(*m_grid, layer, start, goal, overlay);
+    isostar::path::PathStatus st = m_query.beginSearch(*m_grid, layer, start, goal, overlay);
     int before = 0;
-    while (st == eng::path::PathStatus::InProgress && m_query.expandedSoFar() < ShortSearchExpansions) {
+    while (st == isostar::path::PathStatus::InProgress && m_query.expandedSoFar() < ShortSearchExpansions) {
         if (spent()) {
             m_outOfTime = true;
             break;
@@ -195,12 +195,12 @@ bool GroupFields::shortSearch(int layer, eng::TileCoord start, eng::TileCoord go
         m_searchLeft -= std::max(1, m_query.expandedSoFar() - before);
         before = m_query.expandedSoFar();
     }
-    if (st == eng::path::PathStatus::InProgress) {
+    if (st == isostar::path::PathStatus::InProgress) {
         m_query.cancel();
         return false;
     }
     m_query.finishSearch(m_tail);
-    return eng::path::hasPath(m_tail.status) && !m_tail.path.empty() && m_tail.path.back() == goal;
+    return isostar::path::hasPath(m_tail.status) && !m_tail.path.empty() && m_tail.path.back() == goal;
 }
 
 bool GroupFields::follower(int index) const
@@ -209,8 +209,8 @@ bool GroupFields::follower(int index) const
     return g >= 0 && m_groups[std::size_t(g)].lead != index;
 }
 
-bool GroupFields::buildPath(int index, const eng::path::FlowField& field, eng::TileCoord from, bool withLead,
-                            eng::TileCoord lead, eng::path::PathResult& out, bool tailLater)
+bool GroupFields::buildPath(int index, const isostar::path::FlowField& field, isostar::TileCoord from, bool withLead,
+                            isostar::TileCoord lead, isostar::path::PathResult& out, bool tailLater)
 {
     const Unit& u = m_units[std::size_t(index)];
     m_outOfTime = false;
@@ -237,18 +237,18 @@ bool GroupFields::buildPath(int index, const eng::path::FlowField& field, eng::T
         out.path.insert(out.path.end(), m_tail.path.begin() + 1, m_tail.path.end());
         out.expanded = m_tail.expanded;
     }
-    out.status = eng::path::PathStatus::Found;
+    out.status = isostar::path::PathStatus::Found;
     return true;
 }
 
-bool GroupFields::widen(Group& g, const eng::path::FlowField& field)
+bool GroupFields::widen(Group& g, const isostar::path::FlowField& field)
 {
     // The way from a follower to the anchor leaves the field's rectangle (round a lake, say):
     // one field over the whole grid serves them all better than an A* each.
-    const eng::path::FieldRegion whole = eng::path::FieldRegion::whole(*m_grid);
+    const isostar::path::FieldRegion whole = isostar::path::FieldRegion::whole(*m_grid);
     if (field.region() == whole)
         return false;
-    std::vector<eng::TileCoord> cells;
+    std::vector<isostar::TileCoord> cells;
     bool missed = false;
     for (int i : g.members) {
         const Unit& u = m_units[std::size_t(i)];
@@ -266,7 +266,7 @@ bool GroupFields::widen(Group& g, const eng::path::FlowField& field)
     return true;
 }
 
-GroupMove GroupFields::walk(int index, eng::path::PathResult out, std::span<const eng::TileCoord> avoid) const
+GroupMove GroupFields::walk(int index, isostar::path::PathResult out, std::span<const isostar::TileCoord> avoid) const
 {
     // A path that ends where the field leaves it: the tail comes later. Under two cells: it
     // stands on its formation cell.
@@ -281,7 +281,7 @@ GroupMove GroupFields::takeTail(int index)
     const Unit& u = m_units[std::size_t(index)];
     if (!u.walk.tailPending || !u.path.empty() || u.stepping)
         return {};
-    const eng::TileCoord start = planCell(u);
+    const isostar::TileCoord start = planCell(u);
     if (!follower(index) || !m_grid || start == u.goal)
         return moveOf(GroupMove::Kind::EndTail);
     if (!shortSearch(u.layer, start, u.goal, nullptr)) {
@@ -298,17 +298,17 @@ GroupMove GroupFields::reroute(int index, const OccupancyGrid& occupancy)
     if (!follower(index) || u.stepping || !m_grid)
         return {};
     const Group& g = m_groups[std::size_t(u.group)];
-    const eng::path::FlowField* field = m_paths.field(g.field);
-    const eng::TileCoord cur = u.tile;
+    const isostar::path::FlowField* field = m_paths.field(g.field);
+    const isostar::TileCoord cur = u.tile;
     if (!field || !field->reached(cur) || octile(cur, u.goal) <= octile(g.anchor, u.goal) + 1.0)
         return {};
     // The free neighbour closer to the anchor by the field, cheapest to go on from.
     const double here = field->distance(cur);
-    std::optional<eng::TileCoord> best;
+    std::optional<isostar::TileCoord> best;
     double bestCost = std::numeric_limits<double>::infinity();
     for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
-            const eng::TileCoord n{cur.x + dx, cur.y + dy};
+            const isostar::TileCoord n{cur.x + dx, cur.y + dy};
             if ((dx == 0 && dy == 0) || !mayStep(*m_grid, u.layer, cur, n) || occupancy.occupied(n, index))
                 continue;
             const double d = field->distance(n);
@@ -318,20 +318,20 @@ GroupMove GroupFields::reroute(int index, const OccupancyGrid& occupancy)
                 best = n;
             }
         }
-    eng::path::PathResult out;
+    isostar::path::PathResult out;
     if (!best || !buildPath(index, *field, *best, true, cur, out))
         return {};
-    const eng::TileCoord blocked[] = {u.path.empty() ? cur : u.path.front()};
+    const isostar::TileCoord blocked[] = {u.path.empty() ? cur : u.path.front()};
     GroupMove move = walk(index, std::move(out), blocked);
     move.replan = true;
     return move;
 }
 
-GroupFields::NearReplan GroupFields::replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid,
+GroupFields::NearReplan GroupFields::replanNear(int index, isostar::TileCoord goal, std::vector<isostar::TileCoord> avoid,
                                                 float penalty, GroupMove& move)
 {
     const Unit& u = m_units[std::size_t(index)];
-    const eng::TileCoord start = planCell(u);
+    const isostar::TileCoord start = planCell(u);
     if (!follower(index) || !m_grid)
         return NearReplan::NotDone;
     // Spent: a unit with a path stays blocked and tries again; one without (it stepped aside)
@@ -341,18 +341,18 @@ GroupFields::NearReplan GroupFields::replanNear(int index, eng::TileCoord goal, 
     // NearReplanCells steps ahead, and on along the path from there.
     const bool near = octile(start, goal) <= NearReplanCells || u.path.empty();
     const std::size_t ahead = near ? 0 : std::min(u.path.size() - 1, std::size_t(NearReplanCells));
-    const eng::TileCoord target = near ? goal : u.path[ahead];
+    const isostar::TileCoord target = near ? goal : u.path[ahead];
     if (spent())
         return later;
     // Other units as dear ground, not as walls: in a crowd a detour is taken only when short,
     // so the search stays small (a wall-like penalty floods everything cheaper first).
-    const eng::path::QueryOverlay overlay{avoid, std::min(penalty, CrowdPenalty), false};
+    const isostar::path::QueryOverlay overlay{avoid, std::min(penalty, CrowdPenalty), false};
     if (!shortSearch(u.layer, start, target, avoid.empty() ? nullptr : &overlay))
         return m_outOfTime ? later : NearReplan::NotDone;
     if (m_tail.path.size() < 2)
         return NearReplan::NotDone;
-    eng::path::PathResult out;
-    out.status = eng::path::PathStatus::Found;
+    isostar::path::PathResult out;
+    out.status = isostar::path::PathStatus::Found;
     out.path = m_tail.path;
     if (!near)
         out.path.insert(out.path.end(), u.path.begin() + std::ptrdiff_t(ahead + 1), u.path.end());
@@ -366,8 +366,8 @@ GroupMove GroupFields::retrace(int index)
     const Unit& u = m_units[std::size_t(index)];
     if (!follower(index) || !m_grid)
         return {};
-    const eng::path::FlowField* field = m_paths.field(m_groups[std::size_t(u.group)].field);
-    eng::path::PathResult out;
+    const isostar::path::FlowField* field = m_paths.field(m_groups[std::size_t(u.group)].field);
+    isostar::path::PathResult out;
     if (!field)
         return {};
     if (!buildPath(index, *field, planCell(u), false, {}, out))
@@ -387,7 +387,7 @@ GroupMove GroupFields::awaitRepair(int index)
     return moveOf(GroupMove::Kind::Await, u.goal);
 }
 
-const eng::path::FlowField* GroupFields::fieldOf(int index) const
+const isostar::path::FlowField* GroupFields::fieldOf(int index) const
 {
     if (index < 0 || index >= int(m_units.size()))
         return nullptr;

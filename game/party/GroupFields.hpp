@@ -1,6 +1,6 @@
 #pragma once
 /// \file GroupFields.hpp
-/// Group orders whose units share one flow field (eng::path::FlowField; Supreme Commander 2's
+/// Group orders whose units share one flow field (isostar::path::FlowField; Supreme Commander 2's
 /// crowds on the party's grid). A group is the units of one order on one cost layer: its first
 /// unit (the leader of the order, or of its profile) walks its own exact A* path; the others,
 /// the followers, wait for one field: a Dijkstra from the formation's anchor over the rectangle
@@ -63,9 +63,9 @@ struct GroupMove {
         EndTail,  ///< it needs no tail (UnitWalk::tailPending off)
     };
     Kind kind = Kind::None;
-    eng::path::PathResult path;         ///< Walk
-    std::vector<eng::TileCoord> avoid;  ///< Walk: the cells its plan avoided
-    eng::TileCoord goal;
+    isostar::path::PathResult path;         ///< Walk
+    std::vector<isostar::TileCoord> avoid;  ///< Walk: the cells its plan avoided
+    isostar::TileCoord goal;
     bool replan = false;                ///< Walk: counted as a replan of the unit
     explicit operator bool() const { return kind != Kind::None; }
 };
@@ -87,11 +87,11 @@ public:
     static constexpr float CrowdPenalty = 8.0f;
 
     /// Reads the party's units; works with its path requests and search scratch (all outlive it).
-    GroupFields(const std::vector<Unit>& units, PathRequests& paths, eng::path::GridQuery& query);
+    GroupFields(const std::vector<Unit>& units, PathRequests& paths, isostar::path::GridQuery& query);
 
     /// Plans on `grid` from now on (nullptr: nothing); every group is forgotten (the units'
     /// Unit::group is the motion's to reset).
-    void bind(const eng::path::NavGrid* grid);
+    void bind(const isostar::path::NavGrid* grid);
     /// No groups.
     void clear();
 
@@ -102,7 +102,7 @@ public:
     /// margin of a sixth of that box's size, at least 6 cells; the followers' cells its sources).
     /// The members belong to no group (leave()). Returns the group's index, each member's
     /// Unit::group from now on (-1: none made).
-    int create(int layer, eng::TileCoord anchor, std::span<const int> members, bool leaderOwnPath = true);
+    int create(int layer, isostar::TileCoord anchor, std::span<const int> members, bool leaderOwnPath = true);
     /// Unit `index` leaves its group (a new order); the last one out releases the field. Its
     /// Unit::group is -1 from now on (the motion's to write).
     void leave(int index);
@@ -134,7 +134,7 @@ public:
     /// when the search gives up, or when the searches are spent and the unit has no path (it
     /// would not try again: the caller asks the service).
     enum class NearReplan { Done, Deferred, NotDone };
-    NearReplan replanNear(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty,
+    NearReplan replanNear(int index, isostar::TileCoord goal, std::vector<isostar::TileCoord> avoid, float penalty,
                           GroupMove& move);
     /// Follower `index`, standing at the end of a path that ends where its field leaves it
     /// (Unit::walk.tailPending), takes the short way on to its own cell: a Walk. None while
@@ -151,15 +151,15 @@ public:
     GroupMove awaitRepair(int index);
 
     /// The field of unit `index`'s group when it is complete, else nullptr.
-    const eng::path::FlowField* fieldOf(int index) const;
+    const isostar::path::FlowField* fieldOf(int index) const;
     /// Groups alive (with at least one member).
     int groupCount() const;
 
 private:
     struct Group {
-        eng::path::PathHandle field;
+        isostar::path::PathHandle field;
         int layer = 0;
-        eng::TileCoord anchor;
+        isostar::TileCoord anchor;
         std::vector<int> members;
         int lead = -1;              ///< the unit that walks its own A* path (-1: none)
         long long requestedAt = 0;  ///< PathRequests::updates() when the field was requested
@@ -172,32 +172,32 @@ private:
     bool spent() const;
     /// A* from `start` to `goal` into m_tail, at most ShortSearchExpansions; false when it gave
     /// up, was cut by the allowance or deadline (m_outOfTime), or found no path to the goal itself.
-    bool shortSearch(int layer, eng::TileCoord start, eng::TileCoord goal, const eng::path::QueryOverlay* overlay);
+    bool shortSearch(int layer, isostar::TileCoord start, isostar::TileCoord goal, const isostar::path::QueryOverlay* overlay);
     /// Unit `index` belongs to a group and is not its leader.
     bool follower(int index) const;
     /// Unit `index`'s path: [lead] (when given), then the field from `from` to the cell closest
     /// to its goal, then the tail A* (with `tailLater`, when it gets there: walk() marks it,
     /// unless that way is a single cell). False when the field does not reach `from`.
-    bool buildPath(int index, const eng::path::FlowField& field, eng::TileCoord from, bool withLead,
-                   eng::TileCoord lead, eng::path::PathResult& out, bool tailLater = false);
+    bool buildPath(int index, const isostar::path::FlowField& field, isostar::TileCoord from, bool withLead,
+                   isostar::TileCoord lead, isostar::path::PathResult& out, bool tailLater = false);
     /// A complete field of `g` that does not reach some waiting follower's cell (its way leaves
     /// the rectangle) is replaced by a request for one over the whole grid: true when it was.
-    bool widen(Group& g, const eng::path::FlowField& field);
+    bool widen(Group& g, const isostar::path::FlowField& field);
     /// Unit `index` walks `out` toward its goal, its plan avoiding nothing but `avoid`.
-    GroupMove walk(int index, eng::path::PathResult out, std::span<const eng::TileCoord> avoid) const;
+    GroupMove walk(int index, isostar::path::PathResult out, std::span<const isostar::TileCoord> avoid) const;
 
     const std::vector<Unit>& m_units;
     PathRequests& m_paths;
-    eng::path::GridQuery& m_query;
-    const eng::path::NavGrid* m_grid = nullptr;
+    isostar::path::GridQuery& m_query;
+    const isostar::path::NavGrid* m_grid = nullptr;
     std::vector<Group> m_groups;
     std::vector<int> m_free;                 ///< indices of dead groups, for reuse
     std::vector<int> m_ready;                ///< serve()'s scratch: groups whose followers take paths
     long long m_searchLeft = SearchesPerUpdate;  ///< expansions of short searches left this update
     Clock::time_point m_deadline = Clock::time_point::max();  ///< this update's (serve())
     bool m_outOfTime = false;                ///< the last shortSearch() was cut by spent()
-    std::vector<eng::TileCoord> m_trace;     ///< buildPath's scratch
-    eng::path::PathResult m_tail;            ///< buildPath's scratch
+    std::vector<isostar::TileCoord> m_trace;     ///< buildPath's scratch
+    isostar::path::PathResult m_tail;            ///< buildPath's scratch
 };
 
 } // namespace game

@@ -7,7 +7,7 @@ namespace game {
 
 OccupancyGrid::OccupancyGrid(const std::vector<Unit>& units) : m_units(units) {}
 
-void OccupancyGrid::rebuild(eng::GridShape shape)
+void OccupancyGrid::rebuild(isostar::GridShape shape)
 {
     m_shape = shape;
     const std::size_t cells = shape.size();
@@ -28,7 +28,7 @@ void OccupancyGrid::rebuild(eng::GridShape shape)
     }
 }
 
-void OccupancyGrid::claim(eng::TileCoord c, int index)
+void OccupancyGrid::claim(isostar::TileCoord c, int index)
 {
     if (!onGrid(c))
         return;
@@ -37,7 +37,7 @@ void OccupancyGrid::claim(eng::TileCoord c, int index)
         m_holder[i] = std::uint32_t(index) + 1;
 }
 
-void OccupancyGrid::unclaim(eng::TileCoord c, int index)
+void OccupancyGrid::unclaim(isostar::TileCoord c, int index)
 {
     if (!onGrid(c))
         return;
@@ -50,7 +50,7 @@ void OccupancyGrid::unclaim(eng::TileCoord c, int index)
         m_holder[i] = std::uint32_t(scan(c, index) + 1);  // another unit still holds it (only after a spawn onto a taken cell)
 }
 
-int OccupancyGrid::holderOf(eng::TileCoord cell, int except) const
+int OccupancyGrid::holderOf(isostar::TileCoord cell, int except) const
 {
     if (onGrid(cell)) {
         const std::size_t c = cellIndex(cell);
@@ -65,7 +65,7 @@ int OccupancyGrid::holderOf(eng::TileCoord cell, int except) const
     return scan(cell, except);
 }
 
-int OccupancyGrid::claims(eng::TileCoord cell) const
+int OccupancyGrid::claims(isostar::TileCoord cell) const
 {
     return onGrid(cell) ? int(m_holds[cellIndex(cell)]) : 0;
 }
@@ -77,7 +77,7 @@ void OccupancyGrid::goalChanged(int index)
     if (std::size_t(index) >= m_goalLinks.size())
         m_goalLinks.resize(m_units.size());
     unlinkGoal(index);
-    const eng::TileCoord goal = m_units[std::size_t(index)].goal;
+    const isostar::TileCoord goal = m_units[std::size_t(index)].goal;
     if (!onGrid(goal))
         return;
     const std::size_t c = cellIndex(goal);
@@ -104,7 +104,7 @@ void OccupancyGrid::unlinkGoal(int index)
     link = GoalLink{};
 }
 
-bool OccupancyGrid::walkedTo(eng::TileCoord cell, const std::vector<char>& except) const
+bool OccupancyGrid::walkedTo(isostar::TileCoord cell, const std::vector<char>& except) const
 {
     if (!onGrid(cell))
         return false;
@@ -114,7 +114,7 @@ bool OccupancyGrid::walkedTo(eng::TileCoord cell, const std::vector<char>& excep
     return false;
 }
 
-int OccupancyGrid::goals(eng::TileCoord cell) const
+int OccupancyGrid::goals(isostar::TileCoord cell) const
 {
     int n = 0;
     if (onGrid(cell))
@@ -128,7 +128,7 @@ int OccupancyGrid::freeSearchRadius(std::size_t units)
     return FreeSearchMinRadius + int(std::ceil(std::sqrt(double(units))));
 }
 
-OccupancyGrid::FreeCell OccupancyGrid::nearestFree(const eng::path::NavGrid& grid, int layer, eng::TileCoord from,
+OccupancyGrid::FreeCell OccupancyGrid::nearestFree(const isostar::path::NavGrid& grid, int layer, isostar::TileCoord from,
                                                    int except) const
 {
     // Square rings of growing Chebyshev radius r round `from`: every cell of ring r is at least
@@ -138,12 +138,12 @@ OccupancyGrid::FreeCell OccupancyGrid::nearestFree(const eng::path::NavGrid& gri
     int bestD = 0;
     const int maxR = std::min(freeSearchRadius(m_units.size()),
                               std::max({from.x, from.y, grid.width() - 1 - from.x, grid.height() - 1 - from.y}));
-    auto consider = [&](eng::TileCoord c) {
+    auto consider = [&](isostar::TileCoord c) {
         ++out.visited;
         if (!grid.passable(layer, c) || occupied(c, except))
             return;
         const int d = (c.x - from.x) * (c.x - from.x) + (c.y - from.y) * (c.y - from.y);
-        const std::optional<eng::TileCoord>& best = out.cell;
+        const std::optional<isostar::TileCoord>& best = out.cell;
         if (!best || d < bestD || (d == bestD && (c.y < best->y || (c.y == best->y && c.x < best->x)))) {
             out.cell = c;
             bestD = d;
@@ -158,7 +158,7 @@ OccupancyGrid::FreeCell OccupancyGrid::nearestFree(const eng::path::NavGrid& gri
     return out;
 }
 
-int OccupancyGrid::scan(eng::TileCoord cell, int except) const
+int OccupancyGrid::scan(isostar::TileCoord cell, int except) const
 {
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         const Unit& u = m_units[i];

@@ -43,18 +43,18 @@ public:
 
     /// Sized for a grid of `shape`, with the cells every unit holds claimed and every unit
     /// listed under its goal.
-    void rebuild(eng::GridShape shape);
+    void rebuild(isostar::GridShape shape);
     /// Unit `index` holds `c` too (ignored off the grid).
-    void claim(eng::TileCoord c, int index);
+    void claim(isostar::TileCoord c, int index);
     /// Unit `index` left `c` (ignored off the grid).
-    void unclaim(eng::TileCoord c, int index);
+    void unclaim(isostar::TileCoord c, int index);
 
     /// Is `cell` held by a unit other than `except` (its cell, or the cell it is stepping into)?
-    bool occupied(eng::TileCoord cell, int except = -1) const { return holderOf(cell, except) >= 0; }
+    bool occupied(isostar::TileCoord cell, int except = -1) const { return holderOf(cell, except) >= 0; }
     /// A unit other than `except` holding `cell`, or -1.
-    int holderOf(eng::TileCoord cell, int except = -1) const;
+    int holderOf(isostar::TileCoord cell, int except = -1) const;
     /// Claims on `cell` (0 off the grid).
-    int claims(eng::TileCoord cell) const;
+    int claims(isostar::TileCoord cell) const;
 
     /// Unit `index` is new or its goal changed: it is listed under Unit::goal now (nowhere off
     /// the grid).
@@ -63,13 +63,13 @@ public:
     void goalChanged(const Unit& u) { goalChanged(int(&u - m_units.data())); }
     /// Is a unit moving (Unit::moving) toward `cell` (its goal), other than those marked in
     /// `except` (indexed by unit; units past its end are not excepted)?
-    bool walkedTo(eng::TileCoord cell, const std::vector<char>& except) const;
+    bool walkedTo(isostar::TileCoord cell, const std::vector<char>& except) const;
     /// Units listed under `cell` as their goal (0 off the grid).
-    int goals(eng::TileCoord cell) const;
+    int goals(isostar::TileCoord cell) const;
 
     /// A nearest free cell and what finding it cost.
     struct FreeCell {
-        std::optional<eng::TileCoord> cell;  ///< nullopt: none within the search's reach
+        std::optional<isostar::TileCoord> cell;  ///< nullopt: none within the search's reach
         std::size_t visited = 0;             ///< cells looked at
     };
     /// Radius of nearestFree's search for a party of `units`: a square that holds every unit
@@ -82,26 +82,26 @@ public:
     /// (Chebyshev) of it. Rings of growing radius, stopping as soon as no farther ring can hold
     /// a closer cell: it looks at O(d^2) cells for a free cell d away, at most
     /// (2 freeSearchRadius + 1)^2.
-    FreeCell nearestFree(const eng::path::NavGrid& grid, int layer, eng::TileCoord from, int except) const;
+    FreeCell nearestFree(const isostar::path::NavGrid& grid, int layer, isostar::TileCoord from, int except) const;
 
-    bool onGrid(eng::TileCoord c) const { return m_shape.inBounds(c); }
+    bool onGrid(isostar::TileCoord c) const { return m_shape.inBounds(c); }
     /// The grid's shape (cell indices of per-cell arrays the size of the map).
-    eng::GridShape shape() const { return m_shape; }
+    isostar::GridShape shape() const { return m_shape; }
     int width() const { return m_shape.width; }
     int height() const { return m_shape.height; }
 
 private:
-    std::size_t cellIndex(eng::TileCoord c) const { return m_shape.index(c); }
+    std::size_t cellIndex(isostar::TileCoord c) const { return m_shape.index(c); }
     /// The unit recorded as holding cell index `i`, -1 none.
     int holderAt(std::size_t i) const { return int(m_holder[i]) - 1; }
     /// A unit other than `except` on `cell` or stepping into it, by a scan; -1 when none.
-    int scan(eng::TileCoord cell, int except) const;
+    int scan(isostar::TileCoord cell, int except) const;
 
     const std::vector<Unit>& m_units;
     // Both arrays start as untouched zero pages: on a big map only the pages of cells units
     // ever held become resident.
-    eng::ZeroedArray<std::uint16_t> m_holds;   ///< per cell: claims (units on it + units stepping into it)
-    eng::ZeroedArray<std::uint32_t> m_holder;  ///< per cell: one unit holding it + 1, 0 none
+    isostar::ZeroedArray<std::uint16_t> m_holds;   ///< per cell: claims (units on it + units stepping into it)
+    isostar::ZeroedArray<std::uint32_t> m_holder;  ///< per cell: one unit holding it + 1, 0 none
     /// A unit's place in the list of its goal cell.
     struct GoalLink {
         std::uint32_t cell = 0;  ///< cell index + 1 of the list it is in, 0 none
@@ -109,9 +109,9 @@ private:
     };
     void unlinkGoal(int index);
 
-    eng::ZeroedArray<std::uint32_t> m_goalHead;  ///< per cell: first unit whose goal it is + 1, 0 none
+    isostar::ZeroedArray<std::uint32_t> m_goalHead;  ///< per cell: first unit whose goal it is + 1, 0 none
     std::vector<GoalLink> m_goalLinks;           ///< per unit
-    eng::GridShape m_shape;
+    isostar::GridShape m_shape;
 };
 
 } // namespace game

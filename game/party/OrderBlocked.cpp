@@ -15,8 +15,8 @@ std::vector<int> OrderBlocked::begin(const std::vector<Unit>& units, const Occup
     m_movers.clear();
     m_moverCells.clear();
     m_taken.clear();
-    const eng::GridShape shape = occupancy.shape();
-    auto held = [&](eng::TileCoord c) {
+    const isostar::GridShape shape = occupancy.shape();
+    auto held = [&](isostar::TileCoord c) {
         if (shape.inBounds(c))
             m_moverCells.push_back(shape.index(c));
     };
@@ -33,16 +33,16 @@ std::vector<int> OrderBlocked::begin(const std::vector<Unit>& units, const Occup
     return m_movers;
 }
 
-void OrderBlocked::take(std::span<const eng::TileCoord> goals)
+void OrderBlocked::take(std::span<const isostar::TileCoord> goals)
 {
-    const eng::GridShape shape = m_occupancy->shape();
-    for (eng::TileCoord g : goals)
+    const isostar::GridShape shape = m_occupancy->shape();
+    for (isostar::TileCoord g : goals)
         if (shape.inBounds(g))
             m_taken.push_back(shape.index(g));
     std::sort(m_taken.begin(), m_taken.end());
 }
 
-bool OrderBlocked::at(eng::TileCoord c) const
+bool OrderBlocked::at(isostar::TileCoord c) const
 {
     if (!m_occupancy->onGrid(c))
         return false;  // the flood never leaves the grid

@@ -9,7 +9,7 @@
 /// \code
 /// game::OrderBlocked blocked;
 /// const std::vector<int> movers = blocked.begin(units, occupancy, who);
-/// planFormation(..., [&](eng::TileCoord c) { return blocked.at(c); }, scratch);
+/// planFormation(..., [&](isostar::TileCoord c) { return blocked.at(c); }, scratch);
 /// blocked.take(goals);   // an earlier group's goals, before the next group's formation
 /// blocked.end();
 /// \endcode
@@ -30,10 +30,10 @@ public:
     /// returns the movers, the valid and distinct units of `who` in order.
     std::vector<int> begin(const std::vector<Unit>& units, const OccupancyGrid& occupancy, const std::vector<int>& who);
     /// `goals` are taken by a group of the order: blocked for the groups after it.
-    void take(std::span<const eng::TileCoord> goals);
+    void take(std::span<const isostar::TileCoord> goals);
     /// Is `c` no formation goal for the order's movers? Off the grid: false (the flood never
     /// leaves it).
-    bool at(eng::TileCoord c) const;
+    bool at(isostar::TileCoord c) const;
     /// Ends the order: the marks are cleared over its movers only.
     void end();
 

@@ -20,7 +20,7 @@ constexpr std::size_t PartyOpenListKeepEntries = std::size_t(1) << 18;
 /// After a synchronous search: a long open list is freed; on a big grid all of the query's
 /// scratch is (its per-cell records come back as untouched zero pages, so the next search
 /// pays only for the cells it visits).
-void trimPartyQuery(eng::path::GridQuery& query, bool bigGrid)
+void trimPartyQuery(isostar::path::GridQuery& query, bool bigGrid)
 {
     if (bigGrid)
         query.releaseScratch();
@@ -36,35 +36,35 @@ double microsFrom(std::chrono::steady_clock::time_point t0)
 /// Per layer, the cells a change of the grid touched (cells off the map count as touched).
 class DirtyCells {
 public:
-    DirtyCells(const eng::path::NavGrid& grid, std::span<const eng::path::NavDirty> dirty)
+    DirtyCells(const isostar::path::NavGrid& grid, std::span<const isostar::path::NavDirty> dirty)
         : m_shape(grid.shape()), m_mark(std::size_t(grid.layerCount()))
     {
-        for (const eng::path::NavDirty& d : dirty) {
+        for (const isostar::path::NavDirty& d : dirty) {
             if (!grid.validLayer(d.layer))
                 continue;
             std::vector<char>& m = m_mark[std::size_t(d.layer)];
             if (m.empty())
                 m.assign(m_shape.size(), 0);
-            for (eng::TileCoord c : d.cells)
+            for (isostar::TileCoord c : d.cells)
                 if (m_shape.inBounds(c))
                     m[m_shape.index(c)] = 1;
         }
     }
 
-    bool at(int layer, eng::TileCoord c) const
+    bool at(int layer, isostar::TileCoord c) const
     {
         const std::vector<char>& m = m_mark[std::size_t(layer)];
         return !m_shape.inBounds(c) || (!m.empty() && m[m_shape.index(c)]);
     }
 
 private:
-    eng::GridShape m_shape;
+    isostar::GridShape m_shape;
     std::vector<std::vector<char>> m_mark;
 };
 
 } // namespace
 
-bool Party::bind(const eng::path::NavGrid* grid)
+bool Party::bind(const isostar::path::NavGrid* grid)
 {
     if (!grid || grid->layerCount() == 0)
         return false;
@@ -88,13 +88,13 @@ void Party::clearUnits()
     m_grid = nullptr;
 }
 
-bool Party::reset(const eng::path::NavGrid& grid)
+bool Party::reset(const isostar::path::NavGrid& grid)
 {
     clearUnits();
     return bind(&grid);
 }
 
-bool Party::rebind(const eng::path::NavGrid& grid)
+bool Party::rebind(const isostar::path::NavGrid& grid)
 {
     if (!bind(&grid))
         return false;
@@ -113,7 +113,7 @@ void Party::leaveGroup(int index)
     m_motion.setGroup(index, -1);
 }
 
-void Party::gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeReport* report)
+void Party::gridChanged(std::span<const isostar::path::NavDirty> dirty, CostChangeReport* report)
 {
     CostChangeReport local;
     CostChangeReport& rep = report ? *report : local;
@@ -122,7 +122,7 @@ void Party::gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeRe
         return;
     // Paths delivered by the service: it knows which cross a dirty cell. Paths planned directly
     // (the leader's) are checked against the dirty cells of their layer.
-    const std::vector<eng::path::PathHandle> stale = m_paths.invalidate(dirty);
+    const std::vector<isostar::path::PathHandle> stale = m_paths.invalidate(dirty);
     const DirtyCells changed(*m_grid, dirty);
     for (std::size_t i = 0; i < units().size(); ++i) {
         const Unit& u = units()[i];
@@ -156,35 +156,35 @@ void Party::gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeRe
     }
 }
 
-int Party::spawn(const std::string& name, eng::TileCoord tile, const std::string& profile)
+int Party::spawn(const std::string& name, isostar::TileCoord tile, const std::string& profile)
 {
     const int index = m_motion.spawn(name, tile, profile, layerFor(profile));
     m_selection.resize(int(units().size()));
     return index;
 }
 
-void Party::spawnAround(const std::vector<std::string>& names, eng::TileCoord near, const std::vector<std::string>& profiles)
+void Party::spawnAround(const std::vector<std::string>& names, isostar::TileCoord near, const std::vector<std::string>& profiles)
 {
     if (!m_grid || m_grid->width() <= 0 || m_grid->height() <= 0)
         return;
-    const eng::path::NavGrid& grid = *m_grid;
+    const isostar::path::NavGrid& grid = *m_grid;
     near.x = std::clamp(near.x, 0, grid.width() - 1);
     near.y = std::clamp(near.y, 0, grid.height() - 1);
     // Every cell in order of distance from `near`; each unit takes the first free one passable
     // for its profile on near's island (or on the island of the first one found for that
     // profile, when `near` itself is a wall).
-    std::vector<eng::TileCoord> cells;
+    std::vector<isostar::TileCoord> cells;
     cells.reserve(grid.shape().size());
     for (int y = 0; y < grid.height(); ++y)
         for (int x = 0; x < grid.width(); ++x)
             cells.push_back({x, y});
-    auto d2 = [&](eng::TileCoord c) { return (c.x - near.x) * (c.x - near.x) + (c.y - near.y) * (c.y - near.y); };
-    std::stable_sort(cells.begin(), cells.end(), [&](eng::TileCoord a, eng::TileCoord b) { return d2(a) < d2(b); });
+    auto d2 = [&](isostar::TileCoord c) { return (c.x - near.x) * (c.x - near.x) + (c.y - near.y) * (c.y - near.y); };
+    std::stable_sort(cells.begin(), cells.end(), [&](isostar::TileCoord a, isostar::TileCoord b) { return d2(a) < d2(b); });
     std::vector<int> island(std::size_t(grid.layerCount()), -1);
     for (std::size_t k = 0; k < names.size(); ++k) {
         const std::string profile = k < profiles.size() ? profiles[k] : std::string();
         const int layer = layerFor(profile);
-        for (eng::TileCoord c : cells) {
+        for (isostar::TileCoord c : cells) {
             if (!grid.passable(layer, c) || occupancy().occupied(c))
                 continue;
             int& home = island[std::size_t(layer)];
@@ -226,31 +226,31 @@ int Party::indexOf(UnitHandle h) const
     return h.index;
 }
 
-OrderReport Party::orderSelected(eng::TileCoord clicked, eng::path::SearchTrace* trace)
+OrderReport Party::orderSelected(isostar::TileCoord clicked, isostar::path::SearchTrace* trace)
 {
     return order(m_selection.indices(), clicked, trace);
 }
 
-bool Party::planLeader(int index, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace)
+bool Party::planLeader(int index, isostar::TileCoord goal, OrderReport& rep, isostar::path::SearchTrace* trace)
 {
     m_motion.dropRequest(index);
     const Unit& u = units()[std::size_t(index)];
-    eng::path::PathResult result;
+    isostar::path::PathResult result;
     const auto t0 = std::chrono::steady_clock::now();
-    const eng::path::PathStatus st = m_query.findPath(*m_grid, u.layer, planCell(u), goal, result, nullptr, trace);
+    const isostar::path::PathStatus st = m_query.findPath(*m_grid, u.layer, planCell(u), goal, result, nullptr, trace);
     trimPartyQuery(m_query, m_paths.bigGrid());
     rep.micros = microsFrom(t0);
     rep.status = st;
     rep.cost = result.cost;
     rep.length = int(result.path.size());
     rep.expanded = result.expanded;
-    if (!eng::path::hasPath(st) || result.path.empty())
+    if (!isostar::path::hasPath(st) || result.path.empty())
         return false;
     m_motion.take(index, result);
     return true;
 }
 
-OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace,
+OrderReport Party::order(const std::vector<int>& who, isostar::TileCoord clicked, isostar::path::SearchTrace* trace,
                          bool leaderNow)
 {
     OrderReport rep;
@@ -259,7 +259,7 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
         return rep;
     const auto tStart = std::chrono::steady_clock::now();
     const std::vector<int> movers = m_blocked.begin(units(), occupancy(), who);
-    const FormationBlocked blocked = [this](eng::TileCoord c) { return m_blocked.at(c); };
+    const FormationBlocked blocked = [this](isostar::TileCoord c) { return m_blocked.at(c); };
     // One formation per movement profile, the leader's first: each unit's goal is reachable with
     // its own costs, and the goals of earlier groups are taken for the later ones.
     std::vector<int> layerOrder;
@@ -269,7 +269,7 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
     bool leaderDone = !leaderNow;
     for (int layer : layerOrder) {
         std::vector<int> group;
-        std::vector<eng::TileCoord> starts;
+        std::vector<isostar::TileCoord> starts;
         for (std::size_t r = 0; r < movers.size(); ++r)
             if (units()[std::size_t(movers[r])].layer == layer) {
                 group.push_back(movers[r]);
@@ -293,8 +293,8 @@ OrderReport Party::order(const std::vector<int>& who, eng::TileCoord clicked, en
     return rep;
 }
 
-void Party::orderGroup(const std::vector<int>& group, const std::vector<eng::TileCoord>& goals, eng::TileCoord anchor,
-                       bool planFirst, bool leadsOwnPath, OrderReport& rep, eng::path::SearchTrace* trace)
+void Party::orderGroup(const std::vector<int>& group, const std::vector<isostar::TileCoord>& goals, isostar::TileCoord anchor,
+                       bool planFirst, bool leadsOwnPath, OrderReport& rep, isostar::path::SearchTrace* trace)
 {
     const bool shared = int(group.size()) >= std::max(2, m_params.fieldMinUnits);
     for (std::size_t k = 0; k < group.size(); ++k) {
@@ -319,7 +319,7 @@ void Party::orderGroup(const std::vector<int>& group, const std::vector<eng::Til
         m_motion.setGroup(i, g);
 }
 
-bool Party::sendTo(int index, eng::TileCoord goal)
+bool Party::sendTo(int index, isostar::TileCoord goal)
 {
     if (!m_grid || !m_paths.bound() || index < 0 || index >= int(units().size()) || !m_grid->inBounds(goal))
         return false;
@@ -330,7 +330,7 @@ bool Party::sendTo(int index, eng::TileCoord goal)
     return true;
 }
 
-eng::path::PathStatus Party::preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace)
+isostar::path::PathStatus Party::preview(isostar::TileCoord tile, isostar::path::PathResult& out, isostar::path::SearchTrace* trace)
 {
     const int leader = m_selection.leader();
     if (leader < 0 || !m_grid) {
@@ -339,7 +339,7 @@ eng::path::PathStatus Party::preview(eng::TileCoord tile, eng::path::PathResult&
     }
     const Unit& u = units()[std::size_t(leader)];
     const auto t0 = std::chrono::steady_clock::now();
-    const eng::path::PathStatus st = m_query.findPath(*m_grid, u.layer, planCell(u), tile, out, nullptr, trace);
+    const isostar::path::PathStatus st = m_query.findPath(*m_grid, u.layer, planCell(u), tile, out, nullptr, trace);
     trimPartyQuery(m_query, m_paths.bigGrid());
     m_paths.addSyncMicros(microsFrom(t0));
     return st;

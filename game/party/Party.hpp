@@ -13,7 +13,7 @@
 /// applies. Everyone else reads the units (units() is const) and takes the party's messages
 /// (takeEvents()).
 ///
-/// Costs come from an eng::path::NavGrid the party only reads (the world's; one layer per
+/// Costs come from an isostar::path::NavGrid the party only reads (the world's; one layer per
 /// movement profile, game::profileLayer). The leader of an order is planned at once (its figures
 /// go to the HUD); the others are requests to a PathService that update() serves within
 /// PartyParams::pathBudgetMicros a frame. After the grid changed, gridChanged() replans exactly the units
@@ -81,12 +81,12 @@ namespace game {
 /// What a move order did, for the HUD and messages.
 struct OrderReport {
     bool accepted = false;               ///< false: off the map / nothing selected / no path
-    eng::TileCoord clicked;
-    std::optional<eng::TileCoord> anchor; ///< formation centre actually used
+    isostar::TileCoord clicked;
+    std::optional<isostar::TileCoord> anchor; ///< formation centre actually used
     bool anchorMoved = false;            ///< clicked tile unreachable: walking to the closest one
     int units = 0;                       ///< units given a path
     // Figures of the leader's path (the first ordered unit): the HUD's "last path".
-    eng::path::PathStatus status = eng::path::PathStatus::InvalidInput;
+    isostar::path::PathStatus status = isostar::path::PathStatus::InvalidInput;
     double cost = 0.0;
     int length = 0;                      ///< cells in the path, start included
     int expanded = 0;
@@ -113,26 +113,26 @@ public:
 
     /// Plans on `grid` (not copied; it must outlive the party or the next reset); clears units.
     /// Layers are found by profile (game::profileLayer). False for a grid without layers.
-    bool reset(const eng::path::NavGrid& grid);
+    bool reset(const isostar::path::NavGrid& grid);
     /// Plans on `grid` from now on, keeping the units (a reload that built a new grid): everyone
     /// stops, each unit finds its layer again by profile (a profile no longer present: layer 0).
-    bool rebind(const eng::path::NavGrid& grid);
+    bool rebind(const isostar::path::NavGrid& grid);
     /// The grid changed where `dirty` says (NavGrid::apply / replaceLayer on the grid in use:
     /// a painted wall, a reload, a panel change): searches in flight restart; a unit on a cell
     /// that became impassable steps to the nearest passable free cell; a unit whose remaining
     /// path (cells still to enter, its goal included) crosses a dirty cell of its layer replans
     /// to its goal (a PathService request; it waits on its cell until the new path arrives);
     /// the others walk on untouched.
-    void gridChanged(std::span<const eng::path::NavDirty> dirty, CostChangeReport* report = nullptr);
+    void gridChanged(std::span<const isostar::path::NavDirty> dirty, CostChangeReport* report = nullptr);
 
     /// Adds a unit standing at the centre of `tile`, walking with the costs of `profile`
     /// (unknown or empty: layer 0). Returns its index.
-    int spawn(const std::string& name, eng::TileCoord tile, const std::string& profile = {});
+    int spawn(const std::string& name, isostar::TileCoord tile, const std::string& profile = {});
     /// Spawns up to `names.size()` units (unit k with `profiles[k]`, "" when absent) on distinct
     /// cells passable for their profile, as close to `near` as possible (in order of distance),
     /// all of one profile on one island. Used when a map has no `party` objects, or a spawn
     /// point is blocked.
-    void spawnAround(const std::vector<std::string>& names, eng::TileCoord near,
+    void spawnAround(const std::vector<std::string>& names, isostar::TileCoord near,
                      const std::vector<std::string>& profiles = {});
 
     const std::vector<Unit>& units() const { return m_motion.units(); }
@@ -157,7 +157,7 @@ public:
 
     /// Orders the selected units to `clicked`: formation goals, one A* path each (see Formation).
     /// `trace` [opt] records the leader's search.
-    OrderReport orderSelected(eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr);
+    OrderReport orderSelected(isostar::TileCoord clicked, isostar::path::SearchTrace* trace = nullptr);
     /// Orders the given units; the first valid one leads (rank 0), the others rank in `who`'s order.
     /// Per movement profile, a group of at least PartyParams::fieldMinUnits units shares one
     /// flow field (GroupFields): its first unit is planned at once (the order's leader, its
@@ -166,16 +166,16 @@ public:
     /// at once: the leader's path is a PathService request served within the budget like the
     /// others, or, in a group that shares a field, it takes its path from the field as the
     /// others do (optimal within the field's region; no A* of its own).
-    OrderReport order(const std::vector<int>& who, eng::TileCoord clicked, eng::path::SearchTrace* trace = nullptr,
+    OrderReport order(const std::vector<int>& who, isostar::TileCoord clicked, isostar::path::SearchTrace* trace = nullptr,
                       bool leaderNow = true);
     /// Sends one unit toward `goal` alone (rank 0): no formation and no synchronous search, only
     /// a PathService request (served by update() within the budget). A goal held by another
     /// standing unit is replaced by the closest free cell when the walker gets there. False
     /// (nothing changed) for a bad index or a goal off the map.
-    bool sendTo(int index, eng::TileCoord goal);
+    bool sendTo(int index, isostar::TileCoord goal);
     /// A path from the leader of the selection to `tile` without ordering anything (hover
     /// preview). Returns the status; fills `out`.
-    eng::path::PathStatus preview(eng::TileCoord tile, eng::path::PathResult& out, eng::path::SearchTrace* trace = nullptr);
+    isostar::path::PathStatus preview(isostar::TileCoord tile, isostar::path::PathResult& out, isostar::path::SearchTrace* trace = nullptr);
 
     /// [opt] Called inside update() when unit `index` enters a cell, before its next step (the
     /// fog of war: what it sees there). The hook may change costs of the grid in use
@@ -191,18 +191,18 @@ public:
     /// Number of profile layers (0 before reset).
     int layerCount() const { return m_grid ? m_grid->layerCount() : 0; }
     /// The grid planned on [Limit: after a successful reset].
-    const eng::path::NavGrid& grid() const { return *m_grid; }
+    const isostar::path::NavGrid& grid() const { return *m_grid; }
     /// Entry cost of a cell for a layer (Impassable off the map).
-    float cost(eng::TileCoord c, int layer = 0) const { return m_grid ? m_grid->cost(layer, c) : eng::path::Impassable; }
-    bool passable(eng::TileCoord c, int layer = 0) const { return m_grid && m_grid->passable(layer, c); }
+    float cost(isostar::TileCoord c, int layer = 0) const { return m_grid ? m_grid->cost(layer, c) : isostar::path::Impassable; }
+    bool passable(isostar::TileCoord c, int layer = 0) const { return m_grid && m_grid->passable(layer, c); }
     /// The path requests of units not yet served (time-sliced by update()).
     std::size_t pendingPaths() const { return m_paths.pending(); }
     /// Figures of the path service during the last update().
-    const eng::path::ServiceStats& lastServiceStats() const { return m_paths.lastStats(); }
+    const isostar::path::ServiceStats& lastServiceStats() const { return m_paths.lastStats(); }
     /// Path work since reset() and during the last update().
     const PathWorkStats& pathWork() const { return m_paths.work(); }
     /// The flow field unit `index` follows (its group order's) when it is complete, else nullptr.
-    const eng::path::FlowField* fieldOf(int index) const { return m_groups.fieldOf(index); }
+    const isostar::path::FlowField* fieldOf(int index) const { return m_groups.fieldOf(index); }
     /// The tuning.
     const PartyParams& params() const { return m_params; }
     /// Replaces the tuning; it applies from the next update().
@@ -214,7 +214,7 @@ public:
 private:
     /// No units, no service, fresh path figures; bumps the generation (old handles go stale).
     void clearUnits();
-    bool bind(const eng::path::NavGrid* grid);
+    bool bind(const isostar::path::NavGrid* grid);
     /// Layer of a profile on the grid in use (unknown or no grid: 0).
     int layerFor(const std::string& profile) const;
     /// Unit `index` leaves its group order (GroupFields) for a new order.
@@ -224,16 +224,16 @@ private:
     /// one shared flow field when there are enough of them; with a field the first unit, unless
     /// planned now, asks the service for its own A* path when `leadsOwnPath`, else follows
     /// the field too.
-    void orderGroup(const std::vector<int>& group, const std::vector<eng::TileCoord>& goals, eng::TileCoord anchor,
-                    bool planFirst, bool leadsOwnPath, OrderReport& rep, eng::path::SearchTrace* trace);
+    void orderGroup(const std::vector<int>& group, const std::vector<isostar::TileCoord>& goals, isostar::TileCoord anchor,
+                    bool planFirst, bool leadsOwnPath, OrderReport& rep, isostar::path::SearchTrace* trace);
     /// order(): the leader's path, searched now; its figures into `rep`. False when none.
-    bool planLeader(int index, eng::TileCoord goal, OrderReport& rep, eng::path::SearchTrace* trace);
+    bool planLeader(int index, isostar::TileCoord goal, OrderReport& rep, isostar::path::SearchTrace* trace);
 
     PartyParams m_params;
     Selection m_selection;
     PathRequests m_paths;
-    const eng::path::NavGrid* m_grid = nullptr;
-    eng::path::GridQuery m_query;  ///< leader, preview, formation
+    const isostar::path::NavGrid* m_grid = nullptr;
+    isostar::path::GridQuery m_query;  ///< leader, preview, formation
     unsigned m_generation = 1;     ///< bumped by reset: handles of the old units go stale
     double m_motionMicros = 0.0;   ///< the motion's path work in the last update (the next one's budget pays it)
     OrderBlocked m_blocked;        ///< order()'s tiles the formation may not use, kept between orders

@@ -26,7 +26,7 @@ double microsSince(std::chrono::steady_clock::time_point t0)
 /// The unit turns toward its step (dx, dy) and starts its walk cycle.
 void faceAndWalk(Unit& u, int dx, int dy, const PartyParams& p)
 {
-    if (auto f = eng::anim::facingForTileStep(dx, dy, p.isometric, p.tileWidth, p.tileHeight))
+    if (auto f = isostar::anim::facingForTileStep(dx, dy, p.isometric, p.tileWidth, p.tileHeight))
         u.facing = *f;
     u.anim.start(WalkClip);
 }
@@ -37,14 +37,14 @@ void faceAlong(Unit& u, double dx, double dy, const PartyParams& p)
 {
     const double sx = p.isometric ? (dx - dy) * p.tileWidth / 2.0 : dx * p.tileWidth;
     const double sy = p.isometric ? (dx + dy) * p.tileHeight / 2.0 : dy * p.tileHeight;
-    if (auto f = eng::anim::facingForScreenDelta(sx, sy))
+    if (auto f = isostar::anim::facingForScreenDelta(sx, sy))
         u.facing = *f;
     u.anim.start(WalkClip);
 }
 
 /// The middle of the stretch of the segment from the centre of `a` to the centre of `b` inside
 /// cell `c`, as the segment's parameter in [0, 1].
-double stretchMiddle(eng::TileCoord a, eng::TileCoord b, eng::TileCoord c)
+double stretchMiddle(isostar::TileCoord a, isostar::TileCoord b, isostar::TileCoord c)
 {
     double lo = 0.0, hi = 1.0;
     auto clip = [&](double start, double d, int cellMin) {
@@ -62,9 +62,9 @@ double stretchMiddle(eng::TileCoord a, eng::TileCoord b, eng::TileCoord c)
 }
 
 /// Does the unit's smoothed walk cross a cell its plan avoided (a penalty cell off the grid path)?
-bool crossesAvoided(const Unit& u, std::span<const eng::TileCoord> gridPath)
+bool crossesAvoided(const Unit& u, std::span<const isostar::TileCoord> gridPath)
 {
-    for (eng::TileCoord c : u.path)
+    for (isostar::TileCoord c : u.path)
         if (std::find(u.walk.avoid.begin(), u.walk.avoid.end(), c) != u.walk.avoid.end() &&
             std::find(gridPath.begin(), gridPath.end(), c) == gridPath.end())
             return true;
@@ -73,10 +73,10 @@ bool crossesAvoided(const Unit& u, std::span<const eng::TileCoord> gridPath)
 
 /// The unit walks `gridPath` (from its plan cell) pulled under the segment rule, unless the line
 /// crosses a cell the plan avoided (then the grid path stays).
-void smoothWalk(Unit& u, const eng::path::NavGrid& grid, std::span<const eng::TileCoord> gridPath)
+void smoothWalk(Unit& u, const isostar::path::NavGrid& grid, std::span<const isostar::TileCoord> gridPath)
 {
-    u.walk.smoothed = eng::path::pullString(grid, u.layer, gridPath);
-    const std::vector<eng::TileCoord>& wp = u.walk.smoothed.waypoints;
+    u.walk.smoothed = isostar::path::pullString(grid, u.layer, gridPath);
+    const std::vector<isostar::TileCoord>& wp = u.walk.smoothed.waypoints;
     if (wp.size() < 2) {
         u.walk.smoothed = {};
         return;
@@ -84,17 +84,17 @@ void smoothWalk(Unit& u, const eng::path::NavGrid& grid, std::span<const eng::Ti
     u.path.clear();
     std::size_t g = 0;  // index in gridPath of the segment's start (waypoints are its cells, in order)
     for (std::size_t k = 1; k < wp.size(); ++k) {
-        const eng::TileCoord a = wp[k - 1], b = wp[k];
+        const isostar::TileCoord a = wp[k - 1], b = wp[k];
         const std::size_t first = u.path.size();
-        eng::path::segmentCells(a, b, u.path);
+        isostar::path::segmentCells(a, b, u.path);
         std::size_t gb = g;
         while (gb + 1 < gridPath.size() && gridPath[gb] != b)
             ++gb;
         const bool segment = std::abs(b.x - a.x) > 1 || std::abs(b.y - a.y) > 1;
         for (std::size_t i = first; i < u.path.size(); ++i) {
-            const eng::TileCoord c = u.path[i];
+            const isostar::TileCoord c = u.path[i];
             const double t = c == b ? 1.0 : stretchMiddle(a, b, c);
-            const eng::TilePos at{a.x + 0.5 + (b.x - a.x) * t, a.y + 0.5 + (b.y - a.y) * t};
+            const isostar::TilePos at{a.x + 0.5 + (b.x - a.x) * t, a.y + 0.5 + (b.y - a.y) * t};
             u.walk.points.push_back({at, segment, int(c == b ? gb : g)});
         }
         g = gb;
@@ -122,7 +122,7 @@ void setIdle(Unit& u)
 }
 
 /// The step under way starts now, from where the unit is drawn, to `end`, taking `durationSec`.
-void beginStep(Unit& u, eng::TileCoord to, eng::TilePos from, eng::TilePos end, double durationSec)
+void beginStep(Unit& u, isostar::TileCoord to, isostar::TilePos from, isostar::TilePos end, double durationSec)
 {
     u.stepTo = to;
     u.stepping = true;
@@ -136,9 +136,9 @@ void beginStep(Unit& u, eng::TileCoord to, eng::TilePos from, eng::TilePos end, 
 
 /// Where a unit standing on its cell is drawn: where its last step ended, when that lies in
 /// the cell (a point on a smoothed segment), else the cell's centre.
-eng::TilePos restingPos(const Unit& u)
+isostar::TilePos restingPos(const Unit& u)
 {
-    const eng::TilePos r = u.walk.restPos;
+    const isostar::TilePos r = u.walk.restPos;
     const bool inCell = std::floor(r.x) == double(u.tile.x) && std::floor(r.y) == double(u.tile.y);
     return inCell ? r : cellCentre(u.tile);
 }
@@ -150,10 +150,10 @@ PartyMotion::PartyMotion(PathRequests& paths, GroupFields& groups, const PartyPa
 {
 }
 
-void PartyMotion::bind(const eng::path::NavGrid* grid)
+void PartyMotion::bind(const isostar::path::NavGrid* grid)
 {
     m_grid = grid;
-    const eng::GridShape shape = grid ? grid->shape() : eng::GridShape{};
+    const isostar::GridShape shape = grid ? grid->shape() : isostar::GridShape{};
     m_occupancy.rebuild(shape);
 }
 
@@ -163,7 +163,7 @@ void PartyMotion::clear()
     bind(nullptr);
 }
 
-int PartyMotion::spawn(const std::string& name, eng::TileCoord tile, const std::string& profile, int layer)
+int PartyMotion::spawn(const std::string& name, isostar::TileCoord tile, const std::string& profile, int layer)
 {
     Unit& u = m_units.emplace_back();
     u.name = name;
@@ -193,7 +193,7 @@ void PartyMotion::relayer(const std::function<int(const std::string&)>& layerOf)
         u.walk.restPos = u.pos;
         stop(int(i));
     }
-    m_occupancy.rebuild(m_grid ? m_grid->shape() : eng::GridShape{});
+    m_occupancy.rebuild(m_grid ? m_grid->shape() : isostar::GridShape{});
 }
 
 void PartyMotion::dropRequests()
@@ -211,13 +211,13 @@ void PartyMotion::leaveGroups()
 bool PartyMotion::displace(int index)
 {
     Unit& u = m_units[std::size_t(index)];
-    const eng::TileCoord at = planCell(u);
+    const isostar::TileCoord at = planCell(u);
     if (m_grid->passable(u.layer, at))
         return false;
     if (u.stepping)
         m_occupancy.unclaim(u.stepTo, index);
     u.stepping = false;
-    const std::optional<eng::TileCoord> to = m_occupancy.nearestFree(*m_grid, u.layer, at, index).cell;
+    const std::optional<isostar::TileCoord> to = m_occupancy.nearestFree(*m_grid, u.layer, at, index).cell;
     if (!to)
         return false;
     m_occupancy.unclaim(u.tile, index);
@@ -245,13 +245,13 @@ void PartyMotion::clearReplans(int index)
     w.replansSinceStep = 0;
 }
 
-void PartyMotion::setGoal(int index, eng::TileCoord goal)
+void PartyMotion::setGoal(int index, isostar::TileCoord goal)
 {
     m_units[std::size_t(index)].goal = goal;
     m_occupancy.goalChanged(index);
 }
 
-void PartyMotion::request(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid, float penalty)
+void PartyMotion::request(int index, isostar::TileCoord goal, std::vector<isostar::TileCoord> avoid, float penalty)
 {
     dropRequest(index);
     Unit& u = m_units[std::size_t(index)];
@@ -265,7 +265,7 @@ void PartyMotion::request(int index, eng::TileCoord goal, std::vector<eng::TileC
     u.walk.waitedSec = 0.0;
 }
 
-void PartyMotion::awaitField(int index, eng::TileCoord goal)
+void PartyMotion::awaitField(int index, isostar::TileCoord goal)
 {
     dropRequest(index);
     Unit& u = m_units[std::size_t(index)];
@@ -298,7 +298,7 @@ void PartyMotion::stop(int index)
     clearReplans(index);
 }
 
-void PartyMotion::takePath(int index, const eng::path::PathResult& result, bool smooth)
+void PartyMotion::takePath(int index, const isostar::path::PathResult& result, bool smooth)
 {
     Unit& u = m_units[std::size_t(index)];
     clearPath(u);
@@ -312,12 +312,12 @@ void PartyMotion::takePath(int index, const eng::path::PathResult& result, bool 
         smoothWalk(u, *m_grid, result.path);
 }
 
-void PartyMotion::take(int index, const eng::path::PathResult& result)
+void PartyMotion::take(int index, const isostar::path::PathResult& result)
 {
     takePath(index, result, true);
 }
 
-void PartyMotion::takeToward(int index, const eng::path::PathResult& result, eng::TileCoord target, bool smooth)
+void PartyMotion::takeToward(int index, const isostar::path::PathResult& result, isostar::TileCoord target, bool smooth)
 {
     dropRequest(index);
     takePath(index, result, smooth);
@@ -333,12 +333,12 @@ void PartyMotion::takeResults()
         Unit& u = m_units[i];
         if (!u.walk.awaitingPath)
             continue;
-        const eng::path::PathResult* r = m_paths.result(u.walk.request);
+        const isostar::path::PathResult* r = m_paths.result(u.walk.request);
         if (!r)
             continue;
         u.walk.awaitingPath = false;
         m_paths.served(u.walk.requestedAtUpdate);
-        if (!eng::path::hasPath(r->status) || r->path.size() < 2) {
+        if (!isostar::path::hasPath(r->status) || r->path.size() < 2) {
             stop(int(i));
             continue;
         }
@@ -496,14 +496,14 @@ bool PartyMotion::tradeCells(int i, int blocker)
     if (!mayTrade(i, blocker))
         return false;
     Unit& u = m_units[std::size_t(i)];
-    const eng::TileCoord into = m_units[std::size_t(blocker)].tile;
-    eng::path::PathResult on;  // the unit's path begins on the mate's cell
-    on.status = eng::path::PathStatus::Found;
+    const isostar::TileCoord into = m_units[std::size_t(blocker)].tile;
+    isostar::path::PathResult on;  // the unit's path begins on the mate's cell
+    on.status = isostar::path::PathStatus::Found;
     on.path.assign(u.path.begin(), u.path.end());
     // Both walk grid cells (no smoothing): the mate the unit's remaining cells, the unit one step.
     takeToward(blocker, on, u.goal, false);  // and the tail on to the unit's cell, if it had one to come
-    eng::path::PathResult step;
-    step.status = eng::path::PathStatus::Found;
+    isostar::path::PathResult step;
+    step.status = isostar::path::PathStatus::Found;
     step.path = {u.tile, into};
     takeToward(i, step, into, false);
     u.walk.replansSinceStep = 0;
@@ -517,7 +517,7 @@ void PartyMotion::place(int i, double dtSec)
     // Interpolated in tile space (the projection keeps it straight on screen).
     if (u.stepping && u.walk.stepDurationSec > 0.0) {
         const double t = std::clamp(u.walk.stepElapsedSec / u.walk.stepDurationSec, 0.0, 1.0);
-        const eng::TilePos a = u.walk.stepFrom, b = u.walk.stepEnd;
+        const isostar::TilePos a = u.walk.stepFrom, b = u.walk.stepEnd;
         u.pos = {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
         // The walk cycle runs faster on fast ground so feet do not slide.
         const double pace = std::clamp(m_params.timing.secondsPerCost / u.walk.stepDurationSec, 0.5, 2.5);
@@ -531,7 +531,7 @@ void PartyMotion::place(int i, double dtSec)
 void PartyMotion::startStep(int index)
 {
     Unit& u = m_units[std::size_t(index)];
-    const eng::TileCoord next = u.path.front();
+    const isostar::TileCoord next = u.path.front();
     // A smoothed walk: the step ends at the unit's point on the segment, else at the centre.
     const bool smooth = !u.walk.points.empty() && u.walk.points.size() == u.path.size();
     const WalkPoint point = smooth ? u.walk.points.front() : WalkPoint{cellCentre(next), false, u.walk.gridIndex};
@@ -542,7 +542,7 @@ void PartyMotion::startStep(int index)
     const double cost = double(m_grid->cost(u.layer, next));
     const double c = std::isfinite(cost) ? cost : 1.0;
     m_occupancy.claim(next, index);
-    const eng::TilePos from = restingPos(u);
+    const isostar::TilePos from = restingPos(u);
     const double ex = point.at.x - from.x, ey = point.at.y - from.y;
     // Along a segment: the cell's cost x the length walked in it (the clamps bound the seconds
     // per cell of length, so a sliver of a cell takes a sliver of the time).
@@ -562,13 +562,13 @@ void PartyMotion::startStep(int index)
 void PartyMotion::replan(int index)
 {
     Unit& u = m_units[std::size_t(index)];
-    const eng::TileCoord start = planCell(u);
+    const isostar::TileCoord start = planCell(u);
     // The goal itself is taken by a unit that has stopped there: the closest free tile instead.
-    eng::TileCoord goal = u.goal;
+    isostar::TileCoord goal = u.goal;
     const int atGoal = m_occupancy.holderOf(goal, index);
     if (atGoal >= 0 && !m_units[std::size_t(atGoal)].moving())
         goal = freeCellNear(goal, start, u.layer, index);
-    std::vector<eng::TileCoord> avoid = avoidCells(index, start);
+    std::vector<isostar::TileCoord> avoid = avoidCells(index, start);
     GroupMove move;
     const GroupFields::NearReplan near = m_groups.replanNear(index, goal, avoid, m_params.occupiedPenalty, move);
     if (near == GroupFields::NearReplan::Deferred)
@@ -580,7 +580,7 @@ void PartyMotion::replan(int index)
         request(index, goal, std::move(avoid), m_params.occupiedPenalty);
 }
 
-void PartyMotion::stepAside(int index, eng::TileCoord to)
+void PartyMotion::stepAside(int index, isostar::TileCoord to)
 {
     Unit& u = m_units[std::size_t(index)];
     const int dx = to.x - u.tile.x, dy = to.y - u.tile.y;
@@ -609,12 +609,12 @@ bool PartyMotion::giveWay(int index, int pusher)
     // Cells the pusher will walk next: step off its way when there is a choice.
     const Unit& p = m_units[std::size_t(pusher)];
     const std::size_t ahead = std::min<std::size_t>(p.path.size(), 4);
-    auto onItsWay = [&](eng::TileCoord c) {
+    auto onItsWay = [&](isostar::TileCoord c) {
         return std::find(p.path.begin(), p.path.begin() + std::ptrdiff_t(ahead), c) != p.path.begin() + std::ptrdiff_t(ahead);
     };
-    const eng::TileCoord next[4] = {{u.tile.x + 1, u.tile.y}, {u.tile.x - 1, u.tile.y}, {u.tile.x, u.tile.y + 1}, {u.tile.x, u.tile.y - 1}};
-    std::optional<eng::TileCoord> best;
-    for (eng::TileCoord n : next) {
+    const isostar::TileCoord next[4] = {{u.tile.x + 1, u.tile.y}, {u.tile.x - 1, u.tile.y}, {u.tile.x, u.tile.y + 1}, {u.tile.x, u.tile.y - 1}};
+    std::optional<isostar::TileCoord> best;
+    for (isostar::TileCoord n : next) {
         if (!m_grid->passable(u.layer, n) || m_occupancy.occupied(n, index))
             continue;
         if (!best || (onItsWay(*best) && !onItsWay(n)))
@@ -631,8 +631,8 @@ bool PartyMotion::pushBehind(int index, int pusher)
 {
     // Boxed in: the units behind it give way first (the chain moves back one cell).
     const Unit& u = m_units[std::size_t(index)];
-    const eng::TileCoord next[4] = {{u.tile.x + 1, u.tile.y}, {u.tile.x - 1, u.tile.y}, {u.tile.x, u.tile.y + 1}, {u.tile.x, u.tile.y - 1}};
-    for (eng::TileCoord n : next) {
+    const isostar::TileCoord next[4] = {{u.tile.x + 1, u.tile.y}, {u.tile.x - 1, u.tile.y}, {u.tile.x, u.tile.y + 1}, {u.tile.x, u.tile.y - 1}};
+    for (isostar::TileCoord n : next) {
         if (!m_grid->passable(u.layer, n))
             continue;
         const int o = m_occupancy.holderOf(n, index);

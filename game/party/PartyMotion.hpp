@@ -59,11 +59,11 @@ public:
 
     /// Moves on `grid` from now on (nullptr: nothing moves): sizes the scratch, rebuilds the
     /// occupancy grid to its shape.
-    void bind(const eng::path::NavGrid* grid);
+    void bind(const isostar::path::NavGrid* grid);
     /// No units (the occupancy grid emptied, nothing bound).
     void clear();
     /// A unit standing at the centre of `tile` with the costs of `layer`; returns its index.
-    int spawn(const std::string& name, eng::TileCoord tile, const std::string& profile, int layer);
+    int spawn(const std::string& name, isostar::TileCoord tile, const std::string& profile, int layer);
     /// Every unit stops on the cell it stands on (a step under way ends in the cell it enters)
     /// and walks on `layerOf(profile)` from now on; the occupancy grid is rebuilt.
     void relayer(const std::function<int(const std::string&)>& layerOf);
@@ -83,15 +83,15 @@ public:
     void clearReplans(int index);
     /// Asks the service for a path from the unit's plan cell to `goal` (partial paths allowed),
     /// `avoid` cells costing `penalty` more; the unit's path is cleared: it waits for the result.
-    void request(int index, eng::TileCoord goal, std::vector<eng::TileCoord> avoid = {}, float penalty = 0.0f);
+    void request(int index, isostar::TileCoord goal, std::vector<isostar::TileCoord> avoid = {}, float penalty = 0.0f);
     /// The unit waits on its cell for a path to `goal` that its group's flow field will give:
     /// no request of its own; its path is cleared.
-    void awaitField(int index, eng::TileCoord goal);
+    void awaitField(int index, isostar::TileCoord goal);
     /// The unit forgets its request (if any).
     void dropRequest(int index);
     /// The unit walks `result`'s path (searched now from its plan cell; smoothed when its
     /// layer's movement.smoothing is on, as every path it takes).
-    void take(int index, const eng::path::PathResult& result);
+    void take(int index, const isostar::path::PathResult& result);
     /// After PathRequests::serve: each unit whose request is done takes its path (a unit whose
     /// request found none stops).
     void takeResults();
@@ -123,7 +123,7 @@ private:
     /// Blocked: a replan through the service around the cells units of higher priority hold or claim.
     void replan(int index);
     /// The cells a replan from `start` avoids for unit `index` (see the file comment).
-    std::vector<eng::TileCoord> avoidCells(int index, eng::TileCoord start) const;
+    std::vector<isostar::TileCoord> avoidCells(int index, isostar::TileCoord start) const;
     /// `index` (standing, with an order) steps aside for unit `pusher` (higher priority),
     /// pushing the units behind it along if it must. True when the way is being cleared.
     bool giveWay(int index, int pusher);
@@ -139,22 +139,22 @@ private:
     /// May `i` trade cells with `blocker` (see tradeCells)?
     bool mayTrade(int i, int blocker) const;
     /// Starts a step of unit `index` to the neighbour `to` off its path, then replans from there.
-    void stepAside(int index, eng::TileCoord to);
+    void stepAside(int index, isostar::TileCoord to);
     /// Closest free cell to `goal` (4-neighbour flood, bounded) reachable from `from`; `goal`
     /// when none is found.
-    eng::TileCoord freeCellNear(eng::TileCoord goal, eng::TileCoord from, int layer, int except);
+    isostar::TileCoord freeCellNear(isostar::TileCoord goal, isostar::TileCoord from, int layer, int except);
 
     // The unit's path and request (the one place they are written).
-    void setGoal(int index, eng::TileCoord goal);
+    void setGoal(int index, isostar::TileCoord goal);
     void stop(int index);
     /// The unit walks `result` from its second cell on toward `target`, its request dropped;
     /// a path that ends short of `target` (where a group's field left it) leaves the tail for
     /// when it gets there (UnitWalk::tailPending).
-    void takeToward(int index, const eng::path::PathResult& result, eng::TileCoord target, bool smooth);
+    void takeToward(int index, const isostar::path::PathResult& result, isostar::TileCoord target, bool smooth);
     /// The unit walks `result` from its second cell on; `smooth`: pulled under the segment rule
     /// when its layer's movement.smoothing is on (Unit::path the cells its segments cross,
     /// UnitWalk::points where it is in each; UnitWalk::planned keeps the grid path).
-    void takePath(int index, const eng::path::PathResult& result, bool smooth);
+    void takePath(int index, const isostar::path::PathResult& result, bool smooth);
     void progress(int index);
 
     std::vector<Unit> m_units;
@@ -163,12 +163,12 @@ private:
     GroupFields& m_groups;
     const PartyParams& m_params;
     std::vector<std::string> m_events;  ///< takeEvents
-    const eng::path::NavGrid* m_grid = nullptr;
+    const isostar::path::NavGrid* m_grid = nullptr;
     std::function<void(int)> m_entered;  ///< setCellEntered
     std::vector<int> m_chain;            ///< giveWay(): units asked so far
     mutable std::vector<int> m_lineSeen; ///< waitsInMovingLine(): units followed so far
     CellMarks m_freeSeen;                     ///< freeCellNear's visited cells
-    std::vector<eng::TileCoord> m_freeQueue;  ///< freeCellNear's flood
+    std::vector<isostar::TileCoord> m_freeQueue;  ///< freeCellNear's flood
 };
 
 } // namespace game

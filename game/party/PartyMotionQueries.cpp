@@ -22,24 +22,24 @@ bool PartyMotion::mayTrade(int i, int blocker) const
            !u.path.empty() && u.path.front() == mate.tile && u.goal != mate.tile;
 }
 
-eng::TileCoord PartyMotion::freeCellNear(eng::TileCoord goal, eng::TileCoord from, int layer, int except)
+isostar::TileCoord PartyMotion::freeCellNear(isostar::TileCoord goal, isostar::TileCoord from, int layer, int except)
 {
     if (!m_grid->inBounds(goal))
         return goal;
     // Flood outward from the goal over passable 4-neighbours (through other units), at most
     // `Limit` cells: the first free cell on the walker's island wins.
     constexpr std::size_t Limit = 512;
-    const eng::GridShape shape = m_grid->shape();
+    const isostar::GridShape shape = m_grid->shape();
     m_freeSeen.clear();
-    std::vector<eng::TileCoord>& queue = m_freeQueue;
+    std::vector<isostar::TileCoord>& queue = m_freeQueue;
     queue.assign(1, goal);
     m_freeSeen.insert(shape.index(goal));
     for (std::size_t head = 0; head < queue.size() && head < Limit; ++head) {
-        const eng::TileCoord c = queue[head];
+        const isostar::TileCoord c = queue[head];
         if (!m_occupancy.occupied(c, except) && m_grid->reachable(layer, from, c))
             return c;
-        const eng::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
-        for (eng::TileCoord n : next) {
+        const isostar::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
+        for (isostar::TileCoord n : next) {
             if (m_grid->passable(layer, n) && m_freeSeen.insert(shape.index(n)))
                 queue.push_back(n);
         }
@@ -47,16 +47,16 @@ eng::TileCoord PartyMotion::freeCellNear(eng::TileCoord goal, eng::TileCoord fro
     return goal;
 }
 
-std::vector<eng::TileCoord> PartyMotion::avoidCells(int index, eng::TileCoord start) const
+std::vector<isostar::TileCoord> PartyMotion::avoidCells(int index, isostar::TileCoord start) const
 {
     // A penalty (not a wall) on the cells units within avoidRadius hold, and on the next
     // claimCells cells of their paths: the search goes around them where the detour is
     // cheaper. Only units of higher priority count, and units standing without an order.
-    std::vector<eng::TileCoord> avoid;
+    std::vector<isostar::TileCoord> avoid;
     const int r = std::max(0, m_params.avoidRadius);
     for (int y = std::max(0, start.y - r); y <= std::min(m_occupancy.height() - 1, start.y + r); ++y)
         for (int x = std::max(0, start.x - r); x <= std::min(m_occupancy.width() - 1, start.x + r); ++x) {
-            const eng::TileCoord c{x, y};
+            const isostar::TileCoord c{x, y};
             const int o = m_occupancy.holderOf(c, index);
             if (o < 0)
                 continue;

@@ -9,9 +9,9 @@ PathRequests::PathRequests() = default;
 
 PathRequests::~PathRequests() = default;
 
-void PathRequests::bind(const eng::path::NavGrid& grid)
+void PathRequests::bind(const isostar::path::NavGrid& grid)
 {
-    m_service = std::make_unique<eng::path::PathService>(grid);
+    m_service = std::make_unique<isostar::path::PathService>(grid);
     const std::size_t perSearch = std::max<std::size_t>(1, grid.paddedSize() * 16);
     const std::size_t fits = ScratchBudgetBytes / perSearch;
     m_bigGrid = fits < std::size_t(m_service->maxConcurrent());
@@ -28,10 +28,10 @@ void PathRequests::clear()
     m_syncMicros = 0.0;
 }
 
-eng::path::PathHandle PathRequests::request(int layer, eng::TileCoord start, eng::TileCoord goal,
-                                            std::vector<eng::TileCoord> avoid, float penalty)
+isostar::path::PathHandle PathRequests::request(int layer, isostar::TileCoord start, isostar::TileCoord goal,
+                                            std::vector<isostar::TileCoord> avoid, float penalty)
 {
-    eng::path::PathRequest r;
+    isostar::path::PathRequest r;
     r.layer = layer;
     r.start = start;
     r.goal = goal;
@@ -44,19 +44,19 @@ eng::path::PathHandle PathRequests::request(int layer, eng::TileCoord start, eng
     return m_service->request(std::move(r));
 }
 
-void PathRequests::release(eng::path::PathHandle h)
+void PathRequests::release(isostar::path::PathHandle h)
 {
     if (m_service && h.valid())
         m_service->release(h);
 }
 
-void PathRequests::setProgress(eng::path::PathHandle h, int walked)
+void PathRequests::setProgress(isostar::path::PathHandle h, int walked)
 {
     if (m_service && h.valid())
         m_service->setProgress(h, walked);
 }
 
-eng::path::PathHandle PathRequests::requestField(eng::path::FieldRequest r)
+isostar::path::PathHandle PathRequests::requestField(isostar::path::FieldRequest r)
 {
     if (!m_service)
         return {};
@@ -96,13 +96,13 @@ void PathRequests::releaseIdle()
         m_service->releaseIdleScratch();
 }
 
-std::vector<eng::path::PathHandle> PathRequests::invalidate(std::span<const eng::path::NavDirty> dirty)
+std::vector<isostar::path::PathHandle> PathRequests::invalidate(std::span<const isostar::path::NavDirty> dirty)
 {
-    std::vector<eng::path::PathHandle> stale;
+    std::vector<isostar::path::PathHandle> stale;
     if (!m_service)
         return stale;
-    for (const eng::path::NavDirty& d : dirty)
-        for (const eng::path::PathHandle& h : m_service->invalidate(d))
+    for (const isostar::path::NavDirty& d : dirty)
+        for (const isostar::path::PathHandle& h : m_service->invalidate(d))
             stale.push_back(h);
     return stale;
 }

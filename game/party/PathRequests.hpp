@@ -8,9 +8,9 @@
 /// \code
 /// game::PathRequests paths;
 /// paths.bind(grid);
-/// eng::path::PathHandle h = paths.request(layer, start, goal);
+/// isostar::path::PathHandle h = paths.request(layer, start, goal);
 /// paths.serve(params);                               // once per update
-/// if (const eng::path::PathResult* r = paths.result(h)) { /* the unit takes r->path */ }
+/// if (const isostar::path::PathResult* r = paths.result(h)) { /* the unit takes r->path */ }
 /// \endcode
 
 #include "engine/core/TileCoord.hpp"
@@ -50,7 +50,7 @@ public:
 
     /// A new service over `grid` (it must outlive the service): requests made before are gone,
     /// so drop the units' requests first. The figures are kept.
-    void bind(const eng::path::NavGrid& grid);
+    void bind(const isostar::path::NavGrid& grid);
     /// No service; the figures start again from zero.
     void clear();
     bool bound() const { return m_service != nullptr; }
@@ -60,15 +60,15 @@ public:
 
     /// Queues a search on `layer` from `start` to `goal` (partial paths allowed); `avoid` cells
     /// cost `penalty` more. Counted as a request made. [Limit: bound()]
-    eng::path::PathHandle request(int layer, eng::TileCoord start, eng::TileCoord goal,
-                                  std::vector<eng::TileCoord> avoid = {}, float penalty = 0.0f);
+    isostar::path::PathHandle request(int layer, isostar::TileCoord start, isostar::TileCoord goal,
+                                  std::vector<isostar::TileCoord> avoid = {}, float penalty = 0.0f);
     /// Forgets a request or a field (an invalid handle: nothing).
-    void release(eng::path::PathHandle h);
+    void release(isostar::path::PathHandle h);
     /// The result of a request when it is done, else nullptr.
-    const eng::path::PathResult* result(eng::path::PathHandle h) const { return m_service ? m_service->result(h) : nullptr; }
+    const isostar::path::PathResult* result(isostar::path::PathHandle h) const { return m_service ? m_service->result(h) : nullptr; }
     /// The unit of a delivered request walked on: `walked` cells of its path are behind it, so
     /// changes there no longer make the path stale.
-    void setProgress(eng::path::PathHandle h, int walked);
+    void setProgress(isostar::path::PathHandle h, int walked);
     /// A request (or a field) made at update `requestedAt` reached its unit(s): counted as a
     /// request done that waited until now.
     void served(long long requestedAt);
@@ -81,20 +81,20 @@ public:
     /// On a big grid, the service's search scratch is freed when nothing is pending.
     void releaseIdle();
     /// Queues a flow field (a group order's; counted as a request made).
-    eng::path::PathHandle requestField(eng::path::FieldRequest r);
+    isostar::path::PathHandle requestField(isostar::path::FieldRequest r);
     /// The field when it is complete, else nullptr.
-    const eng::path::FlowField* field(eng::path::PathHandle h) const { return m_service ? m_service->field(h) : nullptr; }
+    const isostar::path::FlowField* field(isostar::path::PathHandle h) const { return m_service ? m_service->field(h) : nullptr; }
     /// Every follower of a group waiting since update `since` has its path from the field.
     void followersServed(long long since);
     /// serve() calls since clear().
     long long updates() const { return m_updates; }
     /// After a grid change: the handles of delivered paths that crossed a dirty cell.
-    std::vector<eng::path::PathHandle> invalidate(std::span<const eng::path::NavDirty> dirty);
+    std::vector<isostar::path::PathHandle> invalidate(std::span<const isostar::path::NavDirty> dirty);
 
     /// Requests not yet served.
     std::size_t pending() const { return m_service ? m_service->pending() : 0; }
     /// Figures of the service during the last serve().
-    const eng::path::ServiceStats& lastStats() const { return m_lastStats; }
+    const isostar::path::ServiceStats& lastStats() const { return m_lastStats; }
     const PathWorkStats& work() const { return m_work; }
     /// A unit stepped aside for another (PathWorkStats::giveWays).
     void countGiveWay() { ++m_work.giveWays; }
@@ -108,9 +108,9 @@ public:
     double takeSyncMicros();
 
 private:
-    std::unique_ptr<eng::path::PathService> m_service;
+    std::unique_ptr<isostar::path::PathService> m_service;
     bool m_bigGrid = false;      ///< over ScratchBudgetBytes: idle scratch is freed
-    eng::path::ServiceStats m_lastStats;
+    isostar::path::ServiceStats m_lastStats;
     PathWorkStats m_work;
     long long m_updates = 0;     ///< serve() calls since clear()
     double m_syncMicros = 0.0;   ///< synchronous path work since the last update

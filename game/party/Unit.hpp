@@ -17,7 +17,7 @@ namespace game {
 
 /// Where a unit is once it has entered one cell of a smoothed walk (movement.smoothing).
 struct WalkPoint {
-    eng::TilePos at;        ///< on the segment: the middle of its stretch inside the cell (a waypoint: its centre)
+    isostar::TilePos at;        ///< on the segment: the middle of its stretch inside the cell (a waypoint: its centre)
     bool segment = false;   ///< part of a segment longer than one grid step (timed by length)
     int gridIndex = 0;      ///< index in the planned grid path of the last waypoint at or before it
 };
@@ -30,7 +30,7 @@ struct UnitWalk {
     double waitedSec = 0.0;           ///< time blocked by another unit on the next cell
     int replans = 0;                  ///< replans during the current order
     int replansSinceStep = 0;         ///< replans since its last step (gives up at PartyParams::maxReplans)
-    eng::path::PathHandle request;    ///< the path service request of its current path (or pending)
+    isostar::path::PathHandle request;    ///< the path service request of its current path (or pending)
     int requestLength = 0;            ///< cells of that request's path (for the progress index)
     bool awaitingPath = false;        ///< a request is being served: the unit waits on its cell
     bool pushing = false;             ///< blocked, and the unit ahead is giving way to it
@@ -40,20 +40,20 @@ struct UnitWalk {
     double holdSec = 0.0;             ///< after giving way: stays put so the other unit passes first
     long long requestedAtUpdate = 0;  ///< path update count when that request was made
     // Smoothing (movement.smoothing on): the plan behind Unit::path and the line it walks.
-    std::vector<eng::TileCoord> planned;  ///< the grid path taken, from the plan cell (empty: none)
-    eng::path::SmoothPath smoothed;       ///< that path pulled under the segment rule (empty: off)
+    std::vector<isostar::TileCoord> planned;  ///< the grid path taken, from the plan cell (empty: none)
+    isostar::path::SmoothPath smoothed;       ///< that path pulled under the segment rule (empty: off)
     std::vector<WalkPoint> points;        ///< one per cell of Unit::path while smoothed (else empty)
-    std::vector<eng::TileCoord> avoid;    ///< the cells its pending request pays a penalty on
-    eng::TilePos stepFrom;                ///< the step runs from here ...
-    eng::TilePos stepEnd;                 ///< ... to here (cell centres, or points on a segment)
-    eng::TilePos restPos{-1.0, -1.0};     ///< where the last step ended (drawn while standing on `tile`)
+    std::vector<isostar::TileCoord> avoid;    ///< the cells its pending request pays a penalty on
+    isostar::TilePos stepFrom;                ///< the step runs from here ...
+    isostar::TilePos stepEnd;                 ///< ... to here (cell centres, or points on a segment)
+    isostar::TilePos restPos{-1.0, -1.0};     ///< where the last step ended (drawn while standing on `tile`)
     int gridIndex = 0;                    ///< WalkPoint::gridIndex of the cell it last entered
 };
 
 struct Unit {
     std::string name;                 ///< "knight", "ranger", ... (script: `select NAME`)
-    eng::TileCoord tile;              ///< the cell it stands on (while stepping: the cell it left)
-    eng::TilePos pos;                 ///< continuous position; cell centre = (x + 0.5, y + 0.5)
+    isostar::TileCoord tile;              ///< the cell it stands on (while stepping: the cell it left)
+    isostar::TilePos pos;                 ///< continuous position; cell centre = (x + 0.5, y + 0.5)
     std::string profile;              ///< movement profile ("dwarf"); "" = the default
     int layer = 0;                    ///< the party's cost layer for that profile
     /// Place in its latest order: 0 for the leader (and for a unit sent alone), then 1, 2, ...
@@ -63,31 +63,31 @@ struct Unit {
     int group = -1;
 
     // Order and walk state.
-    std::vector<eng::TileCoord> path; ///< cells still to enter, in order (empty: standing)
-    eng::TileCoord goal;              ///< where the current order ends
+    std::vector<isostar::TileCoord> path; ///< cells still to enter, in order (empty: standing)
+    isostar::TileCoord goal;              ///< where the current order ends
     bool stepping = false;            ///< between `tile` and `stepTo`
-    eng::TileCoord stepTo;
+    isostar::TileCoord stepTo;
     UnitWalk walk;
 
-    eng::anim::Direction8 facing = eng::anim::Direction8::S;
-    eng::anim::AnimationPlayback anim;
+    isostar::anim::Direction8 facing = isostar::anim::Direction8::S;
+    isostar::anim::AnimationPlayback anim;
 
     bool moving() const { return stepping || !path.empty() || walk.awaitingPath || walk.tailPending; }
 };
 
 /// The cell a unit plans from: the cell it is stepping into, else the one it stands on.
-inline eng::TileCoord planCell(const Unit& u)
+inline isostar::TileCoord planCell(const Unit& u)
 {
     return u.stepping ? u.stepTo : u.tile;
 }
 
 /// The cells a unit still walks, in order: the cell it is on (the nearer of the two while
 /// stepping), the cell it steps into, then its path; its goal last.
-std::vector<eng::TileCoord> remainingPath(const Unit& u);
+std::vector<isostar::TileCoord> remainingPath(const Unit& u);
 
 /// The grid path a unit still follows: walking a smoothed line (movement.smoothing), its plan's
 /// grid cells from the last waypoint it has passed to its goal; else remainingPath().
-std::vector<eng::TileCoord> remainingPlan(const Unit& u);
+std::vector<isostar::TileCoord> remainingPlan(const Unit& u);
 
 /// Priority between two units of one party (cooperative pathfinding): unit `a` at index `ia`
 /// comes before unit `b` at index `ib` when its rank is lower, or the ranks are equal and its
@@ -99,7 +99,7 @@ inline bool outranks(const Unit& a, int ia, const Unit& b, int ib)
 }
 
 /// Centre of a cell in continuous tile space.
-inline eng::TilePos cellCentre(eng::TileCoord c)
+inline isostar::TilePos cellCentre(isostar::TileCoord c)
 {
     return {c.x + 0.5, c.y + 0.5};
 }

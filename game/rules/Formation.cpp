@@ -7,7 +7,7 @@ namespace game {
 
 namespace {
 
-std::int64_t dist2(eng::TileCoord a, eng::TileCoord b)
+std::int64_t dist2(isostar::TileCoord a, isostar::TileCoord b)
 {
     const std::int64_t dx = a.x - b.x, dy = a.y - b.y;
     return dx * dx + dy * dy;
@@ -15,21 +15,21 @@ std::int64_t dist2(eng::TileCoord a, eng::TileCoord b)
 
 /// The layer of a grid the formation is planned on.
 struct FormationLayer {
-    const eng::path::NavGrid& grid;
+    const isostar::path::NavGrid& grid;
     int layer;
-    eng::GridShape shape = grid.shape();
-    bool passable(eng::TileCoord c) const { return grid.passable(layer, c); }
-    bool reachable(eng::TileCoord a, eng::TileCoord b) const { return grid.reachable(layer, a, b); }
+    isostar::GridShape shape = grid.shape();
+    bool passable(isostar::TileCoord c) const { return grid.passable(layer, c); }
+    bool reachable(isostar::TileCoord a, isostar::TileCoord b) const { return grid.reachable(layer, a, b); }
 };
 
 /// The clicked tile if some unit can reach it; else the reachable tile closest to it as the
 /// pathfinder's Partial result defines it (from the unit nearest to the click), `moved` set.
 /// nullopt when no unit can move.
-std::optional<eng::TileCoord> formationAnchor(const FormationLayer& f, eng::path::GridQuery& query, eng::TileCoord clicked,
-                                              std::span<const eng::TileCoord> units, bool& moved)
+std::optional<isostar::TileCoord> formationAnchor(const FormationLayer& f, isostar::path::GridQuery& query, isostar::TileCoord clicked,
+                                              std::span<const isostar::TileCoord> units, bool& moved)
 {
     moved = false;
-    for (eng::TileCoord u : units)
+    for (isostar::TileCoord u : units)
         if (f.reachable(u, clicked))
             return clicked;
     std::size_t nearest = units.size();
@@ -38,8 +38,8 @@ std::optional<eng::TileCoord> formationAnchor(const FormationLayer& f, eng::path
             nearest = i;
     if (nearest == units.size())
         return std::nullopt;
-    eng::path::PathResult pr;
-    if (!eng::path::hasPath(query.findPath(f.grid, f.layer, units[nearest], clicked, pr)) || pr.path.empty())
+    isostar::path::PathResult pr;
+    if (!isostar::path::hasPath(query.findPath(f.grid, f.layer, units[nearest], clicked, pr)) || pr.path.empty())
         return std::nullopt;
     moved = true;
     return pr.path.back();
@@ -49,25 +49,25 @@ std::optional<eng::TileCoord> formationAnchor(const FormationLayer& f, eng::path
 /// the flood passes through blocked tiles but never picks them), closest first (Euclidean, then
 /// row-major), into `s.candidates`. The flood marks the cells it visits in a set sized by them
 /// (CellMarks), so an order costs the cells its flood reaches, never the map.
-void formationCandidates(const FormationLayer& f, eng::TileCoord anchor, std::size_t want,
+void formationCandidates(const FormationLayer& f, isostar::TileCoord anchor, std::size_t want,
                          const FormationBlocked& blocked, FormationScratch& s)
 {
     s.candidates.clear();
     s.seen.clear();
-    std::vector<eng::TileCoord>& queue = s.queue;
+    std::vector<isostar::TileCoord>& queue = s.queue;
     queue.assign(1, anchor);
     s.seen.insert(f.shape.index(anchor));
     for (std::size_t head = 0; head < queue.size() && s.candidates.size() < want; ++head) {
-        const eng::TileCoord c = queue[head];
+        const isostar::TileCoord c = queue[head];
         if (!blocked(c))
             s.candidates.push_back(c);
-        const eng::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
-        for (eng::TileCoord n : next)
+        const isostar::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
+        for (isostar::TileCoord n : next)
             if (f.passable(n) && s.seen.insert(f.shape.index(n)))
                 queue.push_back(n);
     }
     // Distinct cells, so distance then row-major is a total order: one sorted result.
-    std::sort(s.candidates.begin(), s.candidates.end(), [&](eng::TileCoord a, eng::TileCoord b) {
+    std::sort(s.candidates.begin(), s.candidates.end(), [&](isostar::TileCoord a, isostar::TileCoord b) {
         const std::int64_t da = dist2(a, anchor), db = dist2(b, anchor);
         if (da != db)
             return da < db;
@@ -95,10 +95,10 @@ struct PairAfter {
 /// keeps its pairs in a heap of its own, and a heap of the units holds each one's first pair;
 /// a unit whose first candidate was taken moves on to its first free one. So only the pairs
 /// that come before a unit's goal are ordered, not all of them.
-void assignPass(std::span<const eng::TileCoord> units, std::size_t cands, FormationScratch& s,
-                std::vector<eng::TileCoord>& goals)
+void assignPass(std::span<const isostar::TileCoord> units, std::size_t cands, FormationScratch& s,
+                std::vector<isostar::TileCoord>& goals)
 {
-    const std::vector<eng::TileCoord>& candidates = s.candidates;
+    const std::vector<isostar::TileCoord>& candidates = s.candidates;
     s.pairs.clear();
     s.heads.clear();
     s.ranges.assign(units.size(), {0, 0});
@@ -143,10 +143,10 @@ void assignPass(std::span<const eng::TileCoord> units, std::size_t cands, Format
 /// Pairs units and candidates greedily by distance (shortest pair first) so the formation does
 /// not cross over itself, among the closest candidates first, then the rest; a unit that can
 /// reach none of them (another island) stays where it is.
-std::vector<eng::TileCoord> assignGoals(const FormationLayer& f, std::span<const eng::TileCoord> units,
+std::vector<isostar::TileCoord> assignGoals(const FormationLayer& f, std::span<const isostar::TileCoord> units,
                                         FormationScratch& s)
 {
-    std::vector<eng::TileCoord> goals(units.begin(), units.end());
+    std::vector<isostar::TileCoord> goals(units.begin(), units.end());
     s.assigned.assign(units.size(), 0);
     s.taken.assign(s.candidates.size(), 0);
     // Reachable = same island: each cell's island looked up once.
@@ -165,8 +165,8 @@ std::vector<eng::TileCoord> assignGoals(const FormationLayer& f, std::span<const
 
 } // namespace
 
-FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
-                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
+FormationResult planFormation(const isostar::path::NavGrid& grid, int layer, isostar::path::GridQuery& query,
+                              isostar::TileCoord clicked, std::span<const isostar::TileCoord> units,
                               const FormationBlocked& blocked, FormationScratch& scratch)
 {
     FormationResult r;
@@ -181,15 +181,15 @@ FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::pa
     return r;
 }
 
-FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
-                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
-                              std::span<const eng::TileCoord> blocked)
+FormationResult planFormation(const isostar::path::NavGrid& grid, int layer, isostar::path::GridQuery& query,
+                              isostar::TileCoord clicked, std::span<const isostar::TileCoord> units,
+                              std::span<const isostar::TileCoord> blocked)
 {
-    std::vector<eng::TileCoord> sorted(blocked.begin(), blocked.end());
+    std::vector<isostar::TileCoord> sorted(blocked.begin(), blocked.end());
     std::sort(sorted.begin(), sorted.end());
     FormationScratch scratch;
     return planFormation(grid, layer, query, clicked, units,
-                         [&](eng::TileCoord c) { return std::binary_search(sorted.begin(), sorted.end(), c); }, scratch);
+                         [&](isostar::TileCoord c) { return std::binary_search(sorted.begin(), sorted.end(), c); }, scratch);
 }
 
 } // namespace game

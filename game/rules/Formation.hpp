@@ -21,13 +21,13 @@ struct FormationResult {
     /// The tile the formation is built around: the clicked tile, or the reachable tile closest
     /// to it when the click was on a wall or on another island. nullopt: click off the map or
     /// no unit can move.
-    std::optional<eng::TileCoord> anchor;
+    std::optional<isostar::TileCoord> anchor;
     bool anchorMoved = false;            ///< true when the clicked tile was not reachable
-    std::vector<eng::TileCoord> goals;   ///< goals[i] for units[i]; distinct tiles
+    std::vector<isostar::TileCoord> goals;   ///< goals[i] for units[i]; distinct tiles
 };
 
 /// Is a tile taken by a unit that is not part of the order (never a formation goal)?
-using FormationBlocked = std::function<bool(eng::TileCoord)>;
+using FormationBlocked = std::function<bool(isostar::TileCoord)>;
 
 /// Where planFormation works, kept between calls by a caller that plans many formations (no
 /// allocation once its buffers have grown). Its contents mean nothing between calls.
@@ -37,8 +37,8 @@ struct FormationScratch {
         std::uint32_t cand, unit;
     };
     CellMarks seen;                          ///< the flood's visited cells (sized by the flood, not the map)
-    std::vector<eng::TileCoord> queue;       ///< the flood's queue: every cell it visited
-    std::vector<eng::TileCoord> candidates;  ///< the flood's picks, closest first
+    std::vector<isostar::TileCoord> queue;       ///< the flood's queue: every cell it visited
+    std::vector<isostar::TileCoord> candidates;  ///< the flood's picks, closest first
     std::vector<char> assigned, taken;       ///< per unit / per candidate: paired
     std::vector<int> unitIsland, candIsland;
     std::vector<Pair> pairs;                 ///< unit-candidate pairs: a heap by distance per unit
@@ -57,13 +57,13 @@ struct FormationScratch {
 /// the blocked tiles among them) and the pairs of units and candidates, never the map's size;
 /// `scratch` holds memory in proportion to the same. `query` finds the closest reachable tile of an unreachable click
 /// (a Partial search). `scratch`: buffers reused from an earlier call.
-FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
-                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
+FormationResult planFormation(const isostar::path::NavGrid& grid, int layer, isostar::path::GridQuery& query,
+                              isostar::TileCoord clicked, std::span<const isostar::TileCoord> units,
                               const FormationBlocked& blocked, FormationScratch& scratch);
 
 /// The same with the blocked tiles as a list (fresh scratch).
-FormationResult planFormation(const eng::path::NavGrid& grid, int layer, eng::path::GridQuery& query,
-                              eng::TileCoord clicked, std::span<const eng::TileCoord> units,
-                              std::span<const eng::TileCoord> blocked);
+FormationResult planFormation(const isostar::path::NavGrid& grid, int layer, isostar::path::GridQuery& query,
+                              isostar::TileCoord clicked, std::span<const isostar::TileCoord> units,
+                              std::span<const isostar::TileCoord> blocked);
 
 } // namespace game

@@ -2,7 +2,7 @@
 
 namespace game {
 
-int profileLayer(const eng::path::NavGrid& grid, std::string_view profile)
+int profileLayer(const isostar::path::NavGrid& grid, std::string_view profile)
 {
     if (grid.layerCount() == 0)
         return -1;

@@ -16,6 +16,6 @@ namespace game {
 
 /// "" (no profile): layer 0, the default. Otherwise the first layer named `profile` (the default
 /// layer too, when it carries that name). -1 when no layer has it, or the grid has no layers.
-int profileLayer(const eng::path::NavGrid& grid, std::string_view profile);
+int profileLayer(const isostar::path::NavGrid& grid, std::string_view profile);
 
 } // namespace game

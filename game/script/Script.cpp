@@ -325,11 +325,11 @@ const char* commandName(const Command& c)
 
 } // namespace script
 
-eng::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, const std::string& path,
+isostar::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, const std::string& path,
                                                     bool (*isKeyName)(const std::string&))
 {
     std::vector<ScriptCommand> cmds;
-    std::vector<eng::Diagnostic> errors;
+    std::vector<isostar::Diagnostic> errors;
     std::istringstream in(text);
     std::string raw;
     int lineNo = 0;
@@ -348,15 +348,15 @@ eng::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, con
             errors.push_back({path, lineNo, words.error});
     }
     if (!errors.empty())
-        return eng::Result<std::vector<ScriptCommand>>::failure(std::move(errors));
+        return isostar::Result<std::vector<ScriptCommand>>::failure(std::move(errors));
     return cmds;
 }
 
-eng::Result<std::vector<ScriptCommand>> loadScript(const std::string& path, bool (*isKeyName)(const std::string&))
+isostar::Result<std::vector<ScriptCommand>> loadScript(const std::string& path, bool (*isKeyName)(const std::string&))
 {
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return eng::Result<std::vector<ScriptCommand>>::failure(eng::Diagnostic{path, 0, "cannot open script file"});
+        return isostar::Result<std::vector<ScriptCommand>>::failure(isostar::Diagnostic{path, 0, "cannot open script file"});
     std::ostringstream ss;
     ss << in.rdbuf();
     return parseScript(ss.str(), path, isKeyName);

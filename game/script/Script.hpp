@@ -134,10 +134,10 @@ struct ScriptCommand {
 
 /// Parses a whole script. `path` names the file in diagnostics. `isKeyName` decides whether a
 /// `key` argument is known (the game passes its SFML key table).
-eng::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, const std::string& path,
+isostar::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, const std::string& path,
                                                     bool (*isKeyName)(const std::string&) = nullptr);
 /// Reads and parses a script file (a missing file is one diagnostic).
-eng::Result<std::vector<ScriptCommand>> loadScript(const std::string& path,
+isostar::Result<std::vector<ScriptCommand>> loadScript(const std::string& path,
                                                    bool (*isKeyName)(const std::string&) = nullptr);
 
 /// "line 4: move 3 4": the line and the command as a script would write it.

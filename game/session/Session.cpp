@@ -18,8 +18,8 @@ const std::vector<std::string> DefaultParty = {"knight", "ranger", "mage", "dwar
 
 void printWarnings(const World& world)
 {
-    for (const eng::Diagnostic& w : world.warnings)
-        std::cerr << eng::formatDiagnostic(w) << '\n';
+    for (const isostar::Diagnostic& w : world.warnings)
+        std::cerr << isostar::formatDiagnostic(w) << '\n';
 }
 
 /// An edit that worked and changed nothing (a stroke's bounds, a brush without a palette).
@@ -33,9 +33,9 @@ WorldEdit nothingChanged()
 /// A MapEdit done on the host (Session::edit).
 struct ApplyEdit {
     WorldHost& host;
-    const eng::edit::BrushTile* brush;  ///< [opt] the editor's brush
+    const isostar::edit::BrushTile* brush;  ///< [opt] the editor's brush
 
-    WorldEdit paintBrush(eng::TileCoord tile) const { return brush ? host.paintTile(tile, brush->gid) : nothingChanged(); }
+    WorldEdit paintBrush(isostar::TileCoord tile) const { return brush ? host.paintTile(tile, brush->gid) : nothingChanged(); }
     WorldEdit operator()(const mapedit::Paint& e) const
     {
         return e.terrain.empty() ? paintBrush(e.tile) : host.paint(e.tile, e.terrain);
@@ -90,7 +90,7 @@ Session::Session(MessageLog& messages) : m_messages(messages)
         if (!m_fog.active())
             return;
         const Unit& u = m_party.units()[std::size_t(index)];
-        for (eng::path::NavDirty& d : m_fog.look(world().nav, {u.tile, world().sightOf(u.name, u.profile)}))
+        for (isostar::path::NavDirty& d : m_fog.look(world().nav, {u.tile, world().sightOf(u.name, u.profile)}))
             m_sightDirty.push_back(std::move(d));
     });
 }
@@ -115,7 +115,7 @@ SessionChange Session::finish(SessionChange c)
     return c;
 }
 
-SessionChange Session::open(eng::Result<World> loaded, const WorldGate& gate)
+SessionChange Session::open(isostar::Result<World> loaded, const WorldGate& gate)
 {
     SessionChange c;
     c.problems = m_host.open(std::move(loaded));
@@ -150,9 +150,9 @@ SessionChange Session::finishReload(bool wait, const WorldGate& gate)
     return finish(std::move(c));
 }
 
-bool Session::adoptReload(eng::Result<World> next, bool automatic, const WorldGate& gate, SessionChange& out)
+bool Session::adoptReload(isostar::Result<World> next, bool automatic, const WorldGate& gate, SessionChange& out)
 {
-    std::vector<eng::Diagnostic> problems;
+    std::vector<isostar::Diagnostic> problems;
     if (next) {
         if (gate)
             gate(next.value(), problems);
@@ -160,9 +160,9 @@ bool Session::adoptReload(eng::Result<World> next, bool automatic, const WorldGa
         problems = next.diagnostics();
     }
     if (!problems.empty()) {
-        for (const eng::Diagnostic& d : problems)
-            std::cerr << eng::formatDiagnostic(d) << '\n';
-        m_reload.error = eng::formatDiagnostic(problems.front());
+        for (const isostar::Diagnostic& d : problems)
+            std::cerr << isostar::formatDiagnostic(d) << '\n';
+        m_reload.error = isostar::formatDiagnostic(problems.front());
         say("reload failed, keeping the last good map: " + m_reload.error, true);
         if (problems.size() > 1) {
             // Appended piece by piece: `"(" + std::to_string(n) + ...` trips GCC 12's false
@@ -201,14 +201,14 @@ void Session::setPartyParams(const PartyParams& params)
     PartyParams p = params;
     if (m_host.loaded()) {
         const World& world = m_host.world();
-        p.isometric = world.map.orientation == eng::map::Orientation::Isometric;
+        p.isometric = world.map.orientation == isostar::map::Orientation::Isometric;
         p.tileWidth = world.map.tileWidth;
         p.tileHeight = world.map.tileHeight;
     }
     m_party.setParams(p);
 }
 
-void Session::applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty, SessionChange& out)
+void Session::applyWorld(WorldChange change, std::span<const isostar::path::NavDirty> dirty, SessionChange& out)
 {
     const World& world = m_host.world();
     paramsFollowWorld();
@@ -216,7 +216,7 @@ void Session::applyWorld(WorldChange change, std::span<const eng::path::NavDirty
                           m_party.grid().width() == world.nav.width() && m_party.grid().height() == world.nav.height();
     if (change == WorldChange::SameGrid && sameSize) {
         if (m_fog.active()) {
-            std::vector<eng::path::NavDirty> belief;
+            std::vector<isostar::path::NavDirty> belief;
             fogFollowsWorld(dirty, belief);
             replanAfter(belief);
         } else {
@@ -240,7 +240,7 @@ void Session::applyWorld(WorldChange change, std::span<const eng::path::NavDirty
     out.previewStale = true;
 }
 
-void Session::replanAfter(std::span<const eng::path::NavDirty> dirty, const std::string& key, const std::string& why)
+void Session::replanAfter(std::span<const isostar::path::NavDirty> dirty, const std::string& key, const std::string& why)
 {
     CostChangeReport rep;
     m_party.gridChanged(dirty, &rep);
@@ -274,7 +274,7 @@ void Session::spawnParty()
         m_party.spawn(p.name, p.tile, p.profile);
     }
     if (m_party.units().empty()) {
-        eng::TileCoord near{world.nav.width() / 2, world.nav.height() / 2};
+        isostar::TileCoord near{world.nav.width() / 2, world.nav.height() / 2};
         if (world.start)
             near = *world.start;
         m_party.spawnAround(DefaultParty, near);
@@ -304,17 +304,17 @@ SessionChange Session::edit(const MapEdit& edit)
     return followEdit(std::visit(ApplyEdit{m_host, brush()}, edit));
 }
 
-eng::Result<eng::map::SaveReport> Session::save(const std::string& path)
+isostar::Result<isostar::map::SaveReport> Session::save(const std::string& path)
 {
     return m_host.save(path);
 }
 
-SessionChange Session::applyTuning(const eng::terrain::TerrainConfig& config)
+SessionChange Session::applyTuning(const isostar::terrain::TerrainConfig& config)
 {
     return followEdit(m_host.applyConfig(config));
 }
 
-const eng::edit::BrushTile* Session::brush() const
+const isostar::edit::BrushTile* Session::brush() const
 {
     const auto& palette = m_host.palette();
     if (palette.empty())
@@ -328,11 +328,11 @@ void Session::cycleBrush(int step)
     if (n == 0)
         return;
     m_brush = ((m_brush + step) % n + n) % n;
-    const eng::edit::BrushTile& b = *brush();
+    const isostar::edit::BrushTile& b = *brush();
     sayMerged("brush", "brush: " + b.terrain + " (" + b.tileset + " #" + std::to_string(b.localId) + ")");
 }
 
-bool Session::canOrder(eng::TileCoord tile)
+bool Session::canOrder(isostar::TileCoord tile)
 {
     if (!m_host.world().nav.inBounds(tile)) {
         say("that is outside the map");
@@ -347,7 +347,7 @@ bool Session::canOrder(eng::TileCoord tile)
 
 bool Session::traceRecorded() const
 {
-    const eng::path::NavGrid& nav = m_host.world().nav;
+    const isostar::path::NavGrid& nav = m_host.world().nav;
     return m_traceWanted || !isBigMap(nav.width(), nav.height());
 }
 
@@ -355,14 +355,14 @@ void Session::setTraceWanted(bool on)
 {
     m_traceWanted = on;
     if (!traceRecorded())
-        m_trace = eng::path::SearchTrace{};  // its storage is released too
+        m_trace = isostar::path::SearchTrace{};  // its storage is released too
 }
 
-SessionChange Session::order(eng::TileCoord tile)
+SessionChange Session::order(isostar::TileCoord tile)
 {
     SessionChange c;
     if (!traceRecorded())
-        m_trace = eng::path::SearchTrace{};
+        m_trace = isostar::path::SearchTrace{};
     const OrderReport rep = m_party.orderSelected(tile, traceRecorded() ? &m_trace : nullptr);
     if (!rep.accepted) {
         say("no unit can move there: they are all boxed in", true);

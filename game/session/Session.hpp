@@ -46,15 +46,15 @@ namespace game {
 
 /// Offered a world about to become current (its view builds what draws it). False, with
 /// `problems`, refuses it: the current world stays. An empty gate accepts every world.
-using WorldGate = std::function<bool(const World& world, std::vector<eng::Diagnostic>& problems)>;
+using WorldGate = std::function<bool(const World& world, std::vector<isostar::Diagnostic>& problems)>;
 
 /// What one call of the session changed, for those who show the world. Empty: nothing.
 struct SessionChange {
     /// Cells whose tiles changed in the current world (an edit): the map's mesh there.
-    std::vector<eng::TileCoord> tiles;
+    std::vector<isostar::TileCoord> tiles;
     /// Cells whose tiles or costs changed (an edit: its tiles and cost cells; tuning: its cost
     /// cells): what shows each cell (the minimap).
-    std::vector<eng::TileCoord> cells;
+    std::vector<isostar::TileCoord> cells;
     /// A world was opened or a reload adopted: its config is the one in force (the tuning
     /// panel starts from it), every cell may have changed.
     bool worldLoaded = false;
@@ -70,7 +70,7 @@ struct SessionChange {
     /// Why the change was refused ("" when it was applied or nothing was asked).
     std::string error;
     /// open(): why the world was not opened (empty: it is current).
-    std::vector<eng::Diagnostic> problems;
+    std::vector<isostar::Diagnostic> problems;
     /// The messages said during the call, oldest first (also on the MessageLog).
     std::vector<std::string> said;
 
@@ -81,20 +81,20 @@ struct SessionChange {
 /// The edits of the map Session::edit applies.
 namespace mapedit {
 struct Paint {
-    eng::TileCoord tile;
+    isostar::TileCoord tile;
     std::string terrain;  ///< "" paints the brush's tile (nothing without a palette)
 };
 struct Erase {
-    eng::TileCoord tile;
+    isostar::TileCoord tile;
 };
 /// A volcano there erupts (`on`), calms down, or (nullopt) changes over.
 struct Erupt {
-    eng::TileCoord tile;
+    isostar::TileCoord tile;
     std::optional<bool> on;
 };
 /// The editor's click: toggles a volcano's eruption there, else paints the brush's tile.
 struct BrushClick {
-    eng::TileCoord tile;
+    isostar::TileCoord tile;
 };
 struct Undo {};
 struct Redo {};
@@ -114,7 +114,7 @@ public:
 
     /// Makes `loaded` (loadWorld, e.g. on a loading thread) the first world (warnings on
     /// stderr), offered to `gate` first, and spawns its party. problems empty: it is current.
-    SessionChange open(eng::Result<World> loaded, const WorldGate& gate = WorldGate());
+    SessionChange open(isostar::Result<World> loaded, const WorldGate& gate = WorldGate());
     /// Begins loading the world again (F5: `automatic` false; a watched file changed: true) on a
     /// worker thread (WorldLoader) while the current one stays in play and on screen; tick()
     /// (or finishReload) adopts it, or says why not, once it is loaded. False (and nothing
@@ -138,10 +138,10 @@ public:
     SessionChange edit(const MapEdit& edit);
     /// Saves the map's tiles as `.tmx` (WorldHost::save): our own write is not taken for a
     /// change to reload.
-    eng::Result<eng::map::SaveReport> save(const std::string& path);
+    isostar::Result<isostar::map::SaveReport> save(const std::string& path);
     /// The config in force becomes `config`: costs rebuilt in place, units whose paths cross a
     /// changed cell replan (as after an edit). `error`: why not.
-    SessionChange applyTuning(const eng::terrain::TerrainConfig& config);
+    SessionChange applyTuning(const isostar::terrain::TerrainConfig& config);
     /// The config file was written by the game itself (the panel's Save): not a change to reload.
     void configWritten() { m_host.noteOwnWrite(); }
     /// The party's settings become `params`, except what the map decides (the projection of
@@ -149,17 +149,17 @@ public:
     void setPartyParams(const PartyParams& params);
 
     /// The editor's brush: the palette tile it paints, nullptr when the map has none.
-    const eng::edit::BrushTile* brush() const;
+    const isostar::edit::BrushTile* brush() const;
     /// Index of brush() in the palette.
     int brushIndex() const { return m_brush; }
     /// Moves the brush `step` places along the palette (wrapping) and says which it is.
     void cycleBrush(int step);
 
     /// Refuses an order that cannot be given (off the map, nobody selected), saying why.
-    bool canOrder(eng::TileCoord tile);
+    bool canOrder(isostar::TileCoord tile);
     /// Orders the selection to `tile` (after canOrder): the last order's figures and trace are
     /// kept; an order that walks to the closest reachable cell says so.
-    SessionChange order(eng::TileCoord tile);
+    SessionChange order(isostar::TileCoord tile);
     /// The search trace's replay starts again (the search overlay was turned on).
     void restartTraceReplay() { m_traceAgeSec = 0.0; }
     /// Whether someone watches the orders' search traces (the search or numbers overlay is on).
@@ -187,7 +187,7 @@ public:
     /// The grid the party plans on, what its knowledge says: the fog's belief grid while the
     /// fog is on (unknown cells as open ground), else the world's. The debug tools and the
     /// hover read costs here.
-    const eng::path::NavGrid& planGrid() const;
+    const isostar::path::NavGrid& planGrid() const;
 
     const WorldHost& host() const { return m_host; }
     const World& world() const { return m_host.world(); }
@@ -201,7 +201,7 @@ public:
     const std::optional<OrderReport>& lastOrder() const { return m_lastOrder; }
     /// The last order's search (the leader's; empty when it was not recorded, see
     /// setTraceWanted), and the seconds since it ran.
-    const eng::path::SearchTrace& trace() const { return m_trace; }
+    const isostar::path::SearchTrace& trace() const { return m_trace; }
     double traceAgeSec() const { return m_traceAgeSec; }
     /// Game time played, seconds.
     double gameTimeSec() const { return m_gameTimeSec; }
@@ -214,17 +214,17 @@ private:
         SameGrid,  ///< edits or a reload that kept the grid: `dirty` says what changed
     };
     /// After the world changed: the party follows (see WorldChange), the preview is stale.
-    void applyWorld(WorldChange change, std::span<const eng::path::NavDirty> dirty, SessionChange& out);
+    void applyWorld(WorldChange change, std::span<const isostar::path::NavDirty> dirty, SessionChange& out);
     /// A WorldEdit done on the host: the session follows it (as applyWorld), into `out`.
     SessionChange followEdit(const WorldEdit& edit);
     /// `c` with the world version and what was said since the last record.
     SessionChange finish(SessionChange c);
     /// Units whose paths cross changed cells replan; one message (`key`, saying `why`) names
     /// them all.
-    void replanAfter(std::span<const eng::path::NavDirty> dirty, const std::string& key = "replan",
+    void replanAfter(std::span<const isostar::path::NavDirty> dirty, const std::string& key = "replan",
                      const std::string& why = "the ground changed under their paths");
     /// A loaded (or failed) reload: adopted as finishReload() says.
-    bool adoptReload(eng::Result<World> next, bool automatic, const WorldGate& gate, SessionChange& out);
+    bool adoptReload(isostar::Result<World> next, bool automatic, const WorldGate& gate, SessionChange& out);
     /// The orders' searches are recorded (setTraceWanted).
     bool traceRecorded() const;
     /// Fog: rebuilds the belief grid and the sight blockers for the current world (`keepKnown`:
@@ -232,12 +232,12 @@ private:
     void resetFog(bool keepKnown);
     /// Fog: the real grid changed (`dirty`): the belief grid and the blockers follow, sight is
     /// looked at again; the belief grid's changes go to `out`.
-    void fogFollowsWorld(std::span<const eng::path::NavDirty> dirty, std::vector<eng::path::NavDirty>& out);
+    void fogFollowsWorld(std::span<const isostar::path::NavDirty> dirty, std::vector<isostar::path::NavDirty>& out);
     /// Fog: sight now (every unit's eyes); new cells known; units whose paths cross them replan.
     /// True when the belief grid changed.
     bool updateSight(bool force);
     /// The party moves to `grid` keeping its walkers' goals (fog toggled).
-    void rebindKeepingGoals(const eng::path::NavGrid& grid);
+    void rebindKeepingGoals(const isostar::path::NavGrid& grid);
     void spawnParty();
     /// The party's settings the map decides follow the world.
     void paramsFollowWorld();
@@ -256,14 +256,14 @@ private:
     } m_reload;
     std::vector<std::string> m_replanNames;  ///< units named in the "... replan" message on screen
     std::optional<OrderReport> m_lastOrder;
-    eng::path::SearchTrace m_trace;
+    isostar::path::SearchTrace m_trace;
     bool m_traceWanted = false;
     double m_traceAgeSec = 0.0;
     double m_gameTimeSec = 0.0;
     int m_brush = 0;  ///< index into the palette
     FogOfWar m_fog;   ///< active() while the fog of war is on
     std::vector<Viewer> m_viewers;                  ///< the units' eyes at the last updateSight
-    std::vector<eng::path::NavDirty> m_sightDirty;  ///< belief changes of cells units entered this tick
+    std::vector<isostar::path::NavDirty> m_sightDirty;  ///< belief changes of cells units entered this tick
 };
 
 } // namespace game

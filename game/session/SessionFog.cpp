@@ -17,7 +17,7 @@ SightMap blockersOf(const World& world)
 
 } // namespace
 
-const eng::path::NavGrid& Session::planGrid() const
+const isostar::path::NavGrid& Session::planGrid() const
 {
     return m_fog.active() ? m_fog.belief() : m_host.world().nav;
 }
@@ -29,7 +29,7 @@ void Session::resetFog(bool keepKnown)
     m_sightDirty.clear();
 }
 
-void Session::fogFollowsWorld(std::span<const eng::path::NavDirty> dirty, std::vector<eng::path::NavDirty>& out)
+void Session::fogFollowsWorld(std::span<const isostar::path::NavDirty> dirty, std::vector<isostar::path::NavDirty>& out)
 {
     out = m_fog.realChanged(world().nav, dirty);
     m_fog.setBlockers(blockersOf(world()));
@@ -38,7 +38,7 @@ void Session::fogFollowsWorld(std::span<const eng::path::NavDirty> dirty, std::v
     std::vector<Viewer> eyes;
     for (const Unit& u : m_party.units())
         eyes.push_back({u.tile, world().sightOf(u.name, u.profile)});
-    for (eng::path::NavDirty& d : m_fog.see(world().nav, eyes))
+    for (isostar::path::NavDirty& d : m_fog.see(world().nav, eyes))
         out.push_back(std::move(d));
     m_viewers = std::move(eyes);
 }
@@ -52,21 +52,21 @@ bool Session::updateSight(bool force)
     for (const Unit& u : m_party.units())
         eyes.push_back({u.tile, world().sightOf(u.name, u.profile)});
     if (force || eyes != m_viewers) {
-        for (eng::path::NavDirty& d : m_fog.see(world().nav, eyes))
+        for (isostar::path::NavDirty& d : m_fog.see(world().nav, eyes))
             m_sightDirty.push_back(std::move(d));
         m_viewers = std::move(eyes);
     }
     if (m_sightDirty.empty())
         return false;
-    const std::vector<eng::path::NavDirty> dirty = std::move(m_sightDirty);
+    const std::vector<isostar::path::NavDirty> dirty = std::move(m_sightDirty);
     m_sightDirty.clear();
     replanAfter(dirty, "sight", "they see new ground ahead");
     return true;
 }
 
-void Session::rebindKeepingGoals(const eng::path::NavGrid& grid)
+void Session::rebindKeepingGoals(const isostar::path::NavGrid& grid)
 {
-    std::vector<std::pair<int, eng::TileCoord>> walkers;
+    std::vector<std::pair<int, isostar::TileCoord>> walkers;
     for (std::size_t i = 0; i < m_party.units().size(); ++i)
         if (m_party.units()[i].moving())
             walkers.push_back({int(i), m_party.units()[i].goal});

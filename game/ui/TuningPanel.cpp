@@ -1,5 +1,5 @@
 /// \file TuningPanel.cpp
-/// TuningPanel: the model side (set / reset / save through eng::terrain::ConfigTuning, applied
+/// TuningPanel: the model side (set / reset / save through isostar::terrain::ConfigTuning, applied
 /// through the owner) and the ImGui window.
 #include "game/ui/TuningPanel.hpp"
 
@@ -55,7 +55,7 @@ void TuningPanel::worldLoaded(const World& world)
             reapply();
             return;
         }
-        adopt(eng::terrain::ConfigTuning::fromConfig(world.config, ""));
+        adopt(isostar::terrain::ConfigTuning::fromConfig(world.config, ""));
         return;
     }
     // The text the world parsed, from its one read of the file: the file on disk may hold
@@ -68,10 +68,10 @@ void TuningPanel::worldLoaded(const World& world)
     // apply, and the values tuned here and not saved stay on top of them (Reset takes the file's).
     std::vector<std::pair<std::string, std::string>> tuned;
     if (m_model && m_model->fileName() == m_configPath)
-        for (const eng::terrain::TuningKey& k : m_model->keys())
+        for (const isostar::terrain::TuningKey& k : m_model->keys())
             if (k.edited && !k.value.empty())
                 tuned.emplace_back(k.key, k.value);
-    adopt(eng::terrain::ConfigTuning::fromText(world.configText, m_configPath));
+    adopt(isostar::terrain::ConfigTuning::fromText(world.configText, m_configPath));
     if (!tuned.empty() && m_model)
         carryOver(tuned);
 }
@@ -108,12 +108,12 @@ void TuningPanel::reapply()
     }
 }
 
-void TuningPanel::adopt(eng::Result<eng::terrain::ConfigTuning> model)
+void TuningPanel::adopt(isostar::Result<isostar::terrain::ConfigTuning> model)
 {
     m_refusedDisk.reset();  // a new start text: an earlier refusal no longer stands
     if (!model) {
         m_model.reset();
-        m_unavailable = eng::formatDiagnostic(model.diagnostics().front());
+        m_unavailable = isostar::formatDiagnostic(model.diagnostics().front());
         return;
     }
     // Parsed from the world's own text (or config), its config is the world's: nothing to apply.
@@ -125,7 +125,7 @@ std::optional<std::string> TuningPanel::set(std::string_view key, std::string_vi
 {
     if (!m_model)
         return "panel: " + m_unavailable;
-    const eng::terrain::ConfigTuning before = *m_model;
+    const isostar::terrain::ConfigTuning before = *m_model;
     if (std::optional<std::string> error = m_model->set(key, valueText))
         return error;
     if (m_model->config() == before.config())
@@ -144,7 +144,7 @@ std::optional<std::string> TuningPanel::reset()
 {
     if (!m_model)
         return "panel: " + m_unavailable;
-    const eng::terrain::ConfigTuning before = *m_model;
+    const isostar::terrain::ConfigTuning before = *m_model;
     m_model->reset();
     if (m_actions.apply && !(m_model->config() == before.config())) {
         const std::string error = m_actions.apply(m_model->config());
@@ -179,8 +179,8 @@ std::optional<std::string> TuningPanel::checkDisk(const std::string& path)
     if (!disk.readable)
         return "not saved: cannot read " + path + " to check it is the text the panel started from" + keep;
     std::string what = "not saved: " + path + " changed on disk since the panel read it";
-    if (auto parsed = eng::terrain::parseTerrainConfig(disk.text, path); !parsed)
-        what += " and does not load (" + eng::formatDiagnostic(parsed.diagnostics().front()) + ")";
+    if (auto parsed = isostar::terrain::parseTerrainConfig(disk.text, path); !parsed)
+        what += " and does not load (" + isostar::formatDiagnostic(parsed.diagnostics().front()) + ")";
     return what + keep;
 }
 
@@ -237,7 +237,7 @@ void TuningPanel::noteResult(const std::optional<std::string>& error, const std:
 // ------------------------------------------------------------------------------------------------
 // ImGui
 
-void TuningPanel::drawKey(const eng::terrain::TuningKey& k)
+void TuningPanel::drawKey(const isostar::terrain::TuningKey& k)
 {
     ImGui::PushID(k.key.c_str());
     ImGui::AlignTextToFramePadding();
@@ -253,12 +253,12 @@ void TuningPanel::drawKey(const eng::terrain::TuningKey& k)
     std::optional<std::string> error;
     bool changed = false;
     switch (k.kind) {
-    case eng::terrain::TuningKind::Number: {
+    case isostar::terrain::TuningKind::Number: {
         // What set() accepts now (the loader's bound, narrowed for an influence by its factor
         // rule): the slider stays inside, an exclusive end a hair within. Unbounded ends bound
         // only the drag; typing (Ctrl+click) is clamped the same way.
         double v = k.number.value_or(1.0);
-        const eng::terrain::NumberRange& r = k.range;
+        const isostar::terrain::NumberRange& r = k.range;
         const double span = 1e6;
         double lo = std::isfinite(r.min) ? r.min : -span, hi = std::isfinite(r.max) ? r.max : span;
         if (std::isfinite(r.min) && r.minExclusive)
@@ -270,12 +270,12 @@ void TuningPanel::drawKey(const eng::terrain::TuningKey& k)
         const float speed = float(std::max(0.005, std::abs(v) * 0.01));
         const char* format = k.number ? "%.4g" : "(not set: 1)";
         if (ImGui::DragScalar("##v", ImGuiDataType_Double, &v, speed, &lo, &hi, format, ImGuiSliderFlags_AlwaysClamp)) {
-            error = set(k.key, eng::terrain::formatTomlNumber(v));
+            error = set(k.key, isostar::terrain::formatTomlNumber(v));
             changed = true;
         }
         break;
     }
-    case eng::terrain::TuningKind::Whole: {
+    case isostar::terrain::TuningKind::Whole: {
         // Whole numbers within the loader's bounds (sight: 1..64).
         int v = int(k.number.value_or(k.range.min));
         const int lo = int(std::ceil(k.range.min)), hi = std::isfinite(k.range.max) ? int(k.range.max) : 1 << 20;
@@ -285,7 +285,7 @@ void TuningPanel::drawKey(const eng::terrain::TuningKey& k)
         }
         break;
     }
-    case eng::terrain::TuningKind::Bool: {
+    case isostar::terrain::TuningKind::Bool: {
         bool b = k.value == "true";
         if (ImGui::Checkbox("##v", &b)) {
             error = set(k.key, b ? "true" : "false");
@@ -293,7 +293,7 @@ void TuningPanel::drawKey(const eng::terrain::TuningKey& k)
         }
         break;
     }
-    case eng::terrain::TuningKind::Choice:
+    case isostar::terrain::TuningKind::Choice:
         if (ImGui::BeginCombo("##v", k.value.c_str())) {
             for (const std::string& choice : k.choices) {
                 const bool selected = choice == k.value;
@@ -335,7 +335,7 @@ void TuningPanel::draw()
         ImGui::End();
         return;
     }
-    const std::vector<eng::terrain::TuningKey> keys = m_model->keys();
+    const std::vector<isostar::terrain::TuningKey> keys = m_model->keys();
     drawButtons(keys);
     drawProfileChoice();
     ImGui::Separator();
@@ -345,7 +345,7 @@ void TuningPanel::draw()
     ImGui::End();
 }
 
-void TuningPanel::drawButtons(const std::vector<eng::terrain::TuningKey>& keys)
+void TuningPanel::drawButtons(const std::vector<isostar::terrain::TuningKey>& keys)
 {
     ImGui::TextColored(Dim, "Config:");
     ImGui::SameLine();
@@ -375,7 +375,7 @@ void TuningPanel::drawButtons(const std::vector<eng::terrain::TuningKey>& keys)
 void TuningPanel::drawProfileChoice()
 {
     // The base rules or one profile (starts on the selected unit's).
-    const eng::terrain::TerrainConfig& config = m_model->config();
+    const isostar::terrain::TerrainConfig& config = m_model->config();
     if (!m_profile.empty() && !config.profile(m_profile))
         m_profile.clear();
     const std::string shown = m_profile.empty() ? std::string("base rules (every unit)") : "profile " + m_profile;
@@ -383,7 +383,7 @@ void TuningPanel::drawProfileChoice()
     if (ImGui::BeginCombo("##profile", shown.c_str())) {
         if (ImGui::Selectable("base rules (every unit)", m_profile.empty()))
             m_profile.clear();
-        for (const eng::terrain::TerrainProfile& p : config.profiles) {
+        for (const isostar::terrain::TerrainProfile& p : config.profiles) {
             const std::string label = "profile " + p.name + (p.name == m_selectedProfile ? "  (selected unit)" : "");
             if (ImGui::Selectable(label.c_str(), p.name == m_profile))
                 m_profile = p.name;
@@ -397,11 +397,11 @@ void TuningPanel::drawProfileChoice()
             ImGui::TextColored(Dim, "%s", it->description.c_str());
 }
 
-void TuningPanel::drawValues(const std::vector<eng::terrain::TuningKey>& keys)
+void TuningPanel::drawValues(const std::vector<isostar::terrain::TuningKey>& keys)
 {
     ImGui::SetNextItemOpen(true, ImGuiCond_Once);
     if (ImGui::CollapsingHeader("Movement"))
-        for (const eng::terrain::TuningKey& k : keys)
+        for (const isostar::terrain::TuningKey& k : keys)
             if (k.profile == m_profile && k.terrain.empty())
                 drawKey(k);
     ImGui::SetNextItemOpen(true, ImGuiCond_Once);
@@ -410,7 +410,7 @@ void TuningPanel::drawValues(const std::vector<eng::terrain::TuningKey>& keys)
     // One tree node per terrain of the shown profile, yellow when one of its values changed.
     std::size_t i = 0;
     while (i < keys.size()) {
-        const eng::terrain::TuningKey& first = keys[i];
+        const isostar::terrain::TuningKey& first = keys[i];
         std::size_t end = i;
         while (end < keys.size() && keys[end].profile == first.profile && keys[end].terrain == first.terrain)
             ++end;

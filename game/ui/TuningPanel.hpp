@@ -9,7 +9,7 @@
 /// the costs, lets the party replan through the path service, the overlays read the new costs).
 ///
 /// Guarantees:
-/// - The values, their limits and their validation are eng::terrain::ConfigTuning's, i.e. the
+/// - The values, their limits and their validation are isostar::terrain::ConfigTuning's, i.e. the
 ///   config loader's: a value the loader refuses cannot be entered (the widget keeps the value in
 ///   force and the panel shows the loader's message). set() is the one path for widgets and for
 ///   the script's `panel set KEY VALUE`, so both change the costs exactly as editing the file and
@@ -47,7 +47,7 @@
 ///
 /// \code
 /// game::TuningActions actions;
-/// actions.apply = [&](const eng::terrain::TerrainConfig& c) { return rebuild(c); };  // "" = done
+/// actions.apply = [&](const isostar::terrain::TerrainConfig& c) { return rebuild(c); };  // "" = done
 /// game::TuningPanel panel(actions);
 /// panel.worldLoaded(world);                 // after every load and reload (world.configText)
 /// if (auto error = panel.set("terrain.snow.cost", "-1")) say(*error);   // the loader's message
@@ -72,7 +72,7 @@ namespace game {
 struct TuningActions {
     /// Make `config` the one in force now (costs rebuilt, party replans). "" = done, else why
     /// not (then the panel takes the change back).
-    std::function<std::string(const eng::terrain::TerrainConfig& config)> apply;
+    std::function<std::string(const isostar::terrain::TerrainConfig& config)> apply;
     /// The panel wrote the file `path` (Save, `panel save`): it may be watched for changes.
     std::function<void(const std::string& path)> wrote;
     /// A message for the player (text, is an error).
@@ -96,7 +96,7 @@ public:
     /// The panel has a config to tune (else set() and the window say why).
     bool available() const { return m_model.has_value(); }
     /// The model (values, limits, file values); nullptr when !available().
-    const eng::terrain::ConfigTuning* model() const { return m_model ? &*m_model : nullptr; }
+    const isostar::terrain::ConfigTuning* model() const { return m_model ? &*m_model : nullptr; }
 
     /// Sets one value by its TOML key (`terrain.snow.cost`, `movement.heuristic`,
     /// `profile.dwarf.terrain.snow.cost`, ...) from text ("2.5", "true", "octile") and applies
@@ -133,19 +133,19 @@ public:
     void draw();
 
 private:
-    void drawKey(const eng::terrain::TuningKey& key);
+    void drawKey(const isostar::terrain::TuningKey& key);
     /// The config's name, Reset, Save, how many values differ, the last action's result.
-    void drawButtons(const std::vector<eng::terrain::TuningKey>& keys);
+    void drawButtons(const std::vector<isostar::terrain::TuningKey>& keys);
     /// The combo box choosing the base rules or one profile to show.
     void drawProfileChoice();
     /// The movement keys and one tree node per terrain of the shown profile.
-    void drawValues(const std::vector<eng::terrain::TuningKey>& keys);
+    void drawValues(const std::vector<isostar::terrain::TuningKey>& keys);
     /// The model's edits put in force again on a reloaded world (dropped when refused).
     void reapply();
     /// The values tuned on the previous model (key, value), set again on the new one and applied.
     void carryOver(const std::vector<std::pair<std::string, std::string>>& tuned);
     /// Takes a new model (or its error).
-    void adopt(eng::Result<eng::terrain::ConfigTuning> model);
+    void adopt(isostar::Result<isostar::terrain::ConfigTuning> model);
     /// Before a save to the config file in use: nullopt when the file on disk holds the text
     /// the panel started from, or what the last refusal reported (the user saves again); else
     /// the refusal, remembering what the disk held.
@@ -161,7 +161,7 @@ private:
     };
 
     TuningActions m_actions;
-    std::optional<eng::terrain::ConfigTuning> m_model;
+    std::optional<isostar::terrain::ConfigTuning> m_model;
     std::string m_unavailable = "no world loaded yet";
     std::string m_configPath;      ///< the file in use; "" = built-in defaults
     /// What the disk held when a save was refused: a save finding it still so overwrites it.

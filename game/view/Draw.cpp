@@ -8,12 +8,12 @@
 
 namespace game {
 
-CellRange cellsNear(const eng::iso::Projection& proj, const sf::FloatRect& r)
+CellRange cellsNear(const isostar::iso::Projection& proj, const sf::FloatRect& r)
 {
     double tx0 = 1e300, ty0 = 1e300, tx1 = -1e300, ty1 = -1e300;
     for (const sf::Vector2f c : {sf::Vector2f(r.left, r.top), sf::Vector2f(r.left + r.width, r.top),
                                  sf::Vector2f(r.left, r.top + r.height), sf::Vector2f(r.left + r.width, r.top + r.height)}) {
-        const eng::TilePos t = proj.worldToTile({c.x, c.y});
+        const isostar::TilePos t = proj.worldToTile({c.x, c.y});
         tx0 = std::min(tx0, double(t.x)), tx1 = std::max(tx1, double(t.x));
         ty0 = std::min(ty0, double(t.y)), ty1 = std::max(ty1, double(t.y));
     }
@@ -26,7 +26,7 @@ CellRange cellsNear(const eng::iso::Projection& proj, const sf::FloatRect& r)
     return c;
 }
 
-void addDiamond(sf::VertexArray& va, const eng::iso::Projection& proj, eng::TileCoord c, sf::Color color, float scale)
+void addDiamond(sf::VertexArray& va, const isostar::iso::Projection& proj, isostar::TileCoord c, sf::Color color, float scale)
 {
     const auto corners = proj.cellCorners(c);
     const sf::Vector2f ctr = toV(proj.cellCenter(c));
@@ -37,7 +37,7 @@ void addDiamond(sf::VertexArray& va, const eng::iso::Projection& proj, eng::Tile
         va.append(sf::Vertex(p[i], color));
 }
 
-void addDiamondRing(sf::VertexArray& va, const eng::iso::Projection& proj, eng::TileCoord c, sf::Color color,
+void addDiamondRing(sf::VertexArray& va, const isostar::iso::Projection& proj, isostar::TileCoord c, sf::Color color,
                     float outer, float inner)
 {
     const auto corners = proj.cellCorners(c);
@@ -54,7 +54,7 @@ void addDiamondRing(sf::VertexArray& va, const eng::iso::Projection& proj, eng::
     }
 }
 
-void addQuarter(sf::VertexArray& va, const eng::iso::Projection& proj, eng::TileCoord c, int quarter, sf::Color color,
+void addQuarter(sf::VertexArray& va, const isostar::iso::Projection& proj, isostar::TileCoord c, int quarter, sf::Color color,
                 float scale)
 {
     const auto corners = proj.cellCorners(c);

@@ -20,30 +20,30 @@ namespace game {
 /// An inclusive range of cells, clamped to the map (x0 > x1 or y0 > y1 when empty).
 struct CellRange {
     int x0 = 0, y0 = 0, x1 = -1, y1 = -1;
-    bool contains(eng::TileCoord c) const { return c.x >= x0 && c.x <= x1 && c.y >= y0 && c.y <= y1; }
+    bool contains(isostar::TileCoord c) const { return c.x >= x0 && c.x <= x1 && c.y >= y0 && c.y <= y1; }
 };
 
 /// The world rectangle the target's current view shows (a rotated view: its bounding box), as
 /// the map renderer culls.
 inline sf::FloatRect worldInView(const sf::RenderTarget& target)
 {
-    return eng::render::viewRect(target);
+    return isostar::render::viewRect(target);
 }
 /// The cells whose shapes may reach into world rectangle `r` (the tile-space bounding box of its
 /// corners grown by one cell), clamped to the projection's map. O(1): loops over it cost what
 /// is in view, not the size of the map.
-CellRange cellsNear(const eng::iso::Projection& proj, const sf::FloatRect& r);
+CellRange cellsNear(const isostar::iso::Projection& proj, const sf::FloatRect& r);
 
 /// Two triangles filling the cell's diamond (rectangle on orthogonal maps), shrunk around its
 /// centre by `scale` (1 = the whole cell).
-void addDiamond(sf::VertexArray& va, const eng::iso::Projection& proj, eng::TileCoord c, sf::Color color,
+void addDiamond(sf::VertexArray& va, const isostar::iso::Projection& proj, isostar::TileCoord c, sf::Color color,
                 float scale = 1.f);
 /// The cell's outline as a band between the `outer` and `inner` scales.
-void addDiamondRing(sf::VertexArray& va, const eng::iso::Projection& proj, eng::TileCoord c, sf::Color color,
+void addDiamondRing(sf::VertexArray& va, const isostar::iso::Projection& proj, isostar::TileCoord c, sf::Color color,
                     float outer = 1.f, float inner = 0.86f);
 /// One quarter of the cell: the triangle from its centre to corners `quarter` and `quarter`+1
 /// (0 = top-right edge on isometric maps, clockwise), shrunk by `scale`.
-void addQuarter(sf::VertexArray& va, const eng::iso::Projection& proj, eng::TileCoord c, int quarter,
+void addQuarter(sf::VertexArray& va, const isostar::iso::Projection& proj, isostar::TileCoord c, int quarter,
                 sf::Color color, float scale = 0.92f);
 /// A thick line between two world points (two triangles).
 void addLine(sf::VertexArray& va, sf::Vector2f a, sf::Vector2f b, float thickness, sf::Color color);

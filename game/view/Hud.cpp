@@ -83,7 +83,7 @@ View::HudLines View::statusLines(const World& world, const Party& party, const H
     lines.push_back({"Selected: " + (sel.empty() ? std::string("none") : sel), HudWhite});
     if (hud.lastOrder) {
         const OrderReport& o = *hud.lastOrder;
-        lines.push_back({"Last path: " + std::string(eng::path::statusName(o.status)) + ", cost " + fmt(o.cost) + ", " +
+        lines.push_back({"Last path: " + std::string(isostar::path::statusName(o.status)) + ", cost " + fmt(o.cost) + ", " +
                              std::to_string(o.length) + " tiles",
                          HudWhite});
         lines.push_back({"  " + std::to_string(o.expanded) + " nodes expanded in " + fmt(o.micros, 0) + " \xC2\xB5s", HudDim});
@@ -92,7 +92,7 @@ View::HudLines View::statusLines(const World& world, const Party& party, const H
     }
     if (hud.preview && !hud.preview->path.empty())
         lines.push_back({"Preview: cost " + fmt(hud.preview->cost) + ", " + std::to_string(hud.preview->path.size()) +
-                             " tiles (" + std::string(eng::path::statusName(hud.preview->status)) + ")",
+                             " tiles (" + std::string(isostar::path::statusName(hud.preview->status)) + ")",
                          HudGreen});
     for (const std::string& s : hud.statusLines)
         lines.push_back({s, HudWhite});

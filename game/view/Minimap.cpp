@@ -74,10 +74,10 @@ sf::Color minimapColor(std::string_view terrain, bool passable)
 // ------------------------------------------------------------------------------------------------
 // Layout
 
-MinimapLayout::MinimapLayout(const eng::iso::Projection& proj, sf::Vector2f windowPx, float bottomMarginPx)
+MinimapLayout::MinimapLayout(const isostar::iso::Projection& proj, sf::Vector2f windowPx, float bottomMarginPx)
     : m_proj(proj)
 {
-    const eng::iso::WorldPos size = proj.mapPixelSize();
+    const isostar::iso::WorldPos size = proj.mapPixelSize();
     m_scale = std::min(MaxWidthPx / std::max(size.x, 1.f), MaxHeightPx / std::max(size.y, 1.f));
     const sf::Vector2f picture(std::round(size.x * m_scale), std::round(size.y * m_scale));
     m_box = sf::FloatRect(windowPx.x - EdgePx - picture.x - 2.f * MarginPx,
@@ -106,12 +106,12 @@ sf::Vector2f MinimapLayout::pixelToWorld(sf::Vector2f px) const
     return (px - m_origin) / m_scale;
 }
 
-sf::Vector2f MinimapLayout::tileToPixel(eng::TilePos t) const
+sf::Vector2f MinimapLayout::tileToPixel(isostar::TilePos t) const
 {
     return worldToPixel(toV(m_proj.tileToWorld(t)));
 }
 
-std::optional<eng::TileCoord> MinimapLayout::pixelToCell(sf::Vector2i px) const
+std::optional<isostar::TileCoord> MinimapLayout::pixelToCell(sf::Vector2i px) const
 {
     if (!contains(px))
         return std::nullopt;
@@ -137,7 +137,7 @@ void Minimap::rebuild(const World& world)
     m_base.assign(m_tex.size(), sf::Color::Black);
     m_texels.assign(m_tex.size() * 4, 0);
     for (std::size_t i = 0; i < m_tex.size(); ++i) {
-        const eng::TileCoord t = m_tex.cell(i);
+        const isostar::TileCoord t = m_tex.cell(i);
         colour(world, {t.x * m_step, t.y * m_step});
     }
     m_coloured = m_tex.size();
@@ -145,14 +145,14 @@ void Minimap::rebuild(const World& world)
     m_layout = MinimapLayout(m_proj, sf::Vector2f(m_windowPx), m_bottomMarginPx);
 }
 
-void Minimap::updateCells(const World& world, std::span<const eng::TileCoord> cells)
+void Minimap::updateCells(const World& world, std::span<const isostar::TileCoord> cells)
 {
     if (world.nav.shape() != m_shape) {
         rebuild(world);
         return;
     }
     m_coloured = 0;
-    for (eng::TileCoord c : cells)
+    for (isostar::TileCoord c : cells)
         if (world.nav.inBounds(c)) {
             colour(world, c);
             ++m_coloured;
@@ -170,10 +170,10 @@ void Minimap::setFog(FogFn fog)
         m_pending.assign(1, sf::IntRect(0, 0, m_tex.width, m_tex.height));
 }
 
-void Minimap::fogChanged(std::span<const eng::TileCoord> cells)
+void Minimap::fogChanged(std::span<const isostar::TileCoord> cells)
 {
     m_coloured = 0;
-    for (eng::TileCoord c : cells)
+    for (isostar::TileCoord c : cells)
         if (m_shape.inBounds(c)) {
             compose(texelIndex(c));
             ++m_coloured;
@@ -181,14 +181,14 @@ void Minimap::fogChanged(std::span<const eng::TileCoord> cells)
     addPending(cells);
 }
 
-void Minimap::colour(const World& world, eng::TileCoord cell)
+void Minimap::colour(const World& world, isostar::TileCoord cell)
 {
-    const eng::TileCoord c{cell.x - cell.x % m_step, cell.y - cell.y % m_step};  // its square's top-left
+    const isostar::TileCoord c{cell.x - cell.x % m_step, cell.y - cell.y % m_step};  // its square's top-left
     std::string_view top;
     if (!world.terrains.empty()) {
-        const eng::terrain::TerrainGrid& grid = world.terrains.front().terrain.grid();
+        const isostar::terrain::TerrainGrid& grid = world.terrains.front().terrain.grid();
         if (grid.inBounds(c))
-            if (const std::span<const eng::terrain::TerrainId> stack = grid.cell(c); !stack.empty())
+            if (const std::span<const isostar::terrain::TerrainId> stack = grid.cell(c); !stack.empty())
                 top = grid.names[stack.back()];
     }
     const bool isVoid = !world.terrains.empty() && world.terrains.front().terrain.grid().isVoid(
@@ -203,7 +203,7 @@ void Minimap::compose(std::size_t i)
 {
     sf::Color c = m_base[i];
     if (m_fog && c.a > 0) {
-        const eng::TileCoord t = m_tex.cell(i);
+        const isostar::TileCoord t = m_tex.cell(i);
         const FogShade shade = m_fog({t.x * m_step, t.y * m_step});
         c = shade == FogShade::Unknown ? UnknownFog : shade == FogShade::Known ? scaled(c, 0.45f) : c;
     }
@@ -213,10 +213,10 @@ void Minimap::compose(std::size_t i)
     m_texels[i * 4 + 3] = c.a;
 }
 
-void Minimap::addPending(std::span<const eng::TileCoord> cells)
+void Minimap::addPending(std::span<const isostar::TileCoord> cells)
 {
     int x0 = m_shape.width, y0 = m_shape.height, x1 = -1, y1 = -1;
-    for (eng::TileCoord c : cells) {
+    for (isostar::TileCoord c : cells) {
         if (!m_shape.inBounds(c))
             continue;
         x0 = std::min(x0, c.x);
@@ -233,7 +233,7 @@ void Minimap::addPending(std::span<const eng::TileCoord> cells)
             sf::IntRect(x0 / m_step, y0 / m_step, x1 / m_step - x0 / m_step + 1, y1 / m_step - y0 / m_step + 1));
 }
 
-sf::Color Minimap::texel(eng::TileCoord c) const
+sf::Color Minimap::texel(isostar::TileCoord c) const
 {
     const std::size_t i = texelIndex(c) * 4;
     return sf::Color(m_texels[i], m_texels[i + 1], m_texels[i + 2], m_texels[i + 3]);
@@ -290,7 +290,7 @@ void Minimap::draw(sf::RenderTarget& target, const Camera& camera, const Party& 
     drawPanelBox(target, m_layout.box(), 235);
     // The ground: one quad from the map's four corners (a diamond on isometric maps).
     const float w = float(m_shape.width), h = float(m_shape.height);
-    const eng::TilePos corners[4] = {{0.f, 0.f}, {w, 0.f}, {w, h}, {0.f, h}};
+    const isostar::TilePos corners[4] = {{0.f, 0.f}, {w, 0.f}, {w, h}, {0.f, h}};
     sf::VertexArray ground(sf::Triangles);
     for (int i : {0, 1, 2, 0, 2, 3})
         ground.append(sf::Vertex(m_layout.tileToPixel(corners[i]), sf::Color::White,
@@ -302,7 +302,7 @@ void Minimap::draw(sf::RenderTarget& target, const Camera& camera, const Party& 
 void Minimap::drawOverlay(sf::RenderTarget& target, const Camera& camera, const Party& party) const
 {
     sf::VertexArray va(sf::Triangles);
-    const auto centre = [](eng::TileCoord c) { return eng::TilePos{float(c.x) + 0.5f, float(c.y) + 0.5f}; };
+    const auto centre = [](isostar::TileCoord c) { return isostar::TilePos{float(c.x) + 0.5f, float(c.y) + 0.5f}; };
     const bool crowd = party.units().size() > MinimapCrowdUnits;
     for (std::size_t i = 0; i < party.units().size(); ++i) {
         const Unit& u = party.units()[i];

@@ -65,7 +65,7 @@ enum class FogShade : std::uint8_t {
     Visible,  ///< in sight: full colour
 };
 /// A fog of war's shade of each cell (a fog of war provides it; none: every cell is visible).
-using FogFn = std::function<FogShade(eng::TileCoord)>;
+using FogFn = std::function<FogShade(isostar::TileCoord)>;
 
 /// The minimap's colour of a terrain name: a fixed palette for the shipped terrains
 /// (maps/terrain.toml), a colour derived from the name for any other; an impassable cell's
@@ -84,7 +84,7 @@ public:
     MinimapLayout() = default;
     /// The minimap of `proj` in a window of `windowPx`, its panel `bottomMarginPx` above the
     /// window's bottom edge and EdgePx from its right edge.
-    MinimapLayout(const eng::iso::Projection& proj, sf::Vector2f windowPx, float bottomMarginPx);
+    MinimapLayout(const isostar::iso::Projection& proj, sf::Vector2f windowPx, float bottomMarginPx);
 
     /// The panel, window pixels.
     const sf::FloatRect& box() const { return m_box; }
@@ -96,15 +96,15 @@ public:
     sf::Vector2f worldToPixel(sf::Vector2f world) const;
     sf::Vector2f pixelToWorld(sf::Vector2f px) const;
     /// A continuous tile position (cell (x, y)'s centre is (x + 0.5, y + 0.5)) in window pixels.
-    sf::Vector2f tileToPixel(eng::TilePos t) const;
+    sf::Vector2f tileToPixel(isostar::TilePos t) const;
     /// The cell under window pixel `px` (its centre, px + 0.5), nullopt off the panel or off the
     /// map (the corners of the panel around an isometric map's diamond).
-    std::optional<eng::TileCoord> pixelToCell(sf::Vector2i px) const;
+    std::optional<isostar::TileCoord> pixelToCell(sf::Vector2i px) const;
     /// Window pixels per world pixel.
     float scale() const { return m_scale; }
 
 private:
-    eng::iso::Projection m_proj;
+    isostar::iso::Projection m_proj;
     sf::FloatRect m_box;
     sf::Vector2f m_origin;  ///< window pixel of world (0, 0)
     float m_scale = 1.f;
@@ -123,11 +123,11 @@ public:
     /// The tiles or the costs of `cells` changed in `world` (an edit: WorldEdit::tiles and
     /// costCells; tuning: costCells): only those texels are coloured again, and only their
     /// bounding box is uploaded at the next draw. Cells off the map are ignored.
-    void updateCells(const World& world, std::span<const eng::TileCoord> cells);
+    void updateCells(const World& world, std::span<const isostar::TileCoord> cells);
     /// The fog's shade of each cell, or none (empty). Every texel is shaded again.
     void setFog(FogFn fog);
     /// The fog changed on `cells`: only those texels are shaded again.
-    void fogChanged(std::span<const eng::TileCoord> cells);
+    void fogChanged(std::span<const isostar::TileCoord> cells);
 
     /// The panel in a window of `windowPx`, `bottomMarginPx` above its bottom edge.
     void place(sf::Vector2u windowPx, float bottomMarginPx);
@@ -144,7 +144,7 @@ public:
     int cellsPerTexel() const { return m_step; }
 
     /// The texel of an in-map cell (its square's, when downsampled), as the next draw shows it.
-    sf::Color texel(eng::TileCoord c) const;
+    sf::Color texel(isostar::TileCoord c) const;
 
     /// Draws the panel (when shown): the ground, the units' remaining paths and the units, the
     /// camera's visible area. Uploads the pending regions first. Needs a GL context.
@@ -153,24 +153,24 @@ public:
 private:
     /// Colours the texel of in-map cell `c` as its square's top-left cell (its base colour from
     /// `world`, then the fog).
-    void colour(const World& world, eng::TileCoord c);
+    void colour(const World& world, isostar::TileCoord c);
     /// Shades the base colour of texel index `i` by the fog into the texels.
     void compose(std::size_t i);
     /// Texel index of an in-map cell.
-    std::size_t texelIndex(eng::TileCoord c) const { return m_tex.index({c.x / m_step, c.y / m_step}); }
+    std::size_t texelIndex(isostar::TileCoord c) const { return m_tex.index({c.x / m_step, c.y / m_step}); }
     /// Adds the bounding box of `cells` (in-map ones) to the pending uploads.
-    void addPending(std::span<const eng::TileCoord> cells);
+    void addPending(std::span<const isostar::TileCoord> cells);
     /// Creates the texture or updates the pending regions in place (GL).
     void upload();
     void drawOverlay(sf::RenderTarget& target, const Camera& camera, const Party& party) const;
 
-    eng::iso::Projection m_proj;
+    isostar::iso::Projection m_proj;
     MinimapLayout m_layout;
     sf::Vector2u m_windowPx{0, 0};
     float m_bottomMarginPx = 0.f;
-    eng::GridShape m_shape;                  ///< the map in cells (empty: none yet)
+    isostar::GridShape m_shape;                  ///< the map in cells (empty: none yet)
     int m_step = 1;                          ///< cells per texel side
-    eng::GridShape m_tex;                    ///< the texture in texels
+    isostar::GridShape m_tex;                    ///< the texture in texels
     std::vector<sf::Color> m_base;           ///< per texel: terrain colour before the fog
     std::vector<sf::Uint8> m_texels;         ///< per texel: RGBA as uploaded
     std::vector<sf::IntRect> m_pending;      ///< texel regions the next draw updates

@@ -34,10 +34,10 @@ void UnitArt::load(const Party& party, MessageLog& messages)
         const std::string path = (dir / "party" / (u.name + ".json")).string();
         if (!std::filesystem::exists(path))
             continue;
-        auto sheet = eng::anim::loadSpriteSheet(path);
+        auto sheet = isostar::anim::loadSpriteSheet(path);
         if (!sheet) {
-            for (const eng::Diagnostic& d : sheet.diagnostics())
-                messages.say(eng::formatDiagnostic(d), true);
+            for (const isostar::Diagnostic& d : sheet.diagnostics())
+                messages.say(isostar::formatDiagnostic(d), true);
             continue;
         }
         sf::Image image;
@@ -99,14 +99,14 @@ int UnitArt::characterOf(const Party& party, std::size_t index) const
     return m_unitSheets[index].second;
 }
 
-const eng::anim::SpriteSheet* UnitArt::sheetOf(const Party& party, std::size_t index) const
+const isostar::anim::SpriteSheet* UnitArt::sheetOf(const Party& party, std::size_t index) const
 {
     const int c = characterOf(party, index);
     return c < 0 ? nullptr : &m_characters[std::size_t(c)].sheet;
 }
 
-void UnitArt::sprites(const Party& party, const eng::iso::Projection& projection, const sf::FloatRect& view,
-                      std::vector<eng::render::SpriteItem>& out) const
+void UnitArt::sprites(const Party& party, const isostar::iso::Projection& projection, const sf::FloatRect& view,
+                      std::vector<isostar::render::SpriteItem>& out) const
 {
     for (std::size_t i = 0; i < party.units().size(); ++i) {
         const int c = characterOf(party, i);
@@ -114,19 +114,19 @@ void UnitArt::sprites(const Party& party, const eng::iso::Projection& projection
             continue;
         const Unit& u = party.units()[i];
         const Character& art = m_characters[std::size_t(c)];
-        const eng::anim::SpriteSheet& sheet = art.sheet;
+        const isostar::anim::SpriteSheet& sheet = art.sheet;
         const sf::Vector2f feet = toV(projection.tileToWorld(u.pos));
         const float left = feet.x - float(sheet.originX), top = feet.y - float(sheet.originY);
         if (left >= view.left + view.width || left + float(sheet.frameWidth) <= view.left ||
             top >= view.top + view.height || top + float(sheet.frameHeight) <= view.top)
             continue;  // the frame misses the view
-        const eng::anim::AnimationClip* clip = sheet.find(u.anim.clip, u.facing);
+        const isostar::anim::AnimationClip* clip = sheet.find(u.anim.clip, u.facing);
         if (!clip || clip->frames.empty())
             clip = sheet.find("idle", u.facing);
         if (!clip || clip->frames.empty())
             continue;
-        const eng::anim::FrameRect r = clip->frames[std::size_t(clip->frameIndexAt(u.anim.timeSec))].rect;
-        eng::render::SpriteItem item;
+        const isostar::anim::FrameRect r = clip->frames[std::size_t(clip->frameIndexAt(u.anim.timeSec))].rect;
+        isostar::render::SpriteItem item;
         item.texture = m_textures[std::size_t(art.texture)].get();
         item.rect = sf::IntRect(r.x, r.y + art.top, r.w, r.h);
         item.feet = feet;

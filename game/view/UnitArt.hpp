@@ -11,7 +11,7 @@
 /// \code
 /// game::UnitArt art;
 /// art.load(party, messages);                  // assets/party/NAME.json per character
-/// std::vector<eng::render::SpriteItem> items;
+/// std::vector<isostar::render::SpriteItem> items;
 /// art.sprites(party, projection, viewRect, items);
 /// renderer.draw(target, items);
 /// \endcode
@@ -38,17 +38,17 @@ public:
     /// `messages`. Needs a GL context.
     void load(const Party& party, MessageLog& messages);
     /// The sheet unit `index` wears, or nullptr (none, or not loaded for it).
-    const eng::anim::SpriteSheet* sheetOf(const Party& party, std::size_t index) const;
+    const isostar::anim::SpriteSheet* sheetOf(const Party& party, std::size_t index) const;
     /// Appends the sprites of the units that wear a sheet and whose frames intersect `view`
     /// (world pixels), feet at the projection of their continuous position.
-    void sprites(const Party& party, const eng::iso::Projection& projection, const sf::FloatRect& view,
-                 std::vector<eng::render::SpriteItem>& out) const;
+    void sprites(const Party& party, const isostar::iso::Projection& projection, const sf::FloatRect& view,
+                 std::vector<isostar::render::SpriteItem>& out) const;
     /// Textures the sheets were packed into.
     std::size_t textureCount() const { return m_textures.size(); }
 
 private:
     struct Character {
-        eng::anim::SpriteSheet sheet;
+        isostar::anim::SpriteSheet sheet;
         int texture = 0;  ///< index in m_textures
         int top = 0;      ///< the sheet's first row in that texture
     };

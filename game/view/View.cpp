@@ -42,7 +42,7 @@ void addEllipseRing(sf::VertexArray& va, sf::Vector2f ctr, float rx, float ry, f
 }
 
 /// Whether anything drawn on cell `c` (diamonds and rings at scale <= 1) can be in `view`.
-bool cellMayShow(const eng::iso::Projection& proj, eng::TileCoord c, const sf::FloatRect& view)
+bool cellMayShow(const isostar::iso::Projection& proj, isostar::TileCoord c, const sf::FloatRect& view)
 {
     const sf::Vector2f ctr = toV(proj.cellCenter(c));
     const float hw = float(proj.tileWidth()), hh = float(proj.tileHeight());
@@ -59,7 +59,7 @@ void drawFog(sf::RenderTarget& target, const World& world, const FogOfWar& fog)
     sf::VertexArray va(sf::Triangles);
     for (int y = std::max(0, near.y0); y <= std::min(near.y1, fog.shape().height - 1); ++y)
         for (int x = std::max(0, near.x0); x <= std::min(near.x1, fog.shape().width - 1); ++x) {
-            const eng::TileCoord c{x, y};
+            const isostar::TileCoord c{x, y};
             if (!fog.known(c))
                 addDiamond(va, world.projection, c, sf::Color(6, 8, 14, 255), 1.02f);
             else if (!fog.visible(c))
@@ -87,7 +87,7 @@ void View::syncMinimapFog(const FogOfWar* fog)
     if (turned || changed.all) {  // on, off, or the fog started over: every texel shaded again
         FogFn shade;
         if (fog)
-            shade = [fog](eng::TileCoord c) {
+            shade = [fog](isostar::TileCoord c) {
                 return fog->visible(c) ? FogShade::Visible : fog->known(c) ? FogShade::Known : FogShade::Unknown;
             };
         m_minimap.setFog(std::move(shade));
@@ -104,12 +104,12 @@ bool View::loadFont()
     return m_hasFont;
 }
 
-bool View::loadMap(const World& world, std::vector<eng::Diagnostic>& problems)
+bool View::loadMap(const World& world, std::vector<isostar::Diagnostic>& problems)
 {
-    auto renderer = std::make_unique<eng::render::MapRenderer>();
+    auto renderer = std::make_unique<isostar::render::MapRenderer>();
     // Chunks built as the camera needs them: a big map shows at once and its picture holds
     // only what was seen lately.
-    eng::render::MapRenderer::Options options;
+    isostar::render::MapRenderer::Options options;
     if (!world.frame.identity())
         options.mesh.frame = world.frame;
     options.lazyChunks = true;
@@ -125,7 +125,7 @@ void View::showWorld(const World& world)
 {
     m_projection = world.projection;
     m_frame = world.frame;
-    const eng::iso::WorldPos size = m_projection.mapPixelSize();
+    const isostar::iso::WorldPos size = m_projection.mapPixelSize();
     m_camera.setBounds({0.f, 0.f, size.x, size.y});
     m_minimap.rebuild(world);
     // Placed before the first frame (a script's first click may be on it), as the HUD will.
@@ -138,12 +138,12 @@ void View::followParty(const Party& party)
         m_camera.centerOn(unitFeetWorld(*leader));
 }
 
-bool View::updateCells(const World& world, std::span<const eng::TileCoord> cells,
-                       std::vector<eng::Diagnostic>& problems)
+bool View::updateCells(const World& world, std::span<const isostar::TileCoord> cells,
+                       std::vector<isostar::Diagnostic>& problems)
 {
     if (m_renderer && m_renderer->updateCells(world.map, cells, problems))
         return true;
-    std::vector<eng::Diagnostic> more;
+    std::vector<isostar::Diagnostic> more;
     loadMap(world, more);
     problems.insert(problems.end(), more.begin(), more.end());
     return false;
@@ -160,12 +160,12 @@ void View::update(double dtSec)
         m_renderer->update(float(dtSec));
 }
 
-std::optional<eng::TileCoord> View::pick(sf::Vector2i px) const
+std::optional<isostar::TileCoord> View::pick(sf::Vector2i px) const
 {
     if (px.x < 0)
         return std::nullopt;
     const sf::Vector2f w = m_camera.pixelToWorld(px);
-    const std::optional<eng::TileCoord> cell = m_projection.pick({w.x, w.y});
+    const std::optional<isostar::TileCoord> cell = m_projection.pick({w.x, w.y});
     if (cell && !m_frame.onMap(*cell))
         return std::nullopt; // a diamond-grid cell a staggered map does not have
     return cell;
@@ -176,7 +176,7 @@ sf::Vector2f View::unitFeetWorld(const Unit& u) const
     return toV(m_projection.tileToWorld(u.pos));
 }
 
-sf::Vector2f View::cellCenterWorld(eng::TileCoord c) const
+sf::Vector2f View::cellCenterWorld(isostar::TileCoord c) const
 {
     return toV(m_projection.cellCenter(c));
 }
@@ -210,8 +210,8 @@ int View::unitAtPixel(const Party& party, sf::Vector2i px) const
         const Unit& u = units[i];
         const sf::Vector2f feet = unitFeetWorld(u);
         sf::FloatRect box(feet.x - 16.f, feet.y - 48.f, 32.f, 52.f);
-        if (const eng::anim::SpriteSheet* sheet = m_unitArt.sheetOf(party, i)) {
-            const eng::anim::SpriteSheet& s = *sheet;
+        if (const isostar::anim::SpriteSheet* sheet = m_unitArt.sheetOf(party, i)) {
+            const isostar::anim::SpriteSheet& s = *sheet;
             // The visible body is narrower than the frame: use its middle 60%.
             const float w = float(s.frameWidth) * 0.6f;
             box = sf::FloatRect(feet.x - w * 0.5f, feet.y - float(s.originY) * 0.9f, w, float(s.originY) * 0.9f + 6.f);
@@ -247,14 +247,14 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
     if (m_renderer) {
         // What rises above an unseen cell (a tree, a wall) is not drawn, so nothing of it shows
         // past the dark ground; the fog's overlay (drawFog) dims the rest.
-        eng::render::CellShadeFn shade;
+        isostar::render::CellShadeFn shade;
         if (const FogOfWar* fog = hud.fog)
-            shade = [fog](eng::TileCoord c) { return fog->known(c) ? sf::Color::White : sf::Color::Transparent; };
+            shade = [fog](isostar::TileCoord c) { return fog->known(c) ? sf::Color::White : sf::Color::Transparent; };
         m_renderer->setCellShade(std::move(shade));
-        std::vector<eng::Diagnostic> problems;
-        if (!m_renderer->prepare(eng::render::viewRect(target), problems))
-            for (const eng::Diagnostic& d : problems)
-                std::cerr << eng::formatDiagnostic(d) << '\n';
+        std::vector<isostar::Diagnostic> problems;
+        if (!m_renderer->prepare(isostar::render::viewRect(target), problems))
+            for (const isostar::Diagnostic& d : problems)
+                std::cerr << isostar::formatDiagnostic(d) << '\n';
         unitSprites(party, worldInView(target));
         m_renderer->draw(target, m_sprites,
                          [&](sf::RenderTarget& t) { drawGroundOverlay(t, world, party, hud); });
@@ -294,8 +294,8 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
     }
     // The previewed path's cost right at the pointer, where the eye already is.
     if (m_hasFont && hud.hover && hud.preview && hud.preview->path.size() > 1 && !hud.leftDown) {
-        const eng::path::PathResult& preview = *hud.preview;
-        const std::string label = preview.status == eng::path::PathStatus::Found
+        const isostar::path::PathResult& preview = *hud.preview;
+        const std::string label = preview.status == isostar::path::PathStatus::Found
                                       ? "cost " + fmt(preview.cost) + "  \xC2\xB7  " + std::to_string(preview.path.size() - 1) + " steps"
                                       : "unreachable: closest cost " + fmt(preview.cost);
         sf::Text t(sf::String::fromUtf8(label.begin(), label.end()), m_font, 13);
@@ -306,7 +306,7 @@ void View::draw(sf::RenderTarget& target, const World& world, const Party& party
         bgShape.setPosition(std::round(x), std::round(y));
         bgShape.setFillColor(sf::Color(12, 14, 20, 200));
         target.draw(bgShape);
-        t.setFillColor(preview.status == eng::path::PathStatus::Found ? sf::Color(255, 255, 255) : sf::Color(255, 170, 120));
+        t.setFillColor(preview.status == isostar::path::PathStatus::Found ? sf::Color(255, 255, 255) : sf::Color(255, 170, 120));
         t.setPosition(std::round(x + 6.f), std::round(y + 2.f));
         target.draw(t);
     }
@@ -319,10 +319,10 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
         return;
     if (hud.drawGroundExtra)
         hud.drawGroundExtra(target);
-    const eng::iso::Projection& proj = m_projection;
-    const eng::path::NavGrid& nav = hud.plan ? *hud.plan : world.nav;
-    static const eng::path::PathResult NoPreview;
-    const eng::path::PathResult& preview = hud.preview ? *hud.preview : NoPreview;
+    const isostar::iso::Projection& proj = m_projection;
+    const isostar::path::NavGrid& nav = hud.plan ? *hud.plan : world.nav;
+    static const isostar::path::PathResult NoPreview;
+    const isostar::path::PathResult& preview = hud.preview ? *hud.preview : NoPreview;
     sf::VertexArray va(sf::Triangles);
     // Only cells that can reach into the view add geometry: the cost follows the view, not the
     // length of the paths or the size of the map (the pixels are the same).
@@ -359,8 +359,8 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
                     addDiamond(va, proj, preview.path[k], sf::Color(255, 255, 255, line ? 50 : 170), line ? 0.45f : 0.16f);
         }
         if (line) {
-            const std::vector<eng::TileCoord>& w = hud.previewSmooth->waypoints;
-            auto centre = [&](eng::TileCoord c) { return toV(proj.tileToWorld(cellCentre(c))); };
+            const std::vector<isostar::TileCoord>& w = hud.previewSmooth->waypoints;
+            auto centre = [&](isostar::TileCoord c) { return toV(proj.tileToWorld(cellCentre(c))); };
             for (std::size_t k = 1; k < w.size(); ++k)
                 addLine(va, centre(w[k - 1]), centre(w[k]), 3.f, sf::Color(255, 255, 255, 220));
         }

@@ -3,7 +3,7 @@
 /// What the player sees: the camera, the map renderer (mesh), the party's sprites, the ground
 /// overlays (paths, hover, preview, selection rings) and the HUD. The view reads
 /// the world and the party and changes neither; tile <-> world comes from the world's
-/// eng::iso::Projection, so picking needs no renderer.
+/// isostar::iso::Projection, so picking needs no renderer.
 ///
 /// \code
 /// game::View view;
@@ -67,11 +67,11 @@ struct HintBar {
 /// Everything a frame shows besides the world and the party (owned by the caller; pointers may
 /// be null when there is nothing to show).
 struct HudState {
-    std::optional<eng::TileCoord> hover;          ///< tile under the pointer
-    const eng::path::PathResult* preview = nullptr; ///< path preview from the selection's leader
+    std::optional<isostar::TileCoord> hover;          ///< tile under the pointer
+    const isostar::path::PathResult* preview = nullptr; ///< path preview from the selection's leader
     /// [opt] the line it would walk (movement.smoothing on): drawn over the preview's cells,
     /// which are then faint; null or no waypoints: the cells alone.
-    const eng::path::SmoothPath* previewSmooth = nullptr;
+    const isostar::path::SmoothPath* previewSmooth = nullptr;
     const OrderReport* lastOrder = nullptr;       ///< the last order's figures, null: none yet
     HintBar hintBar;
     /// [opt] The help overlay while it shows (H): drawn over everything else of the HUD.
@@ -88,7 +88,7 @@ struct HudState {
     int explainLayer = 0;                         ///< World::terrains layer the tile panel explains
     /// [opt] The grid the party plans on (its knowledge while the fog is on): the hovered tile
     /// is marked passable or not as it says. Null: the world's.
-    const eng::path::NavGrid* plan = nullptr;
+    const isostar::path::NavGrid* plan = nullptr;
     /// [opt] The fog of war while it is on: unknown cells are drawn dark, known cells out of
     /// sight dimmed, and the tile panel says "unknown" for an unknown cell (nothing else).
     const FogOfWar* fog = nullptr;
@@ -110,14 +110,14 @@ public:
     /// Builds a new mesh for `world` (textures, chunks). On failure appends the problems and
     /// keeps the previous mesh. Sets the camera bounds, and the rest as showWorld. Needs a GL
     /// context.
-    bool loadMap(const World& world, std::vector<eng::Diagnostic>& problems);
+    bool loadMap(const World& world, std::vector<isostar::Diagnostic>& problems);
     /// What the view keeps of `world` besides the mesh (no GL): its projection (picking), the
     /// camera bounds of its map and the minimap's colours. loadMap does it; tests without a
     /// window call it alone.
     void showWorld(const World& world);
     /// After an edit of `world`'s map: rebuilds only the mesh chunks holding `cells`. False (and
     /// the problems) when the renderer refused; then the whole mesh is rebuilt (loadMap).
-    bool updateCells(const World& world, std::span<const eng::TileCoord> cells, std::vector<eng::Diagnostic>& problems);
+    bool updateCells(const World& world, std::span<const isostar::TileCoord> cells, std::vector<isostar::Diagnostic>& problems);
     /// Loads the sprite sheet of every unit (by name, from assets/party/NAME.json) and keeps
     /// which one each unit wears, by unit handle (units spawned later, or of a party reset
     /// since, are drawn as markers); problems are said on `messages` (UnitArt).
@@ -150,13 +150,13 @@ public:
     /// The unit's feet in world pixels (projection of its continuous tile position).
     sf::Vector2f unitFeetWorld(const Unit& u) const;
     /// The centre of cell `c` in world pixels.
-    sf::Vector2f cellCenterWorld(eng::TileCoord c) const;
+    sf::Vector2f cellCenterWorld(isostar::TileCoord c) const;
     /// The unit's feet in window pixels.
     sf::Vector2f unitScreen(const Unit& u) const;
     /// The unit under window pixel `px` (feet first, then the front-most body), or -1.
     int unitAtPixel(const Party& party, sf::Vector2i px) const;
     /// The tile under window pixel `px`, or nullopt off the map.
-    std::optional<eng::TileCoord> pick(sf::Vector2i px) const;
+    std::optional<isostar::TileCoord> pick(sf::Vector2i px) const;
 
     /// Draws a whole frame: map with units and overlays in world space, then the HUD.
     void draw(sf::RenderTarget& target, const World& world, const Party& party, const HudState& hud);
@@ -184,11 +184,11 @@ private:
     void drawHelpSheet(sf::RenderTarget& target, const HelpSheet& sheet) const;
 
     Camera m_camera;
-    eng::iso::Projection m_projection;
-    eng::map::CellFrame m_frame; ///< the world's (picking keeps to cells on the map)
-    std::unique_ptr<eng::render::MapRenderer> m_renderer;
+    isostar::iso::Projection m_projection;
+    isostar::map::CellFrame m_frame; ///< the world's (picking keeps to cells on the map)
+    std::unique_ptr<isostar::render::MapRenderer> m_renderer;
     UnitArt m_unitArt;
-    std::vector<eng::render::SpriteItem> m_sprites;  ///< the frame's unit sprites (storage kept)
+    std::vector<isostar::render::SpriteItem> m_sprites;  ///< the frame's unit sprites (storage kept)
     sf::Font m_font;
     bool m_hasFont = false;
     Minimap m_minimap;

@@ -29,16 +29,16 @@ std::string lower(std::string s)
 }
 
 /// A party object's `sight` property (1..MaxSight), 0 when absent; a bad one is a warning.
-int readSight(World& w, const eng::map::Object& o)
+int readSight(World& w, const isostar::map::Object& o)
 {
-    const std::string text = eng::map::propertyString(o.properties, "sight");
+    const std::string text = isostar::map::propertyString(o.properties, "sight");
     if (text.empty())
         return 0;
     int v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > eng::terrain::MaxSight) {
+    if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > isostar::terrain::MaxSight) {
         w.warnings.push_back({w.options.mapPath, 0, "object id " + std::to_string(o.id) + ": sight must be a whole number of cells from 1 to " +
-                                                     std::to_string(eng::terrain::MaxSight) + ", got \"" + text + "\" (ignored)"});
+                                                     std::to_string(isostar::terrain::MaxSight) + ", got \"" + text + "\" (ignored)"});
         return 0;
     }
     return v;
@@ -48,11 +48,11 @@ int readSight(World& w, const eng::map::Object& o)
 void readObjects(World& w)
 {
     const std::vector<std::string> defaults = {"knight", "ranger", "mage", "dwarf"};
-    eng::map::forEachLayer(w.map.layers, [&](const eng::map::Layer& layer) {
-        if (layer.type != eng::map::LayerType::Object)
+    isostar::map::forEachLayer(w.map.layers, [&](const isostar::map::Layer& layer) {
+        if (layer.type != isostar::map::LayerType::Object)
             return;
-        for (const eng::map::Object& o : layer.objects) {
-            const eng::TileCoord cell = eng::map::objectCell(w.map, o);
+        for (const isostar::map::Object& o : layer.objects) {
+            const isostar::TileCoord cell = isostar::map::objectCell(w.map, o);
             const std::string name = lower(o.name), cls = lower(o.className);
             if (name == "start" && !w.start)
                 w.start = cell;
@@ -60,8 +60,8 @@ void readObjects(World& w)
                 w.goal = cell;
             else if (cls == "party" || name == "party") {
                 // The unit's name: a `unit`/`character` property, else the object's own name.
-                std::string unit = eng::map::propertyString(o.properties, "unit",
-                                                            eng::map::propertyString(o.properties, "character"));
+                std::string unit = isostar::map::propertyString(o.properties, "unit",
+                                                            isostar::map::propertyString(o.properties, "character"));
                 if (unit.empty() && name != "party")
                     unit = o.name;
                 // No name at all: the first default character not yet in the party.
@@ -74,7 +74,7 @@ void readObjects(World& w)
                 }
                 if (unit.empty())
                     unit = defaults[w.party.size() % defaults.size()];
-                w.party.push_back({unit, cell, eng::map::propertyString(o.properties, "profile"), o.id,
+                w.party.push_back({unit, cell, isostar::map::propertyString(o.properties, "profile"), o.id,
                                    readSight(w, o)});
             }
         }
@@ -95,39 +95,39 @@ int World::sightOf(const std::string& unit, const std::string& profile) const
     for (const SpawnPoint& p : party)
         if (p.name == unit && p.sight > 0)
             return p.sight;
-    const eng::terrain::TerrainRules* rules = profile.empty() ? nullptr : config.profile(profile);
+    const isostar::terrain::TerrainRules* rules = profile.empty() ? nullptr : config.profile(profile);
     if (!rules && !options.profile.empty())
         rules = config.profile(options.profile);
     return (rules ? rules : &config.base)->sight;
 }
 
-std::vector<std::string> World::explain(eng::TileCoord cell, int layer) const
+std::vector<std::string> World::explain(isostar::TileCoord cell, int layer) const
 {
     if (!nav.inBounds(cell) || layer < 0 || layer >= int(terrains.size()))
         return {};
     // The engine's one text form (as `isopath path --explain`), at most 6 influences for the HUD.
     // In Tiled's coordinates, as the player reads them.
-    eng::terrain::CellExplanation e = terrains[std::size_t(layer)].terrain.explain(cell);
+    isostar::terrain::CellExplanation e = terrains[std::size_t(layer)].terrain.explain(cell);
     e.cell = frame.toTiled(e.cell);
-    for (eng::terrain::InfluenceContribution& i : e.influences)
+    for (isostar::terrain::InfluenceContribution& i : e.influences)
         i.source = frame.toTiled(i.source);
-    return eng::terrain::explanationLines(e, 6);
+    return isostar::terrain::explanationLines(e, 6);
 }
 
 namespace {
 
 /// The profiles the world plans for: the default (options.profile) first, then each party
 /// object's own, once each. A party object naming an unknown profile is an error naming it.
-std::vector<eng::Diagnostic> partyProfiles(const World& w, const eng::terrain::ResolvedConfig& resolved,
+std::vector<isostar::Diagnostic> partyProfiles(const World& w, const isostar::terrain::ResolvedConfig& resolved,
                                            std::vector<std::string>& profiles)
 {
-    std::vector<eng::Diagnostic> errors;
+    std::vector<isostar::Diagnostic> errors;
     profiles = {w.options.profile};
     for (const SpawnPoint& p : w.party) {
         if (p.profile.empty() || std::find(profiles.begin(), profiles.end(), p.profile) != profiles.end())
             continue;
-        if (auto rules = eng::terrain::profileRules(resolved, p.profile); !rules) {
-            const eng::Diagnostic& why = rules.diagnostics().front();
+        if (auto rules = isostar::terrain::profileRules(resolved, p.profile); !rules) {
+            const isostar::Diagnostic& why = rules.diagnostics().front();
             errors.push_back({w.options.mapPath, 0,
                               "party object \"" + p.name + "\" (id " + std::to_string(p.objectId) + "): " +
                                   why.message + " in " + why.file});
@@ -140,7 +140,7 @@ std::vector<eng::Diagnostic> partyProfiles(const World& w, const eng::terrain::R
 
 } // namespace
 
-eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& progress)
+isostar::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& progress)
 {
     const auto step = [&](const std::string& name) {
         if (progress)
@@ -149,39 +149,39 @@ eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& pr
     World w;
     w.options = options;
     step("reading the map");
-    auto map = eng::map::loadMap(options.mapPath);
+    auto map = isostar::map::loadMap(options.mapPath);
     if (!map)
-        return eng::Result<World>::failure(map.diagnostics());
-    if (map.value().orientation == eng::map::Orientation::Hexagonal)
-        return eng::Result<World>::failure(
-            eng::Diagnostic{options.mapPath, 0, "the game plays isometric and orthogonal maps only"});
+        return isostar::Result<World>::failure(map.diagnostics());
+    if (map.value().orientation == isostar::map::Orientation::Hexagonal)
+        return isostar::Result<World>::failure(
+            isostar::Diagnostic{options.mapPath, 0, "the game plays isometric and orthogonal maps only"});
     // Staggered and infinite maps play in their playable form (Tiled's coordinates at the edges,
     // World::frame), their void cells impassable.
-    auto played = eng::map::placeMap(std::move(map).value());
+    auto played = isostar::map::placeMap(std::move(map).value());
     if (!played)
-        return eng::Result<World>::failure(played.diagnostics());
+        return isostar::Result<World>::failure(played.diagnostics());
     w.map = std::move(played.value().map);
     w.frame = played.value().frame;
 
-    auto config = eng::terrain::resolveTerrainConfig(w.map, options.configPath);
+    auto config = isostar::terrain::resolveTerrainConfig(w.map, options.configPath);
     if (!config)
-        return eng::Result<World>::failure(config.diagnostics());
-    const eng::terrain::ResolvedConfig& resolved = config.value();
+        return isostar::Result<World>::failure(config.diagnostics());
+    const isostar::terrain::ResolvedConfig& resolved = config.value();
     w.configUsed = resolved.path.empty() ? std::string("built-in defaults") : resolved.path;
     w.configPath = resolved.path;
     w.configText = resolved.text;  // the text `config` was parsed from (one read of the file)
     w.config = resolved.config;
     // The profile lookup and its error are the engine's (as in `isopath path --profile`).
-    if (auto rules = eng::terrain::profileRules(resolved, options.profile); !rules)
-        return eng::Result<World>::failure(rules.diagnostics());
+    if (auto rules = isostar::terrain::profileRules(resolved, options.profile); !rules)
+        return isostar::Result<World>::failure(rules.diagnostics());
     readObjects(w);
-    w.fog = eng::map::propertyString(w.map.properties, "fog") == "true";
-    eng::terrain::NavWorldOptions nav;
-    if (std::vector<eng::Diagnostic> errors = partyProfiles(w, resolved, nav.profiles); !errors.empty())
-        return eng::Result<World>::failure(std::move(errors));
+    w.fog = isostar::map::propertyString(w.map.properties, "fog") == "true";
+    isostar::terrain::NavWorldOptions nav;
+    if (std::vector<isostar::Diagnostic> errors = partyProfiles(w, resolved, nav.profiles); !errors.empty())
+        return isostar::Result<World>::failure(std::move(errors));
     // Landmark tables only for the layers units plan on, built in the background (the search
     // uses the plain bound until one lands): a big map opens without waiting for them.
-    nav.landmarkBuild = eng::path::LandmarkBuild::OnDemand;
+    nav.landmarkBuild = isostar::path::LandmarkBuild::OnDemand;
     // A table of a big map takes hundreds of MB: one at a time, for the profile planned on now.
     if (isBigMap(w.map.width, w.map.height))
         nav.landmarkTables = 1, nav.landmarkIdlePolls = BigMapLandmarkIdlePolls;
@@ -191,19 +191,19 @@ eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& pr
     // NavGrid layer per profile, each profile's terrain bound to its layer (same order, named by
     // profile): the NavGrid is the only holder of the costs.
     played.value().map = std::move(w.map);
-    auto built = eng::terrain::buildNavWorld(std::move(played).value(), std::move(config).value(), nav);
+    auto built = isostar::terrain::buildNavWorld(std::move(played).value(), std::move(config).value(), nav);
     if (!built)
-        return eng::Result<World>::failure(built.diagnostics());
-    eng::terrain::NavWorld& world = built.value();
+        return isostar::Result<World>::failure(built.diagnostics());
+    isostar::terrain::NavWorld& world = built.value();
     w.map = std::move(world.map);
     w.nav = std::move(world.nav);
     for (std::size_t i = 0; i < world.fields.size(); ++i)
         w.terrains.push_back({world.profiles[i], std::move(world.fields[i])});
-    for (eng::Diagnostic& d : world.warnings)
+    for (isostar::Diagnostic& d : world.warnings)
         w.warnings.push_back(std::move(d));
-    const eng::iso::Orientation orientation = w.frame.isometric() ? eng::iso::Orientation::Isometric
-                                                                  : eng::iso::Orientation::Orthogonal;
-    w.projection = eng::iso::Projection(orientation, w.map.width, w.map.height, w.map.tileWidth, w.map.tileHeight,
+    const isostar::iso::Orientation orientation = w.frame.isometric() ? isostar::iso::Orientation::Isometric
+                                                                  : isostar::iso::Orientation::Orthogonal;
+    w.projection = isostar::iso::Projection(orientation, w.map.width, w.map.height, w.map.tileWidth, w.map.tileHeight,
                                         {float(w.frame.originX()), float(w.frame.originY())},
                                         {float(w.frame.pixelWidth()), float(w.frame.pixelHeight())});
     return w;

@@ -26,7 +26,7 @@ namespace game {
 
 struct SpawnPoint {
     std::string name;      ///< the unit's name ("knight"); from the object's name or a property
-    eng::TileCoord tile;
+    isostar::TileCoord tile;
     std::string profile;   ///< the object's `profile` property; "" = the default profile
     int objectId = 0;      ///< the Tiled object's id (for messages)
     /// The object's `sight` property (cells, 1..64; it wins over the config's); 0 = none.
@@ -56,25 +56,25 @@ struct WorldOptions {
 /// cell. Its costs live only in World::nav (the TerrainField is bound to the profile's layer).
 struct ProfileTerrain {
     std::string profile;                    ///< "" = the default (the config's base rules)
-    eng::terrain::TerrainField terrain;     ///< bound to layer i of World::nav for terrains[i]
+    isostar::terrain::TerrainField terrain;     ///< bound to layer i of World::nav for terrains[i]
 };
 
 struct World {
     WorldOptions options;
     /// The map as played: the file's map, or for staggered and infinite maps its playable form
-    /// on `frame`'s grid (eng::map::playableMap; such a map is played, never edited or saved).
-    eng::map::MapData map;
+    /// on `frame`'s grid (isostar::map::playableMap; such a map is played, never edited or saved).
+    isostar::map::MapData map;
     /// Tiled's cells <-> the grid every cell coordinate of the game is in (nav, party, view).
     /// Coordinates the player reads or writes (HUD, script, dump) are Tiled's: convert here.
-    eng::map::CellFrame frame;
+    isostar::map::CellFrame frame;
     /// One per profile in use: [0] the default (`options.profile`), then each other profile a
     /// `party` object names, in file order. Never empty after loadWorld.
     std::vector<ProfileTerrain> terrains;
     /// What A* reads: one layer per entry of `terrains` (same order, named by profile), kept up
     /// to date cell by cell by edits. The only holder of the costs: each profile's TerrainField
     /// is bound to its layer and writes into it (pass this grid to its changes).
-    eng::path::NavGrid nav;
-    eng::iso::Projection projection;        ///< the map's tile <-> world projection (picking)
+    isostar::path::NavGrid nav;
+    isostar::iso::Projection projection;        ///< the map's tile <-> world projection (picking)
     std::string configUsed;                 ///< which config file was used ("built-in defaults")
     std::string configPath;                 ///< the config file read; "" = built-in defaults
     /// The exact text of `configPath` that loadWorld parsed into `config`, from its one read of
@@ -85,12 +85,12 @@ struct World {
     std::string configText;
     /// The terrain config in force: as loaded, or as last given to WorldHost::applyConfig (the
     /// tuning panel). `terrains[i]` holds its base rules (profile "") or its profile's rules.
-    eng::terrain::TerrainConfig config;
+    isostar::terrain::TerrainConfig config;
     std::vector<SpawnPoint> party;          ///< `party` objects, in file order
-    std::optional<eng::TileCoord> start;    ///< `start` point object
-    std::optional<eng::TileCoord> goal;     ///< `goal` point object
+    std::optional<isostar::TileCoord> start;    ///< `start` point object
+    std::optional<isostar::TileCoord> goal;     ///< `goal` point object
     bool fog = false;                       ///< the map's bool property `fog`: fog of war on at start
-    std::vector<eng::Diagnostic> warnings;  ///< non-fatal problems (unknown terrain, ...)
+    std::vector<isostar::Diagnostic> warnings;  ///< non-fatal problems (unknown terrain, ...)
     /// The profile name to show for a layer ("default" for the config's base rules).
     std::string profileName(int layer) const;
     /// How far a unit sees (cells): its spawn point's `sight` property, else its profile's
@@ -98,7 +98,7 @@ struct World {
     int sightOf(const std::string& unit, const std::string& profile) const;
     /// HUD lines for a cell under a layer's rules: its terrains, its cost and the influences
     /// that shaped it.
-    std::vector<std::string> explain(eng::TileCoord cell, int layer = 0) const;
+    std::vector<std::string> explain(isostar::TileCoord cell, int layer = 0) const;
 };
 
 /// Told the name of each step of a load as it starts ("reading the map", "terrain costs
@@ -108,6 +108,6 @@ using LoadProgress = std::function<void(const std::string& step)>;
 /// Loads map + config + profiles. Failure: every diagnostic, naming files and lines; a `party`
 /// object naming an unknown profile is an error naming the map and the object (name and id).
 /// Needs no window, so it may run on a worker thread while the window shows `progress`.
-eng::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& progress = {});
+isostar::Result<World> loadWorld(const WorldOptions& options, const LoadProgress& progress = {});
 
 } // namespace game

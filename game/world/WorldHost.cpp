@@ -11,7 +11,7 @@ namespace {
 
 /// One cost layer's change joins the edit: its cells to `costCells`, itself to `dirty` when it
 /// changed something.
-void addLayerChange(WorldEdit& out, eng::path::NavDirty d)
+void addLayerChange(WorldEdit& out, isostar::path::NavDirty d)
 {
     out.costCells.insert(out.costCells.end(), d.cells.begin(), d.cells.end());
     if (!d.empty())
@@ -35,10 +35,10 @@ std::vector<std::string> watchedFiles(const World& world)
             files.push_back(p);
     };
     add(world.map.path.empty() ? world.options.mapPath : world.map.path);
-    for (const eng::map::Tileset& t : world.map.tilesets)
+    for (const isostar::map::Tileset& t : world.map.tilesets)
         add(t.source);
-    eng::map::forEachLayer(world.map.layers, [&](const eng::map::Layer& layer) {
-        for (const eng::map::Object& o : layer.objects)
+    isostar::map::forEachLayer(world.map.layers, [&](const isostar::map::Layer& layer) {
+        for (const isostar::map::Object& o : layer.objects)
             add(o.templatePath);
     });
     if (!world.configPath.empty())
@@ -46,7 +46,7 @@ std::vector<std::string> watchedFiles(const World& world)
     else if (world.options.configPath.empty()) {
         // Built-in rules: a terrain.toml saved beside the map later takes over.
         const std::filesystem::path map(world.options.mapPath);
-        add((map.parent_path() / std::string(eng::terrain::DefaultConfigFileName)).string());
+        add((map.parent_path() / std::string(isostar::terrain::DefaultConfigFileName)).string());
     }
     return files;
 }
@@ -55,18 +55,18 @@ WorldHost::WorldHost() = default;
 
 WorldHost::~WorldHost() = default;
 
-std::vector<eng::Diagnostic> WorldHost::open(const WorldOptions& options)
+std::vector<isostar::Diagnostic> WorldHost::open(const WorldOptions& options)
 {
     return open(loadWorld(options));
 }
 
-std::vector<eng::Diagnostic> WorldHost::open(eng::Result<World> w)
+std::vector<isostar::Diagnostic> WorldHost::open(isostar::Result<World> w)
 {
     if (!w)
         return w.diagnostics();
     m_editor.reset();
     m_world = std::move(w).value();
-    m_editor = std::make_unique<eng::edit::MapEditor>(m_world.map);
+    m_editor = std::make_unique<isostar::edit::MapEditor>(m_world.map);
     m_loaded = true;
     m_version = 1;
     m_reloads = 0;
@@ -75,7 +75,7 @@ std::vector<eng::Diagnostic> WorldHost::open(eng::Result<World> w)
     return {};
 }
 
-eng::Result<World> WorldHost::loadAgain() const
+isostar::Result<World> WorldHost::loadAgain() const
 {
     return loadWorld(m_world.options);
 }
@@ -91,7 +91,7 @@ WorldSwap WorldHost::adopt(World world)
         // The new world's terrains are bound to its layers by index; the kept grid gets the same
         // layers (a transient copy per layer, freed at once), so the binding stays true.
         for (int i = 0; i < world.nav.layerCount(); ++i) {
-            eng::path::NavDirty d = m_world.nav.replaceLayer(i, world.nav.costField(i), world.nav.rules(i));
+            isostar::path::NavDirty d = m_world.nav.replaceLayer(i, world.nav.costField(i), world.nav.rules(i));
             if (!d.empty())
                 swap.dirty.push_back(std::move(d));
         }
@@ -99,7 +99,7 @@ WorldSwap WorldHost::adopt(World world)
     }
     m_editor.reset();
     m_world = std::move(world);
-    m_editor = std::make_unique<eng::edit::MapEditor>(m_world.map);
+    m_editor = std::make_unique<isostar::edit::MapEditor>(m_world.map);
     m_loaded = true;
     ++m_version;
     ++m_reloads;
@@ -113,7 +113,7 @@ void WorldHost::noteEdit()
     ++m_edits;
 }
 
-WorldEdit WorldHost::applyConfig(const eng::terrain::TerrainConfig& config)
+WorldEdit WorldHost::applyConfig(const isostar::terrain::TerrainConfig& config)
 {
     WorldEdit out;
     if (!m_loaded) {
@@ -121,14 +121,14 @@ WorldEdit WorldHost::applyConfig(const eng::terrain::TerrainConfig& config)
         return out;
     }
     // Check every profile first, so a refusal changes nothing.
-    std::vector<const eng::terrain::TerrainRules*> rules;
+    std::vector<const isostar::terrain::TerrainRules*> rules;
     for (const ProfileTerrain& t : m_world.terrains) {
-        const eng::terrain::TerrainRules* r = t.profile.empty() ? &config.base : config.profile(t.profile);
+        const isostar::terrain::TerrainRules* r = t.profile.empty() ? &config.base : config.profile(t.profile);
         if (!r) {
             out.error = "the tuned config has no profile \"" + t.profile + "\", which the map uses";
             return out;
         }
-        if (!eng::path::isValid(r->movement)) {
+        if (!isostar::path::isValid(r->movement)) {
             // A refused layer would leave the field unbound: refuse before touching anything.
             out.error = "profile \"" + m_world.profileName(int(rules.size())) +
                         "\": the movement rules are not usable for path finding";
@@ -137,7 +137,7 @@ WorldEdit WorldHost::applyConfig(const eng::terrain::TerrainConfig& config)
         rules.push_back(r);
     }
     for (std::size_t i = 0; i < m_world.terrains.size(); ++i) {
-        eng::path::NavDirty d;
+        isostar::path::NavDirty d;
         m_world.terrains[i].terrain.setRules(m_world.nav, *rules[i], &d);
         addLayerChange(out, std::move(d));
     }
@@ -155,7 +155,7 @@ void WorldHost::noteOwnWrite()
         m_watcher.watch(watchedFiles(m_world));
 }
 
-WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
+WorldEdit WorldHost::applyEdit(isostar::edit::EditResult r)
 {
     WorldEdit out;
     out.ok = r.ok;
@@ -165,12 +165,12 @@ WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
         return out;
     // Every profile's terrain writes only the cells whose cost changed into its layer of
     // World::nav, in one apply per layer (islands recomputed at most once per layer and edit).
-    std::vector<eng::terrain::CellTerrains> cells;
+    std::vector<isostar::terrain::CellTerrains> cells;
     for (ProfileTerrain& t : m_world.terrains) {
         cells.clear();
-        for (eng::TileCoord c : out.tiles) {
-            eng::terrain::CellTerrains ct{c, {}};
-            for (const std::string& name : eng::terrain::terrainNamesAt(m_world.map, c, &m_world.config.base))
+        for (isostar::TileCoord c : out.tiles) {
+            isostar::terrain::CellTerrains ct{c, {}};
+            for (const std::string& name : isostar::terrain::terrainNamesAt(m_world.map, c, &m_world.config.base))
                 ct.terrains.push_back(t.terrain.addTerrain(name)); // the map's own names, warned at load
             cells.push_back(std::move(ct));
         }
@@ -181,7 +181,7 @@ WorldEdit WorldHost::applyEdit(eng::edit::EditResult r)
     return out;
 }
 
-WorldEdit WorldHost::editWith(const std::function<eng::edit::EditResult(eng::edit::MapEditor&)>& edit)
+WorldEdit WorldHost::editWith(const std::function<isostar::edit::EditResult(isostar::edit::MapEditor&)>& edit)
 {
     if (!m_editor)
         return {false, "no map loaded", {}, {}, {}};
@@ -190,39 +190,39 @@ WorldEdit WorldHost::editWith(const std::function<eng::edit::EditResult(eng::edi
     return applyEdit(edit(*m_editor));
 }
 
-WorldEdit WorldHost::paint(eng::TileCoord c, const std::string& terrain)
+WorldEdit WorldHost::paint(isostar::TileCoord c, const std::string& terrain)
 {
-    return editWith([&](eng::edit::MapEditor& e) { return e.paint(c, terrain); });
+    return editWith([&](isostar::edit::MapEditor& e) { return e.paint(c, terrain); });
 }
 
-WorldEdit WorldHost::paintTile(eng::TileCoord c, std::uint32_t gid)
+WorldEdit WorldHost::paintTile(isostar::TileCoord c, std::uint32_t gid)
 {
-    return editWith([&](eng::edit::MapEditor& e) { return e.paintTile(c, gid); });
+    return editWith([&](isostar::edit::MapEditor& e) { return e.paintTile(c, gid); });
 }
 
-WorldEdit WorldHost::erase(eng::TileCoord c)
+WorldEdit WorldHost::erase(isostar::TileCoord c)
 {
-    return editWith([&](eng::edit::MapEditor& e) { return e.erase(c); });
+    return editWith([&](isostar::edit::MapEditor& e) { return e.erase(c); });
 }
 
-WorldEdit WorldHost::setErupting(eng::TileCoord c, bool on)
+WorldEdit WorldHost::setErupting(isostar::TileCoord c, bool on)
 {
-    return editWith([&](eng::edit::MapEditor& e) { return e.setErupting(c, on); });
+    return editWith([&](isostar::edit::MapEditor& e) { return e.setErupting(c, on); });
 }
 
-WorldEdit WorldHost::toggleErupting(eng::TileCoord c)
+WorldEdit WorldHost::toggleErupting(isostar::TileCoord c)
 {
-    return editWith([&](eng::edit::MapEditor& e) { return e.toggleErupting(c); });
+    return editWith([&](isostar::edit::MapEditor& e) { return e.toggleErupting(c); });
 }
 
 WorldEdit WorldHost::undo()
 {
-    return editWith([&](eng::edit::MapEditor& e) { return e.undo(); });
+    return editWith([&](isostar::edit::MapEditor& e) { return e.undo(); });
 }
 
 WorldEdit WorldHost::redo()
 {
-    return editWith([&](eng::edit::MapEditor& e) { return e.redo(); });
+    return editWith([&](isostar::edit::MapEditor& e) { return e.redo(); });
 }
 
 void WorldHost::beginStroke()
@@ -237,19 +237,19 @@ void WorldHost::endStroke()
         m_editor->endStroke();
 }
 
-const std::vector<eng::edit::BrushTile>& WorldHost::palette() const
+const std::vector<isostar::edit::BrushTile>& WorldHost::palette() const
 {
-    static const std::vector<eng::edit::BrushTile> none;
+    static const std::vector<isostar::edit::BrushTile> none;
     return m_editor ? m_editor->palette() : none;
 }
 
-eng::Result<eng::map::SaveReport> WorldHost::save(const std::string& path)
+isostar::Result<isostar::map::SaveReport> WorldHost::save(const std::string& path)
 {
     if (!m_world.frame.identity())
-        return eng::Result<eng::map::SaveReport>::failure(eng::Diagnostic{m_world.map.path, 0, std::string(NotEditable)});
-    eng::map::SaveOptions options;
-    options.pathProperties.push_back(std::string(eng::terrain::ConfigProperty));
-    auto saved = eng::map::saveMapTiles(m_world.map, path, true, options);
+        return isostar::Result<isostar::map::SaveReport>::failure(isostar::Diagnostic{m_world.map.path, 0, std::string(NotEditable)});
+    isostar::map::SaveOptions options;
+    options.pathProperties.push_back(std::string(isostar::terrain::ConfigProperty));
+    auto saved = isostar::map::saveMapTiles(m_world.map, path, true, options);
     if (saved)
         m_watcher.watch(watchedFiles(m_world));
     return saved;

@@ -10,7 +10,7 @@
 /// game::WorldHost host;
 /// if (auto problems = host.open({"maps/valley.tmx", "", ""}); !problems.empty()) fail(problems);
 /// if (host.filesChanged(nowSec)) {
-///     eng::Result<game::World> next = host.loadAgain();
+///     isostar::Result<game::World> next = host.loadAgain();
 ///     if (next) host.adopt(std::move(next).value());   // else show next.diagnostics()
 /// }
 /// \endcode
@@ -43,9 +43,9 @@ inline constexpr std::string_view NotEditable =
 struct WorldEdit {
     bool ok = false;
     std::string error;                       ///< why not ("no volcano at (3, 4)", "nothing to undo")
-    std::vector<eng::TileCoord> tiles;       ///< cells whose tiles changed (mesh chunks to rebuild)
-    std::vector<eng::TileCoord> costCells;   ///< cells whose cost changed under any profile
-    std::vector<eng::path::NavDirty> dirty;  ///< what changed in World::nav, per layer
+    std::vector<isostar::TileCoord> tiles;       ///< cells whose tiles changed (mesh chunks to rebuild)
+    std::vector<isostar::TileCoord> costCells;   ///< cells whose cost changed under any profile
+    std::vector<isostar::path::NavDirty> dirty;  ///< what changed in World::nav, per layer
 };
 
 /// What adopting a new world changed.
@@ -53,7 +53,7 @@ struct WorldSwap {
     /// The grid kept its shape (size, profiles): World::nav is the same object, updated layer by
     /// layer (`dirty`); paths planned on it stay valid where no cell changed.
     bool sameShape = false;
-    std::vector<eng::path::NavDirty> dirty;
+    std::vector<isostar::path::NavDirty> dirty;
 };
 
 class WorldHost {
@@ -65,11 +65,11 @@ public:
     static constexpr double PollIntervalSec = 0.5;
 
     /// Loads the first world; returns its problems (empty: loaded and current).
-    std::vector<eng::Diagnostic> open(const WorldOptions& options);
+    std::vector<isostar::Diagnostic> open(const WorldOptions& options);
     /// The same with the world already loaded (loadWorld, e.g. on a loading thread).
-    std::vector<eng::Diagnostic> open(eng::Result<World> loaded);
+    std::vector<isostar::Diagnostic> open(isostar::Result<World> loaded);
     /// Loads the world again from the same options (not adopted: the current one is untouched).
-    eng::Result<World> loadAgain() const;
+    isostar::Result<World> loadAgain() const;
     /// Makes `world` current: bumps version(), counts a reload, watches its files. When the
     /// size and the profiles are the same, the current NavGrid is kept and its layers replaced
     /// (only the changed cells reported), so a walking party replans only what changed.
@@ -84,31 +84,31 @@ public:
     /// stay (`tiles` is empty). Costs equal those of loadWorld with the same config, cell for
     /// cell. Bumps version() when something changed; counts no edit and no reload. Refused
     /// (nothing changes, `error` says why) when `config` lacks a profile the world uses.
-    WorldEdit applyConfig(const eng::terrain::TerrainConfig& config);
+    WorldEdit applyConfig(const isostar::terrain::TerrainConfig& config);
     /// The caller wrote a watched file itself (the panel saved the config): its new state is
     /// not taken for a change to reload.
     void noteOwnWrite();
 
-    // Editing the current world's map in place (the terrain brush, eng::edit::MapEditor). Each
+    // Editing the current world's map in place (the terrain brush, isostar::edit::MapEditor). Each
     // successful edit that changed tiles updates every profile's terrain only where the change
     // reaches (TerrainField::setCells, bound to World::nav: one NavGrid::apply per layer, only
     // the cells whose cost changed), and counts an edit.
-    WorldEdit paint(eng::TileCoord c, const std::string& terrain);
-    WorldEdit paintTile(eng::TileCoord c, std::uint32_t gid);
-    WorldEdit erase(eng::TileCoord c);
-    WorldEdit setErupting(eng::TileCoord c, bool on);
-    WorldEdit toggleErupting(eng::TileCoord c);
+    WorldEdit paint(isostar::TileCoord c, const std::string& terrain);
+    WorldEdit paintTile(isostar::TileCoord c, std::uint32_t gid);
+    WorldEdit erase(isostar::TileCoord c);
+    WorldEdit setErupting(isostar::TileCoord c, bool on);
+    WorldEdit toggleErupting(isostar::TileCoord c);
     WorldEdit undo();
     WorldEdit redo();
     /// A drag: edits until endStroke() undo as one.
     void beginStroke();
     void endStroke();
     /// The brush's palette (tiles with a terrain), empty before open().
-    const std::vector<eng::edit::BrushTile>& palette() const;
+    const std::vector<isostar::edit::BrushTile>& palette() const;
     /// Saves the map's tiles as `.tmx` (atomic, `.bak` of the previous file kept, everything the
     /// loader read and the edits did not touch kept; the `config` path property rebased). Our own
     /// write of a watched file is not taken for a change to reload.
-    eng::Result<eng::map::SaveReport> save(const std::string& path);
+    isostar::Result<isostar::map::SaveReport> save(const std::string& path);
 
     /// True when a watched file changed since the last look and its change has settled (the
     /// file stayed the same for the watcher's settle time, FileWatcher::DefaultSettleSec unless
@@ -131,12 +131,12 @@ public:
     int edits() const { return m_edits; }
 
 private:
-    WorldEdit applyEdit(eng::edit::EditResult r);
+    WorldEdit applyEdit(isostar::edit::EditResult r);
     /// `edit` on the current map's editor, then applyEdit; "no map loaded" before open().
-    WorldEdit editWith(const std::function<eng::edit::EditResult(eng::edit::MapEditor&)>& edit);
+    WorldEdit editWith(const std::function<isostar::edit::EditResult(isostar::edit::MapEditor&)>& edit);
 
     World m_world;
-    std::unique_ptr<eng::edit::MapEditor> m_editor; ///< over m_world.map; new with each world
+    std::unique_ptr<isostar::edit::MapEditor> m_editor; ///< over m_world.map; new with each world
     bool m_loaded = false;
     FileWatcher m_watcher;
     double m_lastPollSec = -1e300;

@@ -30,9 +30,9 @@ WorldLoader::Progress WorldLoader::progress() const
     return {m_shared->step, std::chrono::duration<double>(Clock::now() - m_shared->since).count()};
 }
 
-eng::Result<World> WorldLoader::take()
+isostar::Result<World> WorldLoader::take()
 {
-    eng::Result<World> world = m_result.get();
+    isostar::Result<World> world = m_result.get();
     m_shared.reset();
     return world;
 }

@@ -8,7 +8,7 @@
 /// game::WorldLoader loader;
 /// loader.start(options);
 /// while (!loader.ready()) drawProgress(loader.progress());   // the step and its seconds
-/// eng::Result<game::World> world = loader.take();              // the loader is idle again
+/// isostar::Result<game::World> world = loader.take();              // the loader is idle again
 /// \endcode
 
 #include "game/world/World.hpp"
@@ -38,7 +38,7 @@ public:
     Progress progress() const;
     /// The loaded world or its problems (waits for the worker if needed); the loader is idle
     /// again. [Limit: running()]
-    eng::Result<World> take();
+    isostar::Result<World> take();
 
 private:
     using Clock = std::chrono::steady_clock;
@@ -48,7 +48,7 @@ private:
         Clock::time_point since = Clock::now();
     };
     std::shared_ptr<Shared> m_shared;
-    std::future<eng::Result<World>> m_result;
+    std::future<isostar::Result<World>> m_result;
 };
 
 } // namespace game

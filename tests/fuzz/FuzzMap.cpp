@@ -73,19 +73,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if constexpr (kKind == "tmx" || kKind == "tmj") {
         const std::string path = inputFile("in." + std::string(kKind));
         writeInput(path, text);
-        checkResult(eng::map::loadMap(path));
+        checkResult(isostar::map::loadMap(path));
     } else if constexpr (kKind == "tsx" || kKind == "tsj") {
         const std::string tileset = inputFile("in." + std::string(kKind));
         writeInput(tileset, text);
-        checkResult(eng::map::loadTileset(tileset));
+        checkResult(isostar::map::loadTileset(tileset));
         const std::string host = inputFile(kKind == "tsx" ? "host.tmx" : "host.tmj");
         writeInput(host, hostMap(kKind));
-        checkResult(eng::map::loadMap(host));
+        checkResult(isostar::map::loadMap(host));
     } else if constexpr (kKind == "tx" || kKind == "tj") {
         writeInput(inputFile("in." + std::string(kKind)), text);
         const std::string host = inputFile(kKind == "tx" ? "host.tmx" : "host.tmj");
         writeInput(host, hostMap(kKind));
-        checkResult(eng::map::loadMap(host));
+        checkResult(isostar::map::loadMap(host));
     } else { // gz
         if (text.empty())
             return 0;
@@ -93,7 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         text.remove_prefix(1);
         const std::string path = inputFile((mode & 1) ? "in.tmj.gz" : "in.tmx.gz");
         writeInput(path, (mode & 2) ? std::string(text) : gzip(text));
-        checkResult(eng::map::loadMap(path));
+        checkResult(isostar::map::loadMap(path));
     }
     return 0;
 }

@@ -16,10 +16,10 @@ namespace {
 constexpr std::string_view kKind = ISOSTAR_FUZZ_KIND;
 static_assert(kKind == "map" || kKind == "scen");
 
-[[maybe_unused]] const eng::path::MovingAiMap& fixedMap()
+[[maybe_unused]] const isostar::path::MovingAiMap& fixedMap()
 {
-    static const eng::path::MovingAiMap map = [] {
-        auto r = eng::path::parseMovingAiMap("type octile\nheight 8\nwidth 8\nmap\n"
+    static const isostar::path::MovingAiMap map = [] {
+        auto r = isostar::path::parseMovingAiMap("type octile\nheight 8\nwidth 8\nmap\n"
                                              "........\n..@@@...\n..T.....\n...SS...\n"
                                              "..WW....\n........\n.@@@@@@.\n........\n",
                                              "fixed.map");
@@ -36,22 +36,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     const std::string_view text = fuzzsupport::asText(data, size);
     if constexpr (kKind == "map") {
-        const auto r = eng::path::parseMovingAiMap(text, "fuzz.map");
+        const auto r = isostar::path::parseMovingAiMap(text, "fuzz.map");
         fuzzsupport::checkResult(r);
         if (r) {
-            const eng::path::MovingAiMap& m = r.value();
+            const isostar::path::MovingAiMap& m = r.value();
             if (m.width <= 0 || m.height <= 0 || m.cells.size() != std::size_t(m.width) * std::size_t(m.height)) {
                 std::fputs("fuzz oracle: accepted map's cells are not width x height\n", stderr);
                 std::abort();
             }
-            (void)eng::path::toCostField(m, eng::path::MovingAiTerrain::Ground);
+            (void)isostar::path::toCostField(m, isostar::path::MovingAiTerrain::Ground);
         }
     } else { // scen
-        const auto r = eng::path::parseMovingAiScenarios(text, "fuzz.map.scen");
+        const auto r = isostar::path::parseMovingAiScenarios(text, "fuzz.map.scen");
         fuzzsupport::checkResult(r);
         if (r)
-            for (const eng::path::MovingAiScenario& s : r.value().scenarios)
-                (void)eng::path::checkScenario(s, fixedMap(), "fuzz.map.scen");
+            for (const isostar::path::MovingAiScenario& s : r.value().scenarios)
+                (void)isostar::path::checkScenario(s, fixedMap(), "fuzz.map.scen");
     }
     return 0;
 }

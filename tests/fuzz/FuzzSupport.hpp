@@ -75,18 +75,18 @@ inline void writeInput(const std::string& path, std::string_view bytes)
 /// The oracle for every parser: a failure carries at least one diagnostic, and every diagnostic
 /// has a message and formats (the text users see). Aborts (a fuzzer crash) otherwise.
 template <typename T>
-void checkResult(const eng::Result<T>& r)
+void checkResult(const isostar::Result<T>& r)
 {
     if (!r && r.diagnostics().empty()) {
         std::fputs("fuzz oracle: a failed Result without any diagnostic\n", stderr);
         std::abort();
     }
-    for (const eng::Diagnostic& d : r.diagnostics())
+    for (const isostar::Diagnostic& d : r.diagnostics())
         if (d.message.empty()) {
             std::fputs("fuzz oracle: a diagnostic without a message\n", stderr);
             std::abort();
         }
-    if (!r && eng::formatDiagnostics(r.diagnostics()).empty()) {
+    if (!r && isostar::formatDiagnostics(r.diagnostics()).empty()) {
         std::fputs("fuzz oracle: a failure that formats to no text\n", stderr);
         std::abort();
     }

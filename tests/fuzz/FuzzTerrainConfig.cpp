@@ -22,14 +22,14 @@ void require(bool ok, const char* what)
     }
 }
 
-void checkRules(const eng::terrain::TerrainRules& rules)
+void checkRules(const isostar::terrain::TerrainRules& rules)
 {
-    for (const eng::terrain::TerrainRule& t : rules.terrains) {
+    for (const isostar::terrain::TerrainRule& t : rules.terrains) {
         if (t.baseCost)
             require(std::isfinite(*t.baseCost) && *t.baseCost > 0, "baseCost finite and > 0");
         require(std::isfinite(t.multiplier) && t.multiplier > 0, "multiplier finite and > 0");
         if (t.influence) {
-            const eng::terrain::Influence& i = *t.influence;
+            const isostar::terrain::Influence& i = *t.influence;
             require(std::isfinite(i.radius) && i.radius >= 0, "radius finite and >= 0");
             require(i.factor(0) > 0 && i.factor(i.radius) > 0, "influence factor > 0 over its radius");
         }
@@ -40,11 +40,11 @@ void checkRules(const eng::terrain::TerrainRules& rules)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const auto r = eng::terrain::parseTerrainConfig(fuzzsupport::asText(data, size), "fuzz.toml");
+    const auto r = isostar::terrain::parseTerrainConfig(fuzzsupport::asText(data, size), "fuzz.toml");
     fuzzsupport::checkResult(r);
     if (r) {
         checkRules(r.value().base);
-        for (const eng::terrain::TerrainProfile& p : r.value().profiles)
+        for (const isostar::terrain::TerrainProfile& p : r.value().profiles)
             checkRules(p.rules);
         std::ostringstream printed;
         printed << r.value();

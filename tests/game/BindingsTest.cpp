@@ -20,7 +20,7 @@ std::optional<game::Command> key(const std::string& chord, bool editing = false)
     return game::commandForKey(*k, editing);
 }
 
-std::optional<game::Command> gesture(const std::string& trigger, eng::TileCoord tile, bool editing)
+std::optional<game::Command> gesture(const std::string& trigger, isostar::TileCoord tile, bool editing)
 {
     const std::optional<game::Trigger> t = game::parseTrigger(trigger);
     REQUIRE(t);

@@ -15,23 +15,23 @@
 #include <random>
 #include <set>
 
-using eng::TileCoord;
+using isostar::TileCoord;
 
 namespace {
 
 /// A 96 x 96 field: random walls (15 %) and a few long walls with gaps.
-eng::path::CostField generatedField(unsigned seed)
+isostar::path::CostField generatedField(unsigned seed)
 {
     std::mt19937 rng(seed);
-    eng::path::CostField f(96, 96);
+    isostar::path::CostField f(96, 96);
     for (int y = 0; y < f.height; ++y)
         for (int x = 0; x < f.width; ++x) {
             const unsigned r = rng() % 100;
-            f.at({x, y}) = r < 15 ? eng::path::Impassable : r < 25 ? 3.0f : r < 30 ? 0.5f : 1.0f;
+            f.at({x, y}) = r < 15 ? isostar::path::Impassable : r < 25 ? 3.0f : r < 30 ? 0.5f : 1.0f;
         }
     for (int x = 0; x < f.width; ++x)
         if (x % 24 != 5)
-            f.at({x, 48}) = eng::path::Impassable;
+            f.at({x, 48}) = isostar::path::Impassable;
     return f;
 }
 
@@ -40,7 +40,7 @@ eng::path::CostField generatedField(unsigned seed)
 TEST_CASE("the occupancy grid follows spawns, steps and resets")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii({"......", "......"});
+    const isostar::path::NavGrid grid = navFromAscii({"......", "......"});
     REQUIRE(s.reset(grid));
     // An expansion budget, not the clock: the request is answered in the next update on any
     // machine, however loaded.
@@ -65,7 +65,7 @@ TEST_CASE("the occupancy grid follows spawns, steps and resets")
     CHECK(s.pathWork().requestsMade == 1);
     CHECK(s.pathWork().requestsDone == 1);
     CHECK(s.pathWork().waitUpdatesMax == 1);
-    const eng::path::NavGrid again = navFromAscii({"......", "......"});
+    const isostar::path::NavGrid again = navFromAscii({"......", "......"});
     REQUIRE(s.reset(again));
     CHECK(s.occupancy().claims({4, 0}) == 0);
     CHECK(s.pathWork().requestsMade == 0);
@@ -74,10 +74,10 @@ TEST_CASE("the occupancy grid follows spawns, steps and resets")
 TEST_CASE("hundreds of units with random goals: every request answered, never two on one cell")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navGrid({{"", generatedField(7)}});
+    const isostar::path::NavGrid grid = navGrid({{"", generatedField(7)}});
     REQUIRE(s.reset(grid));
     game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetMicros = 1e9; });  // whole searches every update: no timing in this test
-    const eng::path::NavGrid& g = s.grid();
+    const isostar::path::NavGrid& g = s.grid();
     // The passable cells of the biggest island.
     std::map<int, std::vector<TileCoord>> islands;
     for (int y = 0; y < g.height(); ++y)
@@ -152,7 +152,7 @@ static int corridorCrossing(bool interleaved, int limitTicks)
         "......############......",
     };
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii(rows);
+    const isostar::path::NavGrid grid = navFromAscii(rows);
     REQUIRE(s.reset(grid));
     std::vector<int> west, east;
     std::vector<std::pair<int, TileCoord>> goals;
@@ -201,7 +201,7 @@ TEST_CASE("two groups meeting head-on in a 1-wide corridor all arrive")
 TEST_CASE("without giving way the corridor deadlocks (the test above can fail)")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii({"..#########..", ".............", "..#########.."});
+    const isostar::path::NavGrid grid = navFromAscii({"..#########..", ".............", "..#########.."});
     REQUIRE(s.reset(grid));
     game::test::tune(s, [](game::PartyParams& p) { p.giveWayDepth = 0; });
     const int a = s.spawn("a", {0, 1});
@@ -229,7 +229,7 @@ TEST_CASE("without giving way the corridor deadlocks (the test above can fail)")
 TEST_CASE("the nearest free cell: the closest by a scan of the map, at a cost bounded by the party")
 {
     std::mt19937 rng(11);
-    const eng::path::NavGrid grid = navGrid({{"", generatedField(5)}});
+    const isostar::path::NavGrid grid = navGrid({{"", generatedField(5)}});
     std::vector<game::Unit> units(40);
     game::OccupancyGrid occ(units);
     for (std::size_t i = 0; i < units.size(); ++i)
@@ -260,11 +260,11 @@ TEST_CASE("the nearest free cell: the closest by a scan of the map, at a cost bo
 
     // No free cell near: a 1024 x 1024 map of walls but one far corner. The search gives up at
     // its radius (about 4,500 cells) instead of scanning the map's million.
-    eng::path::CostField walls(1024, 1024);
+    isostar::path::CostField walls(1024, 1024);
     for (int y = 0; y < walls.height; ++y)
         for (int x = 0; x < walls.width; ++x)
-            walls.at({x, y}) = x > 1000 && y > 1000 ? 1.0f : eng::path::Impassable;
-    const eng::path::NavGrid walled = navGrid({{"", walls}});
+            walls.at({x, y}) = x > 1000 && y > 1000 ? 1.0f : isostar::path::Impassable;
+    const isostar::path::NavGrid walled = navGrid({{"", walls}});
     REQUIRE(walled.layerCount() == 1);
     occ.rebuild(walled.shape());
     const game::OccupancyGrid::FreeCell far = occ.nearestFree(walled, 0, {100, 100}, -1);

@@ -46,11 +46,11 @@ game::World loadMapWorld(const std::string& map)
 {
     auto w = game::loadWorld({std::string(ISOSTAR_SOURCE_DIR) + "/" + map, "", ""});
     if (!w)
-        FAIL(eng::formatDiagnostics(w.diagnostics()));
+        FAIL(isostar::formatDiagnostics(w.diagnostics()));
     return std::move(w).value();
 }
 
-eng::TileCoord tileOf(const Json& unit)
+isostar::TileCoord tileOf(const Json& unit)
 {
     return {unit["tile"][0].get<int>(), unit["tile"][1].get<int>()};
 }
@@ -63,7 +63,7 @@ TEST_CASE("e2e: the party walks to the castle on maps/seed/road.tmx")
         return;
     const game::World world = loadMapWorld("maps/seed/road.tmx");
     REQUIRE(world.goal);
-    const eng::TileCoord goal = *world.goal;
+    const isostar::TileCoord goal = *world.goal;
     const fs::path dir = tempDir("castle");
     const Run r = runScript(dir, "maps/seed/road.tmx",
                             "select all\nmove " + std::to_string(goal.x) + " " + std::to_string(goal.y) +
@@ -78,12 +78,12 @@ TEST_CASE("e2e: the party walks to the castle on maps/seed/road.tmx")
     CHECK(anyMoving);
     const Json end = readJson(dir / "end.json");
     REQUIRE(end["units"].size() == 4);
-    std::set<eng::TileCoord> tiles;
+    std::set<isostar::TileCoord> tiles;
     bool onGoal = false;
     for (const Json& u : end["units"]) {
         CHECK_FALSE(u["moving"].get<bool>());
         CHECK(u["selected"].get<bool>());
-        const eng::TileCoord t = tileOf(u);
+        const isostar::TileCoord t = tileOf(u);
         tiles.insert(t);
         onGoal = onGoal || t == goal;
         CHECK(std::abs(t.x - goal.x) <= 2);
@@ -139,11 +139,11 @@ TEST_CASE("e2e: a click on an unreachable tile ends at the nearest reachable one
     INFO(first.err);
     REQUIRE(first.exitCode == 0);
     const Json start = readJson(dir / "start.json");
-    const eng::TileCoord from = tileOf(start["units"][0]);
+    const isostar::TileCoord from = tileOf(start["units"][0]);
     const std::string name = start["units"][0]["name"];
 
     // A wall cell visible on screen.
-    std::optional<eng::TileCoord> wall;
+    std::optional<isostar::TileCoord> wall;
     const double cx = start["camera"]["center"][0], cy = start["camera"]["center"][1], zoom = start["camera"]["zoom"];
     const double tw = world.map.tileWidth, th = world.map.tileHeight, originX = world.map.height * tw / 2;
     int px = 0, py = 0;
@@ -154,15 +154,15 @@ TEST_CASE("e2e: a click on an unreachable tile ends at the nearest reachable one
             const double wx = originX + (x - y) * tw / 2, wy = (x + y + 1) * th / 2;
             px = int(std::lround((wx - cx) / zoom + 640)), py = int(std::lround((wy - cy) / zoom + 360));
             if (px > 20 && px < 1260 && py > 100 && py < 650)
-                wall = eng::TileCoord{x, y};
+                wall = isostar::TileCoord{x, y};
         }
     REQUIRE(wall);
 
     // The pathfinder's own answer: the reachable cell closest to the wall.
-    eng::path::GridPathfinder finder;
+    isostar::path::GridPathfinder finder;
     REQUIRE(finder.init(world.nav.costField(0), world.nav.rules(0)));
-    eng::path::PathResult expected;
-    REQUIRE(finder.findPath(from, *wall, expected) == eng::path::PathStatus::Partial);
+    isostar::path::PathResult expected;
+    REQUIRE(finder.findPath(from, *wall, expected) == isostar::path::PathStatus::Partial);
 
     const Run r = runScript(dir, map,
                             "select " + name + "\nclick " + std::to_string(px) + " " + std::to_string(py) + "\nwait 40\ndump " +

@@ -32,7 +32,7 @@ game::SightMap wallColumn()
     return m;
 }
 
-bool contains(const std::vector<eng::TileCoord>& cells, eng::TileCoord c)
+bool contains(const std::vector<isostar::TileCoord>& cells, isostar::TileCoord c)
 {
     return std::find(cells.begin(), cells.end(), c) != cells.end();
 }
@@ -57,7 +57,7 @@ TEST_CASE("sight: walls stop the line of sight, the wall itself is seen", "[fog]
     CHECK(game::lineOfSight(corner, {0, 0}, {2, 2}));
     corner.set({0, 1}, true);
     CHECK_FALSE(game::lineOfSight(corner, {0, 0}, {2, 2}));
-    std::vector<eng::TileCoord> seen;
+    std::vector<isostar::TileCoord> seen;
     game::cellsInSight(corner, {0, 0}, 3, seen);
     CHECK(contains(seen, {1, 1}));  // a neighbour is always seen, even between two walls
     CHECK_FALSE(contains(seen, {2, 2}));
@@ -73,7 +73,7 @@ TEST_CASE("sight: the radius counts cells, rounded, and cells behind a wall are 
     CHECK_FALSE(game::withinSight({0, 0}, {0, 1}, -1));
 
     const game::SightMap m = wallColumn();
-    std::vector<eng::TileCoord> seen;
+    std::vector<isostar::TileCoord> seen;
     game::cellsInSight(m, {3, 4}, 4, seen);
     CHECK(contains(seen, {6, 4}));
     CHECK(contains(seen, {0, 4}));
@@ -84,12 +84,12 @@ TEST_CASE("sight: the radius counts cells, rounded, and cells behind a wall are 
 
 TEST_CASE("fog: the belief grid is the real one where known, open ground elsewhere", "[fog]")
 {
-    eng::path::NavGrid real;
+    isostar::path::NavGrid real;
     real.reset(12, 9);
-    eng::path::CostField f(12, 9, 2.0f);
+    isostar::path::CostField f(12, 9, 2.0f);
     for (int y = 0; y < 8; ++y)
-        f.at({6, y}) = eng::path::Impassable;
-    eng::path::MoveRules rules;
+        f.at({6, y}) = isostar::path::Impassable;
+    isostar::path::MoveRules rules;
     REQUIRE(real.addLayer("walker", f, rules) == 0);
 
     game::FogOfWar fog;
@@ -99,7 +99,7 @@ TEST_CASE("fog: the belief grid is the real one where known, open ground elsewhe
     CHECK(fog.belief().cost(0, {6, 4}) == game::FogOfWar::OpenCost);  // the unseen wall plans as open
 
     const game::Viewer eyes[] = {{{3, 4}, 4}};
-    const std::vector<eng::path::NavDirty> dirty = fog.see(real, eyes);
+    const std::vector<isostar::path::NavDirty> dirty = fog.see(real, eyes);
     REQUIRE(dirty.size() == 1);
     CHECK(contains(dirty[0].cells, {6, 4}));
     CHECK(fog.known({6, 4}));
@@ -126,11 +126,11 @@ TEST_CASE("fog: the belief grid is the real one where known, open ground elsewhe
     CHECK(fog.knownCount() == known);
 
     // The real grid changes: only known cells reach the belief grid.
-    const eng::path::CellChange edit[] = {{{5, 4}, 5.0f}, {{9, 4}, 5.0f}};
-    const eng::path::NavDirty realDirty = real.apply(0, edit);
-    const std::vector<eng::path::NavDirty> follow = fog.realChanged(real, std::span(&realDirty, 1));
+    const isostar::path::CellChange edit[] = {{{5, 4}, 5.0f}, {{9, 4}, 5.0f}};
+    const isostar::path::NavDirty realDirty = real.apply(0, edit);
+    const std::vector<isostar::path::NavDirty> follow = fog.realChanged(real, std::span(&realDirty, 1));
     REQUIRE(follow.size() == 1);
-    CHECK(follow[0].cells == std::vector<eng::TileCoord>{{5, 4}});
+    CHECK(follow[0].cells == std::vector<isostar::TileCoord>{{5, 4}});
     CHECK(invariant());
 }
 
@@ -141,7 +141,7 @@ TEST_CASE("fog: a unit's sight comes from its party object, else its profile, el
         << "[movement]\nsight = 6\n[terrain.grass]\ncost = 1.0\n[terrain.wall]\npassable = false\n"
            "blocks_sight = true\n[profile.dwarf.movement]\nsight = 4\n";
     auto world = game::loadWorld({FogFieldMap, dir.file("sight.toml"), ""});
-    INFO(eng::formatDiagnostics(world.diagnostics()));
+    INFO(isostar::formatDiagnostics(world.diagnostics()));
     REQUIRE(world);
     const game::World& w = world.value();
     CHECK(w.sightOf("knight", "") == 3);      // the object's `sight` property wins
@@ -156,9 +156,9 @@ TEST_CASE("fog: a unit's sight comes from its party object, else its profile, el
 
 TEST_CASE("fog: changesSince tells the cells whose state changed since a stamp, and all after a reset", "[fog]")
 {
-    eng::path::NavGrid real;
+    isostar::path::NavGrid real;
     real.reset(12, 9);
-    REQUIRE(real.addLayer("walker", eng::path::CostField(12, 9, 1.0f), eng::path::MoveRules{}) == 0);
+    REQUIRE(real.addLayer("walker", isostar::path::CostField(12, 9, 1.0f), isostar::path::MoveRules{}) == 0);
     game::FogOfWar fog;
     fog.reset(real, wallColumn());
     game::FogChanges c = fog.changesSince(0);
@@ -174,12 +174,12 @@ TEST_CASE("fog: changesSince tells the cells whose state changed since a stamp, 
                 out.push_back(fog.visible({x, y}) ? 2 : fog.known({x, y}) ? 1 : 0);
         return out;
     };
-    auto toldExactly = [&](const std::vector<int>& before, std::span<const eng::TileCoord> told) {
+    auto toldExactly = [&](const std::vector<int>& before, std::span<const isostar::TileCoord> told) {
         const std::vector<int> after = states();
         for (int y = 0; y < 9; ++y)
             for (int x = 0; x < 12; ++x) {
                 const bool changed = before[std::size_t(y * 12 + x)] != after[std::size_t(y * 12 + x)];
-                if (changed != contains(std::vector<eng::TileCoord>(told.begin(), told.end()), {x, y}))
+                if (changed != contains(std::vector<isostar::TileCoord>(told.begin(), told.end()), {x, y}))
                     return false;
             }
         return true;
@@ -229,14 +229,14 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
     CHECK_FALSE(session.fog().known({10, 2}));  // the wall is out of everyone's sight
 
     session.party().selection().selectOnly(knight);
-    const eng::TileCoord goal{17, 2};
+    const isostar::TileCoord goal{17, 2};
     REQUIRE(session.canOrder(goal));
     session.order(goal);
     REQUIRE(session.lastOrder());
     CHECK(session.lastOrder()->cost < 16.0);  // straight across: it believes the field is open
-    const std::vector<eng::TileCoord> first = party.units()[std::size_t(knight)].path;
+    const std::vector<isostar::TileCoord> first = party.units()[std::size_t(knight)].path;
     const bool throughWall = std::any_of(first.begin(), first.end(),
-                                         [&](eng::TileCoord c) { return !world.nav.passable(0, c); });
+                                         [&](isostar::TileCoord c) { return !world.nav.passable(0, c); });
     CHECK(throughWall);
 
     bool onWall = false;
@@ -257,14 +257,14 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
     CHECK(replanned);
 
     // An edit reaches the belief grid on known cells only.
-    const eng::TileCoord knownCell{15, 3};
+    const isostar::TileCoord knownCell{15, 3};
     REQUIRE(session.fog().known(knownCell));
     REQUIRE(session.edit(game::mapedit::Paint{knownCell, "wall"}).error.empty());
     CHECK_FALSE(session.party().grid().passable(0, knownCell));
     // The fog's sight follows the new wall: what it holds in sight is what the units see now.
     const game::SightMap blockersNow = game::sightBlockers(world.terrains.front().terrain);
     CHECK(blockersNow.blocking(knownCell));
-    std::vector<eng::TileCoord> inSight;
+    std::vector<isostar::TileCoord> inSight;
     for (const game::Unit& u : party.units())
         game::cellsInSight(blockersNow, u.tile, world.sightOf(u.name, u.profile), inSight);
     int sightDiffers = 0;
@@ -272,7 +272,7 @@ TEST_CASE("fog: a unit plans through the unseen wall, sees it, replans through t
         for (int x = 0; x < world.nav.width(); ++x)
             sightDiffers += session.fog().visible({x, y}) != contains(inSight, {x, y});
     CHECK(sightDiffers == 0);
-    eng::TileCoord unknownCell{-1, -1};
+    isostar::TileCoord unknownCell{-1, -1};
     for (int y = 0; y < world.nav.height() && unknownCell.x < 0; ++y)
         for (int x = 0; x < world.nav.width() && unknownCell.x < 0; ++x)
             if (!session.fog().known({x, y}))
@@ -297,7 +297,7 @@ TEST_CASE("fog: the counts are of the map's cells, never the void cells of a sta
     for (const auto& [name, cells] : maps) {
         CAPTURE(name);
         auto world = game::loadWorld({std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/stagger/" + name, "", ""});
-        INFO(eng::formatDiagnostics(world.diagnostics()));
+        INFO(isostar::formatDiagnostics(world.diagnostics()));
         REQUIRE(world);
         const game::World& w = world.value();
         REQUIRE(w.nav.width() * w.nav.height() > cells);  // the playable grid has void cells

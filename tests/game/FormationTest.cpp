@@ -7,7 +7,7 @@
 #include <random>
 #include <set>
 
-using eng::TileCoord;
+using isostar::TileCoord;
 
 TEST_CASE("formation: every unit gets a distinct passable goal near the click")
 {
@@ -18,9 +18,9 @@ TEST_CASE("formation: every unit gets a distinct passable goal near the click")
         "..........",
         "..........",
     });
-    const eng::path::NavGrid grid = navGrid({{"", field}});
+    const isostar::path::NavGrid grid = navGrid({{"", field}});
     REQUIRE(grid.layerCount() == 1);
-    eng::path::GridQuery query;
+    isostar::path::GridQuery query;
     const TileCoord units[] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
     const auto r = game::planFormation(grid, 0, query, {6, 2}, units, {});
     REQUIRE(r.anchor);
@@ -45,9 +45,9 @@ TEST_CASE("formation: goals never lie behind a wall or on blocked tiles")
         "....#.....",
         "..........",
     });
-    const eng::path::NavGrid grid = navGrid({{"", field}});
+    const isostar::path::NavGrid grid = navGrid({{"", field}});
     REQUIRE(grid.layerCount() == 1);
-    eng::path::GridQuery query;
+    isostar::path::GridQuery query;
     const TileCoord units[] = {{0, 0}, {0, 1}, {0, 2}};
     const TileCoord blocked[] = {{2, 0}, {3, 1}};
     const auto r = game::planFormation(grid, 0, query, {3, 0}, units, blocked);
@@ -72,9 +72,9 @@ TEST_CASE("formation: an unreachable click anchors on the closest reachable tile
         "..........",
     });
     // Click the wall at (6,1): (5,1) and (7,1) are equally close, (5,1) is cheaper to reach.
-    const eng::path::NavGrid grid = navGrid({{"", field}});
+    const isostar::path::NavGrid grid = navGrid({{"", field}});
     REQUIRE(grid.layerCount() == 1);
-    eng::path::GridQuery query;
+    isostar::path::GridQuery query;
     const TileCoord units[] = {{0, 0}};
     const auto r = game::planFormation(grid, 0, query, {6, 1}, units, {});
     REQUIRE(r.anchor);
@@ -88,9 +88,9 @@ TEST_CASE("formation: an unreachable click anchors on the closest reachable tile
 TEST_CASE("formation: a click off the map gives nothing")
 {
     const auto field = gridFromAscii({"...", "..."});
-    const eng::path::NavGrid grid = navGrid({{"", field}});
+    const isostar::path::NavGrid grid = navGrid({{"", field}});
     REQUIRE(grid.layerCount() == 1);
-    eng::path::GridQuery query;
+    isostar::path::GridQuery query;
     const TileCoord units[] = {{0, 0}};
     CHECK_FALSE(game::planFormation(grid, 0, query, {-1, 0}, units, {}).anchor);
     CHECK_FALSE(game::planFormation(grid, 0, query, {3, 0}, units, {}).anchor);
@@ -103,14 +103,14 @@ TEST_CASE("formation: an order costs the cells its flood visits, never the map")
     // by units outside the order, so the flood walks about 400 cells each way before it finds
     // its 24 candidates. Its marks and queue hold those cells, not the map's million.
     constexpr int Side = 1024, Row = 512;
-    eng::path::CostField field(Side, Side);
+    isostar::path::CostField field(Side, Side);
     for (int y = 0; y < Side; ++y)
         for (int x = 0; x < Side; ++x)
-            field.at({x, y}) = y == Row ? 1.0f : eng::path::Impassable;
-    const eng::path::NavGrid grid = navGrid({{"", field}});
+            field.at({x, y}) = y == Row ? 1.0f : isostar::path::Impassable;
+    const isostar::path::NavGrid grid = navGrid({{"", field}});
     REQUIRE(grid.layerCount() == 1);
     auto blocked = [](TileCoord c) { return c.y == Row && c.x >= 120 && c.x <= 900; };
-    eng::path::GridQuery query;
+    isostar::path::GridQuery query;
     game::FormationScratch scratch;
     const TileCoord units[] = {{10, Row}, {11, Row}, {12, Row}, {13, Row}};
     for (int order = 0; order < 2; ++order) {  // the second reuses the scratch of the first

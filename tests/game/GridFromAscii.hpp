@@ -10,33 +10,33 @@
 #include <utility>
 #include <vector>
 
-inline eng::path::CostField gridFromAscii(const std::vector<std::string>& rows)
+inline isostar::path::CostField gridFromAscii(const std::vector<std::string>& rows)
 {
-    eng::path::CostField f(int(rows[0].size()), int(rows.size()));
+    isostar::path::CostField f(int(rows[0].size()), int(rows.size()));
     for (int y = 0; y < f.height; ++y)
         for (int x = 0; x < f.width; ++x) {
             const char c = rows[std::size_t(y)][std::size_t(x)];
-            f.at({x, y}) = c == '#' ? eng::path::Impassable : c == 's' ? 3.0f : c == 'r' ? 0.5f : 1.0f;
+            f.at({x, y}) = c == '#' ? isostar::path::Impassable : c == 's' ? 3.0f : c == 'r' ? 0.5f : 1.0f;
         }
     return f;
 }
 
 /// A NavGrid with one layer per (profile, field), in order, all with `rules` [Limit: fields of
 /// one size]. A grid without layers when the fields are rejected.
-inline eng::path::NavGrid navGrid(const std::vector<std::pair<std::string, eng::path::CostField>>& layers,
-                                  const eng::path::MoveRules& rules = {})
+inline isostar::path::NavGrid navGrid(const std::vector<std::pair<std::string, isostar::path::CostField>>& layers,
+                                  const isostar::path::MoveRules& rules = {})
 {
-    eng::path::NavGrid grid;
+    isostar::path::NavGrid grid;
     if (layers.empty() || !grid.reset(layers.front().second.width, layers.front().second.height))
         return grid;
     for (const auto& [profile, field] : layers)
         if (grid.addLayer(profile, field, rules) < 0)
-            return eng::path::NavGrid();
+            return isostar::path::NavGrid();
     return grid;
 }
 
 /// A NavGrid of one default layer ("") from ASCII rows.
-inline eng::path::NavGrid navFromAscii(const std::vector<std::string>& rows)
+inline isostar::path::NavGrid navFromAscii(const std::vector<std::string>& rows)
 {
     return navGrid({{std::string(), gridFromAscii(rows)}});
 }

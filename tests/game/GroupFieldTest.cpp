@@ -19,7 +19,7 @@
 #include <thread>
 #include <vector>
 
-using eng::TileCoord;
+using isostar::TileCoord;
 
 namespace {
 
@@ -44,12 +44,12 @@ std::vector<int> spawnBlock(game::Party& s, const std::string& prefix, TileCoord
 
 /// A wall across a 21-row map at x = 20, open only at (20, 2) (inside the field's region of
 /// the tests' groups): painted into layer 0 of `grid`.
-eng::path::NavDirty paintWallWithGap(eng::path::NavGrid& grid)
+isostar::path::NavDirty paintWallWithGap(isostar::path::NavGrid& grid)
 {
-    std::vector<eng::path::CellChange> wall;
+    std::vector<isostar::path::CellChange> wall;
     for (int y = 0; y < 21; ++y)
         if (y != 2)
-            wall.push_back({{20, y}, eng::path::Impassable});
+            wall.push_back({{20, y}, isostar::path::Impassable});
     return grid.apply(0, wall);
 }
 
@@ -78,7 +78,7 @@ void checkGroupArrives(game::Party& s, const std::vector<int>& group, TileCoord 
 TEST_CASE("a group order shares one flow field: the followers ask for no path of their own")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii(openField(40, 20));
+    const isostar::path::NavGrid grid = navFromAscii(openField(40, 20));
     REQUIRE(s.reset(grid));
     game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });  // the same ticks on any machine, however loaded
     const std::vector<int> group = spawnBlock(s, "g", {1, 6}, 12, 4);
@@ -93,7 +93,7 @@ TEST_CASE("a group order shares one flow field: the followers ask for no path of
         CHECK(s.units()[std::size_t(group[k])].walk.awaitingPath);
     s.update(1.0 / 60.0);  // the service runs the field
     s.update(1.0 / 60.0);  // the followers take their paths from it
-    const eng::path::FlowField* field = s.fieldOf(group[3]);
+    const isostar::path::FlowField* field = s.fieldOf(group[3]);
     REQUIRE(field != nullptr);
     CHECK(field->goals() == std::vector<TileCoord>{{34, 10}});
     CHECK(s.fieldOf(group[0]) == field);  // the leader belongs to the group too
@@ -129,7 +129,7 @@ TEST_CASE("a group order shares one flow field: the followers ask for no path of
 TEST_CASE("two groups that cross on one field each both arrive: nobody stuck, never two on one cell")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii(openField(48, 24));
+    const isostar::path::NavGrid grid = navFromAscii(openField(48, 24));
     REQUIRE(s.reset(grid));
     game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });  // the same ticks on any machine, however loaded
     const std::vector<int> west = spawnBlock(s, "w", {1, 7}, 16, 4);
@@ -168,7 +168,7 @@ TEST_CASE("two groups that cross on one field each both arrive: nobody stuck, ne
 TEST_CASE("a wall painted across a group's field: the field is repaired and the followers re-route")
 {
     game::Party s;
-    eng::path::NavGrid grid = navFromAscii(openField(40, 21));
+    isostar::path::NavGrid grid = navFromAscii(openField(40, 21));
     REQUIRE(s.reset(grid));
     game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });  // the same ticks on any machine, however loaded
     const std::vector<int> group = spawnBlock(s, "g", {2, 8}, 10, 2);
@@ -176,10 +176,10 @@ TEST_CASE("a wall painted across a group's field: the field is repaired and the 
     REQUIRE(s.order(group, goal).accepted);
     for (int f = 0; f < 40; ++f)
         s.update(1.0 / 60.0);
-    const eng::path::FlowField* before = s.fieldOf(group[1]);
+    const isostar::path::FlowField* before = s.fieldOf(group[1]);
     REQUIRE(before != nullptr);
     const std::uint64_t versionBefore = before->version();
-    const eng::path::NavDirty dirty = paintWallWithGap(grid);
+    const isostar::path::NavDirty dirty = paintWallWithGap(grid);
     game::CostChangeReport rep;
     s.gridChanged({&dirty, 1}, &rep);
     CHECK(rep.replanned.size() == group.size());  // every path crossed x = 20
@@ -195,7 +195,7 @@ TEST_CASE("a wall painted across a group's field: the field is repaired and the 
             throughGap = throughGap || u.tile == TileCoord{20, 2};
         }
     }
-    const eng::path::FlowField* after = s.fieldOf(group[1]);
+    const isostar::path::FlowField* after = s.fieldOf(group[1]);
     REQUIRE(after != nullptr);
     CHECK(after->version() != versionBefore);
     CHECK_FALSE(after->reached({20, 10}));
@@ -209,7 +209,7 @@ TEST_CASE("a wall painted across a group's field: the field is repaired and the 
 TEST_CASE("many orders at once (no search at once): the leader follows its group's field too, no A* of its own")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii(openField(40, 20));
+    const isostar::path::NavGrid grid = navFromAscii(openField(40, 20));
     REQUIRE(s.reset(grid));
     game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });  // the same ticks on any machine, however loaded
     const std::vector<int> group = spawnBlock(s, "g", {1, 6}, 12, 4);
@@ -222,7 +222,7 @@ TEST_CASE("many orders at once (no search at once): the leader follows its group
         CHECK(s.units()[std::size_t(i)].walk.awaitingPath);
     s.update(1.0 / 60.0);
     s.update(1.0 / 60.0);
-    const eng::path::FlowField* field = s.fieldOf(group[0]);
+    const isostar::path::FlowField* field = s.fieldOf(group[0]);
     REQUIRE(field != nullptr);
     // The leader's path follows the field from its cell: each step optimal toward the anchor
     // until its tail to its formation cell.
@@ -243,7 +243,7 @@ TEST_CASE("a group whose way leaves its field's rectangle gets one field over th
     for (int y = 0; y < 29; ++y)
         rows[std::size_t(y)][20] = '#';
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii(rows);
+    const isostar::path::NavGrid grid = navFromAscii(rows);
     REQUIRE(s.reset(grid));
     game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });  // the same ticks on any machine, however loaded
     const std::vector<int> group = spawnBlock(s, "g", {2, 11}, 12, 4);
@@ -254,9 +254,9 @@ TEST_CASE("a group whose way leaves its field's rectangle gets one field over th
     // The first field missed the followers; the second, over the whole grid, serves them all.
     CHECK(s.pathWork().fieldsMade == 2);
     CHECK(s.pathWork().requestsMade == 2);
-    const eng::path::FlowField* field = s.fieldOf(group[1]);
+    const isostar::path::FlowField* field = s.fieldOf(group[1]);
     REQUIRE(field != nullptr);
-    CHECK(field->region() == eng::path::FieldRegion::whole(grid));
+    CHECK(field->region() == isostar::path::FieldRegion::whole(grid));
     for (int i : group) {
         const game::Unit& u = s.units()[std::size_t(i)];
         CHECK_FALSE(u.walk.awaitingPath);
@@ -269,7 +269,7 @@ TEST_CASE("a group whose way leaves its field's rectangle gets one field over th
 TEST_CASE("on a clock budget the fields run on the service's worker thread: a wall painted across one still repairs it")
 {
     game::Party s;
-    eng::path::NavGrid grid = navFromAscii(openField(40, 21));
+    isostar::path::NavGrid grid = navFromAscii(openField(40, 21));
     REQUIRE(s.reset(grid));
     REQUIRE(s.params().pathBudgetExpansions <= 0);  // the game's clock budget
     const std::vector<int> group = spawnBlock(s, "g", {2, 8}, 10, 2);
@@ -290,11 +290,11 @@ TEST_CASE("on a clock budget the fields run on the service's worker thread: a wa
         onWorker += s.lastServiceStats().workerExpansions;
         waitForWorker();
     }
-    const eng::path::FlowField* before = s.fieldOf(group[1]);
+    const isostar::path::FlowField* before = s.fieldOf(group[1]);
     REQUIRE(before != nullptr);
     CHECK(onWorker > 0);  // the field's expansions ran on the worker, not in the update's slices
     const std::uint64_t versionBefore = before->version();
-    const eng::path::NavDirty dirty = paintWallWithGap(grid);
+    const isostar::path::NavDirty dirty = paintWallWithGap(grid);
     s.gridChanged({&dirty, 1});
     for (int ticks = 0; ticks < 60 * 120 && s.anyMoving(); ++ticks) {
         s.update(1.0 / 60.0);
@@ -303,7 +303,7 @@ TEST_CASE("on a clock budget the fields run on the service's worker thread: a wa
             REQUIRE(grid.passable(0, s.units()[std::size_t(i)].tile));
         waitForWorker();
     }
-    const eng::path::FlowField* after = s.fieldOf(group[1]);
+    const isostar::path::FlowField* after = s.fieldOf(group[1]);
     REQUIRE(after != nullptr);
     CHECK(after->version() != versionBefore);
     CHECK_FALSE(after->reached({20, 10}));
@@ -324,7 +324,7 @@ TEST_CASE("a group ordered into a dead-end corridor one cell wide fills it: mate
             if (y != 4 || x == 39)
                 rows[std::size_t(y)][std::size_t(x)] = '#';
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii(rows);
+    const isostar::path::NavGrid grid = navFromAscii(rows);
     REQUIRE(s.reset(grid));
     game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 100000; });
     const std::vector<int> group = spawnBlock(s, "g", {1, 1}, 12, 4);

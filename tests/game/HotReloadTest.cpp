@@ -16,7 +16,7 @@
 #include <string>
 
 namespace fs = std::filesystem;
-using eng::TileCoord;
+using isostar::TileCoord;
 
 namespace {
 
@@ -241,7 +241,7 @@ TEST_CASE("changed costs: only units whose remaining path crosses a changed cell
         "..........",
     };
     game::Party s;
-    eng::path::NavGrid grid = navFromAscii(rows);
+    isostar::path::NavGrid grid = navFromAscii(rows);
     REQUIRE(s.reset(grid));
     const int top = s.spawn("top", {0, 0});
     const int bottom = s.spawn("bottom", {0, 3});
@@ -256,7 +256,7 @@ TEST_CASE("changed costs: only units whose remaining path crosses a changed cell
     walled[3][5] = '#';
     walled[2][5] = '#';
     game::CostChangeReport rep;
-    const eng::path::NavDirty dirty = grid.replaceLayer(0, gridFromAscii(walled), {});
+    const isostar::path::NavDirty dirty = grid.replaceLayer(0, gridFromAscii(walled), {});
     REQUIRE(dirty.layer == 0);
     s.gridChanged({&dirty, 1}, &rep);
     CHECK(rep.replanned == std::vector<int>{bottom});
@@ -282,12 +282,12 @@ TEST_CASE("changed costs: only units whose remaining path crosses a changed cell
 TEST_CASE("changed costs: a unit on a cell that became impassable steps to the nearest passable one")
 {
     game::Party s;
-    eng::path::NavGrid grid = navFromAscii({".....", ".....", "....."});
+    isostar::path::NavGrid grid = navFromAscii({".....", ".....", "....."});
     REQUIRE(s.reset(grid));
     s.spawn("knight", {2, 1});
     s.spawn("mage", {1, 1});
     game::CostChangeReport rep;
-    const eng::path::NavDirty dirty = grid.replaceLayer(0, gridFromAscii({".....", ".##..", "....."}), {});
+    const isostar::path::NavDirty dirty = grid.replaceLayer(0, gridFromAscii({".....", ".##..", "....."}), {});
     REQUIRE(dirty.layer == 0);
     s.gridChanged({&dirty, 1}, &rep);
     REQUIRE(rep.displaced.size() == 2);

@@ -22,7 +22,7 @@ namespace {
 
 /// The window pixel on the minimap of the default 1280x720 window (hint bar shown) that holds
 /// cell `c`'s centre, as "PX PY".
-std::string minimapPixelOf(const game::World& world, eng::TileCoord c)
+std::string minimapPixelOf(const game::World& world, isostar::TileCoord c)
 {
     const game::MinimapLayout layout(world.projection, {1280.f, 720.f}, 34.f);
     const sf::Vector2f p = layout.tileToPixel({float(c.x) + 0.5f, float(c.y) + 0.5f});
@@ -46,7 +46,7 @@ TEST_CASE("e2e: the minimap shows, a click on it moves the view there, a right c
     auto loaded = game::loadWorld({std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx", "", ""});
     REQUIRE(loaded);
     const game::World& world = loaded.value();
-    const eng::TileCoord target{52, 18};
+    const isostar::TileCoord target{52, 18};
     const std::string px = minimapPixelOf(world, target);
     const fs::path dir = testsupport::e2eDir("isostar-e2e", "minimap");
     const auto d = [&](const std::string& name) { return "dump " + (dir / (name + ".json")).string() + "\n"; };
@@ -68,7 +68,7 @@ TEST_CASE("e2e: the minimap shows, a click on it moves the view there, a right c
     // The click: the view is centred on the cell (within one cell); the pointer, over the
     // minimap, hovers no tile.
     const nlohmann::json clicked = testsupport::readJsonFile(dir / "clicked.json");
-    const eng::iso::WorldPos centre = world.projection.cellCenter(target);
+    const isostar::iso::WorldPos centre = world.projection.cellCenter(target);
     const auto& camera = clicked["camera"]["center"];
     CHECK(std::abs(camera[0].get<double>() - centre.x) < world.map.tileWidth);
     CHECK(std::abs(camera[1].get<double>() - centre.y) < world.map.tileHeight);

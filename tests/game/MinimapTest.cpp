@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-using eng::TileCoord;
+using isostar::TileCoord;
 using testsupport::MinimapProbe;
 
 namespace {
@@ -244,16 +244,16 @@ TEST_CASE("minimap: a map whose cells are smaller than MinTexelPx on the panel g
     // 0.5 pixels across: 4 cells per texel side, 258 x 2 texels.
     static_assert(game::Minimap::MinTexelPx == 2.f, "the sizes below assume a texel 2 pixels across");
     game::World world;
-    eng::terrain::TerrainGrid grid(1030, 5);
-    const eng::terrain::TerrainId grass = grid.intern("grass");
-    const eng::terrain::TerrainId road = grid.intern("road");
+    isostar::terrain::TerrainGrid grid(1030, 5);
+    const isostar::terrain::TerrainId grass = grid.intern("grass");
+    const isostar::terrain::TerrainId road = grid.intern("road");
     grid.fill(grass);
     grid.push({4, 0}, road);  // the top-left cell of texel (1, 0)
     grid.push({9, 0}, road);  // inside texel (2, 0), not its top-left cell
     REQUIRE(world.nav.reset(grid.width, grid.height));
-    world.projection = eng::iso::Projection(eng::iso::Orientation::Isometric, grid.width, grid.height, 64, 32);
+    world.projection = isostar::iso::Projection(isostar::iso::Orientation::Isometric, grid.width, grid.height, 64, 32);
     game::ProfileTerrain t;
-    t.terrain.build(grid, eng::terrain::defaultTerrainConfig().base, world.nav, "");
+    t.terrain.build(grid, isostar::terrain::defaultTerrainConfig().base, world.nav, "");
     REQUIRE(t.terrain.bound());
     world.terrains.push_back(std::move(t));
 

@@ -14,7 +14,7 @@ namespace game::test {
 /// The occupancy grid equals a count over the units, and no cell is held twice.
 inline void checkOccupancy(const game::Party& s)
 {
-    std::map<eng::TileCoord, int> held;
+    std::map<isostar::TileCoord, int> held;
     for (const game::Unit& u : s.units()) {
         ++held[u.tile];
         if (u.stepping)
@@ -24,7 +24,7 @@ inline void checkOccupancy(const game::Party& s)
         REQUIRE(n == 1);  // no two units on one cell, ever
         REQUIRE(s.occupancy().claims(cell) == n);
     }
-    std::map<eng::TileCoord, int> goals;
+    std::map<isostar::TileCoord, int> goals;
     int onGrid = 0;
     for (const game::Unit& u : s.units())
         if (s.grid().inBounds(u.goal)) {

@@ -15,21 +15,21 @@
 #include <set>
 #include <tuple>
 
-using eng::TileCoord;
+using isostar::TileCoord;
 
 namespace {
 
 /// A field of `width` x `height` with random walls (`wallPercent`) and a long wall with gaps.
-eng::path::CostField blockedTestField(int width, int height, unsigned seed, unsigned wallPercent)
+isostar::path::CostField blockedTestField(int width, int height, unsigned seed, unsigned wallPercent)
 {
     std::mt19937 rng(seed);
-    eng::path::CostField f(width, height);
+    isostar::path::CostField f(width, height);
     for (int y = 0; y < f.height; ++y)
         for (int x = 0; x < f.width; ++x)
-            f.at({x, y}) = rng() % 100 < wallPercent ? eng::path::Impassable : 1.0f;
+            f.at({x, y}) = rng() % 100 < wallPercent ? isostar::path::Impassable : 1.0f;
     for (int x = 0; x < f.width; ++x)
         if (x % 17 != 3)
-            f.at({x, f.height / 2}) = eng::path::Impassable;
+            f.at({x, f.height / 2}) = isostar::path::Impassable;
     return f;
 }
 
@@ -37,7 +37,7 @@ eng::path::CostField blockedTestField(int width, int height, unsigned seed, unsi
 /// anchor (4-neighbours, +x, -x, +y, -y) picking unblocked cells until it has 4 per unit + 8,
 /// sorted by distance then row-major; then every pair (same island) sorted by distance,
 /// candidate, unit and taken greedily, among the closest candidates (as many as units) first.
-std::vector<TileCoord> referenceGoals(const eng::path::NavGrid& g, TileCoord anchor, const std::vector<TileCoord>& units,
+std::vector<TileCoord> referenceGoals(const isostar::path::NavGrid& g, TileCoord anchor, const std::vector<TileCoord>& units,
                                       const std::set<TileCoord>& blocked)
 {
     const std::size_t want = units.size() * 4 + 8;
@@ -81,7 +81,7 @@ std::vector<TileCoord> referenceGoals(const eng::path::NavGrid& g, TileCoord anc
 
 TEST_CASE("formation: the goals of a flood over the whole map and a sort of every pair")
 {
-    const eng::path::NavGrid grid = navGrid({{"", blockedTestField(160, 120, 5, 18)}});
+    const isostar::path::NavGrid grid = navGrid({{"", blockedTestField(160, 120, 5, 18)}});
     REQUIRE(grid.layerCount() == 1);
     std::vector<TileCoord> open;
     for (int y = 0; y < grid.height(); ++y)
@@ -89,7 +89,7 @@ TEST_CASE("formation: the goals of a flood over the whole map and a sort of ever
             if (grid.passable(0, {x, y}))
                 open.push_back({x, y});
     std::mt19937 rng(21);
-    eng::path::GridQuery query;
+    isostar::path::GridQuery query;
     game::FormationScratch scratch;  // one for all plans: nothing may leak from one to the next
     int windowsOutgrown = 0;
     for (int round = 0; round < 150; ++round) {
@@ -129,7 +129,7 @@ TEST_CASE("formation: the goals of a flood over the whole map and a sort of ever
 
 TEST_CASE("an order's blocked tiles are the cells and the goals of the units outside it, in any state")
 {
-    eng::path::NavGrid grid = navGrid({{"", blockedTestField(48, 40, 9, 12)}});
+    isostar::path::NavGrid grid = navGrid({{"", blockedTestField(48, 40, 9, 12)}});
     game::Party s;
     REQUIRE(s.reset(grid));
     game::test::tune(s, [](game::PartyParams& p) { p.pathBudgetExpansions = 20000; });  // the same ticks on any machine
@@ -156,10 +156,10 @@ TEST_CASE("an order's blocked tiles are the cells and the goals of the units out
         if (rng() % 4 == 0)
             s.sendTo(int(rng() % unsigned(n)), open[rng() % open.size()]);
         if (frame % 150 == 75) {  // walls come and go under the walkers (displaced units, replans)
-            std::vector<eng::path::CellChange> edit;
+            std::vector<isostar::path::CellChange> edit;
             for (int k = 0; k < 40; ++k)
-                edit.push_back({open[rng() % open.size()], rng() % 2 ? eng::path::Impassable : 1.0f});
-            const eng::path::NavDirty dirty = grid.apply(0, edit);
+                edit.push_back({open[rng() % open.size()], rng() % 2 ? isostar::path::Impassable : 1.0f});
+            const isostar::path::NavDirty dirty = grid.apply(0, edit);
             s.gridChanged({&dirty, 1});
         }
         s.update(1.0 / 60.0);

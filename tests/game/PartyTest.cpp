@@ -8,7 +8,7 @@
 #include <set>
 #include <type_traits>
 
-using eng::TileCoord;
+using isostar::TileCoord;
 
 // Units are the party's to write: everyone else reads them.
 static_assert(std::is_same_v<decltype(std::declval<game::Party&>().units()), const std::vector<game::Unit>&>);
@@ -59,17 +59,17 @@ TEST_CASE("a unit walks its A* path and snow takes three times as long as grass"
 {
     auto timeFor = [](const char* row) {
         game::Party s;
-        const eng::path::NavGrid grid = navFromAscii({row});
+        const isostar::path::NavGrid grid = navFromAscii({row});
         REQUIRE(s.reset(grid));
         s.spawn("knight", {0, 0});
         s.selection().selectAll();
         const game::OrderReport rep = s.orderSelected({6, 0});
         REQUIRE(rep.accepted);
-        CHECK(rep.status == eng::path::PathStatus::Found);
+        CHECK(rep.status == isostar::path::PathStatus::Found);
         CHECK(rep.length == 7);
         const double t = runUntilStill(s);
         CHECK(s.units()[0].tile == TileCoord{6, 0});
-        CHECK(s.units()[0].pos == eng::TilePos{6.5, 0.5});
+        CHECK(s.units()[0].pos == isostar::TilePos{6.5, 0.5});
         return t;
     };
     const double grass = timeFor(".......");
@@ -82,7 +82,7 @@ TEST_CASE("a unit walks its A* path and snow takes three times as long as grass"
 TEST_CASE("the party spreads over distinct tiles and nobody shares a cell on the way")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii({
+    const isostar::path::NavGrid grid = navFromAscii({
         "............",
         "....####....",
         "............",
@@ -111,7 +111,7 @@ TEST_CASE("the party spreads over distinct tiles and nobody shares a cell on the
 TEST_CASE("a unit whose next cell is taken waits, then replans around the blocker")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii({
+    const isostar::path::NavGrid grid = navFromAscii({
         "..........",
         "..........",
         "..........",
@@ -135,7 +135,7 @@ TEST_CASE("a unit whose next cell is taken waits, then replans around the blocke
 TEST_CASE("a unit that cannot get past gives up instead of waiting forever")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii({"......"});
+    const isostar::path::NavGrid grid = navFromAscii({"......"});
     REQUIRE(s.reset(grid));
     const int walker = s.spawn("mage", {0, 0});
     s.spawn("knight", {3, 0});  // blocks the only corridor
@@ -152,7 +152,7 @@ TEST_CASE("a unit that cannot get past gives up instead of waiting forever")
 TEST_CASE("clicking a wall walks to the closest reachable tile")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii({
+    const isostar::path::NavGrid grid = navFromAscii({
         ".....",
         ".###.",
         ".#.#.",
@@ -165,7 +165,7 @@ TEST_CASE("clicking a wall walks to the closest reachable tile")
     const auto rep = s.orderSelected({2, 2});  // inside a closed room
     REQUIRE(rep.accepted);
     CHECK(rep.anchorMoved);
-    CHECK(rep.status == eng::path::PathStatus::Found);  // to the closest reachable tile
+    CHECK(rep.status == isostar::path::PathStatus::Found);  // to the closest reachable tile
     runUntilStill(s);
     const TileCoord end = s.units()[0].tile;
     CHECK(std::abs(end.x - 2) + std::abs(end.y - 2) == 2);  // a ring cell at distance 2
@@ -175,7 +175,7 @@ TEST_CASE("clicking a wall walks to the closest reachable tile")
 TEST_CASE("orders off the map or without a selection do nothing")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii({"....", "...."});
+    const isostar::path::NavGrid grid = navFromAscii({"....", "...."});
     REQUIRE(s.reset(grid));
     s.spawn("knight", {0, 0});
     CHECK_FALSE(s.orderSelected({1, 1}).accepted);  // nothing selected
@@ -187,7 +187,7 @@ TEST_CASE("orders off the map or without a selection do nothing")
 TEST_CASE("spawnAround places units on distinct passable cells near the point")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii({"#....", "#.#..", "....."});
+    const isostar::path::NavGrid grid = navFromAscii({"#....", "#.#..", "....."});
     REQUIRE(s.reset(grid));
     s.spawnAround({"a", "b", "c", "d"}, {0, 1});
     REQUIRE(s.units().size() == 4);
@@ -209,12 +209,12 @@ TEST_CASE("each unit plans and walks with the costs of its own profile")
         ".sssss.",
         ".......",
     };
-    eng::path::CostField dwarfSnow = gridFromAscii(rows);
+    isostar::path::CostField dwarfSnow = gridFromAscii(rows);
     for (float& c : dwarfSnow.cost)
         if (c == 3.0f)
             c = 0.5f;
     game::Party s;
-    const eng::path::NavGrid grid = navGrid({{"", gridFromAscii(rows)}, {"dwarf", dwarfSnow}});
+    const isostar::path::NavGrid grid = navGrid({{"", gridFromAscii(rows)}, {"dwarf", dwarfSnow}});
     REQUIRE(s.reset(grid));
     REQUIRE(game::profileLayer(s.grid(), "dwarf") == 1);
     CHECK(game::profileLayer(s.grid(), "giant") == -1);
@@ -236,7 +236,7 @@ TEST_CASE("each unit plans and walks with the costs of its own profile")
 
     // A reload that built a new grid (another profile before the dwarf's) keeps each unit on
     // the layer of its profile; a unit without one stays on the default layer 0.
-    const eng::path::NavGrid reloaded =
+    const isostar::path::NavGrid reloaded =
         navGrid({{"", gridFromAscii(rows)}, {"ranger", gridFromAscii(rows)}, {"dwarf", dwarfSnow}});
     REQUIRE(s.rebind(reloaded));
     CHECK(s.units()[std::size_t(knight)].layer == 0);
@@ -252,12 +252,12 @@ TEST_CASE("a group order gives each profile goals it can reach")
         "....###",
         "....###",
     };
-    eng::path::CostField wood = gridFromAscii(rows);
+    isostar::path::CostField wood = gridFromAscii(rows);
     for (float& c : wood.cost)
-        if (!eng::path::isPassableCost(c))
+        if (!isostar::path::isPassableCost(c))
             c = 2.0f;
     game::Party s;
-    const eng::path::NavGrid grid = navGrid({{"", gridFromAscii(rows)}, {"ranger", wood}});
+    const isostar::path::NavGrid grid = navGrid({{"", gridFromAscii(rows)}, {"ranger", wood}});
     REQUIRE(s.reset(grid));
     s.spawn("ranger", {0, 0}, "ranger");
     s.spawn("knight", {0, 1});
@@ -276,13 +276,13 @@ TEST_CASE("a group order gives each profile goals it can reach")
 TEST_CASE("unit handles go stale when the party is reset")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii({"...."});
+    const isostar::path::NavGrid grid = navFromAscii({"...."});
     REQUIRE(s.reset(grid));
     const game::UnitHandle h = s.handle(s.spawn("knight", {0, 0}));
     REQUIRE(s.get(h) != nullptr);
     CHECK(s.get(h)->name == "knight");
     CHECK(s.indexOf(s.handle(5)) == -1);
-    const eng::path::NavGrid again = navFromAscii({"...."});
+    const isostar::path::NavGrid again = navFromAscii({"...."});
     REQUIRE(s.reset(again));
     s.spawn("mage", {1, 0});
     CHECK(s.get(h) == nullptr);             // same index, other generation
@@ -291,14 +291,14 @@ TEST_CASE("unit handles go stale when the party is reset")
 
 TEST_CASE("a profile's layer: the default is layer 0 whatever its name, the others by name")
 {
-    const eng::path::CostField field = gridFromAscii({"...."});
+    const isostar::path::CostField field = gridFromAscii({"...."});
     // As loaded with `--profile dwarf`: the default layer carries the dwarf's name.
-    const eng::path::NavGrid dwarfFirst = navGrid({{"dwarf", field}, {"", field}, {"ranger", field}});
+    const isostar::path::NavGrid dwarfFirst = navGrid({{"dwarf", field}, {"", field}, {"ranger", field}});
     CHECK(game::profileLayer(dwarfFirst, "") == 0);  // no profile: the default, not a layer named ""
     CHECK(game::profileLayer(dwarfFirst, "dwarf") == 0);
     CHECK(game::profileLayer(dwarfFirst, "ranger") == 2);
     CHECK(game::profileLayer(dwarfFirst, "giant") == -1);
-    CHECK(game::profileLayer(eng::path::NavGrid(), "") == -1);
+    CHECK(game::profileLayer(isostar::path::NavGrid(), "") == -1);
 
     // The party spawns and relayers by the same rule.
     game::Party s;
@@ -315,7 +315,7 @@ TEST_CASE("a profile's layer: the default is layer 0 whatever its name, the othe
 TEST_CASE("the selection: all, none, only, toggle, box, and its leader")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii({"......"});
+    const isostar::path::NavGrid grid = navFromAscii({"......"});
     REQUIRE(s.reset(grid));
     for (int i = 0; i < 4; ++i)
         s.spawn("u" + std::to_string(i), {i, 0});
@@ -349,7 +349,7 @@ TEST_CASE("the selection: all, none, only, toggle, box, and its leader")
     s.spawn("late", {0, 0});  // a new unit starts unselected
     CHECK(sel.size() == 5);
     CHECK_FALSE(sel.selected(4));
-    const eng::path::NavGrid again = navFromAscii({"......"});
+    const isostar::path::NavGrid again = navFromAscii({"......"});
     REQUIRE(s.reset(again));
     CHECK(sel.size() == 0);
 }

@@ -16,7 +16,7 @@
 #include <string>
 
 namespace fs = std::filesystem;
-using eng::TileCoord;
+using isostar::TileCoord;
 
 namespace {
 
@@ -56,7 +56,7 @@ std::string copyRoadMap(const testsupport::TempDir& dir)
 }
 
 /// Cost of walking from `from` along `path` (cells still to enter) on `layer`.
-double walkCost(const eng::path::NavGrid& grid, int layer, TileCoord from, const std::vector<TileCoord>& path)
+double walkCost(const isostar::path::NavGrid& grid, int layer, TileCoord from, const std::vector<TileCoord>& path)
 {
     double sum = 0.0;
     for (TileCoord c : path) {
@@ -68,12 +68,12 @@ double walkCost(const eng::path::NavGrid& grid, int layer, TileCoord from, const
 }
 
 /// The optimal cost from where the unit plans to its goal on the grid's costs (no units).
-double optimalCost(const eng::path::NavGrid& grid, const game::Unit& u)
+double optimalCost(const isostar::path::NavGrid& grid, const game::Unit& u)
 {
-    eng::path::GridQuery query;
-    eng::path::PathResult r;
-    const eng::path::PathStatus st = query.findPath(grid, u.layer, game::planCell(u), u.goal, r);
-    REQUIRE(st == eng::path::PathStatus::Found);
+    isostar::path::GridQuery query;
+    isostar::path::PathResult r;
+    const isostar::path::PathStatus st = query.findPath(grid, u.layer, game::planCell(u), u.goal, r);
+    REQUIRE(st == isostar::path::PathStatus::Found);
     return r.cost;
 }
 
@@ -87,7 +87,7 @@ struct RoadWalk {
 
     explicit RoadWalk(int frames)
     {
-        const std::vector<eng::Diagnostic> problems = session.open(game::loadWorld({copyRoadMap(dir), "", ""})).problems;
+        const std::vector<isostar::Diagnostic> problems = session.open(game::loadWorld({copyRoadMap(dir), "", ""})).problems;
         REQUIRE(problems.empty());
         const game::World& world = session.world();
         REQUIRE(world.goal);
@@ -117,7 +117,7 @@ struct RoadWalk {
             session.tick(1.0 / 60.0);
         REQUIRE(party.pendingPaths() == 0);
         REQUIRE_FALSE(anyAwaiting());
-        const eng::path::NavGrid& grid = session.world().nav;
+        const isostar::path::NavGrid& grid = session.world().nav;
         for (std::size_t i = 0; i < party.units().size(); ++i) {
             const game::Unit& u = party.units()[i];
             if (u.path.empty())
@@ -138,7 +138,7 @@ struct RoadWalk {
     /// of lower priority never bend it.
     void walkOutChecking()
     {
-        const eng::path::NavGrid& grid = session.world().nav;
+        const isostar::path::NavGrid& grid = session.world().nav;
         for (int k = 0; k < 60 * 60 && party.anyMoving(); ++k) {
             session.tick(1.0 / 60.0);
             const game::Unit& leader = party.units().front();
@@ -171,7 +171,7 @@ TEST_CASE("priority: after a reload makes roads dear, the leader walks the optim
         const std::string dear = replaceAfter(config, "[terrain.road]", "multiplier = 0.5", "multiplier = 6.0");
         REQUIRE(dear != config);
         writeFile(w.dir.file("terrain.toml"), dear);
-        const eng::path::NavGrid* grid = &w.session.world().nav;
+        const isostar::path::NavGrid* grid = &w.session.world().nav;
         REQUIRE(testsupport::reloadNow(w.session, false).reloadAdopted);
         REQUIRE(&w.session.world().nav == grid);  // same shape: the grid kept, its costs changed
         REQUIRE(w.session.world().config.base.find("road")->multiplier == 6.0);
@@ -191,7 +191,7 @@ TEST_CASE("priority: after a wall is painted across the road, the leader walks t
             continue;  // nearly there: no road ahead to wall off
         // The wall: the cell three steps ahead of the leader and every road cell around it.
         const TileCoord ahead = leader.path[2];
-        const eng::path::NavGrid& grid = w.session.world().nav;
+        const isostar::path::NavGrid& grid = w.session.world().nav;
         for (int dy = -2; dy <= 2; ++dy)
             for (int dx = -2; dx <= 2; ++dx) {
                 const TileCoord c{ahead.x + dx, ahead.y + dy};
@@ -215,8 +215,8 @@ TEST_CASE("priority: after the tuning panel makes roads dear, the leader walks t
     for (int frames = 0; frames <= MaxFramesBefore; frames += 2) {
         INFO("the panel changes the config after " << frames << " frames");
         RoadWalk w(frames);
-        eng::terrain::TerrainConfig config = w.session.world().config;
-        eng::terrain::TerrainRule* road = config.base.find("road");
+        isostar::terrain::TerrainConfig config = w.session.world().config;
+        isostar::terrain::TerrainRule* road = config.base.find("road");
         REQUIRE(road != nullptr);
         road->multiplier = 6.0;
         REQUIRE(w.session.applyTuning(config).error.empty());

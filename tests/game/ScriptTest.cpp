@@ -44,13 +44,13 @@ TEST_CASE("bad script lines are reported with their line numbers")
     REQUIRE_FALSE(r.ok());
     const auto& d = r.diagnostics();
     REQUIRE(d.size() == 5);
-    CHECK(eng::formatDiagnostic(d[0]) == "bad.script:2: error: move: expected 2 integers, got 1 arguments");
-    CHECK(eng::formatDiagnostic(d[1]) ==
+    CHECK(isostar::formatDiagnostic(d[0]) == "bad.script:2: error: move: expected 2 integers, got 1 arguments");
+    CHECK(isostar::formatDiagnostic(d[1]) ==
           "bad.script:3: error: unknown command \"jump\" (expected select, move, click, rclick, drag, mousemove, "
           "wheel, key, wait, sleep, paint, erase, erupt, undo, redo, save, overlay, step, race, panel, follow, minimap, screenshot, dump, fog or quit)");
-    CHECK(eng::formatDiagnostic(d[2]) == "bad.script:4: error: wait: expected seconds between 0 and 3600, got \"-1\"");
-    CHECK(eng::formatDiagnostic(d[3]) == "bad.script:5: error: click: \"a\" is not an integer");
-    CHECK(eng::formatDiagnostic(d[4]) == "bad.script:6: error: quit: takes no arguments");
+    CHECK(isostar::formatDiagnostic(d[2]) == "bad.script:4: error: wait: expected seconds between 0 and 3600, got \"-1\"");
+    CHECK(isostar::formatDiagnostic(d[3]) == "bad.script:5: error: click: \"a\" is not an integer");
+    CHECK(isostar::formatDiagnostic(d[4]) == "bad.script:6: error: quit: takes no arguments");
 }
 
 TEST_CASE("key names are checked by the game's table")
@@ -59,7 +59,7 @@ TEST_CASE("key names are checked by the game's table")
     CHECK(game::parseScript("key T\n", "k", +known).ok());
     auto r = game::parseScript("key Hyper\n", "k", +known);
     REQUIRE_FALSE(r.ok());
-    CHECK(eng::formatDiagnostic(r.diagnostics()[0]) == "k:1: error: key: unknown key \"Hyper\"");
+    CHECK(isostar::formatDiagnostic(r.diagnostics()[0]) == "k:1: error: key: unknown key \"Hyper\"");
     auto two = game::parseScript("key\nkey A B\n", "k", +known);
     REQUIRE_FALSE(two.ok());
     CHECK(two.diagnostics()[1].message == "key: expected one key name, e.g. `key T` or `key Ctrl+A`");
@@ -91,14 +91,14 @@ TEST_CASE("bad edit, save and sleep lines name the problem and the line")
     REQUIRE_FALSE(r.ok());
     const auto& d = r.diagnostics();
     REQUIRE(d.size() == 8);
-    CHECK(eng::formatDiagnostic(d[0]) == "b.script:1: error: paint: expected `paint X Y TERRAIN`, got 2 arguments");
-    CHECK(eng::formatDiagnostic(d[1]) == "b.script:2: error: paint: \"x\" is not an integer");
-    CHECK(eng::formatDiagnostic(d[2]) == "b.script:3: error: erase: expected 2 integers, got 1 arguments");
-    CHECK(eng::formatDiagnostic(d[3]) == "b.script:4: error: erupt: expected `erupt X Y on` or `erupt X Y off`, got \"1 2 maybe\"");
-    CHECK(eng::formatDiagnostic(d[4]) == "b.script:5: error: undo: takes no arguments");
-    CHECK(eng::formatDiagnostic(d[5]) == "b.script:6: error: save: expected a file name (.tmx)");
-    CHECK(eng::formatDiagnostic(d[6]) == "b.script:7: error: sleep: expected seconds between 0 and 3600, got \"-2\"");
-    CHECK(eng::formatDiagnostic(d[7]) == "b.script:8: error: sleep: expected seconds between 0 and 3600, got \"soon\"");
+    CHECK(isostar::formatDiagnostic(d[0]) == "b.script:1: error: paint: expected `paint X Y TERRAIN`, got 2 arguments");
+    CHECK(isostar::formatDiagnostic(d[1]) == "b.script:2: error: paint: \"x\" is not an integer");
+    CHECK(isostar::formatDiagnostic(d[2]) == "b.script:3: error: erase: expected 2 integers, got 1 arguments");
+    CHECK(isostar::formatDiagnostic(d[3]) == "b.script:4: error: erupt: expected `erupt X Y on` or `erupt X Y off`, got \"1 2 maybe\"");
+    CHECK(isostar::formatDiagnostic(d[4]) == "b.script:5: error: undo: takes no arguments");
+    CHECK(isostar::formatDiagnostic(d[5]) == "b.script:6: error: save: expected a file name (.tmx)");
+    CHECK(isostar::formatDiagnostic(d[6]) == "b.script:7: error: sleep: expected seconds between 0 and 3600, got \"-2\"");
+    CHECK(isostar::formatDiagnostic(d[7]) == "b.script:8: error: sleep: expected seconds between 0 and 3600, got \"soon\"");
 }
 
 TEST_CASE("debug, select and wheel lines parse, and their errors are word for word")

@@ -65,7 +65,7 @@ TEST_CASE("session: open offers the world to the gate, spawns a party and says s
 {
     game::MessageLog log;
     int accepted = 0;
-    const game::WorldGate gate = [&](const game::World&, std::vector<eng::Diagnostic>&) { return ++accepted > 0; };
+    const game::WorldGate gate = [&](const game::World&, std::vector<isostar::Diagnostic>&) { return ++accepted > 0; };
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
     const game::SessionChange opened = session.open(game::loadWorld({freshMap(dir), "", ""}), gate);
@@ -82,7 +82,7 @@ TEST_CASE("session: open offers the world to the gate, spawns a party and says s
 TEST_CASE("session: a view that refuses the first world fails the open")
 {
     game::MessageLog log;
-    const game::WorldGate gate = [](const game::World&, std::vector<eng::Diagnostic>& problems) {
+    const game::WorldGate gate = [](const game::World&, std::vector<isostar::Diagnostic>& problems) {
         problems.push_back({"mesh", 0, "no texture"});
         return false;
     };
@@ -133,7 +133,7 @@ TEST_CASE("session: a reload loads on a worker while the last good world stays i
 {
     game::MessageLog log;
     int accepted = 0;
-    const game::WorldGate gate = [&](const game::World&, std::vector<eng::Diagnostic>&) { return ++accepted > 0; };
+    const game::WorldGate gate = [&](const game::World&, std::vector<isostar::Diagnostic>&) { return ++accepted > 0; };
     game::Session session(log);
     const testsupport::TempDir dir("isostar-session");
     const std::string map = freshMap(dir);
@@ -174,7 +174,7 @@ TEST_CASE("session: a reload the view refuses is not adopted")
 {
     game::MessageLog log;
     bool refuse = false;
-    const game::WorldGate gate = [&](const game::World&, std::vector<eng::Diagnostic>& problems) {
+    const game::WorldGate gate = [&](const game::World&, std::vector<isostar::Diagnostic>& problems) {
         if (refuse)
             problems.push_back({"tileset.png", 0, "cannot load the image"});
         return !refuse;
@@ -201,7 +201,7 @@ TEST_CASE("session: orders are refused off the map and without a selection, then
     CHECK(log.log().back() == "select a unit first");
 
     session.party().selection().selectOnly(0);
-    const eng::TileCoord goal{5, 0};
+    const isostar::TileCoord goal{5, 0};
     REQUIRE(session.canOrder(goal));
     session.order(goal);
     REQUIRE(session.lastOrder());
@@ -226,8 +226,8 @@ TEST_CASE("session: an edit returns what changed for the view, the brush cycles 
     CHECK_FALSE(refused.previewStale);
     const game::SessionChange painted = session.edit(game::mapedit::Paint{{2, 2}, "wall"});
     if (painted.error.empty()) {
-        CHECK(painted.tiles == std::vector<eng::TileCoord>{{2, 2}});
-        CHECK(std::find(painted.cells.begin(), painted.cells.end(), eng::TileCoord{2, 2}) != painted.cells.end());
+        CHECK(painted.tiles == std::vector<isostar::TileCoord>{{2, 2}});
+        CHECK(std::find(painted.cells.begin(), painted.cells.end(), isostar::TileCoord{2, 2}) != painted.cells.end());
         CHECK(painted.previewStale);
         CHECK(painted.worldVersion == 2);
         CHECK(session.host().edits() == 1);

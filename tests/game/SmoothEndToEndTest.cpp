@@ -20,7 +20,7 @@ using Json = nlohmann::json;
 
 namespace {
 
-eng::TileCoord cellOf(const Json& xy)
+isostar::TileCoord cellOf(const Json& xy)
 {
     return {xy[0].get<int>(), xy[1].get<int>()};
 }
@@ -44,24 +44,24 @@ TEST_CASE("e2e smoothing: the dump's smoothed line is the engine's measure of it
     const Json& knight = mid["units"][0];
     REQUIRE(knight["name"] == "knight");
     REQUIRE(knight["smoothed"].is_object());
-    std::vector<eng::TileCoord> waypoints;
+    std::vector<isostar::TileCoord> waypoints;
     for (const Json& w : knight["smoothed"]["waypoints"])
         waypoints.push_back(cellOf(w));
     REQUIRE(waypoints.size() >= 2);
-    CHECK(waypoints.back() == eng::TileCoord{6, 62});
+    CHECK(waypoints.back() == isostar::TileCoord{6, 62});
     double length = 0.0, cost = 0.0;
     for (std::size_t k = 1; k < waypoints.size(); ++k) {
-        CHECK(eng::path::segmentAllowed(world.nav, 0, waypoints[k - 1], waypoints[k]));
-        length += eng::path::segmentLength(waypoints[k - 1], waypoints[k]);
-        cost += eng::path::segmentCost(world.nav, 0, waypoints[k - 1], waypoints[k]);
+        CHECK(isostar::path::segmentAllowed(world.nav, 0, waypoints[k - 1], waypoints[k]));
+        length += isostar::path::segmentLength(waypoints[k - 1], waypoints[k]);
+        cost += isostar::path::segmentCost(world.nav, 0, waypoints[k - 1], waypoints[k]);
     }
     CHECK(knight["smoothed"]["length"].get<double>() == Approx(length).epsilon(1e-12));
     CHECK(knight["smoothed"]["cost"].get<double>() == Approx(cost).epsilon(1e-12));
     // Not dearer than the optimal grid path it came from; "why" gives both and the saving.
-    eng::path::GridPathfinder finder;
+    isostar::path::GridPathfinder finder;
     REQUIRE(finder.init(world.nav.costField(0), world.nav.rules(0)));
-    eng::path::PathResult grid;
-    REQUIRE(finder.findPath(waypoints.front(), waypoints.back(), grid) == eng::path::PathStatus::Found);
+    isostar::path::PathResult grid;
+    REQUIRE(finder.findPath(waypoints.front(), waypoints.back(), grid) == isostar::path::PathStatus::Found);
     CHECK(cost <= grid.cost + 1e-9);
     REQUIRE(mid["why"].contains("smoothed"));
     const Json& why = mid["why"]["smoothed"];
@@ -70,7 +70,7 @@ TEST_CASE("e2e smoothing: the dump's smoothed line is the engine's measure of it
     CHECK(why["saved"].get<double>() == Approx(grid.cost - cost).epsilon(1e-9));
     CHECK(why["saved"].get<double>() > 0.0);
     const Json end = testsupport::readJsonFile(dir / "end.json");
-    CHECK(cellOf(end["units"][0]["tile"]) == eng::TileCoord{6, 62});
+    CHECK(cellOf(end["units"][0]["tile"]) == isostar::TileCoord{6, 62});
     CHECK_FALSE(end["units"][0]["moving"].get<bool>());
 }
 
@@ -90,6 +90,6 @@ TEST_CASE("e2e smoothing: off in the panel, the unit walks its grid path and dum
     CHECK(knight["smoothed"].is_null());
     CHECK_FALSE(mid["why"].contains("smoothed"));
     // The grid path: the optimum's cost.
-    CHECK(cellOf(knight["path"].back()) == eng::TileCoord{6, 62});
+    CHECK(cellOf(knight["path"].back()) == isostar::TileCoord{6, 62});
     CHECK(knight["path_cost"].get<double>() == Approx(mid["why"]["total"].get<double>()).epsilon(1e-9));
 }

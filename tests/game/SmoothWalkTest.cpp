@@ -10,14 +10,14 @@
 #include <cmath>
 #include <vector>
 
-using eng::TileCoord;
+using isostar::TileCoord;
 
 namespace {
 
 const std::vector<std::string> Meadow(12, std::string(20, '.'));
 
 /// Distance of `p` from the line through the centres of `a` and `b`, cells.
-double offLine(eng::TilePos p, TileCoord a, TileCoord b)
+double offLine(isostar::TilePos p, TileCoord a, TileCoord b)
 {
     const double ax = a.x + 0.5, ay = a.y + 0.5, dx = b.x - a.x, dy = b.y - a.y;
     return std::abs((p.x - ax) * dy - (p.y - ay) * dx) / std::hypot(dx, dy);
@@ -28,7 +28,7 @@ double offLine(eng::TilePos p, TileCoord a, TileCoord b)
 TEST_CASE("smoothing: a unit ordered diagonally across a meadow walks one straight segment")
 {
     game::Party s;
-    const eng::path::NavGrid grid = navFromAscii(Meadow);
+    const isostar::path::NavGrid grid = navFromAscii(Meadow);
     REQUIRE(grid.rules(0).smoothing);  // the built-in default
     REQUIRE(s.reset(grid));
     const TileCoord from{1, 1}, to{13, 6};
@@ -38,15 +38,15 @@ TEST_CASE("smoothing: a unit ordered diagonally across a meadow walks one straig
     // The grid path is kept; the line is the engine's string pulling of it: one segment.
     REQUIRE(u.walk.planned.front() == from);
     REQUIRE(u.walk.planned.back() == to);
-    const eng::path::SmoothPath expected = eng::path::pullString(grid, 0, u.walk.planned);
+    const isostar::path::SmoothPath expected = isostar::path::pullString(grid, 0, u.walk.planned);
     CHECK(u.walk.smoothed == expected);
     REQUIRE(u.walk.smoothed.waypoints == std::vector<TileCoord>{from, to});
     CHECK(u.walk.smoothed.length == Approx(std::hypot(12.0, 5.0)));
     CHECK(u.walk.smoothed.cost == Approx(std::hypot(12.0, 5.0)));
     std::vector<TileCoord> cells;
-    eng::path::segmentCells(from, to, cells);
+    isostar::path::segmentCells(from, to, cells);
     CHECK(u.path == cells);
-    const std::optional<eng::anim::Direction8> facing = eng::anim::facingForScreenDelta((12.0 - 5.0) * 32.0, (12.0 + 5.0) * 16.0);
+    const std::optional<isostar::anim::Direction8> facing = isostar::anim::facingForScreenDelta((12.0 - 5.0) * 32.0, (12.0 + 5.0) * 16.0);
 
     const double dt = 1.0 / 60.0;
     double t = 0.0, arrivedAt = -1.0;
@@ -77,7 +77,7 @@ TEST_CASE("smoothing: a unit ordered diagonally across a meadow walks one straig
 TEST_CASE("smoothing: a cell changed on the segment (off the grid path) replans the unit")
 {
     game::Party s;
-    eng::path::NavGrid grid = navFromAscii(Meadow);
+    isostar::path::NavGrid grid = navFromAscii(Meadow);
     REQUIRE(s.reset(grid));
     const TileCoord from{1, 1}, to{13, 6};
     const int walker = s.spawn("ranger", from);
@@ -93,7 +93,7 @@ TEST_CASE("smoothing: a cell changed on the segment (off the grid path) replans 
     std::vector<std::string> walled = Meadow;
     walled[std::size_t(changed.y)][std::size_t(changed.x)] = '#';
     game::CostChangeReport rep;
-    const eng::path::NavDirty dirty = grid.replaceLayer(0, gridFromAscii(walled), {});
+    const isostar::path::NavDirty dirty = grid.replaceLayer(0, gridFromAscii(walled), {});
     s.gridChanged({&dirty, 1}, &rep);
     CHECK(rep.replanned == std::vector<int>{walker});
     for (int k = 0; k < 60 * 30 && s.anyMoving(); ++k) {
@@ -107,9 +107,9 @@ TEST_CASE("smoothing: a cell changed on the segment (off the grid path) replans 
 TEST_CASE("smoothing off: the unit walks the grid path cell by cell, centre to centre")
 {
     game::Party s;
-    eng::path::MoveRules rules;
+    isostar::path::MoveRules rules;
     rules.smoothing = false;
-    const eng::path::NavGrid grid = navGrid({{std::string(), gridFromAscii(Meadow)}}, rules);
+    const isostar::path::NavGrid grid = navGrid({{std::string(), gridFromAscii(Meadow)}}, rules);
     REQUIRE(s.reset(grid));
     const TileCoord from{1, 1}, to{13, 6};
     const int walker = s.spawn("ranger", from);

@@ -18,7 +18,7 @@ using Json = nlohmann::json;
 
 namespace {
 
-eng::TileCoord dumpedCell(const Json& pair)
+isostar::TileCoord dumpedCell(const Json& pair)
 {
     return {pair[0].get<int>(), pair[1].get<int>()};
 }
@@ -28,7 +28,7 @@ game::World stgWorld(const std::string& map)
 {
     auto w = game::loadWorld({std::string(ISOSTAR_SOURCE_DIR) + "/" + map, "", ""});
     if (!w)
-        FAIL(eng::formatDiagnostics(w.diagnostics()));
+        FAIL(isostar::formatDiagnostics(w.diagnostics()));
     return std::move(w).value();
 }
 
@@ -36,8 +36,8 @@ game::World stgWorld(const std::string& map)
 void checkSteps(const game::World& world, const Json& path)
 {
     for (std::size_t k = 1; k < path.size(); ++k) {
-        const eng::TileCoord a = world.frame.toGrid(dumpedCell(path[k - 1]));
-        const eng::TileCoord b = world.frame.toGrid(dumpedCell(path[k]));
+        const isostar::TileCoord a = world.frame.toGrid(dumpedCell(path[k - 1]));
+        const isostar::TileCoord b = world.frame.toGrid(dumpedCell(path[k]));
         CHECK(std::abs(a.x - b.x) <= 1);
         CHECK(std::abs(a.y - b.y) <= 1);
         CHECK(world.nav.passable(0, b));
@@ -62,17 +62,17 @@ TEST_CASE("e2e: the party walks around the wall of staggered maps (both axes, bo
         REQUIRE(r.exitCode == 0);
         const Json mid = testsupport::readJsonFile(dir / "mid.json");
         CHECK(mid["last_path"]["status"] == "found");
-        CHECK(dumpedCell(mid["last_path"]["clicked"]) == eng::TileCoord{5, 6});
+        CHECK(dumpedCell(mid["last_path"]["clicked"]) == isostar::TileCoord{5, 6});
         for (const Json& u : mid["units"])
             checkSteps(world, u["path"]);
         const Json end = testsupport::readJsonFile(dir / "end.json");
         bool onGoal = false;
         for (const Json& u : end["units"]) {
             CHECK_FALSE(u["moving"].get<bool>());
-            const eng::TileCoord t = dumpedCell(u["tile"]);
+            const isostar::TileCoord t = dumpedCell(u["tile"]);
             CHECK(world.frame.tiledOnMap(t));
             CHECK(dumpedCell(u["goal"]) == t);
-            onGoal = onGoal || t == eng::TileCoord{5, 6};
+            onGoal = onGoal || t == isostar::TileCoord{5, 6};
         }
         CHECK(onGoal);
     }
@@ -94,20 +94,20 @@ TEST_CASE("e2e: an infinite map with negative chunks plays in Tiled's coordinate
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
     const Json west = testsupport::readJsonFile(dir / "west.json");
-    CHECK(dumpedCell(west["last_path"]["clicked"]) == eng::TileCoord{-7, 6});
+    CHECK(dumpedCell(west["last_path"]["clicked"]) == isostar::TileCoord{-7, 6});
     bool onGoal = false;
     for (const Json& u : west["units"]) {
-        const eng::TileCoord t = dumpedCell(u["tile"]);
+        const isostar::TileCoord t = dumpedCell(u["tile"]);
         CHECK(world.frame.tiledOnMap(t));
         CHECK(world.nav.passable(0, world.frame.toGrid(t)));
-        onGoal = onGoal || t == eng::TileCoord{-7, 6};
+        onGoal = onGoal || t == isostar::TileCoord{-7, 6};
     }
     CHECK(onGoal);
     const Json toVoid = testsupport::readJsonFile(dir / "void.json");
-    CHECK(dumpedCell(toVoid["last_path"]["clicked"]) == eng::TileCoord{3, 3});
+    CHECK(dumpedCell(toVoid["last_path"]["clicked"]) == isostar::TileCoord{3, 3});
     CHECK(toVoid["last_path"]["anchor_moved"].get<bool>());
     for (const Json& u : toVoid["units"]) {
-        const eng::TileCoord t = dumpedCell(u["tile"]);
+        const isostar::TileCoord t = dumpedCell(u["tile"]);
         CHECK(world.nav.passable(0, world.frame.toGrid(t)));
         CHECK_FALSE((t.x >= 0 && t.y >= 0)); // never inside the missing chunk
     }
@@ -135,9 +135,9 @@ TEST_CASE("e2e: a click on a staggered cell orders the party to that cell")
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
     const Json end = testsupport::readJsonFile(dir / "end.json");
-    CHECK(dumpedCell(end["last_path"]["clicked"]) == eng::TileCoord{2, 5});
+    CHECK(dumpedCell(end["last_path"]["clicked"]) == isostar::TileCoord{2, 5});
     bool onCell = false;
     for (const Json& u : end["units"])
-        onCell = onCell || dumpedCell(u["tile"]) == eng::TileCoord{2, 5};
+        onCell = onCell || dumpedCell(u["tile"]) == isostar::TileCoord{2, 5};
     CHECK(onCell);
 }

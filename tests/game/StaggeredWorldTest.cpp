@@ -22,7 +22,7 @@ std::string staggerMap(const std::string& name)
 game::World loadStaggerWorld(const std::string& name)
 {
     auto w = game::loadWorld({staggerMap(name), "", ""});
-    INFO(eng::formatDiagnostics(w.diagnostics()));
+    INFO(isostar::formatDiagnostics(w.diagnostics()));
     REQUIRE(w);
     return std::move(w).value();
 }
@@ -34,12 +34,12 @@ TEST_CASE("staggered world: objects, walls and void on the diamond grid, paths s
     for (const char* name : {"stagger_x_odd.tmx", "stagger_x_even.tmx", "stagger_y_odd.tmx", "stagger_y_even.tmx"}) {
         CAPTURE(name);
         const game::World w = loadStaggerWorld(name);
-        CHECK(w.map.orientation == eng::map::Orientation::Isometric);
+        CHECK(w.map.orientation == isostar::map::Orientation::Isometric);
         CHECK(w.nav.width() == w.frame.gridWidth());
         REQUIRE(w.start);
         REQUIRE(w.goal);
-        CHECK(w.frame.toTiled(*w.start) == eng::TileCoord{1, 1});
-        CHECK(w.frame.toTiled(*w.goal) == eng::TileCoord{5, 6});
+        CHECK(w.frame.toTiled(*w.start) == isostar::TileCoord{1, 1});
+        CHECK(w.frame.toTiled(*w.goal) == isostar::TileCoord{5, 6});
         CHECK_FALSE(w.nav.passable(0, w.frame.toGrid({3, 2})));  // wall
         CHECK(w.nav.passable(0, w.frame.toGrid({2, 2})));        // grass
         CHECK(w.nav.passable(0, w.frame.toGrid({6, 7})));        // an empty cell of a finite map
@@ -56,15 +56,15 @@ TEST_CASE("staggered world: objects, walls and void on the diamond grid, paths s
         REQUIRE_FALSE(lines.empty());
         CHECK(lines.front().rfind("cell (3,2): wall", 0) == 0);
 
-        eng::path::GridPathfinder finder;
+        isostar::path::GridPathfinder finder;
         REQUIRE(finder.init(w.nav.costField(0), w.nav.rules(0)));
-        eng::path::PathResult r;
-        REQUIRE(finder.findPath(*w.start, *w.goal, r) == eng::path::PathStatus::Found);
+        isostar::path::PathResult r;
+        REQUIRE(finder.findPath(*w.start, *w.goal, r) == isostar::path::PathStatus::Found);
         for (std::size_t k = 1; k < r.path.size(); ++k) {
             CHECK(std::abs(r.path[k].x - r.path[k - 1].x) <= 1);
             CHECK(std::abs(r.path[k].y - r.path[k - 1].y) <= 1);
             CHECK(w.frame.onMap(r.path[k]));
-            const eng::TileCoord t = w.frame.toTiled(r.path[k]);
+            const isostar::TileCoord t = w.frame.toTiled(r.path[k]);
             CHECK_FALSE((t.x == 3 && t.y >= 1 && t.y <= 5)); // around the wall, never through it
         }
     }
@@ -78,7 +78,7 @@ TEST_CASE("infinite world: the chunks' bounding box plays, cells without tiles a
     CHECK(w.nav.width() == 16);
     CHECK(w.nav.height() == 16);
     REQUIRE(w.start);
-    CHECK(w.frame.toTiled(*w.start) == eng::TileCoord{-6, -6});
+    CHECK(w.frame.toTiled(*w.start) == isostar::TileCoord{-6, -6});
     CHECK_FALSE(w.nav.passable(0, w.frame.toGrid({3, 3})));   // the missing chunk
     CHECK_FALSE(w.nav.passable(0, w.frame.toGrid({-1, -7}))); // an empty cell
     CHECK(w.nav.passable(0, w.frame.toGrid({-6, -6})));
@@ -122,15 +122,15 @@ TEST_CASE("staggered world: picking finds the cell under the pointer, the map's 
                 const bool shifted = ((axisX ? x : y) % 2 == 1) != even;
                 const float cx = axisX ? x * tw / 2 + tw / 2 : x * tw + (shifted ? tw / 2 : 0) + tw / 2;
                 const float cy = axisX ? y * th + (shifted ? th / 2 : 0) + th / 2 : y * th / 2 + th / 2;
-                for (const eng::iso::WorldPos p : {eng::iso::WorldPos{cx, cy}, eng::iso::WorldPos{cx + tw / 2 - 2, cy},
-                                                   eng::iso::WorldPos{cx, cy - th / 2 + 1}}) {
-                    const std::optional<eng::TileCoord> g = w.projection.pick(p);
+                for (const isostar::iso::WorldPos p : {isostar::iso::WorldPos{cx, cy}, isostar::iso::WorldPos{cx + tw / 2 - 2, cy},
+                                                   isostar::iso::WorldPos{cx, cy - th / 2 + 1}}) {
+                    const std::optional<isostar::TileCoord> g = w.projection.pick(p);
                     REQUIRE(g);
-                    CHECK(w.frame.toTiled(*g) == eng::TileCoord{x, y});
+                    CHECK(w.frame.toTiled(*g) == isostar::TileCoord{x, y});
                 }
             }
         // The top-left corner of the map's rectangle lies in no cell of the map.
-        const std::optional<eng::TileCoord> corner = w.projection.pick({0.5f, 0.5f});
+        const std::optional<isostar::TileCoord> corner = w.projection.pick({0.5f, 0.5f});
         CHECK((!corner || !w.frame.onMap(*corner)));
     }
 }

@@ -71,7 +71,7 @@ std::string replaceOnce(const std::string& text, const std::string& from, const 
 }
 
 /// Number of cells (over all layers) whose cost differs; also checks rules and shape.
-int differingCells(const eng::path::NavGrid& a, const eng::path::NavGrid& b, bool* rulesEqual = nullptr)
+int differingCells(const isostar::path::NavGrid& a, const isostar::path::NavGrid& b, bool* rulesEqual = nullptr)
 {
     REQUIRE(a.width() == b.width());
     REQUIRE(a.height() == b.height());
@@ -94,7 +94,7 @@ game::World load(const std::string& map, const std::string& config)
 {
     auto w = game::loadWorld({map, config, ""});
     if (!w)
-        FAIL(eng::formatDiagnostics(w.diagnostics()));
+        FAIL(isostar::formatDiagnostics(w.diagnostics()));
     return std::move(w).value();
 }
 
@@ -113,7 +113,7 @@ struct Rig {
         const auto problems = host.open({Valley, config.string(), ""});
         REQUIRE(problems.empty());
         game::TuningActions a;
-        a.apply = [this](const eng::terrain::TerrainConfig& c) {
+        a.apply = [this](const isostar::terrain::TerrainConfig& c) {
             ++applied;
             const game::WorldEdit e = host.applyConfig(c);
             return e.ok ? std::string() : e.error;
@@ -193,7 +193,7 @@ TEST_CASE("tuning: a value the loader refuses is refused with its message and th
         const std::optional<std::string> error = rig.panel.set(c.key, c.value);
         REQUIRE(error);
         // The loader's message for the same value in the file.
-        auto loaded = eng::terrain::parseTerrainConfig(replaceOnce(readText(rig.config), c.from, c.to), "x.toml");
+        auto loaded = isostar::terrain::parseTerrainConfig(replaceOnce(readText(rig.config), c.from, c.to), "x.toml");
         REQUIRE_FALSE(loaded);
         CHECK(*error == loaded.diagnostics().front().message);
     }
@@ -315,7 +315,7 @@ TEST_CASE("tuning: applyConfig refuses a config without a profile the map uses, 
 {
     Rig rig("profiles");
     const game::World before = load(Valley, rig.config.string());
-    eng::terrain::TerrainConfig c = rig.host.world().config;
+    isostar::terrain::TerrainConfig c = rig.host.world().config;
     REQUIRE(c.profiles.size() >= 1);
     c.profiles.clear();
     c.base.find("snow")->baseCost = 9.0;
@@ -333,7 +333,7 @@ TEST_CASE("tuning: the built-in defaults are tuned from the shipped text, Save n
     REQUIRE(host.open({seed, "", ""}).empty());
     REQUIRE(host.world().configPath.empty());
     game::TuningActions actions;
-    actions.apply = [&](const eng::terrain::TerrainConfig& c) {
+    actions.apply = [&](const isostar::terrain::TerrainConfig& c) {
         const game::WorldEdit e = host.applyConfig(c);
         return e.ok ? std::string() : e.error;
     };
@@ -441,10 +441,10 @@ TEST_CASE("tuning: Save to a config changed on disk says so, writes nothing, and
     writeText(rig.config, broken);
     std::optional<std::string> refused = rig.panel.saveToConfig();
     REQUIRE(refused);
-    const auto loaderError = eng::terrain::parseTerrainConfig(broken, path);
+    const auto loaderError = isostar::terrain::parseTerrainConfig(broken, path);
     REQUIRE_FALSE(loaderError);
     CHECK(*refused == "not saved: " + path + " changed on disk since the panel read it and does not load (" +
-                          eng::formatDiagnostic(loaderError.diagnostics().front()) +
+                          isostar::formatDiagnostic(loaderError.diagnostics().front()) +
                           "); your values stay in the panel: Save again to overwrite it (the file on disk is then kept as " +
                           path + ".bak)");
     CHECK(refused->find(path + ":1: error: ") != std::string::npos);
@@ -488,7 +488,7 @@ TEST_CASE("tuning: movement.sight and a profile's sight apply to the fog at the 
     game::Session session(log);
     REQUIRE(session.open(game::loadWorld({Valley, ShippedConfig, ""})).problems.empty());
     game::TuningActions a;
-    a.apply = [&](const eng::terrain::TerrainConfig& c) { return session.applyTuning(c).error; };
+    a.apply = [&](const isostar::terrain::TerrainConfig& c) { return session.applyTuning(c).error; };
     game::TuningPanel panel(a);
     panel.worldLoaded(session.world());
     session.setFog(true);
@@ -497,12 +497,12 @@ TEST_CASE("tuning: movement.sight and a profile's sight apply to the fog at the 
     // What the fog holds in sight is exactly what every unit sees with its sight now.
     auto sightMatches = [&] {
         const game::SightMap blockers = game::sightBlockers(world.terrains.front().terrain);
-        std::vector<eng::TileCoord> seen;
+        std::vector<isostar::TileCoord> seen;
         for (const game::Unit& u : session.party().units())
             game::cellsInSight(blockers, u.tile, world.sightOf(u.name, u.profile), seen);
         for (int y = 0; y < world.nav.height(); ++y)
             for (int x = 0; x < world.nav.width(); ++x)
-                if (session.fog().visible({x, y}) != (std::find(seen.begin(), seen.end(), eng::TileCoord{x, y}) != seen.end()))
+                if (session.fog().visible({x, y}) != (std::find(seen.begin(), seen.end(), isostar::TileCoord{x, y}) != seen.end()))
                     return false;
         return true;
     };

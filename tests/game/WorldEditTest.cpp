@@ -21,10 +21,10 @@ const std::string Valley = std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx";
 /// Every profile layer of `w` equals a full build of its map under the same rules.
 void requireCostsMatchFreshBuild(const game::World& w)
 {
-    const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map);
+    const isostar::terrain::TerrainGrid grid = isostar::terrain::terrainGridFromMap(w.map);
     for (const game::ProfileTerrain& t : w.terrains) {
         INFO("profile " << (t.profile.empty() ? std::string("default") : t.profile));
-        eng::terrain::TerrainField fresh;
+        isostar::terrain::TerrainField fresh;
         fresh.build(grid, t.terrain.rules());
         REQUIRE(t.terrain.bound());
         REQUIRE(t.terrain.costField().cost.empty());  // the NavGrid holds the only copy
@@ -32,9 +32,9 @@ void requireCostsMatchFreshBuild(const game::World& w)
     }
 }
 
-std::vector<eng::path::CostField> costsOf(const game::World& w)
+std::vector<isostar::path::CostField> costsOf(const game::World& w)
 {
-    std::vector<eng::path::CostField> out;
+    std::vector<isostar::path::CostField> out;
     for (int i = 0; i < w.nav.layerCount(); ++i)
         out.push_back(w.nav.costField(i));
     return out;
@@ -50,10 +50,10 @@ TEST_CASE("world edits: random brush sequences, undo of everything, save and rel
 
     game::WorldHost host;
     REQUIRE(host.open({Valley, "", ""}).empty());
-    const std::vector<eng::path::CostField> original = costsOf(host.world());
+    const std::vector<isostar::path::CostField> original = costsOf(host.world());
     REQUIRE(original.size() == 3);
     std::vector<std::string> terrains;
-    for (const eng::edit::BrushTile& b : host.palette())
+    for (const isostar::edit::BrushTile& b : host.palette())
         terrains.push_back(b.terrain);
     REQUIRE(terrains.size() > 5);
 
@@ -61,8 +61,8 @@ TEST_CASE("world edits: random brush sequences, undo of everything, save and rel
     const int w = host.world().map.width, h = host.world().map.height;
     int done = 0;
     for (int k = 0; k < 60; ++k) {
-        const eng::TileCoord c{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
-        const std::vector<eng::path::CostField> before = costsOf(host.world());
+        const isostar::TileCoord c{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
+        const std::vector<isostar::path::CostField> before = costsOf(host.world());
         game::WorldEdit e;
         switch (rng() % 4) {
         case 0:
@@ -73,16 +73,16 @@ TEST_CASE("world edits: random brush sequences, undo of everything, save and rel
         if (e.ok && !e.tiles.empty())
             ++done;
         // Costs changed exactly where reported: per layer (the NavDirty) and under any profile.
-        const std::vector<eng::path::CostField> after = costsOf(host.world());
-        std::vector<eng::TileCoord> anyLayer;
+        const std::vector<isostar::path::CostField> after = costsOf(host.world());
+        std::vector<isostar::TileCoord> anyLayer;
         for (std::size_t layer = 0; layer < after.size(); ++layer) {
-            std::vector<eng::TileCoord> differing;
+            std::vector<isostar::TileCoord> differing;
             for (int i = 0; i < int(after[layer].cost.size()); ++i)
                 if (after[layer].cost[std::size_t(i)] != before[layer].cost[std::size_t(i)])
                     differing.push_back(after[layer].coord(i));
             anyLayer.insert(anyLayer.end(), differing.begin(), differing.end());
-            std::vector<eng::TileCoord> reported;
-            for (const eng::path::NavDirty& d : e.dirty)
+            std::vector<isostar::TileCoord> reported;
+            for (const isostar::path::NavDirty& d : e.dirty)
                 if (d.layer == int(layer))
                     reported.insert(reported.end(), d.cells.begin(), d.cells.end());
             std::sort(reported.begin(), reported.end());
@@ -102,10 +102,10 @@ TEST_CASE("world edits: random brush sequences, undo of everything, save and rel
     const std::string saved = (dir / "edited.tmx").string();
     auto report = host.save(saved);
     if (!report)
-        FAIL(eng::formatDiagnostics(report.diagnostics()));
+        FAIL(isostar::formatDiagnostics(report.diagnostics()));
     auto again = game::loadWorld({saved, "", ""});
     if (!again)
-        FAIL(eng::formatDiagnostics(again.diagnostics()));
+        FAIL(isostar::formatDiagnostics(again.diagnostics()));
     CHECK(costsOf(again.value()) == costsOf(host.world()));
 
     // Undo every edit: the original costs, exactly.
@@ -124,17 +124,17 @@ TEST_CASE("world edits: an erupting volcano raises no cost outside its influence
     REQUIRE(host.open({Valley, "", ""}).empty());
     const auto before = costsOf(host.world());
     // Find a volcano: the first cell whose eruption succeeds.
-    std::optional<eng::TileCoord> volcano;
+    std::optional<isostar::TileCoord> volcano;
     for (int y = 0; y < host.world().map.height && !volcano; ++y)
         for (int x = 0; x < host.world().map.width && !volcano; ++x) {
             const game::WorldEdit e = host.setErupting({x, y}, true);
             if (e.ok && !e.tiles.empty()) {
-                volcano = eng::TileCoord{x, y};
+                volcano = isostar::TileCoord{x, y};
                 CHECK_FALSE(e.costCells.empty());
                 const auto now = costsOf(host.world());
                 const auto& f = now.front();
                 for (int i = 0; i < int(f.cost.size()); ++i) {
-                    const eng::TileCoord c = f.coord(i);
+                    const isostar::TileCoord c = f.coord(i);
                     const bool listed = std::find(e.costCells.begin(), e.costCells.end(), c) != e.costCells.end();
                     if (!listed)
                         REQUIRE(f.cost[std::size_t(i)] == before.front().cost[std::size_t(i)]);

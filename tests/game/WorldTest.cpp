@@ -19,7 +19,7 @@ TEST_CASE("world: map + default terrain rules become the cost field")
 {
     auto r = game::loadWorld({Tiny, "", ""});
     if (!r)
-        FAIL(eng::formatDiagnostics(r.diagnostics()));
+        FAIL(isostar::formatDiagnostics(r.diagnostics()));
     const game::World& w = r.value();
     REQUIRE(w.nav.width() == 6);
     REQUIRE(w.nav.height() == 4);
@@ -37,14 +37,14 @@ TEST_CASE("world: start, goal and party objects are read in tile coordinates")
     REQUIRE(r.ok());
     const game::World& w = r.value();
     REQUIRE(w.start);
-    CHECK(*w.start == eng::TileCoord{0, 0});
+    CHECK(*w.start == isostar::TileCoord{0, 0});
     REQUIRE(w.goal);
-    CHECK(*w.goal == eng::TileCoord{5, 1});
+    CHECK(*w.goal == isostar::TileCoord{5, 1});
     REQUIRE(w.party.size() == 3);
     CHECK(w.party[0].name == "knight");
-    CHECK(w.party[0].tile == eng::TileCoord{0, 2});
+    CHECK(w.party[0].tile == isostar::TileCoord{0, 2});
     CHECK(w.party[1].name == "mage");          // from the `unit` property
-    CHECK(w.party[1].tile == eng::TileCoord{1, 2});
+    CHECK(w.party[1].tile == isostar::TileCoord{1, 2});
     CHECK(w.party[2].name == "ranger");        // the first default name not taken yet
 }
 
@@ -54,7 +54,7 @@ TEST_CASE("world: the HUD explanation names terrains and cost")
     REQUIRE(r.ok());
     const auto road = r.value().explain({1, 1});
     REQUIRE(!road.empty());
-    // The engine's one text form of an explanation (eng::terrain::explanationLines).
+    // The engine's one text form of an explanation (isostar::terrain::explanationLines).
     CHECK(road == std::vector<std::string>{"cell (1,1): road", "  base cost 1 (default)", "  x 0.5 (road)", "  = 0.5"});
     const auto wall = r.value().explain({3, 0});
     CHECK(wall.back() == "  impassable (wall)");
@@ -78,7 +78,7 @@ TEST_CASE("world: party objects pick their movement profile, one terrain layer p
     const std::string valley = std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx";
     auto r = game::loadWorld({valley, "", ""});
     if (!r)
-        FAIL(eng::formatDiagnostics(r.diagnostics()));
+        FAIL(isostar::formatDiagnostics(r.diagnostics()));
     const game::World& w = r.value();
     REQUIRE(w.terrains.size() == 3);
     CHECK(w.terrains[0].profile.empty());
@@ -96,26 +96,26 @@ TEST_CASE("world: party objects pick their movement profile, one terrain layer p
     CHECK(w.profileName(dwarf) == "dwarf");
     // Somewhere on the map snow costs the dwarf less than the default profile, and some cell
     // blocked by default (a tree) is open to the ranger.
-    const eng::path::CostField base = w.nav.costField(0);
-    const eng::path::CostField dw = w.nav.costField(dwarf);
-    const eng::path::CostField rg = w.nav.costField(ranger);
+    const isostar::path::CostField base = w.nav.costField(0);
+    const isostar::path::CostField dw = w.nav.costField(dwarf);
+    const isostar::path::CostField rg = w.nav.costField(ranger);
     bool cheaperSnow = false, treeOpen = false;
     for (std::size_t i = 0; i < base.cost.size(); ++i) {
-        cheaperSnow = cheaperSnow || (eng::path::isPassableCost(base.cost[i]) && dw.cost[i] < base.cost[i]);
-        treeOpen = treeOpen || (!eng::path::isPassableCost(base.cost[i]) && eng::path::isPassableCost(rg.cost[i]));
+        cheaperSnow = cheaperSnow || (isostar::path::isPassableCost(base.cost[i]) && dw.cost[i] < base.cost[i]);
+        treeOpen = treeOpen || (!isostar::path::isPassableCost(base.cost[i]) && isostar::path::isPassableCost(rg.cost[i]));
     }
     CHECK(cheaperSnow);
     CHECK(treeOpen);
     // The NavGrid is the only holder of the costs: every profile's terrain is bound to its
     // layer and keeps no CostField of its own; the layer equals an unbound build.
-    const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(w.map);
+    const isostar::terrain::TerrainGrid grid = isostar::terrain::terrainGridFromMap(w.map);
     for (int i = 0; i < 3; ++i) {
-        const eng::terrain::TerrainField& t = w.terrains[std::size_t(i)].terrain;
+        const isostar::terrain::TerrainField& t = w.terrains[std::size_t(i)].terrain;
         CHECK(t.bound());
         CHECK(t.layer() == i);
         CHECK(t.costField().cost.empty());
         CHECK(t.costField().cost.capacity() == 0);
-        eng::terrain::TerrainField unbound;
+        isostar::terrain::TerrainField unbound;
         unbound.build(grid, t.rules());
         CHECK(w.nav.costField(i) == unbound.costField());
         CHECK(w.nav.rules(i) == t.rules().movement);
@@ -154,7 +154,7 @@ TEST_CASE("world: an unknown profile on a party object names the map and the obj
     std::ofstream(map) << s;
     auto r = game::loadWorld({map, "", ""});
     REQUIRE_FALSE(r.ok());
-    const eng::Diagnostic& d = r.diagnostics().front();
+    const isostar::Diagnostic& d = r.diagnostics().front();
     CHECK(d.file == map);
     CHECK(d.message.find("\"knight\" (id 3)") != std::string::npos);
     CHECK(d.message.find("unknown profile \"giant\"") != std::string::npos);

@@ -25,18 +25,18 @@ const fs::path kProjectRoot = ISOSTAR_SOURCE_DIR;
 /// become water (it keeps its base in one corner, which its two neighbours there show as water).
 constexpr std::size_t kKnownConflicts = 2;
 
-std::string terrainOf(const eng::map::Tileset& ts, int localId)
+std::string terrainOf(const isostar::map::Tileset& ts, int localId)
 {
-    const eng::map::TileInfo* info = localId >= 0 ? ts.findTile(std::uint32_t(localId)) : nullptr;
-    return info ? eng::map::propertyString(info->properties, "terrain") : std::string();
+    const isostar::map::TileInfo* info = localId >= 0 ? ts.findTile(std::uint32_t(localId)) : nullptr;
+    return info ? isostar::map::propertyString(info->properties, "terrain") : std::string();
 }
 
 /// Tiled's corner slots of a wang id: top-right, bottom-right, bottom-left, top-left.
 constexpr int kTopRight = 1, kBottomRight = 3, kBottomLeft = 5, kTopLeft = 7;
 
-const eng::map::Layer& groundLayer(const eng::map::MapData& m)
+const isostar::map::Layer& groundLayer(const isostar::map::MapData& m)
 {
-    for (const eng::map::Layer& l : m.layers)
+    for (const isostar::map::Layer& l : m.layers)
         if (l.name == "ground")
             return l;
     FAIL("no ground layer");
@@ -47,9 +47,9 @@ const eng::map::Layer& groundLayer(const eng::map::MapData& m)
 
 TEST_CASE("ground.tsx corner wang sets: 16 corner combinations each, a mixed tile names its base terrain", "[maps][blend]")
 {
-    auto r = eng::map::loadTileset((kProjectRoot / "assets/tiles/ground.tsx").string());
+    auto r = isostar::map::loadTileset((kProjectRoot / "assets/tiles/ground.tsx").string());
     REQUIRE(r);
-    const eng::map::Tileset& ts = r.value();
+    const isostar::map::Tileset& ts = r.value();
     // ids 0-35 keep their meaning (maps and tests reference them).
     for (int id = 0; id < 36; ++id) {
         INFO("tile " << id);
@@ -67,14 +67,14 @@ TEST_CASE("ground.tsx corner wang sets: 16 corner combinations each, a mixed til
     };
     std::set<std::string> seen;
     std::set<std::uint32_t> mixedIds;
-    for (const eng::map::WangSet& set : ts.wangSets) {
-        if (set.type == eng::map::WangSetType::Edge)
+    for (const isostar::map::WangSet& set : ts.wangSets) {
+        if (set.type == isostar::map::WangSetType::Edge)
             continue;
         INFO("wang set " << set.name);
         REQUIRE(expected.count(set.name) == 1);
         seen.insert(set.name);
         const std::vector<std::string>& want = expected.at(set.name);
-        CHECK(set.type == eng::map::WangSetType::Corner);
+        CHECK(set.type == isostar::map::WangSetType::Corner);
         REQUIRE(set.colors.size() == 2);
         CHECK(set.colors[0].name == want[0]);
         CHECK(set.colors[1].name == want[1]);
@@ -82,7 +82,7 @@ TEST_CASE("ground.tsx corner wang sets: 16 corner combinations each, a mixed til
         CHECK(terrainOf(ts, set.colors[1].tile) == want[2]);
         std::set<int> combos;
         int mixedTiles = 0;
-        for (const eng::map::WangTile& wt : set.tiles) {
+        for (const isostar::map::WangTile& wt : set.tiles) {
             INFO("tile " << wt.tileId);
             int combo = 0;
             for (int slot = 0; slot < 8; ++slot) {
@@ -113,18 +113,18 @@ TEST_CASE("ground.tsx corner wang sets: 16 corner combinations each, a mixed til
 
 TEST_CASE("the valley's blends agree on every corner they share with a neighbour", "[maps][blend]")
 {
-    auto r = eng::map::loadMap((kProjectRoot / "maps/valley.tmx").string());
+    auto r = isostar::map::loadMap((kProjectRoot / "maps/valley.tmx").string());
     REQUIRE(r);
-    const eng::map::MapData& m = r.value();
-    const eng::map::Tileset& ts = m.tilesets.at(0);
+    const isostar::map::MapData& m = r.value();
+    const isostar::map::Tileset& ts = m.tilesets.at(0);
     REQUIRE(ts.name == "ground");
     // gid -> (set, wang id) for every tile of a corner set (a plain tile is in several sets)
-    std::map<eng::map::Gid, std::vector<std::pair<std::size_t, const eng::map::WangTile*>>> corners;
+    std::map<isostar::map::Gid, std::vector<std::pair<std::size_t, const isostar::map::WangTile*>>> corners;
     for (std::size_t s = 0; s < ts.wangSets.size(); ++s)
-        if (ts.wangSets[s].type == eng::map::WangSetType::Corner)
-            for (const eng::map::WangTile& wt : ts.wangSets[s].tiles)
+        if (ts.wangSets[s].type == isostar::map::WangSetType::Corner)
+            for (const isostar::map::WangTile& wt : ts.wangSets[s].tiles)
                 corners[ts.firstGid + wt.tileId].push_back({s, &wt});
-    const eng::map::TileGrid& g = groundLayer(m).tiles;
+    const isostar::map::TileGrid& g = groundLayer(m).tiles;
     int pairs = 0, blends = 0;
     std::vector<std::string> bad;
     // Compares a cell with its neighbour east (x+1, y: Tiled's right edge) or south (x, y+1:
@@ -171,19 +171,19 @@ TEST_CASE("the valley's blends agree on every corner they share with a neighbour
 
 TEST_CASE("the blends keep the valley's terrain, cell for cell", "[maps][blend]")
 {
-    auto r = eng::map::loadMap((kProjectRoot / "maps/valley.tmx").string());
+    auto r = isostar::map::loadMap((kProjectRoot / "maps/valley.tmx").string());
     REQUIRE(r);
-    const eng::map::MapData& m = r.value();
-    const eng::map::TileGrid& g = groundLayer(m).tiles;
+    const isostar::map::MapData& m = r.value();
+    const isostar::map::TileGrid& g = groundLayer(m).tiles;
     REQUIRE(g.width == 72);
     REQUIRE(g.height == 72);
     std::map<std::string, int> counts;
     std::uint64_t fnv = 0xcbf29ce484222325ull; // FNV-1a over "name\n" per cell, row by row
     for (int y = 0; y < g.height; ++y)
         for (int x = 0; x < g.width; ++x) {
-            const eng::map::TileInfo* info = m.tileInfo(g.at(x, y));
+            const isostar::map::TileInfo* info = m.tileInfo(g.at(x, y));
             REQUIRE(info);
-            const std::string t = eng::map::propertyString(info->properties, "terrain") + "\n";
+            const std::string t = isostar::map::propertyString(info->properties, "terrain") + "\n";
             ++counts[t.substr(0, t.size() - 1)];
             for (unsigned char c : t) {
                 fnv ^= c;

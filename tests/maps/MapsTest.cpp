@@ -1,4 +1,4 @@
-// Every shipped map: loads with eng::map, names a known terrain on every placed tile, finds
+// Every shipped map: loads with isostar::map, names a known terrain on every placed tile, finds
 // every image it uses, has its objects, and renders with Tiled's tmxrasterizer where installed.
 // The seed maps also keep showing what the article shows under the default rules.
 
@@ -37,24 +37,24 @@ std::vector<fs::path> shippedMaps()
     return maps;
 }
 
-eng::map::MapData load(const fs::path& p)
+isostar::map::MapData load(const fs::path& p)
 {
-    auto r = eng::map::loadMap(p.string());
-    INFO(p.string() << ":\n" << (r ? std::string() : eng::formatDiagnostics(r.diagnostics())));
+    auto r = isostar::map::loadMap(p.string());
+    INFO(p.string() << ":\n" << (r ? std::string() : isostar::formatDiagnostics(r.diagnostics())));
     REQUIRE(r);
     return std::move(r).value();
 }
 
 /// The terrain of the topmost tile at a cell (empty when none).
-std::string topTerrain(const eng::map::MapData& m, int x, int y)
+std::string topTerrain(const isostar::map::MapData& m, int x, int y)
 {
     std::string t;
-    eng::map::forEachLayer(m.layers, [&](const eng::map::Layer& l) {
-        if (l.type != eng::map::LayerType::Tile || x >= l.tiles.width || y >= l.tiles.height)
+    isostar::map::forEachLayer(m.layers, [&](const isostar::map::Layer& l) {
+        if (l.type != isostar::map::LayerType::Tile || x >= l.tiles.width || y >= l.tiles.height)
             return;
-        const eng::map::Gid g = l.tiles.at(x, y);
-        if (const eng::map::TileInfo* info = g ? m.tileInfo(g) : nullptr) {
-            const std::string s = eng::map::propertyString(info->properties, "terrain");
+        const isostar::map::Gid g = l.tiles.at(x, y);
+        if (const isostar::map::TileInfo* info = g ? m.tileInfo(g) : nullptr) {
+            const std::string s = isostar::map::propertyString(info->properties, "terrain");
             if (!s.empty())
                 t = s;
         }
@@ -62,45 +62,45 @@ std::string topTerrain(const eng::map::MapData& m, int x, int y)
     return t;
 }
 
-std::optional<eng::TileCoord> objectCell(const eng::map::MapData& m, const std::string& name)
+std::optional<isostar::TileCoord> objectCell(const isostar::map::MapData& m, const std::string& name)
 {
-    std::optional<eng::TileCoord> out;
-    eng::map::forEachLayer(m.layers, [&](const eng::map::Layer& l) {
-        for (const eng::map::Object& o : l.objects)
+    std::optional<isostar::TileCoord> out;
+    isostar::map::forEachLayer(m.layers, [&](const isostar::map::Layer& l) {
+        for (const isostar::map::Object& o : l.objects)
             if (o.name == name && !out) {
-                const eng::TilePos p = eng::map::objectToTile(m, o.x, o.y);
-                out = eng::TileCoord{int(std::floor(p.x)), int(std::floor(p.y))};
+                const isostar::TilePos p = isostar::map::objectToTile(m, o.x, o.y);
+                out = isostar::TileCoord{int(std::floor(p.x)), int(std::floor(p.y))};
             }
     });
     return out;
 }
 
 struct Solved {
-    eng::map::MapData map;
-    eng::path::PathResult result;
+    isostar::map::MapData map;
+    isostar::path::PathResult result;
 };
 
 /// Start-to-goal path under the map's own terrain config (the seed maps use the built-in one).
 Solved solve(const std::string& rel)
 {
     Solved s{load(kRoot / rel), {}};
-    auto cfg = eng::terrain::resolveTerrainConfig(s.map);
+    auto cfg = isostar::terrain::resolveTerrainConfig(s.map);
     REQUIRE(cfg);
-    eng::terrain::TerrainField field;
-    field.build(eng::terrain::terrainGridFromMap(s.map), cfg.value().config.base);
-    eng::path::GridPathfinder finder;
+    isostar::terrain::TerrainField field;
+    field.build(isostar::terrain::terrainGridFromMap(s.map), cfg.value().config.base);
+    isostar::path::GridPathfinder finder;
     REQUIRE(finder.init(field.costField(), field.rules().movement));
     const auto start = objectCell(s.map, "start"), goal = objectCell(s.map, "goal");
     REQUIRE(start);
     REQUIRE(goal);
     finder.findPath(*start, *goal, s.result);
-    REQUIRE(s.result.status == eng::path::PathStatus::Found);
+    REQUIRE(s.result.status == isostar::path::PathStatus::Found);
     return s;
 }
 
-std::vector<eng::TileCoord> cellsWith(const eng::map::MapData& m, const std::string& terrain)
+std::vector<isostar::TileCoord> cellsWith(const isostar::map::MapData& m, const std::string& terrain)
 {
-    std::vector<eng::TileCoord> out;
+    std::vector<isostar::TileCoord> out;
     for (int y = 0; y < m.height; ++y)
         for (int x = 0; x < m.width; ++x)
             if (topTerrain(m, x, y) == terrain)
@@ -108,10 +108,10 @@ std::vector<eng::TileCoord> cellsWith(const eng::map::MapData& m, const std::str
     return out;
 }
 
-double minDistance(const std::vector<eng::TileCoord>& path, eng::TileCoord c)
+double minDistance(const std::vector<isostar::TileCoord>& path, isostar::TileCoord c)
 {
     double d = 1e9;
-    for (const eng::TileCoord& p : path)
+    for (const isostar::TileCoord& p : path)
         d = std::min(d, std::hypot(double(p.x - c.x), double(p.y - c.y)));
     return d;
 }
@@ -122,34 +122,34 @@ TEST_CASE("every shipped map loads and every placed tile names a known terrain",
 {
     const std::vector<fs::path> maps = shippedMaps();
     REQUIRE(maps.size() >= 6);
-    const eng::terrain::TerrainConfig defaults = eng::terrain::defaultTerrainConfig();
+    const isostar::terrain::TerrainConfig defaults = isostar::terrain::defaultTerrainConfig();
     for (const fs::path& p : maps) {
         INFO(p.string());
-        const eng::map::MapData m = load(p);
-        CHECK(m.orientation == eng::map::Orientation::Isometric);
+        const isostar::map::MapData m = load(p);
+        CHECK(m.orientation == isostar::map::Orientation::Isometric);
         CHECK(m.tileWidth == 64);
         CHECK(m.tileHeight == 32);
         // Every image a tileset names exists.
-        for (const eng::map::Tileset& ts : m.tilesets) {
+        for (const isostar::map::Tileset& ts : m.tilesets) {
             INFO("tileset " << ts.name);
             if (!ts.isCollection())
                 CHECK(fs::exists(ts.image));
-            for (const eng::map::TileInfo& t : ts.tiles)
+            for (const isostar::map::TileInfo& t : ts.tiles)
                 if (!t.image.empty())
                     CHECK(fs::exists(t.image));
         }
         // Every placed tile carries a `terrain` property the default rules know.
         int placed = 0;
         std::set<std::string> bad;
-        eng::map::forEachLayer(m.layers, [&](const eng::map::Layer& l) {
-            if (l.type != eng::map::LayerType::Tile)
+        isostar::map::forEachLayer(m.layers, [&](const isostar::map::Layer& l) {
+            if (l.type != isostar::map::LayerType::Tile)
                 return;
-            for (eng::map::Gid g : l.tiles.gids) {
+            for (isostar::map::Gid g : l.tiles.gids) {
                 if (g == 0)
                     continue;
                 ++placed;
-                const eng::map::TileInfo* info = m.tileInfo(g);
-                const std::string t = info ? eng::map::propertyString(info->properties, "terrain") : std::string();
+                const isostar::map::TileInfo* info = m.tileInfo(g);
+                const std::string t = info ? isostar::map::propertyString(info->properties, "terrain") : std::string();
                 if (t.empty() || !defaults.base.find(t))
                     bad.insert("gid " + std::to_string(g) + " terrain '" + t + "'");
             }
@@ -164,49 +164,49 @@ TEST_CASE("every tile of the generated tilesets names a terrain, roads and walls
 {
     for (const char* name : {"assets/tiles/ground.tsx", "assets/tiles/tall.tsx"}) {
         INFO(name);
-        auto r = eng::map::loadTileset((kRoot / name).string());
+        auto r = isostar::map::loadTileset((kRoot / name).string());
         REQUIRE(r);
-        const eng::map::Tileset& ts = r.value();
+        const isostar::map::Tileset& ts = r.value();
         CHECK(int(ts.tiles.size()) == ts.tileCount);
-        for (const eng::map::TileInfo& t : ts.tiles)
-            CHECK_FALSE(eng::map::propertyString(t.properties, "terrain").empty());
+        for (const isostar::map::TileInfo& t : ts.tiles)
+            CHECK_FALSE(isostar::map::propertyString(t.properties, "terrain").empty());
         // The first set is the edge set (roads, walls); ground.tsx adds its corner blend sets
         // after it (tests/maps/BlendTest.cpp).
         REQUIRE(ts.wangSets.size() == (std::string(name) == "assets/tiles/ground.tsx" ? 7u : 1u));
-        CHECK(ts.wangSets[0].type == eng::map::WangSetType::Edge);
+        CHECK(ts.wangSets[0].type == isostar::map::WangSetType::Edge);
         CHECK(ts.wangSets[0].tiles.size() == 15); // every connected NESW variant
         for (std::size_t i = 1; i < ts.wangSets.size(); ++i)
-            CHECK(ts.wangSets[i].type == eng::map::WangSetType::Corner);
+            CHECK(ts.wangSets[i].type == isostar::map::WangSetType::Corner);
     }
-    auto tall = eng::map::loadTileset((kRoot / "assets/tiles/tall.tsx").string());
+    auto tall = isostar::map::loadTileset((kRoot / "assets/tiles/tall.tsx").string());
     REQUIRE(tall);
     int animated = 0;
-    for (const eng::map::TileInfo& t : tall.value().tiles)
+    for (const isostar::map::TileInfo& t : tall.value().tiles)
         if (!t.animation.empty()) {
             ++animated;
-            CHECK(eng::map::propertyString(t.properties, "terrain") == "volcano_erupting");
+            CHECK(isostar::map::propertyString(t.properties, "terrain") == "volcano_erupting");
             CHECK(t.animation.size() >= 2);
         }
     CHECK(animated == 1);
 
     // `connects` (assets/README.md): exactly the tiles a road joins without being a road carry
     // "road", which names ground.tsx's road terrain and its wang colour.
-    auto ground = eng::map::loadTileset((kRoot / "assets/tiles/ground.tsx").string());
+    auto ground = isostar::map::loadTileset((kRoot / "assets/tiles/ground.tsx").string());
     REQUIRE(ground);
     REQUIRE(ground.value().wangSets.size() == 7);
     REQUIRE(ground.value().wangSets[0].colors.size() == 1);
     CHECK(ground.value().wangSets[0].colors[0].name == "road");
-    for (const eng::map::TileInfo& t : ground.value().tiles)
-        CHECK(eng::map::propertyString(t.properties, "connects").empty());
+    for (const isostar::map::TileInfo& t : ground.value().tiles)
+        CHECK(isostar::map::propertyString(t.properties, "connects").empty());
     std::map<std::string, std::string> connectsByTerrain;
-    for (const eng::map::TileInfo& t : tall.value().tiles) {
-        const std::string terrain = eng::map::propertyString(t.properties, "terrain");
-        const std::string connects = eng::map::propertyString(t.properties, "connects");
+    for (const isostar::map::TileInfo& t : tall.value().tiles) {
+        const std::string terrain = isostar::map::propertyString(t.properties, "terrain");
+        const std::string connects = isostar::map::propertyString(t.properties, "connects");
         INFO("tall.tsx tile " << t.id << " " << terrain);
         CHECK(connects == ((terrain == "bridge" || terrain == "tent" || terrain == "castle") ? "road" : ""));
-        for (const eng::map::Property& p : t.properties)
+        for (const isostar::map::Property& p : t.properties)
             if (p.name == "connects")
-                CHECK(p.type == eng::map::PropertyType::String);
+                CHECK(p.type == isostar::map::PropertyType::String);
         if (!connects.empty())
             connectsByTerrain[terrain] = connects;
     }
@@ -221,28 +221,28 @@ TEST_CASE("road and wall cells of every shipped map connect exactly to their fam
     int checked = 0, joined = 0;
     for (const fs::path& p : shippedMaps()) {
         INFO(p.string());
-        const eng::map::MapData m = load(p);
+        const isostar::map::MapData m = load(p);
         // gid -> (terrain, N E S W colour flags) of every edge wang tile
-        std::map<eng::map::Gid, std::pair<std::string, unsigned>> wang;
-        for (const eng::map::Tileset& ts : m.tilesets)
-            for (const eng::map::WangSet& set : ts.wangSets)
-                for (const eng::map::WangTile& wt : set.tiles) {
-                    const eng::map::TileInfo* info = m.tileInfo(ts.firstGid + wt.tileId);
+        std::map<isostar::map::Gid, std::pair<std::string, unsigned>> wang;
+        for (const isostar::map::Tileset& ts : m.tilesets)
+            for (const isostar::map::WangSet& set : ts.wangSets)
+                for (const isostar::map::WangTile& wt : set.tiles) {
+                    const isostar::map::TileInfo* info = m.tileInfo(ts.firstGid + wt.tileId);
                     REQUIRE(info);
                     unsigned mask = 0;
                     for (int e = 0; e < 4; ++e)
                         mask |= wt.wangId[2 * e] != 0 ? 1u << e : 0u;
-                    wang[ts.firstGid + wt.tileId] = {eng::map::propertyString(info->properties, "terrain"), mask};
+                    wang[ts.firstGid + wt.tileId] = {isostar::map::propertyString(info->properties, "terrain"), mask};
                 }
         REQUIRE(!wang.empty());
-        auto carries = [&](eng::map::Gid g, const std::string& terrain) {
-            const eng::map::TileInfo* info = g ? m.tileInfo(g) : nullptr;
+        auto carries = [&](isostar::map::Gid g, const std::string& terrain) {
+            const isostar::map::TileInfo* info = g ? m.tileInfo(g) : nullptr;
             if (!info)
                 return false;
-            if (eng::map::propertyString(info->properties, "terrain") == terrain)
+            if (isostar::map::propertyString(info->properties, "terrain") == terrain)
                 return true;
             // Split by hand: GCC 12 warns falsely (-Wrestrict) on "," + std::string in Release.
-            const std::string connects = eng::map::propertyString(info->properties, "connects");
+            const std::string connects = isostar::map::propertyString(info->properties, "connects");
             std::size_t begin = 0;
             while (begin <= connects.size()) {
                 const std::size_t end = std::min(connects.find(',', begin), connects.size());
@@ -253,16 +253,16 @@ TEST_CASE("road and wall cells of every shipped map connect exactly to their fam
             return false;
         };
         std::set<std::string> bad;
-        eng::map::forEachLayer(m.layers, [&](const eng::map::Layer& l) {
-            if (l.type != eng::map::LayerType::Tile)
+        isostar::map::forEachLayer(m.layers, [&](const isostar::map::Layer& l) {
+            if (l.type != isostar::map::LayerType::Tile)
                 return;
             for (int y = 0; y < l.tiles.height; ++y)
                 for (int x = 0; x < l.tiles.width; ++x) {
-                    const eng::map::Gid g = l.tiles.at(x, y);
-                    const eng::map::TileInfo* info = g ? m.tileInfo(g) : nullptr;
+                    const isostar::map::Gid g = l.tiles.at(x, y);
+                    const isostar::map::TileInfo* info = g ? m.tileInfo(g) : nullptr;
                     if (!info)
                         continue;
-                    const std::string terrain = eng::map::propertyString(info->properties, "terrain");
+                    const std::string terrain = isostar::map::propertyString(info->properties, "terrain");
                     if (terrain != "road" && terrain != "wall")
                         continue;
                     const auto it = wang.find(g);
@@ -273,8 +273,8 @@ TEST_CASE("road and wall cells of every shipped map connect exactly to their fam
                         const int nx = x + dx[e], ny = y + dy[e];
                         if (nx >= 0 && ny >= 0 && nx < l.tiles.width && ny < l.tiles.height && carries(l.tiles.at(nx, ny), terrain)) {
                             want |= 1u << e;
-                            const eng::map::TileInfo* n = m.tileInfo(l.tiles.at(nx, ny));
-                            joined += eng::map::propertyString(n->properties, "terrain") != terrain;
+                            const isostar::map::TileInfo* n = m.tileInfo(l.tiles.at(nx, ny));
+                            joined += isostar::map::propertyString(n->properties, "terrain") != terrain;
                         }
                     }
                     ++checked;
@@ -295,19 +295,19 @@ TEST_CASE("seed maps put start on the tent and goal on the castle, the valley sp
     for (const char* rel : {"maps/seed/road.tmx", "maps/seed/road_long_wall.tmx", "maps/seed/snow.tmx", "maps/seed/volcano.tmx",
                             "maps/seed/volcano_tombstone.tmx", "maps/valley.tmx"}) {
         INFO(rel);
-        const eng::map::MapData m = load(kRoot / rel);
+        const isostar::map::MapData m = load(kRoot / rel);
         const auto start = objectCell(m, "start"), goal = objectCell(m, "goal");
         REQUIRE(start);
         REQUIRE(goal);
         CHECK(topTerrain(m, start->x, start->y) == "tent");
         CHECK(topTerrain(m, goal->x, goal->y) == "castle");
     }
-    const eng::map::MapData valley = load(kRoot / "maps/valley.tmx");
+    const isostar::map::MapData valley = load(kRoot / "maps/valley.tmx");
     CHECK(valley.width >= 64);
     CHECK(valley.height >= 64);
     std::set<std::string> party;
-    eng::map::forEachLayer(valley.layers, [&](const eng::map::Layer& l) {
-        for (const eng::map::Object& o : l.objects)
+    isostar::map::forEachLayer(valley.layers, [&](const isostar::map::Layer& l) {
+        for (const isostar::map::Object& o : l.objects)
             if (o.className == "party")
                 party.insert(o.name);
     });
@@ -327,7 +327,7 @@ TEST_CASE("the seed scenes show what the article shows under the default rules",
     {
         const Solved s = solve("maps/seed/road.tmx");
         for (std::size_t i = 1; i + 1 < s.result.path.size(); ++i) {
-            const eng::TileCoord c = s.result.path[i];
+            const isostar::TileCoord c = s.result.path[i];
             INFO("step " << i << " at " << c.x << "," << c.y);
             CHECK(topTerrain(s.map, c.x, c.y) == "road");
         }
@@ -353,7 +353,7 @@ TEST_CASE("the seed scenes show what the article shows under the default rules",
             CHECK(p[i].y - p[i - 1].y == p[1].y - p[0].y);
         }
     }
-    const std::vector<eng::TileCoord> vents = cellsWith(volcano.map, "volcano_erupting");
+    const std::vector<isostar::TileCoord> vents = cellsWith(volcano.map, "volcano_erupting");
     REQUIRE(vents.size() == 1);
     SECTION("volcano: the path bends toward the erupting volcano")
     {
@@ -363,7 +363,7 @@ TEST_CASE("the seed scenes show what the article shows under the default rules",
     }
     SECTION("volcano_tombstone: the tombstone pushes the path away, it runs even closer to the volcano")
     {
-        const std::vector<eng::TileCoord> graves = cellsWith(tomb.map, "tombstone");
+        const std::vector<isostar::TileCoord> graves = cellsWith(tomb.map, "tombstone");
         REQUIRE(graves.size() == 1);
         CHECK(tomb.result.path != volcano.result.path);
         CHECK(minDistance(tomb.result.path, graves[0]) > minDistance(volcano.result.path, graves[0]));
@@ -396,24 +396,24 @@ TEST_CASE("the big maps are the valley tiled, joined by roads across the seams, 
     constexpr int kTile = 72; // the valley's side
     for (const auto& [rel, side] : {std::pair{"maps/valley256.tmx", 256}, {"maps/valley504.tmx", 504}}) {
         INFO(rel);
-        const eng::map::MapData m = load(kRoot / rel);
+        const isostar::map::MapData m = load(kRoot / rel);
         REQUIRE(m.width == side);
         REQUIRE(m.height == side);
-        std::vector<const eng::map::Layer*> tileLayers;
-        eng::map::forEachLayer(m.layers, [&](const eng::map::Layer& l) {
-            if (l.type == eng::map::LayerType::Tile)
+        std::vector<const isostar::map::Layer*> tileLayers;
+        isostar::map::forEachLayer(m.layers, [&](const isostar::map::Layer& l) {
+            if (l.type == isostar::map::LayerType::Tile)
                 tileLayers.push_back(&l);
         });
         REQUIRE(tileLayers.size() == 2);
         // Every copy has the first one's terrains, cell for cell (tile variants are sprinkled
         // by position), away from the map's rim (row and column 0 and side-1 carry its trees).
-        auto terrainOf = [&](const eng::map::Layer& l, int x, int y) {
-            const eng::map::Gid g = l.tiles.at(x, y);
-            const eng::map::TileInfo* info = g ? m.tileInfo(g) : nullptr;
-            return info ? eng::map::propertyString(info->properties, "terrain") : std::string();
+        auto terrainOf = [&](const isostar::map::Layer& l, int x, int y) {
+            const isostar::map::Gid g = l.tiles.at(x, y);
+            const isostar::map::TileInfo* info = g ? m.tileInfo(g) : nullptr;
+            return info ? isostar::map::propertyString(info->properties, "terrain") : std::string();
         };
         int compared = 0, differing = 0;
-        for (const eng::map::Layer* l : tileLayers) {
+        for (const isostar::map::Layer* l : tileLayers) {
             CHECK(l->encoding == "base64");
             CHECK(l->compression == "zlib");
             for (int y = 1; y < side - 1; ++y)
@@ -439,8 +439,8 @@ TEST_CASE("the big maps are the valley tiled, joined by roads across the seams, 
             }
         CHECK(seams >= 9);
         std::set<std::string> party;
-        eng::map::forEachLayer(m.layers, [&](const eng::map::Layer& l) {
-            for (const eng::map::Object& o : l.objects)
+        isostar::map::forEachLayer(m.layers, [&](const isostar::map::Layer& l) {
+            for (const isostar::map::Object& o : l.objects)
                 if (o.className == "party")
                     party.insert(o.name);
         });

@@ -35,12 +35,12 @@ inline int fieldGroups(const Party& party)
 /// planFormation, from the same OrderBlocked over the party's units and occupancy). One flag
 /// per cell, in order.
 inline std::vector<char> formationBlocked(const Party& party, const std::vector<int>& who,
-                                          std::span<const eng::TileCoord> cells)
+                                          std::span<const isostar::TileCoord> cells)
 {
     OrderBlocked blocked;
     blocked.begin(party.units(), party.occupancy(), who);
     std::vector<char> out;
-    for (eng::TileCoord c : cells)
+    for (isostar::TileCoord c : cells)
         out.push_back(blocked.at(c) ? 1 : 0);
     blocked.end();
     return out;

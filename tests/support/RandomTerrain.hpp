@@ -6,7 +6,7 @@
 ///
 /// \code
 /// std::mt19937 rng(1);
-/// const eng::terrain::TerrainGrid g = testsupport::randomTerrainGrid(rng, 24, 24, {});
+/// const isostar::terrain::TerrainGrid g = testsupport::randomTerrainGrid(rng, 24, 24, {});
 /// \endcode
 
 #include "engine/terrain/TerrainGrid.hpp"
@@ -26,10 +26,10 @@ struct TerrainMix {
     int secondTomb = 0;     ///< a second tombstone on the cell (0: the draw is skipped)
 };
 
-inline eng::terrain::TerrainGrid randomTerrainGrid(std::mt19937& rng, int w, int h, const TerrainMix& mix)
+inline isostar::terrain::TerrainGrid randomTerrainGrid(std::mt19937& rng, int w, int h, const TerrainMix& mix)
 {
-    eng::terrain::TerrainGrid g(w, h);
-    const eng::terrain::TerrainId grass = g.intern("grass"), snow = g.intern("snow"), road = g.intern("road"),
+    isostar::terrain::TerrainGrid g(w, h);
+    const isostar::terrain::TerrainId grass = g.intern("grass"), snow = g.intern("snow"), road = g.intern("road"),
                                   wall = g.intern("wall"), volcano = g.intern("volcano_erupting"),
                                   dormant = g.intern("volcano"), tomb = g.intern("tombstone");
     std::uniform_int_distribution<int> pct(0, 99);

@@ -18,16 +18,16 @@ namespace testsupport {
 inline constexpr double Unreachable = std::numeric_limits<double>::infinity();
 
 /// Every diagonal rule, for tests that cover them all.
-inline constexpr eng::path::DiagonalMode kAllDiagonalModes[] = {
-    eng::path::DiagonalMode::Never, eng::path::DiagonalMode::NoCornerCutting,
-    eng::path::DiagonalMode::AtMostOneObstacle, eng::path::DiagonalMode::Always};
+inline constexpr isostar::path::DiagonalMode kAllDiagonalModes[] = {
+    isostar::path::DiagonalMode::Never, isostar::path::DiagonalMode::NoCornerCutting,
+    isostar::path::DiagonalMode::AtMostOneObstacle, isostar::path::DiagonalMode::Always};
 
 /// May a unit step from `from` by (dx, dy) (each in -1..1) under `mode`?
-inline bool canStep(const eng::path::CostField& f, eng::path::DiagonalMode mode, eng::TileCoord from,
+inline bool canStep(const isostar::path::CostField& f, isostar::path::DiagonalMode mode, isostar::TileCoord from,
                     int dx, int dy)
 {
-    using eng::path::DiagonalMode;
-    const eng::TileCoord to{from.x + dx, from.y + dy};
+    using isostar::path::DiagonalMode;
+    const isostar::TileCoord to{from.x + dx, from.y + dy};
     if (!f.passable(to))
         return false;
     if (dx == 0 || dy == 0)
@@ -44,7 +44,7 @@ inline bool canStep(const eng::path::CostField& f, eng::path::DiagonalMode mode,
 }
 
 /// Cost of entering `to`, times the diagonal factor for a diagonal step.
-inline double stepCost(const eng::path::CostField& f, const eng::path::MoveRules& rules, eng::TileCoord to,
+inline double stepCost(const isostar::path::CostField& f, const isostar::path::MoveRules& rules, isostar::TileCoord to,
                        bool diagonal)
 {
     const double c = double(f.at(to));
@@ -52,8 +52,8 @@ inline double stepCost(const eng::path::CostField& f, const eng::path::MoveRules
 }
 
 /// Single-source Dijkstra: the cheapest cost from `start` to every cell (Unreachable if none).
-inline std::vector<double> referenceDijkstra(const eng::path::CostField& f, const eng::path::MoveRules& rules,
-                                             eng::TileCoord start)
+inline std::vector<double> referenceDijkstra(const isostar::path::CostField& f, const isostar::path::MoveRules& rules,
+                                             isostar::TileCoord start)
 {
     std::vector<double> dist(f.cost.size(), Unreachable);
     using Item = std::pair<double, int>;
@@ -65,12 +65,12 @@ inline std::vector<double> referenceDijkstra(const eng::path::CostField& f, cons
         open.pop();
         if (d > dist[std::size_t(i)])
             continue;
-        const eng::TileCoord c = f.coord(i);
+        const isostar::TileCoord c = f.coord(i);
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
                 if ((dx == 0 && dy == 0) || !canStep(f, rules.diagonal, c, dx, dy))
                     continue;
-                const eng::TileCoord n{c.x + dx, c.y + dy};
+                const isostar::TileCoord n{c.x + dx, c.y + dy};
                 const double nd = d + stepCost(f, rules, n, dx != 0 && dy != 0);
                 if (nd < dist[std::size_t(f.index(n))]) {
                     dist[std::size_t(f.index(n))] = nd;

@@ -26,23 +26,23 @@ inline const std::string kGrassAndWater = kTiledExamples + "/isometric_grass_and
 /// first wang set of its tileset), the most frequent colour's cost in `costOf` (keyed by the
 /// colour's name as Tiled writes it; Impassable for impassable), ties to the higher cost. A cell
 /// without a tile or colour costs 1.
-inline eng::path::CostField wangCostField(const eng::map::MapData& map, const std::map<std::string, float>& costOf)
+inline isostar::path::CostField wangCostField(const isostar::map::MapData& map, const std::map<std::string, float>& costOf)
 {
-    eng::path::CostField f(map.width, map.height, 1.0f);
-    const eng::map::Layer* layer = nullptr;
-    for (const eng::map::Layer& l : map.layers)
-        if (!layer && l.type == eng::map::LayerType::Tile)
+    isostar::path::CostField f(map.width, map.height, 1.0f);
+    const isostar::map::Layer* layer = nullptr;
+    for (const isostar::map::Layer& l : map.layers)
+        if (!layer && l.type == isostar::map::LayerType::Tile)
             layer = &l;
     if (!layer)
         return f;
     for (int y = 0; y < map.height; ++y)
         for (int x = 0; x < map.width; ++x) {
-            const eng::map::Gid gid = layer->tiles.at(x, y);
-            const eng::map::Tileset* ts = gid ? map.tilesetFor(gid) : nullptr;
+            const isostar::map::Gid gid = layer->tiles.at(x, y);
+            const isostar::map::Tileset* ts = gid ? map.tilesetFor(gid) : nullptr;
             if (!ts || ts->wangSets.empty())
                 continue;
-            const eng::map::WangSet& set = ts->wangSets.front();
-            for (const eng::map::WangTile& t : set.tiles) {
+            const isostar::map::WangSet& set = ts->wangSets.front();
+            for (const isostar::map::WangTile& t : set.tiles) {
                 if (t.tileId != gid - ts->firstGid)
                     continue;
                 std::map<int, int> count;

@@ -172,17 +172,17 @@ TEST_CASE("isopath path --why: hand-checked numbers on the volcano scene, text a
     const nlohmann::json j = json(r);
     const nlohmann::json& why = j["why"];
     // In-process: the same map, rules and path give the same object.
-    eng::Result<eng::map::MapData> m = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/seed/volcano_tombstone.tmx");
+    isostar::Result<isostar::map::MapData> m = isostar::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/seed/volcano_tombstone.tmx");
     REQUIRE(m.ok());
-    eng::Result<eng::terrain::ResolvedConfig> c = eng::terrain::resolveTerrainConfig(m.value());
+    isostar::Result<isostar::terrain::ResolvedConfig> c = isostar::terrain::resolveTerrainConfig(m.value());
     REQUIRE(c.ok());
-    eng::terrain::TerrainField field;
-    field.build(eng::terrain::terrainGridFromMap(m.value(), &c.value().config.base), c.value().config.base);
-    std::vector<eng::TileCoord> path;
+    isostar::terrain::TerrainField field;
+    field.build(isostar::terrain::terrainGridFromMap(m.value(), &c.value().config.base), c.value().config.base);
+    std::vector<isostar::TileCoord> path;
     for (const nlohmann::json& cell : j["path"])
         path.push_back({cell[0].get<int>(), cell[1].get<int>()});
-    const eng::terrain::PathWhy expected = eng::terrain::explainPath(field, path);
-    CHECK(why == nlohmann::json::parse(eng::terrain::whyJson(expected)));
+    const isostar::terrain::PathWhy expected = isostar::terrain::explainPath(field, path);
+    CHECK(why == nlohmann::json::parse(isostar::terrain::whyJson(expected)));
     // The erupting volcano makes the snow cheaper: its delta is negative, the line dearer.
     REQUIRE(why["influence_by_source"].size() >= 1);
     CHECK(why["influence_by_source"][0]["terrain"] == "volcano_erupting");
@@ -192,7 +192,7 @@ TEST_CASE("isopath path --why: hand-checked numbers on the volcano scene, text a
     const Run text = isopath("maps/seed/volcano_tombstone.tmx --why");
     CHECK(text.exitCode == 0);
     INFO(text.out);
-    CHECK(text.out.find("\nwhy this path:\n" + eng::terrain::describe(expected)) != std::string::npos);
+    CHECK(text.out.find("\nwhy this path:\n" + isostar::terrain::describe(expected)) != std::string::npos);
     CHECK(text.out.find("straight through the snow would cost") != std::string::npos);
     CHECK(text.out.find("influence: volcano_erupting at (9,8) -") != std::string::npos);
 }
@@ -274,12 +274,12 @@ TEST_CASE("isopath path --smooth --json: every segment obeys the rule, never dea
         CHECK(r.exitCode == 0);
         const nlohmann::json j = json(r);
         REQUIRE(j["smoothed"].is_object());
-        eng::path::SmoothPath s;
+        isostar::path::SmoothPath s;
         s.waypoints = coords(j["smoothed"]["waypoints"]);
         s.length = j["smoothed"]["length"].get<double>();
         s.cost = j["smoothed"]["cost"].get<double>();
-        const eng::path::NavGrid grid = navGridOf(q.substr(0, q.find(' ')));
-        const std::vector<eng::TileCoord> path = coords(j["path"]);
+        const isostar::path::NavGrid grid = navGridOf(q.substr(0, q.find(' ')));
+        const std::vector<isostar::TileCoord> path = coords(j["path"]);
         CHECK(pathtest::checkSmoothPath(grid, 0, s, path, j["cost"].get<double>()) == "");
     }
     // The big valley has open ground: the smoothed path is cheaper and has far fewer waypoints.

@@ -36,57 +36,57 @@ inline nlohmann::json json(const Run& r)
 
 /// Builds `field` for a map (relative to the source folder) under its own terrain config; returns
 /// the rules it was built with: the base rules, or `profile`'s when not empty.
-inline eng::terrain::TerrainRules buildMapField(const std::string& map, const std::string& profile,
-                                                eng::terrain::TerrainField& field)
+inline isostar::terrain::TerrainRules buildMapField(const std::string& map, const std::string& profile,
+                                                isostar::terrain::TerrainField& field)
 {
-    eng::Result<eng::map::MapData> m = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/" + map);
+    isostar::Result<isostar::map::MapData> m = isostar::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/" + map);
     REQUIRE(m.ok());
-    eng::Result<eng::terrain::ResolvedConfig> c = eng::terrain::resolveTerrainConfig(m.value());
+    isostar::Result<isostar::terrain::ResolvedConfig> c = isostar::terrain::resolveTerrainConfig(m.value());
     REQUIRE(c.ok());
-    const eng::terrain::TerrainRules rules =
+    const isostar::terrain::TerrainRules rules =
         profile.empty() ? c.value().config.base : *c.value().config.profile(profile);
-    field.build(eng::terrain::terrainGridFromMap(m.value(), &c.value().config.base), rules);
+    field.build(isostar::terrain::terrainGridFromMap(m.value(), &c.value().config.base), rules);
     return rules;
 }
 
 /// The same query in-process: map loader, terrain rules (optionally a profile), GridPathfinder.
-inline eng::path::PathResult solve(const std::string& map, eng::TileCoord from, eng::TileCoord to,
+inline isostar::path::PathResult solve(const std::string& map, isostar::TileCoord from, isostar::TileCoord to,
                                    const std::string& profile = {})
 {
-    eng::terrain::TerrainField field;
-    const eng::terrain::TerrainRules rules = buildMapField(map, profile, field);
-    eng::path::GridPathfinder finder;
+    isostar::terrain::TerrainField field;
+    const isostar::terrain::TerrainRules rules = buildMapField(map, profile, field);
+    isostar::path::GridPathfinder finder;
     REQUIRE(finder.init(field.costField(), rules.movement));
-    eng::path::PathResult result;
+    isostar::path::PathResult result;
     finder.findPath(from, to, result);
     return result;
 }
 
 /// The NavGrid of a map under its own terrain config (layer 0), as `isopath path` builds it.
-inline eng::path::NavGrid navGridOf(const std::string& map)
+inline isostar::path::NavGrid navGridOf(const std::string& map)
 {
-    eng::terrain::TerrainField field;
-    const eng::terrain::TerrainRules rules = buildMapField(map, "", field);
-    eng::path::NavGrid grid;
+    isostar::terrain::TerrainField field;
+    const isostar::terrain::TerrainRules rules = buildMapField(map, "", field);
+    isostar::path::NavGrid grid;
     REQUIRE(grid.reset(field.width(), field.height()));
     REQUIRE(grid.addLayer("base", field.costField(), rules.movement) == 0);
     return grid;
 }
 
 /// JSON cells [[x,y],...] as coordinates.
-inline std::vector<eng::TileCoord> coords(const nlohmann::json& cells)
+inline std::vector<isostar::TileCoord> coords(const nlohmann::json& cells)
 {
-    std::vector<eng::TileCoord> out;
+    std::vector<isostar::TileCoord> out;
     for (const nlohmann::json& c : cells)
         out.push_back({c[0].get<int>(), c[1].get<int>()});
     return out;
 }
 
 /// Coordinates as JSON cells [[x,y],...].
-inline nlohmann::json cells(const std::vector<eng::TileCoord>& path)
+inline nlohmann::json cells(const std::vector<isostar::TileCoord>& path)
 {
     nlohmann::json a = nlohmann::json::array();
-    for (eng::TileCoord c : path)
+    for (isostar::TileCoord c : path)
         a.push_back({c.x, c.y});
     return a;
 }

@@ -38,7 +38,7 @@ TEST_CASE("isopath path --json uses the map's start and goal objects", "[isopath
     CHECK(j["heuristic"] == "octile");
     CHECK(j["diagonal"] == "no-corner-cutting");
     CHECK_FALSE(j.contains("warnings"));
-    const eng::path::PathResult expected = solve("tests/data/terrain/valley.tmx", {1, 0}, {10, 7});
+    const isostar::path::PathResult expected = solve("tests/data/terrain/valley.tmx", {1, 0}, {10, 7});
     CHECK(j["cost"].get<double>() == Approx(expected.cost).epsilon(1e-12));
     CHECK(j["path"] == cells(expected.path));
     CHECK(j["expanded"] == expected.expanded);
@@ -84,8 +84,8 @@ TEST_CASE("isopath path: profiles change the rules", "[isopath][path]")
     CHECK(r.exitCode == 0);
     const nlohmann::json j = json(r);
     CHECK(j["profile"] == "dwarf");
-    const eng::path::PathResult dwarf = solve("tests/data/terrain/valley.tmx", {1, 0}, {10, 7}, "dwarf");
-    const eng::path::PathResult base = solve("tests/data/terrain/valley.tmx", {1, 0}, {10, 7});
+    const isostar::path::PathResult dwarf = solve("tests/data/terrain/valley.tmx", {1, 0}, {10, 7}, "dwarf");
+    const isostar::path::PathResult base = solve("tests/data/terrain/valley.tmx", {1, 0}, {10, 7});
     CHECK(j["cost"].get<double>() == Approx(dwarf.cost).epsilon(1e-12));
     CHECK(dwarf.cost < base.cost); // the valley's east is snow: cheaper for dwarves
 }
@@ -249,17 +249,17 @@ TEST_CASE("isopath path on Tiled's grass-and-water example goes round the lake",
     const nlohmann::json j = json(r);
     CHECK(j["status"] == "ok");
     CHECK(!j.contains("warnings"));
-    eng::Result<eng::map::MapData> m = eng::map::loadMap(testsupport::kGrassAndWater);
+    isostar::Result<isostar::map::MapData> m = isostar::map::loadMap(testsupport::kGrassAndWater);
     REQUIRE(m.ok());
-    const eng::path::CostField reference =
-        testsupport::wangCostField(m.value(), {{"Grass", 1.0f}, {"Water", eng::path::Impassable}});
-    const std::vector<eng::TileCoord> path = coords(j["path"]);
+    const isostar::path::CostField reference =
+        testsupport::wangCostField(m.value(), {{"Grass", 1.0f}, {"Water", isostar::path::Impassable}});
+    const std::vector<isostar::TileCoord> path = coords(j["path"]);
     REQUIRE(path.size() > 1);
-    for (eng::TileCoord c : path) {
+    for (isostar::TileCoord c : path) {
         INFO(c);
         CHECK(reference.at(c) == 1.0f); // never in the water
     }
-    const eng::path::MoveRules rules = eng::terrain::defaultTerrainConfig().base.movement;
+    const isostar::path::MoveRules rules = isostar::terrain::defaultTerrainConfig().base.movement;
     const std::vector<double> dist = testsupport::referenceDijkstra(reference, rules, {24, 0});
     CHECK(j["cost"].get<double>() == Approx(dist[std::size_t(reference.index({0, 24}))]).epsilon(1e-9));
     CHECK(j["cost"].get<double>() > 24 * 1.414 + 1e-6); // the lake blocks the straight diagonal
@@ -272,11 +272,11 @@ TEST_CASE("isopath path on the example with Water renamed Snow: optimal with sno
                                      ")");
     testsupport::TempDir dir("isostar-isopath-names");
     const std::string copy = testsupport::grassAndWaterRenamed(dir.path, "Snow");
-    eng::Result<eng::map::MapData> m = eng::map::loadMap(copy);
+    isostar::Result<isostar::map::MapData> m = isostar::map::loadMap(copy);
     REQUIRE(m.ok());
-    const eng::path::CostField reference = testsupport::wangCostField(m.value(), {{"Grass", 1.0f}, {"Snow", 3.0f}});
-    const eng::path::MoveRules rules = eng::terrain::defaultTerrainConfig().base.movement;
-    for (const auto& [from, to] : {std::pair<eng::TileCoord, eng::TileCoord>{{24, 0}, {0, 24}}, {{0, 0}, {24, 24}},
+    const isostar::path::CostField reference = testsupport::wangCostField(m.value(), {{"Grass", 1.0f}, {"Snow", 3.0f}});
+    const isostar::path::MoveRules rules = isostar::terrain::defaultTerrainConfig().base.movement;
+    for (const auto& [from, to] : {std::pair<isostar::TileCoord, isostar::TileCoord>{{24, 0}, {0, 24}}, {{0, 0}, {24, 24}},
                                    {{12, 0}, {12, 24}}}) {
         INFO(from << " -> " << to);
         const Run r = isopath("'" + copy + "' --from " + std::to_string(from.x) + "," + std::to_string(from.y) +

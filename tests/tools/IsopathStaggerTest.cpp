@@ -23,25 +23,25 @@ testsupport::ProcessResult isopathOn(const std::string& args)
 }
 
 /// The path in Tiled's coordinates as the engine finds it on the map's playable grid.
-nlohmann::json enginePath(const std::string& map, eng::TileCoord from, eng::TileCoord to)
+nlohmann::json enginePath(const std::string& map, isostar::TileCoord from, isostar::TileCoord to)
 {
-    auto loaded = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/" + map);
+    auto loaded = isostar::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/" + map);
     REQUIRE(loaded);
-    const eng::map::CellFrame frame = eng::map::CellFrame::of(loaded.value());
-    const eng::map::MapData play = eng::map::playableMap(loaded.value(), frame);
-    auto config = eng::terrain::resolveTerrainConfig(play);
+    const isostar::map::CellFrame frame = isostar::map::CellFrame::of(loaded.value());
+    const isostar::map::MapData play = isostar::map::playableMap(loaded.value(), frame);
+    auto config = isostar::terrain::resolveTerrainConfig(play);
     REQUIRE(config);
-    eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(play);
-    grid.voids = eng::map::voidCells(play, frame, loaded.value().infinite);
-    eng::terrain::TerrainField field;
+    isostar::terrain::TerrainGrid grid = isostar::terrain::terrainGridFromMap(play);
+    grid.voids = isostar::map::voidCells(play, frame, loaded.value().infinite);
+    isostar::terrain::TerrainField field;
     field.build(std::move(grid), config.value().config.base);
-    eng::path::GridPathfinder finder;
+    isostar::path::GridPathfinder finder;
     REQUIRE(finder.init(field.costField(), config.value().config.base.movement));
-    eng::path::PathResult r;
+    isostar::path::PathResult r;
     finder.findPath(frame.toGrid(from), frame.toGrid(to), r);
     nlohmann::json out = nlohmann::json::array();
-    for (eng::TileCoord c : r.path) {
-        const eng::TileCoord t = frame.toTiled(c);
+    for (isostar::TileCoord c : r.path) {
+        const isostar::TileCoord t = frame.toTiled(c);
         out.push_back({t.x, t.y});
     }
     return out;

@@ -81,7 +81,7 @@ std::string groundTerrain(int id);
 std::string tallTerrain(int id);
 /// `connects` property of a tall tile id (empty = none): the autotiled terrains a road or wall
 /// next to it connects to although the tile is not one of them (bridges, tent, castle: "road";
-/// see eng::edit::TileCatalog). The map writer's road connections (MapGrid.cpp) must agree.
+/// see isostar::edit::TileCatalog). The map writer's road connections (MapGrid.cpp) must agree.
 std::string tallConnects(int id);
 
 } // namespace artgen

@@ -75,8 +75,8 @@ int run(int argc, char** argv)
 } // namespace
 
 /// No exception escapes: an unexpected one (a filesystem error, out of memory) prints one line
-/// and exits 3 (eng::runGuarded); write failures already exit 1 with their message.
+/// and exits 3 (isostar::runGuarded); write failures already exit 1 with their message.
 int main(int argc, char** argv)
 {
-    return eng::runGuarded("artgen", [&] { return run(argc, argv); });
+    return isostar::runGuarded("artgen", [&] { return run(argc, argv); });
 }

@@ -54,10 +54,10 @@ struct BenchOptions {
 /// One search setting over the map's layer 0: the grid (with or without landmarks), the
 /// algorithm and, for jps, its jump point planes.
 struct BenchSetting {
-    eng::path::NavGrid grid;
+    isostar::path::NavGrid grid;
     Algorithm algorithm = Algorithm::AStar;
-    eng::path::JumpPointGrid jumps;
-    eng::path::WeightedJumpGrid flat;
+    isostar::path::JumpPointGrid jumps;
+    isostar::path::WeightedJumpGrid flat;
     bool landmarks = false;  ///< the grid has a landmark table
 };
 
@@ -78,9 +78,9 @@ double benchWeight(const std::string& text)
 }
 
 /// The diagnostics as one message, without the trailing newline.
-std::string benchDiagnostics(const std::vector<eng::Diagnostic>& ds)
+std::string benchDiagnostics(const std::vector<isostar::Diagnostic>& ds)
 {
-    std::string text = eng::formatDiagnostics(ds);
+    std::string text = isostar::formatDiagnostics(ds);
     while (!text.empty() && text.back() == '\n')
         text.pop_back();
     return text;
@@ -88,10 +88,10 @@ std::string benchDiagnostics(const std::vector<eng::Diagnostic>& ds)
 
 /// The map's cost field on its searched grid and the move rules (profile and weight applied).
 struct BenchWorld {
-    eng::path::CostField field;
-    eng::path::MoveRules rules;
+    isostar::path::CostField field;
+    isostar::path::MoveRules rules;
     int width = 0, height = 0;    ///< the searched grid's
-    eng::map::CellFrame frame;    ///< Tiled's cells <-> the grid (what the user reads)
+    isostar::map::CellFrame frame;    ///< Tiled's cells <-> the grid (what the user reads)
 };
 
 /// The message of a map that cannot be benchmarked.
@@ -108,7 +108,7 @@ std::string benchFailure(const std::string& mapPath, const WorldFailure& failure
 
 BenchWorld loadBenchWorld(const BenchOptions& opt)
 {
-    using namespace eng;
+    using namespace isostar;
     WorldFailure failure;
     const std::optional<MapWorld> world = loadMapWorld(opt.mapPath, opt.configPath, failure);
     if (!world)
@@ -126,16 +126,16 @@ BenchWorld loadBenchWorld(const BenchOptions& opt)
 }
 
 /// Builds `s` for `world` with the given algorithm (Auto resolved) and landmark settings.
-void buildSetting(BenchSetting& s, const BenchWorld& world, const eng::path::MoveRules& rules, Algorithm requested,
-                  const eng::path::LandmarkSettings& landmarks, const std::string& mapPath)
+void buildSetting(BenchSetting& s, const BenchWorld& world, const isostar::path::MoveRules& rules, Algorithm requested,
+                  const isostar::path::LandmarkSettings& landmarks, const std::string& mapPath)
 {
-    using namespace eng::path;
+    using namespace isostar::path;
     s.grid.setLandmarks(landmarks);
     if (!s.grid.reset(world.width, world.height) || s.grid.addLayer("ground", world.field, rules) != 0)
         throw UsageError{mapPath + ": the pathfinder rejected the cost field or the movement rules"};
     s.grid.waitLandmarks();
     s.landmarks = landmarks.enabledFor(world.width, world.height);
-    s.algorithm = eng::path::resolveAlgorithm(requested, s.grid, 0);
+    s.algorithm = isostar::path::resolveAlgorithm(requested, s.grid, 0);
     requireSupported(s.algorithm, s.grid, 0, mapPath);
     if (s.algorithm == Algorithm::Jpsw)
         s.flat.build(s.grid, 0);
@@ -144,7 +144,7 @@ void buildSetting(BenchSetting& s, const BenchWorld& world, const eng::path::Mov
 }
 
 /// The passable cells of the largest island of layer 0 (ties: the lower island id).
-std::vector<eng::TileCoord> largestIsland(const eng::path::NavGrid& grid, const std::string& mapPath)
+std::vector<isostar::TileCoord> largestIsland(const isostar::path::NavGrid& grid, const std::string& mapPath)
 {
     std::vector<int> sizes(std::size_t(grid.islandCount(0)), 0);
     for (int y = 0; y < grid.height(); ++y)
@@ -159,7 +159,7 @@ std::vector<eng::TileCoord> largestIsland(const eng::path::NavGrid& grid, const 
             best = id;
     if (sizes[std::size_t(best)] < 2)
         throw UsageError{mapPath + ": every island has one cell: no query can have start != goal"};
-    std::vector<eng::TileCoord> cells;
+    std::vector<isostar::TileCoord> cells;
     for (int y = 0; y < grid.height(); ++y)
         for (int x = 0; x < grid.width(); ++x)
             if (grid.islandOf(0, {x, y}) == best)
@@ -169,14 +169,14 @@ std::vector<eng::TileCoord> largestIsland(const eng::path::NavGrid& grid, const 
 
 /// `count` queries between different cells of `island`, drawn by a 64-bit Mersenne Twister
 /// seeded with `seed` (modulo, so the same on every standard library).
-std::vector<BenchQuery> makeQueries(const std::vector<eng::TileCoord>& island, int count, std::uint64_t seed)
+std::vector<BenchQuery> makeQueries(const std::vector<isostar::TileCoord>& island, int count, std::uint64_t seed)
 {
     std::mt19937_64 rng(seed);
     std::vector<BenchQuery> queries;
     queries.reserve(std::size_t(count));
     while (int(queries.size()) < count) {
-        const eng::TileCoord a = island[std::size_t(rng() % island.size())];
-        const eng::TileCoord b = island[std::size_t(rng() % island.size())];
+        const isostar::TileCoord a = island[std::size_t(rng() % island.size())];
+        const isostar::TileCoord b = island[std::size_t(rng() % island.size())];
         if (a != b)
             queries.push_back({a, b});
     }
@@ -186,10 +186,10 @@ std::vector<BenchQuery> makeQueries(const std::vector<eng::TileCoord>& island, i
 BenchRun runQueries(BenchSetting& s, const std::vector<BenchQuery>& queries)
 {
     using Clock = std::chrono::steady_clock;
-    eng::path::GridQuery astar;
-    eng::path::JumpPointSearch jps;
-    eng::path::WeightedJumpSearch jpsw;
-    eng::path::PathResult result;
+    isostar::path::GridQuery astar;
+    isostar::path::JumpPointSearch jps;
+    isostar::path::WeightedJumpSearch jpsw;
+    isostar::path::PathResult result;
     BenchRun run;
     for (const BenchQuery& q : queries) {
         const auto t0 = Clock::now();
@@ -200,7 +200,7 @@ BenchRun runQueries(BenchSetting& s, const std::vector<BenchQuery>& queries)
         else
             astar.findPath(s.grid, 0, q.start, q.goal, result);
         const auto t1 = Clock::now();
-        if (result.status != eng::path::PathStatus::Found)
+        if (result.status != isostar::path::PathStatus::Found)
             throw std::runtime_error("bench: no path between two cells of one island");
         run.costs.push_back(result.cost);
         run.micros.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
@@ -217,13 +217,13 @@ void printRun(const BenchOptions& opt, const BenchSetting& s, const BenchWorld& 
         sum += e;
     std::cout << "map: " << opt.mapPath << " (" << sizeText(world.frame) << " cells, island of "
               << islandCells << " cells)\n"
-              << "algorithm: " << eng::path::searchAlgorithmName(s.algorithm) << ", landmarks " << (s.landmarks ? "on" : "off")
+              << "algorithm: " << isostar::path::searchAlgorithmName(s.algorithm) << ", landmarks " << (s.landmarks ? "on" : "off")
               << ", weight " << world.rules.weight << (opt.profile.empty() ? "" : ", profile " + opt.profile) << '\n'
               << "seed: " << opt.seed << '\n'
               << "queries: " << run.micros.size() << '\n'
-              << std::fixed << std::setprecision(1) << "median_us: " << eng::percentile(run.micros, 0.5) << '\n'
-              << "p90_us: " << eng::percentile(run.micros, 0.9) << '\n'
-              << "max_us: " << eng::percentile(run.micros, 1.0) << '\n'
+              << std::fixed << std::setprecision(1) << "median_us: " << isostar::percentile(run.micros, 0.5) << '\n'
+              << "p90_us: " << isostar::percentile(run.micros, 0.9) << '\n'
+              << "max_us: " << isostar::percentile(run.micros, 1.0) << '\n'
               << "mean_expanded: " << sum / double(run.expanded.size()) << '\n'
               << std::defaultfloat << std::setprecision(6);
 }
@@ -232,10 +232,10 @@ void printRun(const BenchOptions& opt, const BenchSetting& s, const BenchWorld& 
 int checkCosts(const BenchOptions& opt, const BenchWorld& world, const std::vector<BenchQuery>& queries,
                const BenchRun& run)
 {
-    eng::path::MoveRules plainRules = world.rules;
+    isostar::path::MoveRules plainRules = world.rules;
     plainRules.weight = 1.0;
-    eng::path::LandmarkSettings off;
-    off.mode = eng::path::LandmarkMode::Off;
+    isostar::path::LandmarkSettings off;
+    off.mode = isostar::path::LandmarkMode::Off;
     BenchSetting plain;
     buildSetting(plain, world, plainRules, Algorithm::AStar, off, opt.mapPath);
     const BenchRun reference = runQueries(plain, queries);
@@ -268,7 +268,7 @@ int runBench(const BenchOptions& opt)
     const BenchWorld world = loadBenchWorld(opt);
     BenchSetting setting;
     buildSetting(setting, world, world.rules, choice.requested, choice.landmarks, opt.mapPath);
-    const std::vector<eng::TileCoord> island = largestIsland(setting.grid, opt.mapPath);
+    const std::vector<isostar::TileCoord> island = largestIsland(setting.grid, opt.mapPath);
     const std::vector<BenchQuery> queries = makeQueries(island, opt.queries, opt.seed);
     const BenchRun run = runQueries(setting, queries);
     printRun(opt, setting, world, island.size(), run);

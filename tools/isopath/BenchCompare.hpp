@@ -16,8 +16,8 @@ namespace isopath {
 
 /// One benchmark query: two different passable cells of one island.
 struct BenchQuery {
-    eng::TileCoord start;
-    eng::TileCoord goal;
+    isostar::TileCoord start;
+    isostar::TileCoord goal;
 };
 
 /// True when `a` and `b` are equal within 1e-9 relative.

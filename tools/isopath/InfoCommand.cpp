@@ -20,29 +20,29 @@ namespace isopath {
 
 namespace {
 
-using eng::map::Layer;
-using eng::map::LayerType;
-using eng::map::MapData;
+using isostar::map::Layer;
+using isostar::map::LayerType;
+using isostar::map::MapData;
 using nlohmann::ordered_json;
 
-const char* orientationName(eng::map::Orientation o)
+const char* orientationName(isostar::map::Orientation o)
 {
     switch (o) {
-    case eng::map::Orientation::Orthogonal: return "orthogonal";
-    case eng::map::Orientation::Isometric: return "isometric";
-    case eng::map::Orientation::Staggered: return "staggered";
-    case eng::map::Orientation::Hexagonal: return "hexagonal";
+    case isostar::map::Orientation::Orthogonal: return "orthogonal";
+    case isostar::map::Orientation::Isometric: return "isometric";
+    case isostar::map::Orientation::Staggered: return "staggered";
+    case isostar::map::Orientation::Hexagonal: return "hexagonal";
     }
     return "unknown";
 }
 
-const char* renderOrderName(eng::map::RenderOrder o)
+const char* renderOrderName(isostar::map::RenderOrder o)
 {
     switch (o) {
-    case eng::map::RenderOrder::RightDown: return "right-down";
-    case eng::map::RenderOrder::RightUp: return "right-up";
-    case eng::map::RenderOrder::LeftDown: return "left-down";
-    case eng::map::RenderOrder::LeftUp: return "left-up";
+    case isostar::map::RenderOrder::RightDown: return "right-down";
+    case isostar::map::RenderOrder::RightUp: return "right-up";
+    case isostar::map::RenderOrder::LeftDown: return "left-down";
+    case isostar::map::RenderOrder::LeftUp: return "left-up";
     }
     return "unknown";
 }
@@ -59,11 +59,11 @@ const char* layerTypeName(LayerType t)
 }
 
 /// Properties as a JSON object with typed values (class properties nest).
-ordered_json propertiesJson(const eng::map::Properties& props)
+ordered_json propertiesJson(const isostar::map::Properties& props)
 {
-    using eng::map::PropertyType;
+    using isostar::map::PropertyType;
     ordered_json out = ordered_json::object();
-    for (const eng::map::Property& p : props) {
+    for (const isostar::map::Property& p : props) {
         switch (p.type) {
         case PropertyType::Int:
         case PropertyType::Object:
@@ -83,7 +83,7 @@ ordered_json propertiesJson(const eng::map::Properties& props)
 std::size_t nonEmptyCells(const Layer& l)
 {
     std::size_t n = 0;
-    for (eng::map::Gid g : l.tiles.gids)
+    for (isostar::map::Gid g : l.tiles.gids)
         n += g != 0;
     return n;
 }
@@ -139,11 +139,11 @@ ordered_json mapJson(const MapData& m)
     j["tilewidth"] = m.tileWidth;
     j["tileheight"] = m.tileHeight;
     j["infinite"] = m.infinite;
-    if (m.orientation == eng::map::Orientation::Staggered ||
-        m.orientation == eng::map::Orientation::Hexagonal) {
-        j["staggeraxis"] = m.staggerAxis == eng::map::StaggerAxis::X ? "x" : "y";
-        j["staggerindex"] = m.staggerIndex == eng::map::StaggerIndex::Odd ? "odd" : "even";
-        if (m.orientation == eng::map::Orientation::Hexagonal)
+    if (m.orientation == isostar::map::Orientation::Staggered ||
+        m.orientation == isostar::map::Orientation::Hexagonal) {
+        j["staggeraxis"] = m.staggerAxis == isostar::map::StaggerAxis::X ? "x" : "y";
+        j["staggerindex"] = m.staggerIndex == isostar::map::StaggerIndex::Odd ? "odd" : "even";
+        if (m.orientation == isostar::map::Orientation::Hexagonal)
             j["hexsidelength"] = m.hexSideLength;
     }
     if (!m.tiledVersion.empty())
@@ -151,7 +151,7 @@ ordered_json mapJson(const MapData& m)
     ordered_json objectCounts = ordered_json::array();
     j["layers"] = layersJson(m.layers, "", objectCounts);
     ordered_json tilesets = ordered_json::array();
-    for (const eng::map::Tileset& ts : m.tilesets) {
+    for (const isostar::map::Tileset& ts : m.tilesets) {
         ordered_json t;
         t["name"] = ts.name;
         t["firstgid"] = ts.firstGid;
@@ -160,7 +160,7 @@ ordered_json mapJson(const MapData& m)
         t["tileheight"] = ts.tileHeight;
         if (ts.isCollection()) {
             std::size_t images = 0;
-            for (const eng::map::TileInfo& tile : ts.tiles)
+            for (const isostar::map::TileInfo& tile : ts.tiles)
                 images += !tile.image.empty();
             t["images"] = images;
         } else {
@@ -186,13 +186,13 @@ ordered_json mapJson(const MapData& m)
 /// warning saying how to add it), in order of first use.
 ordered_json terrainsJson(const MapWorld& world)
 {
-    const eng::terrain::TerrainRules& rules = world.config.config.base;
-    const eng::terrain::TerrainGrid grid = worldTerrainGrid(world);
+    const isostar::terrain::TerrainRules& rules = world.config.config.base;
+    const isostar::terrain::TerrainGrid grid = worldTerrainGrid(world);
     std::vector<std::size_t> cells(grid.names.size(), 0);
     std::vector<int> seenAt(grid.names.size(), -1);
     for (int y = 0; y < grid.height; ++y)
         for (int x = 0; x < grid.width; ++x)
-            for (eng::terrain::TerrainId t : grid.cell({x, y}))
+            for (isostar::terrain::TerrainId t : grid.cell({x, y}))
                 if (seenAt[t] != grid.index({x, y})) {
                     seenAt[t] = grid.index({x, y});
                     ++cells[t];
@@ -205,7 +205,7 @@ ordered_json terrainsJson(const MapWorld& world)
         t["from"] = grid.origins[i];
         t["known"] = rules.find(grid.names[i]) != nullptr;
         if (!rules.find(grid.names[i]))
-            t["warning"] = eng::terrain::unknownTerrainText(grid.names[i], grid.origins[i]);
+            t["warning"] = isostar::terrain::unknownTerrainText(grid.names[i], grid.origins[i]);
         out.push_back(std::move(t));
     }
     return out;
@@ -226,17 +226,17 @@ Command addInfoCommand(CLI::App& app)
         WorldFailure failure;
         std::optional<MapFile> file = readMapFile(*mapPath, *configPath, failure);
         if (!file) {
-            std::cerr << eng::formatDiagnostics(failure.diagnostics);
+            std::cerr << isostar::formatDiagnostics(failure.diagnostics);
             return ExitBadInput;
         }
         ordered_json j = mapJson(file->map);
         j["terrain_config"] = file->config.path.empty() ? std::string("built-in") : file->config.path;
         // A map the engine does not play (hexagonal, no cells) still prints, with no terrains.
-        const bool playable = !eng::map::unplayableReason(file->map);
+        const bool playable = !isostar::map::unplayableReason(file->map);
         const std::optional<MapWorld> world =
             playable ? placeOnGrid(std::move(*file), failure) : std::optional<MapWorld>();
         if (!world && playable) {
-            std::cerr << eng::formatDiagnostics(failure.diagnostics);
+            std::cerr << isostar::formatDiagnostics(failure.diagnostics);
             return ExitBadInput;
         }
         j["terrains"] = world ? terrainsJson(*world) : ordered_json::array();

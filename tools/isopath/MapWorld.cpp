@@ -12,12 +12,12 @@ namespace isopath {
 std::optional<MapFile> readMapFile(const std::string& mapPath, const std::string& configPath,
                                    WorldFailure& failure)
 {
-    eng::Result<eng::map::MapData> loaded = eng::map::loadMap(mapPath);
+    isostar::Result<isostar::map::MapData> loaded = isostar::map::loadMap(mapPath);
     if (!loaded) {
         failure = {WorldFailure::Step::Map, loaded.diagnostics()};
         return std::nullopt;
     }
-    eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(loaded.value(), configPath);
+    isostar::Result<isostar::terrain::ResolvedConfig> config = isostar::terrain::resolveTerrainConfig(loaded.value(), configPath);
     if (!config) {
         failure = {WorldFailure::Step::Config, config.diagnostics()};
         return std::nullopt;
@@ -27,12 +27,12 @@ std::optional<MapFile> readMapFile(const std::string& mapPath, const std::string
 
 std::optional<MapWorld> placeOnGrid(MapFile file, WorldFailure& failure)
 {
-    eng::Result<eng::map::PlayedMap> played = eng::map::placeMap(std::move(file.map));
+    isostar::Result<isostar::map::PlayedMap> played = isostar::map::placeMap(std::move(file.map));
     if (!played) {
         failure = {WorldFailure::Step::Grid, played.diagnostics()};
         return std::nullopt;
     }
-    eng::map::PlayedMap& p = played.value();
+    isostar::map::PlayedMap& p = played.value();
     return MapWorld{std::move(p.map), std::move(file.config), p.frame, std::move(p.voids)};
 }
 
@@ -45,20 +45,20 @@ std::optional<MapWorld> loadMapWorld(const std::string& mapPath, const std::stri
     return placeOnGrid(std::move(*file), failure);
 }
 
-eng::terrain::TerrainGrid worldTerrainGrid(const MapWorld& world)
+isostar::terrain::TerrainGrid worldTerrainGrid(const MapWorld& world)
 {
-    eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(world.map, &world.config.config.base);
-    grid.voids = world.voids;  // as eng::terrain::buildNavWorld: void cells are impassable
+    isostar::terrain::TerrainGrid grid = isostar::terrain::terrainGridFromMap(world.map, &world.config.config.base);
+    grid.voids = world.voids;  // as isostar::terrain::buildNavWorld: void cells are impassable
     return grid;
 }
 
-std::vector<eng::Diagnostic> buildTerrainField(const MapWorld& world, const eng::terrain::TerrainRules& rules,
-                                               eng::terrain::TerrainField& field)
+std::vector<isostar::Diagnostic> buildTerrainField(const MapWorld& world, const isostar::terrain::TerrainRules& rules,
+                                               isostar::terrain::TerrainField& field)
 {
     return field.build(worldTerrainGrid(world), rules);
 }
 
-std::string sizeText(const eng::map::CellFrame& frame)
+std::string sizeText(const isostar::map::CellFrame& frame)
 {
     std::string s = std::to_string(frame.tiledWidth()) + "x" + std::to_string(frame.tiledHeight());
     if (frame.tiledX() != 0 || frame.tiledY() != 0)
@@ -66,7 +66,7 @@ std::string sizeText(const eng::map::CellFrame& frame)
     return s;
 }
 
-std::string coordText(eng::TileCoord c)
+std::string coordText(isostar::TileCoord c)
 {
     return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
 }

@@ -37,11 +37,11 @@ namespace {
 /// Sets up `finder` (landmarks, rules, partial paths) and runs the chosen algorithm once.
 /// nullopt (the message printed) when the pathfinder rejects the field or the rules.
 std::optional<SearchOutcome> runSearch(const PathOptions& opt, const SearchChoice& choice,
-                                       const eng::terrain::TerrainField& field, const eng::terrain::TerrainRules& rules,
-                                       const QueryCells& cells, eng::path::GridPathfinder& finder,
+                                       const isostar::terrain::TerrainField& field, const isostar::terrain::TerrainRules& rules,
+                                       const QueryCells& cells, isostar::path::GridPathfinder& finder,
                                        isopath::TtyProgress& progress)
 {
-    using namespace eng;
+    using namespace isostar;
     progress.step(choice.landmarks.enabledFor(field.width(), field.height()) ? "search grid and landmark tables"
                                                                             : "search grid");
     finder.setLandmarks(choice.landmarks);  // before init: init builds the table where it is on
@@ -51,7 +51,7 @@ std::optional<SearchOutcome> runSearch(const PathOptions& opt, const SearchChoic
     }
     finder.setPartialPaths(!opt.noPartial);
     SearchOutcome out;
-    out.algorithm = eng::path::resolveAlgorithm(choice.requested, finder.grid(), 0);
+    out.algorithm = isostar::path::resolveAlgorithm(choice.requested, finder.grid(), 0);
     requireSupported(out.algorithm, finder.grid(), 0, "");
     path::JumpPointGrid jumps;
     path::JumpPointSearch jps;
@@ -79,38 +79,38 @@ std::optional<SearchOutcome> runSearch(const PathOptions& opt, const SearchChoic
 }
 
 /// "ok" | "partial" | "unreachable"; empty for a status that carries no answer (a failed search).
-std::string statusWord(eng::path::PathStatus s)
+std::string statusWord(isostar::path::PathStatus s)
 {
     switch (s) {
-    case eng::path::PathStatus::Found: return "ok";
-    case eng::path::PathStatus::Partial: return "partial";
-    case eng::path::PathStatus::NoPath: return "unreachable";
+    case isostar::path::PathStatus::Found: return "ok";
+    case isostar::path::PathStatus::Partial: return "partial";
+    case isostar::path::PathStatus::NoPath: return "unreachable";
     default: return {};
     }
 }
 
 /// The any-angle smoothing of the search's path (--smooth).
-eng::path::SmoothPath smoothPath(const eng::path::NavGrid& grid, const eng::path::PathResult& result)
+isostar::path::SmoothPath smoothPath(const isostar::path::NavGrid& grid, const isostar::path::PathResult& result)
 {
-    eng::path::AnyAngleQuery smoother;
-    eng::path::SmoothPath smooth;
-    if (smoother.smooth(grid, 0, result.path, smooth) != eng::path::PathStatus::Found)
+    isostar::path::AnyAngleQuery smoother;
+    isostar::path::SmoothPath smooth;
+    if (smoother.smooth(grid, 0, result.path, smooth) != isostar::path::PathStatus::Found)
         throw UsageError{"--smooth: the path cuts a corner, which smoothing never does (diagonal " +
-                         std::string(eng::path::diagonalModeName(grid.rules(0).diagonal)) +
+                         std::string(isostar::path::diagonalModeName(grid.rules(0).diagonal)) +
                          "; use --diagonal no-corner-cutting or never)"};
     return smooth;
 }
 
 int runPath(const PathOptions& opt)
 {
-    using namespace eng;
+    using namespace isostar;
     const SearchChoice choice = parseSearchChoice(opt.algorithm, opt.landmarks);
     isopath::TtyProgress progress("isopath path");
     progress.step("reading the map");
     WorldFailure failure;
     const std::optional<MapWorld> world = loadMapWorld(opt.mapPath, opt.configPath, failure);
     if (!world) {
-        std::cerr << eng::formatDiagnostics(failure.diagnostics);
+        std::cerr << isostar::formatDiagnostics(failure.diagnostics);
         return ExitBadInput;
     }
     const terrain::TerrainRules rules = queryRules(opt, world->config);
@@ -142,7 +142,7 @@ int runPath(const PathOptions& opt)
     }
     if (opt.why) {
         report.why = terrain::explainPath(field, outcome->result.path, rules.movement);
-        eng::terrain::transformCells(*report.why, [&](TileCoord c) { return world->frame.toTiled(c); });
+        isostar::terrain::transformCells(*report.why, [&](TileCoord c) { return world->frame.toTiled(c); });
     }
     if (opt.compare) {
         progress.step("racing the other searches");

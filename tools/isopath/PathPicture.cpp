@@ -16,13 +16,13 @@ namespace {
 
 /// The character of a cell in the picture: the glyph of its topmost (uncovered) terrain that
 /// has one; '?' when only unknown terrains lie there; 'X' impassable without a glyph.
-char cellGlyph(const eng::terrain::TerrainField& field, eng::TileCoord c, std::map<char, std::string>& legend)
+char cellGlyph(const isostar::terrain::TerrainField& field, isostar::TileCoord c, std::map<char, std::string>& legend)
 {
-    const eng::terrain::TerrainGrid& grid = field.grid();
-    const std::span<const eng::terrain::TerrainId> stack = grid.cell(c);
+    const isostar::terrain::TerrainGrid& grid = field.grid();
+    const std::span<const isostar::terrain::TerrainId> stack = grid.cell(c);
     for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
         const std::string& name = grid.names[*it];
-        const eng::terrain::TerrainRule* rule = field.rules().find(name);
+        const isostar::terrain::TerrainRule* rule = field.rules().find(name);
         if (rule && rule->glyph) {
             legend.emplace(rule->glyph, name);
             return rule->glyph;
@@ -48,15 +48,15 @@ char digitOf(int v)
 
 } // namespace
 
-void printPicture(std::ostream& out, const eng::terrain::TerrainField& field, const eng::path::PathResult& r,
-                  eng::TileCoord start, eng::TileCoord goal, const eng::map::CellFrame& frame)
+void printPicture(std::ostream& out, const isostar::terrain::TerrainField& field, const isostar::path::PathResult& r,
+                  isostar::TileCoord start, isostar::TileCoord goal, const isostar::map::CellFrame& frame)
 {
     const int w = field.width(), h = field.height();
     if (w > MaxPictureWidth) {
         out << "(map wider than " << MaxPictureWidth << " cells: no picture; use --json for the path)\n";
         return;
     }
-    if (frame.layout() != eng::map::CellFrame::Layout::Plain) {
+    if (frame.layout() != isostar::map::CellFrame::Layout::Plain) {
         out << "(staggered map: no picture; use --json for the path)\n";
         return;
     }
@@ -72,7 +72,7 @@ void printPicture(std::ostream& out, const eng::terrain::TerrainField& field, co
         pic[std::size_t(field.grid().index(r.path[i]))] = '*';
         marks.emplace('*', "path");
     }
-    if (r.status == eng::path::PathStatus::Partial && r.path.size() > 1) {
+    if (r.status == isostar::path::PathStatus::Partial && r.path.size() > 1) {
         pic[std::size_t(field.grid().index(r.path.back()))] = '@';
         marks.emplace('@', "closest reachable cell");
     }

@@ -16,7 +16,7 @@ constexpr int MaxPictureWidth = 240;
 
 /// Prints the picture of `field` with the path of `r` from `start` to `goal` (grid cells);
 /// instead one line saying why when the map is wider than MaxPictureWidth or staggered.
-void printPicture(std::ostream& out, const eng::terrain::TerrainField& field, const eng::path::PathResult& r,
-                  eng::TileCoord start, eng::TileCoord goal, const eng::map::CellFrame& frame);
+void printPicture(std::ostream& out, const isostar::terrain::TerrainField& field, const isostar::path::PathResult& r,
+                  isostar::TileCoord start, isostar::TileCoord goal, const isostar::map::CellFrame& frame);
 
 } // namespace isopath

@@ -38,7 +38,7 @@ std::optional<int> parseInt(std::string_view s)
     return v;
 }
 
-eng::TileCoord parseCoord(const std::string& option, const std::string& text)
+isostar::TileCoord parseCoord(const std::string& option, const std::string& text)
 {
     const std::size_t comma = text.find(',');
     std::optional<int> x, y;
@@ -64,32 +64,32 @@ double parseWeight(const std::string& text)
 }
 
 /// The cell of the first object named `name` (any object layer, groups included).
-std::optional<eng::TileCoord> objectCell(const eng::map::MapData& map, const std::string& name)
+std::optional<isostar::TileCoord> objectCell(const isostar::map::MapData& map, const std::string& name)
 {
-    std::optional<eng::TileCoord> found;
-    eng::map::forEachLayer(map.layers, [&](const eng::map::Layer& layer) {
-        if (found || layer.type != eng::map::LayerType::Object)
+    std::optional<isostar::TileCoord> found;
+    isostar::map::forEachLayer(map.layers, [&](const isostar::map::Layer& layer) {
+        if (found || layer.type != isostar::map::LayerType::Object)
             return;
-        for (const eng::map::Object& o : layer.objects) {
+        for (const isostar::map::Object& o : layer.objects) {
             if (o.name != name)
                 continue;
-            found = eng::map::objectCell(map, o); // the one rule, shared with the game
+            found = isostar::map::objectCell(map, o); // the one rule, shared with the game
             return;
         }
     });
     return found;
 }
 
-std::string describeImpassable(const eng::terrain::TerrainField& field, eng::TileCoord c)
+std::string describeImpassable(const isostar::terrain::TerrainField& field, isostar::TileCoord c)
 {
-    return eng::terrain::impassableText(field.explain(c)); // the engine's wording, as in --explain
+    return isostar::terrain::impassableText(field.explain(c)); // the engine's wording, as in --explain
 }
 
 } // namespace
 
-eng::terrain::TerrainRules queryRules(const PathOptions& opt, const eng::terrain::ResolvedConfig& config)
+isostar::terrain::TerrainRules queryRules(const PathOptions& opt, const isostar::terrain::ResolvedConfig& config)
 {
-    using namespace eng;
+    using namespace isostar;
     Result<terrain::TerrainRules> profile = terrain::profileRules(config, opt.profile); // shared with the game
     if (!profile)
         throw UsageError{profile.diagnostics().front().message};
@@ -115,8 +115,8 @@ eng::terrain::TerrainRules queryRules(const PathOptions& opt, const eng::terrain
 
 QueryCells queryCells(const PathOptions& opt, const MapWorld& world)
 {
-    const eng::map::MapData& map = world.map;
-    std::optional<eng::TileCoord> start, goal;
+    const isostar::map::MapData& map = world.map;
+    std::optional<isostar::TileCoord> start, goal;
     if (!opt.from.empty())
         start = world.frame.toGrid(parseCoord("--from", opt.from));
     if (!opt.to.empty())
@@ -133,12 +133,12 @@ QueryCells queryCells(const PathOptions& opt, const MapWorld& world)
     return cells;
 }
 
-void checkQuery(const QueryCells& cells, const eng::terrain::TerrainField& field, const eng::terrain::TerrainRules& rules,
-                const eng::map::CellFrame& frame, std::vector<std::string>& warnings)
+void checkQuery(const QueryCells& cells, const isostar::terrain::TerrainField& field, const isostar::terrain::TerrainRules& rules,
+                const isostar::map::CellFrame& frame, std::vector<std::string>& warnings)
 {
-    const eng::path::CostField& costs = field.costField();
+    const isostar::path::CostField& costs = field.costField();
     const std::string size = sizeText(frame);
-    const auto coordText = [&](eng::TileCoord c) { return isopath::coordText(frame.toTiled(c)); };
+    const auto coordText = [&](isostar::TileCoord c) { return isopath::coordText(frame.toTiled(c)); };
     if (!costs.inBounds(cells.start) || !frame.onMap(cells.start))
         throw UsageError{"start " + coordText(cells.start) + " is off the map (" + size + " cells)"};
     if (!costs.inBounds(cells.goal) || !frame.onMap(cells.goal))

@@ -34,20 +34,20 @@ struct PathOptions {
 };
 
 /// The profile's rules (or the base rules) with the options' heuristic, diagonal mode and weight.
-eng::terrain::TerrainRules queryRules(const PathOptions& opt, const eng::terrain::ResolvedConfig& config);
+isostar::terrain::TerrainRules queryRules(const PathOptions& opt, const isostar::terrain::ResolvedConfig& config);
 
 /// The cells of the query: start and goal (options, else the map's objects), the explained cell.
 struct QueryCells {
-    eng::TileCoord start;
-    eng::TileCoord goal;
-    std::optional<eng::TileCoord> explain;
+    isostar::TileCoord start;
+    isostar::TileCoord goal;
+    std::optional<isostar::TileCoord> explain;
 };
 
 QueryCells queryCells(const PathOptions& opt, const MapWorld& world);
 
 /// Refuses cells off the map and an impassable start; warns about an impassable goal and a
 /// weight above 1.
-void checkQuery(const QueryCells& cells, const eng::terrain::TerrainField& field, const eng::terrain::TerrainRules& rules,
-                const eng::map::CellFrame& frame, std::vector<std::string>& warnings);
+void checkQuery(const QueryCells& cells, const isostar::terrain::TerrainField& field, const isostar::terrain::TerrainRules& rules,
+                const isostar::map::CellFrame& frame, std::vector<std::string>& warnings);
 
 } // namespace isopath

@@ -15,22 +15,22 @@ namespace isopath {
 namespace {
 
 /// A grid cell as the user reads it (Tiled's coordinates).
-nlohmann::ordered_json cellJson(const eng::map::CellFrame& frame, eng::TileCoord grid)
+nlohmann::ordered_json cellJson(const isostar::map::CellFrame& frame, isostar::TileCoord grid)
 {
-    const eng::TileCoord t = frame.toTiled(grid);
+    const isostar::TileCoord t = frame.toTiled(grid);
     return {t.x, t.y};
 }
 
 /// An explanation (or --why) of grid cells, told in Tiled's coordinates.
-eng::terrain::CellExplanation inTiled(eng::terrain::CellExplanation e, const eng::map::CellFrame& frame)
+isostar::terrain::CellExplanation inTiled(isostar::terrain::CellExplanation e, const isostar::map::CellFrame& frame)
 {
     e.cell = frame.toTiled(e.cell);
-    for (eng::terrain::InfluenceContribution& i : e.influences)
+    for (isostar::terrain::InfluenceContribution& i : e.influences)
         i.source = frame.toTiled(i.source);
     return e;
 }
 
-nlohmann::ordered_json explainJson(const eng::terrain::CellExplanation& e)
+nlohmann::ordered_json explainJson(const isostar::terrain::CellExplanation& e)
 {
     nlohmann::ordered_json ex;
     ex["cell"] = {e.cell.x, e.cell.y};
@@ -43,11 +43,11 @@ nlohmann::ordered_json explainJson(const eng::terrain::CellExplanation& e)
         mult.push_back({{"terrain", name}, {"multiplier", m}});
     ex["multipliers"] = mult;
     nlohmann::ordered_json infl = nlohmann::ordered_json::array();
-    for (const eng::terrain::InfluenceContribution& i : e.influences)
+    for (const isostar::terrain::InfluenceContribution& i : e.influences)
         infl.push_back({{"source", {i.source.x, i.source.y}},
                         {"terrain", i.terrain},
                         {"distance", i.distance},
-                        {"effect", std::string(eng::terrain::influenceEffectName(i.effect))},
+                        {"effect", std::string(isostar::terrain::influenceEffectName(i.effect))},
                         {"factor", i.factor}});
     ex["influences"] = infl;
     ex["cost"] = e.passable ? nlohmann::ordered_json(e.cost) : nlohmann::ordered_json(nullptr);
@@ -55,16 +55,16 @@ nlohmann::ordered_json explainJson(const eng::terrain::CellExplanation& e)
 }
 
 /// The `race` array: one object per algorithm (cost null when the row has no path).
-nlohmann::ordered_json raceJson(const eng::path::Race& race)
+nlohmann::ordered_json raceJson(const isostar::path::Race& race)
 {
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    for (const eng::path::RaceRow& row : race.rows) {
+    for (const isostar::path::RaceRow& row : race.rows) {
         nlohmann::ordered_json r;
-        r["algorithm"] = std::string(eng::path::raceAlgorithmName(row.algorithm));
-        r["status"] = std::string(eng::path::statusName(row.result.status));
+        r["algorithm"] = std::string(isostar::path::raceAlgorithmName(row.algorithm));
+        r["status"] = std::string(isostar::path::statusName(row.result.status));
         r["expansions"] = row.result.expanded;
         r["time_us"] = row.micros;
-        r["cost"] = eng::path::hasPath(row.result.status) ? nlohmann::ordered_json(row.result.cost)
+        r["cost"] = isostar::path::hasPath(row.result.status) ? nlohmann::ordered_json(row.result.cost)
                                                           : nlohmann::ordered_json(nullptr);
         r["optimal"] = row.optimal;
         rows.push_back(r);
@@ -76,7 +76,7 @@ nlohmann::ordered_json raceJson(const eng::path::Race& race)
 
 void printJson(const PathReport& rep)
 {
-    using namespace eng;
+    using namespace isostar;
     const path::PathResult& result = rep.search.result;
     const path::MoveRules& movement = rep.rules.movement;
     nlohmann::ordered_json j;
@@ -87,7 +87,7 @@ void printJson(const PathReport& rep)
     for (TileCoord c : result.path)
         cells.push_back(cellJson(frame, c));
     j["path"] = cells;
-    j["algorithm"] = std::string(eng::path::searchAlgorithmName(rep.search.algorithm));
+    j["algorithm"] = std::string(isostar::path::searchAlgorithmName(rep.search.algorithm));
     j["landmarks"] = rep.opt.landmarks;
     j["expanded"] = result.expanded;
     j["micros"] = rep.search.micros;
@@ -117,7 +117,7 @@ void printJson(const PathReport& rep)
 
 void printText(const PathReport& rep)
 {
-    using namespace eng;
+    using namespace isostar;
     const path::PathResult& result = rep.search.result;
     const path::MoveRules& movement = rep.rules.movement;
     const Algorithm algorithm = rep.search.algorithm;
@@ -146,7 +146,7 @@ void printText(const PathReport& rep)
     if (!result.path.empty())
         std::cout << "cost:     " << std::setprecision(10) << result.cost << " over " << result.path.size() - 1
                   << " steps\n";
-    std::cout << "algorithm: " << eng::path::searchAlgorithmName(algorithm)
+    std::cout << "algorithm: " << isostar::path::searchAlgorithmName(algorithm)
               << (algorithm == Algorithm::Jps    ? " (jump point search)"
                   : algorithm == Algorithm::Jpsw ? " (weighted jump point search)"
                                                  : " (A*)")

@@ -21,7 +21,7 @@ namespace isopath {
 /// The query's search: which algorithm ran, its result, its wall time.
 struct SearchOutcome {
     Algorithm algorithm = Algorithm::AStar;
-    eng::path::PathResult result;
+    isostar::path::PathResult result;
     double micros = 0.0;
 };
 
@@ -29,15 +29,15 @@ struct SearchOutcome {
 struct PathReport {
     const PathOptions& opt;
     const MapWorld& world;
-    const eng::terrain::TerrainRules& rules;
+    const isostar::terrain::TerrainRules& rules;
     const QueryCells& cells;
-    const eng::terrain::TerrainField& field;
+    const isostar::terrain::TerrainField& field;
     const SearchOutcome& search;
     std::string status;
     std::vector<std::string> warnings;
-    std::optional<eng::terrain::PathWhy> why;  ///< --why
-    std::optional<eng::path::Race> race;       ///< --compare
-    std::optional<eng::path::SmoothPath> smooth;  ///< --smooth, when the search found a path
+    std::optional<isostar::terrain::PathWhy> why;  ///< --why
+    std::optional<isostar::path::Race> race;       ///< --compare
+    std::optional<isostar::path::SmoothPath> smooth;  ///< --smooth, when the search found a path
 };
 
 /// The JSON object of the report, one line on stdout.

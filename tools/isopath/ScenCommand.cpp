@@ -46,11 +46,11 @@ struct ScenOptions {
 };
 
 using Clock = std::chrono::steady_clock;
-using eng::percentile;
+using isostar::percentile;
 
 /// One scenario's answer.
 struct Outcome {
-    eng::path::PathStatus status = eng::path::PathStatus::InvalidInput;
+    isostar::path::PathStatus status = isostar::path::PathStatus::InvalidInput;
     double cost = 0.0;
     double micros = 0.0;
     int expanded = 0;
@@ -59,11 +59,11 @@ struct Outcome {
 /// The shared, read-only data of every run: the grid (layer 0 ground, 1 water when used),
 /// each layer's jump point planes and the scenarios' layers.
 struct Problem {
-    const std::vector<eng::path::MovingAiScenario>* scenarios = nullptr;
+    const std::vector<isostar::path::MovingAiScenario>* scenarios = nullptr;
     std::size_t count = 0;
-    eng::path::NavGrid grid;
-    eng::path::JumpPointGrid jumps[2];
-    eng::path::WeightedJumpGrid flat[2];  ///< built only for --algorithm jpsw
+    isostar::path::NavGrid grid;
+    isostar::path::JumpPointGrid jumps[2];
+    isostar::path::WeightedJumpGrid flat[2];  ///< built only for --algorithm jpsw
     std::vector<int> layerOf;  ///< per scenario
 };
 
@@ -77,7 +77,7 @@ struct Run {
 
 Run solveAll(const Problem& p, Algorithm alg, int threads)
 {
-    using namespace eng::path;
+    using namespace isostar::path;
     Run run;
     run.algorithm = alg;
     run.outcomes.resize(p.count);
@@ -139,9 +139,9 @@ Run solveAll(const Problem& p, Algorithm alg, int threads)
     return run;
 }
 
-bool passes(const Outcome& o, const eng::path::MovingAiScenario& s)
+bool passes(const Outcome& o, const isostar::path::MovingAiScenario& s)
 {
-    return o.status == eng::path::PathStatus::Found && std::abs(o.cost - s.optimalLength) <= s.tolerance();
+    return o.status == isostar::path::PathStatus::Found && std::abs(o.cost - s.optimalLength) <= s.tolerance();
 }
 
 bool sameResults(const Run& a, const Run& b)
@@ -168,13 +168,13 @@ double printStats(const Run& run, const Problem& p)
         expansions.push_back(double(o.expanded));
         totalMicros += o.micros;
         meanExp += double(o.expanded);
-        if (o.status == eng::path::PathStatus::Found)
+        if (o.status == isostar::path::PathStatus::Found)
             worstError = std::max(worstError, std::abs(o.cost - (*p.scenarios)[i].optimalLength));
     }
     meanExp = expansions.empty() ? 0.0 : meanExp / double(expansions.size());
     const double median = percentile(micros, 0.5);
     const char* unit = run.algorithm == Algorithm::AStar ? "expansions" : "jump points";
-    std::printf("algorithm: %s\n", std::string(eng::path::searchAlgorithmName(run.algorithm)).c_str());
+    std::printf("algorithm: %s\n", std::string(isostar::path::searchAlgorithmName(run.algorithm)).c_str());
     std::printf("time per query: median %.1f us, p99 %.1f us, max %.1f us, total %.1f ms\n", median,
                 percentile(micros, 0.99), percentile(micros, 1.0), totalMicros / 1000.0);
     std::printf("%s per query: median %.0f, mean %.0f, max %.0f; %.1f ns per expansion\n", unit,
@@ -187,22 +187,22 @@ double printStats(const Run& run, const Problem& p)
 
 /// Checks the first `count` scenarios against the map; false after printing every error (the
 /// first name warning is printed too).
-bool checkScenarios(const std::vector<eng::path::MovingAiScenario>& all, std::size_t count,
-                    const eng::path::MovingAiMap& m, const std::string& scenPath)
+bool checkScenarios(const std::vector<isostar::path::MovingAiScenario>& all, std::size_t count,
+                    const isostar::path::MovingAiMap& m, const std::string& scenPath)
 {
-    using namespace eng::path;
-    std::vector<eng::Diagnostic> errors;
+    using namespace isostar::path;
+    std::vector<isostar::Diagnostic> errors;
     std::size_t warnings = 0;
     for (std::size_t i = 0; i < count; ++i) {
-        for (eng::Diagnostic& d : checkScenario(all[i], m, scenPath)) {
-            if (d.severity == eng::Severity::Error)
+        for (isostar::Diagnostic& d : checkScenario(all[i], m, scenPath)) {
+            if (d.severity == isostar::Severity::Error)
                 errors.push_back(std::move(d));
             else if (warnings++ == 0)
-                std::cerr << eng::formatDiagnostic(d) << " (further name warnings not shown)\n";
+                std::cerr << isostar::formatDiagnostic(d) << " (further name warnings not shown)\n";
         }
     }
     if (!errors.empty()) {
-        std::cerr << eng::formatDiagnostics(errors);
+        std::cerr << isostar::formatDiagnostics(errors);
         return false;
     }
     return true;
@@ -211,10 +211,10 @@ bool checkScenarios(const std::vector<eng::path::MovingAiScenario>& all, std::si
 /// The grid of `p`: one layer per terrain class the first `count` scenarios start on (ground,
 /// water; steps never join two classes), each with its jump point planes. False after printing
 /// when the map is too large.
-bool buildProblem(Problem& p, const eng::path::MovingAiMap& m, const std::vector<eng::path::MovingAiScenario>& all,
+bool buildProblem(Problem& p, const isostar::path::MovingAiMap& m, const std::vector<isostar::path::MovingAiScenario>& all,
                   std::size_t count, const std::string& mapPath)
 {
-    using namespace eng::path;
+    using namespace isostar::path;
     p.scenarios = &all;
     p.count = count;
     p.layerOf.resize(count);
@@ -241,10 +241,10 @@ bool buildProblem(Problem& p, const eng::path::MovingAiMap& m, const std::vector
 /// jump planes when jpsw runs.
 std::optional<Algorithm> chooseAlgorithm(Algorithm requested, Problem& p)
 {
-    using namespace eng::path;
+    using namespace isostar::path;
     std::optional<Algorithm> chosen;
     for (int layer = 0; layer < p.grid.layerCount(); ++layer) {
-        const Algorithm a = eng::path::resolveAlgorithm(requested, p.grid, layer);
+        const Algorithm a = isostar::path::resolveAlgorithm(requested, p.grid, layer);
         if (a == Algorithm::Jps && !JumpPointSearch::supports(p.grid, layer)) {
             std::cerr << "isopath scen: --algorithm jps needs uniform costs and no corner cutting\n";
             return std::nullopt;
@@ -275,7 +275,7 @@ std::vector<Run> solveRuns(const Problem& p, const std::vector<Algorithm>& algor
             const bool same = sameResults(single, runs.back());
             threadsDiffer = threadsDiffer || !same;
             std::printf("threads: %d (%s): wall %.1f ms, 1 thread %.1f ms, results %s\n", threadCount,
-                        std::string(eng::path::searchAlgorithmName(a)).c_str(), runs.back().wallMs, single.wallMs,
+                        std::string(isostar::path::searchAlgorithmName(a)).c_str(), runs.back().wallMs, single.wallMs,
                         same ? "identical" : "DIFFER");
             std::printf("speedup_vs_1_thread: %.2f\n",
                         runs.back().wallMs > 0.0 ? single.wallMs / runs.back().wallMs : 0.0);
@@ -286,10 +286,10 @@ std::vector<Run> solveRuns(const Problem& p, const std::vector<Algorithm>& algor
 
 /// Per-scenario lines in file order (failures always, up to opt.maxReported; every line with
 /// --each). Returns the counts of passed and failed scenarios.
-std::pair<int, int> reportScenarios(const ScenOptions& opt, const std::vector<eng::path::MovingAiScenario>& all,
+std::pair<int, int> reportScenarios(const ScenOptions& opt, const std::vector<isostar::path::MovingAiScenario>& all,
                                     std::size_t count, const std::vector<Run>& runs)
 {
-    using namespace eng::path;
+    using namespace isostar::path;
     int passed = 0;
     int failed = 0;
     int reported = 0;
@@ -300,7 +300,7 @@ std::pair<int, int> reportScenarios(const ScenOptions& opt, const std::vector<en
             const Outcome& o = run.outcomes[i];
             const bool good = passes(o, s);
             ok = ok && good;
-            const std::string tag = opt.compare ? " " + std::string(eng::path::searchAlgorithmName(run.algorithm)) : std::string();
+            const std::string tag = opt.compare ? " " + std::string(isostar::path::searchAlgorithmName(run.algorithm)) : std::string();
             if (!good && reported < opt.maxReported) {
                 std::printf("%s:%d: FAIL%s (%d,%d)->(%d,%d): %s, cost %.8f, expected %.8f (tolerance %g)\n",
                             opt.scenPath.c_str(), s.line, tag.c_str(), s.start.x, s.start.y, s.goal.x, s.goal.y,
@@ -321,8 +321,8 @@ std::pair<int, int> reportScenarios(const ScenOptions& opt, const std::vector<en
 
 int runScen(const ScenOptions& opt)
 {
-    using namespace eng::path;
-    const std::optional<Algorithm> requested = eng::path::parseSearchAlgorithm(opt.algorithm);
+    using namespace isostar::path;
+    const std::optional<Algorithm> requested = isostar::path::parseSearchAlgorithm(opt.algorithm);
     if (!requested) {
         std::cerr << "isopath scen: unknown algorithm \"" << opt.algorithm << "\" (expected auto, astar, jps, jpsw)\n";
         return ExitBadInput;
@@ -331,13 +331,13 @@ int runScen(const ScenOptions& opt)
         std::cerr << "isopath scen: --threads must be >= 1\n";
         return ExitBadInput;
     }
-    eng::Result<MovingAiMap> map = loadMovingAiMap(opt.mapPath);
-    eng::Result<MovingAiScenarioFile> scen = loadMovingAiScenarios(opt.scenPath);
+    isostar::Result<MovingAiMap> map = loadMovingAiMap(opt.mapPath);
+    isostar::Result<MovingAiScenarioFile> scen = loadMovingAiScenarios(opt.scenPath);
     if (!map || !scen) {
         if (!map)
-            std::cerr << eng::formatDiagnostics(map.diagnostics());
+            std::cerr << isostar::formatDiagnostics(map.diagnostics());
         if (!scen)
-            std::cerr << eng::formatDiagnostics(scen.diagnostics());
+            std::cerr << isostar::formatDiagnostics(scen.diagnostics());
         return ExitBadInput;
     }
     if (opt.limit < -1) {

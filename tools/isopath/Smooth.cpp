@@ -16,11 +16,11 @@
 
 namespace isopath {
 
-nlohmann::ordered_json smoothJson(const eng::path::SmoothPath& s)
+nlohmann::ordered_json smoothJson(const isostar::path::SmoothPath& s)
 {
     nlohmann::ordered_json j;
     nlohmann::ordered_json cells = nlohmann::ordered_json::array();
-    for (eng::TileCoord c : s.waypoints)
+    for (isostar::TileCoord c : s.waypoints)
         cells.push_back({c.x, c.y});
     j["waypoints"] = cells;
     j["length"] = s.length;
@@ -28,7 +28,7 @@ nlohmann::ordered_json smoothJson(const eng::path::SmoothPath& s)
     return j;
 }
 
-void printSmoothText(std::ostream& out, const eng::path::SmoothPath& s, double gridCost)
+void printSmoothText(std::ostream& out, const isostar::path::SmoothPath& s, double gridCost)
 {
     const std::size_t segments = s.waypoints.empty() ? 0 : s.waypoints.size() - 1;
     out << "smoothed: length " << std::setprecision(10) << s.length << ", cost " << s.cost << " over " << segments
@@ -36,15 +36,15 @@ void printSmoothText(std::ostream& out, const eng::path::SmoothPath& s, double g
         << '\n'
         << std::setprecision(6);
     out << "waypoints:";
-    for (eng::TileCoord c : s.waypoints)
+    for (isostar::TileCoord c : s.waypoints)
         out << " (" << c.x << ',' << c.y << ')';
     out << '\n';
 }
 
-std::string smoothViolation(const eng::path::NavGrid& grid, int layer, const eng::path::SmoothPath& s,
-                            eng::TileCoord start, eng::TileCoord end, double gridCost)
+std::string smoothViolation(const isostar::path::NavGrid& grid, int layer, const isostar::path::SmoothPath& s,
+                            isostar::TileCoord start, isostar::TileCoord end, double gridCost)
 {
-    using namespace eng::path;
+    using namespace isostar::path;
     std::ostringstream err;
     if (s.waypoints.empty())
         return "no smoothed path";
@@ -53,7 +53,7 @@ std::string smoothViolation(const eng::path::NavGrid& grid, int layer, const eng
             << "; ";
     double cost = 0.0, length = 0.0;
     for (std::size_t k = 1; k < s.waypoints.size(); ++k) {
-        const eng::TileCoord a = s.waypoints[k - 1], b = s.waypoints[k];
+        const isostar::TileCoord a = s.waypoints[k - 1], b = s.waypoints[k];
         if (!segmentAllowed(grid, layer, a, b))
             err << "segment " << a << "->" << b << " breaks the rule; ";
         cost += segmentCost(grid, layer, a, b);
@@ -71,11 +71,11 @@ std::string smoothViolation(const eng::path::NavGrid& grid, int layer, const eng
     return text;
 }
 
-int runSmoothScenarios(const eng::path::NavGrid& grid, const std::vector<int>& layerOf,
-                       const std::vector<eng::path::MovingAiScenario>& scenarios, std::size_t count,
+int runSmoothScenarios(const isostar::path::NavGrid& grid, const std::vector<int>& layerOf,
+                       const std::vector<isostar::path::MovingAiScenario>& scenarios, std::size_t count,
                        const std::string& scenPath)
 {
-    using namespace eng::path;
+    using namespace isostar::path;
     using Clock = std::chrono::steady_clock;
     GridQuery astar;
     AnyAngleQuery smoother;
@@ -116,7 +116,7 @@ int runSmoothScenarios(const eng::path::NavGrid& grid, const std::vector<int>& l
                 "8-connected %.3f\n",
                 count, violations, fromGrid, n > 0 ? smoothSum / n : 0.0, n > 0 ? optimalSum / n : 0.0);
     std::printf("smooth time per query: median %.1f us (A* before it: median %.1f us), total %.1f ms\n",
-                eng::percentile(smoothMicros, 0.5), eng::percentile(astarMicros, 0.5), smoothTotal / 1000.0);
+                isostar::percentile(smoothMicros, 0.5), isostar::percentile(astarMicros, 0.5), smoothTotal / 1000.0);
     std::printf("smoothed_length_ratio: %.4f\n", optimalSum > 0.0 ? smoothSum / optimalSum : 0.0);
     return violations;
 }

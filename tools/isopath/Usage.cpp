@@ -17,22 +17,22 @@ std::string quoted(const std::string& s)
 SearchChoice parseSearchChoice(const std::string& algorithm, const std::string& landmarks)
 {
     SearchChoice choice;
-    const std::optional<Algorithm> requested = eng::path::parseSearchAlgorithm(algorithm);
+    const std::optional<Algorithm> requested = isostar::path::parseSearchAlgorithm(algorithm);
     if (!requested)
         throw UsageError{"unknown algorithm " + quoted(algorithm) + " (expected auto, astar, jps, jpsw)"};
     choice.requested = *requested;
-    if (!eng::path::parseLandmarkMode(landmarks, choice.landmarks.mode))
+    if (!isostar::path::parseLandmarkMode(landmarks, choice.landmarks.mode))
         throw UsageError{"unknown landmark mode " + quoted(landmarks) + " (expected auto, on, off)"};
     return choice;
 }
 
-void requireSupported(Algorithm algorithm, const eng::path::NavGrid& grid, int layer, const std::string& mapPath)
+void requireSupported(Algorithm algorithm, const isostar::path::NavGrid& grid, int layer, const std::string& mapPath)
 {
     const std::string tail = (mapPath.empty() ? std::string() : "; " + mapPath + " does not") + " (use astar or auto)";
-    if (algorithm == Algorithm::Jps && !eng::path::JumpPointSearch::supports(grid, layer))
+    if (algorithm == Algorithm::Jps && !isostar::path::JumpPointSearch::supports(grid, layer))
         throw UsageError{"--algorithm jps needs every passable cell to cost the same, diagonal no-corner-cutting "
                          "and a diagonal factor in [1, 2)" + tail};
-    if (algorithm == Algorithm::Jpsw && !eng::path::WeightedJumpSearch::supports(grid, layer))
+    if (algorithm == Algorithm::Jpsw && !isostar::path::WeightedJumpSearch::supports(grid, layer))
         throw UsageError{"--algorithm jpsw needs diagonal no-corner-cutting and a diagonal factor in [1, 2)" + tail};
 }
 

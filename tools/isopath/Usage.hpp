@@ -23,7 +23,7 @@ std::string quoted(const std::string& s);
 /// The search choices of the options, checked before any file is read.
 struct SearchChoice {
     Algorithm requested = Algorithm::Auto;
-    eng::path::LandmarkSettings landmarks;
+    isostar::path::LandmarkSettings landmarks;
 };
 
 /// --algorithm and --landmarks; UsageError naming the bad one.
@@ -31,6 +31,6 @@ SearchChoice parseSearchChoice(const std::string& algorithm, const std::string& 
 
 /// Throws UsageError when `algorithm` is Jps or Jpsw and cannot search `layer` of `grid`
 /// (saying what it needs; "; MAP does not" after it when `mapPath` is not empty).
-void requireSupported(Algorithm algorithm, const eng::path::NavGrid& grid, int layer, const std::string& mapPath);
+void requireSupported(Algorithm algorithm, const isostar::path::NavGrid& grid, int layer, const std::string& mapPath);
 
 } // namespace isopath

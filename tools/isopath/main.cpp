@@ -1,6 +1,6 @@
 // isopath: the command-line face of the IsoStar engine (map info, path queries, benchmarks).
 // No exception escapes: bad input exits 2 with its diagnostics, anything unexpected exits 3 with
-// a one-line message (eng::runGuarded), never through std::terminate.
+// a one-line message (isostar::runGuarded), never through std::terminate.
 
 #include "tools/isopath/Commands.hpp"
 
@@ -9,7 +9,7 @@
 #include <iostream>
 #include <vector>
 
-static_assert(isopath::ExitBadInput == eng::ExitBadInput && isopath::ExitInternalError == eng::ExitInternalError);
+static_assert(isopath::ExitBadInput == isostar::ExitBadInput && isopath::ExitInternalError == isostar::ExitInternalError);
 
 namespace {
 
@@ -50,5 +50,5 @@ int run(int argc, char** argv)
 
 int main(int argc, char** argv)
 {
-    return eng::runGuarded("isopath", [&] { return run(argc, argv); });
+    return isostar::runGuarded("isopath", [&] { return run(argc, argv); });
 }

@@ -6,9 +6,9 @@
 
 namespace pathbench {
 
-using eng::TileCoord;
-using eng::path::CostField;
-using eng::path::Impassable;
+using isostar::TileCoord;
+using isostar::path::CostField;
+using isostar::path::Impassable;
 
 namespace {
 

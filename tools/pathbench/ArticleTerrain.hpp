@@ -14,8 +14,8 @@
 namespace pathbench {
 
 struct ArticleMap {
-    eng::path::CostField field;
-    std::vector<eng::TileCoord> closedRoomCells;  ///< one passable cell inside each doorless room
+    isostar::path::CostField field;
+    std::vector<isostar::TileCoord> closedRoomCells;  ///< one passable cell inside each doorless room
 };
 
 /// Deterministic for a given (width, height, seed) on a given standard library.

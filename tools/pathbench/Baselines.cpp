@@ -11,8 +11,8 @@
 
 namespace pathbench {
 
-using eng::TileCoord;
-using eng::path::CostField;
+using isostar::TileCoord;
+using isostar::path::CostField;
 
 namespace {
 
@@ -46,10 +46,10 @@ void forEachStep(const CostField& field, int x, int y, double diag, F&& f)
 
 double cheapestCell(const CostField& field)
 {
-    float best = eng::path::Impassable;
+    float best = isostar::path::Impassable;
     for (float c : field.cost)
         best = std::min(best, c);
-    return best < eng::path::Impassable ? double(best) : 0.0;
+    return best < isostar::path::Impassable ? double(best) : 0.0;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,8 +23,8 @@ struct BaselineResult {
 /// and a std::set<(f, index)> as the open list (erase + insert on a better g).
 class TextbookAStar {
 public:
-    TextbookAStar(const eng::path::CostField& field, double diagonalFactor);
-    BaselineResult find(eng::TileCoord start, eng::TileCoord goal);
+    TextbookAStar(const isostar::path::CostField& field, double diagonalFactor);
+    BaselineResult find(isostar::TileCoord start, isostar::TileCoord goal);
 
 private:
     struct Node {
@@ -34,7 +34,7 @@ private:
         bool open;
         bool closed;
     };
-    const eng::path::CostField& m_field;
+    const isostar::path::CostField& m_field;
     double m_diag;
     double m_minCost;
     std::vector<Node> m_nodes;
@@ -45,9 +45,9 @@ private:
 /// still initialises every vertex per call, as astar_search does).
 class BglAStar {
 public:
-    BglAStar(const eng::path::CostField& field, double diagonalFactor);
+    BglAStar(const isostar::path::CostField& field, double diagonalFactor);
     ~BglAStar();
-    BaselineResult find(eng::TileCoord start, eng::TileCoord goal);
+    BaselineResult find(isostar::TileCoord start, isostar::TileCoord goal);
 
 private:
     struct Impl;
@@ -55,6 +55,6 @@ private:
 };
 
 /// Cheapest passable cost of the field (the heuristic scale shared by all implementations).
-double cheapestCell(const eng::path::CostField& field);
+double cheapestCell(const isostar::path::CostField& field);
 
 } // namespace pathbench

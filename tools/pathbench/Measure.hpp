@@ -18,8 +18,8 @@ namespace pathbench {
 double threadMicros();
 
 struct Query {
-    eng::TileCoord start;
-    eng::TileCoord goal;
+    isostar::TileCoord start;
+    isostar::TileCoord goal;
 };
 
 

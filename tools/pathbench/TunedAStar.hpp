@@ -21,10 +21,10 @@ namespace pathbench {
 
 class TunedAStar {
 public:
-    TunedAStar(const eng::path::CostField& field, double diagonalFactor);
+    TunedAStar(const isostar::path::CostField& field, double diagonalFactor);
     /// Optimal cost from start to goal (both passable cells of the field); the path is rebuilt
     /// from the parents into path() as a real query would.
-    BaselineResult find(eng::TileCoord start, eng::TileCoord goal);
+    BaselineResult find(isostar::TileCoord start, isostar::TileCoord goal);
     /// Padded cells of the last path found, goal first.
     const std::vector<std::uint32_t>& path() const { return m_path; }
 

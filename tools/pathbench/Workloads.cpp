@@ -9,10 +9,10 @@
 
 namespace pathbench {
 
-using eng::TileCoord;
-using eng::path::CostField;
-using eng::path::GridPathfinder;
-using eng::path::MoveRules;
+using isostar::TileCoord;
+using isostar::path::CostField;
+using isostar::path::GridPathfinder;
+using isostar::path::MoveRules;
 
 std::vector<Query> randomQueries(const CostField& field, const MoveRules& rules, int count, std::uint32_t seed)
 {
@@ -42,19 +42,19 @@ std::vector<Query> randomQueries(const CostField& field, const MoveRules& rules,
 std::optional<Workload> movingAiWorkload(const std::string& dir, const std::string& name, int count)
 {
     const std::string mapPath = dir + "/" + name + ".map";
-    auto map = eng::path::loadMovingAiMap(mapPath);
-    auto scen = eng::path::loadMovingAiScenarios(mapPath + ".scen");
+    auto map = isostar::path::loadMovingAiMap(mapPath);
+    auto scen = isostar::path::loadMovingAiScenarios(mapPath + ".scen");
     if (!map || !scen)
         return std::nullopt;
     Workload w;
     w.name = "movingai " + name;
-    w.rules = eng::path::movingAiRules();
-    w.field = eng::path::toCostField(map.value(), eng::path::MovingAiTerrain::Ground);
+    w.rules = isostar::path::movingAiRules();
+    w.field = isostar::path::toCostField(map.value(), isostar::path::MovingAiTerrain::Ground);
     // Evenly spread over the file (sorted by bucket), so short and long problems both count.
     const auto& all = scen.value().scenarios;
     for (int i = 0; i < count && !all.empty(); ++i) {
         const auto& s = all[std::size_t(i) * all.size() / std::size_t(count)];
-        if (map.value().terrainAt(s.start) == eng::path::MovingAiTerrain::Ground)
+        if (map.value().terrainAt(s.start) == isostar::path::MovingAiTerrain::Ground)
             w.queries.push_back({s.start, s.goal});
     }
     return w;

@@ -16,15 +16,15 @@ namespace pathbench {
 
 struct Workload {
     std::string name;
-    eng::path::CostField field;
-    eng::path::MoveRules rules;
+    isostar::path::CostField field;
+    isostar::path::MoveRules rules;
     std::vector<Query> queries;
     bool headline = false;  // the 512x512 weighted workload the speedups are computed on
 };
 
 /// `count` random start/goal pairs on the field's largest island (every query has a path),
 /// the same for the same seed.
-std::vector<Query> randomQueries(const eng::path::CostField& field, const eng::path::MoveRules& rules, int count,
+std::vector<Query> randomQueries(const isostar::path::CostField& field, const isostar::path::MoveRules& rules, int count,
                                  std::uint32_t seed);
 /// Moving AI map `name` of `dir` with `count` of its scenarios spread evenly over the file
 /// (short and long problems alike); nullopt when the map or its .scen cannot be read.

@@ -52,13 +52,13 @@
 
 namespace {
 
-using eng::TileCoord;
-using eng::path::CostField;
-using eng::path::GridPathfinder;
-using eng::path::MoveRules;
-using eng::path::PathResult;
-using eng::path::PathStatus;
-using eng::percentile;
+using isostar::TileCoord;
+using isostar::path::CostField;
+using isostar::path::GridPathfinder;
+using isostar::path::MoveRules;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
+using isostar::percentile;
 using Clock = std::chrono::steady_clock;
 using pathbench::append;
 using pathbench::measured;
@@ -76,7 +76,7 @@ using pathbench::randomQueries;
 /// Query blocks per workload (see main).
 constexpr std::size_t kBlocks = 5;
 
-Stats runIsoStar(const Workload& w, std::span<const Query> qs, const eng::path::LandmarkSettings& landmarks)
+Stats runIsoStar(const Workload& w, std::span<const Query> qs, const isostar::path::LandmarkSettings& landmarks)
 {
     GridPathfinder finder;
     finder.setLandmarks(landmarks);
@@ -91,17 +91,17 @@ Stats runIsoStar(const Workload& w, std::span<const Query> qs, const eng::path::
     });
 }
 
-Stats runJpsw(const Workload& w, std::span<const Query> qs, const eng::path::LandmarkSettings& landmarks)
+Stats runJpsw(const Workload& w, std::span<const Query> qs, const isostar::path::LandmarkSettings& landmarks)
 {
     GridPathfinder finder;
     finder.setLandmarks(landmarks);
-    if (!finder.init(w.field, w.rules) || !eng::path::WeightedJumpSearch::supports(finder.grid(), 0)) {
+    if (!finder.init(w.field, w.rules) || !isostar::path::WeightedJumpSearch::supports(finder.grid(), 0)) {
         std::fprintf(stderr, "pathbench: %s: weighted jump point search cannot run on the field\n", w.name.c_str());
         std::exit(2);
     }
-    eng::path::WeightedJumpGrid flat;
+    isostar::path::WeightedJumpGrid flat;
     flat.build(finder.grid(), 0);
-    eng::path::WeightedJumpSearch search;
+    isostar::path::WeightedJumpSearch search;
     PathResult result;
     return timeQueries(qs, [&](const Query& q) {
         const bool found = search.findPath(finder.grid(), 0, flat, q.start, q.goal, result) == PathStatus::Found;
@@ -154,7 +154,7 @@ int usage()
 /// The command line.
 struct Options {
     bool quick = false;
-    eng::path::LandmarkSettings landmarks;  // the default configuration (Auto, 8)
+    isostar::path::LandmarkSettings landmarks;  // the default configuration (Auto, 8)
     std::string shared;
 };
 
@@ -163,7 +163,7 @@ struct Options {
 std::optional<int> parseOptions(int argc, char** argv, Options& o)
 {
     bool& quick = o.quick;
-    eng::path::LandmarkSettings& landmarks = o.landmarks;
+    isostar::path::LandmarkSettings& landmarks = o.landmarks;
     std::string& shared = o.shared;
     if (const char* env = std::getenv("ISOSTAR_SHARED_DIR"))
         shared = std::string(env) + "/movingai";
@@ -180,8 +180,8 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o)
         else if (a == "--landmarks" && i + 1 < argc) {
             const std::string v = argv[++i];
             if (v == "off")
-                landmarks.mode = eng::path::LandmarkMode::Off;
-            else if (std::atoi(v.c_str()) >= 1 && std::atoi(v.c_str()) <= eng::path::LandmarkSettings::kMaxCount)
+                landmarks.mode = isostar::path::LandmarkMode::Off;
+            else if (std::atoi(v.c_str()) >= 1 && std::atoi(v.c_str()) <= isostar::path::LandmarkSettings::kMaxCount)
                 landmarks.count = std::atoi(v.c_str());
             else
                 return usage();
@@ -226,7 +226,7 @@ std::vector<Workload> loadWorkloads(const Options& o)
 void printHeader(const Options& o)
 {
     const bool quick = o.quick;
-    const eng::path::LandmarkSettings& landmarks = o.landmarks;
+    const isostar::path::LandmarkSettings& landmarks = o.landmarks;
     std::printf("pathbench%s: IsoStar GridPathfinder vs BGL astar_search vs textbook A* (std::set open list)\n",
                 quick ? " --quick" : "");
     std::printf("times are per query (median, p99) in microseconds of thread CPU time; ns/exp = total time /\n"
@@ -235,7 +235,7 @@ void printHeader(const Options& o)
                 "the implementations take turns running so load from elsewhere falls on all alike)\n\n");
     std::printf("isostar = default configuration: landmarks %s, k = %d, on from %lld cells; iso-plain = landmarks off;\n"
                 "jpsw = weighted jump point search with the default configuration's landmarks\n",
-                landmarks.mode == eng::path::LandmarkMode::Off ? "off" : "auto", landmarks.count,
+                landmarks.mode == isostar::path::LandmarkMode::Off ? "off" : "auto", landmarks.count,
                 landmarks.autoMinCells);
     std::printf("%-26s %-9s %7s %12s %12s %12s %9s %9s\n", "workload", "impl", "queries", "median_us", "p99_us",
                 "exp/query", "ns/exp", "peak_MiB");
@@ -244,8 +244,8 @@ void printHeader(const Options& o)
 /// Landmark set-up of the default configuration (a table build at load), outside the per-query
 /// figures: wall and thread CPU time of GridPathfinder::init with and without; nullopt when the
 /// workload gets no landmarks.
-std::optional<std::string> landmarkSetupLine(const Workload& w, const eng::path::LandmarkSettings& landmarks,
-                                             const eng::path::LandmarkSettings& plainSettings)
+std::optional<std::string> landmarkSetupLine(const Workload& w, const isostar::path::LandmarkSettings& landmarks,
+                                             const isostar::path::LandmarkSettings& plainSettings)
 {
     GridPathfinder finder;
     finder.setLandmarks(landmarks);
@@ -281,8 +281,8 @@ struct Medians {
 
 /// Runs the five implementations over `w`, prints their rows and the queries on which their
 /// costs disagree (the first 10 of the run), counted in `disagreements`. Returns the medians.
-Medians compareOnWorkload(const Workload& w, const eng::path::LandmarkSettings& landmarks,
-                          const eng::path::LandmarkSettings& plainSettings, int& disagreements)
+Medians compareOnWorkload(const Workload& w, const isostar::path::LandmarkSettings& landmarks,
+                          const isostar::path::LandmarkSettings& plainSettings, int& disagreements)
 {
     // The queries run in blocks, the three implementations taking turns block by block,
     // so a burst of load from elsewhere on the machine falls on all of them alike instead
@@ -408,7 +408,7 @@ int run(int argc, char** argv)
     Options o;
     if (std::optional<int> exitCode = parseOptions(argc, argv, o))
         return *exitCode;
-    const eng::path::LandmarkSettings plainSettings{eng::path::LandmarkMode::Off, 8};
+    const isostar::path::LandmarkSettings plainSettings{isostar::path::LandmarkMode::Off, 8};
     const Clock::time_point benchStart = Clock::now();
     const std::vector<Workload> workloads = loadWorkloads(o);
     printHeader(o);
@@ -434,8 +434,8 @@ int run(int argc, char** argv)
 } // namespace
 
 /// No exception escapes: an unexpected one (e.g. out of memory on a 2048x2048 workload) prints
-/// one line and exits 3 (eng::runGuarded).
+/// one line and exits 3 (isostar::runGuarded).
 int main(int argc, char** argv)
 {
-    return eng::runGuarded("pathbench", [&] { return run(argc, argv); });
+    return isostar::runGuarded("pathbench", [&] { return run(argc, argv); });
 }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 std::string reserveCells(LoadContext& ctx, std::int64_t w, std::int64_t h)
 {
@@ -184,4 +184,4 @@ void addInlineTileset(const LoadContext& ctx, std::size_t diagnosticsBefore, Map
         map.tilesets.push_back(std::move(ts));
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

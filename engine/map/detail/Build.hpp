@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 /// Checks a w x h cell block against the per-layer limit and the map's total budget *before*
 /// anything is allocated. Returns an error text ("" = fine, and the cells are counted).
@@ -60,4 +60,4 @@ std::vector<std::pair<Gid, std::string>> checkTilesetRanges(std::vector<Tileset>
 /// Largest local id + 1 of a tileset (tileCount for image tilesets).
 std::uint32_t tileSpan(const Tileset& ts);
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

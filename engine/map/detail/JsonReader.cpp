@@ -12,7 +12,7 @@
 #include <cmath>
 #include <limits>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 std::string describe(const Json& v)
 {
@@ -314,4 +314,4 @@ Properties JsonReader::properties(const Json& owner, const std::string& where) c
     return props;
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 using Json = nlohmann::json;
 
@@ -76,4 +76,4 @@ private:
 /// Reads a tileset object (not firstgid/source).
 void readTsjTilesetBody(const JsonReader& r, const Json& o, const std::string& where, Tileset& ts);
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 /// Maps byte offsets of a file's text to 1-based line numbers.
 class LineTable {
@@ -72,4 +72,4 @@ inline void splitGid(std::uint32_t raw, Gid& gid, std::uint8_t& flags)
     gid = raw & ~flip::RawMask;
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

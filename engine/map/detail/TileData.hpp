@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 enum class Compression { None, Zlib, Gzip, Zstd };
 
@@ -55,4 +55,4 @@ std::string resolvePath(const std::string& baseFile, const std::string& ref);
 /// Lower-case extension without ".gz" ("maps/a.tmx.gz" -> ".tmx").
 std::string formatExtension(const std::string& path);
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 std::vector<std::uint32_t> rawGids(const TileGrid& grid)
 {
@@ -140,4 +140,4 @@ bool encodeBase64Gids(const std::vector<std::uint32_t>& raw, Compression c, int 
     return true;
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 /// A grid's cells as raw Tiled gids: gid | flip bits (bit 31 horizontal, 30 vertical,
 /// 29 diagonal, 28 hexagonal 120 degrees). An empty `flipFlags` means no flips.
@@ -33,4 +33,4 @@ std::string encodeBase64(const std::vector<std::uint8_t>& bytes);
 bool encodeBase64Gids(const std::vector<std::uint32_t>& raw, Compression c, int level,
                       std::string& out, std::string& err);
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

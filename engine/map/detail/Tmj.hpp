@@ -9,10 +9,10 @@
 #include <optional>
 #include <string>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 MapData parseTmjMap(LoadContext& ctx, const std::string& path, std::string text);
 std::optional<Tileset> parseTsjFile(LoadContext& ctx, const std::string& path, std::string text);
 std::optional<TemplateData> parseTjFile(LoadContext& ctx, const std::string& path, std::string text);
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 /// The map being built, for objects that need it (template tilesets, gid checks).
 struct MapBuild {
@@ -38,4 +38,4 @@ std::shared_ptr<const TemplateData> loadTemplate(LoadContext& ctx, const std::st
                                                  const std::string& refFile, int refLine,
                                                  const std::string& ref);
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

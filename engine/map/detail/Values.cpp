@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 std::optional<long long> parseInteger(std::string_view s)
 {
@@ -215,9 +215,9 @@ int tilesFromImage(int imageSize, int tileSize, int margin, int spacing)
     return int(usable / ((long long)tileSize + spacing));
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 int tileCountFromImage(int columns, int rows)
 {
@@ -225,4 +225,4 @@ int tileCountFromImage(int columns, int rows)
     return int(std::min<long long>(n, 1LL << 28));
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 /// Whole-string integer (optional sign), or nullopt.
 std::optional<long long> parseInteger(std::string_view s);
@@ -40,4 +40,4 @@ int tilesFromImage(int imageSize, int tileSize, int margin, int spacing);
 /// columns * rows, clamped to the largest tile count a tileset can have (2^28).
 int tileCountFromImage(int columns, int rows);
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

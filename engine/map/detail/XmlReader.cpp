@@ -4,7 +4,7 @@
 
 #include <limits>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 XmlReader::XmlReader(LoadContext& ctx, std::string path, std::string text)
     : m_ctx(ctx), m_path(std::move(path)), m_text(std::move(text)), m_lines(m_text)
@@ -168,4 +168,4 @@ std::optional<Color> XmlReader::color(pugi::xml_node n, const char* name) const
     return c;
 }
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-namespace eng::map::detail {
+namespace isostar::map::detail {
 
 class XmlReader {
 public:
@@ -69,4 +69,4 @@ private:
     pugi::xml_document m_doc;
 };
 
-} // namespace eng::map::detail
+} // namespace isostar::map::detail

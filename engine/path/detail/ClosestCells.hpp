@@ -10,7 +10,7 @@
 #include <limits>
 #include <vector>
 
-namespace eng::path::detail {
+namespace isostar::path::detail {
 
 /// Fills `out` with the padded nodes (stride = width + 2, one cell of padding) of the cells of
 /// `island` at the smallest squared distance to `goal`, in ring order. Scans square rings of
@@ -56,4 +56,4 @@ inline void closestCellsOnIsland(const std::int32_t* islands, std::int32_t islan
     }
 }
 
-} // namespace eng::path::detail
+} // namespace isostar::path::detail

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <limits>
 
-namespace eng::path::detail {
+namespace isostar::path::detail {
 
 // Direction order: N, E, S, W, then NE, SE, SW, NW (each diagonal passes between the two
 // orthogonals named in it).
@@ -33,4 +33,4 @@ bool nextGeneration(Records& nodes, std::uint32_t& generation)
     return wrapped;
 }
 
-} // namespace eng::path::detail
+} // namespace isostar::path::detail

@@ -4,7 +4,7 @@
 /// search, any-angle search): lower f first; equal f: larger g (closer to the goal) first; then
 /// the lower node index, so the order, hence the path, is the same on every run.
 
-namespace eng::path::detail {
+namespace isostar::path::detail {
 
 /// "a comes after b" for std::push_heap / std::pop_heap (a max-heap of the better entry).
 struct LaterInHeap {
@@ -19,4 +19,4 @@ struct LaterInHeap {
     }
 };
 
-} // namespace eng::path::detail
+} // namespace isostar::path::detail

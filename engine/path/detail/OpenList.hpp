@@ -31,7 +31,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace eng::path::detail {
+namespace isostar::path::detail {
 
 __extension__ typedef unsigned __int128 ExactKey;
 
@@ -285,4 +285,4 @@ private:
     const std::uint64_t m_cellMask;
 };
 
-} // namespace eng::path::detail
+} // namespace isostar::path::detail

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace eng::path {
+namespace isostar::path {
 
 namespace detail {
 /// Exact open-list entry, 16 bytes. Order: lower f, then lower h (= larger g: the cell nearer
@@ -53,4 +53,4 @@ struct OpenListStorage {
 };
 } // namespace detail
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-namespace eng::path::detail {
+namespace isostar::path::detail {
 
 class RowOf {
 public:
@@ -24,4 +24,4 @@ private:
     std::uint64_t m_magic = 0;
 };
 
-} // namespace eng::path::detail
+} // namespace isostar::path::detail

@@ -1,12 +1,12 @@
 #pragma once
 /// \file ZeroedArray.hpp
-/// engine/path's name for eng::ZeroedArray (engine/core/ZeroedArray.hpp): per-cell search
+/// engine/path's name for isostar::ZeroedArray (engine/core/ZeroedArray.hpp): per-cell search
 /// scratch whose new storage reads as zero bytes without being written.
 
 #include "engine/core/ZeroedArray.hpp"
 
-namespace eng::path::detail {
+namespace isostar::path::detail {
 
-using eng::ZeroedArray;
+using isostar::ZeroedArray;
 
-} // namespace eng::path::detail
+} // namespace isostar::path::detail

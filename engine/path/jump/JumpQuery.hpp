@@ -16,7 +16,7 @@
 #include <optional>
 #include <vector>
 
-namespace eng::path::detail {
+namespace isostar::path::detail {
 
 /// The status a jump query refuses with before searching (`supported`: the search supports
 /// the layer and its jump data matches it), or nullopt when it may search. Clears `out`.
@@ -132,4 +132,4 @@ void jumpPointsToCells(std::uint32_t startNode, std::uint32_t endNode, int strid
     }
 }
 
-} // namespace eng::path::detail
+} // namespace isostar::path::detail

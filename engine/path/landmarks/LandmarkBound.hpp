@@ -25,7 +25,7 @@
 #include <cmath>
 #include <cstdint>
 
-namespace eng::path::detail {
+namespace isostar::path::detail {
 
 /// Landmarks a search uses (fewer when the table has fewer).
 inline constexpr int kActiveLandmarks = 4;
@@ -181,4 +181,4 @@ inline void chooseActiveLandmarks(const LandmarkTable& t, std::uint32_t start, s
     }
 }
 
-} // namespace eng::path::detail
+} // namespace isostar::path::detail

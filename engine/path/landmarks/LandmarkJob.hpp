@@ -10,7 +10,7 @@
 #include <memory>
 #include <thread>
 
-namespace eng::path {
+namespace isostar::path {
 
 /// Heap-allocated so a NavGrid can move while it runs; the jthread is the last member, so it is
 /// stopped and joined first.
@@ -21,4 +21,4 @@ struct NavGrid::LandmarkJob {
     std::jthread thread;
 };
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -17,7 +17,7 @@
 #include "engine/path/landmarks/LandmarkBound.hpp"
 #include "engine/path/detail/OpenList.hpp"
 
-namespace eng::path {
+namespace isostar::path {
 
 using detail::kDx;
 using detail::kDy;
@@ -412,4 +412,4 @@ PathStatus GridQuery::run(int maxExpansions)
     return m_search.status;
 }
 
-} // namespace eng::path
+} // namespace isostar::path

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-namespace eng::path::detail {
+namespace isostar::path::detail {
 
 /// Unscaled heuristic of an offset; `octileDiag` is the octile diagonal length in [1, 2].
 template <Heuristic H>
@@ -30,4 +30,4 @@ inline double rawHeuristic(int dx, int dy, double octileDiag)
     }
 }
 
-} // namespace eng::path::detail
+} // namespace isostar::path::detail

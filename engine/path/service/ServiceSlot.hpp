@@ -5,7 +5,7 @@
 
 #include "engine/path/PathService.hpp"
 
-namespace eng::path {
+namespace isostar::path {
 
 struct PathService::Slot {
     std::uint32_t generation = 1;   ///< current generation of the slot (never 0)
@@ -23,4 +23,4 @@ struct PathService::Slot {
     std::uint64_t order = 0;  ///< ties of key: the earlier request first
 };
 
-} // namespace eng::path
+} // namespace isostar::path

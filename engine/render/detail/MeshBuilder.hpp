@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-namespace eng::render::detail {
+namespace isostar::render::detail {
 
 using map::Layer;
 using map::LayerType;
@@ -225,4 +225,4 @@ bool MeshBuilder::forCellsInOrder(int x0, int y0, int x1, int y1, F&& f) const
     return true;
 }
 
-} // namespace eng::render::detail
+} // namespace isostar::render::detail

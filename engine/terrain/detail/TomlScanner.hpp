@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eng::terrain::detail {
+namespace isostar::terrain::detail {
 
 using Path = std::vector<std::string>;
 
@@ -57,4 +57,4 @@ bool isBare(char c);
 /// Scans `text`; throws ScanError at the first place it cannot read. O(text size).
 Scan scanToml(std::string_view text);
 
-} // namespace eng::terrain::detail
+} // namespace isostar::terrain::detail

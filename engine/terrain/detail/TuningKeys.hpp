@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace eng::terrain::detail {
+namespace isostar::terrain::detail {
 
 /// One field of a terrain or of movement.
 struct FieldSpec {
@@ -53,4 +53,4 @@ Result<std::string> tokenFor(const KeySpec& spec, std::string_view valueText);
 TuningKey describe(const KeySpec& s, const TerrainConfig& now, const TerrainConfig& file,
                    const std::vector<std::string>& inFile, const std::vector<std::pair<std::string, TomlValueEdit>>& edits);
 
-} // namespace eng::terrain::detail
+} // namespace isostar::terrain::detail

@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-using namespace eng::anim;
+using namespace isostar::anim;
 
 namespace {
 AnimationClip threeFrames(bool loop)

@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-using namespace eng::anim;
+using namespace isostar::anim;
 
 TEST_CASE("direction names round-trip")
 {

@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-using namespace eng::anim;
+using namespace isostar::anim;
 
 namespace {
 const char* const Good = R"({
@@ -48,13 +48,13 @@ TEST_CASE("a broken description names every problem")
     REQUIRE_FALSE(r.ok());
     const auto& d = r.diagnostics();
     REQUIRE(d.size() == 5);
-    CHECK(eng::formatDiagnostic(d[0]) == "x.json: error: \"frame_width\" must be an integer >= 1");
-    CHECK(eng::formatDiagnostic(d[1]) ==
+    CHECK(isostar::formatDiagnostic(d[0]) == "x.json: error: \"frame_width\" must be an integer >= 1");
+    CHECK(isostar::formatDiagnostic(d[1]) ==
           "x.json: error: missing or bad \"origin\": expected [x, y], the feet inside a frame in pixels");
-    CHECK(eng::formatDiagnostic(d[2]) ==
+    CHECK(isostar::formatDiagnostic(d[2]) ==
           "x.json: error: \"directions\": unknown direction \"up\" (expected N, NE, E, SE, S, SW, W, NW)");
-    CHECK(eng::formatDiagnostic(d[3]) == "x.json: error: \"directions\": expected 8 entries, got 2");
-    CHECK(eng::formatDiagnostic(d[4]) == "x.json: error: clip \"walk\": \"frame_time\" must be a number of seconds > 0");
+    CHECK(isostar::formatDiagnostic(d[3]) == "x.json: error: \"directions\": expected 8 entries, got 2");
+    CHECK(isostar::formatDiagnostic(d[4]) == "x.json: error: clip \"walk\": \"frame_time\" must be a number of seconds > 0");
 }
 
 TEST_CASE("frames outside the image are refused")
@@ -63,7 +63,7 @@ TEST_CASE("frames outside the image are refused")
     text.replace(text.find("\"count\": 6"), 10, "\"count\": 7");
     auto r = parseSpriteSheet(text, "k.json");
     REQUIRE_FALSE(r.ok());
-    CHECK(eng::formatDiagnostic(r.diagnostics()[0]) ==
+    CHECK(isostar::formatDiagnostic(r.diagnostics()[0]) ==
           "k.json: error: clip \"walk\": frames 4..10 run past the image width 640");
 }
 
@@ -79,6 +79,6 @@ TEST_CASE("a missing description file is one diagnostic")
 {
     auto r = loadSpriteSheet("/nonexistent/knight.json");
     REQUIRE_FALSE(r.ok());
-    CHECK(eng::formatDiagnostic(r.diagnostics()[0]) ==
+    CHECK(isostar::formatDiagnostic(r.diagnostics()[0]) ==
           "/nonexistent/knight.json: error: cannot open sprite sheet description");
 }

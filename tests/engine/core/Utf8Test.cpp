@@ -17,8 +17,8 @@ TEST_CASE("valid UTF-8 passes through unchanged", "[core][utf8]")
                                 std::string("\xE2\x82\xAC 5"), std::string("\xF0\x9F\x97\xBA map"),
                                 std::string("\xF4\x8F\xBF\xBF"), std::string("a\0b", 3)}) {
         CAPTURE(s);
-        CHECK(eng::isValidUtf8(s));
-        CHECK(eng::toValidUtf8(s) == s);
+        CHECK(isostar::isValidUtf8(s));
+        CHECK(isostar::toValidUtf8(s) == s);
     }
 }
 
@@ -44,9 +44,9 @@ TEST_CASE("ill-formed bytes become U+FFFD", "[core][utf8]")
     };
     for (const Case& c : cases) {
         CAPTURE(c.in);
-        CHECK_FALSE(eng::isValidUtf8(c.in));
-        const std::string fixed = eng::toValidUtf8(c.in);
+        CHECK_FALSE(isostar::isValidUtf8(c.in));
+        const std::string fixed = isostar::toValidUtf8(c.in);
         CHECK(fixed == c.out);
-        CHECK(eng::isValidUtf8(fixed));
+        CHECK(isostar::isValidUtf8(fixed));
     }
 }

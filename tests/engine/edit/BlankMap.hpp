@@ -10,12 +10,12 @@
 
 namespace testsupport {
 
-inline eng::map::MapData blankCopy(eng::map::MapData map, int w, int h)
+inline isostar::map::MapData blankCopy(isostar::map::MapData map, int w, int h)
 {
     map.width = w;
     map.height = h;
-    for (eng::map::Layer& l : map.layers) {
-        if (l.type != eng::map::LayerType::Tile)
+    for (isostar::map::Layer& l : map.layers) {
+        if (l.type != isostar::map::LayerType::Tile)
             continue;
         l.tiles.width = w;
         l.tiles.height = h;

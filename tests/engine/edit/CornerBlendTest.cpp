@@ -22,9 +22,9 @@
 
 #include <unistd.h>
 
-using namespace eng::edit;
-using eng::TileCoord;
-using eng::map::Gid;
+using namespace isostar::edit;
+using isostar::TileCoord;
+using isostar::map::Gid;
 
 namespace {
 
@@ -32,45 +32,45 @@ namespace fs = std::filesystem;
 
 const fs::path kBlendRoot = ISOSTAR_SOURCE_DIR;
 
-eng::map::MapData loadBlendMap(const fs::path& path)
+isostar::map::MapData loadBlendMap(const fs::path& path)
 {
-    eng::Result<eng::map::MapData> r = eng::map::loadMap(path.string());
-    INFO(eng::formatDiagnostics(r.diagnostics()));
+    isostar::Result<isostar::map::MapData> r = isostar::map::loadMap(path.string());
+    INFO(isostar::formatDiagnostics(r.diagnostics()));
     REQUIRE(r.ok());
     return std::move(r).value();
 }
 
-const eng::map::MapData& blendValley()
+const isostar::map::MapData& blendValley()
 {
-    static const eng::map::MapData map = loadBlendMap(kBlendRoot / "maps/valley.tmx");
+    static const isostar::map::MapData map = loadBlendMap(kBlendRoot / "maps/valley.tmx");
     return map;
 }
 
-eng::map::TileGrid& groundGrid(eng::map::MapData& map)
+isostar::map::TileGrid& groundGrid(isostar::map::MapData& map)
 {
-    for (eng::map::Layer& l : map.layers)
+    for (isostar::map::Layer& l : map.layers)
         if (l.name == "ground")
             return l.tiles;
     FAIL("no ground layer");
     return map.layers.front().tiles;
 }
 
-const eng::map::TileGrid& groundGrid(const eng::map::MapData& map)
+const isostar::map::TileGrid& groundGrid(const isostar::map::MapData& map)
 {
-    return groundGrid(const_cast<eng::map::MapData&>(map));
+    return groundGrid(const_cast<isostar::map::MapData&>(map));
 }
 
 /// The terrain property of a gid ("" when none).
-std::string terrainOfGid(const eng::map::MapData& map, Gid gid)
+std::string terrainOfGid(const isostar::map::MapData& map, Gid gid)
 {
-    const eng::map::TileInfo* info = map.tileInfo(gid);
-    return info ? eng::map::propertyString(info->properties, "terrain") : std::string();
+    const isostar::map::TileInfo* info = map.tileInfo(gid);
+    return info ? isostar::map::propertyString(info->properties, "terrain") : std::string();
 }
 
 /// Every ground cell's terrain name, row by row.
-std::vector<std::string> groundTerrains(const eng::map::MapData& map)
+std::vector<std::string> groundTerrains(const isostar::map::MapData& map)
 {
-    const eng::map::TileGrid& g = groundGrid(map);
+    const isostar::map::TileGrid& g = groundGrid(map);
     std::vector<std::string> out;
     for (int y = 0; y < g.height; ++y)
         for (int x = 0; x < g.width; ++x)
@@ -79,10 +79,10 @@ std::vector<std::string> groundTerrains(const eng::map::MapData& map)
 }
 
 /// The ground cells where CornerBlends::pick disagrees with the map's tile, as "(x,y) has g, pick p".
-std::vector<std::string> cellsOffRule(const eng::map::MapData& map)
+std::vector<std::string> cellsOffRule(const isostar::map::MapData& map)
 {
     const CornerBlends blends(map);
-    const eng::map::TileGrid& g = groundGrid(map);
+    const isostar::map::TileGrid& g = groundGrid(map);
     const CornerBlends::KindAt kindAt = [&](TileCoord c) {
         return c.x < 0 || c.y < 0 || c.x >= g.width || c.y >= g.height ? -1 : blends.kindOf(g.at(c.x, c.y));
     };
@@ -102,15 +102,15 @@ constexpr int kTR = 1, kBR = 3, kBL = 5, kTL = 7;
 
 /// Pairs of neighbouring ground cells (all 8 directions) inside `area` [x0, y0, x1, y1] that share
 /// a corner set, one of them a blend, and disagree on a shared corner. `pairs` counts comparisons.
-std::vector<std::string> cornerConflicts(const eng::map::MapData& map, int x0, int y0, int x1, int y1, int& pairs)
+std::vector<std::string> cornerConflicts(const isostar::map::MapData& map, int x0, int y0, int x1, int y1, int& pairs)
 {
-    const eng::map::Tileset& ts = map.tilesets.at(0);
-    std::map<Gid, std::vector<std::pair<std::size_t, const eng::map::WangTile*>>> corners;
+    const isostar::map::Tileset& ts = map.tilesets.at(0);
+    std::map<Gid, std::vector<std::pair<std::size_t, const isostar::map::WangTile*>>> corners;
     for (std::size_t s = 0; s < ts.wangSets.size(); ++s)
-        if (ts.wangSets[s].type == eng::map::WangSetType::Corner)
-            for (const eng::map::WangTile& wt : ts.wangSets[s].tiles)
+        if (ts.wangSets[s].type == isostar::map::WangSetType::Corner)
+            for (const isostar::map::WangTile& wt : ts.wangSets[s].tiles)
                 corners[ts.firstGid + wt.tileId].push_back({s, &wt});
-    const eng::map::TileGrid& g = groundGrid(map);
+    const isostar::map::TileGrid& g = groundGrid(map);
     std::vector<std::string> bad;
     // (dx, dy) -> the corners a shares with b, as (slot of a, slot of b) pairs
     struct Dir { int dx, dy; std::vector<std::pair<int, int>> shared; };
@@ -142,7 +142,7 @@ std::vector<std::string> cornerConflicts(const eng::map::MapData& map, int x0, i
 }
 
 /// valley's tilesets on a small blank map: ground all grass (gid 1), empty overlay.
-eng::map::MapData grassMap(int w, int h)
+isostar::map::MapData grassMap(int w, int h)
 {
     return testsupport::blankCopy(blendValley(), w, h);
 }
@@ -162,7 +162,7 @@ TEST_CASE("pick gives every ground tile of the shipped maps (tools/artgen's rule
             maps.push_back(e.path());
     for (const fs::path& p : maps) {
         INFO(p.string());
-        const eng::map::MapData map = loadBlendMap(p);
+        const isostar::map::MapData map = loadBlendMap(p);
         const CornerBlends blends(map);
         REQUIRE_FALSE(blends.empty());
         const std::vector<std::string> off = cellsOffRule(map);
@@ -179,14 +179,14 @@ TEST_CASE("pick gives every ground tile of the shipped maps (tools/artgen's rule
 
 TEST_CASE("snow painted into grass: the 8 neighbours get snow in the corners they share", "[edit][blend]")
 {
-    eng::map::MapData map = grassMap(5, 5);
+    isostar::map::MapData map = grassMap(5, 5);
     // A road tile on the ground layer is in no corner set: left alone.
     groundGrid(map).gids[2 * 5 + 4] = kRoad;
-    const eng::map::MapData original = map;
+    const isostar::map::MapData original = map;
     MapEditor editor(map);
     const EditResult r = editor.paint({2, 2}, "snow");
     REQUIRE(r.ok);
-    const eng::map::TileGrid& g = groundGrid(map);
+    const isostar::map::TileGrid& g = groundGrid(map);
     const std::map<TileCoord, Gid> want{
         {{1, 1}, kGrassSnow + 4}, {{2, 1}, kGrassSnow + 12}, {{3, 1}, kGrassSnow + 8},
         {{1, 2}, kGrassSnow + 6}, {{2, 2}, kSnow},           {{3, 2}, kGrassSnow + 9},
@@ -225,8 +225,8 @@ TEST_CASE("snow painted into grass: the 8 neighbours get snow in the corners the
 
 TEST_CASE("a grass cell between snow on all sides keeps one corner, one between scorched turns scorched", "[edit][blend]")
 {
-    eng::map::MapData map = grassMap(5, 5);
-    const eng::map::MapData original = map;
+    isostar::map::MapData map = grassMap(5, 5);
+    const isostar::map::MapData original = map;
     MapEditor editor(map);
     editor.beginStroke();
     for (int y = 1; y <= 3; ++y)
@@ -234,7 +234,7 @@ TEST_CASE("a grass cell between snow on all sides keeps one corner, one between 
             if (x != 2 || y != 2)
                 REQUIRE(editor.paint({x, y}, "snow").ok);
     editor.endStroke();
-    const eng::map::TileGrid& g = groundGrid(map);
+    const isostar::map::TileGrid& g = groundGrid(map);
     // Every vertex touches 3 snow cells: the tie keeps the top corner grass.
     CHECK(g.at(2, 2) == kGrassSnow + 2 + 4 + 8);
     CHECK(terrainOfGid(map, g.at(2, 2)) == "grass");
@@ -263,9 +263,9 @@ TEST_CASE("a grass cell between snow on all sides keeps one corner, one between 
 
 TEST_CASE("snow painted into valley's grass: blends agree, names kept, undo / redo / save exact", "[edit][blend]")
 {
-    const eng::map::MapData& original = blendValley();
+    const isostar::map::MapData& original = blendValley();
     // The first cell whose 5x5 is plain grass (gids 1-4) with an empty overlay.
-    const eng::map::TileGrid& og = groundGrid(original);
+    const isostar::map::TileGrid& og = groundGrid(original);
     TileCoord at{-1, -1};
     for (int y = 2; y + 2 < og.height && at.x < 0; ++y)
         for (int x = 2; x + 2 < og.width && at.x < 0; ++x) {
@@ -277,14 +277,14 @@ TEST_CASE("snow painted into valley's grass: blends agree, names kept, undo / re
                 at = {x, y};
         }
     REQUIRE(at.x >= 0);
-    eng::map::MapData map = original;
+    isostar::map::MapData map = original;
     MapEditor editor(map);
     std::vector<std::string> names = groundTerrains(map);
     const EditResult r = editor.paint(at, "snow");
     REQUIRE(r.ok);
     names[std::size_t(at.y * map.width + at.x)] = "snow";
     CHECK(r.cells.size() == 9);
-    const eng::map::TileGrid& g = groundGrid(map);
+    const isostar::map::TileGrid& g = groundGrid(map);
     for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx)
             if (dx != 0 || dy != 0)
@@ -308,15 +308,15 @@ TEST_CASE("snow painted into valley's grass: blends agree, names kept, undo / re
     CHECK(cellsOffRule(map).empty());
     pairs = 0;
     CHECK(cornerConflicts(map, at.x - 2, at.y - 2, at.x + 5, at.y + 3, pairs).empty());
-    const eng::map::MapData painted = map;
+    const isostar::map::MapData painted = map;
 
     // Save into a temp folder (references rebased) and load again: the same tiles.
     const fs::path dir = fs::temp_directory_path() / ("isostar_blend_" + std::to_string(::getpid()));
     fs::create_directories(dir);
-    auto saved = eng::map::saveMapTiles(map, (dir / "valley.tmx").string(), false);
-    INFO(eng::formatDiagnostics(saved.diagnostics()));
+    auto saved = isostar::map::saveMapTiles(map, (dir / "valley.tmx").string(), false);
+    INFO(isostar::formatDiagnostics(saved.diagnostics()));
     REQUIRE(saved);
-    const eng::map::MapData reloaded = loadBlendMap(dir / "valley.tmx");
+    const isostar::map::MapData reloaded = loadBlendMap(dir / "valley.tmx");
     fs::remove_all(dir);
     REQUIRE(reloaded.layers.size() == map.layers.size());
     for (std::size_t i = 0; i < map.layers.size(); ++i) {
@@ -334,10 +334,10 @@ TEST_CASE("snow painted into valley's grass: blends agree, names kept, undo / re
 
 TEST_CASE("random ground paints on valley keep every cell on the rule and its painted name", "[edit][blend]")
 {
-    const eng::map::MapData& original = blendValley();
+    const isostar::map::MapData& original = blendValley();
     for (unsigned seed : {7u, 8u}) {
         INFO("seed " << seed);
-        eng::map::MapData map = original;
+        isostar::map::MapData map = original;
         MapEditor editor(map);
         std::vector<std::string> names = groundTerrains(map);
         std::mt19937 rng(seed);

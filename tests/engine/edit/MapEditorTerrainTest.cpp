@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-using namespace eng::edit;
+using namespace isostar::edit;
 using namespace edittest;
-using eng::TileCoord;
+using isostar::TileCoord;
 
 namespace {
 
@@ -29,10 +29,10 @@ bool sameBits(const std::vector<float>& a, const std::vector<float>& b)
 }
 
 /// The cells of valley's volcanoes (dormant or erupting), so random edits erupt often.
-std::vector<TileCoord> volcanoCells(const eng::map::MapData& map)
+std::vector<TileCoord> volcanoCells(const isostar::map::MapData& map)
 {
     std::vector<TileCoord> volcanoes;
-    const eng::map::TileGrid& g = layerNamed(map, "overlay").tiles;
+    const isostar::map::TileGrid& g = layerNamed(map, "overlay").tiles;
     for (int y = 0; y < map.height; ++y)
         for (int x = 0; x < map.width; ++x)
             if (g.at(x, y) == Volcano || g.at(x, y) == VolcanoErupting)
@@ -41,11 +41,11 @@ std::vector<TileCoord> volcanoCells(const eng::map::MapData& map)
 }
 
 /// Feeds the cells an edit changed to `field`, one by one (as the game does after an edit).
-void followEdit(eng::terrain::TerrainField& field, const eng::map::MapData& map, const EditResult& r)
+void followEdit(isostar::terrain::TerrainField& field, const isostar::map::MapData& map, const EditResult& r)
 {
     for (TileCoord c : r.cells) {
-        std::vector<eng::terrain::TerrainId> ids;
-        for (const std::string& name : eng::terrain::terrainNamesAt(map, c))
+        std::vector<isostar::terrain::TerrainId> ids;
+        for (const std::string& name : isostar::terrain::terrainNamesAt(map, c))
             ids.push_back(field.addTerrain(name));
         field.setCell(c, ids);
     }
@@ -80,25 +80,25 @@ EditResult randomEdit(MapEditor& editor, std::mt19937& rng, const std::vector<Ti
 }
 
 /// The field updated cell by cell has the terrains and the costs of a rebuild from the map.
-void checkAgainstRebuild(const eng::terrain::TerrainField& field, const eng::map::MapData& map,
-                         const eng::terrain::TerrainRules& rules)
+void checkAgainstRebuild(const isostar::terrain::TerrainField& field, const isostar::map::MapData& map,
+                         const isostar::terrain::TerrainRules& rules)
 {
-    const eng::terrain::TerrainGrid rebuilt = eng::terrain::terrainGridFromMap(map);
+    const isostar::terrain::TerrainGrid rebuilt = isostar::terrain::terrainGridFromMap(map);
     for (int y = 0; y < map.height; ++y)
         for (int x = 0; x < map.width; ++x) {
-            REQUIRE(eng::terrain::terrainNamesAt(map, {x, y}) == rebuilt.cellNames({x, y}));
+            REQUIRE(isostar::terrain::terrainNamesAt(map, {x, y}) == rebuilt.cellNames({x, y}));
             REQUIRE(field.grid().cellNames({x, y}) == rebuilt.cellNames({x, y}));
         }
-    eng::terrain::TerrainField full;
+    isostar::terrain::TerrainField full;
     full.build(rebuilt, rules);
     CHECK(sameBits(field.costField().cost, full.costField().cost));
 }
 
 /// Every autotiled cell of the editor's overlay carries the variant its neighbours call for.
-void checkAutotiles(const MapEditor& editor, const eng::map::MapData& map)
+void checkAutotiles(const MapEditor& editor, const isostar::map::MapData& map)
 {
     const TileCatalog& catalog = editor.catalog();
-    const eng::map::TileGrid& og = editor.overlayLayer()->tiles;
+    const isostar::map::TileGrid& og = editor.overlayLayer()->tiles;
     for (int y = 0; y < map.height; ++y)
         for (int x = 0; x < map.width; ++x) {
             const int family = catalog.familyOf(og.at(x, y));
@@ -119,29 +119,29 @@ void checkAutotiles(const MapEditor& editor, const eng::map::MapData& map)
 
 TEST_CASE("terrainNamesAt stacks a cell's terrains like terrainGridFromMap", "[edit][terrain]")
 {
-    const eng::terrain::TerrainGrid grid = eng::terrain::terrainGridFromMap(valley());
+    const isostar::terrain::TerrainGrid grid = isostar::terrain::terrainGridFromMap(valley());
     for (int y = 0; y < valley().height; ++y)
         for (int x = 0; x < valley().width; ++x)
-            REQUIRE(eng::terrain::terrainNamesAt(valley(), {x, y}) == grid.cellNames({x, y}));
-    CHECK(eng::terrain::terrainNamesAt(valley(), {-1, 0}).empty());
-    CHECK(eng::terrain::terrainNamesAt(valley(), {0, 72}).empty());
+            REQUIRE(isostar::terrain::terrainNamesAt(valley(), {x, y}) == grid.cellNames({x, y}));
+    CHECK(isostar::terrain::terrainNamesAt(valley(), {-1, 0}).empty());
+    CHECK(isostar::terrain::terrainNamesAt(valley(), {0, 72}).empty());
 }
 
 TEST_CASE("random edit sequences on valley: cell-by-cell costs equal a rebuild, undo restores all", "[edit][terrain]")
 {
-    const eng::map::MapData& original = valley();
-    eng::Result<eng::terrain::ResolvedConfig> config = eng::terrain::resolveTerrainConfig(original);
+    const isostar::map::MapData& original = valley();
+    isostar::Result<isostar::terrain::ResolvedConfig> config = isostar::terrain::resolveTerrainConfig(original);
     REQUIRE(config.ok());
-    const eng::terrain::TerrainRules rules = config.value().config.base;
-    eng::terrain::TerrainField originalField;
-    originalField.build(eng::terrain::terrainGridFromMap(original), rules);
+    const isostar::terrain::TerrainRules rules = config.value().config.base;
+    isostar::terrain::TerrainField originalField;
+    originalField.build(isostar::terrain::terrainGridFromMap(original), rules);
     const std::vector<TileCoord> volcanoes = volcanoCells(original);
     REQUIRE(!volcanoes.empty());
 
     for (unsigned seed : {1u, 2u, 3u}) {
-        eng::map::MapData map = original;
+        isostar::map::MapData map = original;
         MapEditor editor(map);
-        eng::terrain::TerrainField field = originalField;
+        isostar::terrain::TerrainField field = originalField;
         std::mt19937 rng(seed);
         int steps = 0;
         for (int i = 0; i < 300; ++i) {

@@ -16,20 +16,20 @@
 #include <string>
 #include <vector>
 
-using namespace eng::edit;
+using namespace isostar::edit;
 using namespace edittest;
-using eng::TileCoord;
-using eng::map::Gid;
+using isostar::TileCoord;
+using isostar::map::Gid;
 
 namespace {
 
 /// valley's tilesets on a small blank map: ground all grass (gid 1), empty overlay.
-eng::map::MapData blankMap(int w, int h)
+isostar::map::MapData blankMap(int w, int h)
 {
     return testsupport::blankCopy(valley(), w, h);
 }
 
-Gid at(const eng::map::MapData& map, const std::string& layer, TileCoord c)
+Gid at(const isostar::map::MapData& map, const std::string& layer, TileCoord c)
 {
     return layerNamed(map, layer).tiles.at(c.x, c.y);
 }
@@ -72,7 +72,7 @@ TEST_CASE("ground / overlay classes match where valley.tmx has its tiles", "[edi
     const TileCatalog catalog(valley());
     int checked = 0;
     for (const char* name : {"ground", "overlay"}) {
-        const eng::map::TileGrid& g = layerNamed(valley(), name).tiles;
+        const isostar::map::TileGrid& g = layerNamed(valley(), name).tiles;
         for (Gid gid : g.gids) {
             if (gid == 0)
                 continue;
@@ -114,9 +114,9 @@ TEST_CASE("re-picking every road and wall cell of valley.tmx gives the tile the 
 {
     // tools/artgen connects roads to roads and to bridges, tents and the castle; the tilesets say
     // the latter through the `connects` property of those tiles, so every cell follows the rule.
-    const eng::map::MapData& map = valley();
+    const isostar::map::MapData& map = valley();
     const TileCatalog catalog(map);
-    const eng::map::TileGrid& g = layerNamed(map, "overlay").tiles;
+    const isostar::map::TileGrid& g = layerNamed(map, "overlay").tiles;
     int roads = 0, walls = 0, joined = 0;
     std::ostringstream disagreements;
     for (int y = 0; y < map.height; ++y)
@@ -167,16 +167,16 @@ TEST_CASE("connects: bridges, tent and castle join the road family, names are te
     CHECK_FALSE(catalog.carries(Tent, -1));
 
     // a list with spaces, an unknown name and a wang colour name that is not a terrain
-    eng::map::MapData map = blankMap(2, 2);
-    eng::map::Tileset& ground = map.tilesets[0];
-    eng::map::Tileset& tall = map.tilesets[1];
+    isostar::map::MapData map = blankMap(2, 2);
+    isostar::map::Tileset& ground = map.tilesets[0];
+    isostar::map::Tileset& tall = map.tilesets[1];
     REQUIRE(ground.wangSets.size() == 7); // the roads edge set, then the six corner blend sets
-    REQUIRE(ground.wangSets[0].type == eng::map::WangSetType::Edge);
+    REQUIRE(ground.wangSets[0].type == isostar::map::WangSetType::Edge);
     ground.wangSets[0].colors[0].name = "dirt track";
-    eng::map::Property connects;
+    isostar::map::Property connects;
     connects.name = "connects";
     connects.value = " lava ,wall,, dirt track ,wall";
-    for (eng::map::TileInfo& info : tall.tiles)
+    for (isostar::map::TileInfo& info : tall.tiles)
         if (tall.firstGid + info.id == Tombstone)
             info.properties.push_back(connects);
     const TileCatalog edited(map);
@@ -187,7 +187,7 @@ TEST_CASE("connects: bridges, tent and castle join the road family, names are te
 
 TEST_CASE("a road painted next to a bridge connects to it, erasing a tent re-picks the road", "[edit]")
 {
-    eng::map::MapData map = blankMap(6, 6);
+    isostar::map::MapData map = blankMap(6, 6);
     MapEditor editor(map);
     REQUIRE(editor.paintTile({2, 2}, BridgeX).ok);
     EditResult r = editor.paint({3, 2}, "road"); // east of the bridge
@@ -218,7 +218,7 @@ TEST_CASE("a road painted next to a bridge connects to it, erasing a tent re-pic
 
 TEST_CASE("painting roads and walls connects them, erasing re-picks the neighbours", "[edit]")
 {
-    eng::map::MapData map = blankMap(6, 6);
+    isostar::map::MapData map = blankMap(6, 6);
     MapEditor editor(map);
     REQUIRE(editor.groundLayer() != nullptr);
     CHECK(editor.groundLayer()->name == "ground");
@@ -263,7 +263,7 @@ TEST_CASE("painting roads and walls connects them, erasing re-picks the neighbou
 
 TEST_CASE("ground paint keeps the overlay, same tile again is a no-op without an undo step", "[edit]")
 {
-    eng::map::MapData map = blankMap(4, 4);
+    isostar::map::MapData map = blankMap(4, 4);
     MapEditor editor(map);
     REQUIRE(editor.paint({1, 1}, "tombstone").ok);
     CHECK(at(map, "overlay", {1, 1}) == Tombstone);
@@ -300,8 +300,8 @@ TEST_CASE("ground paint keeps the overlay, same tile again is a no-op without an
 
 TEST_CASE("errors: unknown terrain, off the map, no volcano, nothing to undo", "[edit]")
 {
-    eng::map::MapData map = blankMap(4, 4);
-    const eng::map::MapData before = map;
+    isostar::map::MapData map = blankMap(4, 4);
+    const isostar::map::MapData before = map;
     MapEditor editor(map);
     EditResult r = editor.paint({1, 1}, "lava");
     CHECK_FALSE(r.ok);
@@ -323,16 +323,16 @@ TEST_CASE("errors: unknown terrain, off the map, no volcano, nothing to undo", "
 
 TEST_CASE("volcanoes erupt and go dormant, flip flags survive and undo restores them", "[edit]")
 {
-    eng::map::MapData map = blankMap(5, 5);
+    isostar::map::MapData map = blankMap(5, 5);
     MapEditor editor(map);
     REQUIRE(editor.paint({2, 2}, "volcano").ok);
-    eng::map::Layer& overlay = const_cast<eng::map::Layer&>(*editor.overlayLayer());
-    overlay.tiles.flipFlags[2 * 5 + 2] = eng::map::flip::Horizontal; // a mirrored volcano
+    isostar::map::Layer& overlay = const_cast<isostar::map::Layer&>(*editor.overlayLayer());
+    overlay.tiles.flipFlags[2 * 5 + 2] = isostar::map::flip::Horizontal; // a mirrored volcano
 
     EditResult r = editor.setErupting({2, 2}, true);
     CHECK(r.cells == std::vector<TileCoord>{{2, 2}});
     CHECK(at(map, "overlay", {2, 2}) == VolcanoErupting);
-    CHECK(overlay.tiles.flipFlags[2 * 5 + 2] == eng::map::flip::Horizontal);
+    CHECK(overlay.tiles.flipFlags[2 * 5 + 2] == isostar::map::flip::Horizontal);
     CHECK(editor.setErupting({2, 2}, true).cells.empty()); // already erupting
     CHECK(editor.toggleErupting({2, 2}).ok);
     CHECK(at(map, "overlay", {2, 2}) == Volcano);
@@ -343,15 +343,15 @@ TEST_CASE("volcanoes erupt and go dormant, flip flags survive and undo restores 
     CHECK(overlay.tiles.flipFlags[2 * 5 + 2] == 0);
     REQUIRE(editor.undo().ok);
     CHECK(at(map, "overlay", {2, 2}) == Volcano);
-    CHECK(overlay.tiles.flipFlags[2 * 5 + 2] == eng::map::flip::Horizontal);
+    CHECK(overlay.tiles.flipFlags[2 * 5 + 2] == isostar::map::flip::Horizontal);
     REQUIRE(editor.redo().ok);
     CHECK(overlay.tiles.flipFlags[2 * 5 + 2] == 0);
 }
 
 TEST_CASE("a stroke is one undo step, a new edit drops the redo steps", "[edit]")
 {
-    eng::map::MapData map = blankMap(6, 6);
-    const eng::map::MapData original = map;
+    isostar::map::MapData map = blankMap(6, 6);
+    const isostar::map::MapData original = map;
     MapEditor editor(map);
     editor.beginStroke();
     for (int x = 0; x < 5; ++x)
@@ -361,7 +361,7 @@ TEST_CASE("a stroke is one undo step, a new edit drops the redo steps", "[edit]"
     editor.endStroke();
     CHECK(at(map, "overlay", {0, 3}) == RoadFirst + edge::East);
     CHECK(at(map, "overlay", {2, 3}) == RoadFirst + (edge::East | edge::West));
-    const eng::map::MapData painted = map;
+    const isostar::map::MapData painted = map;
 
     const std::uint64_t revision = editor.revision();
     EditResult r = editor.undo();

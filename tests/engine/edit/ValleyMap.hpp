@@ -13,11 +13,11 @@
 namespace edittest {
 
 /// maps/valley.tmx, loaded once (the test fails when it does not load).
-inline const eng::map::MapData& valley()
+inline const isostar::map::MapData& valley()
 {
-    static const eng::map::MapData map = [] {
-        eng::Result<eng::map::MapData> r = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx");
-        INFO(eng::formatDiagnostics(r.diagnostics()));
+    static const isostar::map::MapData map = [] {
+        isostar::Result<isostar::map::MapData> r = isostar::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx");
+        INFO(isostar::formatDiagnostics(r.diagnostics()));
         REQUIRE(r.ok());
         return r.value();
     }();
@@ -25,16 +25,16 @@ inline const eng::map::MapData& valley()
 }
 
 /// The top-level layer of `map` named `name` (the test fails when there is none).
-inline const eng::map::Layer& layerNamed(const eng::map::MapData& map, const std::string& name)
+inline const isostar::map::Layer& layerNamed(const isostar::map::MapData& map, const std::string& name)
 {
-    for (const eng::map::Layer& l : map.layers)
+    for (const isostar::map::Layer& l : map.layers)
         if (l.name == name)
             return l;
     FAIL("no layer " << name);
     return map.layers.front();
 }
 
-using eng::map::Gid;
+using isostar::map::Gid;
 constexpr Gid Ground = 1, Tall = 121;
 constexpr Gid RoadIsolated = Ground + 16, RoadFirst = Ground + 16, WallIsolated = Tall + 0, WallFirst = Tall + 0;
 constexpr Gid Volcano = Tall + 16, VolcanoErupting = Tall + 17, Tombstone = Tall + 21;

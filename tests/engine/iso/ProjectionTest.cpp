@@ -4,11 +4,11 @@
 
 #include <cmath>
 
-using eng::TileCoord;
-using eng::TilePos;
-using eng::iso::Orientation;
-using eng::iso::Projection;
-using eng::iso::WorldPos;
+using isostar::TileCoord;
+using isostar::TilePos;
+using isostar::iso::Orientation;
+using isostar::iso::Projection;
+using isostar::iso::WorldPos;
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <map>
 
-using namespace eng::map;
+using namespace isostar::map;
 
 namespace {
 
@@ -262,14 +262,14 @@ TEST_CASE("a missing map and a broken standalone tileset", "[map][bad]")
     maptest::enterSourceDir();
     auto r = loadMap("tests/data/bad/nothing_here.tmx");
     REQUIRE_FALSE(r.ok());
-    CHECK(eng::formatDiagnostics(r.diagnostics()) ==
+    CHECK(isostar::formatDiagnostics(r.diagnostics()) ==
           "tests/data/bad/nothing_here.tmx: error: cannot open map: No such file or directory\n");
     auto ts = loadTileset("tests/data/bad/bad_values.tsx");
     REQUIRE_FALSE(ts.ok());
     CHECK(ts.diagnostics().size() == 4);
-    CHECK(ts.diagnostics()[0] == eng::Diagnostic{"tests/data/bad/bad_values.tsx", 2,
+    CHECK(ts.diagnostics()[0] == isostar::Diagnostic{"tests/data/bad/bad_values.tsx", 2,
                                                  "<tileset>: attribute \"tilewidth\" is not an integer: \"abc\""});
     auto dir = loadMap("tests/data/bad");
     REQUIRE_FALSE(dir.ok());
-    CHECK(eng::formatDiagnostics(dir.diagnostics()) == "tests/data/bad: error: cannot open map: is a directory\n");
+    CHECK(isostar::formatDiagnostics(dir.diagnostics()) == "tests/data/bad: error: cannot open map: is a directory\n");
 }

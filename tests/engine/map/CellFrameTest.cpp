@@ -11,8 +11,8 @@
 #include <set>
 #include <string>
 
-using namespace eng::map;
-using eng::TileCoord;
+using namespace isostar::map;
+using isostar::TileCoord;
 
 namespace {
 
@@ -107,7 +107,7 @@ TEST_CASE("CellFrame: plain frames are identities or shifts")
     CHECK_FALSE(shifted.identity());
     CHECK(shifted.toGrid({-8, -16}) == TileCoord{0, 0});
     CHECK(shifted.toTiled(TileCoord{3, 20}) == TileCoord{-5, 4});
-    CHECK(shifted.toTiled(eng::TilePos{0.5, 1.25}) == eng::TilePos{-7.5, -14.75});
+    CHECK(shifted.toTiled(isostar::TilePos{0.5, 1.25}) == isostar::TilePos{-7.5, -14.75});
     CHECK(shifted.tiledOnMap({15, 15}));
     CHECK_FALSE(shifted.tiledOnMap({16, 15}));
 }

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <string>
 
-using namespace eng::map;
+using namespace isostar::map;
 
 TEST_CASE("every keyword enum round-trips through its Tiled spelling", "[map][enums]")
 {
@@ -81,7 +81,7 @@ TEST_CASE("the loaders convert keywords at load time and name an unknown one", "
 {
     const std::string good = writeTemp("good.tmx", keywordMap("topright", "index", "justify"));
     auto r = loadMap(good);
-    INFO(eng::formatDiagnostics(r.diagnostics()));
+    INFO(isostar::formatDiagnostics(r.diagnostics()));
     REQUIRE(r.ok());
     const MapData& m = r.value();
     CHECK(m.tilesets[0].objectAlignment == ObjectAlignment::TopRight);
@@ -92,7 +92,7 @@ TEST_CASE("the loaders convert keywords at load time and name an unknown one", "
     CHECK(m.layers[0].objects[0].text.vAlign == VerticalAlign::Center);
 
     const std::string bad = writeTemp("bad.tmx", keywordMap("middle", "sideways", "centre"));
-    CHECK(eng::formatDiagnostics(loadMap(bad).diagnostics()) ==
+    CHECK(isostar::formatDiagnostics(loadMap(bad).diagnostics()) ==
           bad + ":3: error: <tileset>: attribute \"objectalignment\" has an unknown value \"middle\"\n" +
           bad + ":6: error: <objectgroup>: attribute \"draworder\" has an unknown value \"sideways\"\n" +
           bad + ":7: error: <text>: attribute \"halign\" has an unknown value \"centre\"\n");
@@ -101,6 +101,6 @@ TEST_CASE("the loaders convert keywords at load time and name an unknown one", "
         "bad.tmj", "{ \"type\":\"map\", \"orientation\":\"orthogonal\", \"renderorder\":\"right-down\", \"width\":1, "
                    "\"height\":1, \"tilewidth\":32, \"tileheight\":32, \"infinite\":false, \"tilesets\":[],\n"
                    " \"layers\":[ { \"type\":\"objectgroup\", \"name\":\"o\", \"draworder\":\"sideways\", \"objects\":[] } ] }\n");
-    CHECK(eng::formatDiagnostics(loadMap(json).diagnostics()) ==
+    CHECK(isostar::formatDiagnostics(loadMap(json).diagnostics()) ==
           json + ": error: layers[0].draworder: unknown value \"sideways\"\n");
 }

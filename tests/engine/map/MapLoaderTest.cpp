@@ -4,7 +4,7 @@
 
 #include <catch2/catch.hpp>
 
-using namespace eng::map;
+using namespace isostar::map;
 using maptest::load;
 
 namespace {
@@ -211,13 +211,13 @@ TEST_CASE("isometric object positions convert with the tile height on both axes"
     const Layer& units = m.layers[1];
     REQUIRE(units.objects.size() == 2);
     const Object& hero = units.objects[0];
-    CHECK(objectToTile(m, hero.x, hero.y) == eng::TilePos{3.5, 2.5});
+    CHECK(objectToTile(m, hero.x, hero.y) == isostar::TilePos{3.5, 2.5});
     const Object& goal = units.objects[1];
-    CHECK(objectToTile(m, goal.x, goal.y) == eng::TilePos{9.0, 7.0});
+    CHECK(objectToTile(m, goal.x, goal.y) == isostar::TilePos{9.0, 7.0});
 
     MapData ortho = m;
     ortho.orientation = Orientation::Orthogonal;
-    CHECK(objectToTile(ortho, 128, 64) == eng::TilePos{2.0, 2.0});
+    CHECK(objectToTile(ortho, 128, 64) == isostar::TilePos{2.0, 2.0});
 }
 
 TEST_CASE("isometric tile objects line up with tile-layer cells the way Tiled draws them", "[map][iso]")
@@ -228,8 +228,8 @@ TEST_CASE("isometric tile objects line up with tile-layer cells the way Tiled dr
     // object is anchored at its bottom centre, i.e. the bottom corner of its cell: tile (3,2).
     const MapData m = load("tests/data/map/iso_tile_object.tmx");
     const Object& o = m.layers.at(1).objects.at(0);
-    const eng::TilePos corner = objectToTile(m, o.x, o.y);
-    CHECK(corner == eng::TilePos{3.0, 2.0});
+    const isostar::TilePos corner = objectToTile(m, o.x, o.y);
+    CHECK(corner == isostar::TilePos{3.0, 2.0});
     const int cellX = int(corner.x) - 1, cellY = int(corner.y) - 1;
     CHECK(m.layers.at(0).tiles.at(cellX, cellY) == o.gid);
 }
@@ -243,24 +243,24 @@ TEST_CASE("staggered and hexagonal object positions map to the cell under them",
     m.staggerAxis = StaggerAxis::Y;
     m.staggerIndex = StaggerIndex::Odd;
     // Row 3 is odd, so shifted right by half a tile: cell (2,3) spans x 160..224, y 48..80.
-    CHECK(objectToTile(m, 192, 64) == eng::TilePos{2, 3});
-    CHECK(objectToTile(m, 165, 64) == eng::TilePos{2, 3});  // left corner of the diamond
-    CHECK(objectToTile(m, 165, 50) == eng::TilePos{2, 2});  // above its upper-left edge: row 2
-    CHECK(objectToTile(m, 32, 16) == eng::TilePos{0, 0});
+    CHECK(objectToTile(m, 192, 64) == isostar::TilePos{2, 3});
+    CHECK(objectToTile(m, 165, 64) == isostar::TilePos{2, 3});  // left corner of the diamond
+    CHECK(objectToTile(m, 165, 50) == isostar::TilePos{2, 2});  // above its upper-left edge: row 2
+    CHECK(objectToTile(m, 32, 16) == isostar::TilePos{0, 0});
     m.staggerIndex = StaggerIndex::Even; // now even rows are shifted
-    CHECK(objectToTile(m, 64, 16) == eng::TilePos{0, 0});
-    CHECK(objectToTile(m, 10, 16) == eng::TilePos{-1, 0});
+    CHECK(objectToTile(m, 64, 16) == isostar::TilePos{0, 0});
+    CHECK(objectToTile(m, 10, 16) == isostar::TilePos{-1, 0});
 
     m.orientation = Orientation::Hexagonal; // 64x32 hexes with a 16 px flat side, stagger y odd
     m.hexSideLength = 16;
     m.staggerIndex = StaggerIndex::Odd;
     // Row step is (32 + 16) / 2 = 24: cell (1,1) is centred at (64 + 32 + 32, 24 + 16).
-    CHECK(objectToTile(m, 128, 40) == eng::TilePos{1, 1});
-    CHECK(objectToTile(m, 96, 16) == eng::TilePos{1, 0});
+    CHECK(objectToTile(m, 128, 40) == isostar::TilePos{1, 1});
+    CHECK(objectToTile(m, 96, 16) == isostar::TilePos{1, 0});
     m.staggerAxis = StaggerAxis::X; // column step (64 + 16) / 2 = 40, odd columns shifted down
-    CHECK(objectToTile(m, 72, 32) == eng::TilePos{1, 0});
-    CHECK(objectToTile(m, 72, 40) == eng::TilePos{1, 0});
-    CHECK(objectToTile(m, 32, 16) == eng::TilePos{0, 0});
+    CHECK(objectToTile(m, 72, 32) == isostar::TilePos{1, 0});
+    CHECK(objectToTile(m, 72, 40) == isostar::TilePos{1, 0});
+    CHECK(objectToTile(m, 32, 16) == isostar::TilePos{0, 0});
 }
 
 TEST_CASE("infinite map chunks merge into one grid with a negative origin", "[map][tmx]")

@@ -17,28 +17,28 @@ inline void enterSourceDir()
 }
 
 /// Loads a fixture that must load; fails the test with the diagnostics otherwise.
-inline eng::map::MapData load(const std::string& path)
+inline isostar::map::MapData load(const std::string& path)
 {
     enterSourceDir();
-    auto r = eng::map::loadMap(path);
-    INFO(eng::formatDiagnostics(r.diagnostics()));
+    auto r = isostar::map::loadMap(path);
+    INFO(isostar::formatDiagnostics(r.diagnostics()));
     REQUIRE(r.ok());
     return std::move(r).value();
 }
 
 /// All diagnostics of a fixture that must fail, one per line.
-inline std::string errorsOf(const std::string& path, const eng::map::LoadLimits& limits = {})
+inline std::string errorsOf(const std::string& path, const isostar::map::LoadLimits& limits = {})
 {
     enterSourceDir();
-    auto r = eng::map::loadMap(path, limits);
+    auto r = isostar::map::loadMap(path, limits);
     REQUIRE_FALSE(r.ok());
-    return eng::formatDiagnostics(r.diagnostics());
+    return isostar::formatDiagnostics(r.diagnostics());
 }
 
-inline std::size_t nonEmpty(const eng::map::Layer& l)
+inline std::size_t nonEmpty(const isostar::map::Layer& l)
 {
     std::size_t n = 0;
-    for (eng::map::Gid g : l.tiles.gids)
+    for (isostar::map::Gid g : l.tiles.gids)
         n += g != 0;
     return n;
 }

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 namespace fs = std::filesystem;
-using namespace eng::map;
+using namespace isostar::map;
 
 namespace {
 
@@ -135,10 +135,10 @@ void editEveryLayer(MapData& m)
 
 using testsupport::withFileSizeLimit;
 
-std::string errorsOf(const eng::Result<SaveReport>& r)
+std::string errorsOf(const isostar::Result<SaveReport>& r)
 {
     REQUIRE_FALSE(r.ok());
-    return eng::formatDiagnostics(r.diagnostics());
+    return isostar::formatDiagnostics(r.diagnostics());
 }
 
 } // namespace
@@ -161,7 +161,7 @@ TEST_CASE("valley: edited tiles saved to another folder reload equal, everything
     TempDir dir;
     const std::string out = dir.file("valley-copy.tmx");
     auto saved = saveMapTiles(edited, out, true);
-    INFO(eng::formatDiagnostics(saved.diagnostics()));
+    INFO(isostar::formatDiagnostics(saved.diagnostics()));
     REQUIRE(saved.ok());
     CHECK(saved.value().layersRewritten == 2);
     CHECK(saved.value().referencesRewritten == 2); // the two tileset sources
@@ -192,7 +192,7 @@ TEST_CASE("valley: saving in place changes only the edited csv rows and keeps a 
     edited.layers.at(1).tiles.gids[20 * w + 30] = 40;
 
     auto saved = saveMapTiles(edited, path, true);
-    INFO(eng::formatDiagnostics(saved.diagnostics()));
+    INFO(isostar::formatDiagnostics(saved.diagnostics()));
     REQUIRE(saved.ok());
     CHECK(saved.value().referencesRewritten == 0);
     CHECK(saved.value().backupPath == path + ".bak");
@@ -224,7 +224,7 @@ TEST_CASE("an unedited save reproduces the file byte for byte")
         const std::string original = readAll(path);
         const MapData map = maptest::load(path);
         auto saved = saveMapTiles(map, path, false);
-        INFO(eng::formatDiagnostics(saved.diagnostics()));
+        INFO(isostar::formatDiagnostics(saved.diagnostics()));
         REQUIRE(saved.ok());
         CHECK(saved.value().layersRewritten == 0);
         CHECK(readAll(path) == original);
@@ -246,7 +246,7 @@ TEST_CASE("every encoding round-trips and keeps its encoding and compression")
         REQUIRE(edited != before);
 
         auto saved = saveMapTiles(edited, path, true);
-        INFO(eng::formatDiagnostics(saved.diagnostics()));
+        INFO(isostar::formatDiagnostics(saved.diagnostics()));
         REQUIRE(saved.ok());
         CHECK(saved.value().layersRewritten == int(tileLayers(edited.layers).size()));
         CHECK(readAll(path + ".bak") == original);
@@ -296,7 +296,7 @@ TEST_CASE("saving into another folder rewrites every relative reference so the c
         fs::create_directories((dir.path / target).parent_path());
         const std::string out = (dir.path / target).string();
         auto saved = saveMapTiles(map, out, true);
-        INFO(eng::formatDiagnostics(saved.diagnostics()));
+        INFO(isostar::formatDiagnostics(saved.diagnostics()));
         REQUIRE(saved.ok());
         // tileset image + tileset source + image layer + 2 templates + 2 file properties
         CHECK(saved.value().referencesRewritten == 7);
@@ -333,7 +333,7 @@ TEST_CASE("a failed write leaves the old file intact and names it")
 
     SECTION("the disk refuses the data (file size limit, stops root too)")
     {
-        eng::Result<SaveReport> saved = eng::Result<SaveReport>::failure(eng::Diagnostic{"", 0, "not run"});
+        isostar::Result<SaveReport> saved = isostar::Result<SaveReport>::failure(isostar::Diagnostic{"", 0, "not run"});
         withFileSizeLimit(64, [&] { saved = saveMapTiles(edited, path, true); });
         const std::string errors = errorsOf(saved);
         CHECK(errors.find(path + ": error: cannot write " + path) == 0);
@@ -464,7 +464,7 @@ TEST_CASE("a staggered map saves as a staggered map, its playable form is refuse
     map.layers.front().tiles.gids[3] = 2;
     const std::string out = dir.file("stagger.tmx");
     auto saved = saveMapTiles(map, out, false);
-    INFO(eng::formatDiagnostics(saved.diagnostics()));
+    INFO(isostar::formatDiagnostics(saved.diagnostics()));
     REQUIRE(saved.ok());
     const MapData reloaded = maptest::load(out);
     CHECK(reloaded.orientation == Orientation::Staggered);

@@ -6,8 +6,8 @@
 
 #include <catch2/catch.hpp>
 
-using namespace eng::map;
-using eng::TileCoord;
+using namespace isostar::map;
+using isostar::TileCoord;
 
 namespace {
 
@@ -64,7 +64,7 @@ TEST_CASE("objectCell: orthogonal shapes by their centre", "[map][object]")
     Object poly = shape(ObjectShape::Polygon, 0, 0);
     poly.points = {{0, 0}, {64, 0}, {64, 64}};
     CHECK(objectCell(m, poly) == TileCoord{1, 1});
-    CHECK(objectTilePos(m, poly) == eng::TilePos{1.0, 1.0});
+    CHECK(objectTilePos(m, poly) == isostar::TilePos{1.0, 1.0});
 }
 
 TEST_CASE("objectCell: orthogonal tile objects stand on their bottom cell", "[map][object]")
@@ -94,11 +94,11 @@ TEST_CASE("objectCell: isometric objects", "[map][object]")
     // is there, (1, 1) for the anchor (2, 2) in tile units, whatever the image's height.
     CHECK(objectCell(m, tile(64, 64, 64, 32)) == TileCoord{1, 1});
     CHECK(objectCell(m, tile(64, 64, 64, 128)) == TileCoord{1, 1});
-    CHECK(objectTilePos(m, tile(64, 64, 64, 32)) == eng::TilePos{1.5, 1.5});
+    CHECK(objectTilePos(m, tile(64, 64, 64, 32)) == isostar::TilePos{1.5, 1.5});
     // Anchored at its top-left (1, 1): the foot is 32 px right and 32 px down on screen, which
     // is (1.5, 0.5) in tile space, so the foot is (2.5, 1.5) and the cell (2, 1).
     const MapData topLeft = makeMap(Orientation::Isometric, 64, 32, ObjectAlignment::TopLeft);
-    CHECK(objectTilePos(topLeft, tile(32, 32, 64, 32)) == eng::TilePos{2.0, 1.0});
+    CHECK(objectTilePos(topLeft, tile(32, 32, 64, 32)) == isostar::TilePos{2.0, 1.0});
     CHECK(objectCell(topLeft, tile(32, 32, 64, 32)) == TileCoord{2, 1});
 }
 

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <map>
 
-using namespace eng::map;
+using namespace isostar::map;
 
 namespace {
 
@@ -75,7 +75,7 @@ TEST_CASE("every Tiled example map loads with the right orientation and size", "
         // A new example map in a newer package: the test must learn its expected values.
         REQUIRE(it != kExpected.end());
         auto r = loadMap(entry.path().string());
-        INFO(eng::formatDiagnostics(r.diagnostics()));
+        INFO(isostar::formatDiagnostics(r.diagnostics()));
         REQUIRE(r.ok());
         const MapData& m = r.value();
         const Expected& e = it->second;

@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-using namespace eng::map;
+using namespace isostar::map;
 using maptest::load;
 
 namespace {

@@ -19,19 +19,19 @@
 #include <random>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::AnyAngleQuery;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::GridQuery;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathResult;
-using eng::path::PathStatus;
-using eng::path::SmoothPath;
-using eng::path::segmentAllowed;
-using eng::path::segmentCost;
+using isostar::TileCoord;
+using isostar::path::AnyAngleQuery;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::GridQuery;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
+using isostar::path::SmoothPath;
+using isostar::path::segmentAllowed;
+using isostar::path::segmentCost;
 
 namespace {
 
@@ -252,7 +252,7 @@ TEST_CASE("AnyAngle: random weighted grids: every smoothed path obeys the rule a
                 continue;
             const PathStatus st = smoother.findPath(grid, 0, a, b, s, r);
             REQUIRE(st == r.status);
-            if (!eng::path::hasPath(st))
+            if (!isostar::path::hasPath(st))
                 continue;
             INFO(rules << " " << a << "->" << b << " " << s << "\n" << pathtest::drawPath(f, r.path));
             CHECK(pathtest::checkSmoothPath(grid, 0, s, r.path, r.cost) == "");
@@ -269,21 +269,21 @@ TEST_CASE("AnyAngle: den520d: smoothed paths obey the rule and are at least 4.5%
     const std::filesystem::path dir = std::filesystem::path(ISOSTAR_SHARED_DIR) / "movingai";
     if (!std::filesystem::exists(dir / "den520d.map"))
         return testsupport::skipTest("Moving AI data not found at " + dir.string());
-    const auto map = eng::path::loadMovingAiMap((dir / "den520d.map").string());
-    const auto scen = eng::path::loadMovingAiScenarios((dir / "den520d.map.scen").string());
+    const auto map = isostar::path::loadMovingAiMap((dir / "den520d.map").string());
+    const auto scen = isostar::path::loadMovingAiScenarios((dir / "den520d.map.scen").string());
     REQUIRE(map);
     REQUIRE(scen);
     NavGrid grid;
     REQUIRE(grid.reset(map.value().width, map.value().height));
-    REQUIRE(grid.addLayer("ground", toCostField(map.value(), eng::path::MovingAiTerrain::Ground),
-                          eng::path::movingAiRules()) == 0);
+    REQUIRE(grid.addLayer("ground", toCostField(map.value(), isostar::path::MovingAiTerrain::Ground),
+                          isostar::path::movingAiRules()) == 0);
     AnyAngleQuery smoother;
     SmoothPath s;
     PathResult r;
     double smoothSum = 0.0, optimalSum = 0.0;
-    const std::vector<eng::path::MovingAiScenario>& all = scen.value().scenarios;
+    const std::vector<isostar::path::MovingAiScenario>& all = scen.value().scenarios;
     for (std::size_t i = 0; i < all.size(); i += 3) {  // every third: all buckets, a third of the time
-        const eng::path::MovingAiScenario& sc = all[i];
+        const isostar::path::MovingAiScenario& sc = all[i];
         REQUIRE(smoother.findPath(grid, 0, sc.start, sc.goal, s, r) == PathStatus::Found);
         INFO("line " << sc.line << ": " << s);
         REQUIRE(std::abs(r.cost - sc.optimalLength) <= sc.tolerance());
@@ -309,9 +309,9 @@ TEST_CASE("AnyAngle: pullString of a given grid path obeys the rule and is not d
         for (int k = 0; k < 10; ++k) {
             const TileCoord a{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
             const TileCoord b{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
-            if (!grid.passable(0, a) || !eng::path::hasPath(query.findPath(grid, 0, a, b, r)) || r.status != PathStatus::Found)
+            if (!grid.passable(0, a) || !isostar::path::hasPath(query.findPath(grid, 0, a, b, r)) || r.status != PathStatus::Found)
                 continue;
-            const SmoothPath s = eng::path::pullString(grid, 0, r.path);
+            const SmoothPath s = isostar::path::pullString(grid, 0, r.path);
             INFO(a << "->" << b << " " << s << "\n" << pathtest::drawPath(f, r.path));
             CHECK(s.fromGridPath);
             CHECK(pathtest::checkSmoothPath(grid, 0, s, r.path, r.cost) == "");
@@ -329,27 +329,27 @@ TEST_CASE("AnyAngle: pullString of a given grid path obeys the rule and is not d
     CHECK(paths > 300);
     CHECK(shorter > paths / 4);
     const NavGrid grid = gridOf(CostField(4, 4));
-    CHECK(eng::path::pullString(grid, 0, std::vector<TileCoord>{}).waypoints.empty());
-    CHECK(eng::path::pullString(grid, 0, std::vector<TileCoord>{{0, 0}, {2, 0}}).waypoints.empty());  // no single step
-    CHECK(eng::path::pullString(grid, 3, std::vector<TileCoord>{{0, 0}, {1, 0}}).waypoints.empty());  // bad layer
+    CHECK(isostar::path::pullString(grid, 0, std::vector<TileCoord>{}).waypoints.empty());
+    CHECK(isostar::path::pullString(grid, 0, std::vector<TileCoord>{{0, 0}, {2, 0}}).waypoints.empty());  // no single step
+    CHECK(isostar::path::pullString(grid, 3, std::vector<TileCoord>{{0, 0}, {1, 0}}).waypoints.empty());  // bad layer
 }
 
 TEST_CASE("AnyAngle: segmentCells walks exactly the cells a segment crosses, 8-connected", "[path][anyangle]")
 {
     std::vector<TileCoord> cells;
-    eng::path::segmentCells({0, 0}, {3, 0}, cells);
+    isostar::path::segmentCells({0, 0}, {3, 0}, cells);
     CHECK(cells == std::vector<TileCoord>{{1, 0}, {2, 0}, {3, 0}});
     cells.clear();
-    eng::path::segmentCells({2, 2}, {0, 0}, cells);  // through two corners: diagonal steps
+    isostar::path::segmentCells({2, 2}, {0, 0}, cells);  // through two corners: diagonal steps
     CHECK(cells == std::vector<TileCoord>{{1, 1}, {0, 0}});
     cells.clear();
-    eng::path::segmentCells({0, 0}, {0, 0}, cells);
+    isostar::path::segmentCells({0, 0}, {0, 0}, cells);
     CHECK(cells.empty());
     std::mt19937 rng(5);
     for (int k = 0; k < 400; ++k) {
         const TileCoord a{int(rng() % 13) - 6, int(rng() % 13) - 6}, b{int(rng() % 13) - 6, int(rng() % 13) - 6};
         cells.clear();
-        eng::path::segmentCells(a, b, cells);
+        isostar::path::segmentCells(a, b, cells);
         INFO(a << "->" << b);
         if (a == b) {
             CHECK(cells.empty());

@@ -14,10 +14,10 @@
 namespace pathtest {
 
 struct AsciiGrid {
-    eng::path::CostField field;
-    eng::TileCoord start{-1, -1};
-    eng::TileCoord goal{-1, -1};
-    std::vector<eng::TileCoord> marks;  ///< cells marked '*' (cost 1), in row-major order
+    isostar::path::CostField field;
+    isostar::TileCoord start{-1, -1};
+    isostar::TileCoord goal{-1, -1};
+    std::vector<isostar::TileCoord> marks;  ///< cells marked '*' (cost 1), in row-major order
 };
 
 inline AsciiGrid parseGrid(const std::string& text)
@@ -34,13 +34,13 @@ inline AsciiGrid parseGrid(const std::string& text)
     AsciiGrid g;
     const int h = int(rows.size());
     const int w = h > 0 ? int(rows[0].size()) : 0;
-    g.field = eng::path::CostField(w, h);
+    g.field = isostar::path::CostField(w, h);
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) {
             const char c = x < int(rows[std::size_t(y)].size()) ? rows[std::size_t(y)][std::size_t(x)] : '#';
             float cost = 1.0f;
             if (c == '#')
-                cost = eng::path::Impassable;
+                cost = isostar::path::Impassable;
             else if (c >= '1' && c <= '9')
                 cost = float(c - '0');
             else if (c == 'r')
@@ -59,14 +59,14 @@ inline AsciiGrid parseGrid(const std::string& text)
 }
 
 /// The grid with the path drawn as 'o' (start 'S', end 'E'), for failure messages.
-inline std::string drawPath(const eng::path::CostField& f, const std::vector<eng::TileCoord>& path)
+inline std::string drawPath(const isostar::path::CostField& f, const std::vector<isostar::TileCoord>& path)
 {
     std::string out;
     for (int y = 0; y < f.height; ++y) {
         for (int x = 0; x < f.width; ++x) {
             char c = f.passable({x, y}) ? '.' : '#';
             for (std::size_t i = 0; i < path.size(); ++i)
-                if (path[i] == eng::TileCoord{x, y})
+                if (path[i] == isostar::TileCoord{x, y})
                     c = i == 0 ? 'S' : (i + 1 == path.size() ? 'E' : 'o');
             out += c;
         }

@@ -18,18 +18,18 @@
 #include <thread>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CostField;
-using eng::path::FieldRegion;
-using eng::path::FieldRequest;
-using eng::path::FlowField;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathHandle;
-using eng::path::PathService;
-using eng::path::PathStatus;
-using eng::path::RequestState;
+using isostar::TileCoord;
+using isostar::path::CostField;
+using isostar::path::FieldRegion;
+using isostar::path::FieldRequest;
+using isostar::path::FlowField;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathHandle;
+using isostar::path::PathService;
+using isostar::path::PathStatus;
+using isostar::path::RequestState;
 
 namespace {
 
@@ -114,7 +114,7 @@ TEST_CASE("PathService: fields on the worker equal the fields computed at once",
     std::vector<PathHandle> handles;
     for (const FieldRequest& r : requests)
         handles.push_back(service.requestField(r));
-    eng::path::PathRequest across;
+    isostar::path::PathRequest across;
     across.start = {1, 1};
     across.goal = {94, 94};
     const PathHandle path = service.request(across);
@@ -178,7 +178,7 @@ TEST_CASE("PathService: fields running on the worker when the grid changes are f
     service.update(1e9);
     for (const PathHandle h : handles)
         CHECK(service.state(h) == RequestState::Running);
-    std::vector<eng::path::CellChange> wall;
+    std::vector<isostar::path::CellChange> wall;
     for (int y = 0; y < 240; ++y)
         wall.push_back({{100, y}, Impassable});
     SECTION("the owner says so (invalidate)") {
@@ -241,13 +241,13 @@ TEST_CASE("FieldWorker: the owner's help runs queued fields in steps within its 
     for (int i = 0; i < 6; ++i) {
         FieldRequest r;
         r.goals = {{40 * i + 5, 128}};
-        r.region = eng::path::FieldRegion::whole(grid);
+        r.region = isostar::path::FieldRegion::whole(grid);
         requests.push_back(r);
     }
-    eng::path::FieldWorker worker;
-    std::vector<std::shared_ptr<eng::path::FieldWorker::Job>> jobs;
+    isostar::path::FieldWorker worker;
+    std::vector<std::shared_ptr<isostar::path::FieldWorker::Job>> jobs;
     for (const FieldRequest& r : requests) {
-        auto job = std::make_shared<eng::path::FieldWorker::Job>();
+        auto job = std::make_shared<isostar::path::FieldWorker::Job>();
         job->field = std::make_shared<FlowField>();
         job->field->setup(r.layer, r.goals, r.region, r.sources);
         REQUIRE(job->field->prepare(grid) == PathStatus::InProgress);
@@ -258,7 +258,7 @@ TEST_CASE("FieldWorker: the owner's help runs queued fields in steps within its 
     // No time: nothing runs here.
     CHECK(worker.help(0.0, std::numeric_limits<long long>::max(), 64).steps == 0);
     // An expansion cap: steps of at most 64 until the cap is reached (checked before each).
-    const eng::path::FieldWorker::Help capped = worker.help(std::numeric_limits<double>::infinity(), 1000, 64);
+    const isostar::path::FieldWorker::Help capped = worker.help(std::numeric_limits<double>::infinity(), 1000, 64);
     CHECK(capped.steps >= 1);
     CHECK(capped.expansions <= 1000 + 63);
     CHECK(capped.expansions <= 64LL * capped.steps);
@@ -290,7 +290,7 @@ TEST_CASE("PathService: fields that wait long on the worker run on the caller's 
     for (int i = 0; i < 4; ++i) {
         FieldRequest r;
         r.goals = {{90 * i + 10, 190}};
-        r.region = eng::path::FieldRegion::whole(grid);
+        r.region = isostar::path::FieldRegion::whole(grid);
         requests.push_back(r);
         handles.push_back(service.requestField(r));
     }
@@ -300,7 +300,7 @@ TEST_CASE("PathService: fields that wait long on the worker run on the caller's 
         CHECK(service.update(0.0).expansions == 0);
     // They have waited HelpAfterUpdates updates: an unlimited budget runs what the worker has
     // not taken here, to the end, and delivers it at once.
-    const eng::path::ServiceStats helped = service.update(std::numeric_limits<double>::infinity());
+    const isostar::path::ServiceStats helped = service.update(std::numeric_limits<double>::infinity());
     CHECK(helped.expansions > 0);
     CHECK(helped.slices > 0);
     CHECK(helped.maxSliceExpansions <= service.sliceExpansions());

@@ -15,15 +15,15 @@
 #include <random>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::FieldRegion;
-using eng::path::FlowField;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathStatus;
+using isostar::TileCoord;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::FieldRegion;
+using isostar::path::FlowField;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathStatus;
 
 namespace {
 
@@ -45,7 +45,7 @@ NavGrid flowGrid(const CostField& f, const MoveRules& rules, bool landmarks = fa
 {
     NavGrid grid;
     if (landmarks)
-        grid.setLandmarks({eng::path::LandmarkMode::On, 4});
+        grid.setLandmarks({isostar::path::LandmarkMode::On, 4});
     REQUIRE(grid.reset(f.width, f.height));
     REQUIRE(grid.addLayer("walker", f, rules) == 0);
     return grid;
@@ -256,10 +256,10 @@ TEST_CASE("an edit of the layer stops a running flow field, and restart gives th
     FlowField field;
     field.begin(grid, 0, goals, {0, 0, 20, 20});
     REQUIRE(field.step(10) == PathStatus::InProgress);
-    std::vector<eng::path::CellChange> wall;
+    std::vector<isostar::path::CellChange> wall;
     for (int x = 0; x < 19; ++x)
         wall.push_back({{x, 10}, Impassable});
-    const eng::path::NavDirty dirty = grid.apply(0, wall);
+    const isostar::path::NavDirty dirty = grid.apply(0, wall);
     CHECK(field.touchedBy(dirty));
     CHECK(field.step(10) == PathStatus::InvalidInput);
     REQUIRE(field.restart(grid) == PathStatus::InProgress);
@@ -278,11 +278,11 @@ TEST_CASE("an edit of the layer stops a running flow field, and restart gives th
     // A change outside the region, or of another layer, does not touch it.
     FlowField small;
     small.begin(grid, 0, goals, {15, 15, 20, 20});
-    const eng::path::CellChange far[] = {{{2, 2}, 3.0f}};
+    const isostar::path::CellChange far[] = {{{2, 2}, 3.0f}};
     CHECK_FALSE(small.touchedBy(grid.apply(0, far)));
-    const eng::path::CellChange near[] = {{{16, 17}, 3.0f}};
+    const isostar::path::CellChange near[] = {{{16, 17}, 3.0f}};
     CHECK(small.touchedBy(grid.apply(0, near)));
-    eng::path::NavDirty other;
+    isostar::path::NavDirty other;
     other.layer = 1;
     other.cells = {{16, 16}};
     CHECK_FALSE(small.touchedBy(other));

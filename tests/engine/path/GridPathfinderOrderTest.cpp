@@ -16,15 +16,15 @@
 #include <tuple>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::GridPathfinder;
-using eng::path::Heuristic;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::PathResult;
-using eng::path::PathStatus;
+using isostar::TileCoord;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::GridPathfinder;
+using isostar::path::Heuristic;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
 
 namespace {
 
@@ -115,7 +115,7 @@ TEST_CASE("the open list pops in the exact (f, h, cell) order on fields with and
 {
     std::mt19937 rng(424242);
     GridPathfinder finder;
-    finder.setLandmarks({eng::path::LandmarkMode::Off, 8});  // the order is defined for the plain bound
+    finder.setLandmarks({isostar::path::LandmarkMode::Off, 8});  // the order is defined for the plain bound
     PathResult r;
     int compared = 0, bigSearches = 0;
     for (int map = 0; map < 300; ++map) {

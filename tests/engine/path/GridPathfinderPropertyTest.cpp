@@ -13,15 +13,15 @@
 #include <random>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::GridPathfinder;
-using eng::path::Heuristic;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::PathResult;
-using eng::path::PathStatus;
+using isostar::TileCoord;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::GridPathfinder;
+using isostar::path::Heuristic;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
 
 using testsupport::canStep;
 using testsupport::stepCost;
@@ -130,7 +130,7 @@ TileCoord randomPassable(std::mt19937& rng, const CostField& f)
 {
     std::vector<int> cells;
     for (int i = 0; i < int(f.cost.size()); ++i)
-        if (eng::path::isPassableCost(f.cost[std::size_t(i)]))
+        if (isostar::path::isPassableCost(f.cost[std::size_t(i)]))
             cells.push_back(i);
     if (cells.empty())
         return {-1, -1};
@@ -266,7 +266,7 @@ TEST_CASE("time-sliced searches in random slices match findPath, with and withou
     std::mt19937 rng(4242);
     GridPathfinder finder;
     PathResult whole, sliced;
-    eng::path::SearchTrace trace;
+    isostar::path::SearchTrace trace;
     for (int map = 0; map < 300; ++map) {
         const CostField f = propertyField(rng, 25);
         const TileCoord start = randomPassable(rng, f), goal = randomPassable(rng, f);

@@ -8,17 +8,17 @@
 #include <limits>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::GridPathfinder;
-using eng::path::Heuristic;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::PathResult;
-using eng::path::PathStatus;
-using eng::path::SearchTrace;
-using eng::path::TraceCellState;
+using isostar::TileCoord;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::GridPathfinder;
+using isostar::path::Heuristic;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
+using isostar::path::SearchTrace;
+using isostar::path::TraceCellState;
 using pathtest::parseGrid;
 
 namespace {

@@ -11,17 +11,17 @@
 #include <algorithm>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CellChange;
-using eng::path::CostField;
-using eng::path::GridPathfinder;
-using eng::path::GridQuery;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathResult;
-using eng::path::PathStatus;
-using eng::path::QueryOverlay;
+using isostar::TileCoord;
+using isostar::path::CellChange;
+using isostar::path::CostField;
+using isostar::path::GridPathfinder;
+using isostar::path::GridQuery;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
+using isostar::path::QueryOverlay;
 
 namespace {
 

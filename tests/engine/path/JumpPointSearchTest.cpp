@@ -19,18 +19,18 @@
 #include <random>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CellChange;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::GridQuery;
-using eng::path::Impassable;
-using eng::path::JumpPointGrid;
-using eng::path::JumpPointSearch;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathResult;
-using eng::path::PathStatus;
+using isostar::TileCoord;
+using isostar::path::CellChange;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::GridQuery;
+using isostar::path::Impassable;
+using isostar::path::JumpPointGrid;
+using isostar::path::JumpPointSearch;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
 
 namespace {
 
@@ -99,7 +99,7 @@ Counts compareRandom(unsigned seed, double diag, float cost, bool partialPaths, 
             const PathStatus sa = astar.findPath(grid, layer, s, g, a);
             const PathStatus sj = jps.findPath(grid, layer, jumps, s, g, j);
             REQUIRE(sj == sa);
-            if (!eng::path::hasPath(sj))
+            if (!isostar::path::hasPath(sj))
                 continue;
             CHECK(j.cost == Approx(a.cost).epsilon(1e-12).margin(1e-9));
             testsupport::checkStepPath(grid, layer, j, s);
@@ -155,7 +155,7 @@ TEST_CASE("JumpPointSearch: NoPath without partial paths, like A*", "[path][jps]
         f.at({4, y}) = Impassable;
     NavGrid grid;
     REQUIRE(grid.reset(9, 5));
-    REQUIRE(grid.addLayer("w", f, eng::path::movingAiRules()) == 0);
+    REQUIRE(grid.addLayer("w", f, isostar::path::movingAiRules()) == 0);
     JumpPointGrid jumps;
     REQUIRE(jumps.build(grid, 0));
     JumpPointSearch jps;
@@ -180,7 +180,7 @@ TEST_CASE("JumpPointSearch: a path around a wall, cell by cell", "[path][jps]")
     )");
     NavGrid grid;
     REQUIRE(grid.reset(g.field.width, g.field.height));
-    REQUIRE(grid.addLayer("w", g.field, eng::path::movingAiRules()) == 0);
+    REQUIRE(grid.addLayer("w", g.field, isostar::path::movingAiRules()) == 0);
     JumpPointGrid jumps;
     REQUIRE(jumps.build(grid, 0));
     JumpPointSearch jps;
@@ -206,14 +206,14 @@ TEST_CASE("JumpPointSearch: refusals", "[path][jps]")
     f.at({2, 2}) = Impassable;
     NavGrid grid;
     REQUIRE(grid.reset(6, 4));
-    const int ncc = grid.addLayer("ncc", f, eng::path::movingAiRules());
-    MoveRules always = eng::path::movingAiRules();
+    const int ncc = grid.addLayer("ncc", f, isostar::path::movingAiRules());
+    MoveRules always = isostar::path::movingAiRules();
     always.diagonal = DiagonalMode::Always;
     const int cut = grid.addLayer("cut", f, always);
     CostField weighted = f;
     weighted.at({0, 0}) = 2.0f;
-    const int mixed = grid.addLayer("mixed", weighted, eng::path::movingAiRules());
-    MoveRules far = eng::path::movingAiRules();
+    const int mixed = grid.addLayer("mixed", weighted, isostar::path::movingAiRules());
+    MoveRules far = isostar::path::movingAiRules();
     far.diagonalFactor = 2.5;
     const int wide = grid.addLayer("wide", f, far);
     CHECK(JumpPointSearch::supports(grid, ncc));
@@ -260,7 +260,7 @@ TEST_CASE("JumpPointSearch: wide maps (jumps over many 64-cell words)", "[path][
                 f.at({x, y}) = Impassable;
     NavGrid grid;
     REQUIRE(grid.reset(300, 40));
-    REQUIRE(grid.addLayer("w", f, eng::path::movingAiRules()) == 0);
+    REQUIRE(grid.addLayer("w", f, isostar::path::movingAiRules()) == 0);
     JumpPointGrid jumps;
     REQUIRE(jumps.build(grid, 0));
     JumpPointSearch jps;
@@ -274,7 +274,7 @@ TEST_CASE("JumpPointSearch: wide maps (jumps over many 64-cell words)", "[path][
             continue;
         INFO(s << " -> " << g);
         REQUIRE(jps.findPath(grid, 0, jumps, s, g, j) == astar.findPath(grid, 0, s, g, a));
-        if (!eng::path::hasPath(j.status))
+        if (!isostar::path::hasPath(j.status))
             continue;
         CHECK(j.cost == Approx(a.cost).epsilon(1e-12));
         testsupport::checkStepPath(grid, 0, j, s);
@@ -290,21 +290,21 @@ TEST_CASE("JumpPointSearch: reproduces the shared arena and den520d benchmarks",
         return testsupport::skipTest("Moving AI data not found at " + dir.string());
     }
     for (const char* name : {"arena", "den520d"}) {
-        auto map = eng::path::loadMovingAiMap((dir / (std::string(name) + ".map")).string());
-        auto scen = eng::path::loadMovingAiScenarios((dir / (std::string(name) + ".map.scen")).string());
+        auto map = isostar::path::loadMovingAiMap((dir / (std::string(name) + ".map")).string());
+        auto scen = isostar::path::loadMovingAiScenarios((dir / (std::string(name) + ".map.scen")).string());
         REQUIRE(map.ok());
         REQUIRE(scen.ok());
-        const eng::path::MovingAiMap& m = map.value();
+        const isostar::path::MovingAiMap& m = map.value();
         NavGrid grid;
         REQUIRE(grid.reset(m.width, m.height));
-        REQUIRE(grid.addLayer("ground", eng::path::toCostField(m, eng::path::MovingAiTerrain::Ground),
-                              eng::path::movingAiRules()) == 0);
+        REQUIRE(grid.addLayer("ground", isostar::path::toCostField(m, isostar::path::MovingAiTerrain::Ground),
+                              isostar::path::movingAiRules()) == 0);
         JumpPointGrid jumps;
         REQUIRE(jumps.build(grid, 0));
         JumpPointSearch jps;
         PathResult r;
         int passed = 0;
-        for (const eng::path::MovingAiScenario& s : scen.value().scenarios) {
+        for (const isostar::path::MovingAiScenario& s : scen.value().scenarios) {
             if (jps.findPath(grid, 0, jumps, s.start, s.goal, r) == PathStatus::Found &&
                 std::abs(r.cost - s.optimalLength) <= s.tolerance())
                 ++passed;

@@ -10,16 +10,16 @@
 
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CellChange;
-using eng::path::CostField;
-using eng::path::GridQuery;
-using eng::path::LandmarkBuild;
-using eng::path::LandmarkMode;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathResult;
-using eng::path::PathStatus;
+using isostar::TileCoord;
+using isostar::path::CellChange;
+using isostar::path::CostField;
+using isostar::path::GridQuery;
+using isostar::path::LandmarkBuild;
+using isostar::path::LandmarkMode;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
 
 namespace {
 
@@ -30,7 +30,7 @@ CostField wallField(int w, int h)
     for (float& c : f.cost)
         c = 2.0f;
     for (int x = 0; x < w - 3; ++x)
-        f.at({x, h / 2}) = eng::path::Impassable;
+        f.at({x, h / 2}) = isostar::path::Impassable;
     return f;
 }
 

@@ -16,17 +16,17 @@
 #include <random>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::GridQuery;
-using eng::path::Impassable;
-using eng::path::LandmarkMode;
-using eng::path::LandmarkTable;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathResult;
-using eng::path::PathStatus;
+using isostar::TileCoord;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::GridQuery;
+using isostar::path::Impassable;
+using isostar::path::LandmarkMode;
+using isostar::path::LandmarkTable;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
 
 namespace {
 
@@ -148,7 +148,7 @@ TEST_CASE("the compact landmark bound never exceeds the true cost, tiny and huge
                 const TileCoord t{int(rng() % 37), int(rng() % 29)};
                 if (!std::isfinite(dist[std::size_t(f.index(t))]) || !f.passable(t))
                     continue;
-                eng::path::SearchTrace trace;
+                isostar::path::SearchTrace trace;
                 PathResult r;
                 REQUIRE(query.findPath(grid, layer, s, t, r, nullptr, &trace) == PathStatus::Found);
                 const double d = dist[std::size_t(f.index(t))];
@@ -166,7 +166,7 @@ TEST_CASE("costs beyond the 16-bit range saturate: bounds weaker, paths still ex
     // Distances of about 1e31: the quantum stops at 2^60, so one step is more than 65535 quanta.
     const CostField f = spreadField(24, 20, 9u, 2e29, 9e29, 0.1);
     const MoveRules rules;
-    eng::path::GridPathfinder finder;
+    isostar::path::GridPathfinder finder;
     finder.setLandmarks({LandmarkMode::On, 4});
     REQUIRE(finder.init(f, rules));
     const auto lm = finder.grid().landmarks(0);

@@ -20,20 +20,20 @@
 #include <random>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CellChange;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::GridQuery;
-using eng::path::Heuristic;
-using eng::path::Impassable;
-using eng::path::LandmarkMode;
-using eng::path::LandmarkSettings;
-using eng::path::LandmarkTable;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathResult;
-using eng::path::PathStatus;
+using isostar::TileCoord;
+using isostar::path::CellChange;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::GridQuery;
+using isostar::path::Heuristic;
+using isostar::path::Impassable;
+using isostar::path::LandmarkMode;
+using isostar::path::LandmarkSettings;
+using isostar::path::LandmarkTable;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
 
 namespace {
 
@@ -95,11 +95,11 @@ TEST_CASE("landmark settings: auto by size, on, off, mode names", "[path][landma
     CHECK(LandmarkSettings{LandmarkMode::On, 8}.enabledFor(4, 4));
     CHECK_FALSE(LandmarkSettings{LandmarkMode::Off, 8}.enabledFor(4096, 4096));
     LandmarkMode m = LandmarkMode::Off;
-    CHECK(eng::path::parseLandmarkMode("on", m));
+    CHECK(isostar::path::parseLandmarkMode("on", m));
     CHECK(m == LandmarkMode::On);
-    CHECK(eng::path::parseLandmarkMode("auto", m));
+    CHECK(isostar::path::parseLandmarkMode("auto", m));
     CHECK(m == LandmarkMode::Auto);
-    CHECK_FALSE(eng::path::parseLandmarkMode("yes", m));
+    CHECK_FALSE(isostar::path::parseLandmarkMode("yes", m));
 
     NavGrid small;
     small.reset(72, 72);
@@ -215,7 +215,7 @@ TEST_CASE("A* with landmarks finds optimal paths on random weighted fields (vs D
         for (std::uint32_t seed = 0; seed < 4; ++seed) {
             const CostField f = landmarkField(40 + int(seed) * 7, 33, 1000u + seed * 17u + std::uint32_t(base.diagonal),
                                             0.1 + 0.1 * seed);
-            eng::path::GridPathfinder finder;
+            isostar::path::GridPathfinder finder;
             finder.setLandmarks({LandmarkMode::On, int(2 + seed * 3)});
             REQUIRE(finder.init(f, base));
             REQUIRE(finder.grid().landmarks(0));
@@ -228,7 +228,7 @@ TEST_CASE("A* with landmarks finds optimal paths on random weighted fields (vs D
                 if (!finder.reachable(s, t))
                     continue;
                 const std::vector<double> dist = testsupport::referenceDijkstra(f, base, s);
-                eng::path::SearchTrace trace;
+                isostar::path::SearchTrace trace;
                 REQUIRE(finder.findPath(s, t, r, &trace) == PathStatus::Found);
                 INFO(base << " seed " << seed << " " << s.x << "," << s.y << " -> " << t.x << "," << t.y);
                 CHECK(std::abs(r.cost - dist[std::size_t(f.index(t))]) <= 1e-9 * std::max(1.0, r.cost));
@@ -263,7 +263,7 @@ TEST_CASE("a search's active landmarks: h between the plain and the all-landmark
         const TileCoord t = cells[rng() % cells.size()];
         if (!grid.reachable(layer, s, t) || s == t)
             continue;
-        eng::path::SearchTrace trace;
+        isostar::path::SearchTrace trace;
         PathResult r;
         REQUIRE(query.findPath(grid, layer, s, t, r, nullptr, &trace) == PathStatus::Found);
         REQUIRE(query.usedLandmarks());
@@ -289,7 +289,7 @@ TEST_CASE("landmarks expand fewer cells than the plain bound with the same costs
 {
     const CostField f = landmarkField(160, 160, 77u, 0.25);
     MoveRules rules;
-    eng::path::GridPathfinder alt, plain;
+    isostar::path::GridPathfinder alt, plain;
     alt.setLandmarks({LandmarkMode::On, 8});
     plain.setLandmarks({LandmarkMode::Off, 8});
     REQUIRE(alt.init(f, rules));
@@ -389,7 +389,7 @@ TEST_CASE("edits: raising costs keeps the table, lowering one makes it unusable 
     checkOptimal("rebuilt");
     CHECK(query.usedLandmarks());
     // The rebuilt table bounds the new costs: a cheap cell's forward value reflects 0.03.
-    eng::path::GridPathfinder fresh;
+    isostar::path::GridPathfinder fresh;
     fresh.setLandmarks({LandmarkMode::On, 4});
     REQUIRE(fresh.init(f, rules));
     CHECK(fresh.grid().landmarks(0)->dist == rebuilt->dist);
@@ -462,14 +462,14 @@ TEST_CASE("A* with landmarks reproduces published Moving AI lengths", "[path][la
     int solved = 0;
     for (const char* name : {"arena", "den520d", "maze512-1-0", "8room_000"}) {
         const std::string mapPath = (dir / (std::string(name) + ".map")).string();
-        const auto map = eng::path::loadMovingAiMap(mapPath);
-        const auto scen = eng::path::loadMovingAiScenarios(mapPath + ".scen");
+        const auto map = isostar::path::loadMovingAiMap(mapPath);
+        const auto scen = isostar::path::loadMovingAiScenarios(mapPath + ".scen");
         if (!map || !scen)
             continue;
-        eng::path::GridPathfinder finder;
+        isostar::path::GridPathfinder finder;
         finder.setLandmarks({LandmarkMode::On, 8});
-        REQUIRE(finder.init(eng::path::toCostField(map.value(), eng::path::MovingAiTerrain::Ground),
-                            eng::path::movingAiRules()));
+        REQUIRE(finder.init(isostar::path::toCostField(map.value(), isostar::path::MovingAiTerrain::Ground),
+                            isostar::path::movingAiRules()));
         REQUIRE(finder.grid().landmarks(0));
         const auto& all = scen.value().scenarios;
         const std::size_t step = std::max<std::size_t>(1, all.size() / std::size_t(testsupport::scaled(60)));

@@ -12,18 +12,18 @@
 #include <string>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::MovingAiTerrain;
-using eng::path::parseMovingAiMap;
-using eng::path::parseMovingAiScenarios;
+using isostar::TileCoord;
+using isostar::path::MovingAiTerrain;
+using isostar::path::parseMovingAiMap;
+using isostar::path::parseMovingAiScenarios;
 
 namespace {
 
-std::vector<std::string> messages(const std::vector<eng::Diagnostic>& ds)
+std::vector<std::string> messages(const std::vector<isostar::Diagnostic>& ds)
 {
     std::vector<std::string> out;
-    for (const eng::Diagnostic& d : ds)
-        out.push_back(eng::formatDiagnostic(d));
+    for (const isostar::Diagnostic& d : ds)
+        out.push_back(isostar::formatDiagnostic(d));
     return out;
 }
 
@@ -66,7 +66,7 @@ TEST_CASE("broken Moving AI maps name the file and line")
           std::vector<std::string>{"x.map:3: error: missing \"map\" line before the grid"});
     CHECK(messages(parseMovingAiMap("type octile\nheight 1\nwidth 1\nmap\n.\n.\n", "x.map").diagnostics()) ==
           std::vector<std::string>{"x.map:6: error: extra line after the 1 rows of the grid"});
-    CHECK(messages(eng::path::loadMovingAiMap("/nonexistent/dir/none.map").diagnostics()) ==
+    CHECK(messages(isostar::path::loadMovingAiMap("/nonexistent/dir/none.map").diagnostics()) ==
           std::vector<std::string>{"/nonexistent/dir/none.map: error: cannot open file"});
 }
 
@@ -125,12 +125,12 @@ TEST_CASE("scenarios are checked against their map")
                                              "s.scen");
     REQUIRE(scen);
     const auto& ss = scen.value().scenarios;
-    CHECK(eng::path::checkScenario(ss[0], map.value(), "s.scen").empty());
-    CHECK(messages(eng::path::checkScenario(ss[1], map.value(), "s.scen")) ==
+    CHECK(isostar::path::checkScenario(ss[0], map.value(), "s.scen").empty());
+    CHECK(messages(isostar::path::checkScenario(ss[1], map.value(), "s.scen")) ==
           std::vector<std::string>{"s.scen:3: warning: scenario names map \"other.map\", not \"m.map\"",
                                    "s.scen:3: error: map size 3x3 differs from dir/m.map (3x2)",
                                    "s.scen:3: error: start (1,0) is off the map or blocked"});
-    CHECK(messages(eng::path::checkScenario(ss[2], map.value(), "s.scen")) ==
+    CHECK(messages(isostar::path::checkScenario(ss[2], map.value(), "s.scen")) ==
           std::vector<std::string>{"s.scen:4: error: start (0,0) and goal (1,1) are on different terrain (ground/water)"});
 }
 
@@ -139,14 +139,14 @@ TEST_CASE("water and ground are separate movement classes")
     // Ground path from (0,0) to (4,0) may not cross the water column; water cells connect.
     const auto map = parseMovingAiMap("type octile\nheight 3\nwidth 5\nmap\n..W..\n..W..\n.....\n", "w.map");
     REQUIRE(map);
-    eng::path::GridPathfinder finder;
-    REQUIRE(finder.init(toCostField(map.value(), MovingAiTerrain::Ground), eng::path::movingAiRules()));
-    eng::path::PathResult r;
-    REQUIRE(finder.findPath({0, 0}, {4, 0}, r) == eng::path::PathStatus::Found);
+    isostar::path::GridPathfinder finder;
+    REQUIRE(finder.init(toCostField(map.value(), MovingAiTerrain::Ground), isostar::path::movingAiRules()));
+    isostar::path::PathResult r;
+    REQUIRE(finder.findPath({0, 0}, {4, 0}, r) == isostar::path::PathStatus::Found);
     CHECK(r.cost == Approx(2 + 2 * std::sqrt(2.0) + 2));  // around the water, through row 2
-    REQUIRE(finder.init(toCostField(map.value(), MovingAiTerrain::Water), eng::path::movingAiRules()));
-    CHECK(finder.findPath({2, 0}, {2, 1}, r) == eng::path::PathStatus::Found);
-    CHECK(finder.findPath({2, 0}, {3, 0}, r) == eng::path::PathStatus::Partial);
+    REQUIRE(finder.init(toCostField(map.value(), MovingAiTerrain::Water), isostar::path::movingAiRules()));
+    CHECK(finder.findPath({2, 0}, {2, 1}, r) == isostar::path::PathStatus::Found);
+    CHECK(finder.findPath({2, 0}, {3, 0}, r) == isostar::path::PathStatus::Partial);
 }
 
 TEST_CASE("published Moving AI lengths are reproduced (a spread of every shared scenario file)")
@@ -161,16 +161,16 @@ TEST_CASE("published Moving AI lengths are reproduced (a spread of every shared 
             maps.push_back(entry.path());
     std::sort(maps.begin(), maps.end());
     REQUIRE_FALSE(maps.empty());
-    eng::path::GridPathfinder finder;
-    eng::path::PathResult r;
+    isostar::path::GridPathfinder finder;
+    isostar::path::PathResult r;
     int solved = 0;
     for (const std::filesystem::path& mapPath : maps) {
-        const auto map = eng::path::loadMovingAiMap(mapPath.string());
-        const auto scen = eng::path::loadMovingAiScenarios(mapPath.string() + ".scen");
+        const auto map = isostar::path::loadMovingAiMap(mapPath.string());
+        const auto scen = isostar::path::loadMovingAiScenarios(mapPath.string() + ".scen");
         INFO(mapPath.string());
         REQUIRE(map);
         REQUIRE(scen);
-        REQUIRE(finder.init(toCostField(map.value(), MovingAiTerrain::Ground), eng::path::movingAiRules()));
+        REQUIRE(finder.init(toCostField(map.value(), MovingAiTerrain::Ground), isostar::path::movingAiRules()));
         // About 40 problems per file, evenly spread so the longest buckets are included; the
         // full files run through `isopath scen` (fast enough here also in Debug + ASan).
         const auto& all = scen.value().scenarios;
@@ -180,7 +180,7 @@ TEST_CASE("published Moving AI lengths are reproduced (a spread of every shared 
             const auto& s = all[i];
             REQUIRE(map.value().terrainAt(s.start) == MovingAiTerrain::Ground);
             INFO("line " << s.line);
-            REQUIRE(finder.findPath(s.start, s.goal, r) == eng::path::PathStatus::Found);
+            REQUIRE(finder.findPath(s.start, s.goal, r) == isostar::path::PathStatus::Found);
             CHECK(std::abs(r.cost - s.optimalLength) <= s.tolerance());
             ++solved;
         }

@@ -11,17 +11,17 @@
 #include <random>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CellChange;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::GridPathfinder;
-using eng::path::GridQuery;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::NavDirty;
-using eng::path::NavGrid;
-using eng::path::PathResult;
+using isostar::TileCoord;
+using isostar::path::CellChange;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::GridPathfinder;
+using isostar::path::GridQuery;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::NavDirty;
+using isostar::path::NavGrid;
+using isostar::path::PathResult;
 
 namespace {
 

@@ -21,23 +21,23 @@
 #include <thread>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CellChange;
-using eng::path::CostField;
-using eng::path::GridQuery;
-using eng::path::Impassable;
-using eng::path::LandmarkMode;
-using eng::path::LandmarkSettings;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathHandle;
-using eng::path::PathRequest;
-using eng::path::PathResult;
-using eng::path::PathService;
-using eng::path::PathStatus;
-using eng::path::SearchAlgorithm;
-using eng::path::SearchCounts;
-using eng::path::ServiceStats;
+using isostar::TileCoord;
+using isostar::path::CellChange;
+using isostar::path::CostField;
+using isostar::path::GridQuery;
+using isostar::path::Impassable;
+using isostar::path::LandmarkMode;
+using isostar::path::LandmarkSettings;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathHandle;
+using isostar::path::PathRequest;
+using isostar::path::PathResult;
+using isostar::path::PathService;
+using isostar::path::PathStatus;
+using isostar::path::SearchAlgorithm;
+using isostar::path::SearchCounts;
+using isostar::path::ServiceStats;
 
 namespace {
 
@@ -143,22 +143,22 @@ TEST_CASE("resolveAlgorithm: isopath's auto rule", "[path][service][jump]")
     CostField uniform(16, 16);
     REQUIRE(grid.reset(16, 16));
     REQUIRE(grid.addLayer("flat", uniform, MoveRules{}) == 0);
-    CHECK(eng::path::resolveAlgorithm(SearchAlgorithm::Auto, grid, 0) == SearchAlgorithm::Jps);
-    CHECK(eng::path::resolveAlgorithm(SearchAlgorithm::AStar, grid, 0) == SearchAlgorithm::AStar);
+    CHECK(isostar::path::resolveAlgorithm(SearchAlgorithm::Auto, grid, 0) == SearchAlgorithm::Jps);
+    CHECK(isostar::path::resolveAlgorithm(SearchAlgorithm::AStar, grid, 0) == SearchAlgorithm::AStar);
     const CostField weighted = jumpField(3u);
     MoveRules heavy;
     heavy.weight = 1.5;
     NavGrid big;
     makeGrid(big, weighted);
-    CHECK(eng::path::resolveAlgorithm(SearchAlgorithm::Auto, big, 0) == SearchAlgorithm::Jpsw);
+    CHECK(isostar::path::resolveAlgorithm(SearchAlgorithm::Auto, big, 0) == SearchAlgorithm::Jpsw);
     REQUIRE(big.addLayer("heavy", weighted, heavy) == 1);
-    CHECK(eng::path::resolveAlgorithm(SearchAlgorithm::Auto, big, 1) == SearchAlgorithm::AStar);
+    CHECK(isostar::path::resolveAlgorithm(SearchAlgorithm::Auto, big, 1) == SearchAlgorithm::AStar);
     NavGrid plain;  // no landmark table (64x64 is below Auto's size)
     REQUIRE(plain.reset(Size, Size));
     REQUIRE(plain.addLayer("walker", weighted, MoveRules{}) == 0);
-    CHECK(eng::path::resolveAlgorithm(SearchAlgorithm::Auto, plain, 0) == SearchAlgorithm::AStar);
-    CHECK(eng::path::parseSearchAlgorithm("jpsw") == SearchAlgorithm::Jpsw);
-    CHECK_FALSE(eng::path::parseSearchAlgorithm("JPSW").has_value());
+    CHECK(isostar::path::resolveAlgorithm(SearchAlgorithm::Auto, plain, 0) == SearchAlgorithm::AStar);
+    CHECK(isostar::path::parseSearchAlgorithm("jpsw") == SearchAlgorithm::Jpsw);
+    CHECK_FALSE(isostar::path::parseSearchAlgorithm("JPSW").has_value());
     std::ostringstream line;
     line << SearchCounts{.astar = 1, .jps = 2, .jpsw = 3, .fields = 4};
     CHECK(line.str() == "astar=1 jps=2 jpsw=3 field=4");
@@ -288,7 +288,7 @@ namespace {
 bool awaitDone(PathService& service, PathHandle h)
 {
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-    while (service.state(h) != eng::path::RequestState::Done) {
+    while (service.state(h) != isostar::path::RequestState::Done) {
         if (std::chrono::steady_clock::now() > until)
             return false;
         service.update(std::numeric_limits<double>::infinity());
@@ -312,7 +312,7 @@ void checkExplicit(const NavGrid& grid, PathService& service, int layer, SearchA
     CHECK(got.status == expect.status);
     if (expect.status == PathStatus::Found)
         CHECK(got.cost == Approx(expect.cost).epsilon(1e-9));
-    CHECK(service.state(h) == eng::path::RequestState::Invalid);  // taken: released
+    CHECK(service.state(h) == isostar::path::RequestState::Invalid);  // taken: released
 }
 
 } // namespace
@@ -331,8 +331,8 @@ TEST_CASE("PathService: an explicit algorithm is honoured", "[path][service][jum
         const PathHandle h = service.request({.layer = 0, .start = {0, 0}, .goal = {Size - 1, Size - 1},
                                               .algorithm = SearchAlgorithm::Jpsw});
         service.update(std::numeric_limits<double>::infinity());
-        if (service.state(h) != eng::path::RequestState::Done)
-            CHECK(service.state(h) == eng::path::RequestState::Queued);  // the table is being built
+        if (service.state(h) != isostar::path::RequestState::Done)
+            CHECK(service.state(h) == isostar::path::RequestState::Queued);  // the table is being built
         REQUIRE(awaitDone(service, h));
         CHECK(service.algorithm(h) == SearchAlgorithm::Jpsw);
         service.release(h);
@@ -396,7 +396,7 @@ TEST_CASE("PathService over a non-const grid: landmarks on demand, built in the 
     grid.setLandmarks(on);
     REQUIRE(grid.reset(Size, Size));
     PathService service(grid);
-    CHECK(grid.landmarkBuild() == eng::path::LandmarkBuild::OnDemand);
+    CHECK(grid.landmarkBuild() == isostar::path::LandmarkBuild::OnDemand);
     REQUIRE(grid.addLayer("walker", jumpField(19u), MoveRules{}) == 0);
     CHECK(grid.landmarkTablesHeld() == 0);  // not built by addLayer
     // The owner never calls pollLandmarks(): the service's updates install the table, and the
@@ -410,5 +410,5 @@ TEST_CASE("PathService over a non-const grid: landmarks on demand, built in the 
     REQUIRE(other.reset(Size, Size));
     const NavGrid& otherReadOnly = other;
     PathService reader(otherReadOnly);  // a const grid: its owner keeps the mode
-    CHECK(other.landmarkBuild() == eng::path::LandmarkBuild::Eager);
+    CHECK(other.landmarkBuild() == isostar::path::LandmarkBuild::Eager);
 }

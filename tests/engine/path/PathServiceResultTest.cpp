@@ -16,16 +16,16 @@
 #include <random>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CellChange;
-using eng::path::CostField;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathHandle;
-using eng::path::PathResult;
-using eng::path::PathService;
-using eng::path::PathStatus;
+using isostar::TileCoord;
+using isostar::path::CellChange;
+using isostar::path::CostField;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathHandle;
+using isostar::path::PathResult;
+using isostar::path::PathService;
+using isostar::path::PathStatus;
 
 namespace {
 
@@ -123,7 +123,7 @@ TEST_CASE("PathService: takeResult moves a finished result out and releases its 
     const PathResult expect = *service.result(h);
     REQUIRE(service.takeResult(h, out));
     CHECK(out == expect);
-    CHECK(service.state(h) == eng::path::RequestState::Invalid);
+    CHECK(service.state(h) == isostar::path::RequestState::Invalid);
     CHECK(service.result(h) == nullptr);
     CHECK_FALSE(service.takeResult(h, out));  // taken once
     CHECK(out == expect);

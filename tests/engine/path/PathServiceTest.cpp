@@ -15,21 +15,21 @@
 #include <random>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CellChange;
-using eng::path::CostField;
-using eng::path::GridPathfinder;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::NavDirty;
-using eng::path::NavGrid;
-using eng::path::PathHandle;
-using eng::path::PathRequest;
-using eng::path::PathResult;
-using eng::path::PathService;
-using eng::path::PathStatus;
-using eng::path::RequestState;
-using eng::path::ServiceStats;
+using isostar::TileCoord;
+using isostar::path::CellChange;
+using isostar::path::CostField;
+using isostar::path::GridPathfinder;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::NavDirty;
+using isostar::path::NavGrid;
+using isostar::path::PathHandle;
+using isostar::path::PathRequest;
+using isostar::path::PathResult;
+using isostar::path::PathService;
+using isostar::path::PathStatus;
+using isostar::path::RequestState;
+using isostar::path::ServiceStats;
 
 namespace {
 
@@ -305,7 +305,7 @@ TEST_CASE("PathService: flow fields are requests like paths, sliced, and repaire
     PathService service(grid);
     service.setSliceExpansions(50);
     service.setMaxConcurrent(2);
-    eng::path::FieldRequest fr;
+    isostar::path::FieldRequest fr;
     fr.goals = {{40, 40}, {41, 40}};
     fr.region = {10, 10, 48, 48};
     const PathHandle path = service.request(req({0, 0}, {47, 47}));
@@ -326,7 +326,7 @@ TEST_CASE("PathService: flow fields are requests like paths, sliced, and repaire
     REQUIRE(service.result(path) != nullptr);
 
     // The service's field is the field computed at once.
-    eng::path::FlowField fresh;
+    isostar::path::FlowField fresh;
     fresh.begin(grid, 0, fr.goals, fr.region);
     while (fresh.step(1 << 20) == PathStatus::InProgress) {
     }
@@ -335,11 +335,11 @@ TEST_CASE("PathService: flow fields are requests like paths, sliced, and repaire
             REQUIRE(service.field(f)->distance({x, y}) == fresh.distance({x, y}));
 
     // An edit outside its region leaves it; one inside queues it again on the new grid.
-    const eng::path::CellChange outside[] = {{{2, 2}, Impassable}};
+    const isostar::path::CellChange outside[] = {{{2, 2}, Impassable}};
     std::vector<PathHandle> staled = service.invalidate(grid.apply(0, outside));
     CHECK(std::find(staled.begin(), staled.end(), f) == staled.end());
     CHECK(service.field(f) != nullptr);
-    std::vector<eng::path::CellChange> wall;
+    std::vector<isostar::path::CellChange> wall;
     for (int x = 10; x < 46; ++x)
         wall.push_back({{x, 30}, Impassable});
     staled = service.invalidate(grid.apply(0, wall));
@@ -375,9 +375,9 @@ TEST_CASE("PathService: short requests overtake long ones queued before them, an
     service.setSliceExpansions(50);
     service.setMaxConcurrent(1);
     const PathHandle longPath = service.request(req({0, 0}, {127, 127}));
-    eng::path::FieldRequest fr;
+    isostar::path::FieldRequest fr;
     fr.goals = {{127, 0}};
-    fr.region = eng::path::FieldRegion::whole(grid);
+    fr.region = isostar::path::FieldRegion::whole(grid);
     const PathHandle longField = service.requestField(fr);
     const PathHandle shortPath = service.request(req({60, 60}, {63, 62}));
     fr.goals = {{10, 120}};

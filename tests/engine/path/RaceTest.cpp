@@ -16,17 +16,17 @@
 #include <string>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::GridQuery;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathStatus;
-using eng::path::Race;
-using eng::path::RaceAlgorithm;
-using eng::path::RaceOptions;
-using eng::path::RaceRow;
+using isostar::TileCoord;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::GridQuery;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathStatus;
+using isostar::path::Race;
+using isostar::path::RaceAlgorithm;
+using isostar::path::RaceOptions;
+using isostar::path::RaceRow;
 
 namespace {
 
@@ -37,7 +37,7 @@ CostField raceField(std::mt19937& rng, int w, int h)
     const float costs[] = {0.5f, 1.0f, 1.0f, 1.0f, 2.0f, 3.0f, 0.05f};
     for (float& c : f.cost) {
         const int r = pct(rng);
-        c = r < 22 ? eng::path::Impassable : costs[std::size_t(pct(rng)) % std::size(costs)];
+        c = r < 22 ? isostar::path::Impassable : costs[std::size_t(pct(rng)) % std::size(costs)];
     }
     return f;
 }
@@ -70,7 +70,7 @@ TEST_CASE("race: four rows in order, A* and Dijkstra costs equal the reference o
         if (!f.passable(start) || !f.passable(goal))
             continue;
         const double best = testsupport::referenceDijkstra(f, rules, start)[std::size_t(f.index(goal))];
-        const Race race = eng::path::runRace(query, grid, layer, start, goal, {2.0, 1, true, false});
+        const Race race = isostar::path::runRace(query, grid, layer, start, goal, {2.0, 1, true, false});
         INFO("map " << map << " " << w << "x" << h << " " << rules.diagonal << " " << start << " -> " << goal);
         REQUIRE(race.rows.size() == 4);
         CHECK(race.rows[0].algorithm == RaceAlgorithm::AStar);
@@ -124,11 +124,11 @@ TEST_CASE("race: hand-made map: greedy walks into the snow, A* and Dijkstra go r
     REQUIRE(grid.reset(g.field.width, g.field.height));
     const int layer = grid.addLayer("walker", g.field, MoveRules{});
     GridQuery query;
-    query.setSearchMode({eng::path::SearchOrder::Greedy, 1.0});
+    query.setSearchMode({isostar::path::SearchOrder::Greedy, 1.0});
     query.setPartialPaths(false);
-    const Race race = eng::path::runRace(query, grid, layer, g.start, g.goal, RaceOptions{2.0, 3, true, true});
+    const Race race = isostar::path::runRace(query, grid, layer, g.start, g.goal, RaceOptions{2.0, 3, true, true});
     // The query's own settings are back.
-    CHECK(query.searchMode() == eng::path::SearchMode{eng::path::SearchOrder::Greedy, 1.0});
+    CHECK(query.searchMode() == isostar::path::SearchMode{isostar::path::SearchOrder::Greedy, 1.0});
     CHECK_FALSE(query.partialPaths());
     const RaceRow& astar = race.row(RaceAlgorithm::AStar);
     const RaceRow& dijkstra = race.row(RaceAlgorithm::Dijkstra);
@@ -138,14 +138,14 @@ TEST_CASE("race: hand-made map: greedy walks into the snow, A* and Dijkstra go r
     CHECK_FALSE(greedy.optimal);
     CHECK(astar.label == "A*");
     CHECK(race.row(RaceAlgorithm::Weighted).label == "weighted A* (w=2)");
-    CHECK(eng::path::raceAlgorithmName(RaceAlgorithm::Greedy) == "greedy");
+    CHECK(isostar::path::raceAlgorithmName(RaceAlgorithm::Greedy) == "greedy");
     // Traces: one expansion recorded per cell the timed run expanded.
     for (const RaceRow& row : race.rows) {
         CHECK(row.trace.stepCount() == row.result.expanded);
         CHECK(row.trace.expanded.front().cell == g.start);
         CHECK(row.trace.expanded.back().cell == g.goal);
     }
-    const std::string table = eng::path::raceTable(race);
+    const std::string table = isostar::path::raceTable(race);
     INFO(table);
     CHECK(table.find("greedy best-first") != std::string::npos);
     CHECK(table.find("found") != std::string::npos);
@@ -161,7 +161,7 @@ TEST_CASE("race: unreachable goal gives partial rows to the same cell, a bad sta
     NavGrid grid;
     REQUIRE(grid.reset(g.field.width, g.field.height));
     const int layer = grid.addLayer("walker", g.field, MoveRules{});
-    const Race race = eng::path::runRace(grid, layer, g.start, g.goal);
+    const Race race = isostar::path::runRace(grid, layer, g.start, g.goal);
     for (const RaceRow& row : race.rows) {
         CHECK(row.result.status == PathStatus::Partial);
         CHECK(row.result.path.back() == TileCoord{2, 1});
@@ -169,12 +169,12 @@ TEST_CASE("race: unreachable goal gives partial rows to the same cell, a bad sta
     }
     CHECK(race.row(RaceAlgorithm::AStar).optimal);
     CHECK(race.row(RaceAlgorithm::Dijkstra).optimal);
-    const std::string table = eng::path::raceTable(race);
+    const std::string table = isostar::path::raceTable(race);
     INFO(table);
     CHECK(table.find("partial: the goal (5,1) cannot be reached; each search ran to the closest reachable cell it "
                      "found: A* (2,1), Dijkstra (2,1), greedy best-first (2,1), weighted A* (w=2) (2,1)\n") !=
           std::string::npos);
-    const Race bad = eng::path::runRace(grid, layer, {3, 0}, g.goal);
+    const Race bad = isostar::path::runRace(grid, layer, {3, 0}, g.goal);
     for (const RaceRow& row : bad.rows) {
         CHECK(row.result.status == PathStatus::StartInvalid);
         CHECK_FALSE(row.optimal);
@@ -185,7 +185,7 @@ TEST_CASE("race: unreachable goal gives partial rows to the same cell, a bad sta
     MoveRules weighted;
     weighted.weight = 3.0;
     heavy.addLayer("heavy", g.field, weighted);
-    const Race w = eng::path::runRace(heavy, 0, g.start, {2, 1});
-    CHECK(w.row(RaceAlgorithm::AStar).mode == eng::path::SearchMode{eng::path::SearchOrder::WeightedAStar, 1.0});
+    const Race w = isostar::path::runRace(heavy, 0, g.start, {2, 1});
+    CHECK(w.row(RaceAlgorithm::AStar).mode == isostar::path::SearchMode{isostar::path::SearchOrder::WeightedAStar, 1.0});
     CHECK(w.row(RaceAlgorithm::AStar).optimal);
 }

@@ -13,15 +13,15 @@
 #include <limits>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CostField;
-using eng::path::GridQuery;
-using eng::path::LandmarkBuild;
-using eng::path::LandmarkMode;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathResult;
-using eng::path::PathStatus;
+using isostar::TileCoord;
+using isostar::path::CostField;
+using isostar::path::GridQuery;
+using isostar::path::LandmarkBuild;
+using isostar::path::LandmarkMode;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
 
 namespace {
 
@@ -33,7 +33,7 @@ CostField stripedWallField(int w, int h)
         for (int x = 0; x < w; ++x)
             f.at({x, y}) = 1.0f + float((x / 3 + y / 5) % 4);
     for (int x = 0; x < w - 3; ++x)
-        f.at({x, h / 2}) = eng::path::Impassable;
+        f.at({x, h / 2}) = isostar::path::Impassable;
     return f;
 }
 
@@ -139,7 +139,7 @@ TEST_CASE("query scratch freed between searches gives the same results", "[path]
     reused.shrinkOpenList(0);
     CHECK(reused.scratchBytes() < full);
     CHECK(reused.scratchBytes() >= grid.paddedSize() * 16);  // the per-cell records stay
-    std::vector<eng::path::TraceCell> head;
+    std::vector<isostar::path::TraceCell> head;
     CHECK(reused.openListHead(8, head) == 0);
     REQUIRE(reused.findPath(grid, layer, {1, 1}, {3, 48}, got) == PathStatus::Found);
     CHECK(got.path == expect.path);
@@ -159,13 +159,13 @@ TEST_CASE("path service: idle scratch freed, later requests served the same", "[
     NavGrid grid;
     grid.reset(50, 40);
     const int layer = grid.addLayer("l", f, MoveRules{});
-    eng::path::PathService service(grid);
+    isostar::path::PathService service(grid);
     const auto serve = [&](TileCoord goal) {
-        eng::path::PathRequest req;
+        isostar::path::PathRequest req;
         req.layer = layer;
         req.start = {1, 1};
         req.goal = goal;
-        const eng::path::PathHandle h = service.request(req);
+        const isostar::path::PathHandle h = service.request(req);
         while (service.pending() > 0)
             service.update(std::numeric_limits<double>::infinity());
         REQUIRE(service.result(h));

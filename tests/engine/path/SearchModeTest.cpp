@@ -14,19 +14,19 @@
 #include <sstream>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::GridQuery;
-using eng::path::Heuristic;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathResult;
-using eng::path::PathStatus;
-using eng::path::SearchMode;
-using eng::path::SearchOrder;
-using eng::path::SearchTrace;
+using isostar::TileCoord;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::GridQuery;
+using isostar::path::Heuristic;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
+using isostar::path::SearchMode;
+using isostar::path::SearchOrder;
+using isostar::path::SearchTrace;
 
 namespace {
 
@@ -74,10 +74,10 @@ TileCoord modeCell(std::mt19937& rng, const CostField& f)
 TEST_CASE("search orders: names round-trip, A* is the default", "[path][mode]")
 {
     for (SearchOrder o : {SearchOrder::AStar, SearchOrder::Dijkstra, SearchOrder::WeightedAStar, SearchOrder::Greedy})
-        CHECK(eng::path::parseSearchOrder(eng::path::searchOrderName(o)) == o);
-    CHECK(eng::path::parseSearchOrder("greedy") == SearchOrder::Greedy);
-    CHECK_FALSE(eng::path::parseSearchOrder("Greedy").has_value());
-    CHECK_FALSE(eng::path::parseSearchOrder("").has_value());
+        CHECK(isostar::path::parseSearchOrder(isostar::path::searchOrderName(o)) == o);
+    CHECK(isostar::path::parseSearchOrder("greedy") == SearchOrder::Greedy);
+    CHECK_FALSE(isostar::path::parseSearchOrder("Greedy").has_value());
+    CHECK_FALSE(isostar::path::parseSearchOrder("").has_value());
     std::ostringstream os;
     os << SearchMode{SearchOrder::WeightedAStar, 2.0} << ' ' << SearchMode{SearchOrder::Greedy};
     CHECK(os.str() == "weighted w=2 greedy");
@@ -193,10 +193,10 @@ TEST_CASE("greedy best-first orders by h, then by lower g, and never reopens a c
             REQUIRE_FALSE(trace.expanded[std::size_t(i)].cell == trace.expanded[std::size_t(j)].cell);
     // Every expanded cell had the lowest (h, g) of the cells open at that moment.
     for (int k = 1; k < trace.stepCount(); ++k) {
-        const eng::path::TraceSnapshot before = trace.snapshot(k - 1);
-        const eng::path::TraceCell& e = trace.expanded[std::size_t(k)];
+        const isostar::path::TraceSnapshot before = trace.snapshot(k - 1);
+        const isostar::path::TraceCell& e = trace.expanded[std::size_t(k)];
         for (std::size_t i = 0; i < before.state.size(); ++i) {
-            if (before.state[i] != eng::path::TraceCellState::Open)
+            if (before.state[i] != isostar::path::TraceCellState::Open)
                 continue;
             INFO("step " << k << " expanded " << e << " while cell " << i << " had h " << before.h[i]);
             REQUIRE((e.h < before.h[i] || (e.h == before.h[i] && e.g <= before.g[i])));

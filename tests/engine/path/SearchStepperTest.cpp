@@ -13,24 +13,24 @@
 #include <random>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CellChange;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::GridQuery;
-using eng::path::Heuristic;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::NeighbourOutcome;
-using eng::path::PathResult;
-using eng::path::PathStatus;
-using eng::path::SearchMode;
-using eng::path::SearchOrder;
-using eng::path::SearchStepper;
-using eng::path::SearchTrace;
-using eng::path::TraceCell;
-using eng::path::TraceNeighbour;
+using isostar::TileCoord;
+using isostar::path::CellChange;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::GridQuery;
+using isostar::path::Heuristic;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::NeighbourOutcome;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
+using isostar::path::SearchMode;
+using isostar::path::SearchOrder;
+using isostar::path::SearchStepper;
+using isostar::path::SearchTrace;
+using isostar::path::TraceCell;
+using isostar::path::TraceNeighbour;
 
 namespace {
 
@@ -251,11 +251,11 @@ TEST_CASE("neighbour outcomes: opened, improved, not better, closed, wall, corne
     CHECK(stepper.openHead()[1].cell == TileCoord{1, 1});
     CHECK(stepper.openHead()[1].g == 4.0);
     CHECK(stepper.openHead()[1].parent == TileCoord{1, 0});
-    const eng::path::TraceSnapshot s = stepper.snapshot();
-    CHECK(s.state[0] == eng::path::TraceCellState::Closed);
-    CHECK(s.state[1] == eng::path::TraceCellState::Closed);
-    CHECK(s.state[3] == eng::path::TraceCellState::Open);
-    CHECK(s.state[4] == eng::path::TraceCellState::Open);
+    const isostar::path::TraceSnapshot s = stepper.snapshot();
+    CHECK(s.state[0] == isostar::path::TraceCellState::Closed);
+    CHECK(s.state[1] == isostar::path::TraceCellState::Closed);
+    CHECK(s.state[3] == isostar::path::TraceCellState::Open);
+    CHECK(s.state[4] == isostar::path::TraceCellState::Open);
     CHECK(s.g[4] == 4.0);
 
     CHECK(stepper.finish() == PathStatus::Found);
@@ -290,9 +290,9 @@ TEST_CASE("the open-list head is ordered as each search order pops", "[path][ste
                 ++sorted;
             }
             // Each cell once, none of them closed.
-            const eng::path::TraceSnapshot s = stepper.snapshot();
+            const isostar::path::TraceSnapshot s = stepper.snapshot();
             for (std::size_t i = 0; i < head.size(); ++i) {
-                CHECK(s.state[std::size_t(head[i].cell.y * 32 + head[i].cell.x)] == eng::path::TraceCellState::Open);
+                CHECK(s.state[std::size_t(head[i].cell.y * 32 + head[i].cell.x)] == isostar::path::TraceCellState::Open);
                 for (std::size_t j = i + 1; j < head.size(); ++j)
                     CHECK_FALSE(head[i].cell == head[j].cell);
             }
@@ -353,7 +353,7 @@ TEST_CASE("stepping matches the full search with landmark bounds too, for every 
         const int h = std::uniform_int_distribution<int>(8, 40)(rng);
         const CostField f = stepperField(rng, w, h, 0.2);
         NavGrid grid;
-        grid.setLandmarks({eng::path::LandmarkMode::On, 4});
+        grid.setLandmarks({isostar::path::LandmarkMode::On, 4});
         REQUIRE(grid.reset(w, h));
         REQUIRE(grid.addLayer("walker", f, MoveRules{}) == 0);
         const TileCoord start = stepperCell(rng, f), goal = stepperCell(rng, f);
@@ -395,8 +395,8 @@ TEST_CASE("a blocked overlay cell is a wall to the step-through, a penalty shows
     REQUIRE(grid.reset(g.field.width, g.field.height));
     REQUIRE(grid.addLayer("walker", g.field, MoveRules{}) == 0);
     const TileCoord held[] = {{2, 1}};
-    const eng::path::QueryOverlay blocked{held, 0.0f, true};
-    const eng::path::QueryOverlay penalty{held, 4.0f, false};
+    const isostar::path::QueryOverlay blocked{held, 0.0f, true};
+    const isostar::path::QueryOverlay penalty{held, 4.0f, false};
     SearchStepper stepper;
     REQUIRE(stepper.begin(grid, 0, g.start, g.goal, {SearchOrder::Dijkstra}, &blocked) == PathStatus::InProgress);
     REQUIRE(stepper.step() == PathStatus::InProgress);

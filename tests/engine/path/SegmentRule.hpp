@@ -34,7 +34,7 @@ inline bool less(Ratio a, Ratio b)
 }
 
 /// Does the closed segment from centre a to centre b meet the open interior of cell c?
-inline bool crossesInterior(eng::TileCoord a, eng::TileCoord b, eng::TileCoord c)
+inline bool crossesInterior(isostar::TileCoord a, isostar::TileCoord b, isostar::TileCoord c)
 {
     const long long ax = 2 * a.x + 1, ay = 2 * a.y + 1;
     const long long dx = 2 * (b.x - a.x), dy = 2 * (b.y - a.y);
@@ -63,7 +63,7 @@ inline bool crossesInterior(eng::TileCoord a, eng::TileCoord b, eng::TileCoord c
 }
 
 /// Does the grid corner (X, Y) (doubled: (2X, 2Y)) lie on the closed segment?
-inline bool passesCorner(eng::TileCoord a, eng::TileCoord b, int cx, int cy)
+inline bool passesCorner(isostar::TileCoord a, isostar::TileCoord b, int cx, int cy)
 {
     const long long ax = 2 * a.x + 1, ay = 2 * a.y + 1, bx = 2 * b.x + 1, by = 2 * b.y + 1;
     const long long px = 2LL * cx, py = 2LL * cy;
@@ -73,11 +73,11 @@ inline bool passesCorner(eng::TileCoord a, eng::TileCoord b, int cx, int cy)
 }
 
 /// The rule's cost of the segment, or nullopt when the rule forbids it (or a cell is off the
-/// map). `cost(c)` gives a cell's cost (eng::path::Impassable off the map).
+/// map). `cost(c)` gives a cell's cost (isostar::path::Impassable off the map).
 template <class CostOf>
-std::optional<double> ruleCost(CostOf cost, double diagonalFactor, eng::TileCoord a, eng::TileCoord b)
+std::optional<double> ruleCost(CostOf cost, double diagonalFactor, isostar::TileCoord a, isostar::TileCoord b)
 {
-    using eng::path::Impassable;
+    using isostar::path::Impassable;
     if (!(cost(a) < Impassable) || !(cost(b) < Impassable))
         return std::nullopt;
     const int x0 = std::min(a.x, b.x), x1 = std::max(a.x, b.x), y0 = std::min(a.y, b.y), y1 = std::max(a.y, b.y);
@@ -92,7 +92,7 @@ std::optional<double> ruleCost(CostOf cost, double diagonalFactor, eng::TileCoor
     for (int cy = y0 + 1; cy <= y1; ++cy)
         for (int cx = x0 + 1; cx <= x1; ++cx)
             if (passesCorner(a, b, cx, cy))
-                for (eng::TileCoord n : {eng::TileCoord{cx - 1, cy - 1}, {cx, cy - 1}, {cx - 1, cy}, {cx, cy}})
+                for (isostar::TileCoord n : {isostar::TileCoord{cx - 1, cy - 1}, {cx, cy - 1}, {cx - 1, cy}, {cx, cy}})
                     if (!(cost(n) < Impassable))
                         return std::nullopt;
     const int adx = std::abs(b.x - a.x), ady = std::abs(b.y - a.y);
@@ -107,16 +107,16 @@ std::optional<double> ruleCost(CostOf cost, double diagonalFactor, eng::TileCoor
 }
 
 /// The checker over a NavGrid layer.
-inline std::optional<double> ruleCost(const eng::path::NavGrid& grid, int layer, eng::TileCoord a, eng::TileCoord b)
+inline std::optional<double> ruleCost(const isostar::path::NavGrid& grid, int layer, isostar::TileCoord a, isostar::TileCoord b)
 {
-    return ruleCost([&](eng::TileCoord c) { return grid.cost(layer, c); }, grid.rules(layer).diagonalFactor, a, b);
+    return ruleCost([&](isostar::TileCoord c) { return grid.cost(layer, c); }, grid.rules(layer).diagonalFactor, a, b);
 }
 
 /// Checks a smoothed path of `layer` against the grid path it must not be dearer than: first and
 /// last cell, every segment under the rule (the independent checker), cost = sum of segment
 /// costs, length = sum of Euclidean lengths, cost <= gridCost. Empty when fine, else what failed.
-inline std::string checkSmoothPath(const eng::path::NavGrid& grid, int layer, const eng::path::SmoothPath& s,
-                                   std::span<const eng::TileCoord> gridPath, double gridCost)
+inline std::string checkSmoothPath(const isostar::path::NavGrid& grid, int layer, const isostar::path::SmoothPath& s,
+                                   std::span<const isostar::TileCoord> gridPath, double gridCost)
 {
     std::ostringstream err;
     if (s.waypoints.empty() || gridPath.empty())
@@ -125,7 +125,7 @@ inline std::string checkSmoothPath(const eng::path::NavGrid& grid, int layer, co
         err << "ends " << s.waypoints.front() << ".." << s.waypoints.back() << " differ from the grid path's; ";
     double cost = 0.0, length = 0.0;
     for (std::size_t k = 1; k < s.waypoints.size(); ++k) {
-        const eng::TileCoord a = s.waypoints[k - 1], b = s.waypoints[k];
+        const isostar::TileCoord a = s.waypoints[k - 1], b = s.waypoints[k];
         const std::optional<double> c = ruleCost(grid, layer, a, b);
         if (!c) {
             err << "segment " << a << "->" << b << " breaks the rule; ";

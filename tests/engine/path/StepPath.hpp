@@ -16,16 +16,16 @@ namespace testsupport {
 /// corner (a diagonal step has both orthogonal neighbours passable), and that its step costs
 /// (the entered cell's cost, x the diagonal factor for a diagonal step), summed in path order,
 /// give r.cost exactly.
-inline void checkStepPath(const eng::path::NavGrid& grid, int layer, const eng::path::PathResult& r,
-                          eng::TileCoord start)
+inline void checkStepPath(const isostar::path::NavGrid& grid, int layer, const isostar::path::PathResult& r,
+                          isostar::TileCoord start)
 {
     REQUIRE_FALSE(r.path.empty());
     CHECK(r.path.front() == start);
     const double diag = grid.rules(layer).diagonalFactor;
     double sum = 0.0;
     for (std::size_t i = 1; i < r.path.size(); ++i) {
-        const eng::TileCoord a = r.path[i - 1];
-        const eng::TileCoord b = r.path[i];
+        const isostar::TileCoord a = r.path[i - 1];
+        const isostar::TileCoord b = r.path[i];
         const int dx = b.x - a.x;
         const int dy = b.y - a.y;
         INFO("step " << i << ": " << a << " -> " << b);

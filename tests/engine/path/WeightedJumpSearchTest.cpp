@@ -21,18 +21,18 @@
 #include <random>
 #include <vector>
 
-using eng::TileCoord;
-using eng::path::CellChange;
-using eng::path::CostField;
-using eng::path::DiagonalMode;
-using eng::path::GridQuery;
-using eng::path::Impassable;
-using eng::path::MoveRules;
-using eng::path::NavGrid;
-using eng::path::PathResult;
-using eng::path::PathStatus;
-using eng::path::WeightedJumpGrid;
-using eng::path::WeightedJumpSearch;
+using isostar::TileCoord;
+using isostar::path::CellChange;
+using isostar::path::CostField;
+using isostar::path::DiagonalMode;
+using isostar::path::GridQuery;
+using isostar::path::Impassable;
+using isostar::path::MoveRules;
+using isostar::path::NavGrid;
+using isostar::path::PathResult;
+using isostar::path::PathStatus;
+using isostar::path::WeightedJumpGrid;
+using isostar::path::WeightedJumpSearch;
 
 namespace {
 
@@ -135,7 +135,7 @@ int compareQueries(std::mt19937& rng, const NavGrid& grid, const WeightedJumpGri
             REQUIRE(sj == sa);
             const double ref = dist[std::size_t(field.index(g))];
             REQUIRE((sj == PathStatus::Found) == (ref != testsupport::Unreachable));
-            if (!eng::path::hasPath(sj))
+            if (!isostar::path::hasPath(sj))
                 continue;
             CHECK(j.cost == Approx(a.cost).epsilon(1e-12).margin(1e-9));
             testsupport::checkStepPath(grid, 0, j, s);
@@ -166,7 +166,7 @@ int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths,
         MoveRules rules;
         rules.diagonalFactor = diag;
         NavGrid grid;
-        grid.setLandmarks({landmarks ? eng::path::LandmarkMode::On : eng::path::LandmarkMode::Off, landmarkCount});
+        grid.setLandmarks({landmarks ? isostar::path::LandmarkMode::On : isostar::path::LandmarkMode::Off, landmarkCount});
         REQUIRE(grid.reset(w, h));
         const CostField field = slopes ? slopeField(rng, w, h, density) : weightedField(rng, w, h, density);
         REQUIRE(grid.addLayer("walker", field, rules) == 0);
@@ -184,8 +184,8 @@ int compareFields(unsigned seed, double diag, bool landmarks, bool partialPaths,
 bool walksIntoDeadEnd(const NavGrid& grid, const WeightedJumpGrid& flat, int x, int y, int k)
 {
     while (flat.passes(x, y, k)) {
-        x += eng::path::detail::kDx[k];
-        y += eng::path::detail::kDy[k];
+        x += isostar::path::detail::kDx[k];
+        y += isostar::path::detail::kDy[k];
     }
     return flat.successors(std::uint32_t(y * grid.stride() + x), k) == 0;
 }
@@ -237,18 +237,18 @@ TEST_CASE("WeightedJumpSearch's bound over all landmarks equals the max of every
     std::mt19937 rng(57);
     for (const int count : {1, 3, 4, 8, 13}) {
         NavGrid grid;
-        grid.setLandmarks({eng::path::LandmarkMode::On, count});
+        grid.setLandmarks({isostar::path::LandmarkMode::On, count});
         REQUIRE(grid.reset(40, 30));
         REQUIRE(grid.addLayer("walker", weightedField(rng, 40, 30, 0.15), MoveRules{}) == 0);
-        const std::shared_ptr<const eng::path::LandmarkTable> table = grid.landmarks(0);
+        const std::shared_ptr<const isostar::path::LandmarkTable> table = grid.landmarks(0);
         REQUIRE(table);
         REQUIRE(table->count == count);
         for (int q = 0; q < 12; ++q) {
             const TileCoord goal{int(rng() % 40u), int(rng() % 30u)};
             if (!grid.passable(0, goal))
                 continue;
-            eng::path::detail::AllLandmarks all;
-            eng::path::detail::allLandmarks(*table, grid.toNode(goal), all);
+            isostar::path::detail::AllLandmarks all;
+            isostar::path::detail::allLandmarks(*table, grid.toNode(goal), all);
             REQUIRE(all.lanes == int(table->nodeStride));
             for (int y = 0; y < 30; ++y)
                 for (int x = 0; x < 40; ++x) {
@@ -256,8 +256,8 @@ TEST_CASE("WeightedJumpSearch's bound over all landmarks equals the max of every
                         continue;
                     const std::uint32_t node = grid.toNode({x, y});
                     INFO(count << " landmarks, cell " << x << "," << y << " goal " << goal.x << "," << goal.y);
-                    REQUIRE(eng::path::detail::allLandmarkBound(all, node) ==
-                            eng::path::detail::fullLandmarkBound(*table, node, grid.toNode(goal)));
+                    REQUIRE(isostar::path::detail::allLandmarkBound(all, node) ==
+                            isostar::path::detail::fullLandmarkBound(*table, node, grid.toNode(goal)));
                 }
         }
     }
@@ -271,7 +271,7 @@ TEST_CASE("WeightedJumpSearch: exact after random edits patched by update()", "[
         const int w = std::uniform_int_distribution<int>(8, 60)(rng);
         const int h = std::uniform_int_distribution<int>(8, 60)(rng);
         NavGrid grid;
-        grid.setLandmarks({eng::path::LandmarkMode::On, 4});
+        grid.setLandmarks({isostar::path::LandmarkMode::On, 4});
         REQUIRE(grid.reset(w, h));
         REQUIRE(grid.addLayer("walker", weightedField(rng, w, h, 0.15), MoveRules{}) == 0);
         WeightedJumpGrid flat;
@@ -284,7 +284,7 @@ TEST_CASE("WeightedJumpSearch: exact after random edits patched by update()", "[
                 const int c = pick(rng);
                 changes.push_back({anyCell(rng, grid), c == int(std::size(kCosts)) ? Impassable : kCosts[c]});
             }
-            const eng::path::NavDirty dirty = grid.apply(0, changes);
+            const isostar::path::NavDirty dirty = grid.apply(0, changes);
             REQUIRE(dirty.layer == 0);
             if ((round & 1) == 0)
                 grid.waitLandmarks();  // sometimes the rebuilt table, sometimes the octile bound only
@@ -377,7 +377,7 @@ TEST_CASE("WeightedJumpSearch: partial paths and NoPath and refusals and stale p
 
     // An edit without update(): the planes are stale until patched.
     const CellChange open[] = {{{4, 2}, 1.0f}};
-    const eng::path::NavDirty dirty = grid.apply(0, open);
+    const isostar::path::NavDirty dirty = grid.apply(0, open);
     CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::InvalidInput);
     REQUIRE(flat.update(grid, dirty));
     CHECK(jpsw.findPath(grid, 0, flat, {0, 0}, {8, 4}, r) == PathStatus::Found);
@@ -412,7 +412,7 @@ TEST_CASE("WeightedJumpSearch: update() after replaceLayer and for other layers 
     REQUIRE(flat.update(grid, grid.apply(1, wall)));
     CHECK(flat.matches(grid, 0));
     // A whole new field for layer 0: every changed cell is patched.
-    const eng::path::NavDirty dirty = grid.replaceLayer(0, weightedField(rng, 40, 30, 0.2), MoveRules{});
+    const isostar::path::NavDirty dirty = grid.replaceLayer(0, weightedField(rng, 40, 30, 0.2), MoveRules{});
     REQUIRE(dirty.layer == 0);
     REQUIRE(flat.update(grid, dirty));
     CHECK(flat.matches(grid, 0));
@@ -432,7 +432,7 @@ TEST_CASE("detail::RowOf: the jump searches' node / stride by multiply is the di
     std::mt19937 rng(5);
     std::uniform_int_distribution<std::uint32_t> any;
     for (const int stride : {2, 3, 7, 64, 506, 2018, 65535, 100003, 2147483647}) {
-        const eng::path::detail::RowOf rowOf(stride);
+        const isostar::path::detail::RowOf rowOf(stride);
         const std::uint32_t s = std::uint32_t(stride);
         std::vector<std::uint32_t> nodes = {0u, 1u, s - 1, s, s + 1, 0xFFFFFFFFu, 0xFFFFFFFFu - s};
         for (std::uint32_t k = 1; k < 1000; ++k)

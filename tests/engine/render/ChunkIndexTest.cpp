@@ -13,15 +13,15 @@
 
 namespace {
 
-eng::map::MapData loadMap(const std::string& rel)
+isostar::map::MapData loadMap(const std::string& rel)
 {
-    auto map = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/" + rel);
-    INFO(eng::formatDiagnostics(map.diagnostics()));
+    auto map = isostar::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/" + rel);
+    INFO(isostar::formatDiagnostics(map.diagnostics()));
     REQUIRE(map);
     return std::move(map).value();
 }
 
-std::vector<int> fullScan(const eng::render::MapMesh& mesh, int layer, const sf::FloatRect& view)
+std::vector<int> fullScan(const isostar::render::MapMesh& mesh, int layer, const sf::FloatRect& view)
 {
     std::vector<int> out;
     const auto& chunks = mesh.layers[std::size_t(layer)].chunks;
@@ -32,7 +32,7 @@ std::vector<int> fullScan(const eng::render::MapMesh& mesh, int layer, const sf:
 }
 
 /// Random views (window-sized and a few huge or off-map ones) on every layer.
-void checkAgainstScan(const eng::render::MapMesh& mesh, const eng::render::ChunkIndex& index, int views, int& nonEmpty)
+void checkAgainstScan(const isostar::render::MapMesh& mesh, const isostar::render::ChunkIndex& index, int views, int& nonEmpty)
 {
     std::mt19937 rng(42);
     const sf::FloatRect b = mesh.bounds;
@@ -57,13 +57,13 @@ void checkAgainstScan(const eng::render::MapMesh& mesh, const eng::render::Chunk
 
 TEST_CASE("ChunkIndex lists exactly the chunks a full scan keeps (big valley, tall tiles)", "[render][mesh][index]")
 {
-    const eng::map::MapData map = loadMap("maps/valley504.tmx");
-    eng::render::MapMesh mesh;
-    std::vector<eng::Diagnostic> problems;
-    REQUIRE(eng::render::buildMapMesh(map, {}, mesh, problems));
+    const isostar::map::MapData map = loadMap("maps/valley504.tmx");
+    isostar::render::MapMesh mesh;
+    std::vector<isostar::Diagnostic> problems;
+    REQUIRE(isostar::render::buildMapMesh(map, {}, mesh, problems));
     REQUIRE(mesh.layers.size() == 3); // ground, overlay, objects
     REQUIRE(mesh.layers[0].chunks.size() == 32 * 32); // 504 / 16 rounded up = 32 per side
-    eng::render::ChunkIndex index;
+    isostar::render::ChunkIndex index;
     index.build(mesh);
     CHECK(index.layerCount() == 3);
     int nonEmpty = 0;
@@ -84,41 +84,41 @@ TEST_CASE("ChunkIndex lists exactly the chunks a full scan keeps (big valley, ta
 
 TEST_CASE("ChunkIndex over an exact-order mesh and after an edit grows a chunk", "[render][mesh][index]")
 {
-    eng::map::MapData map = loadMap("maps/valley.tmx");
-    std::vector<eng::Diagnostic> problems;
+    isostar::map::MapData map = loadMap("maps/valley.tmx");
+    std::vector<isostar::Diagnostic> problems;
     {
-        eng::render::MapMesh exact;
-        eng::render::MeshOptions o;
+        isostar::render::MapMesh exact;
+        isostar::render::MeshOptions o;
         o.exactOrder = true;
-        REQUIRE(eng::render::buildMapMesh(map, o, exact, problems));
-        eng::render::ChunkIndex index;
+        REQUIRE(isostar::render::buildMapMesh(map, o, exact, problems));
+        isostar::render::ChunkIndex index;
         index.build(exact);
         int nonEmpty = 0;
         checkAgainstScan(exact, index, 100, nonEmpty);
         CHECK(nonEmpty > 50);
     }
-    eng::render::MapMesh mesh;
-    REQUIRE(eng::render::buildMapMesh(map, {}, mesh, problems));
+    isostar::render::MapMesh mesh;
+    REQUIRE(isostar::render::buildMapMesh(map, {}, mesh, problems));
     // A tall tile (gid 121, the first of tall.tsx: a wall) on an empty overlay cell in a chunk's
     // top row: the first such cell whose chunk holds no tall tile in that row grows the chunk's
     // bounds upwards, over its neighbour.
-    eng::map::Layer& overlay = map.layers[1];
-    REQUIRE(overlay.type == eng::map::LayerType::Tile);
+    isostar::map::Layer& overlay = map.layers[1];
+    REQUIRE(overlay.type == isostar::map::LayerType::Tile);
     bool grew = false;
     for (int y = 16; y < overlay.tiles.height && !grew; y += 16)
         for (int x = 0; x < overlay.tiles.width && !grew; ++x) {
-            eng::map::Gid& gid = overlay.tiles.gids[std::size_t(y) * std::size_t(overlay.tiles.width) + std::size_t(x)];
+            isostar::map::Gid& gid = overlay.tiles.gids[std::size_t(y) * std::size_t(overlay.tiles.width) + std::size_t(x)];
             if (gid != 0)
                 continue;
             gid = 121;
-            const std::vector<eng::render::MeshChunk> before = mesh.layers[1].chunks;
-            std::vector<eng::render::MeshChunkRef> rebuilt;
-            REQUIRE(eng::render::rebuildMapMeshCells(map, {}, std::vector<eng::TileCoord>{{x, y}}, mesh, rebuilt, problems));
+            const std::vector<isostar::render::MeshChunk> before = mesh.layers[1].chunks;
+            std::vector<isostar::render::MeshChunkRef> rebuilt;
+            REQUIRE(isostar::render::rebuildMapMeshCells(map, {}, std::vector<isostar::TileCoord>{{x, y}}, mesh, rebuilt, problems));
             for (std::size_t i = 0; i < before.size(); ++i)
                 grew = grew || before[i].bounds != mesh.layers[1].chunks[i].bounds;
         }
     REQUIRE(grew);
-    eng::render::ChunkIndex index;
+    isostar::render::ChunkIndex index;
     index.build(mesh);
     int nonEmpty = 0;
     checkAgainstScan(mesh, index, 200, nonEmpty);

@@ -40,7 +40,7 @@ void paintDiamond(sf::Image& img, unsigned left, sf::Color c)
 
 /// Writes a kCells x kCells isometric map filled with tile 0 of a two-tile diamond tileset
 /// (tile 1 another colour; `animated`: tile 0 alternates with tile 1 every 100 ms) and loads it.
-eng::map::MapData flatDiamondMap(bool animated)
+isostar::map::MapData flatDiamondMap(bool animated)
 {
     const fs::path dir = fs::temp_directory_path() / ("isostar_groundcache_" + std::to_string(::getpid()));
     fs::create_directories(dir);
@@ -70,16 +70,16 @@ eng::map::MapData flatDiamondMap(bool animated)
                           " <layer id=\"1\" name=\"ground\" width=\""
                        << kCells << "\" height=\"" << kCells << "\">\n  <data encoding=\"csv\">\n"
                        << csv << "\n</data>\n </layer>\n</map>\n";
-    auto map = eng::map::loadMap(tmx.string());
-    INFO(eng::formatDiagnostics(map.diagnostics()));
+    auto map = isostar::map::loadMap(tmx.string());
+    INFO(isostar::formatDiagnostics(map.diagnostics()));
     REQUIRE(map);
     return std::move(map).value();
 }
 
 /// Draws `renderer` into `rt` at magnification `zoom` (screen pixels per world pixel) around
 /// world point `centre`, over kBackground.
-sf::Image drawAt(eng::render::MapRenderer& renderer, sf::RenderTexture& rt, sf::Vector2f centre, float zoom,
-                 eng::render::DrawStats& stats)
+sf::Image drawAt(isostar::render::MapRenderer& renderer, sf::RenderTexture& rt, sf::Vector2f centre, float zoom,
+                 isostar::render::DrawStats& stats)
 {
     const sf::Vector2f size(float(rt.getSize().x), float(rt.getSize().y));
     rt.setView(sf::View(centre, size / zoom));
@@ -96,7 +96,7 @@ struct Seams {
 
 /// Pixels of `img` whose centre lies inside the map's diamond by at least 0.1 cell, compared
 /// with `expected` (the map edge itself is left out: there the tile meets the background).
-Seams seams(const sf::Image& img, const eng::iso::Projection& proj, sf::Vector2f centre, float zoom, sf::Color expected)
+Seams seams(const sf::Image& img, const isostar::iso::Projection& proj, sf::Vector2f centre, float zoom, sf::Color expected)
 {
     Seams s;
     const sf::Vector2u size = img.getSize();
@@ -104,7 +104,7 @@ Seams seams(const sf::Image& img, const eng::iso::Projection& proj, sf::Vector2f
         for (unsigned x = 0; x < size.x; ++x) {
             const float wx = float(centre.x + (x + 0.5 - size.x / 2.0) / zoom);
             const float wy = float(centre.y + (y + 0.5 - size.y / 2.0) / zoom);
-            const eng::TilePos t = proj.worldToTile({wx, wy});
+            const isostar::TilePos t = proj.worldToTile({wx, wy});
             const double m = 0.1;
             if (t.x < m || t.y < m || t.x > kCells - m || t.y > kCells - m)
                 continue;
@@ -121,20 +121,20 @@ const float kZooms[] = {0.25f, 0.43f, 0.5f, 0.75f, 1.52f, 2.f, 3.3f, 4.f};
 TEST_CASE("flat exact-diamond ground has no seam at any zoom from 0.25x to 4x", "[render][gl][cache]")
 {
     keepGlContextAlive();
-    const eng::map::MapData map = flatDiamondMap(false);
-    eng::render::MapRenderer renderer;
-    std::vector<eng::Diagnostic> problems;
+    const isostar::map::MapData map = flatDiamondMap(false);
+    isostar::render::MapRenderer renderer;
+    std::vector<isostar::Diagnostic> problems;
     REQUIRE(renderer.load(map, problems));
     REQUIRE(renderer.groundCache());
     sf::RenderTexture rt;
     REQUIRE(rt.create(320, 200));
-    const eng::iso::WorldPos mid = renderer.projection().cellCenter({kCells / 2, kCells / 2});
+    const isostar::iso::WorldPos mid = renderer.projection().cellCenter({kCells / 2, kCells / 2});
     // Centres on, off and between whole pixels; at 0.25x the whole map is in view with its edges.
     for (const sf::Vector2f centre : {sf::Vector2f(float(mid.x), float(mid.y)), sf::Vector2f(float(mid.x) + 0.37f, float(mid.y) + 5.81f),
                                       sf::Vector2f(float(mid.x) - 133.5f, float(mid.y) + 41.25f)})
         for (const float zoom : kZooms) {
             INFO("zoom " << zoom << "x, centre " << centre.x << "," << centre.y);
-            eng::render::DrawStats stats;
+            isostar::render::DrawStats stats;
             const sf::Image img = drawAt(renderer, rt, centre, zoom, stats);
             const Seams s = seams(img, renderer.projection(), centre, zoom, kTile);
             CHECK(s.inside > 20000);
@@ -146,18 +146,18 @@ TEST_CASE("flat exact-diamond ground has no seam at any zoom from 0.25x to 4x", 
 TEST_CASE("drawn tile by tile (cache off) the same ground shows seams: the check can fail", "[render][gl][cache]")
 {
     keepGlContextAlive();
-    const eng::map::MapData map = flatDiamondMap(false);
-    eng::render::MapRenderer renderer;
-    std::vector<eng::Diagnostic> problems;
+    const isostar::map::MapData map = flatDiamondMap(false);
+    isostar::render::MapRenderer renderer;
+    std::vector<isostar::Diagnostic> problems;
     REQUIRE(renderer.load(map, problems));
     renderer.setGroundCache(false);
     sf::RenderTexture rt;
     REQUIRE(rt.create(320, 200));
-    const eng::iso::WorldPos mid = renderer.projection().cellCenter({kCells / 2, kCells / 2});
+    const isostar::iso::WorldPos mid = renderer.projection().cellCenter({kCells / 2, kCells / 2});
     const sf::Vector2f centre(float(mid.x) + 0.37f, float(mid.y) + 5.81f);
     int zoomsWithSeams = 0;
     for (const float zoom : kZooms) {
-        eng::render::DrawStats stats;
+        isostar::render::DrawStats stats;
         const sf::Image img = drawAt(renderer, rt, centre, zoom, stats);
         CHECK(stats.groundTilesDrawn == 0);
         zoomsWithSeams += seams(img, renderer.projection(), centre, zoom, kTile).differing > 0 ? 1 : 0;
@@ -171,11 +171,11 @@ TEST_CASE("at 1:1 the cached ground is the direct picture, and a second frame pa
     for (const std::string& path : {std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx",
                                    std::string(ISOSTAR_SOURCE_DIR) + "/maps/seed/road.tmx"}) {
         INFO(path);
-        auto loaded = eng::map::loadMap(path);
-        INFO(eng::formatDiagnostics(loaded.diagnostics()));
+        auto loaded = isostar::map::loadMap(path);
+        INFO(isostar::formatDiagnostics(loaded.diagnostics()));
         REQUIRE(loaded);
-        eng::render::MapRenderer cached, direct;
-        std::vector<eng::Diagnostic> problems;
+        isostar::render::MapRenderer cached, direct;
+        std::vector<isostar::Diagnostic> problems;
         REQUIRE(cached.load(loaded.value(), problems));
         REQUIRE(direct.load(loaded.value(), problems));
         direct.setGroundCache(false);
@@ -185,7 +185,7 @@ TEST_CASE("at 1:1 the cached ground is the direct picture, and a second frame pa
         // The map's middle (all ground) and its top-left corner (ground meets the background).
         for (const sf::Vector2f centre : {sf::Vector2f(std::round(b.left + b.width / 2), std::round(b.top + b.height / 2)),
                                           sf::Vector2f(std::round(b.left + b.width / 4), std::round(b.top + b.height / 4))}) {
-            eng::render::DrawStats s1, s2, s3;
+            isostar::render::DrawStats s1, s2, s3;
             const sf::Image a = drawAt(cached, rt, centre, 1.f, s1);
             const sf::Image again = drawAt(cached, rt, centre, 1.f, s2);
             const sf::Image d = drawAt(direct, rt, centre, 1.f, s3);
@@ -205,17 +205,17 @@ TEST_CASE("at 1:1 the cached ground is the direct picture, and a second frame pa
 TEST_CASE("cached ground follows the frames of animated ground tiles", "[render][gl][cache]")
 {
     keepGlContextAlive();
-    const eng::map::MapData map = flatDiamondMap(true);
-    eng::render::MapRenderer renderer;
-    std::vector<eng::Diagnostic> problems;
+    const isostar::map::MapData map = flatDiamondMap(true);
+    isostar::render::MapRenderer renderer;
+    std::vector<isostar::Diagnostic> problems;
     REQUIRE(renderer.load(map, problems));
     sf::RenderTexture rt;
     REQUIRE(rt.create(320, 200));
-    const eng::iso::WorldPos mid = renderer.projection().cellCenter({kCells / 2, kCells / 2});
+    const isostar::iso::WorldPos mid = renderer.projection().cellCenter({kCells / 2, kCells / 2});
     const sf::Vector2f centre(float(mid.x), float(mid.y));
     for (const float zoom : {1.f, 0.43f, 2.f}) {
         INFO("zoom " << zoom);
-        eng::render::DrawStats stats;
+        isostar::render::DrawStats stats;
         const sf::Color expected = renderer.animationTimeMs() % 200 < 100 ? kTile : kTile2;
         const sf::Image first = drawAt(renderer, rt, centre, zoom, stats);
         CHECK(seams(first, renderer.projection(), centre, zoom, expected).differing == 0);

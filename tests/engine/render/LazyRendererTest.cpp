@@ -14,25 +14,25 @@
 #include <string>
 #include <vector>
 
-using eng::TileCoord;
+using isostar::TileCoord;
 
 namespace {
 
-eng::map::MapData lazyTestMap(const std::string& name)
+isostar::map::MapData lazyTestMap(const std::string& name)
 {
-    auto map = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/" + name);
-    INFO(eng::formatDiagnostics(map.diagnostics()));
+    auto map = isostar::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/" + name);
+    INFO(isostar::formatDiagnostics(map.diagnostics()));
     REQUIRE(map);
     return std::move(map).value();
 }
 
 /// Draws `renderer` (prepared first when lazy) into `rt` with a 320x180 view centred on `cell`.
-sf::Image lazyTestDraw(eng::render::MapRenderer& renderer, sf::RenderTexture& rt, TileCoord cell)
+sf::Image lazyTestDraw(isostar::render::MapRenderer& renderer, sf::RenderTexture& rt, TileCoord cell)
 {
-    const eng::iso::WorldPos c = renderer.projection().cellCenter(cell);
+    const isostar::iso::WorldPos c = renderer.projection().cellCenter(cell);
     rt.setView(sf::View({c.x, c.y}, {320.f, 180.f}));
-    std::vector<eng::Diagnostic> problems;
-    REQUIRE(renderer.prepare(eng::render::viewRect(rt), problems));
+    std::vector<isostar::Diagnostic> problems;
+    REQUIRE(renderer.prepare(isostar::render::viewRect(rt), problems));
     rt.clear(sf::Color(10, 20, 30));
     renderer.draw(rt, {});
     rt.display();
@@ -49,9 +49,9 @@ long long lazyTestDiff(const sf::Image& a, const sf::Image& b)
     return n;
 }
 
-eng::render::MapRenderer::Options lazyOptions(std::size_t budget)
+isostar::render::MapRenderer::Options lazyOptions(std::size_t budget)
 {
-    eng::render::MapRenderer::Options o;
+    isostar::render::MapRenderer::Options o;
     o.lazyChunks = true;
     o.lazyChunkBudget = budget;
     return o;
@@ -63,9 +63,9 @@ TEST_CASE("a lazy renderer draws as an eager one anywhere on a big map, within i
           "[render][gl][lazy]")
 {
     keepGlContextAlive();
-    const eng::map::MapData map = lazyTestMap("valley504.tmx");
-    eng::render::MapRenderer eager, lazy;
-    std::vector<eng::Diagnostic> problems;
+    const isostar::map::MapData map = lazyTestMap("valley504.tmx");
+    isostar::render::MapRenderer eager, lazy;
+    std::vector<isostar::Diagnostic> problems;
     REQUIRE(eager.load(map, problems));
     REQUIRE(lazy.load(map, problems, lazyOptions(40)));
     CHECK(lazy.builtChunks() == 0);  // nothing until a view needs it
@@ -88,27 +88,27 @@ TEST_CASE("a lazy renderer draws as an eager one anywhere on a big map, within i
 TEST_CASE("a lazy renderer follows edits of built and unbuilt chunks as an eager one", "[render][gl][lazy]")
 {
     keepGlContextAlive();
-    eng::map::MapData map = lazyTestMap("valley.tmx");
-    eng::render::MapRenderer lazy;
-    std::vector<eng::Diagnostic> problems;
+    isostar::map::MapData map = lazyTestMap("valley.tmx");
+    isostar::render::MapRenderer lazy;
+    std::vector<isostar::Diagnostic> problems;
     REQUIRE(lazy.load(map, problems, lazyOptions(6)));
     sf::RenderTexture rt;
     REQUIRE(rt.create(320, 180));
     lazyTestDraw(lazy, rt, {10, 10});  // some chunks built, most not
     std::mt19937 rng(7u);
-    const eng::map::Gid grass = map.layers.at(0).tiles.at(30, 30);
-    const eng::map::Gid tree = map.layers.at(1).tiles.at(0, 0) != 0 ? map.layers.at(1).tiles.at(0, 0) : 0;
+    const isostar::map::Gid grass = map.layers.at(0).tiles.at(30, 30);
+    const isostar::map::Gid tree = map.layers.at(1).tiles.at(0, 0) != 0 ? map.layers.at(1).tiles.at(0, 0) : 0;
     std::vector<TileCoord> cells;
     for (int k = 0; k < 40; ++k) {
         const TileCoord c{int(rng() % unsigned(map.width)), int(rng() % unsigned(map.height))};
         cells.push_back(c);
-        eng::map::TileGrid& ground = map.layers.at(0).tiles;
-        eng::map::TileGrid& over = map.layers.at(1).tiles;
+        isostar::map::TileGrid& ground = map.layers.at(0).tiles;
+        isostar::map::TileGrid& over = map.layers.at(1).tiles;
         ground.gids.at(std::size_t(c.y) * std::size_t(ground.width) + std::size_t(c.x)) = grass;
         over.gids.at(std::size_t(c.y) * std::size_t(over.width) + std::size_t(c.x)) = k % 2 ? tree : 0;
     }
     REQUIRE(lazy.updateCells(map, cells, problems));
-    eng::render::MapRenderer fresh;
+    isostar::render::MapRenderer fresh;
     REQUIRE(fresh.load(map, problems));
     for (const TileCoord cell : {cells[0], cells[1], cells[7], TileCoord{10, 10}, cells[20], cells[39]}) {
         INFO("view centred on cell " << cell.x << "," << cell.y);

@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <string>
 
-using eng::render::LayerPass;
-using eng::render::MapMesh;
-using eng::render::MeshOptions;
+using isostar::render::LayerPass;
+using isostar::render::MapMesh;
+using isostar::render::MeshOptions;
 
 namespace {
 
@@ -20,12 +20,12 @@ std::string fixture(const std::string& name)
 
 MapMesh buildFixture(const std::string& name, MeshOptions options = {})
 {
-    auto map = eng::map::loadMap(fixture(name));
-    INFO(eng::formatDiagnostics(map.diagnostics()));
+    auto map = isostar::map::loadMap(fixture(name));
+    INFO(isostar::formatDiagnostics(map.diagnostics()));
     REQUIRE(map);
     MapMesh mesh;
-    std::vector<eng::Diagnostic> problems;
-    REQUIRE(eng::render::buildMapMesh(map.value(), options, mesh, problems));
+    std::vector<isostar::Diagnostic> problems;
+    REQUIRE(isostar::render::buildMapMesh(map.value(), options, mesh, problems));
     CHECK(problems.empty());
     return mesh;
 }
@@ -48,16 +48,16 @@ void checkQuad(const sf::Vertex* v, sf::FloatRect pos, std::array<sf::Vector2f, 
     }
 }
 
-eng::map::MapData syntheticMap(int w, int h, int tileImageHeight)
+isostar::map::MapData syntheticMap(int w, int h, int tileImageHeight)
 {
-    eng::map::MapData map;
+    isostar::map::MapData map;
     map.path = "synthetic.tmx";
-    map.orientation = eng::map::Orientation::Isometric;
+    map.orientation = isostar::map::Orientation::Isometric;
     map.width = w;
     map.height = h;
     map.tileWidth = 64;
     map.tileHeight = 32;
-    eng::map::Tileset ts;
+    isostar::map::Tileset ts;
     ts.name = std::string(1, 't');  // not = "t": GCC 12 false -Wrestrict (bug 105329)
     ts.firstGid = 1;
     ts.tileWidth = 64;
@@ -68,7 +68,7 @@ eng::map::MapData syntheticMap(int w, int h, int tileImageHeight)
     ts.imageWidth = 256;
     ts.imageHeight = tileImageHeight;
     map.tilesets.push_back(ts);
-    eng::map::Layer ground;
+    isostar::map::Layer ground;
     ground.name = "ground";
     ground.tiles.width = w;
     ground.tiles.height = h;
@@ -113,7 +113,7 @@ TEST_CASE("flip flags map texture corners as Tiled (diagonal first, then H and V
 {
     const sf::IntRect r(10, 20, 8, 4);
     const sf::Vector2f tl{10, 20}, tr{18, 20}, br{18, 24}, bl{10, 24};
-    using namespace eng::map::flip;
+    using namespace isostar::map::flip;
     struct Case {
         std::uint8_t flags;
         std::array<sf::Vector2f, 4> expect; // texcoords at dest tl, tr, br, bl
@@ -131,7 +131,7 @@ TEST_CASE("flip flags map texture corners as Tiled (diagonal first, then H and V
     for (const Case& c : cases) {
         INFO("flags " << int(c.flags));
         sf::Vertex v[6];
-        eng::render::setQuadTexCoords(v, r, c.flags);
+        isostar::render::setQuadTexCoords(v, r, c.flags);
         const int idx[6] = {0, 1, 2, 0, 2, 3};
         for (int i = 0; i < 6; ++i) {
             CHECK(v[i].texCoords.x == c.expect[std::size_t(idx[i])].x);
@@ -189,24 +189,24 @@ TEST_CASE("feature fixture: passes, tall tiles with offsets, tint, objects, anim
     const auto& anim = mesh.animations[0];
     CHECK(anim.frameRects == std::vector<sf::IntRect>{{32, 0, 32, 32}, {0, 32, 32, 32}});
     CHECK(anim.frameEndMs == std::vector<int>{200, 500});
-    CHECK(eng::render::animationFrameAt(anim, 0) == 0);
-    CHECK(eng::render::animationFrameAt(anim, 199) == 0);
-    CHECK(eng::render::animationFrameAt(anim, 200) == 1);
-    CHECK(eng::render::animationFrameAt(anim, 499) == 1);
-    CHECK(eng::render::animationFrameAt(anim, 500) == 0);
-    CHECK(eng::render::animationFrameAt(anim, 1234) == 1);
+    CHECK(isostar::render::animationFrameAt(anim, 0) == 0);
+    CHECK(isostar::render::animationFrameAt(anim, 199) == 0);
+    CHECK(isostar::render::animationFrameAt(anim, 200) == 1);
+    CHECK(isostar::render::animationFrameAt(anim, 499) == 1);
+    CHECK(isostar::render::animationFrameAt(anim, 500) == 0);
+    CHECK(isostar::render::animationFrameAt(anim, 1234) == 1);
     CHECK(mesh.animatedQuads.size() == 2);
 }
 
 TEST_CASE("ground layers are chunked per texture, tall layers become sorted items", "[render][mesh]")
 {
-    eng::map::MapData map = syntheticMap(64, 64, 32);
-    eng::map::Layer walls = map.layers[0];
+    isostar::map::MapData map = syntheticMap(64, 64, 32);
+    isostar::map::Layer walls = map.layers[0];
     walls.name = "walls";
     std::fill(walls.tiles.gids.begin(), walls.tiles.gids.end(), 0u);
     walls.tiles.gids[std::size_t(10 * 64 + 20)] = 2; // cell (20,10)
     map.layers.push_back(walls);
-    eng::map::Tileset tall = map.tilesets[0];
+    isostar::map::Tileset tall = map.tilesets[0];
     tall.name = "tall";
     tall.firstGid = 5;
     tall.tileHeight = 96;
@@ -215,8 +215,8 @@ TEST_CASE("ground layers are chunked per texture, tall layers become sorted item
     map.layers[1].tiles.gids[std::size_t(10 * 64 + 20)] = 5;
 
     MapMesh mesh;
-    std::vector<eng::Diagnostic> problems;
-    REQUIRE(eng::render::buildMapMesh(map, MeshOptions{}, mesh, problems));
+    std::vector<isostar::Diagnostic> problems;
+    REQUIRE(isostar::render::buildMapMesh(map, MeshOptions{}, mesh, problems));
     REQUIRE(mesh.layers.size() == 2);
     CHECK(mesh.layers[0].chunks.size() == 16); // 4x4 chunks of 16x16 cells
     for (const auto& c : mesh.layers[0].chunks) {
@@ -237,34 +237,34 @@ TEST_CASE("ground layers are chunked per texture, tall layers become sorted item
 
     // exactOrder: one chunk per layer, items in Tiled's order.
     MapMesh exact;
-    REQUIRE(eng::render::buildMapMesh(map, MeshOptions{16, true, false, {}}, exact, problems));
+    REQUIRE(isostar::render::buildMapMesh(map, MeshOptions{16, true, false, {}}, exact, problems));
     CHECK(exact.layers[0].chunks.size() == 1);
     CHECK(exact.layers[0].chunks[0].items.size() == 64u * 64u);
 }
 
 TEST_CASE("a depth_sorted=false property keeps a tall layer on the ground", "[render][mesh]")
 {
-    eng::map::MapData map = syntheticMap(4, 4, 64);
+    isostar::map::MapData map = syntheticMap(4, 4, 64);
     map.layers.push_back(map.layers[0]);
     MapMesh mesh;
-    std::vector<eng::Diagnostic> problems;
-    REQUIRE(eng::render::buildMapMesh(map, MeshOptions{}, mesh, problems));
+    std::vector<isostar::Diagnostic> problems;
+    REQUIRE(isostar::render::buildMapMesh(map, MeshOptions{}, mesh, problems));
     CHECK(mesh.layers[0].pass == LayerPass::Ground); // the first tile layer is always ground
     CHECK(mesh.layers[1].pass == LayerPass::Sorted);
     CHECK(mesh.bounds.top == -32.f); // row 0's 64-px tiles rise 32 px above the map
-    map.layers[1].properties.push_back({"depth_sorted", eng::map::PropertyType::Bool, "", "false", {}});
-    REQUIRE(eng::render::buildMapMesh(map, MeshOptions{}, mesh, problems));
+    map.layers[1].properties.push_back({"depth_sorted", isostar::map::PropertyType::Bool, "", "false", {}});
+    REQUIRE(isostar::render::buildMapMesh(map, MeshOptions{}, mesh, problems));
     CHECK(mesh.layers[1].pass == LayerPass::Ground);
 }
 
 TEST_CASE("unsupported orientations are refused with a diagnostic", "[render][mesh]")
 {
-    eng::map::MapData map = syntheticMap(4, 4, 32);
-    map.orientation = eng::map::Orientation::Staggered;
+    isostar::map::MapData map = syntheticMap(4, 4, 32);
+    map.orientation = isostar::map::Orientation::Staggered;
     MapMesh mesh;
-    std::vector<eng::Diagnostic> problems;
-    CHECK_FALSE(eng::render::buildMapMesh(map, MeshOptions{}, mesh, problems));
+    std::vector<isostar::Diagnostic> problems;
+    CHECK_FALSE(isostar::render::buildMapMesh(map, MeshOptions{}, mesh, problems));
     REQUIRE(problems.size() == 1);
-    CHECK(eng::formatDiagnostic(problems[0]) ==
+    CHECK(isostar::formatDiagnostic(problems[0]) ==
           "synthetic.tmx: error: cannot render a staggered map: the renderer supports orthogonal and isometric maps");
 }

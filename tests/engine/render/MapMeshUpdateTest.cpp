@@ -12,27 +12,27 @@
 #include <tuple>
 #include <vector>
 
-using eng::TileCoord;
-using eng::render::LayerPass;
-using eng::render::MapMesh;
-using eng::render::MeshChunkRef;
-using eng::render::MeshOptions;
+using isostar::TileCoord;
+using isostar::render::LayerPass;
+using isostar::render::MapMesh;
+using isostar::render::MeshChunkRef;
+using isostar::render::MeshOptions;
 
 namespace {
 
-eng::map::MapData loadMapFile(const std::string& path)
+isostar::map::MapData loadMapFile(const std::string& path)
 {
-    auto map = eng::map::loadMap(path);
-    INFO(eng::formatDiagnostics(map.diagnostics()));
+    auto map = isostar::map::loadMap(path);
+    INFO(isostar::formatDiagnostics(map.diagnostics()));
     REQUIRE(map);
     return std::move(map).value();
 }
 
-MapMesh build(const eng::map::MapData& map, const MeshOptions& options = {})
+MapMesh build(const isostar::map::MapData& map, const MeshOptions& options = {})
 {
     MapMesh mesh;
-    std::vector<eng::Diagnostic> problems;
-    REQUIRE(eng::render::buildMapMesh(map, options, mesh, problems));
+    std::vector<isostar::Diagnostic> problems;
+    REQUIRE(isostar::render::buildMapMesh(map, options, mesh, problems));
     return mesh;
 }
 
@@ -100,9 +100,9 @@ void requireSameMesh(const MapMesh& a, const MapMesh& b)
     REQUIRE(keys(a) == keys(b));
 }
 
-void setGid(eng::map::MapData& map, std::size_t layer, TileCoord c, eng::map::Gid gid, std::uint8_t flips = 0)
+void setGid(isostar::map::MapData& map, std::size_t layer, TileCoord c, isostar::map::Gid gid, std::uint8_t flips = 0)
 {
-    eng::map::TileGrid& g = map.layers.at(layer).tiles;
+    isostar::map::TileGrid& g = map.layers.at(layer).tiles;
     const std::size_t i = std::size_t(c.y) * std::size_t(g.width) + std::size_t(c.x);
     g.gids.at(i) = gid;
     if (!g.flipFlags.empty())
@@ -115,13 +115,13 @@ const std::string kValley = std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx"
 
 TEST_CASE("random cell edits on the valley: the patched mesh equals a fresh build", "[render][mesh][update]")
 {
-    eng::map::MapData map = loadMapFile(kValley);
+    isostar::map::MapData map = loadMapFile(kValley);
     REQUIRE(map.layers.size() >= 2);
-    REQUIRE(map.layers[1].type == eng::map::LayerType::Tile); // "overlay": roads, walls, trees
+    REQUIRE(map.layers[1].type == isostar::map::LayerType::Tile); // "overlay": roads, walls, trees
     MapMesh mesh = build(map);
     REQUIRE(mesh.layers[1].pass == LayerPass::Sorted);
-    const eng::map::Gid maxGid = map.tilesets.back().firstGid + eng::map::Gid(map.tilesets.back().tileCount) - 1;
-    const eng::map::Gid erupting = 121 + 17; // tall.tsx (firstgid 121) tile 17: the animated erupting volcano
+    const isostar::map::Gid maxGid = map.tilesets.back().firstGid + isostar::map::Gid(map.tilesets.back().tileCount) - 1;
+    const isostar::map::Gid erupting = 121 + 17; // tall.tsx (firstgid 121) tile 17: the animated erupting volcano
     REQUIRE(map.tileInfo(erupting));
     REQUIRE_FALSE(map.tileInfo(erupting)->animation.empty());
 
@@ -144,14 +144,14 @@ TEST_CASE("random cell edits on the valley: the patched mesh equals a fresh buil
         }
         for (const TileCoord& cell : cells) {
             const std::size_t layer = std::size_t(uniform(0, 1));
-            eng::map::Gid gid = eng::map::Gid(uniform(layer == 0 ? 1 : 0, int(maxGid)));
+            isostar::map::Gid gid = isostar::map::Gid(uniform(layer == 0 ? 1 : 0, int(maxGid)));
             if (uniform(0, 5) == 0)
                 gid = erupting;
-            setGid(map, layer, cell, gid, std::uint8_t(uniform(0, 7) == 0 ? eng::map::flip::Horizontal : 0));
+            setGid(map, layer, cell, gid, std::uint8_t(uniform(0, 7) == 0 ? isostar::map::flip::Horizontal : 0));
         }
         std::vector<MeshChunkRef> rebuilt;
-        std::vector<eng::Diagnostic> problems;
-        REQUIRE(eng::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
+        std::vector<isostar::Diagnostic> problems;
+        REQUIRE(isostar::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
         CHECK(problems.empty());
         // At most one chunk per cell and tile layer, and only chunks holding an edited cell.
         CHECK(rebuilt.size() <= 2 * cells.size());
@@ -165,17 +165,17 @@ TEST_CASE("random cell edits on the valley: the patched mesh equals a fresh buil
 
 TEST_CASE("a tall tile on a chunk's edge grows that chunk's bounds over its neighbour", "[render][mesh][update]")
 {
-    eng::map::MapData map = loadMapFile(kValley);
+    isostar::map::MapData map = loadMapFile(kValley);
     MapMesh mesh = build(map);
     const TileCoord cell{32, 32}; // top corner of chunk (2,2) of the 16-cell chunks
     setGid(map, 1, cell, 0);
     std::vector<MeshChunkRef> rebuilt;
-    std::vector<eng::Diagnostic> problems;
+    std::vector<isostar::Diagnostic> problems;
     const TileCoord cells[1] = {cell};
-    REQUIRE(eng::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
+    REQUIRE(isostar::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
     const float topOfCell = mesh.projection.tileToWorld({32.0, 32.0}).y;
     setGid(map, 1, cell, 121 + 25); // a tree, 128 pixels high on a 32-pixel grid
-    REQUIRE(eng::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
+    REQUIRE(isostar::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
     CHECK(rebuilt == std::vector<MeshChunkRef>{{0, 12}, {1, 12}});
     CHECK(mesh.layers[1].chunks[12].bounds.top <= topOfCell - 96.f);
     requireSameMesh(mesh, build(map));
@@ -183,28 +183,28 @@ TEST_CASE("a tall tile on a chunk's edge grows that chunk's bounds over its neig
 
 TEST_CASE("an edit that changes which layers are depth-sorted rebuilds the whole mesh", "[render][mesh][update]")
 {
-    eng::map::MapData map = loadMapFile(std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/wall_iso.tmx");
+    isostar::map::MapData map = loadMapFile(std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/wall_iso.tmx");
     MapMesh mesh = build(map);
     REQUIRE(mesh.layers[1].pass == LayerPass::Sorted);
     const TileCoord cells[1] = {{1, 1}};
     std::vector<MeshChunkRef> rebuilt;
-    std::vector<eng::Diagnostic> problems;
+    std::vector<isostar::Diagnostic> problems;
 
     setGid(map, 1, {1, 1}, 0); // the only wall goes: "walls" becomes ground
-    REQUIRE(eng::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
+    REQUIRE(isostar::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
     CHECK(mesh.layers[1].pass == LayerPass::Ground);
     CHECK(rebuilt.size() == mesh.layers[0].chunks.size() + mesh.layers[1].chunks.size());
     requireSameMesh(mesh, build(map));
 
     setGid(map, 1, {1, 1}, 3); // and comes back
-    REQUIRE(eng::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
+    REQUIRE(isostar::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
     CHECK(mesh.layers[1].pass == LayerPass::Sorted);
     requireSameMesh(mesh, build(map));
 
     setGid(map, 1, {1, 1}, 1); // the wall becomes a flat tile
     setGid(map, 1, {0, 0}, 4); // but another wall elsewhere keeps it sorted
     const TileCoord two[2] = {{1, 1}, {0, 0}};
-    REQUIRE(eng::render::rebuildMapMeshCells(map, {}, two, mesh, rebuilt, problems));
+    REQUIRE(isostar::render::rebuildMapMeshCells(map, {}, two, mesh, rebuilt, problems));
     CHECK(mesh.layers[1].pass == LayerPass::Sorted);
     CHECK(rebuilt.size() == 2);
     requireSameMesh(mesh, build(map));
@@ -214,7 +214,7 @@ TEST_CASE("an edit that changes which layers are depth-sorted rebuilds the whole
 TEST_CASE("a tile without a loaded texture is refused, naming the map and the cell", "[render][mesh][update]")
 {
     const std::string path = std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/wall_iso.tmx";
-    eng::map::MapData map = loadMapFile(path);
+    isostar::map::MapData map = loadMapFile(path);
     setGid(map, 1, {1, 1}, 0); // the "tall" tileset's image is then never used: no texture
     MapMesh mesh = build(map);
     REQUIRE(mesh.textures.size() == 1);
@@ -224,8 +224,8 @@ TEST_CASE("a tile without a loaded texture is refused, naming the map and the ce
     setGid(map, 1, {2, 1}, 4);  // needs tiles32.png
     const TileCoord cells[2] = {{2, 0}, {2, 1}};
     std::vector<MeshChunkRef> rebuilt;
-    std::vector<eng::Diagnostic> problems;
-    CHECK_FALSE(eng::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
+    std::vector<isostar::Diagnostic> problems;
+    CHECK_FALSE(isostar::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
     REQUIRE(problems.size() == 1);
     CHECK(problems[0].file == path);
     CHECK(problems[0].message.find("cell (2,1) of layer \"walls\" shows gid 4 of tileset \"tall\"") !=
@@ -235,13 +235,13 @@ TEST_CASE("a tile without a loaded texture is refused, naming the map and the ce
 
     setGid(map, 1, {2, 1}, 0);
     problems.clear();
-    REQUIRE(eng::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
+    REQUIRE(isostar::render::rebuildMapMeshCells(map, {}, cells, mesh, rebuilt, problems));
     requireSameMesh(mesh, build(map));
 
     // A gid of no tileset.
     setGid(map, 0, {0, 0}, 99);
     const TileCoord first[1] = {{0, 0}};
-    CHECK_FALSE(eng::render::rebuildMapMeshCells(map, {}, first, mesh, rebuilt, problems));
+    CHECK_FALSE(isostar::render::rebuildMapMeshCells(map, {}, first, mesh, rebuilt, problems));
     REQUIRE(problems.size() == 1);
     CHECK(problems[0].message.find("cell (0,0) of layer \"ground\" shows gid 99, which belongs to no tileset") !=
           std::string::npos);
@@ -249,18 +249,18 @@ TEST_CASE("a tile without a loaded texture is refused, naming the map and the ce
 
 TEST_CASE("cells outside the map are ignored, exact-order meshes rebuild their one chunk", "[render][mesh][update]")
 {
-    eng::map::MapData map = loadMapFile(std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/wall_iso.tmx");
+    isostar::map::MapData map = loadMapFile(std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/wall_iso.tmx");
     MeshOptions exact;
     exact.exactOrder = true;
     MapMesh mesh = build(map, exact);
     std::vector<MeshChunkRef> rebuilt;
-    std::vector<eng::Diagnostic> problems;
+    std::vector<isostar::Diagnostic> problems;
     const TileCoord outside[2] = {{-1, 0}, {3, 3}};
-    REQUIRE(eng::render::rebuildMapMeshCells(map, exact, outside, mesh, rebuilt, problems));
+    REQUIRE(isostar::render::rebuildMapMeshCells(map, exact, outside, mesh, rebuilt, problems));
     CHECK(rebuilt.empty());
     setGid(map, 0, {2, 2}, 2);
     const TileCoord cells[1] = {{2, 2}};
-    REQUIRE(eng::render::rebuildMapMeshCells(map, exact, cells, mesh, rebuilt, problems));
+    REQUIRE(isostar::render::rebuildMapMeshCells(map, exact, cells, mesh, rebuilt, problems));
     CHECK(rebuilt == std::vector<MeshChunkRef>{{0, 0}, {1, 0}});
     requireSameMesh(mesh, build(map, exact));
 }
@@ -271,21 +271,21 @@ TEST_CASE("a lazy mesh: estimated bounds hold every chunk's quads, chunks built 
     const std::string features = std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/";
     for (const std::string& path : {kValley, features + "features_iso.tmx", features + "features_ortho.tmx"}) {
         INFO(path);
-        const eng::map::MapData map = loadMapFile(path);
+        const isostar::map::MapData map = loadMapFile(path);
         MeshOptions small;
         small.chunkCells = 5;
         for (const MeshOptions& options : {MeshOptions{}, small}) {
             INFO("chunk cells " << options.chunkCells);
             const MapMesh whole = build(map, options);
             MapMesh lazy;
-            std::vector<eng::Diagnostic> problems;
-            REQUIRE(eng::render::buildMapMeshLayout(map, options, lazy, problems));
+            std::vector<isostar::Diagnostic> problems;
+            REQUIRE(isostar::render::buildMapMeshLayout(map, options, lazy, problems));
             REQUIRE(lazy.layers.size() == whole.layers.size());
             std::vector<MeshChunkRef> odd, even;
             for (std::size_t li = 0; li < lazy.layers.size(); ++li) {
                 REQUIRE(lazy.layers[li].chunks.size() == whole.layers[li].chunks.size());
                 for (std::size_t ci = 0; ci < lazy.layers[li].chunks.size(); ++ci) {
-                    const eng::render::MeshChunk& estimate = lazy.layers[li].chunks[ci];
+                    const isostar::render::MeshChunk& estimate = lazy.layers[li].chunks[ci];
                     const sf::FloatRect exact = whole.layers[li].chunks[ci].bounds;
                     if (!estimate.built) {
                         CHECK(estimate.batches.empty());
@@ -304,8 +304,8 @@ TEST_CASE("a lazy mesh: estimated bounds hold every chunk's quads, chunks built 
             // Every texture is listed up front: building the chunks (in two rounds, as views
             // would) never needs another.
             const std::size_t textures = lazy.textures.size();
-            REQUIRE(eng::render::buildMapMeshChunks(map, options, odd, lazy, problems));
-            REQUIRE(eng::render::buildMapMeshChunks(map, options, even, lazy, problems));
+            REQUIRE(isostar::render::buildMapMeshChunks(map, options, odd, lazy, problems));
+            REQUIRE(isostar::render::buildMapMeshChunks(map, options, even, lazy, problems));
             CHECK(problems.empty());
             CHECK(lazy.textures.size() == textures);
             requireSameMesh(lazy, whole);

@@ -21,10 +21,10 @@ std::string fixture(const std::string& name)
     return std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/" + name;
 }
 
-eng::map::MapData loadFixture(const std::string& name)
+isostar::map::MapData loadFixture(const std::string& name)
 {
-    auto map = eng::map::loadMap(fixture(name));
-    INFO(eng::formatDiagnostics(map.diagnostics()));
+    auto map = isostar::map::loadMap(fixture(name));
+    INFO(isostar::formatDiagnostics(map.diagnostics()));
     REQUIRE(map);
     return std::move(map).value();
 }
@@ -35,17 +35,17 @@ const sf::Color kWallRed(200, 60, 40); // the first tile of tiles32.png
 /// Draws the wall fixture (3x3 cells of 32x16, a 32x32 wall on (1,1)) with one 40x40 magenta
 /// unit centred on `unitTile`'s projection and returns the pixel at the centre of the wall's
 /// diamond, world (48, 24).
-sf::Color pixelAtWallWithUnitAt(eng::TilePos unitTile)
+sf::Color pixelAtWallWithUnitAt(isostar::TilePos unitTile)
 {
-    const eng::map::MapData map = loadFixture("wall_iso.tmx");
-    eng::render::MapRenderer renderer;
-    std::vector<eng::Diagnostic> problems;
+    const isostar::map::MapData map = loadFixture("wall_iso.tmx");
+    isostar::render::MapRenderer renderer;
+    std::vector<isostar::Diagnostic> problems;
     REQUIRE(renderer.load(map, problems));
     const sf::Texture unit = solidTexture(40, 40, kMagenta);
-    eng::render::SpriteItem s;
+    isostar::render::SpriteItem s;
     s.texture = &unit;
     s.rect = {0, 0, 40, 40};
-    const eng::iso::WorldPos feet = renderer.projection().tileToWorld(unitTile);
+    const isostar::iso::WorldPos feet = renderer.projection().tileToWorld(unitTile);
     s.feet = {feet.x, feet.y};
     s.origin = {20.f, 20.f};
     s.tile = unitTile;
@@ -73,12 +73,12 @@ TEST_CASE("a wall hides a unit behind it, a unit in front of it is drawn over it
 TEST_CASE("setCellShade shades the depth-sorted tiles by their cell: hidden, dimmed, as they are", "[render][gl]")
 {
     keepGlContextAlive();
-    const eng::map::MapData map = loadFixture("wall_iso.tmx");
-    eng::render::MapRenderer renderer;
-    std::vector<eng::Diagnostic> problems;
+    const isostar::map::MapData map = loadFixture("wall_iso.tmx");
+    isostar::render::MapRenderer renderer;
+    std::vector<isostar::Diagnostic> problems;
     REQUIRE(renderer.load(map, problems));
-    std::vector<eng::TileCoord> asked;
-    const auto wallPixel = [&](const eng::render::CellShadeFn& shade) {
+    std::vector<isostar::TileCoord> asked;
+    const auto wallPixel = [&](const isostar::render::CellShadeFn& shade) {
         renderer.setCellShade(shade);
         sf::RenderTexture rt;
         REQUIRE(rt.create(96, 48));
@@ -89,13 +89,13 @@ TEST_CASE("setCellShade shades the depth-sorted tiles by their cell: hidden, dim
         return rt.getTexture().copyToImage().getPixel(48, 24);
     };
     CHECK(wallPixel({}) == kWallRed);
-    CHECK(wallPixel([&](eng::TileCoord c) { asked.push_back(c); return sf::Color::White; }) == kWallRed);
-    CHECK(std::find(asked.begin(), asked.end(), eng::TileCoord{1, 1}) != asked.end());  // the wall's cell
-    const sf::Color hidden = wallPixel([](eng::TileCoord c) {
-        return c == eng::TileCoord{1, 1} ? sf::Color::Transparent : sf::Color::White;
+    CHECK(wallPixel([&](isostar::TileCoord c) { asked.push_back(c); return sf::Color::White; }) == kWallRed);
+    CHECK(std::find(asked.begin(), asked.end(), isostar::TileCoord{1, 1}) != asked.end());  // the wall's cell
+    const sf::Color hidden = wallPixel([](isostar::TileCoord c) {
+        return c == isostar::TileCoord{1, 1} ? sf::Color::Transparent : sf::Color::White;
     });
     CHECK(hidden != kWallRed);  // the ground under it shows
-    const sf::Color dimmed = wallPixel([](eng::TileCoord) { return sf::Color(128, 128, 128); });
+    const sf::Color dimmed = wallPixel([](isostar::TileCoord) { return sf::Color(128, 128, 128); });
     CHECK(int(dimmed.r) == Approx(kWallRed.r / 2).margin(2));
     CHECK(int(dimmed.g) == Approx(kWallRed.g / 2).margin(2));
 }
@@ -103,9 +103,9 @@ TEST_CASE("setCellShade shades the depth-sorted tiles by their cell: hidden, dim
 TEST_CASE("the ground overlay is drawn over the ground and under the walls", "[render][gl]")
 {
     keepGlContextAlive();
-    const eng::map::MapData map = loadFixture("wall_iso.tmx");
-    eng::render::MapRenderer renderer;
-    std::vector<eng::Diagnostic> problems;
+    const isostar::map::MapData map = loadFixture("wall_iso.tmx");
+    isostar::render::MapRenderer renderer;
+    std::vector<isostar::Diagnostic> problems;
     REQUIRE(renderer.load(map, problems));
     sf::RenderTexture rt;
     REQUIRE(rt.create(96, 48));
@@ -128,23 +128,23 @@ TEST_CASE("the ground overlay is drawn over the ground and under the walls", "[r
 TEST_CASE("only chunks in view are drawn", "[render][gl]")
 {
     keepGlContextAlive();
-    eng::map::MapData map = loadFixture("flat_iso.tmx");
+    isostar::map::MapData map = loadFixture("flat_iso.tmx");
     // Grow the fixture to 64x64 cells of the same tiles.
     map.width = map.height = 64;
-    eng::map::TileGrid& g = map.layers[0].tiles;
+    isostar::map::TileGrid& g = map.layers[0].tiles;
     g.width = g.height = 64;
     g.gids.assign(64 * 64, 1);
     g.flipFlags.assign(64 * 64, 0);
-    eng::render::MapRenderer renderer;
-    std::vector<eng::Diagnostic> problems;
+    isostar::render::MapRenderer renderer;
+    std::vector<isostar::Diagnostic> problems;
     REQUIRE(renderer.load(map, problems));
     REQUIRE(renderer.mesh().layers[0].chunks.size() == 16);
     // Chunks drawn straight into the target (GroundCacheTest covers the cache's tiles).
     renderer.setGroundCache(false);
     sf::RenderTexture rt;
     REQUIRE(rt.create(200, 100));
-    eng::render::DrawStats stats;
-    const eng::iso::WorldPos c = renderer.projection().cellCenter({8, 8});
+    isostar::render::DrawStats stats;
+    const isostar::iso::WorldPos c = renderer.projection().cellCenter({8, 8});
     rt.setView(sf::View({c.x, c.y}, {200.f, 100.f}));
     renderer.draw(rt, {}, {}, stats);
     CHECK(stats.groundChunksDrawn >= 1);
@@ -161,9 +161,9 @@ TEST_CASE("only chunks in view are drawn", "[render][gl]")
 TEST_CASE("update advances tile animations", "[render][gl]")
 {
     keepGlContextAlive();
-    const eng::map::MapData map = loadFixture("features_iso.tmx");
-    eng::render::MapRenderer renderer;
-    std::vector<eng::Diagnostic> problems;
+    const isostar::map::MapData map = loadFixture("features_iso.tmx");
+    isostar::render::MapRenderer renderer;
+    std::vector<isostar::Diagnostic> problems;
     REQUIRE(renderer.load(map, problems));
     REQUIRE(renderer.mesh().animatedQuads.size() == 2);
     auto firstTexCoord = [&]() {
@@ -187,17 +187,17 @@ TEST_CASE("update advances tile animations", "[render][gl]")
 TEST_CASE("a missing tileset image is a diagnostic naming the image and the tileset", "[render][gl]")
 {
     keepGlContextAlive();
-    const eng::map::MapData map = loadFixture("missing_image.tmx");
-    eng::render::MapRenderer renderer;
-    std::vector<eng::Diagnostic> problems;
+    const isostar::map::MapData map = loadFixture("missing_image.tmx");
+    isostar::render::MapRenderer renderer;
+    std::vector<isostar::Diagnostic> problems;
     CHECK_FALSE(renderer.load(map, problems));
     REQUIRE(problems.size() == 1);
-    CHECK(eng::formatDiagnostic(problems[0]) ==
+    CHECK(isostar::formatDiagnostic(problems[0]) ==
           fixture("nope.png") + ": error: cannot load image of tileset \"flat\" (" + fixture("missing_image.tmx") +
               "): missing or not a readable PNG/BMP/GIF/JPEG/TGA image");
     sf::Image img;
     problems.clear();
-    CHECK_FALSE(eng::render::renderMapToImage(map, img, problems));
+    CHECK_FALSE(isostar::render::renderMapToImage(map, img, problems));
     CHECK(problems.size() == 1);
 }
 
@@ -209,15 +209,15 @@ TEST_CASE("the game's draw (chunks, diamonds, no-blend ground, depth sort) shows
     // renderMapToImage's (checked pixel-exact against tmxrasterizer elsewhere).
     for (const std::string& path : {std::string(ISOSTAR_SOURCE_DIR) + "/maps/seed/road.tmx", fixture("wall_iso.tmx"),
                                    std::string("/usr/share/doc/tiled/examples/isometric_grass_and_water.tmx")}) {
-        auto map = eng::map::loadMap(path);
+        auto map = isostar::map::loadMap(path);
         if (!map) {
             testsupport::skipTest(path + " not available");
             continue;
         }
         sf::Image reference;
-        std::vector<eng::Diagnostic> problems;
-        REQUIRE(eng::render::renderMapToImage(map.value(), reference, problems));
-        eng::render::MapRenderer renderer;
+        std::vector<isostar::Diagnostic> problems;
+        REQUIRE(isostar::render::renderMapToImage(map.value(), reference, problems));
+        isostar::render::MapRenderer renderer;
         REQUIRE(renderer.load(map.value(), problems));
         const sf::FloatRect canvas = renderer.mesh().canvas;
         sf::RenderTexture rt;
@@ -244,9 +244,9 @@ TEST_CASE("the game's draw (chunks, diamonds, no-blend ground, depth sort) shows
         CHECK(double(differing) <= double(game.getSize().x) * game.getSize().y / 2000.0);
     }
     // The flat fixture tiles are diamonds with opaque insides: drawn as diamonds, unblended.
-    const eng::map::MapData map = loadFixture("wall_iso.tmx");
-    eng::render::MapRenderer renderer;
-    std::vector<eng::Diagnostic> problems;
+    const isostar::map::MapData map = loadFixture("wall_iso.tmx");
+    isostar::render::MapRenderer renderer;
+    std::vector<isostar::Diagnostic> problems;
     REQUIRE(renderer.load(map, problems));
     const auto& batch = renderer.mesh().layers.at(0).chunks.at(0).batches.at(0);
     CHECK(batch.opaque);
@@ -261,28 +261,28 @@ TEST_CASE("the game's draw (chunks, diamonds, no-blend ground, depth sort) shows
 TEST_CASE("a view of the big valley draws the same pixels with and without culling", "[render][gl][index]")
 {
     keepGlContextAlive();
-    auto loaded = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley504.tmx");
-    INFO(eng::formatDiagnostics(loaded.diagnostics()));
+    auto loaded = isostar::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley504.tmx");
+    INFO(isostar::formatDiagnostics(loaded.diagnostics()));
     REQUIRE(loaded);
-    const eng::map::MapData map = std::move(loaded).value();
-    eng::render::MapRenderer renderer;
-    std::vector<eng::Diagnostic> problems;
+    const isostar::map::MapData map = std::move(loaded).value();
+    isostar::render::MapRenderer renderer;
+    std::vector<isostar::Diagnostic> problems;
     REQUIRE(renderer.load(map, problems));
     const sf::Texture unit = solidTexture(24, 40, kMagenta);
     sf::RenderTexture rt;
     REQUIRE(rt.create(320, 180));
-    auto drawAt = [&](eng::TileCoord cell, bool culling, eng::render::DrawStats& stats) {
-        const eng::iso::WorldPos c = renderer.projection().cellCenter(cell);
+    auto drawAt = [&](isostar::TileCoord cell, bool culling, isostar::render::DrawStats& stats) {
+        const isostar::iso::WorldPos c = renderer.projection().cellCenter(cell);
         rt.setView(sf::View({c.x, c.y}, {320.f, 180.f}));
         rt.clear(sf::Color::Black);
         // Units around the centre, one of them behind a tall tile's cell or not: the sort decides.
-        std::vector<eng::render::SpriteItem> sprites;
+        std::vector<isostar::render::SpriteItem> sprites;
         for (int k = 0; k < 3; ++k) {
-            eng::render::SpriteItem s;
+            isostar::render::SpriteItem s;
             s.texture = &unit;
             s.rect = {0, 0, 24, 40};
             s.tile = {float(cell.x + k - 1) + 0.5f, float(cell.y + 1 - k) + 0.5f};
-            const eng::iso::WorldPos f = renderer.projection().tileToWorld(s.tile);
+            const isostar::iso::WorldPos f = renderer.projection().tileToWorld(s.tile);
             s.feet = {f.x, f.y};
             s.origin = {12.f, 36.f};
             sprites.push_back(s);
@@ -298,9 +298,9 @@ TEST_CASE("a view of the big valley draws the same pixels with and without culli
         return rt.getTexture().copyToImage();
     };
     // The first copy's camp, a forest far inside, a seam crossing, the map's far corner.
-    for (const eng::TileCoord cell : {eng::TileCoord{12, 58}, eng::TileCoord{250, 260}, eng::TileCoord{143, 119}, eng::TileCoord{503, 503}}) {
+    for (const isostar::TileCoord cell : {isostar::TileCoord{12, 58}, isostar::TileCoord{250, 260}, isostar::TileCoord{143, 119}, isostar::TileCoord{503, 503}}) {
         INFO("view centred on cell " << cell.x << "," << cell.y);
-        eng::render::DrawStats culled, all;
+        isostar::render::DrawStats culled, all;
         const sf::Image a = drawAt(cell, true, culled);
         const sf::Image b = drawAt(cell, false, all);
         // Culled, the ground comes from the cache: the tiles under the 320x180 view (at most

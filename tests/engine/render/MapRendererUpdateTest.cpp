@@ -18,23 +18,23 @@
 #include <string>
 #include <vector>
 
-using eng::TileCoord;
+using isostar::TileCoord;
 
 namespace {
 
 const std::string kValley = std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx";
 
-eng::map::MapData loadMapFile(const std::string& path)
+isostar::map::MapData loadMapFile(const std::string& path)
 {
-    auto map = eng::map::loadMap(path);
-    INFO(eng::formatDiagnostics(map.diagnostics()));
+    auto map = isostar::map::loadMap(path);
+    INFO(isostar::formatDiagnostics(map.diagnostics()));
     REQUIRE(map);
     return std::move(map).value();
 }
 
-void setGid(eng::map::MapData& map, std::size_t layer, TileCoord c, eng::map::Gid gid, std::uint8_t flips = 0)
+void setGid(isostar::map::MapData& map, std::size_t layer, TileCoord c, isostar::map::Gid gid, std::uint8_t flips = 0)
 {
-    eng::map::TileGrid& g = map.layers.at(layer).tiles;
+    isostar::map::TileGrid& g = map.layers.at(layer).tiles;
     const std::size_t i = std::size_t(c.y) * std::size_t(g.width) + std::size_t(c.x);
     g.gids.at(i) = gid;
     if (!g.flipFlags.empty())
@@ -42,8 +42,8 @@ void setGid(eng::map::MapData& map, std::size_t layer, TileCoord c, eng::map::Gi
 }
 
 /// What `renderer` draws into `rt` through `view`, with `sprites`, over an opaque background.
-sf::Image drawn(const eng::render::MapRenderer& renderer, sf::RenderTexture& rt, const sf::View& view,
-                const std::vector<eng::render::SpriteItem>& sprites)
+sf::Image drawn(const isostar::render::MapRenderer& renderer, sf::RenderTexture& rt, const sf::View& view,
+                const std::vector<isostar::render::SpriteItem>& sprites)
 {
     rt.setView(view);
     rt.clear(sf::Color(10, 20, 30));
@@ -72,13 +72,13 @@ long long differingPixels(const sf::Image& a, const sf::Image& b)
 TEST_CASE("after random edits of the valley, updateCells draws exactly as a fresh load", "[render][gl][update]")
 {
     keepGlContextAlive();
-    eng::map::MapData map = loadMapFile(kValley);
-    std::vector<eng::Diagnostic> problems;
-    eng::render::MapRenderer updated;
+    isostar::map::MapData map = loadMapFile(kValley);
+    std::vector<isostar::Diagnostic> problems;
+    isostar::render::MapRenderer updated;
     REQUIRE(updated.load(map, problems));
-    const eng::map::Gid maxGid = map.tilesets.back().firstGid + eng::map::Gid(map.tilesets.back().tileCount) - 1;
-    const eng::map::Gid volcano = 121 + 16, erupting = 121 + 17, tree = 121 + 25, wall = 121 + 0, road = 9; // tall.tsx firstgid 121
-    const eng::map::Gid picks[] = {volcano, erupting, tree, wall, road, 0};
+    const isostar::map::Gid maxGid = map.tilesets.back().firstGid + isostar::map::Gid(map.tilesets.back().tileCount) - 1;
+    const isostar::map::Gid volcano = 121 + 16, erupting = 121 + 17, tree = 121 + 25, wall = 121 + 0, road = 9; // tall.tsx firstgid 121
+    const isostar::map::Gid picks[] = {volcano, erupting, tree, wall, road, 0};
 
     const sf::Texture unitTexture = solidTexture(24, 40, sf::Color(255, 0, 255));
     sf::RenderTexture near, overview;
@@ -98,10 +98,10 @@ TEST_CASE("after random edits of the valley, updateCells draws exactly as a fres
         const std::vector<TileCoord> cells{c, {c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
         for (const TileCoord& cell : cells) {
             const std::size_t layer = uniform(0, 3) == 0 ? 0 : 1;
-            eng::map::Gid gid = uniform(0, 1) == 0 ? picks[uniform(0, 5)] : eng::map::Gid(uniform(1, int(maxGid)));
+            isostar::map::Gid gid = uniform(0, 1) == 0 ? picks[uniform(0, 5)] : isostar::map::Gid(uniform(1, int(maxGid)));
             if (layer == 0 && gid == 0)
                 gid = 1;
-            setGid(map, layer, cell, gid, std::uint8_t(uniform(0, 5) == 0 ? eng::map::flip::Horizontal : 0));
+            setGid(map, layer, cell, gid, std::uint8_t(uniform(0, 5) == 0 ? isostar::map::flip::Horizontal : 0));
         }
         setGid(map, 1, c, round % 3 == 0 ? erupting : tree); // always something tall and something animated
         REQUIRE(updated.updateCells(map, cells, problems));
@@ -111,23 +111,23 @@ TEST_CASE("after random edits of the valley, updateCells draws exactly as a fres
         updated.update(0.125f); // 125 ms a round: the erupting volcano changes frames
         ++steps;
 
-        eng::render::MapRenderer fresh;
+        isostar::render::MapRenderer fresh;
         REQUIRE(fresh.load(map, problems));
         fresh.update(0.125f * float(steps));
         REQUIRE(fresh.animationTimeMs() == updated.animationTimeMs());
         CHECK(fresh.worldBounds() == updated.worldBounds());
 
         // A unit standing just in front of the edited cell (sorted among the tall tiles).
-        eng::render::SpriteItem unit;
+        isostar::render::SpriteItem unit;
         unit.texture = &unitTexture;
         unit.rect = {0, 0, 24, 40};
         unit.tile = {c.x + 1.2, c.y + 0.6};
-        const eng::iso::WorldPos feet = updated.projection().tileToWorld(unit.tile);
+        const isostar::iso::WorldPos feet = updated.projection().tileToWorld(unit.tile);
         unit.feet = {feet.x, feet.y};
         unit.origin = {12.f, 38.f};
-        const std::vector<eng::render::SpriteItem> sprites{unit};
+        const std::vector<isostar::render::SpriteItem> sprites{unit};
 
-        const eng::iso::WorldPos top = updated.projection().tileToWorld({double(c.x), double(c.y)});
+        const isostar::iso::WorldPos top = updated.projection().tileToWorld({double(c.x), double(c.y)});
         // Around the cell, and above it only (what there is drawn rises from cells further down).
         for (const sf::View& view : {sf::View({top.x, top.y - 40.f}, {320.f, 320.f}),
                                      sf::View({top.x, top.y - 250.f}, {320.f, 320.f})})
@@ -143,10 +143,10 @@ TEST_CASE("updateCells refuses a tile it has no texture for and keeps drawing th
 {
     keepGlContextAlive();
     const std::string path = std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/wall_iso.tmx";
-    eng::map::MapData map = loadMapFile(path);
+    isostar::map::MapData map = loadMapFile(path);
     setGid(map, 1, {1, 1}, 0); // the wall goes: the "tall" tileset's image is never loaded
-    std::vector<eng::Diagnostic> problems;
-    eng::render::MapRenderer renderer;
+    std::vector<isostar::Diagnostic> problems;
+    isostar::render::MapRenderer renderer;
     REQUIRE(renderer.load(map, problems));
     sf::RenderTexture rt;
     REQUIRE(rt.create(96, 64));
@@ -158,7 +158,7 @@ TEST_CASE("updateCells refuses a tile it has no texture for and keeps drawing th
     const TileCoord cells[2] = {{0, 0}, {1, 1}};
     CHECK_FALSE(renderer.updateCells(map, cells, problems));
     REQUIRE(problems.size() == 1);
-    CHECK(eng::formatDiagnostic(problems[0]).rfind(path + ": error: cell (1,1) of layer \"walls\" shows gid 3", 0) == 0);
+    CHECK(isostar::formatDiagnostic(problems[0]).rfind(path + ": error: cell (1,1) of layer \"walls\" shows gid 3", 0) == 0);
     CHECK(renderer.rebuiltChunks() == 0);
     CHECK(differingPixels(drawn(renderer, rt, view, {}), before) == 0);
 
@@ -167,7 +167,7 @@ TEST_CASE("updateCells refuses a tile it has no texture for and keeps drawing th
     problems.clear();
     REQUIRE(renderer.updateCells(map, cells, problems));
     CHECK(differingPixels(drawn(renderer, rt, view, {}), before) > 0);
-    eng::render::MapRenderer fresh;
+    isostar::render::MapRenderer fresh;
     REQUIRE(fresh.load(map, problems));
     CHECK(differingPixels(drawn(renderer, rt, view, {}), drawn(fresh, rt, view, {})) == 0);
 }
@@ -175,31 +175,31 @@ TEST_CASE("updateCells refuses a tile it has no texture for and keeps drawing th
 TEST_CASE("an edit that changes which layers are depth-sorted still draws as a fresh load", "[render][gl][update]")
 {
     keepGlContextAlive();
-    eng::map::MapData map = loadMapFile(std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/wall_iso.tmx");
-    std::vector<eng::Diagnostic> problems;
-    eng::render::MapRenderer renderer;
+    isostar::map::MapData map = loadMapFile(std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/render/wall_iso.tmx");
+    std::vector<isostar::Diagnostic> problems;
+    isostar::render::MapRenderer renderer;
     REQUIRE(renderer.load(map, problems));
     sf::RenderTexture rt;
     REQUIRE(rt.create(96, 64));
     const sf::View view(sf::FloatRect(0, -16, 96, 64));
     const sf::Texture unitTexture = solidTexture(8, 8, sf::Color(255, 0, 255));
-    eng::render::SpriteItem unit;
+    isostar::render::SpriteItem unit;
     unit.texture = &unitTexture;
     unit.rect = {0, 0, 8, 8};
     unit.tile = {1.5, 0.5}; // behind the wall when there is one
-    const eng::iso::WorldPos feet = renderer.projection().tileToWorld(unit.tile);
+    const isostar::iso::WorldPos feet = renderer.projection().tileToWorld(unit.tile);
     unit.feet = {feet.x, feet.y};
     unit.origin = {4.f, 8.f};
-    const std::vector<eng::render::SpriteItem> sprites{unit};
+    const std::vector<isostar::render::SpriteItem> sprites{unit};
     const TileCoord cells[2] = {{1, 1}, {2, 1}};
-    for (const eng::map::Gid gid : {0u, 3u, 1u, 4u}) {
+    for (const isostar::map::Gid gid : {0u, 3u, 1u, 4u}) {
         INFO("gid " << gid);
         setGid(map, 1, {1, 1}, gid); // the wall goes (the walls layer becomes ground), comes back, ...
         setGid(map, 1, {2, 1}, gid == 1 ? 2 : 0);
         REQUIRE(renderer.updateCells(map, cells, problems));
         CHECK(renderer.mesh().layers[1].pass ==
-              (gid >= 3 ? eng::render::LayerPass::Sorted : eng::render::LayerPass::Ground));
-        eng::render::MapRenderer fresh;
+              (gid >= 3 ? isostar::render::LayerPass::Sorted : isostar::render::LayerPass::Ground));
+        isostar::render::MapRenderer fresh;
         REQUIRE(fresh.load(map, problems));
         CHECK(differingPixels(drawn(renderer, rt, view, sprites), drawn(fresh, rt, view, sprites)) == 0);
     }
@@ -208,9 +208,9 @@ TEST_CASE("an edit that changes which layers are depth-sorted still draws as a f
 TEST_CASE("updateCells of 5 cells on the valley: time (printed, not checked)", "[.][bench][render][gl][update]")
 {
     keepGlContextAlive();
-    eng::map::MapData map = loadMapFile(kValley);
-    std::vector<eng::Diagnostic> problems;
-    eng::render::MapRenderer renderer;
+    isostar::map::MapData map = loadMapFile(kValley);
+    std::vector<isostar::Diagnostic> problems;
+    isostar::render::MapRenderer renderer;
     REQUIRE(renderer.load(map, problems));
     std::mt19937 rng(3);
     auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
@@ -221,7 +221,7 @@ TEST_CASE("updateCells of 5 cells on the valley: time (printed, not checked)", "
         const TileCoord c{uniform(1, map.width - 2), uniform(1, map.height - 2)};
         const std::vector<TileCoord> cells{c, {c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
         for (const TileCoord& cell : cells)
-            setGid(map, 1, cell, eng::map::Gid(uniform(0, 69)));
+            setGid(map, 1, cell, isostar::map::Gid(uniform(0, 69)));
         const auto t0 = std::chrono::steady_clock::now();
         REQUIRE(renderer.updateCells(map, cells, problems));
         const auto t1 = std::chrono::steady_clock::now();

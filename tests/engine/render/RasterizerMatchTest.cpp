@@ -92,13 +92,13 @@ Comparison renderBoth(const std::string& mapPath, const std::string& stem, int t
     REQUIRE(theirs.loadFromFile(refTmp.string()));
     fs::rename(refTmp, ref);
 
-    auto map = eng::map::loadMap(mapPath);
-    INFO(eng::formatDiagnostics(map.diagnostics()));
+    auto map = isostar::map::loadMap(mapPath);
+    INFO(isostar::formatDiagnostics(map.diagnostics()));
     REQUIRE(map);
     sf::Image ours;
-    std::vector<eng::Diagnostic> problems;
-    INFO(eng::formatDiagnostics(problems));
-    REQUIRE(eng::render::renderMapToImage(map.value(), ours, problems));
+    std::vector<isostar::Diagnostic> problems;
+    INFO(isostar::formatDiagnostics(problems));
+    REQUIRE(isostar::render::renderMapToImage(map.value(), ours, problems));
     REQUIRE(ours.saveToFile(mineTmp.string()));
     fs::rename(mineTmp, mine);
     const Comparison c = compare(ours, theirs, tolerance);
@@ -140,13 +140,13 @@ namespace {
 
 /// tmxrasterizer options hiding the object layers that hold no tile object: Tiled draws their
 /// shapes and point pins (editor markers such as our `start`/`goal`), which the game never draws.
-std::string hideMarkerLayers(const eng::map::MapData& map)
+std::string hideMarkerLayers(const isostar::map::MapData& map)
 {
     std::string args;
-    eng::map::forEachLayer(map.layers, [&](const eng::map::Layer& l) {
-        if (l.type != eng::map::LayerType::Object)
+    isostar::map::forEachLayer(map.layers, [&](const isostar::map::Layer& l) {
+        if (l.type != isostar::map::LayerType::Object)
             return;
-        for (const eng::map::Object& o : l.objects)
+        for (const isostar::map::Object& o : l.objects)
             if (o.gid != 0)
                 return;
         args += " --hide-layer '" + l.name + "'";
@@ -195,7 +195,7 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on our own maps (marker layers
     }
     std::sort(maps.begin(), maps.end());
     for (const fs::path& p : maps) {
-        auto loaded = eng::map::loadMap(p.string());
+        auto loaded = isostar::map::loadMap(p.string());
         REQUIRE(loaded);
         const Comparison c = renderBoth(p.string(), "ours_" + p.stem().string(), 2, hideMarkerLayers(loaded.value()));
         CHECK(c.ours == c.theirs);
@@ -206,9 +206,9 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on our own maps (marker layers
 namespace {
 
 /// maps/valley.tmx as the engine loads it.
-eng::map::MapData loadValleyMap()
+isostar::map::MapData loadValleyMap()
 {
-    auto loaded = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx");
+    auto loaded = isostar::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx");
     REQUIRE(loaded);
     return std::move(loaded).value();
 }
@@ -221,14 +221,14 @@ struct SavedRender {
     Comparison c;
 };
 
-SavedRender saveAndRender(const eng::map::MapData& map, const std::string& name)
+SavedRender saveAndRender(const isostar::map::MapData& map, const std::string& name)
 {
     SavedRender r;
     r.dir = outDir() / (name + "_" + std::to_string(::getpid()));
     fs::create_directories(r.dir);
     r.file = r.dir / (name + ".tmx");
-    auto report = eng::map::saveMapTiles(map, r.file.string(), false);
-    INFO(eng::formatDiagnostics(report.diagnostics()));
+    auto report = isostar::map::saveMapTiles(map, r.file.string(), false);
+    INFO(isostar::formatDiagnostics(report.diagnostics()));
     REQUIRE(report);
     r.c = renderBoth(r.file.string(), "saved_" + name, 2, hideMarkerLayers(map));
     return r;
@@ -242,8 +242,8 @@ TEST_CASE("a map edited with the brush and saved draws in tmxrasterizer as in th
     if (!haveTmxRasterizer()) {
         return testsupport::skipTest("tmxrasterizer not installed");
     }
-    eng::map::MapData map = loadValleyMap();
-    eng::edit::MapEditor editor(map);
+    isostar::map::MapData map = loadValleyMap();
+    isostar::edit::MapEditor editor(map);
     // Ground, autotiled roads and walls (their neighbours re-picked), a volcano set erupting
     // (animated), a tombstone, an erased tent (the road beside it re-picked).
     int changed = 0;
@@ -266,11 +266,11 @@ TEST_CASE("a map edited with the brush and saved draws in tmxrasterizer as in th
     CHECK(r.c.differing == 0);
     // ... == the game's renderer on the edited map it still has in memory.
     sf::Image fromMemory, fromFile;
-    std::vector<eng::Diagnostic> problems;
-    REQUIRE(eng::render::renderMapToImage(map, fromMemory, problems));
-    auto reloaded = eng::map::loadMap(saved.string());
+    std::vector<isostar::Diagnostic> problems;
+    REQUIRE(isostar::render::renderMapToImage(map, fromMemory, problems));
+    auto reloaded = isostar::map::loadMap(saved.string());
     REQUIRE(reloaded);
-    REQUIRE(eng::render::renderMapToImage(reloaded.value(), fromFile, problems));
+    REQUIRE(isostar::render::renderMapToImage(reloaded.value(), fromFile, problems));
     const Comparison same = compare(fromMemory, fromFile, 0);
     CHECK(same.ours == same.theirs);
     CHECK(same.differing == 0);
@@ -283,8 +283,8 @@ TEST_CASE("snow painted into valley's grass and saved: its corner blends draw in
     if (!haveTmxRasterizer()) {
         return testsupport::skipTest("tmxrasterizer not installed");
     }
-    eng::map::MapData map = loadValleyMap();
-    eng::edit::MapEditor editor(map);
+    isostar::map::MapData map = loadValleyMap();
+    isostar::edit::MapEditor editor(map);
     // A snow patch with a water hole in the meadow south-west of the lake: grass-snow blends
     // around it, snow-water blends around the hole.
     editor.beginStroke();
@@ -292,12 +292,12 @@ TEST_CASE("snow painted into valley's grass and saved: its corner blends draw in
         for (int x = 6; x <= 9; ++x)
             REQUIRE(editor.paint({x, y}, x == 8 && y == 42 ? "water" : "snow").ok);
     editor.endStroke();
-    const eng::map::Layer* ground = editor.groundLayer();
+    const isostar::map::Layer* ground = editor.groundLayer();
     REQUIRE(ground);
     int blends = 0;
     for (int y = 39; y <= 44; ++y)
         for (int x = 5; x <= 10; ++x) {
-            const eng::map::Gid g = ground->tiles.at(x, y);
+            const isostar::map::Gid g = ground->tiles.at(x, y);
             blends += g > 36 && g <= 120; // ground.tsx's mixed tiles (ids 36-119)
         }
     CHECK(blends >= 20);
@@ -339,7 +339,7 @@ TEST_CASE("renderMapToImage matches tmxrasterizer on staggered maps of both axes
     }
     for (const char* stem : {"stagger_x_odd", "stagger_x_even", "stagger_y_odd", "stagger_y_even"}) {
         const std::string map = std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/stagger/" + stem + ".tmx";
-        auto loaded = eng::map::loadMap(map);
+        auto loaded = isostar::map::loadMap(map);
         REQUIRE(loaded);
         const Comparison c = renderBoth(map, stem, 2, hideMarkerLayers(loaded.value()));
         // 7x8 cells of 32x16: stagger x (7+1)*16 by 8*16+8, stagger y 7*32+16 by (8+1)*8.
@@ -359,7 +359,7 @@ TEST_CASE("renderMapToImage draws an infinite map with negative chunks as tmxras
         return testsupport::skipTest("tmxrasterizer not installed");
     }
     const std::string map = std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/stagger/infinite_negative.tmx";
-    auto loaded = eng::map::loadMap(map);
+    auto loaded = isostar::map::loadMap(map);
     REQUIRE(loaded);
     const Comparison whole = renderBoth(map, "infinite_negative", 2, hideMarkerLayers(loaded.value()));
     REQUIRE(whole.ours == sf::Vector2u(512, 256));

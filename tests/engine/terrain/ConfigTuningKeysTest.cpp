@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-using namespace eng::terrain;
+using namespace isostar::terrain;
 using namespace tuningtest;
 
 TEST_CASE("invalid values are refused with the loader's message and change nothing", "[terrain][tuning]")
@@ -80,7 +80,7 @@ TEST_CASE("invalid values are refused with the loader's message and change nothi
     SECTION("the messages are the loader's for the same value in the file")
     {
         const std::string text = replaced(file.fileText(), "[terrain.snow]\ncost = 3.0", "[terrain.snow]\ncost = -1");
-        eng::Result<TerrainConfig> r = parseTerrainConfig(text, "x.toml");
+        isostar::Result<TerrainConfig> r = parseTerrainConfig(text, "x.toml");
         REQUIRE_FALSE(r.ok());
         REQUIRE(r.diagnostics().size() == 1);
         ConfigTuning t = file;
@@ -223,10 +223,10 @@ TEST_CASE("save errors name the file, markSaved makes the saved values the file'
     CHECK(t.config().base.find("snow")->baseCost == 4.0);
     CHECK(t.find("terrain.snow.cost")->fileValue == "4.0");
 
-    eng::Result<ConfigTuning> missing = ConfigTuning::fromFile(dir.file("none.toml"));
+    isostar::Result<ConfigTuning> missing = ConfigTuning::fromFile(dir.file("none.toml"));
     REQUIRE_FALSE(missing.ok());
-    CHECK(eng::formatDiagnostics(missing.diagnostics()).find("none.toml") != std::string::npos);
-    eng::Result<ConfigTuning> bad = ConfigTuning::fromText("[terrain.snow]\ncost = -1\n", "bad.toml");
+    CHECK(isostar::formatDiagnostics(missing.diagnostics()).find("none.toml") != std::string::npos);
+    isostar::Result<ConfigTuning> bad = ConfigTuning::fromText("[terrain.snow]\ncost = -1\n", "bad.toml");
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.diagnostics()[0].message == "terrain.snow.cost: must be a finite number > 0, got -1");
 }
@@ -295,7 +295,7 @@ TEST_CASE("movement.sight and the profiles' sight are whole-number keys within t
     CHECK(sight.value == "7");
     CHECK(sight.number == 7.0);
     CHECK(sight.inFile);
-    CHECK(sight.range == NumberRange{1.0, false, double(eng::terrain::MaxSight), false});
+    CHECK(sight.range == NumberRange{1.0, false, double(isostar::terrain::MaxSight), false});
     const std::vector<TuningKey> keys = t.keys();
     for (const char* key : {"movement.sight", "profile.dwarf.movement.sight", "profile.ranger.movement.sight"})
         CHECK(std::any_of(keys.begin(), keys.end(), [&](const TuningKey& k) { return k.key == key; }));

@@ -15,10 +15,10 @@ namespace tuningtest {
 inline const std::string ShippedPath = std::string(ISOSTAR_SOURCE_DIR) + "/maps/terrain.toml";
 
 /// maps/terrain.toml, loaded (the test fails when it does not load).
-inline eng::terrain::ConfigTuning shipped()
+inline isostar::terrain::ConfigTuning shipped()
 {
-    eng::Result<eng::terrain::ConfigTuning> r = eng::terrain::ConfigTuning::fromFile(ShippedPath);
-    INFO(eng::formatDiagnostics(r.diagnostics()));
+    isostar::Result<isostar::terrain::ConfigTuning> r = isostar::terrain::ConfigTuning::fromFile(ShippedPath);
+    INFO(isostar::formatDiagnostics(r.diagnostics()));
     REQUIRE(r.ok());
     return std::move(r).value();
 }

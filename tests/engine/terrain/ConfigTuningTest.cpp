@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-using namespace eng::terrain;
+using namespace isostar::terrain;
 using namespace tuningtest;
 
 namespace {
@@ -57,8 +57,8 @@ bool onlyInsertions(const std::string& a, const std::string& b)
 
 TerrainConfig parsed(const std::string& text)
 {
-    eng::Result<TerrainConfig> r = parseTerrainConfig(text, "edited.toml");
-    INFO(eng::formatDiagnostics(r.diagnostics()));
+    isostar::Result<TerrainConfig> r = parseTerrainConfig(text, "edited.toml");
+    INFO(isostar::formatDiagnostics(r.diagnostics()));
     REQUIRE(r.ok());
     return r.value();
 }
@@ -90,9 +90,9 @@ std::string otherValue(const TuningKey& k)
 void assign(TerrainRules& rules, const TuningKey& k, const std::string& v)
 {
     if (k.terrain.empty()) {
-        if (k.field == "diagonal") rules.movement.diagonal = *eng::path::parseDiagonalMode(v);
+        if (k.field == "diagonal") rules.movement.diagonal = *isostar::path::parseDiagonalMode(v);
         if (k.field == "diagonal_factor") rules.movement.diagonalFactor = std::stod(v);
-        if (k.field == "heuristic") rules.movement.heuristic = *eng::path::parseHeuristic(v);
+        if (k.field == "heuristic") rules.movement.heuristic = *isostar::path::parseHeuristic(v);
         if (k.field == "weight") rules.movement.weight = std::stod(v);
         if (k.field == "smoothing") rules.movement.smoothing = v == "on";
         if (k.field == "sight") rules.sight = std::stoi(v);
@@ -303,7 +303,7 @@ TEST_CASE("every listed key set alone: config == parse(text) == the file's confi
         std::string crlf;
         for (const char c : lf.fileText())
             crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
-        eng::Result<ConfigTuning> t = ConfigTuning::fromText(crlf, "crlf.toml");
+        isostar::Result<ConfigTuning> t = ConfigTuning::fromText(crlf, "crlf.toml");
         REQUIRE(t.ok());
         CHECK(checkEveryKey(t.value()) == 169);
     }
@@ -339,8 +339,8 @@ terrain.snow = { cost = 6.0 }
 [profile.fast.terrain.fire]
 influence = { scale = 0.5 }
 )";
-        eng::Result<ConfigTuning> t = ConfigTuning::fromText(text, "layouts.toml");
-        INFO(eng::formatDiagnostics(t.diagnostics()));
+        isostar::Result<ConfigTuning> t = ConfigTuning::fromText(text, "layouts.toml");
+        INFO(isostar::formatDiagnostics(t.diagnostics()));
         REQUIRE(t.ok());
         CHECK(checkEveryKey(t.value()) == 3 * (6 + 5 * 3 + 2 * 5));
     }

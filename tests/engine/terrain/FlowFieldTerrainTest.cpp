@@ -13,34 +13,34 @@
 #include <random>
 #include <vector>
 
-using namespace eng::terrain;
-using eng::TileCoord;
+using namespace isostar::terrain;
+using isostar::TileCoord;
 
 TEST_CASE("following a flow field on compiled terrain costs exactly the Dijkstra distance", "[terrain][path]")
 {
     std::mt19937 rng(20261125);
     const TerrainRules base = defaultTerrainConfig().base;
-    const eng::path::DiagonalMode modes[] = {eng::path::DiagonalMode::NoCornerCutting, eng::path::DiagonalMode::Never,
-                                             eng::path::DiagonalMode::AtMostOneObstacle, eng::path::DiagonalMode::Always};
+    const isostar::path::DiagonalMode modes[] = {isostar::path::DiagonalMode::NoCornerCutting, isostar::path::DiagonalMode::Never,
+                                             isostar::path::DiagonalMode::AtMostOneObstacle, isostar::path::DiagonalMode::Always};
     int cells = 0, cheapCells = 0;
     for (int map = 0; map < 120; ++map) {
         const int w = 3 + int(rng() % 12), h = 3 + int(rng() % 12);
         TerrainField field;
         field.build(testsupport::randomTerrainGrid(rng, w, h, {}), base);
-        const eng::path::CostField& f = field.costField();
+        const isostar::path::CostField& f = field.costField();
         for (float c : f.cost)
             cheapCells += c < 1.0f;
-        eng::path::MoveRules rules = base.movement;
+        isostar::path::MoveRules rules = base.movement;
         rules.diagonal = modes[map % 4];
-        eng::path::NavGrid grid;
+        isostar::path::NavGrid grid;
         REQUIRE(grid.reset(w, h));
         REQUIRE(grid.addLayer("walker", f, rules) == 0);
         std::vector<TileCoord> goals{{int(rng() % unsigned(w)), int(rng() % unsigned(h))}};
         if (map % 2 == 0)
             goals.push_back({int(rng() % unsigned(w)), int(rng() % unsigned(h))});
-        eng::path::FlowField flow;
-        flow.begin(grid, 0, goals, eng::path::FieldRegion::whole(grid));
-        while (flow.step(64) == eng::path::PathStatus::InProgress) {
+        isostar::path::FlowField flow;
+        flow.begin(grid, 0, goals, isostar::path::FieldRegion::whole(grid));
+        while (flow.step(64) == isostar::path::PathStatus::InProgress) {
         }
         for (int i = 0; i < w * h; ++i) {
             const TileCoord c = f.coord(i);

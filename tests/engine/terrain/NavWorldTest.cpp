@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <string>
 
-using eng::TileCoord;
+using isostar::TileCoord;
 
 namespace {
 
@@ -22,10 +22,10 @@ std::string staggerMap(const std::string& name)
     return std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/stagger/" + name;
 }
 
-eng::terrain::NavWorld loadNav(const std::string& map, const std::vector<std::string>& profiles = {""})
+isostar::terrain::NavWorld loadNav(const std::string& map, const std::vector<std::string>& profiles = {""})
 {
-    eng::Result<eng::terrain::NavWorld> w = eng::terrain::loadNavWorld(map, "", profiles);
-    INFO(eng::formatDiagnostics(w.diagnostics()));
+    isostar::Result<isostar::terrain::NavWorld> w = isostar::terrain::loadNavWorld(map, "", profiles);
+    INFO(isostar::formatDiagnostics(w.diagnostics()));
     REQUIRE(w);
     return std::move(w).value();
 }
@@ -37,9 +37,9 @@ TEST_CASE("loadNavWorld: Tiled's staggered example is one island on the engine's
     const std::string map = TiledExamples + "/isometric_staggered_grass_and_water.tmx.gz";
     if (!std::filesystem::exists(map))
         return testsupport::skipTest(map + " is absent (install Debian's `tiled` package)");
-    const eng::terrain::NavWorld w = loadNav(map);
-    CHECK(w.map.orientation == eng::map::Orientation::Isometric);
-    CHECK(w.frame.layout() != eng::map::CellFrame::Layout::Plain);
+    const isostar::terrain::NavWorld w = loadNav(map);
+    CHECK(w.map.orientation == isostar::map::Orientation::Isometric);
+    CHECK(w.frame.layout() != isostar::map::CellFrame::Layout::Plain);
     CHECK(w.nav.width() == w.frame.gridWidth());
     CHECK(w.nav.height() == w.frame.gridHeight());
     CHECK(w.nav.layerCount() == 1);
@@ -57,13 +57,13 @@ TEST_CASE("loadNavWorld: every Tiled example the engine plays loads, hexagonal o
     for (const char* name : {"desert.tmx", "isometric_grass_and_water.tmx", "orthogonal-outside.tmx.gz",
                              "sewers.tmx", "rpg/island.tmx"}) {
         CAPTURE(name);
-        const eng::terrain::NavWorld w = loadNav(TiledExamples + "/" + name);
+        const isostar::terrain::NavWorld w = loadNav(TiledExamples + "/" + name);
         CHECK(w.frame.identity());
         CHECK(w.nav.width() == w.map.width);
         CHECK(w.nav.islandCount(0) >= 1);
     }
     const std::string hex = TiledExamples + "/hexagonal-mini.tmx";
-    const auto refused = eng::terrain::loadNavWorld(hex);
+    const auto refused = isostar::terrain::loadNavWorld(hex);
     REQUIRE_FALSE(refused);
     REQUIRE(refused.diagnostics().size() == 1);
     CHECK(refused.diagnostics().front().file == hex);
@@ -75,7 +75,7 @@ TEST_CASE("loadNavWorld: staggered and infinite maps on their frame's grid, void
 {
     for (const char* name : {"stagger_x_odd.tmx", "stagger_x_even.tmx", "stagger_y_odd.tmx", "stagger_y_even.tmx"}) {
         CAPTURE(name);
-        const eng::terrain::NavWorld w = loadNav(staggerMap(name));
+        const isostar::terrain::NavWorld w = loadNav(staggerMap(name));
         CHECK_FALSE(w.nav.passable(0, w.frame.toGrid({3, 2})));  // wall
         CHECK(w.nav.passable(0, w.frame.toGrid({2, 2})));        // grass
         int voids = 0;
@@ -87,12 +87,12 @@ TEST_CASE("loadNavWorld: staggered and infinite maps on their frame's grid, void
                     ++voids;
                 }
         CHECK(voids == w.nav.width() * w.nav.height() - 56);
-        eng::path::GridQuery query;
-        eng::path::PathResult r;
+        isostar::path::GridQuery query;
+        isostar::path::PathResult r;
         CHECK(query.findPath(w.nav, 0, w.frame.toGrid({1, 1}), w.frame.toGrid({5, 6}), r) ==
-              eng::path::PathStatus::Found);
+              isostar::path::PathStatus::Found);
     }
-    const eng::terrain::NavWorld inf = loadNav(staggerMap("infinite_negative.tmx"));
+    const isostar::terrain::NavWorld inf = loadNav(staggerMap("infinite_negative.tmx"));
     CHECK(inf.frame.tiledX() == -8);
     CHECK(inf.nav.width() == 16);
     CHECK_FALSE(inf.nav.passable(0, inf.frame.toGrid({3, 3})));   // the missing chunk
@@ -102,23 +102,23 @@ TEST_CASE("loadNavWorld: staggered and infinite maps on their frame's grid, void
 TEST_CASE("loadNavWorld: one layer per profile, bound fields, errors name the file", "[terrain][navworld]")
 {
     const std::string map = std::string(ISOSTAR_SOURCE_DIR) + "/maps/seed/road.tmx";
-    const eng::terrain::NavWorld w = loadNav(map, {"", "dwarf"});
+    const isostar::terrain::NavWorld w = loadNav(map, {"", "dwarf"});
     REQUIRE(w.nav.layerCount() == 2);
     CHECK(w.profiles == std::vector<std::string>{"", "dwarf"});
     CHECK(w.nav.layerName(1) == "dwarf");
     CHECK(w.fields[1].layer() == 1);
     CHECK(w.fields[0].sharesGrid(w.fields[1]));
-    CHECK(w.config.origin != eng::terrain::ConfigOrigin::CommandLine);
+    CHECK(w.config.origin != isostar::terrain::ConfigOrigin::CommandLine);
 
-    const auto elf = eng::terrain::loadNavWorld(map, "", {"elf"});
+    const auto elf = isostar::terrain::loadNavWorld(map, "", {"elf"});
     REQUIRE_FALSE(elf);
     CHECK(elf.diagnostics().front().message.rfind("unknown profile \"elf\"", 0) == 0);
 
-    const auto missing = eng::terrain::loadNavWorld(map + ".missing");
+    const auto missing = isostar::terrain::loadNavWorld(map + ".missing");
     REQUIRE_FALSE(missing);
     CHECK(missing.diagnostics().front().file == map + ".missing");
 
-    const auto badConfig = eng::terrain::loadNavWorld(map, map + ".no-such.toml");
+    const auto badConfig = isostar::terrain::loadNavWorld(map, map + ".no-such.toml");
     REQUIRE_FALSE(badConfig);
     CHECK(badConfig.diagnostics().front().file == map + ".no-such.toml");
 }

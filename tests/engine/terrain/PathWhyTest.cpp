@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
-using namespace eng::terrain;
-using eng::TileCoord;
+using namespace isostar::terrain;
+using isostar::TileCoord;
 
 namespace {
 
@@ -29,7 +29,7 @@ const std::pair<char, std::string_view> kWhyLegend[] = {
 TerrainField compile(std::initializer_list<std::string_view> rows, const TerrainRules& rules = defaultTerrainConfig().base)
 {
     std::vector<std::string_view> r(rows);
-    eng::Result<TerrainGrid> g = terrainGridFromAscii(r, kWhyLegend);
+    isostar::Result<TerrainGrid> g = terrainGridFromAscii(r, kWhyLegend);
     REQUIRE(g.ok());
     TerrainField f;
     CHECK(f.build(g.value(), rules).empty());
@@ -231,8 +231,8 @@ TEST_CASE("why: the straight line is null when a wall or the corner rule blocks 
         CHECK(why.straightLine.blockedAt == TileCoord{1, 1});
         CHECK(why.straightLine.blockedBy == "corner rule");
         // Corner cutting allowed: the same line is walkable.
-        eng::path::MoveRules always = f.rules().movement;
-        always.diagonal = eng::path::DiagonalMode::Always;
+        isostar::path::MoveRules always = f.rules().movement;
+        always.diagonal = isostar::path::DiagonalMode::Always;
         const PathWhy cut = explainPath(f, path, always);
         REQUIRE(cut.straightLine.cost);
         CHECK(*cut.straightLine.cost == 1.0 * always.diagonalFactor);
@@ -272,10 +272,10 @@ TEST_CASE("why: on random maps the split sums to the A* path's cost (every diago
     std::mt19937 rng(20261123);
     const TerrainConfig config = defaultTerrainConfig();
     const std::vector<TerrainRules> profiles = {config.base, *config.profile("dwarf"), *config.profile("ranger")};
-    const eng::path::DiagonalMode modes[] = {eng::path::DiagonalMode::NoCornerCutting, eng::path::DiagonalMode::Never,
-                                             eng::path::DiagonalMode::AtMostOneObstacle, eng::path::DiagonalMode::Always};
-    eng::path::GridPathfinder finder;
-    eng::path::PathResult result;
+    const isostar::path::DiagonalMode modes[] = {isostar::path::DiagonalMode::NoCornerCutting, isostar::path::DiagonalMode::Never,
+                                             isostar::path::DiagonalMode::AtMostOneObstacle, isostar::path::DiagonalMode::Always};
+    isostar::path::GridPathfinder finder;
+    isostar::path::PathResult result;
     int paths = 0, withInfluence = 0, blockedLines = 0, walkableLines = 0, diagonalPaths = 0;
     for (int map = 0; map < 300; ++map) {
         const int w = 4 + int(rng() % 20), h = 4 + int(rng() % 20);
@@ -287,7 +287,7 @@ TEST_CASE("why: on random maps the split sums to the A* path's cost (every diago
         for (int q = 0; q < 4; ++q) {
             const TileCoord start{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
             const TileCoord goal{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
-            if (finder.findPath(start, goal, result) != eng::path::PathStatus::Found)
+            if (finder.findPath(start, goal, result) != isostar::path::PathStatus::Found)
                 continue;
             INFO("map " << map << " " << start << " -> " << goal);
             const PathWhy why = explainPath(field, result.path);
@@ -315,8 +315,8 @@ TEST_CASE("why: clamped cells still sum (the clamp residue goes to their sources
     rules.terrains.push_back({"hot", std::nullopt, 1.0, true, false,
                               Influence{3.0, InfluenceEffect::Divide, 1e3, 0.0, 1.0}, 'h'});
     std::mt19937 rng(99);
-    eng::path::GridPathfinder finder;
-    eng::path::PathResult result;
+    isostar::path::GridPathfinder finder;
+    isostar::path::PathResult result;
     int clampedPaths = 0;
     for (int map = 0; map < 60; ++map) {
         TerrainGrid g(12, 12);
@@ -333,7 +333,7 @@ TEST_CASE("why: clamped cells still sum (the clamp residue goes to their sources
         TerrainField field;
         field.build(g, rules);
         REQUIRE(finder.init(field.costField(), rules.movement));
-        if (finder.findPath({0, 0}, {11, 11}, result) != eng::path::PathStatus::Found)
+        if (finder.findPath({0, 0}, {11, 11}, result) != isostar::path::PathStatus::Found)
             continue;
         const PathWhy why = explainPath(field, result.path);
         CHECK(why.total == result.cost);

@@ -4,23 +4,23 @@
 
 #include <string>
 
-using namespace eng::terrain;
+using namespace isostar::terrain;
 
 namespace {
 
 std::string errorsOf(const std::string& text)
 {
-    eng::Result<TerrainConfig> r = parseTerrainConfig(text, "maps/bad.toml");
+    isostar::Result<TerrainConfig> r = parseTerrainConfig(text, "maps/bad.toml");
     REQUIRE_FALSE(r.ok());
-    return eng::formatDiagnostics(r.diagnostics());
+    return isostar::formatDiagnostics(r.diagnostics());
 }
 
 } // namespace
 
 TEST_CASE("maps/terrain.toml equals the built-in defaults", "[terrain][config]")
 {
-    eng::Result<TerrainConfig> r = loadTerrainConfig(std::string(ISOSTAR_SOURCE_DIR) + "/maps/terrain.toml");
-    INFO(eng::formatDiagnostics(r.diagnostics()));
+    isostar::Result<TerrainConfig> r = loadTerrainConfig(std::string(ISOSTAR_SOURCE_DIR) + "/maps/terrain.toml");
+    INFO(isostar::formatDiagnostics(r.diagnostics()));
     REQUIRE(r.ok());
     CHECK(r.diagnostics().empty());
     const TerrainConfig defaults = defaultTerrainConfig();
@@ -42,9 +42,9 @@ TEST_CASE("the defaults carry the article's numbers and every terrain the art us
     CHECK(c.base.find("volcano")->influence == std::nullopt);
     CHECK(c.base.find("volcano_erupting")->influence == Influence{4.5, InfluenceEffect::Divide, 5.0, 0.0, 2.0});
     CHECK(c.base.find("tombstone")->influence == Influence{2.5, InfluenceEffect::Multiply, 3.0, 0.5, 1.1});
-    CHECK(c.base.movement.diagonal == eng::path::DiagonalMode::NoCornerCutting);
+    CHECK(c.base.movement.diagonal == isostar::path::DiagonalMode::NoCornerCutting);
     CHECK(c.base.movement.diagonalFactor == 1.414);
-    CHECK(c.base.movement.heuristic == eng::path::Heuristic::Octile);
+    CHECK(c.base.movement.heuristic == isostar::path::Heuristic::Octile);
     CHECK(c.base.movement.weight == 1.0);
     CHECK(c.base.movement.smoothing);
     REQUIRE(c.profile("dwarf") != nullptr);
@@ -56,7 +56,7 @@ TEST_CASE("the defaults carry the article's numbers and every terrain the art us
 
 TEST_CASE("a minimal config parses, keeps file order and defaults", "[terrain][config]")
 {
-    eng::Result<TerrainConfig> r = parseTerrainConfig(R"(
+    isostar::Result<TerrainConfig> r = parseTerrainConfig(R"(
 [terrain.snow]
 cost = 3
 [terrain.grass]
@@ -74,19 +74,19 @@ weight = 3
     CHECK(c.base.terrains[0].name == "snow");
     CHECK(c.base.terrains[0].baseCost == 3.0); // an integer is a number too
     CHECK(c.base.terrains[1].name == "grass");
-    CHECK(c.base.movement.diagonal == eng::path::DiagonalMode::Never);
-    CHECK(c.base.movement.heuristic == eng::path::Heuristic::Manhattan);
+    CHECK(c.base.movement.diagonal == isostar::path::DiagonalMode::Never);
+    CHECK(c.base.movement.heuristic == isostar::path::Heuristic::Manhattan);
     CHECK(c.base.movement.weight == 2.0);
     CHECK(c.base.movement.diagonalFactor == 1.414);
     REQUIRE(c.profile("fast") != nullptr);
     CHECK(c.profile("fast")->movement.weight == 3.0);
-    CHECK(c.profile("fast")->movement.diagonal == eng::path::DiagonalMode::Never);
+    CHECK(c.profile("fast")->movement.diagonal == isostar::path::DiagonalMode::Never);
     CHECK(c.profile("fast")->terrains == c.base.terrains);
 }
 
 TEST_CASE("profiles override single keys and can drop an influence", "[terrain][config]")
 {
-    eng::Result<TerrainConfig> r = parseTerrainConfig(R"(
+    isostar::Result<TerrainConfig> r = parseTerrainConfig(R"(
 [terrain.lava]
 cost = 2
 multiplier = 3
@@ -97,7 +97,7 @@ influence = { radius = 1 }
 [profile.stoic.terrain.lava]
 influence = false
 )", "x.toml");
-    INFO(eng::formatDiagnostics(r.diagnostics()));
+    INFO(isostar::formatDiagnostics(r.diagnostics()));
     REQUIRE(r.ok());
     const TerrainRule& lava = *r.value().profile("salamander")->find("lava");
     CHECK(lava.baseCost == 2.0);
@@ -171,12 +171,12 @@ TEST_CASE("bad values are reported with their key and line, all at once", "[terr
 
 TEST_CASE("a missing config file is an error naming it", "[terrain][config]")
 {
-    eng::Result<TerrainConfig> r = loadTerrainConfig("no/such/terrain.toml");
+    isostar::Result<TerrainConfig> r = loadTerrainConfig("no/such/terrain.toml");
     REQUIRE_FALSE(r.ok());
-    CHECK(eng::formatDiagnostics(r.diagnostics()) == "no/such/terrain.toml: error: cannot open terrain config\n");
-    eng::Result<std::string> text = readTerrainConfigText("no/such/terrain.toml");
+    CHECK(isostar::formatDiagnostics(r.diagnostics()) == "no/such/terrain.toml: error: cannot open terrain config\n");
+    isostar::Result<std::string> text = readTerrainConfigText("no/such/terrain.toml");
     REQUIRE_FALSE(text.ok());
-    CHECK(eng::formatDiagnostics(text.diagnostics()) == "no/such/terrain.toml: error: cannot open terrain config\n");
+    CHECK(isostar::formatDiagnostics(text.diagnostics()) == "no/such/terrain.toml: error: cannot open terrain config\n");
 }
 
 TEST_CASE("sight: [movement] sight and blocks_sight parse, profiles override, bad values are errors",
@@ -189,7 +189,7 @@ TEST_CASE("sight: [movement] sight and blocks_sight parse, profiles override, ba
     CHECK_FALSE(defaults.base.find("grass")->blocksSight);
     CHECK_FALSE(defaults.base.find("water")->blocksSight);  // impassable, but one sees across
 
-    eng::Result<TerrainConfig> r = parseTerrainConfig(R"(
+    isostar::Result<TerrainConfig> r = parseTerrainConfig(R"(
 [movement]
 sight = 5
 [terrain.hedge]
@@ -199,7 +199,7 @@ sight = 11
 [profile.scout.terrain.hedge]
 blocks_sight = false
 )", "maps/sight.toml");
-    INFO(eng::formatDiagnostics(r.diagnostics()));
+    INFO(isostar::formatDiagnostics(r.diagnostics()));
     REQUIRE(r.ok());
     CHECK(r.value().base.sight == 5);
     CHECK(r.value().base.find("hedge")->blocksSight);

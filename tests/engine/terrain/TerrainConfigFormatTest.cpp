@@ -8,16 +8,16 @@
 #include <random>
 #include <string>
 
-using namespace eng::terrain;
+using namespace isostar::terrain;
 
 namespace {
 
 TerrainConfig reparsed(const TerrainConfig& c)
 {
     const std::string text = formatTerrainConfig(c);
-    eng::Result<TerrainConfig> r = parseTerrainConfig(text, "formatted.toml");
+    isostar::Result<TerrainConfig> r = parseTerrainConfig(text, "formatted.toml");
     INFO(text);
-    INFO(eng::formatDiagnostics(r.diagnostics()));
+    INFO(isostar::formatDiagnostics(r.diagnostics()));
     REQUIRE(r.ok());
     return r.value();
 }
@@ -57,9 +57,9 @@ TerrainConfig randomConfig(std::mt19937& rng)
     };
     TerrainConfig c;
     c.description = coin(rng) ? "random \"quoted\" \\ config" : "";
-    c.base.movement.diagonal = eng::path::DiagonalMode(die(rng) % 4);
+    c.base.movement.diagonal = isostar::path::DiagonalMode(die(rng) % 4);
     c.base.movement.diagonalFactor = positive(rng);
-    c.base.movement.heuristic = eng::path::Heuristic(die(rng) % 5);
+    c.base.movement.heuristic = isostar::path::Heuristic(die(rng) % 5);
     c.base.movement.weight = 1.0 + positive(rng) / 10.0;
     c.base.movement.smoothing = coin(rng);
     const int terrains = 1 + die(rng) * 2;
@@ -84,7 +84,7 @@ TerrainConfig randomConfig(std::mt19937& rng)
         if (coin(rng))
             profile.rules.movement.weight = 3.0;
         if (coin(rng))
-            profile.rules.movement.heuristic = eng::path::Heuristic::Zero;
+            profile.rules.movement.heuristic = isostar::path::Heuristic::Zero;
         c.profiles.push_back(profile);
     }
     return c;
@@ -116,7 +116,7 @@ TEST_CASE("random loader-shaped configs survive format and parse", "[terrain][co
 
 TEST_CASE("a profile changing one influence field writes only that field", "[terrain][configformat]")
 {
-    eng::Result<TerrainConfig> r = parseTerrainConfig(R"(
+    isostar::Result<TerrainConfig> r = parseTerrainConfig(R"(
 [terrain.v]
 influence = { radius = 3, effect = "divide", base = 5 }
 [profile.p.terrain.v]
@@ -133,7 +133,7 @@ weight = 2
 
 TEST_CASE("ConfigTuning over the built-in defaults", "[terrain][configformat][tuning]")
 {
-    eng::Result<ConfigTuning> r = ConfigTuning::fromConfig(defaultTerrainConfig(), "");
+    isostar::Result<ConfigTuning> r = ConfigTuning::fromConfig(defaultTerrainConfig(), "");
     REQUIRE(r.ok());
     ConfigTuning t = std::move(r).value();
     CHECK(t.config() == defaultTerrainConfig());
@@ -145,7 +145,7 @@ TEST_CASE("ConfigTuning over the built-in defaults", "[terrain][configformat][tu
 
 TEST_CASE("aliases are written with their terrain, not with profiles, and read back equal", "[terrain][configformat]")
 {
-    eng::Result<TerrainConfig> r = parseTerrainConfig(R"(
+    isostar::Result<TerrainConfig> r = parseTerrainConfig(R"(
 [terrain.water]
 passable = false
 aliases = ["Sea", "Lake \"Deep\""]

@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-using namespace eng::terrain;
-using eng::TileCoord;
+using namespace isostar::terrain;
+using isostar::TileCoord;
 
 namespace {
 
@@ -25,7 +25,7 @@ const std::pair<char, std::string_view> Legend[] = {
 TerrainGrid ascii(std::initializer_list<std::string_view> rows)
 {
     std::vector<std::string_view> r(rows);
-    eng::Result<TerrainGrid> g = terrainGridFromAscii(r, Legend);
+    isostar::Result<TerrainGrid> g = terrainGridFromAscii(r, Legend);
     REQUIRE(g.ok());
     return g.value();
 }
@@ -33,8 +33,8 @@ TerrainGrid ascii(std::initializer_list<std::string_view> rows)
 TerrainField compile(const TerrainGrid& grid, const TerrainRules& rules = defaultTerrainConfig().base)
 {
     TerrainField f;
-    const std::vector<eng::Diagnostic> warnings = f.build(grid, rules);
-    INFO(eng::formatDiagnostics(warnings));
+    const std::vector<isostar::Diagnostic> warnings = f.build(grid, rules);
+    INFO(isostar::formatDiagnostics(warnings));
     CHECK(warnings.empty());
     return f;
 }
@@ -53,9 +53,9 @@ TEST_CASE("plain terrains: base cost of the topmost, multipliers of all", "[terr
     CHECK(costAt(f, 1, 0) == 3.0f);
     CHECK(costAt(f, 2, 0) == 0.5f);   // road on grass
     CHECK(costAt(f, 3, 0) == 1.5f);   // road on snow: 3 x 0.5
-    CHECK(costAt(f, 4, 0) == eng::path::Impassable);
+    CHECK(costAt(f, 4, 0) == isostar::path::Impassable);
     CHECK(costAt(f, 5, 0) == 1.0f);   // no terrain at all: default cost
-    CHECK(costAt(f, 6, 0) == eng::path::Impassable); // water
+    CHECK(costAt(f, 6, 0) == isostar::path::Impassable); // water
     CHECK(costAt(f, 7, 0) == 0.5f);   // bridge covers the water
 }
 
@@ -95,7 +95,7 @@ TEST_CASE("the article's influence numbers", "[terrain][field]")
         TerrainField f = compile(ascii({"v..", "#V."}));
         CHECK(costAt(f, 1, 0) == Approx(1.0 / 8.0)); // the erupting one only
         CHECK(costAt(f, 0, 0) == Approx(1.0 / ((5.0 - std::sqrt(2.0)) * 2.0)));
-        CHECK(costAt(f, 0, 1) == eng::path::Impassable);
+        CHECK(costAt(f, 0, 1) == isostar::path::Impassable);
     }
 }
 
@@ -110,8 +110,8 @@ TEST_CASE("unknown terrains warn once and count as no effect", "[terrain][field]
     TerrainGrid g = ascii({"??.", "?s?"});
     g.source = "maps/test.tmx";
     TerrainField f;
-    const std::vector<eng::Diagnostic> warnings = f.build(g, defaultTerrainConfig().base);
-    CHECK(eng::formatDiagnostics(warnings) ==
+    const std::vector<isostar::Diagnostic> warnings = f.build(g, defaultTerrainConfig().base);
+    CHECK(isostar::formatDiagnostics(warnings) ==
           "maps/test.tmx: warning: unknown terrain \"lava\" costs 1: add [terrain.lava] to the config\n");
     CHECK(costAt(f, 0, 0) == 1.0f); // grass lava
     CHECK(f.unknownTerrains() == std::vector<std::string>{"lava"});
@@ -123,16 +123,16 @@ TEST_CASE("an edit by name refuses a terrain the rules do not know, naming it an
     TerrainGrid g = ascii({"...", ".s."});
     g.source = "maps/test.tmx";
     const TerrainRules& rules = defaultTerrainConfig().base;
-    eng::path::NavGrid nav;
+    isostar::path::NavGrid nav;
     REQUIRE(nav.reset(g.width, g.height));
     TerrainField f;
     REQUIRE(f.build(g, rules, nav, "").empty());
     const std::size_t names = f.grid().names.size();
 
-    const eng::Result<TerrainId> typo = f.terrainId("wal");
+    const isostar::Result<TerrainId> typo = f.terrainId("wal");
     REQUIRE_FALSE(typo);
     REQUIRE(typo.diagnostics().size() == 1);
-    const eng::Diagnostic& why = typo.diagnostics().front();
+    const isostar::Diagnostic& why = typo.diagnostics().front();
     CHECK(why.file == "maps/test.tmx");
     CHECK(why.message.rfind("unknown terrain \"wal\" (the terrain rules know: ", 0) == 0);
     for (const TerrainRule& r : rules.terrains)
@@ -141,10 +141,10 @@ TEST_CASE("an edit by name refuses a terrain the rules do not know, naming it an
     CHECK(f.unknownTerrains().empty());
 
     // A known name (any case) gets its id and paints: the wall walls the cell off.
-    const eng::Result<TerrainId> wall = f.terrainId("Wall");
+    const isostar::Result<TerrainId> wall = f.terrainId("Wall");
     REQUIRE(wall);
     const TerrainId stack[] = {f.grid().find("grass"), wall.value()};
-    const eng::path::NavDirty d = f.setCell(nav, {0, 0}, stack);
+    const isostar::path::NavDirty d = f.setCell(nav, {0, 0}, stack);
     CHECK(d.cells.size() == 1);
     CHECK_FALSE(nav.passable(0, {0, 0}));
 
@@ -153,7 +153,7 @@ TEST_CASE("an edit by name refuses a terrain the rules do not know, naming it an
     CHECK(f.grid().cellNames({1, 1}) == std::vector<std::string>{"snow"});
 
     // Adding one deliberately (a map's own name) still works, and warns.
-    eng::Diagnostic warning;
+    isostar::Diagnostic warning;
     const TerrainId lava = f.addTerrain("lava", &warning);
     CHECK(f.grid().names[lava] == "lava");
     CHECK(f.unknownTerrains() == std::vector<std::string>{"lava"});
@@ -261,7 +261,7 @@ TEST_CASE("incremental updates equal a full rebuild, on random edits", "[terrain
         f.build(g, defaultTerrainConfig().base);
         for (int edit = 0; edit < 40; ++edit) {
             const TileCoord c{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
-            const eng::path::CostField before = f.costField();
+            const isostar::path::CostField before = f.costField();
             std::vector<TerrainId> ids;
             for (std::string_view name : stacks[rng() % stacks.size()])
                 ids.push_back(f.addTerrain(name));
@@ -315,7 +315,7 @@ TEST_CASE("a bound field keeps no costs: they are in its NavGrid layer, equal to
     const TerrainGrid g = ascii({"....V....", "..s.#.=..", "...+.rr..", "~~H~~....", "....v...."});
     const TerrainConfig& config = defaultTerrainConfig();
     const TerrainRules dwarf = *config.profile("dwarf");
-    eng::path::NavGrid nav;
+    isostar::path::NavGrid nav;
     REQUIRE(nav.reset(g.width, g.height));
     TerrainField base, dw;
     CHECK(base.build(g, config.base, nav, "").empty());
@@ -350,7 +350,7 @@ TEST_CASE("a bound field keeps no costs: they are in its NavGrid layer, equal to
 TEST_CASE("a bound build the NavGrid refuses leaves the field unbound and the grid unchanged", "[terrain][field][bound]")
 {
     const TerrainGrid g = ascii({"....", "...."});
-    eng::path::NavGrid nav;
+    isostar::path::NavGrid nav;
     REQUIRE(nav.reset(5, 2));  // not the grid's size
     TerrainField f;
     f.build(g, defaultTerrainConfig().base, nav, "walker");
@@ -368,7 +368,7 @@ TEST_CASE("a bound build the NavGrid refuses leaves the field unbound and the gr
 
     REQUIRE(f.build(g, defaultTerrainConfig().base, nav, "walker").empty());
     REQUIRE(f.bound());
-    eng::path::NavDirty dirty;
+    isostar::path::NavDirty dirty;
     f.build(g, defaultTerrainConfig().base, nav, 3, &dirty);  // no layer 3
     CHECK_FALSE(f.bound());
     CHECK(dirty.layer == -1);
@@ -385,7 +385,7 @@ TEST_CASE("bound incremental edits equal an unbound field and a full build, bit 
         const int w = 5 + int(rng() % 20), h = 5 + int(rng() % 20);
         const TerrainGrid g = randomGrid(rng, w, h);
         const auto sharedGrid = std::make_shared<const TerrainGrid>(g);
-        eng::path::NavGrid nav;
+        isostar::path::NavGrid nav;
         REQUIRE(nav.reset(w, h));
         std::vector<TerrainField> bound(profiles.size()), unbound(profiles.size());
         for (std::size_t p = 0; p < profiles.size(); ++p) {
@@ -404,7 +404,7 @@ TEST_CASE("bound incremental edits equal an unbound field and a full build, bit 
             for (std::size_t p = 0; p < profiles.size(); ++p) {
                 const std::uint64_t before = nav.version();
                 std::vector<TileCoord> expected;
-                eng::path::NavDirty dirty;
+                isostar::path::NavDirty dirty;
                 if (kind == 0) {
                     std::vector<TerrainId> ids, unboundIds;
                     for (std::string_view name : stack) {
@@ -443,7 +443,7 @@ TEST_CASE("fields built from one shared grid read it until their first change, t
     const TerrainGrid g = ascii({"....V....", "..s.#.=..", "...+.rr..", "~~H~~....", "....v...."});
     const TerrainConfig& config = defaultTerrainConfig();
     const auto grid = std::make_shared<const TerrainGrid>(g);
-    eng::path::NavGrid nav;
+    isostar::path::NavGrid nav;
     REQUIRE(nav.reset(g.width, g.height));
     TerrainField base, dw;
     CHECK(base.build(grid, config.base, nav, "").empty());
@@ -457,7 +457,7 @@ TEST_CASE("fields built from one shared grid read it until their first change, t
     CHECK(base.sharesGrid(dw));
 
     // The erupting volcano at (4,0) goes quiet for the default profile only.
-    const eng::path::NavDirty d = base.replaceTerrain(nav, {4, 0}, "volcano_erupting", "volcano");
+    const isostar::path::NavDirty d = base.replaceTerrain(nav, {4, 0}, "volcano_erupting", "volcano");
     CHECK_FALSE(d.cells.empty());
     CHECK_FALSE(base.sharesGrid(dw));
     CHECK(base.grid().cellNames({4, 0}) == std::vector<std::string>{"grass", "volcano"});
@@ -478,12 +478,12 @@ TEST_CASE("setCells: several cells in one apply equal the same cells set one by 
     for (int round = 0; round < 15; ++round) {
         const int w = 6 + int(rng() % 16), h = 6 + int(rng() % 16);
         const TerrainGrid g = randomGrid(rng, w, h);
-        eng::path::NavGrid nav;
+        isostar::path::NavGrid nav;
         REQUIRE(nav.reset(w, h));
         TerrainField bound, unbound;
         bound.build(g, defaultTerrainConfig().base, nav, "walker");
         unbound.build(g, defaultTerrainConfig().base);
-        const eng::path::CostField start = unbound.costField();
+        const isostar::path::CostField start = unbound.costField();
         std::vector<CellTerrains> batch;
         const int count = 1 + int(rng() % 6);
         for (int k = 0; k < count; ++k) {
@@ -500,7 +500,7 @@ TEST_CASE("setCells: several cells in one apply equal the same cells set one by 
                 ids.push_back(unbound.addTerrain(bound.grid().names[id]));
             unbound.setCell(c, ids);
         }
-        const eng::path::NavDirty dirty = bound.setCells(nav, batch);
+        const isostar::path::NavDirty dirty = bound.setCells(nav, batch);
         REQUIRE(nav.costField(0) == unbound.costField());
         std::vector<TileCoord> differing;
         for (int y = 0; y < h; ++y)
@@ -515,12 +515,12 @@ TEST_CASE("bound setRules rewrites the layer and reports what changed", "[terrai
 {
     const TerrainGrid g = ascii({"..sss..", ".=rr=..", "..+.V..", "sssssss"});
     const TerrainConfig& config = defaultTerrainConfig();
-    eng::path::NavGrid nav;
+    isostar::path::NavGrid nav;
     REQUIRE(nav.reset(g.width, g.height));
     TerrainField f;
     f.build(g, config.base, nav, "unit");
     const TerrainField dwarf = compile(g, *config.profile("dwarf"));
-    eng::path::NavDirty dirty;
+    isostar::path::NavDirty dirty;
     f.setRules(nav, *config.profile("dwarf"), &dirty);
     REQUIRE(f.bound());
     CHECK(nav.costField(0) == dwarf.costField());

@@ -14,15 +14,15 @@
 #include <random>
 #include <vector>
 
-using namespace eng::terrain;
-using eng::TileCoord;
-using eng::path::DiagonalMode;
-using eng::path::Heuristic;
+using namespace isostar::terrain;
+using isostar::TileCoord;
+using isostar::path::DiagonalMode;
+using isostar::path::Heuristic;
 
 namespace {
 
 /// Sum of step costs along a path, checking every step is legal under the rules.
-double walk(const eng::path::CostField& f, const eng::path::MoveRules& rules, const std::vector<TileCoord>& path)
+double walk(const isostar::path::CostField& f, const isostar::path::MoveRules& rules, const std::vector<TileCoord>& path)
 {
     double cost = 0.0;
     for (std::size_t i = 1; i < path.size(); ++i) {
@@ -51,17 +51,17 @@ TEST_CASE("A* on compiled terrain costs exactly what Dijkstra finds (thousands o
     const DiagonalMode modes[] = {DiagonalMode::NoCornerCutting, DiagonalMode::Never,
                                   DiagonalMode::AtMostOneObstacle, DiagonalMode::Always};
     int queries = 0, found = 0, cheapCells = 0;
-    eng::path::GridPathfinder finder;
-    eng::path::PathResult result;
+    isostar::path::GridPathfinder finder;
+    isostar::path::PathResult result;
     for (int map = 0; map < 2000; ++map) {
         const int w = 3 + int(rng() % 12), h = 3 + int(rng() % 12);
         TerrainField field;
         field.build(generate(rng, w, h), base);
-        const eng::path::CostField& f = field.costField();
+        const isostar::path::CostField& f = field.costField();
         for (float c : f.cost)
             cheapCells += c < 1.0f;
         const DiagonalMode mode = modes[map % 4];
-        eng::path::MoveRules rules = base.movement;
+        isostar::path::MoveRules rules = base.movement;
         rules.diagonal = mode;
         // Two queries per map from a passable start (if any).
         for (int q = 0; q < 2; ++q) {
@@ -78,11 +78,11 @@ TEST_CASE("A* on compiled terrain costs exactly what Dijkstra finds (thousands o
                 ++queries;
                 INFO("map " << map << " " << w << "x" << h << " " << mode << " " << h << " " << start << " -> " << goal);
                 if (std::isinf(best)) {
-                    CHECK(result.status != eng::path::PathStatus::Found);
+                    CHECK(result.status != isostar::path::PathStatus::Found);
                     continue;
                 }
                 ++found;
-                REQUIRE(result.status == eng::path::PathStatus::Found);
+                REQUIRE(result.status == isostar::path::PathStatus::Found);
                 REQUIRE(result.path.front() == start);
                 REQUIRE(result.path.back() == goal);
                 CHECK(result.cost == Approx(best).epsilon(1e-9));
@@ -100,13 +100,13 @@ TEST_CASE("A* with weight > 1 is never cheaper than the optimum and within the w
 {
     std::mt19937 rng(7);
     const TerrainRules base = defaultTerrainConfig().base;
-    eng::path::GridPathfinder finder;
-    eng::path::PathResult result;
+    isostar::path::GridPathfinder finder;
+    isostar::path::PathResult result;
     for (int map = 0; map < 300; ++map) {
         TerrainField field;
         field.build(generate(rng, 12, 12), base);
-        const eng::path::CostField& f = field.costField();
-        eng::path::MoveRules rules = base.movement;
+        const isostar::path::CostField& f = field.costField();
+        isostar::path::MoveRules rules = base.movement;
         rules.weight = 1.5;
         const TileCoord start{0, 0}, goal{11, 11};
         if (!f.passable(start))
@@ -116,7 +116,7 @@ TEST_CASE("A* with weight > 1 is never cheaper than the optimum and within the w
         finder.findPath(start, goal, result);
         if (std::isinf(best))
             continue;
-        REQUIRE(result.status == eng::path::PathStatus::Found);
+        REQUIRE(result.status == isostar::path::PathStatus::Found);
         CHECK(result.cost >= best - 1e-9);
         CHECK(result.cost <= 1.5 * best + 1e-9);
     }
@@ -128,9 +128,9 @@ TEST_CASE("incremental field updates feed the pathfinder: same answers as a fres
     const TerrainRules base = defaultTerrainConfig().base;
     TerrainField field;
     field.build(generate(rng, 24, 24), base);
-    eng::path::GridPathfinder live, fresh;
+    isostar::path::GridPathfinder live, fresh;
     REQUIRE(live.init(field.costField(), base.movement));
-    eng::path::PathResult a, b;
+    isostar::path::PathResult a, b;
     for (int edit = 0; edit < 200; ++edit) {
         const TileCoord c{int(rng() % 24u), int(rng() % 24u)};
         const char* names[] = {"volcano_erupting", "volcano", "wall", "road", "tombstone"};

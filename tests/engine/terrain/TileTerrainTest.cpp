@@ -20,17 +20,17 @@
 #include <string>
 #include <vector>
 
-using namespace eng::terrain;
-using eng::TileCoord;
+using namespace isostar::terrain;
+using isostar::TileCoord;
 
 namespace {
 
 const std::string NamesDir = std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/terrain/names/";
 
-eng::map::MapData loadNamed(const std::string& path)
+isostar::map::MapData loadNamed(const std::string& path)
 {
-    eng::Result<eng::map::MapData> r = eng::map::loadMap(path);
-    INFO(eng::formatDiagnostics(r.diagnostics()));
+    isostar::Result<isostar::map::MapData> r = isostar::map::loadMap(path);
+    INFO(isostar::formatDiagnostics(r.diagnostics()));
     REQUIRE(r.ok());
     return r.value();
 }
@@ -60,7 +60,7 @@ TEST_CASE("a tile's terrain: its property, else its wang colour, else its class"
 {
     for (const std::string file : {"names.tmx", "names.tmj"}) {
         INFO(file);
-        const eng::map::MapData map = loadNamed(NamesDir + file);
+        const isostar::map::MapData map = loadNamed(NamesDir + file);
         const std::string tileset = file == "names.tmx" ? "names.tsx" : "names.tsj";
         const TerrainRules rules = defaultTerrainConfig().base;
         const TerrainGrid grid = terrainGridFromMap(map, &rules);
@@ -90,8 +90,8 @@ TEST_CASE("a tile's terrain: its property, else its wang colour, else its class"
 
 TEST_CASE("aliases: a wang colour called Lake is water, and names and aliases may not clash", "[terrain][names]")
 {
-    const eng::Result<TerrainConfig> config = loadTerrainConfig(NamesDir + "aliases.toml");
-    INFO(eng::formatDiagnostics(config.diagnostics()));
+    const isostar::Result<TerrainConfig> config = loadTerrainConfig(NamesDir + "aliases.toml");
+    INFO(isostar::formatDiagnostics(config.diagnostics()));
     REQUIRE(config.ok());
     const TerrainRules& rules = config.value().base;
     REQUIRE(rules.find("water"));
@@ -100,16 +100,16 @@ TEST_CASE("aliases: a wang colour called Lake is water, and names and aliases ma
     CHECK(rules.find("Water") == rules.find("water"));
     CHECK(rules.find("pond") == nullptr);
 
-    const eng::map::MapData map = loadNamed(NamesDir + "names.tmx");
+    const isostar::map::MapData map = loadNamed(NamesDir + "names.tmx");
     const TerrainGrid grid = terrainGridFromMap(map, &rules);
     CHECK(grid.cellNames({4, 0}) == std::vector<std::string>{"water"}); // Lake/snow tie: impassable wins
     TerrainField field;
     CHECK(field.build(grid, rules).empty());
-    CHECK(field.costField().at({4, 0}) == eng::path::Impassable);
+    CHECK(field.costField().at({4, 0}) == isostar::path::Impassable);
     CHECK(field.costField().at({3, 0}) == 3.0f);
 
     const auto errors = [](const std::string& text) {
-        return eng::formatDiagnostics(parseTerrainConfig(text, "a.toml").diagnostics());
+        return isostar::formatDiagnostics(parseTerrainConfig(text, "a.toml").diagnostics());
     };
     CHECK(errors("[terrain.water]\naliases = [\"Lake\"]\n[terrain.Lake]\n") ==
           "a.toml:3: error: terrain.Lake: \"Lake\" also names terrain.water (names and aliases match without "
@@ -132,13 +132,13 @@ TEST_CASE("unknown terrain names say where they came from and how to add them", 
     CHECK(unknownTerrainText("Deep Water", "") ==
           "unknown terrain \"Deep Water\" costs 1: add [terrain.\"deep water\"] to the config");
 
-    const eng::map::MapData map = loadNamed(NamesDir + "names.tmx");
+    const isostar::map::MapData map = loadNamed(NamesDir + "names.tmx");
     const TerrainGrid grid = terrainGridFromMap(map); // no rules: "Grass", "Water", ... as written
     TerrainRules rules;                               // and rules that know none of them
     TerrainField field;
-    const std::vector<eng::Diagnostic> warnings = field.build(grid, rules);
+    const std::vector<isostar::Diagnostic> warnings = field.build(grid, rules);
     REQUIRE(warnings.size() == 7); // Snow, Grass, Water, Road, wall, Rock, Flowers
-    CHECK(eng::formatDiagnostic(warnings[0]) ==
+    CHECK(isostar::formatDiagnostic(warnings[0]) ==
           map.path + ": warning: unknown terrain \"Snow\" (terrain property in names.tsx, wang colour in names.tsx) "
                      "costs 1: add [terrain.snow] to the config");
     // The game's tile panel and isopath --explain say the same.
@@ -153,20 +153,20 @@ TEST_CASE("Tiled's grass-and-water example: the lake is impassable and paths go 
     if (!std::filesystem::exists(testsupport::kGrassAndWater))
         return testsupport::skipTest("the tiled package's examples are not installed (" + testsupport::kGrassAndWater +
                                      ")");
-    const eng::map::MapData map = loadNamed(testsupport::kGrassAndWater);
+    const isostar::map::MapData map = loadNamed(testsupport::kGrassAndWater);
     const TerrainRules rules = defaultTerrainConfig().base;
     TerrainField field;
     CHECK(field.build(terrainGridFromMap(map, &rules), rules).empty());
-    const eng::path::CostField expected =
-        testsupport::wangCostField(map, {{"Grass", 1.0f}, {"Water", eng::path::Impassable}});
+    const isostar::path::CostField expected =
+        testsupport::wangCostField(map, {{"Grass", 1.0f}, {"Water", isostar::path::Impassable}});
     CHECK(field.costField().cost == expected.cost);
     // (12,12) lies in the lake, on the straight line between the two corners.
-    CHECK(field.costField().at({12, 12}) == eng::path::Impassable);
+    CHECK(field.costField().at({12, 12}) == isostar::path::Impassable);
 
-    eng::path::GridPathfinder finder;
+    isostar::path::GridPathfinder finder;
     REQUIRE(finder.init(field.costField(), rules.movement));
-    eng::path::PathResult result;
-    REQUIRE(finder.findPath({24, 0}, {0, 24}, result) == eng::path::PathStatus::Found);
+    isostar::path::PathResult result;
+    REQUIRE(finder.findPath({24, 0}, {0, 24}, result) == isostar::path::PathStatus::Found);
     for (TileCoord c : result.path)
         CHECK(expected.at(c) == 1.0f);
     const std::vector<double> dist = testsupport::referenceDijkstra(expected, rules.movement, {24, 0});
@@ -180,21 +180,21 @@ TEST_CASE("the example with its Water colour renamed Snow: optimal paths with sn
         return testsupport::skipTest("the tiled package's examples are not installed (" + testsupport::kGrassAndWater +
                                      ")");
     testsupport::TempDir dir("isostar-names");
-    const eng::map::MapData map = loadNamed(testsupport::grassAndWaterRenamed(dir.path, "Snow"));
+    const isostar::map::MapData map = loadNamed(testsupport::grassAndWaterRenamed(dir.path, "Snow"));
     const TerrainRules rules = defaultTerrainConfig().base;
     TerrainField field;
     CHECK(field.build(terrainGridFromMap(map, &rules), rules).empty());
-    const eng::path::CostField expected = testsupport::wangCostField(map, {{"Grass", 1.0f}, {"Snow", 3.0f}});
+    const isostar::path::CostField expected = testsupport::wangCostField(map, {{"Grass", 1.0f}, {"Snow", 3.0f}});
     CHECK(field.costField().cost == expected.cost);
     CHECK(field.costField().at({12, 12}) == 3.0f);
 
-    eng::path::GridPathfinder finder;
+    isostar::path::GridPathfinder finder;
     REQUIRE(finder.init(field.costField(), rules.movement));
-    eng::path::PathResult result;
+    isostar::path::PathResult result;
     for (const auto& [from, to] : {std::pair<TileCoord, TileCoord>{{24, 0}, {0, 24}}, {{0, 0}, {24, 24}},
                                    {{12, 0}, {12, 24}}, {{3, 20}, {20, 3}}}) {
         INFO(from << " -> " << to);
-        REQUIRE(finder.findPath(from, to, result) == eng::path::PathStatus::Found);
+        REQUIRE(finder.findPath(from, to, result) == isostar::path::PathStatus::Found);
         const std::vector<double> dist = testsupport::referenceDijkstra(expected, rules.movement, from);
         CHECK(result.cost == Approx(dist[std::size_t(expected.index(to))]).epsilon(1e-9));
     }
@@ -205,16 +205,16 @@ TEST_CASE("Tiled's desert example: four wang terrains the config does not know",
     const std::string desert = testsupport::kTiledExamples + "/desert.tmx";
     if (!std::filesystem::exists(desert))
         return testsupport::skipTest("the tiled package's examples are not installed (" + desert + ")");
-    const eng::map::MapData map = loadNamed(desert);
+    const isostar::map::MapData map = loadNamed(desert);
     const TerrainRules rules = defaultTerrainConfig().base;
     const TerrainGrid grid = terrainGridFromMap(map, &rules);
     std::vector<std::string> names = grid.names;
     std::sort(names.begin(), names.end());
     CHECK(names == std::vector<std::string>{"Brick", "Cobblestone", "Desert", "Dirt"});
     TerrainField field;
-    const std::vector<eng::Diagnostic> warnings = field.build(grid, rules);
+    const std::vector<isostar::Diagnostic> warnings = field.build(grid, rules);
     REQUIRE(warnings.size() == 4);
-    for (const eng::Diagnostic& w : warnings)
+    for (const isostar::Diagnostic& w : warnings)
         CHECK_THAT(w.message, Catch::Matches("unknown terrain \"[A-Za-z]+\" \\(wang colour in desert.tsx\\) costs 1: "
                                              "add \\[terrain.[a-z]+\\] to the config"));
 }

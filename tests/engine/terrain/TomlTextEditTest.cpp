@@ -10,21 +10,21 @@
 #include <random>
 #include <string>
 
-using namespace eng::terrain;
+using namespace isostar::terrain;
 
 namespace {
 
 std::string edited(const std::string& text, const std::vector<TomlValueEdit>& edits)
 {
-    eng::Result<std::string> r = editTomlValues(text, edits, "t.toml");
-    INFO(eng::formatDiagnostics(r.diagnostics()));
+    isostar::Result<std::string> r = editTomlValues(text, edits, "t.toml");
+    INFO(isostar::formatDiagnostics(r.diagnostics()));
     REQUIRE(r.ok());
     return r.value();
 }
 
 std::string errorOf(const std::string& text, const std::vector<TomlValueEdit>& edits)
 {
-    eng::Result<std::string> r = editTomlValues(text, edits, "t.toml");
+    isostar::Result<std::string> r = editTomlValues(text, edits, "t.toml");
     REQUIRE_FALSE(r.ok());
     REQUIRE(r.diagnostics().size() == 1);
     CHECK(r.diagnostics()[0].file == "t.toml");
@@ -157,7 +157,7 @@ TEST_CASE("numbers are written in the shortest form that reads back exactly", "[
         const double v = mantissa(rng) * std::pow(10.0, exponent(rng));
         const std::string token = formatTomlNumber(v);
         CHECK(std::strtod(token.c_str(), nullptr) == v);
-        eng::Result<TerrainConfig> c = parseTerrainConfig("[movement]\nweight = " + token + "\n", "n.toml");
+        isostar::Result<TerrainConfig> c = parseTerrainConfig("[movement]\nweight = " + token + "\n", "n.toml");
         INFO(token);
         REQUIRE(c.ok());
         CHECK(c.value().base.movement.weight == v);

@@ -44,15 +44,15 @@ const Json* unitNamed(const Json& dump, const std::string& name)
     return nullptr;
 }
 
-eng::TileCoord cellOf(const Json& xy)
+isostar::TileCoord cellOf(const Json& xy)
 {
     return {xy[0].get<int>(), xy[1].get<int>()};
 }
 
 /// `step 25` + `step 12` of the dwarf towards `goal`: exactly 37 cells, in the order of the full
 /// search from the same cell (left in `full`). Returns the step's start cell.
-eng::TileCoord checkStepDump(const Json& step, const game::World& world, eng::TileCoord goal,
-                             eng::path::PathResult& full)
+isostar::TileCoord checkStepDump(const Json& step, const game::World& world, isostar::TileCoord goal,
+                             isostar::path::PathResult& full)
 {
     CHECK(step["overlays"].empty());
     REQUIRE(step["step"].is_object());
@@ -63,13 +63,13 @@ eng::TileCoord checkStepDump(const Json& step, const game::World& world, eng::Ti
     const Json* dwarf = unitNamed(step, "dwarf");
     REQUIRE(dwarf);
     CHECK_FALSE((*dwarf)["moving"].get<bool>());  // step-through orders nothing
-    const eng::TileCoord start = cellOf(step["step"]["start"]);
+    const isostar::TileCoord start = cellOf(step["step"]["start"]);
     CHECK(start == cellOf((*dwarf)["tile"]));
     CHECK(cellOf(step["step"]["goal"]) == goal);
     const int layer = game::profileLayer(world.nav, "dwarf");
     REQUIRE(layer >= 0);
-    eng::path::GridQuery query;
-    eng::path::SearchTrace trace;
+    isostar::path::GridQuery query;
+    isostar::path::SearchTrace trace;
     query.findPath(world.nav, layer, start, goal, full, nullptr, &trace);
     REQUIRE(trace.stepCount() > 37);
     REQUIRE(step["step"]["order"].size() == 37);
@@ -81,7 +81,7 @@ eng::TileCoord checkStepDump(const Json& step, const game::World& world, eng::Ti
 
 /// The race from `start`: A* and Dijkstra agree on the cost (both optimal, the full search's),
 /// greedy expands fewest, weighted A* (w = 2) costs at most twice the optimum.
-void checkRaceDump(const Json& race, const eng::path::PathResult& full, eng::TileCoord start)
+void checkRaceDump(const Json& race, const isostar::path::PathResult& full, isostar::TileCoord start)
 {
     REQUIRE(race["race"].is_object());
     const Json& lanes = race["race"]["lanes"];
@@ -131,10 +131,10 @@ TEST_CASE("debug e2e: overlays, step N in the full search's order, the race, why
         return;
     auto loaded = game::loadWorld({std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx", "", ""});
     if (!loaded)
-        FAIL(eng::formatDiagnostics(loaded.diagnostics()));
+        FAIL(isostar::formatDiagnostics(loaded.diagnostics()));
     const game::World& world = loaded.value();
     REQUIRE(world.goal);
-    const eng::TileCoord goal = *world.goal;
+    const isostar::TileCoord goal = *world.goal;
     const std::string to = std::to_string(goal.x) + " " + std::to_string(goal.y);
     const fs::path dir = tempDir("tools");
     const auto out = [&](const char* name) { return (dir / name).string(); };
@@ -164,8 +164,8 @@ TEST_CASE("debug e2e: overlays, step N in the full search's order, the race, why
     CHECK(overlays["race"].is_null());
 
     const Json step = readJson(out("step.json"));
-    eng::path::PathResult full;
-    const eng::TileCoord start = checkStepDump(step, world, goal, full);
+    isostar::path::PathResult full;
+    const isostar::TileCoord start = checkStepDump(step, world, goal, full);
     checkRaceDump(readJson(out("race.json")), full, start);
     checkWhyDump(readJson(out("walk.json")));
 }

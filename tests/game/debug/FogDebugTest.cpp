@@ -16,7 +16,7 @@ namespace {
 
 const std::string FogFieldMap = std::string(ISOSTAR_SOURCE_DIR) + "/tests/game/data/fog_field.tmx";
 /// Past the wall, in line with the knight.
-constexpr eng::TileCoord PastTheWall{17, 2};
+constexpr isostar::TileCoord PastTheWall{17, 2};
 
 game::debug::DebugKeys testKeys()
 {
@@ -50,12 +50,12 @@ struct FogField {
         return f;
     }
     /// The optimal cost from the knight to `goal` on `grid`.
-    double optimum(const eng::path::NavGrid& grid, eng::TileCoord goal) const
+    double optimum(const isostar::path::NavGrid& grid, isostar::TileCoord goal) const
     {
-        eng::path::GridQuery query;
-        eng::path::PathResult r;
+        isostar::path::GridQuery query;
+        isostar::path::PathResult r;
         query.findPath(grid, knight().layer, game::planCell(knight()), goal, r);
-        REQUIRE(r.status == eng::path::PathStatus::Found);
+        REQUIRE(r.status == isostar::path::PathStatus::Found);
         return r.cost;
     }
     const game::debug::RaceLane& lane(const std::string& key) const
@@ -84,11 +84,11 @@ TEST_CASE("fog debug: a race past an unseen wall costs what the party knows, wit
     CHECK(t.lane("dijkstra").cost == Approx(known));
     for (const game::debug::RaceLane& l : t.tools.race().lanes()) {
         CAPTURE(l.name);
-        CHECK(eng::path::hasPath(l.status));
+        CHECK(isostar::path::hasPath(l.status));
         CHECK(l.cost < real - 1.0);
         // The race walks where the party would: through the unseen wall.
         CHECK(std::any_of(l.path.begin(), l.path.end(),
-                          [&](eng::TileCoord c) { return !t.session.world().nav.passable(0, c); }));
+                          [&](isostar::TileCoord c) { return !t.session.world().nav.passable(0, c); }));
     }
     // The party's own order costs the same.
     REQUIRE(t.session.canOrder(PastTheWall));
@@ -116,7 +116,7 @@ TEST_CASE("fog debug: a stepped search runs on the party's knowledge", "[fog]")
     for (int i = 0; i < 100000 && t.tools.stepper().running(); ++i)
         t.tools.step(t.frame(), 50);
     REQUIRE_FALSE(t.tools.stepper().running());
-    CHECK(t.tools.stepper().result().status == eng::path::PathStatus::Found);
+    CHECK(t.tools.stepper().result().status == isostar::path::PathStatus::Found);
     CHECK(t.tools.stepper().result().cost == Approx(known));
     CHECK(t.tools.stepper().result().cost < t.optimum(t.session.world().nav, PastTheWall) - 1.0);
 }
@@ -132,12 +132,12 @@ TEST_CASE("fog debug: why this path shows no cost of an unseen cell, and sums to
     t.session.order(PastTheWall);
     const std::optional<game::debug::UnitWhy>& w = t.tools.why(t.frame());
     REQUIRE(w);
-    const eng::terrain::PathWhy& why = w->why;
+    const isostar::terrain::PathWhy& why = w->why;
     // Its total is the plan's cost on what the party knows.
     double planned = 0.0;
-    const eng::path::NavGrid& belief = t.session.planGrid();
+    const isostar::path::NavGrid& belief = t.session.planGrid();
     for (std::size_t k = 1; k < w->path.size(); ++k) {
-        const eng::TileCoord a = w->path[k - 1], b = w->path[k];
+        const isostar::TileCoord a = w->path[k - 1], b = w->path[k];
         planned += double(belief.cost(t.knight().layer, b)) *
                    (a.x != b.x && a.y != b.y ? belief.rules(t.knight().layer).diagonalFactor : 1.0);
     }
@@ -146,13 +146,13 @@ TEST_CASE("fog debug: why this path shows no cost of an unseen cell, and sums to
     CHECK(why.baseSum() + why.deltaSum() == Approx(why.total));
     // Steps into unknown cells are under "unknown"; known cells keep their terrain.
     bool anyUnknown = false;
-    for (const eng::terrain::WhyStep& s : why.stepList) {
+    for (const isostar::terrain::WhyStep& s : why.stepList) {
         CAPTURE(s.cell.x, s.cell.y);
         CHECK((s.terrain == "unknown") == !t.session.fog().known(s.cell));
         anyUnknown = anyUnknown || s.terrain == "unknown";
     }
     CHECK(anyUnknown);
-    for (const eng::terrain::WhySource& src : why.bySource)
+    for (const isostar::terrain::WhySource& src : why.bySource)
         CHECK(t.session.fog().known(src.source));
     // The straight line crosses the unseen wall: open to the party, so it has a cost.
     CHECK(why.straightLine.cost);
@@ -165,6 +165,6 @@ TEST_CASE("fog debug: why this path shows no cost of an unseen cell, and sums to
     const std::optional<game::debug::UnitWhy>& real = t.tools.why(t.frame());
     REQUIRE(real);
     CHECK(std::none_of(real->why.stepList.begin(), real->why.stepList.end(),
-                       [](const eng::terrain::WhyStep& s) { return s.terrain == "unknown"; }));
+                       [](const isostar::terrain::WhyStep& s) { return s.terrain == "unknown"; }));
     CHECK_FALSE(real->why.straightLine.cost);
 }

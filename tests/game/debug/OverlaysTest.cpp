@@ -42,26 +42,26 @@ TEST_CASE("overlays: influence sources are the cells holding a terrain with an i
     const std::pair<char, std::string_view> legend[] = {
         {'.', "grass"}, {'V', "grass volcano_erupting"}, {'+', "grass tombstone"},
         {'b', "volcano_erupting bridge"}, {'W', "wall"}};
-    auto grid = eng::terrain::terrainGridFromAscii(rows, legend);
+    auto grid = isostar::terrain::terrainGridFromAscii(rows, legend);
     REQUIRE(grid.ok());
-    eng::terrain::TerrainConfig config = eng::terrain::defaultTerrainConfig();
+    isostar::terrain::TerrainConfig config = isostar::terrain::defaultTerrainConfig();
     REQUIRE(config.base.find("bridge"));
     REQUIRE(config.base.find("bridge")->covers);
-    eng::terrain::TerrainField field;
+    isostar::terrain::TerrainField field;
     field.build(grid.value(), config.base);
     const std::vector<game::debug::InfluenceSource> s = game::debug::findInfluenceSources(field);
     REQUIRE(s.size() == 2);
-    CHECK(s[0].cell == eng::TileCoord{2, 0});
+    CHECK(s[0].cell == isostar::TileCoord{2, 0});
     CHECK(s[0].terrain == "volcano_erupting");
-    CHECK(s[0].influence.effect == eng::terrain::InfluenceEffect::Divide);
+    CHECK(s[0].influence.effect == isostar::terrain::InfluenceEffect::Divide);
     CHECK(s[0].influence.radius == Approx(4.5));
-    CHECK(s[1].cell == eng::TileCoord{0, 2});
+    CHECK(s[1].cell == isostar::TileCoord{0, 2});
     CHECK(s[1].terrain == "tombstone");
-    CHECK(s[1].influence.effect == eng::terrain::InfluenceEffect::Multiply);
+    CHECK(s[1].influence.effect == isostar::terrain::InfluenceEffect::Multiply);
     // Every source's disk is where explain() finds its influence.
-    const eng::terrain::CellExplanation e = field.explain({1, 2});
+    const isostar::terrain::CellExplanation e = field.explain({1, 2});
     bool fromTomb = false;
     for (const auto& c : e.influences)
-        fromTomb = fromTomb || (c.source == eng::TileCoord{0, 2} && c.factor == Approx(s[1].influence.factor(1.0)));
+        fromTomb = fromTomb || (c.source == isostar::TileCoord{0, 2} && c.factor == Approx(s[1].influence.factor(1.0)));
     CHECK(fromTomb);
 }

@@ -15,15 +15,15 @@ int main(int argc, char** argv)
         std::cerr << "usage: meshcount MAP\n";
         return 2;
     }
-    auto map = eng::map::loadMap(argv[1]);
+    auto map = isostar::map::loadMap(argv[1]);
     if (!map) {
-        std::cerr << eng::formatDiagnostics(map.diagnostics());
+        std::cerr << isostar::formatDiagnostics(map.diagnostics());
         return 1;
     }
-    eng::render::MapMesh mesh;
-    std::vector<eng::Diagnostic> problems;
-    if (!eng::render::buildMapMesh(map.value(), eng::render::MeshOptions{}, mesh, problems)) {
-        std::cerr << eng::formatDiagnostics(problems);
+    isostar::render::MapMesh mesh;
+    std::vector<isostar::Diagnostic> problems;
+    if (!isostar::render::buildMapMesh(map.value(), isostar::render::MeshOptions{}, mesh, problems)) {
+        std::cerr << isostar::formatDiagnostics(problems);
         return 1;
     }
     std::cout << "layers " << mesh.layers.size() << " textures " << mesh.textures.size() << '\n';

@@ -19,30 +19,30 @@
 PathCost findPathCost(const std::string& mapPath, int sx, int sy, int gx, int gy)
 {
     PathCost answer;
-    auto map = eng::map::loadMap(mapPath);
+    auto map = isostar::map::loadMap(mapPath);
     if (!map) {
-        answer.error = eng::formatDiagnostics(map.diagnostics());
+        answer.error = isostar::formatDiagnostics(map.diagnostics());
         return answer;
     }
-    auto config = eng::terrain::resolveTerrainConfig(map.value());
+    auto config = isostar::terrain::resolveTerrainConfig(map.value());
     if (!config) {
-        answer.error = eng::formatDiagnostics(config.diagnostics());
+        answer.error = isostar::formatDiagnostics(config.diagnostics());
         return answer;
     }
     answer.loaded = true;
-    const eng::terrain::TerrainRules& rules = config.value().config.base;
-    eng::terrain::TerrainField field;
-    field.build(eng::terrain::terrainGridFromMap(map.value()), rules);
-    eng::path::GridPathfinder finder;
+    const isostar::terrain::TerrainRules& rules = config.value().config.base;
+    isostar::terrain::TerrainField field;
+    field.build(isostar::terrain::terrainGridFromMap(map.value()), rules);
+    isostar::path::GridPathfinder finder;
     if (!finder.init(field.costField(), rules.movement)) {
-        answer.status = std::string(eng::path::statusName(eng::path::PathStatus::InvalidInput));
+        answer.status = std::string(isostar::path::statusName(isostar::path::PathStatus::InvalidInput));
         return answer;
     }
     const consumer::GridCell start{sx, sy};
     const consumer::GridCell goal{gx, gy};
-    eng::path::PathResult result;
+    isostar::path::PathResult result;
     finder.findPath({start.column, start.row}, {goal.column, goal.row}, result);
-    answer.status = std::string(eng::path::statusName(result.status));
+    answer.status = std::string(isostar::path::statusName(result.status));
     if (!result.path.empty()) {
         answer.cost = result.cost;
         answer.steps = int(result.path.size()) - 1;

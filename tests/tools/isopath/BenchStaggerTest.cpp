@@ -27,8 +27,8 @@ testsupport::ProcessResult runIsopath(const std::string& args)
 
 /// One `query N: (x,y) -> (x,y): cost C, E expanded` line of `isopath bench --each`.
 struct EachLine {
-    eng::TileCoord start;
-    eng::TileCoord goal;
+    isostar::TileCoord start;
+    isostar::TileCoord goal;
     double cost = 0.0;
 };
 
@@ -50,16 +50,16 @@ std::vector<EachLine> eachLines(const std::string& out)
     return lines;
 }
 
-/// The map's frame and the void flags of its playable grid (eng::map::voidCells).
+/// The map's frame and the void flags of its playable grid (isostar::map::voidCells).
 struct MapCells {
-    eng::map::CellFrame frame;
+    isostar::map::CellFrame frame;
     std::vector<std::uint8_t> voids;
 
-    bool real(eng::TileCoord tiled) const
+    bool real(isostar::TileCoord tiled) const
     {
         if (!frame.tiledOnMap(tiled))
             return false;
-        const eng::TileCoord g = frame.toGrid(tiled);
+        const isostar::TileCoord g = frame.toGrid(tiled);
         if (!frame.onMap(g))
             return false;
         return voids.empty() || voids[std::size_t(g.y) * std::size_t(frame.gridWidth()) + std::size_t(g.x)] == 0;
@@ -68,15 +68,15 @@ struct MapCells {
 
 MapCells mapCells(const std::string& map)
 {
-    auto loaded = eng::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/" + map);
+    auto loaded = isostar::map::loadMap(std::string(ISOSTAR_SOURCE_DIR) + "/" + map);
     REQUIRE(loaded);
-    MapCells cells{eng::map::CellFrame::of(loaded.value()), {}};
-    const eng::map::MapData play = eng::map::playableMap(loaded.value(), cells.frame);
-    cells.voids = eng::map::voidCells(play, cells.frame, loaded.value().infinite);
+    MapCells cells{isostar::map::CellFrame::of(loaded.value()), {}};
+    const isostar::map::MapData play = isostar::map::playableMap(loaded.value(), cells.frame);
+    cells.voids = isostar::map::voidCells(play, cells.frame, loaded.value().infinite);
     return cells;
 }
 
-std::string cellArg(eng::TileCoord c)
+std::string cellArg(isostar::TileCoord c)
 {
     return std::to_string(c.x) + "," + std::to_string(c.y);
 }

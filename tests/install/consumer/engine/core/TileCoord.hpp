@@ -9,7 +9,7 @@
 
 namespace consumer {
 
-/// The consumer's own cell type (not eng::TileCoord).
+/// The consumer's own cell type (not isostar::TileCoord).
 struct GridCell {
     int column = 0;
     int row = 0;

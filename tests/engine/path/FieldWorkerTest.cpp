@@ -101,6 +101,19 @@ std::vector<FieldRequest> randomFieldRequests(const NavGrid& grid, int count, un
     return out;
 }
 
+/// Three whole-grid fields without sources (each takes a while on the worker).
+std::vector<FieldRequest> wholeGridFields(const NavGrid& grid)
+{
+    std::vector<FieldRequest> out;
+    for (const TileCoord g : {TileCoord{10, 10}, TileCoord{200, 40}, TileCoord{128, 250}}) {
+        FieldRequest r;
+        r.region = FieldRegion::whole(grid);
+        r.goals = {g};
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
 } // namespace
 
 TEST_CASE("PathService: fields on the worker equal the fields computed at once", "[path][service][worker]")
@@ -137,13 +150,9 @@ TEST_CASE("PathService: past its budget an update hands a field only to an idle 
     setUpGrid(grid, 256, 8u);
     PathService service(grid);
     service.setFieldWorker(true);
-    FieldRequest r;
-    r.region = FieldRegion::whole(grid);
     std::vector<PathHandle> handles;
-    for (const TileCoord g : {TileCoord{10, 10}, TileCoord{200, 40}, TileCoord{128, 250}}) {
-        r.goals = {g};
+    for (const FieldRequest& r : wholeGridFields(grid))
         handles.push_back(service.requestField(r));
-    }
     service.update(0.0);
     const auto count = [&](RequestState st) {
         return std::count_if(handles.begin(), handles.end(), [&](PathHandle h) { return service.state(h) == st; });
@@ -164,13 +173,7 @@ TEST_CASE("PathService: fields running on the worker when the grid changes are f
     service.setFieldWorker(true);
     // Whole-grid fields without sources: each takes a while, so the edits land while they run
     // (or before the worker began them); either way the delivered fields are of the new grid.
-    FieldRequest r;
-    r.region = FieldRegion::whole(grid);
-    std::vector<FieldRequest> requests;
-    for (const TileCoord g : {TileCoord{10, 10}, TileCoord{200, 40}, TileCoord{128, 250}}) {
-        r.goals = {g};
-        requests.push_back(r);
-    }
+    const std::vector<FieldRequest> requests = wholeGridFields(grid);
     std::vector<PathHandle> handles;
     for (const FieldRequest& q : requests)
         handles.push_back(service.requestField(q));

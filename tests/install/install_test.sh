@@ -73,7 +73,10 @@ cmd_consumer() {
   fresh_dir "$work"
   configure_build "$src" "$work/build" "$prefix" -DCONSUMER_RENDER="$render"
   [ -n "$(find "$work/build" -maxdepth 1 -name 'libpathcost.so*')" ] || fail "the consumer built no shared library"
-  ldd "$work/build/findpath" | grep -q libpathcost || fail "findpath does not load libpathcost.so"
+  # ldd's whole output first: `ldd | grep -q` under pipefail fails when grep stops reading early
+  local deps
+  deps=$(ldd "$work/build/findpath")
+  grep -q libpathcost <<< "$deps" || fail "findpath does not load libpathcost.so"
   local map=$prefix/share/isostar/maps/seed/road.tmx
   local got want
   got=$(cd "$work" && build/findpath "$map" 4,12 4,1) || fail "findpath: $got"

@@ -277,7 +277,7 @@ std::size_t PathService::firstQueued(bool fields) const
     return pick;
 }
 
-void PathService::promoteQueued(ServiceStats& stats)
+void PathService::promoteQueued(ServiceStats& stats, Clock::time_point handOutUntil)
 {
     // Per kind (paths: each holds a GridQuery; fields), the queued request first in service
     // order starts while fewer than maxConcurrent of its kind run, or in place of the running
@@ -286,7 +286,7 @@ void PathService::promoteQueued(ServiceStats& stats)
     // order, and a path never waits for a field nor a field for paths.
     for (const bool fields : {false, true}) {
         if (fields && m_worker) {
-            handOutFields(stats);
+            handOutFields(stats, handOutUntil);
             continue;
         }
         if (!fields)
@@ -346,7 +346,7 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
     stats.restarted = m_restartedByInvalidate;
     m_restartedByInvalidate = 0;
     const Clock::time_point t0 = Clock::now();
-    m_handOutUntil = std::isfinite(budgetMicros)
+    const Clock::time_point handOutUntil = std::isfinite(budgetMicros)
                          ? t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::micro>(budgetMicros))
                          : Clock::time_point::max();
     ++m_updates;
@@ -359,7 +359,7 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
         stats.workerExpansions = w.expansions;
         stats.workerMicros = w.micros;
     }
-    promoteQueued(stats);
+    promoteQueued(stats, handOutUntil);
     while (!m_running.empty() && microsSince(t0) < budgetMicros && stats.expansions < maxExpansions) {
         // The running search first in service order gets the slice.
         std::uint32_t first = m_running.front();
@@ -373,13 +373,12 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
         if (sliced)
             stats.maxSliceExpansions = std::max(stats.maxSliceExpansions, done);
         if (stats.finished != finished)
-            promoteQueued(stats);  // a place freed up
+            promoteQueued(stats, handOutUntil);  // a place freed up
     }
     if (m_worker)
         helpWorker(t0, budgetMicros, maxExpansions, stats);
     stats.micros = microsSince(t0);
     stats.tablesBuilding = m_jumps->building();
-    m_handOutUntil = Clock::time_point::max();
     return stats;
 }
 

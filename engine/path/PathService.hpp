@@ -303,7 +303,8 @@ private:
     /// waitsForTable(index), and then the table's build starts (if none runs).
     bool awaitTable(std::uint32_t index);
     void finishSlot(std::uint32_t index, ServiceStats& stats);
-    void promoteQueued(ServiceStats& stats);
+    /// (`handOutUntil`: see handOutFields.)
+    void promoteQueued(ServiceStats& stats, std::chrono::steady_clock::time_point handOutUntil);
     /// The position in m_queue of the queued field (or path) first in service order;
     /// m_queue.size() when none is queued.
     std::size_t firstQueued(bool fields) const;
@@ -320,9 +321,9 @@ private:
     /// invalidate() of a field slot: true when it was queued again (it had been delivered).
     bool invalidateField(std::uint32_t index, const NavDirty& dirty);
     /// Worker mode: queued fields to the worker as places allow (each copies its region's
-    /// costs here: once one is on the worker, no further one past m_handOutUntil, the update's
-    /// budget); finished ones delivered.
-    void handOutFields(ServiceStats& stats);
+    /// costs here: once one is on the worker, no further one past `until`, the end of the
+    /// update's budget); finished ones delivered.
+    void handOutFields(ServiceStats& stats, std::chrono::steady_clock::time_point until);
     void collectFields(ServiceStats& stats);
     /// Worker mode, after the paths' slices: the fields queued for the worker run here in
     /// slices while the budget (from `t0`) lasts (FieldWorker::help); those done are delivered.
@@ -355,8 +356,6 @@ private:
     std::vector<Queued> m_queue;                ///< queued requests (any order; picked by service order)
     std::vector<std::uint32_t> m_running;       ///< running slot indices (any order)
     std::uint64_t m_updates = 0;                ///< update() calls so far (deadlines)
-    /// update(): the end of its budget; fields are handed out past it only to an idle worker.
-    std::chrono::steady_clock::time_point m_handOutUntil = std::chrono::steady_clock::time_point::max();
     std::uint64_t m_order = 0;                  ///< requests queued so far (ties of deadlines)
     std::vector<std::unique_ptr<GridQuery>> m_idle;  ///< scratch not in use
     std::vector<std::uint32_t> m_mark;          ///< invalidate(): dirty-cell stamps per cell

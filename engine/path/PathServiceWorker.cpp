@@ -53,7 +53,7 @@ void PathService::requeueJob(std::uint32_t index)
     enqueue(index);
 }
 
-void PathService::handOutFields(ServiceStats& stats)
+void PathService::handOutFields(ServiceStats& stats, std::chrono::steady_clock::time_point until)
 {
     // Service order among the queued fields; at most maxConcurrent() on the worker at once
     // (each holds its region's arrays), so a field queued later with an earlier deadline
@@ -61,7 +61,7 @@ void PathService::handOutFields(ServiceStats& stats)
     // region's costs on this thread (a few hundred microseconds for a region of 400x400
     // cells): past the update's budget only a worker with nothing to do gets one.
     while (int(m_jobs.size()) < m_maxConcurrent) {
-        if (!m_jobs.empty() && std::chrono::steady_clock::now() >= m_handOutUntil)
+        if (!m_jobs.empty() && std::chrono::steady_clock::now() >= until)
             return;  // the update's budget is spent and the worker has work: the next update
         const std::size_t pick = firstQueued(true);
         if (pick == m_queue.size())

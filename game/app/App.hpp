@@ -19,13 +19,16 @@
 #include "game/common/MessageLog.hpp"
 #include "game/debug/DebugTools.hpp"
 #include "game/input/Input.hpp"
+#include "game/script/Script.hpp"
 #include "game/session/Session.hpp"
+#include "game/settings/SettingsFile.hpp"
 #include "game/ui/ImGuiLayer.hpp"
 #include "game/ui/TuningPanel.hpp"
 #include "game/view/View.hpp"
 
 #include <SFML/Graphics.hpp>
 
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -54,6 +57,21 @@ private:
     /// runs (and stays responsive), then what draws it is built here (it needs the GL context).
     std::vector<isostar::Diagnostic> openWorld();
     int runPlay();
+    /// Play, a script or a bench, once the world is open.
+    int runMode(std::chrono::steady_clock::time_point start, const std::vector<ScriptCommand>& script);
+
+    // The settings file (AppSettings.cpp): benches neither use nor save the window, view and
+    // map settings (their figures are measured at the defaults); play and scripts do.
+    bool benchmark() const;
+    /// Before the window: says what reading the file found, takes its window size and, without
+    /// --map, its last map (the valley when that map is gone).
+    void startSettings();
+    /// Once the window is open: the zoom, the minimap and follow mode.
+    void applyViewSettings();
+    /// The settings as the game has them now (what the file would keep).
+    Settings currentSettings() const;
+    /// Each tick: a change is saved once it settled (SettingsFile::update); at the end: flush.
+    void keepSettings(bool atExit);
 
     // Loop
     void pumpEvents() override;
@@ -81,6 +99,8 @@ private:
     debug::DebugTools m_debug;  ///< overlays, step-through, race, why (game/debug)
     HudModel m_hud;
     Commands m_commands;
+    SettingsFile m_settings;
+    std::chrono::steady_clock::time_point m_startTime = std::chrono::steady_clock::now();
 };
 
 /// SFML 2.5 (X11) aborts the whole process when it cannot open a display. Call before the

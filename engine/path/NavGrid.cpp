@@ -82,7 +82,7 @@ int NavGrid::findLayer(std::string_view name) const
     return -1;
 }
 
-bool NavGrid::setRules(int layer, const MoveRules& rules)
+bool NavGrid::changeRules(int layer, const MoveRules& rules)
 {
     if (!validLayer(layer) || !isValid(rules))
         return false;
@@ -120,7 +120,7 @@ bool NavGrid::reachable(int layer, TileCoord a, TileCoord b) const
     return ia >= 0 && ia == islandOf(layer, b);
 }
 
-NavDirty NavGrid::apply(int layer, std::span<const CellChange> changes)
+NavDirty NavGrid::applyChanges(int layer, std::span<const CellChange> changes)
 {
     NavDirty dirty;
     if (!validLayer(layer))
@@ -183,7 +183,7 @@ NavDirty NavGrid::apply(int layer, std::span<const CellChange> changes)
     return dirty;
 }
 
-NavDirty NavGrid::replaceLayer(int layer, const CostField& field, const MoveRules& rules)
+NavDirty NavGrid::replaceCosts(int layer, const CostField& field, const MoveRules& rules)
 {
     NavDirty dirty;
     if (!validLayer(layer) || !sameSize(field) || !isValid(rules) || !allValid(field))
@@ -292,6 +292,8 @@ void NavGrid::setLandmarks(const LandmarkSettings& settings)
     const bool countChanged = s.count != m_landmarkSettings.count;
     m_landmarkSettings = s;
     for (Layer& l : m_layers) {
+        if (l.footprintBase >= 0)
+            continue;  // served by its base's table
         if (!landmarksEnabled()) {
             l.landmarks = LandmarkSlot{};  // stops and joins a running rebuild
         } else if (!l.landmarks.table || countChanged) {
@@ -309,7 +311,7 @@ void NavGrid::setLandmarkBuild(LandmarkBuild build)
     m_landmarkBuild = build;
     if (build == LandmarkBuild::Eager)
         for (Layer& l : m_layers)
-            if (landmarksEnabled() && !landmarksUsable(l)) {
+            if (landmarksEnabled() && l.footprintBase < 0 && !landmarksUsable(l)) {
                 l.landmarks.job.reset();
                 buildLandmarksNow(l);
             }
@@ -333,7 +335,7 @@ std::shared_ptr<const LandmarkTable> NavGrid::landmarks(int layer) const
 {
     if (!validLayer(layer) || !landmarksEnabled())
         return nullptr;
-    const Layer& l = m_layers[std::size_t(layer)];
+    const Layer& l = tableOwner(layer);
     if (m_tableLimit > 0)
         l.landmarks.askedAt.store(m_polls, std::memory_order_relaxed);
     if (!landmarksUsable(l)) {
@@ -346,7 +348,7 @@ std::shared_ptr<const LandmarkTable> NavGrid::landmarks(int layer) const
 
 bool NavGrid::landmarksPending(int layer) const
 {
-    return validLayer(layer) && landmarksEnabled() && !landmarksUsable(m_layers[std::size_t(layer)]);
+    return validLayer(layer) && landmarksEnabled() && !landmarksUsable(tableOwner(layer));
 }
 
 void NavGrid::buildLandmarksNow(Layer& layer)
@@ -459,7 +461,7 @@ bool NavGrid::pollLandmarks()
     }
     for (Layer& l : m_layers) {
         LandmarkSlot& slot = l.landmarks;
-        if (slot.safe || slot.job || running)
+        if (slot.safe || slot.job || running || l.footprintBase >= 0)
             continue;
         if (m_landmarkBuild == LandmarkBuild::Eager) {
             startLandmarkJob(l);
@@ -478,7 +480,7 @@ void NavGrid::waitLandmarks()
     for (Layer& l : m_layers) {
         if (l.landmarks.job)
             installLandmarkJob(l);
-        if (!l.landmarks.safe || !l.landmarks.table || !l.landmarks.table->builtFor(l.rules))
+        if (l.footprintBase < 0 && (!l.landmarks.safe || !l.landmarks.table || !l.landmarks.table->builtFor(l.rules)))
             buildLandmarksNow(l);
     }
 }

@@ -385,15 +385,16 @@ void FlowField::detach()
     m_watchGrid = false;
 }
 
-bool FlowField::touchedBy(const NavDirty& dirty) const
+bool FlowField::touchedBy(const NavDirty& change) const
 {
-    if (dirty.layer != m_layer || dirty.empty())
+    const NavDirty* dirty = change.of(m_layer);  // the field may be on a footprint layer of change's
+    if (!dirty || dirty->empty())
         return false;
-    if (dirty.rulesChanged)
+    if (dirty->rulesChanged)
         return true;
     // The search reads the costs of region cells only (the side cells of a diagonal step
     // between two region cells are region cells too), never the islands.
-    return std::any_of(dirty.cells.begin(), dirty.cells.end(), [&](TileCoord c) { return m_region.contains(c); });
+    return std::any_of(dirty->cells.begin(), dirty->cells.end(), [&](TileCoord c) { return m_region.contains(c); });
 }
 
 double FlowField::distance(TileCoord c) const

@@ -141,7 +141,8 @@ public:
     /// NavGrid::layerVersion of the layer when the search began.
     std::uint64_t version() const { return m_version; }
     /// A change of the grid (NavGrid::apply / replaceLayer) that can change this field: its
-    /// layer, and a dirty cell in the region or new rules.
+    /// layer (itself or, for a field on a footprint layer, in `dirty.derived`), and a dirty cell
+    /// in the region or new rules.
     bool touchedBy(const NavDirty& dirty) const;
 
     /// Cheapest cost from `c` to a goal; Unreached outside the region or where the search has

@@ -101,6 +101,8 @@ bool JumpTables::building() const
 
 void JumpTables::invalidate(const NavDirty& dirty)
 {
+    for (const NavDirty& footprint : dirty.derived)
+        invalidate(footprint);
     if (dirty.layer < 0 || std::size_t(dirty.layer) >= m_layers.size() || dirty.empty())
         return;
     Layer& l = m_layers[std::size_t(dirty.layer)];

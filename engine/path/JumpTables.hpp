@@ -66,7 +66,8 @@ public:
     PathStatus findPath(SearchAlgorithm algorithm, int layer, TileCoord start, TileCoord goal, bool partial,
                         PathResult& out);
 
-    /// After grid.apply() / replaceLayer() (every one of them, in order, as PathService::invalidate).
+    /// After grid.apply() / replaceLayer() (every one of them, in order, as PathService::invalidate;
+    /// the footprint layers' changes in `dirty.derived` too).
     void invalidate(const NavDirty& dirty);
     /// Owner thread, between searches: installs finished background builds.
     void poll();

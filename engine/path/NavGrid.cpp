@@ -82,7 +82,7 @@ int NavGrid::findLayer(std::string_view name) const
     return -1;
 }
 
-bool NavGrid::setRules(int layer, const MoveRules& rules)
+bool NavGrid::changeRules(int layer, const MoveRules& rules)
 {
     if (!validLayer(layer) || !isValid(rules))
         return false;
@@ -120,7 +120,7 @@ bool NavGrid::reachable(int layer, TileCoord a, TileCoord b) const
     return ia >= 0 && ia == islandOf(layer, b);
 }
 
-NavDirty NavGrid::apply(int layer, std::span<const CellChange> changes)
+NavDirty NavGrid::applyChanges(int layer, std::span<const CellChange> changes)
 {
     NavDirty dirty;
     if (!validLayer(layer))
@@ -183,7 +183,7 @@ NavDirty NavGrid::apply(int layer, std::span<const CellChange> changes)
     return dirty;
 }
 
-NavDirty NavGrid::replaceLayer(int layer, const CostField& field, const MoveRules& rules)
+NavDirty NavGrid::replaceCosts(int layer, const CostField& field, const MoveRules& rules)
 {
     NavDirty dirty;
     if (!validLayer(layer) || !sameSize(field) || !isValid(rules) || !allValid(field))
@@ -339,6 +339,11 @@ std::shared_ptr<const LandmarkTable> NavGrid::landmarks(int layer) const
     if (!landmarksUsable(l)) {
         if (!l.landmarks.isWanted())
             l.landmarks.wanted.store(true, std::memory_order_relaxed);
+        // A footprint layer's queries use its base's table until its own lands: an admissible
+        // and consistent bound, as no footprint cost is below its anchor cell's (and a step of
+        // the footprint layer is a step of the base), so base distances never exceed its own.
+        if (l.footprintBase >= 0 && landmarksUsable(m_layers[std::size_t(l.footprintBase)]))
+            return m_layers[std::size_t(l.footprintBase)].landmarks.table;
         return nullptr;
     }
     return l.landmarks.table;

@@ -8,7 +8,8 @@
 ///
 /// Guarantees:
 /// - After any sequence of apply() calls a layer equals one built by addLayer() from the edited
-///   field: costs, islands (same partition; ids may differ), cheapest cost.
+///   field: costs, islands (same partition; ids may differ), cheapest cost; and so does each of
+///   its footprint layers (footprintLayer(): units bigger than a cell) with the footprint costs.
 /// - apply() costs O(changes) unless passability changed (islands: O(cells)) or an extreme cost
 ///   was overwritten (min/max rescan: O(cells)).
 /// - version() only grows; it changes exactly when a cost, rule or layer changed.
@@ -83,8 +84,23 @@ struct NavDirty {
     bool islandsChanged = false;    ///< passability changed somewhere: islands were recomputed
     bool rulesChanged = false;      ///< replaceLayer() changed the move rules: every path of the layer is suspect
     std::uint64_t version = 0;      ///< the grid's version after the change
-    /// True when nothing changed (no cell, no islands, no rules).
+    /// What the change did to the layer's footprint layers (NavGrid::footprintLayer), one entry
+    /// per footprint layer that changed (each with `derived` empty). PathService::invalidate,
+    /// JumpTables::invalidate, FlowField::touchedBy and WeightedJumpGrid::update read them too.
+    std::vector<NavDirty> derived;
+    /// True when nothing changed (no cell, no islands, no rules) in the layer itself (its
+    /// footprint layers change only when it does).
     bool empty() const { return cells.empty() && !islandsChanged && !rulesChanged; }
+    /// The change of `layer`: this one, one of `derived`, or null when `layer` did not change.
+    const NavDirty* of(int layer) const
+    {
+        if (layer == this->layer)
+            return this;
+        for (const NavDirty& d : derived)
+            if (d.layer == layer)
+                return &d;
+        return nullptr;
+    }
 };
 
 class NavGrid {
@@ -107,9 +123,34 @@ public:
     const MoveRules& rules(int layer) const { return m_layers[std::size_t(layer)].rules; }
     /// Changes a layer's rules without touching its costs: recomputes the islands (only if the
     /// diagonal connectivity changes) and the heuristic scale; bumps the version when the rules
-    /// differ. false (nothing changed): bad layer or `isValid(rules)` false. Delivered paths are
-    /// not reported: use replaceLayer() to get a NavDirty for PathService::invalidate().
+    /// differ. Its footprint layers take the same rules. false (nothing changed): bad layer, a
+    /// footprint layer or `isValid(rules)` false. Delivered paths are not reported: use
+    /// replaceLayer() to get a NavDirty for PathService::invalidate().
     bool setRules(int layer, const MoveRules& rules);
+
+    // ---- Footprints: units bigger than a cell (Footprint.hpp) -----------------------------
+    /// The footprint layer of `layer` for units of `size` x `size` cells: a layer whose cell
+    /// (x, y) holds the dearest cost of the block x .. x+size-1, y .. y+size-1 of `layer`
+    /// (Impassable where a cell of it is impassable or off the map), with the same rules. Every
+    /// search runs on it as on any layer and gives the paths of a unit of that size. Made on
+    /// the first call for (layer, size) (O(cells): the sliding maximum, the islands), later calls
+    /// return the same index. Its landmark table is built as a base layer's is, but never at once
+    /// (Eager: on a background thread from the next pollLandmarks(), or by waitLandmarks();
+    /// OnDemand: once asked for); until it is usable, landmarks() gives `layer`'s table, an
+    /// admissible and consistent bound for it (no footprint cost is below its anchor cell's).
+    /// apply(), replaceLayer() and setRules()
+    /// of `layer` keep it equal to a fresh one: an edit recomputes the anchors of the edit's
+    /// rectangle grown by size - 1 up and left (O(that rectangle)), and the NavDirty they return
+    /// lists its changes in `derived`. It cannot be edited itself (apply / replaceLayer /
+    /// setRules refuse it). `size` 1: `layer` itself. -1: bad layer, a footprint layer, or
+    /// `size` outside 1..MaxFootprintSize.
+    int footprintLayer(int layer, int size);
+    /// A layer's unit size: 1 for a layer made by addLayer(), the size for a footprint layer;
+    /// 0 for a bad layer.
+    int footprintSize(int layer) const;
+    /// The layer a footprint layer is made from; `layer` itself for a layer made by addLayer();
+    /// -1 for a bad layer.
+    int footprintBase(int layer) const;
 
     int width() const { return m_width; }
     int height() const { return m_height; }
@@ -141,12 +182,14 @@ public:
     }
 
     /// Updates only the given cells of `layer`; later changes of the same cell win. Off-map
-    /// cells are ignored. An invalid cost or layer -> returns a NavDirty with layer -1 and
-    /// changes nothing. Islands are recomputed only if passability changed, min/max cost only
-    /// if an extreme was overwritten. The version is bumped only if a cost changed.
+    /// cells are ignored. An invalid cost or layer (or a footprint layer) -> returns a NavDirty
+    /// with layer -1 and changes nothing. Islands are recomputed only if passability changed,
+    /// min/max cost only if an extreme was overwritten. The version is bumped only if a cost
+    /// changed. Footprint layers of `layer` follow (NavDirty::derived).
     NavDirty apply(int layer, std::span<const CellChange> changes);
     /// Replaces a whole layer (same size), e.g. after a config reload: dirty = every cell whose
-    /// cost changed (+ rulesChanged). O(cells). Invalid input -> layer -1, nothing changed.
+    /// cost changed (+ rulesChanged). O(cells). Invalid input (or a footprint layer) -> layer
+    /// -1, nothing changed. Footprint layers of `layer` follow (NavDirty::derived).
     NavDirty replaceLayer(int layer, const CostField& field, const MoveRules& rules);
     /// A copy of a layer's costs as a CostField (tools and tests only). Empty for a bad layer.
     CostField costField(int layer) const;
@@ -204,7 +247,8 @@ public:
     /// A background build of some layer's table is running (pollLandmarks() installs it).
     bool landmarksBuilding() const;
     /// The layer's table when queries may use it (enabled, built for its rules, and no cost
-    /// lowered since the snapshot it was built from); null otherwise. Valid until the next
+    /// lowered since the snapshot it was built from); for a footprint layer without one, its
+    /// base layer's when that one is usable; null otherwise. Valid until the next
     /// non-const call; a query copies the shared_ptr to keep it for its whole search. Under
     /// OnDemand a null answer also marks the layer as wanted (an atomic flag, so concurrent
     /// const queries may call it): the next pollLandmarks() starts its build.
@@ -262,8 +306,20 @@ private:
         double octileDiag = 1.0;
         std::uint64_t version = 0;
         LandmarkSlot landmarks;
+        int footprintBase = -1;   ///< a footprint layer's base layer; -1: made by addLayer()
+        int footprintSize = 1;
+        std::vector<int> footprints;  ///< a base layer's footprint layers
     };
 
+    /// apply() / replaceLayer() / setRules() of any layer, footprint layers included.
+    NavDirty applyChanges(int layer, std::span<const CellChange> changes);
+    NavDirty replaceCosts(int layer, const CostField& field, const MoveRules& rules);
+    bool changeRules(int layer, const MoveRules& rules);
+    /// After an apply() of base layer `layer`: its footprint layers recompute the anchors whose
+    /// block holds a cell of `dirty` (NavDirty::derived).
+    void applyToFootprints(int layer, NavDirty& dirty);
+    /// After a replaceLayer() of base layer `layer`: its footprint layers, whole.
+    void replaceFootprints(int layer, NavDirty& dirty);
     bool sameSize(const CostField& field) const;
     void copyCosts(Layer& layer, const CostField& field) const;
     void computeIslands(Layer& layer);

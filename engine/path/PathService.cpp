@@ -384,10 +384,22 @@ ServiceStats PathService::update(double budgetMicros, long long maxExpansions)
 
 std::vector<PathHandle> PathService::invalidate(const NavDirty& dirty)
 {
+    // The jump tables first (the layer's and its footprint layers'): the searches in flight
+    // restart below, and they may choose a jump search.
+    m_jumps->invalidate(dirty);
+    std::vector<PathHandle> staled = invalidateLayer(dirty);
+    for (const NavDirty& footprint : dirty.derived) {
+        const std::vector<PathHandle> more = invalidateLayer(footprint);
+        staled.insert(staled.end(), more.begin(), more.end());
+    }
+    return staled;
+}
+
+std::vector<PathHandle> PathService::invalidateLayer(const NavDirty& dirty)
+{
     std::vector<PathHandle> staled;
     if (dirty.layer < 0 || dirty.empty())
         return staled;
-    m_jumps->invalidate(dirty);  // before the searches in flight restart (they may choose a jump search)
     // Mark the dirty cells once; then each path checks its remaining cells in O(length).
     const std::size_t cells = std::size_t(m_grid.width()) * std::size_t(m_grid.height());
     if (m_mark.size() != cells) {

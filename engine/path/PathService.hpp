@@ -274,7 +274,8 @@ public:
     /// layer become stale too (the goal may be reachable now); with rulesChanged every delivered
     /// result of the layer does. Fields the change touches restart (a delivered one is queued
     /// again). Returns the handles that became stale and the delivered fields that were queued
-    /// again (each once).
+    /// again (each once). The layer's footprint layers that changed (NavDirty::derived) are
+    /// treated the same way.
     std::vector<PathHandle> invalidate(const NavDirty& dirty);
 
     /// Queued + running requests.
@@ -318,6 +319,8 @@ private:
     void enqueue(std::uint32_t index);
     /// One slice of the running request at `index`; its expansions.
     int runSlice(std::uint32_t index, ServiceStats& stats);
+    /// invalidate() of one layer's change, after the jump tables' (`dirty.derived` not read).
+    std::vector<PathHandle> invalidateLayer(const NavDirty& dirty);
     /// invalidate() of a field slot: true when it was queued again (it had been delivered).
     bool invalidateField(std::uint32_t index, const NavDirty& dirty);
     /// Worker mode: queued fields to the worker as places allow (each copies its region's

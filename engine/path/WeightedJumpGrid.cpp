@@ -238,12 +238,14 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
     return true;
 }
 
-bool WeightedJumpGrid::update(const NavGrid& grid, const NavDirty& dirty)
+bool WeightedJumpGrid::update(const NavGrid& grid, const NavDirty& change)
 {
     if (!built() || !grid.validLayer(m_layer) || grid.stride() != m_pw || grid.height() + 2 != m_ph)
         return false;
-    if (dirty.layer != m_layer)
+    const NavDirty* found = change.of(m_layer);  // the table may be of a footprint layer of change's
+    if (!found)
         return true;
+    const NavDirty& dirty = *found;
     if (grid.rules(m_layer).diagonalFactor != m_diag)
         return false;
     const float* costs = grid.paddedCosts(m_layer);

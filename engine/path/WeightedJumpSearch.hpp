@@ -124,7 +124,7 @@ public:
     /// The grid must have had no other change of the layer since build() or the last update().
     /// Returns false (and leaves the table unchanged) when it was not built from this layer
     /// of a grid of this size and diagonal factor; the caller then calls build(). Another
-    /// layer: no-op, true.
+    /// layer: no-op, true. A table of a footprint layer reads its change in `dirty.derived`.
     bool update(const NavGrid& grid, const NavDirty& dirty);
     /// True when built (or updated) for `layer` of a grid of this size at its current version.
     bool matches(const NavGrid& grid, int layer) const;

@@ -446,6 +446,18 @@ PathStatus GridQuery::findNearest(const NavGrid& grid, int layer, TileCoord star
     return status;
 }
 
+PathStatus GridQuery::openListExhausted()
+{
+    // No target reached. The islands make this impossible without a blocked overlay; kept as a
+    // defined outcome rather than an assert.
+    m_search.status = PathStatus::NoPath;
+    if (m_search.fallback && m_partialPaths && m_search.bestD2 >= 0) {
+        m_search.endNode = m_search.bestNode;
+        m_search.status = PathStatus::Partial;
+    }
+    return m_search.status;
+}
+
 void GridQuery::writeResult(PathResult& out)
 {
     out.status = m_search.status;

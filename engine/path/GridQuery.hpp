@@ -240,6 +240,9 @@ private:
     PathStatus runHex(int maxExpansions);
     /// runHex(): relaxes the six neighbours of padded cell (x, y) = cur, closed with cost g.
     void expandHex(detail::OpenList& open, std::uint32_t cur, int x, int y, double g);
+    /// The end of a search loop whose open list ran out: NoPath, or Partial to the fallback's
+    /// closest cell (blocked overlays).
+    PathStatus openListExhausted();
     void collectPartialTargets(const std::int32_t* islands, std::int32_t island, TileCoord goal);
     void writeResult(PathResult& out);
     void nextGeneration();

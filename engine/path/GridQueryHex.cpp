@@ -124,13 +124,7 @@ PathStatus GridQuery::runHex(int maxExpansions)
         endExpansion();
     }
     open.save();
-    // Exhausted without reaching a target: only a blocked overlay makes that possible.
-    m_search.status = PathStatus::NoPath;
-    if (m_search.fallback && m_partialPaths && m_search.bestD2 >= 0) {
-        m_search.endNode = m_search.bestNode;
-        m_search.status = PathStatus::Partial;
-    }
-    return m_search.status;
+    return openListExhausted();
 }
 
 } // namespace isostar::path

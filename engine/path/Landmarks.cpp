@@ -117,32 +117,22 @@ private:
     template <bool Forward>
     void runHex(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
     {
-        std::size_t live = 0;
-        startRun(source, cells, dist, live);
-        for (std::uint64_t cur = 0; live > 0; ++cur) {
-            std::vector<Entry>& bucket = m_buckets[cur & m_mask];
-            while (!bucket.empty()) {
-                const Entry e = bucket.back();
-                bucket.pop_back();
-                --live;
-                if (dist[e.node] != e.key)
+        runBuckets(source, cells, dist, [&](const Entry& e, std::size_t& live) {
+            const std::uint32_t n = e.node;
+            const double ownW = double(m_costs[n]);
+            const int* const steps = m_hex.at(n);
+            for (int k = 0; k < GridTopology::kHexNeighbours; ++k) {
+                const std::uint32_t m = n + std::uint32_t(steps[k]);
+                const float cm = m_costs[m];
+                if (!(cm < Impassable))
                     continue;
-                const std::uint32_t n = e.node;
-                const double ownW = double(m_costs[n]);
-                const int* const steps = m_hex.at(n);
-                for (int k = 0; k < GridTopology::kHexNeighbours; ++k) {
-                    const std::uint32_t m = n + std::uint32_t(steps[k]);
-                    const float cm = m_costs[m];
-                    if (!(cm < Impassable))
-                        continue;
-                    const Quanta nd = add(e.key, Forward ? double(cm) : ownW);
-                    if (nd < dist[m]) {
-                        dist[m] = nd;
-                        push(m, nd, live);
-                    }
+                const Quanta nd = add(e.key, Forward ? double(cm) : ownW);
+                if (nd < dist[m]) {
+                    dist[m] = nd;
+                    push(m, nd, live);
                 }
             }
-        }
+        });
     }
 
     void push(std::uint32_t node, Quanta key, std::size_t& live)
@@ -151,22 +141,17 @@ private:
         ++live;
     }
 
-    void startRun(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist, std::size_t& live)
+    /// Dial's loop from `source` over `cells`: settle(entry, live) for every entry still
+    /// current when popped (its relaxations push with push(node, key, live)).
+    template <typename Settle>
+    void runBuckets(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist, Settle&& settle)
     {
         constexpr Quanta kUnset = std::numeric_limits<Quanta>::max();
         for (std::uint32_t c : cells)
             dist[c] = kUnset;
         dist[source] = 0;
-        push(source, 0, live);
-    }
-
-    template <bool Forward, DiagonalMode Mode>
-    void runMode(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
-    {
         std::size_t live = 0;
-        auto push = [&](std::uint32_t node, Quanta key) { this->push(node, key, live); };
-        startRun(source, cells, dist, live);
-        const double df = m_rules.diagonalFactor;
+        push(source, 0, live);
         for (std::uint64_t cur = 0; live > 0; ++cur) {
             std::vector<Entry>& bucket = m_buckets[cur & m_mask];
             while (!bucket.empty()) {
@@ -175,49 +160,58 @@ private:
                 --live;
                 if (dist[e.node] != e.key)
                     continue;  // improved since this push
-                const std::uint32_t n = e.node;
-                // Neighbour order N, E, S, W, NE, SE, SW, NW; a diagonal's side cells are the two
-                // orthogonals named in it, the same for both directions of the step.
-                bool pass[4];
-                for (int k = 0; k < 4; ++k)
-                    pass[k] = m_costs[n + std::uint32_t(m_offsets[k])] < Impassable;
-                const double ownW = double(m_costs[n]);
-                const double ownDiagW = ownW * df;
-                auto relax = [&](int k, bool diagonal) __attribute__((always_inline)) {
-                    const std::uint32_t m = n + std::uint32_t(m_offsets[k]);
-                    const float cm = m_costs[m];
-                    // Forward: the step n->m enters m; backward: the step m->n enters n. The
-                    // weights are those A* adds: double(cost), or double(cost) * diagonalFactor.
-                    double w;
-                    if constexpr (Forward)
-                        w = diagonal ? double(cm) * df : double(cm);
-                    else
-                        w = diagonal ? ownDiagW : ownW;
-                    // One branch per neighbour, rarely taken (settled and farther cells fail).
-                    if (cm < Impassable) {
-                        const Quanta nd = add(e.key, w);
-                        if (nd < dist[m]) {
-                            dist[m] = nd;
-                            push(m, nd);
-                        }
-                    }
-                };
-                for (int k = 0; k < 4; ++k)
-                    relax(k, false);
-                if constexpr (Mode == DiagonalMode::Never)
-                    continue;
-                static constexpr int kSide[4][2] = {{0, 1}, {2, 1}, {2, 3}, {0, 3}};
-                for (int d = 0; d < 4; ++d) {
-                    const bool a = pass[kSide[d][0]];
-                    const bool b = pass[kSide[d][1]];
-                    const bool ok = Mode == DiagonalMode::NoCornerCutting     ? (a && b)
-                                    : Mode == DiagonalMode::AtMostOneObstacle ? (a || b)
-                                                                              : true;
-                    if (ok)
-                        relax(4 + d, true);
-                }
+                settle(e, live);
             }
         }
+    }
+
+    template <bool Forward, DiagonalMode Mode>
+    void runMode(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
+    {
+        const double df = m_rules.diagonalFactor;
+        runBuckets(source, cells, dist, [&](const Entry& e, std::size_t& live) __attribute__((always_inline)) {
+            const std::uint32_t n = e.node;
+            // Neighbour order N, E, S, W, NE, SE, SW, NW; a diagonal's side cells are the two
+            // orthogonals named in it, the same for both directions of the step.
+            bool pass[4];
+            for (int k = 0; k < 4; ++k)
+                pass[k] = m_costs[n + std::uint32_t(m_offsets[k])] < Impassable;
+            const double ownW = double(m_costs[n]);
+            const double ownDiagW = ownW * df;
+            auto relax = [&](int k, bool diagonal) __attribute__((always_inline)) {
+                const std::uint32_t m = n + std::uint32_t(m_offsets[k]);
+                const float cm = m_costs[m];
+                // Forward: the step n->m enters m; backward: the step m->n enters n. The
+                // weights are those A* adds: double(cost), or double(cost) * diagonalFactor.
+                double w;
+                if constexpr (Forward)
+                    w = diagonal ? double(cm) * df : double(cm);
+                else
+                    w = diagonal ? ownDiagW : ownW;
+                // One branch per neighbour, rarely taken (settled and farther cells fail).
+                if (cm < Impassable) {
+                    const Quanta nd = add(e.key, w);
+                    if (nd < dist[m]) {
+                        dist[m] = nd;
+                        push(m, nd, live);
+                    }
+                }
+            };
+            for (int k = 0; k < 4; ++k)
+                relax(k, false);
+            if constexpr (Mode == DiagonalMode::Never)
+                return;
+            static constexpr int kSide[4][2] = {{0, 1}, {2, 1}, {2, 3}, {0, 3}};
+            for (int d = 0; d < 4; ++d) {
+                const bool a = pass[kSide[d][0]];
+                const bool b = pass[kSide[d][1]];
+                const bool ok = Mode == DiagonalMode::NoCornerCutting     ? (a && b)
+                                : Mode == DiagonalMode::AtMostOneObstacle ? (a || b)
+                                                                          : true;
+                if (ok)
+                    relax(4 + d, true);
+            }
+        });
     }
 
     struct Entry {

@@ -5,6 +5,7 @@
 /// cells that share an edge with it (found here by the doubled-coordinates picture of the layout:
 /// shoved lines sit half a cell over), every step costs the entered cell's cost.
 
+#include "engine/core/GridTopology.hpp"
 #include "engine/path/CostField.hpp"
 #include "tests/support/ReferenceDijkstra.hpp"
 
@@ -24,6 +25,12 @@ struct HexLayoutRef {
 };
 
 inline constexpr HexLayoutRef kHexLayouts[] = {{false, true}, {false, false}, {true, true}, {true, false}};
+
+/// The engine's name of the layout (to build the grid under test; the reference never uses it).
+inline isostar::GridTopology hexTopology(HexLayoutRef l)
+{
+    return isostar::GridTopology::hexagonal(l.columns ? isostar::HexAxis::Columns : isostar::HexAxis::Rows, l.odd);
+}
 
 /// True when a and b share an edge. In doubled coordinates (the shoved line's cells sit one
 /// half-cell unit over) neighbours along a line are 2 apart, across lines 1 apart both ways.

@@ -28,15 +28,6 @@ using isostar::path::NavGrid;
 using isostar::path::PathStatus;
 using testsupport::HexLayoutRef;
 
-namespace {
-
-GridTopology topologyOfRef(HexLayoutRef l)
-{
-    return GridTopology::hexagonal(l.columns ? HexAxis::Columns : HexAxis::Rows, l.odd);
-}
-
-} // namespace
-
 TEST_CASE("Hex grids: flow field distances equal the six-neighbour cost to the goal", "[path][hex][field]")
 {
     std::mt19937 rng(3204u);
@@ -45,7 +36,7 @@ TEST_CASE("Hex grids: flow field distances equal the six-neighbour cost to the g
         const int w = 13, h = 11;
         const CostField field = testsupport::randomCostField(w, h, rng(), {Impassable, 1.0f, 1.0f, 2.0f, 5.0f});
         NavGrid grid;
-        REQUIRE(grid.reset(w, h, topologyOfRef(l)));
+        REQUIRE(grid.reset(w, h, testsupport::hexTopology(l)));
         REQUIRE(grid.addLayer("hex", field, MoveRules{}) == 0);
         TileCoord goal{6, 5};
         while (!field.passable(goal))
@@ -111,7 +102,7 @@ TEST_CASE("Hex grids: smoothing never slips between walls that share a corner, n
         const int w = 16, h = 14;
         const CostField field = testsupport::randomCostField(w, h, rng(), {Impassable, 1.0f, 1.0f, 1.0f, 1.0f, 3.0f});
         NavGrid g;
-        REQUIRE(g.reset(w, h, topologyOfRef(l)));
+        REQUIRE(g.reset(w, h, testsupport::hexTopology(l)));
         REQUIRE(g.addLayer("hex", field, MoveRules{}) == 0);
         isostar::path::AnyAngleQuery smoother;
         for (int i = 0; i < 12; ++i) {

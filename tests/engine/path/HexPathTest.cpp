@@ -36,11 +36,6 @@ using testsupport::HexLayoutRef;
 
 namespace {
 
-GridTopology topologyOf(HexLayoutRef l)
-{
-    return GridTopology::hexagonal(l.columns ? HexAxis::Columns : HexAxis::Rows, l.odd);
-}
-
 /// A Found path: starts and ends where asked, every step to an edge neighbour, cost = the sum
 /// of the entered cells' costs.
 void checkPath(const NavGrid& grid, HexLayoutRef l, const PathResult& r, TileCoord a, TileCoord b)
@@ -100,7 +95,7 @@ TEST_CASE("Hex grids: A* costs equal a six-neighbour Dijkstra on all four layout
             CostField field = testsupport::randomCostField(w, h, rng(), {Impassable, 1.0f, 1.0f, 2.5f, 4.0f, 7.0f});
             NavGrid grid;
             grid.setLandmarks(LandmarkSettings{landmarks ? LandmarkMode::On : LandmarkMode::Off, 4});
-            REQUIRE(grid.reset(w, h, topologyOf(l)));
+            REQUIRE(grid.reset(w, h, testsupport::hexTopology(l)));
             REQUIRE(grid.addLayer("hex", field, MoveRules{}) == 0);
             CHECK(grid.hex());
             CHECK((grid.landmarks(0) != nullptr) == landmarks);
@@ -131,7 +126,7 @@ TEST_CASE("Hex grids: traced, Dijkstra, overlay and findNearest queries follow t
         const int w = 17, h = 15;
         const CostField field = testsupport::randomCostField(w, h, rng(), {Impassable, 1.0f, 2.0f, 3.0f});
         NavGrid grid;
-        REQUIRE(grid.reset(w, h, topologyOf(l)));
+        REQUIRE(grid.reset(w, h, testsupport::hexTopology(l)));
         REQUIRE(grid.addLayer("hex", field, MoveRules{}) == 0);
         const TileCoord others[] = {{3, 3}, {4, 5}, {8, 8}, {9, 2}, {12, 10}};
         std::vector<double> extra(field.cost.size(), 0.0);
@@ -186,7 +181,7 @@ TEST_CASE("Hex grids: a partial path ends at a reachable cell nearest the goal i
         for (int y = 0; y < 7; ++y)
             field.at({5, y}) = Impassable;
         NavGrid grid;
-        REQUIRE(grid.reset(9, 7, topologyOf(l)));
+        REQUIRE(grid.reset(9, 7, testsupport::hexTopology(l)));
         REQUIRE(grid.addLayer("hex", field, MoveRules{}) == 0);
         CHECK(grid.islandCount(0) == 2);
         GridQuery query;
@@ -229,7 +224,7 @@ TEST_CASE("Hex grids: the path service answers as the reference, and an edit on 
         const int w = 18, h = 14;
         CostField field = testsupport::randomCostField(w, h, rng(), {Impassable, 1.0f, 1.0f, 2.0f, 4.0f});
         NavGrid grid;
-        REQUIRE(grid.reset(w, h, topologyOf(l)));
+        REQUIRE(grid.reset(w, h, testsupport::hexTopology(l)));
         REQUIRE(grid.addLayer("hex", field, MoveRules{}) == 0);
         isostar::path::PathService service(grid);
         for (int i = 0; i < 6; ++i) {

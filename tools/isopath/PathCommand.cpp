@@ -143,7 +143,7 @@ int runPath(const PathOptions& opt)
             c = world->frame.toTiled(c);
     }
     if (opt.why) {
-        report.why = terrain::explainPath(field, outcome->result.path, rules.movement);
+        report.why = terrain::explainPath(field, outcome->result.path, rules.movement, map::gridTopology(world->map));
         isostar::terrain::transformCells(*report.why, [&](TileCoord c) { return world->frame.toTiled(c); });
     }
     if (opt.compare) {

@@ -1,7 +1,9 @@
 // Fog of war on hex maps (game/fog/Sight): the radius counts hex steps, the six neighbours are
 // always seen, a wall hides what lies behind it along the cube-lerp line, and a line running
-// exactly along the edge between two cells is stopped only when both block.
+// exactly along the edge between two cells is stopped only when both block. Formations on hex
+// maps: the click and its six neighbours for seven units on open ground.
 #include "game/fog/Sight.hpp"
+#include "game/rules/Formation.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -55,4 +57,26 @@ TEST_CASE("fog on hex maps: radius in hex steps, walls hide, an edge is sealed o
     row.set({3, 1}, true);
     CHECK(game::lineOfSight(row, {1, 1}, {3, 1}));
     CHECK_FALSE(game::lineOfSight(row, {1, 1}, {5, 1}));
+}
+
+TEST_CASE("formations on hex maps: goals flood over the six neighbours, closest hexagons first", "[formation][hex]")
+{
+    isostar::path::NavGrid grid;
+    REQUIRE(grid.reset(9, 7, isostar::GridTopology::hexagonal(isostar::HexAxis::Rows, true)));
+    isostar::path::CostField field(9, 7);
+    REQUIRE(grid.addLayer("hex", field, isostar::path::MoveRules{}) == 0);
+    isostar::path::GridQuery query;
+    const isostar::TileCoord units[] = {{1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {6, 1}, {7, 1}};
+    const isostar::TileCoord clicked{4, 4};
+    const game::FormationResult r = game::planFormation(grid, 0, query, clicked, units, {});
+    REQUIRE(r.anchor);
+    REQUIRE(r.goals.size() == 7);
+    // Seven units round the click on open ground: the click and its six neighbours.
+    std::vector<isostar::TileCoord> want{clicked};
+    for (const isostar::TileCoord n : grid.topology().neighbours(clicked))
+        want.push_back(n);
+    std::vector<isostar::TileCoord> got = r.goals;
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    CHECK(got == want);
 }

@@ -43,7 +43,7 @@ public:
               int tileHeight);
     /// The frame of a map: its orientation and stagger; finite maps cover (0,0)..(width-1,
     /// height-1); infinite maps the bounding box of their tile layers' chunks (the map's
-    /// width/height when it has no tile layer). Hexagonal maps get a Plain frame (not played).
+    /// width/height when it has no tile layer). Hexagonal maps get a Plain frame (played on their own cells).
     static CellFrame of(const MapData& map);
 
     Layout layout() const { return m_layout; }

@@ -130,9 +130,6 @@ std::vector<std::uint8_t> voidCells(const MapData& playable, const CellFrame& fr
 
 std::optional<Diagnostic> unplayableReason(const MapData& map)
 {
-    if (map.orientation == Orientation::Hexagonal)
-        return Diagnostic{map.path, 0,
-                          "hexagonal maps are not played (the engine plays orthogonal, isometric and staggered maps)"};
     if (map.width <= 0 || map.height <= 0 || map.tileWidth <= 0 || map.tileHeight <= 0)
         return Diagnostic{map.path, 0, "the map has no cells"};
     return std::nullopt;

@@ -6,6 +6,7 @@
 
 #include "engine/path/CostField.hpp"
 #include "engine/path/detail/Directions.hpp"
+#include "engine/path/detail/HexSteps.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -64,8 +65,9 @@ enum class Rounding { Down, Up };
 class BucketSearch {
 public:
     BucketSearch(int stride, const float* costs, const MoveRules& rules, double wMin, double wMax, double scale,
-                 Rounding rounding, Quanta cap)
-        : m_costs(costs), m_rules(rules), m_invScale(1.0 / scale), m_up(rounding == Rounding::Up), m_cap(cap)
+                 Rounding rounding, Quanta cap, const GridTopology& topology)
+        : m_costs(costs), m_rules(rules), m_invScale(1.0 / scale), m_up(rounding == Rounding::Up), m_cap(cap),
+          m_hex(topology, stride)
     {
         for (int k = 0; k < 8; ++k)
             m_offsets[k] = kDy[k] * stride + kDx[k];
@@ -84,6 +86,8 @@ public:
     template <bool Forward>
     void run(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
     {
+        if (m_hex.topology.hex)
+            return runHex<Forward>(source, cells, dist);
         // The diagonal rule as a compile-time constant inside the loop.
         switch (m_rules.diagonal) {
         case DiagonalMode::Never: return runMode<Forward, DiagonalMode::Never>(source, cells, dist);
@@ -108,20 +112,46 @@ private:
         return sum < double(m_cap) ? Quanta(sum) : m_cap;
     }
 
-    template <bool Forward, DiagonalMode Mode>
-    void runMode(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
+    /// Hex grids: the six edge neighbours, every step the entered cell's cost (forward: m's,
+    /// backward: n's, as A* charges the step m->n).
+    template <bool Forward>
+    void runHex(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
+    {
+        runBuckets(source, cells, dist, [&](const Entry& e, std::size_t& live) {
+            const std::uint32_t n = e.node;
+            const double ownW = double(m_costs[n]);
+            const int* const steps = m_hex.at(n);
+            for (int k = 0; k < GridTopology::kHexNeighbours; ++k) {
+                const std::uint32_t m = n + std::uint32_t(steps[k]);
+                const float cm = m_costs[m];
+                if (!(cm < Impassable))
+                    continue;
+                const Quanta nd = add(e.key, Forward ? double(cm) : ownW);
+                if (nd < dist[m]) {
+                    dist[m] = nd;
+                    push(m, nd, live);
+                }
+            }
+        });
+    }
+
+    void push(std::uint32_t node, Quanta key, std::size_t& live)
+    {
+        m_buckets[std::size_t(double(key) * m_inv) & m_mask].push_back({node, key});
+        ++live;
+    }
+
+    /// Dial's loop from `source` over `cells`: settle(entry, live) for every entry still
+    /// current when popped (its relaxations push with push(node, key, live)).
+    template <typename Settle>
+    void runBuckets(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist, Settle&& settle)
     {
         constexpr Quanta kUnset = std::numeric_limits<Quanta>::max();
         for (std::uint32_t c : cells)
             dist[c] = kUnset;
         dist[source] = 0;
         std::size_t live = 0;
-        auto push = [&](std::uint32_t node, Quanta key) {
-            m_buckets[std::size_t(double(key) * m_inv) & m_mask].push_back({node, key});
-            ++live;
-        };
-        push(source, 0);
-        const double df = m_rules.diagonalFactor;
+        push(source, 0, live);
         for (std::uint64_t cur = 0; live > 0; ++cur) {
             std::vector<Entry>& bucket = m_buckets[cur & m_mask];
             while (!bucket.empty()) {
@@ -130,49 +160,58 @@ private:
                 --live;
                 if (dist[e.node] != e.key)
                     continue;  // improved since this push
-                const std::uint32_t n = e.node;
-                // Neighbour order N, E, S, W, NE, SE, SW, NW; a diagonal's side cells are the two
-                // orthogonals named in it, the same for both directions of the step.
-                bool pass[4];
-                for (int k = 0; k < 4; ++k)
-                    pass[k] = m_costs[n + std::uint32_t(m_offsets[k])] < Impassable;
-                const double ownW = double(m_costs[n]);
-                const double ownDiagW = ownW * df;
-                auto relax = [&](int k, bool diagonal) __attribute__((always_inline)) {
-                    const std::uint32_t m = n + std::uint32_t(m_offsets[k]);
-                    const float cm = m_costs[m];
-                    // Forward: the step n->m enters m; backward: the step m->n enters n. The
-                    // weights are those A* adds: double(cost), or double(cost) * diagonalFactor.
-                    double w;
-                    if constexpr (Forward)
-                        w = diagonal ? double(cm) * df : double(cm);
-                    else
-                        w = diagonal ? ownDiagW : ownW;
-                    // One branch per neighbour, rarely taken (settled and farther cells fail).
-                    if (cm < Impassable) {
-                        const Quanta nd = add(e.key, w);
-                        if (nd < dist[m]) {
-                            dist[m] = nd;
-                            push(m, nd);
-                        }
-                    }
-                };
-                for (int k = 0; k < 4; ++k)
-                    relax(k, false);
-                if constexpr (Mode == DiagonalMode::Never)
-                    continue;
-                static constexpr int kSide[4][2] = {{0, 1}, {2, 1}, {2, 3}, {0, 3}};
-                for (int d = 0; d < 4; ++d) {
-                    const bool a = pass[kSide[d][0]];
-                    const bool b = pass[kSide[d][1]];
-                    const bool ok = Mode == DiagonalMode::NoCornerCutting     ? (a && b)
-                                    : Mode == DiagonalMode::AtMostOneObstacle ? (a || b)
-                                                                              : true;
-                    if (ok)
-                        relax(4 + d, true);
-                }
+                settle(e, live);
             }
         }
+    }
+
+    template <bool Forward, DiagonalMode Mode>
+    void runMode(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
+    {
+        const double df = m_rules.diagonalFactor;
+        runBuckets(source, cells, dist, [&](const Entry& e, std::size_t& live) __attribute__((always_inline)) {
+            const std::uint32_t n = e.node;
+            // Neighbour order N, E, S, W, NE, SE, SW, NW; a diagonal's side cells are the two
+            // orthogonals named in it, the same for both directions of the step.
+            bool pass[4];
+            for (int k = 0; k < 4; ++k)
+                pass[k] = m_costs[n + std::uint32_t(m_offsets[k])] < Impassable;
+            const double ownW = double(m_costs[n]);
+            const double ownDiagW = ownW * df;
+            auto relax = [&](int k, bool diagonal) __attribute__((always_inline)) {
+                const std::uint32_t m = n + std::uint32_t(m_offsets[k]);
+                const float cm = m_costs[m];
+                // Forward: the step n->m enters m; backward: the step m->n enters n. The
+                // weights are those A* adds: double(cost), or double(cost) * diagonalFactor.
+                double w;
+                if constexpr (Forward)
+                    w = diagonal ? double(cm) * df : double(cm);
+                else
+                    w = diagonal ? ownDiagW : ownW;
+                // One branch per neighbour, rarely taken (settled and farther cells fail).
+                if (cm < Impassable) {
+                    const Quanta nd = add(e.key, w);
+                    if (nd < dist[m]) {
+                        dist[m] = nd;
+                        push(m, nd, live);
+                    }
+                }
+            };
+            for (int k = 0; k < 4; ++k)
+                relax(k, false);
+            if constexpr (Mode == DiagonalMode::Never)
+                return;
+            static constexpr int kSide[4][2] = {{0, 1}, {2, 1}, {2, 3}, {0, 3}};
+            for (int d = 0; d < 4; ++d) {
+                const bool a = pass[kSide[d][0]];
+                const bool b = pass[kSide[d][1]];
+                const bool ok = Mode == DiagonalMode::NoCornerCutting     ? (a && b)
+                                : Mode == DiagonalMode::AtMostOneObstacle ? (a || b)
+                                                                          : true;
+                if (ok)
+                    relax(4 + d, true);
+            }
+        });
     }
 
     struct Entry {
@@ -185,6 +224,7 @@ private:
     bool m_up;
     Quanta m_cap;
     int m_offsets[8] = {};
+    detail::HexSteps m_hex;
     double m_inv = 1.0;
     std::vector<std::vector<Entry>> m_buckets;
     std::size_t m_mask = 0;
@@ -314,12 +354,12 @@ bool addIslandLandmarks(std::span<const std::uint32_t> own, std::uint32_t first,
 /// a sixteenth of the cheapest step, coarser while a search saturates).
 double chooseScale(const IslandCells& islands, std::span<const std::uint32_t> firsts, int stride,
                    const float* costs, const MoveRules& rules, double wMin, double wMax, LandmarkScratch& p,
-                   std::stop_token stop)
+                   std::stop_token stop, const GridTopology& topology)
 {
     const Quanta cap = std::numeric_limits<Quanta>::max() - 1;
     int fineExp = std::clamp(std::ilogb(std::max(wMin, 1e-30)) - 4, -200, 200);
     auto searchAt = [&](int exp) {
-        return BucketSearch(stride, costs, rules, wMin, wMax, std::ldexp(1.0, exp), Rounding::Up, cap);
+        return BucketSearch(stride, costs, rules, wMin, wMax, std::ldexp(1.0, exp), Rounding::Up, cap, topology);
     };
     BucketSearch search = searchAt(fineExp);
     BucketSearch backSearch = searchAt(fineExp);
@@ -351,7 +391,8 @@ double chooseScale(const IslandCells& islands, std::span<const std::uint32_t> fi
 
 LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> paddedCosts,
                                  std::span<const std::int32_t> paddedIslands, int islandCount,
-                                 const MoveRules& rules, int count, std::stop_token stop)
+                                 const MoveRules& rules, int count, std::stop_token stop,
+                                 const GridTopology& topology)
 {
     LandmarkTable table;
     const int stride = width + 2;
@@ -370,11 +411,12 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
     table.nodeStride = std::bit_ceil(std::size_t(2 * k));
     table.diagonal = rules.diagonal;
     table.diagonalFactor = rules.diagonalFactor;
+    table.topology = topology;
     table.dist.assign(padded * table.nodeStride, 0);
     if (islands.cells.empty())
         return table;
 
-    const bool diag = rules.diagonal != DiagonalMode::Never;
+    const bool diag = !topology.hex && rules.diagonal != DiagonalMode::Never;
     const double wMin = double(islands.minCost) * (diag ? std::min(1.0, rules.diagonalFactor) : 1.0);
     const double wMax = double(islands.maxCost) * (diag ? std::max(1.0, rules.diagonalFactor) : 1.0);
     LandmarkScratch p{std::vector<Quanta>(padded, 0), std::vector<Quanta>(padded, 0),
@@ -386,11 +428,11 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
                 std::span<const std::uint32_t>(islands.cells.data() + islands.start[island],
                                                islands.cells.data() + islands.start[island + 1]),
                 stride, width, height);
-    table.scale = chooseScale(islands, firsts, stride, paddedCosts.data(), rules, wMin, wMax, p, stop);
+    table.scale = chooseScale(islands, firsts, stride, paddedCosts.data(), rules, wMin, wMax, p, stop, topology);
     BucketSearch search(stride, paddedCosts.data(), rules, wMin, wMax, table.scale, Rounding::Down,
-                        LandmarkTable::kSaturated);
+                        LandmarkTable::kSaturated, topology);
     BucketSearch backSearch(stride, paddedCosts.data(), rules, wMin, wMax, table.scale, Rounding::Down,
-                            LandmarkTable::kSaturated);
+                            LandmarkTable::kSaturated, topology);
     for (int island = 0; island < islandCount; ++island) {
         const std::span<const std::uint32_t> own(islands.cells.data() + islands.start[std::size_t(island)],
                                                  islands.cells.data() + islands.start[std::size_t(island) + 1]);

@@ -125,16 +125,20 @@ bool diagonalAllowed(path::DiagonalMode mode, bool sideA, bool sideB)
     return false;
 }
 
-WhyStraightLine straightLine(CellCache& cells, TileCoord a, TileCoord b, const path::MoveRules& movement)
+WhyStraightLine straightLine(CellCache& cells, TileCoord a, TileCoord b, const path::MoveRules& movement,
+                             const GridTopology& topology)
 {
     WhyStraightLine line;
-    line.cells = bresenhamLine(a, b);
+    if (topology.hex)
+        topology.hexLine(a, b, line.cells);
+    else
+        line.cells = bresenhamLine(a, b);
     std::vector<std::unordered_set<TileCoord>> seen;
     double cost = 0.0;
     bool walkable = true;
     for (std::size_t i = 1; i < line.cells.size(); ++i) {
         const TileCoord from = line.cells[i - 1], to = line.cells[i];
-        const bool diagonal = from.x != to.x && from.y != to.y;
+        const bool diagonal = !topology.hex && from.x != to.x && from.y != to.y;
         line.diagonalSteps += diagonal ? 1 : 0;
         if (!walkable)
             continue;
@@ -271,7 +275,8 @@ PathWhy explainPath(const TerrainField& field, std::span<const TileCoord> path)
     return explainPath(field, path, field.rules().movement);
 }
 
-PathWhy explainPath(const TerrainField& field, std::span<const TileCoord> path, const path::MoveRules& movement)
+PathWhy explainPath(const TerrainField& field, std::span<const TileCoord> path, const path::MoveRules& movement,
+                    const GridTopology& topology)
 {
     PathWhy why;
     if (path.empty())
@@ -287,7 +292,7 @@ PathWhy explainPath(const TerrainField& field, std::span<const TileCoord> path, 
             ++why.skippedSteps;
             continue;
         }
-        const bool diagonal = from.x != to.x && from.y != to.y;
+        const bool diagonal = !topology.hex && from.x != to.x && from.y != to.y;
         const StepSplit s = splitStep(*e, diagonal ? movement.diagonalFactor : 1.0);
         why.total += s.cost;  // same order and operands as A*'s g: bit-identical
         ++why.steps;
@@ -312,7 +317,7 @@ PathWhy explainPath(const TerrainField& field, std::span<const TileCoord> path, 
     }
     for (auto& [key, value] : sources)
         why.bySource.push_back(value.first);
-    why.straightLine = straightLine(cells, path.front(), path.back(), movement);
+    why.straightLine = straightLine(cells, path.front(), path.back(), movement, topology);
     return why;
 }
 

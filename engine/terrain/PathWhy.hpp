@@ -49,6 +49,7 @@
 /// const std::string json = isostar::terrain::whyJson(why);  // {"total":..., "base_by_terrain":{...}, ...}
 /// \endcode
 
+#include "engine/core/GridTopology.hpp"
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/MoveRules.hpp"
 
@@ -153,8 +154,11 @@ void transformCells(PathWhy& why, F&& f)
 /// Explains `path` (start .. end, as PathResult::path) over `field` with the move rules
 /// `movement` (diagonal mode for the straight line, diagonal factor for both). A one-cell path
 /// gives total 0 and a one-cell straight line of cost 0; an empty path (no path found) gives an
-/// empty PathWhy (no line cells, straight-line cost nullopt).
-PathWhy explainPath(const TerrainField& field, std::span<const TileCoord> path, const path::MoveRules& movement);
+/// empty PathWhy (no line cells, straight-line cost nullopt). On a hex grid (`topology`) no step
+/// is diagonal (all six neighbours are one step, each the entered cell's cost) and the straight
+/// line is the hex line between the two centres (GridTopology::hexLine).
+PathWhy explainPath(const TerrainField& field, std::span<const TileCoord> path, const path::MoveRules& movement,
+                    const GridTopology& topology = GridTopology::square());
 /// Same, with the field's own rules' movement (`field.rules().movement`).
 PathWhy explainPath(const TerrainField& field, std::span<const TileCoord> path);
 

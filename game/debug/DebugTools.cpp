@@ -455,7 +455,7 @@ const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
     if (!f.world->terrains.empty() && grid.validLayer(layer)) {
         const isostar::terrain::TerrainField& field = f.world->terrains[std::size_t(layer)].terrain;
         w.why = f.fog ? explainKnown(field, w.path, grid.rules(layer), *f.fog, grid, layer)
-                      : isostar::terrain::explainPath(field, w.path, grid.rules(layer));
+                      : isostar::terrain::explainPath(field, w.path, grid.rules(layer), grid.topology());
     }
     if (smoothed && grid.validLayer(u.layer)) {
         w.smoothed = true;

@@ -1,6 +1,7 @@
 #include "game/rules/Formation.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 
 namespace game {
@@ -61,14 +62,26 @@ void formationCandidates(const FormationLayer& f, isostar::TileCoord anchor, std
         const isostar::TileCoord c = queue[head];
         if (!blocked(c))
             s.candidates.push_back(c);
-        const isostar::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
+        // Square grids: the four sides; hex grids: the six cells that share an edge.
+        const isostar::GridTopology& t = f.grid.topology();
+        const std::array<isostar::TileCoord, 6> six = t.hex ? t.neighbours(c) : std::array<isostar::TileCoord, 6>{};
+        const isostar::TileCoord four[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
+        const std::span<const isostar::TileCoord> next = t.hex ? std::span<const isostar::TileCoord>(six)
+                                                               : std::span<const isostar::TileCoord>(four);
         for (isostar::TileCoord n : next)
             if (f.passable(n) && s.seen.insert(f.shape.index(n)))
                 queue.push_back(n);
     }
-    // Distinct cells, so distance then row-major is a total order: one sorted result.
+    // Distinct cells, so distance then row-major is a total order: one sorted result. Hex
+    // grids: the distance between the hexagons' centres (GridTopology::centre).
+    auto distance = [&](isostar::TileCoord c) {
+        if (!f.grid.hex())
+            return double(dist2(c, anchor));
+        const isostar::TilePos p = f.grid.topology().centre(c), q = f.grid.topology().centre(anchor);
+        return (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y);
+    };
     std::sort(s.candidates.begin(), s.candidates.end(), [&](isostar::TileCoord a, isostar::TileCoord b) {
-        const std::int64_t da = dist2(a, anchor), db = dist2(b, anchor);
+        const double da = distance(a), db = distance(b);
         if (da != db)
             return da < db;
         return f.shape.index(a) < f.shape.index(b);

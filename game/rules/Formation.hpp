@@ -48,10 +48,11 @@ struct FormationScratch {
 
 /// Builds a formation on one layer of `grid` around `clicked` for units standing on `units`
 /// (their current cells). Candidate tiles are flooded outward from the anchor over passable
-/// cells (4-neighbours, so a wall is never crossed to reach a candidate), skipping the tiles
+/// cells (4-neighbours, on a hex grid the six edge neighbours, so a wall is never crossed to
+/// reach a candidate), skipping the tiles
 /// `blocked` answers true for (tiles of units that are not part of the order; asked once per
 /// cell the flood reaches, so its cost is the flood's, not the number of units); the closest
-/// ones (Euclidean, then row-major) are assigned to the units greedily by shortest
+/// ones (Euclidean, between hexagon centres on a hex grid; then row-major) are assigned to the units greedily by shortest
 /// unit-to-goal distance, so units do not swap sides. Every goal is reachable from its unit
 /// (same island of the layer). Cost: the cells the flood visits (4 per unit + 8 candidates and
 /// the blocked tiles among them) and the pairs of units and candidates, never the map's size;

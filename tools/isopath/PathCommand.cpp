@@ -16,6 +16,7 @@
 #include "tools/isopath/Usage.hpp"
 
 #include "engine/core/Diagnostic.hpp"
+#include "engine/map/MapTopology.hpp"
 #include "engine/path/AnyAngle.hpp"
 #include "engine/path/Footprint.hpp"
 #include "engine/path/GridPathfinder.hpp"
@@ -39,21 +40,21 @@ namespace {
 /// nullopt (the message printed) when the pathfinder rejects the field or the rules.
 std::optional<SearchOutcome> runSearch(const PathOptions& opt, const SearchChoice& choice,
                                        const isostar::path::CostField& costs, const isostar::terrain::TerrainRules& rules,
-                                       const QueryCells& cells, isostar::path::GridPathfinder& finder,
-                                       isopath::TtyProgress& progress)
+                                       const QueryCells& cells, const isostar::GridTopology& topology,
+                                       isostar::path::GridPathfinder& finder, isopath::TtyProgress& progress)
 {
     using namespace isostar;
     progress.step(choice.landmarks.enabledFor(costs.width, costs.height) ? "search grid and landmark tables"
                                                                         : "search grid");
     finder.setLandmarks(choice.landmarks);  // before init: init builds the table where it is on
-    if (!finder.init(costs, rules.movement)) {
+    if (!finder.init(costs, rules.movement, topology)) {
         std::cerr << "isopath path: the pathfinder rejected the cost field or the movement rules\n";
         return std::nullopt;
     }
     finder.setPartialPaths(!opt.noPartial);
     SearchOutcome out;
     out.algorithm = isostar::path::resolveAlgorithm(choice.requested, finder.grid(), 0);
-    requireSupported(out.algorithm, finder.grid(), 0, "");
+    requireSupported(out.algorithm, finder.grid(), 0, finder.grid().hex() ? opt.mapPath : std::string());
     path::JumpPointGrid jumps;
     path::JumpPointSearch jps;
     path::WeightedJumpGrid flat;
@@ -130,7 +131,8 @@ int runPath(const PathOptions& opt)
         throw UsageError{"--why takes apart the costs of single cells: it does not apply with --size above 1"};
 
     path::GridPathfinder finder;
-    const std::optional<SearchOutcome> outcome = runSearch(opt, choice, costs, rules, cells, finder, progress);
+    const std::optional<SearchOutcome> outcome =
+        runSearch(opt, choice, costs, rules, cells, map::gridTopology(world->map), finder, progress);
     progress.done();
     if (!outcome)
         return ExitBadInput;
@@ -147,7 +149,7 @@ int runPath(const PathOptions& opt)
             c = world->frame.toTiled(c);
     }
     if (opt.why) {
-        report.why = terrain::explainPath(field, outcome->result.path, rules.movement);
+        report.why = terrain::explainPath(field, outcome->result.path, rules.movement, map::gridTopology(world->map));
         isostar::terrain::transformCells(*report.why, [&](TileCoord c) { return world->frame.toTiled(c); });
     }
     if (opt.compare) {

@@ -8,6 +8,7 @@
 
 #include <charconv>
 #include <optional>
+#include <sstream>
 
 namespace isopath {
 
@@ -41,6 +42,13 @@ int parseUnitSize(const std::string& text)
 
 void requireSupported(Algorithm algorithm, const isostar::path::NavGrid& grid, int layer, const std::string& mapPath)
 {
+    if ((algorithm == Algorithm::Jps || algorithm == Algorithm::Jpsw) && grid.hex()) {
+        std::ostringstream why;
+        why << "--algorithm " << algorithm << " searches square grids only: "
+            << (mapPath.empty() ? std::string("the map") : mapPath) << " is " << grid.topology()
+            << " (use astar or auto)";
+        throw UsageError{why.str()};
+    }
     const std::string tail = (mapPath.empty() ? std::string() : "; " + mapPath + " does not") + " (use astar or auto)";
     if (algorithm == Algorithm::Jps && !isostar::path::JumpPointSearch::supports(grid, layer))
         throw UsageError{"--algorithm jps needs every passable cell to cost the same, diagonal no-corner-cutting "

@@ -402,14 +402,7 @@ PathStatus GridQuery::run(int maxExpansions)
     }
     open.save();
     m_search.expanded = expanded;
-    // Open list exhausted without reaching a target. The islands make this impossible without
-    // a blocked overlay; kept as a defined outcome rather than an assert.
-    m_search.status = PathStatus::NoPath;
-    if (m_search.fallback && m_partialPaths && m_search.bestD2 >= 0) {
-        m_search.endNode = m_search.bestNode;
-        m_search.status = PathStatus::Partial;
-    }
-    return m_search.status;
+    return openListExhausted();
 }
 
 } // namespace isostar::path

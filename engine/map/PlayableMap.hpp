@@ -66,8 +66,8 @@ struct PlayedMap {
 };
 
 /// Why the engine does not play `map`, as one Diagnostic at map.path (line 0), or nullopt when
-/// it does: `hexagonal maps are not played (the engine plays orthogonal, isometric and
-/// staggered maps)`, `the map has no cells`. O(1).
+/// it does: `the map has no cells`. Every orientation is played (hexagonal maps on their own
+/// cells, as hex grids: MapTopology.hpp). O(1).
 std::optional<Diagnostic> unplayableReason(const MapData& map);
 
 /// `map` placed on the grid of CellFrame::of(map): the checks of unplayableReason, then the

@@ -118,11 +118,12 @@ void smoothWalk(Unit& u, const isostar::path::NavGrid& grid, std::span<const iso
     for (std::size_t k = 1; k < wp.size(); ++k) {
         const isostar::TileCoord a = wp[k - 1], b = wp[k];
         const std::size_t first = u.path.size();
-        isostar::path::segmentCells(a, b, u.path);
+        isostar::path::segmentCells(grid.topology(), a, b, u.path);
         std::size_t gb = g;
         while (gb + 1 < gridPath.size() && gridPath[gb] != b)
             ++gb;
-        const bool segment = std::abs(b.x - a.x) > 1 || std::abs(b.y - a.y) > 1;
+        const bool segment = grid.hex() ? grid.topology().hexDistance(a, b) > 1
+                                        : std::abs(b.x - a.x) > 1 || std::abs(b.y - a.y) > 1;
         for (std::size_t i = first; i < u.path.size(); ++i) {
             const isostar::TileCoord c = u.path[i];
             const double t = c == b ? 1.0 : stretchMiddle(a, b, c);

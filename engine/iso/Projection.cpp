@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <ostream>
+#include <utility>
 
 namespace isostar::iso {
 
@@ -122,26 +123,23 @@ WorldPos Projection::tileToWorld(TilePos t) const
 TilePos Projection::worldToTile(WorldPos w) const
 {
     if (m_orientation == Orientation::Hexagonal) {
-        // tileToWorld solved: the stagger axis' coordinate first (a plain scale), then the other
-        // with the half-step of that row or column taken off.
+        // tileToWorld solved: the coordinate along the stagger axis first (a plain scale: a is
+        // x on maps staggered along x), then the other with that line's half step taken off.
+        const auto solve = [this](double a, double aStart, double aStep, double b, double bStart, double bStep,
+                                  double half) {
+            const double first = (a - aStart) / aStep;
+            const double line = std::floor(first + 0.5), d = first - line;
+            const bool shifted = hexShifted(int(line));
+            const double second = (b - bStart - (shifted ? half : 0.0) - (shifted ? -1.0 : 1.0) * std::abs(d) * half) / bStep;
+            return std::pair<double, double>{first + 0.5, second + 0.5};
+        };
+        const double x0 = m_originX + m_hexW / 2.0, y0 = m_originY + m_hexH / 2.0;
         if (m_hex.staggerX) {
-            const double u = (double(w.x) - m_originX - m_hexW / 2.0) / m_columnWidth;
-            const double q = std::floor(u + 0.5), dx = u - q;
-            const bool shifted = hexShifted(int(q));
-            const double s = shifted ? -1.0 : 1.0;
-            const double v = (double(w.y) - m_originY - m_hexH / 2.0 - (shifted ? m_rowHeight : 0) -
-                              s * std::abs(dx) * m_rowHeight) /
-                             (m_hexH + m_sideY);
-            return {u + 0.5, v + 0.5};
+            const auto [x, y] = solve(w.x, x0, m_columnWidth, w.y, y0, m_hexH + m_sideY, m_rowHeight);
+            return {x, y};
         }
-        const double v = (double(w.y) - m_originY - m_hexH / 2.0) / m_rowHeight;
-        const double r = std::floor(v + 0.5), dy = v - r;
-        const bool shifted = hexShifted(int(r));
-        const double s = shifted ? -1.0 : 1.0;
-        const double u = (double(w.x) - m_originX - m_hexW / 2.0 - (shifted ? m_columnWidth : 0) -
-                          s * std::abs(dy) * m_columnWidth) /
-                         (m_hexW + m_sideX);
-        return {u + 0.5, v + 0.5};
+        const auto [y, x] = solve(w.y, y0, m_rowHeight, w.x, x0, m_hexW + m_sideX, m_columnWidth);
+        return {x, y};
     }
     if (m_orientation == Orientation::Isometric) {
         // u = x - y and v = x + y in tile units, then solve for x and y.

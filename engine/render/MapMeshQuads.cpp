@@ -16,9 +16,8 @@ namespace isostar::render {
 
 namespace detail {
 
-int MeshBuilder::textureFor(const Tileset& ts, const std::string& path)
+int MeshBuilder::textureIndex(TextureSource src)
 {
-    TextureSource src{path, ts.transparentColor, ts.name, ts.source.empty() ? m_map.path : ts.source, m_tint, false, {}};
     for (std::size_t i = 0; i < m_out.textures.size(); ++i)
         if (m_out.textures[i] == src)
             return int(i);
@@ -30,20 +29,17 @@ int MeshBuilder::textureFor(const Tileset& ts, const std::string& path)
     return int(m_out.textures.size()) - 1;
 }
 
+int MeshBuilder::textureFor(const Tileset& ts, const std::string& path)
+{
+    return textureIndex({path, ts.transparentColor, ts.name, ts.source.empty() ? m_map.path : ts.source, m_tint, false, {}});
+}
+
 int MeshBuilder::smoothTwin(int texture, const sf::IntRect& crop)
 {
     TextureSource src = m_out.textures[std::size_t(texture)];
     src.smooth = true;
     src.crop = crop;
-    for (std::size_t i = 0; i < m_out.textures.size(); ++i)
-        if (m_out.textures[i] == src)
-            return int(i);
-    if (m_fixed) {
-        m_missingTexture = true;
-        return -1;
-    }
-    m_out.textures.push_back(std::move(src));
-    return int(m_out.textures.size()) - 1;
+    return textureIndex(std::move(src));
 }
 
 TileImage MeshBuilder::tileImage(const Tileset& ts, std::uint32_t id)

@@ -403,7 +403,7 @@ void TuningPanel::drawValues(const std::vector<isostar::terrain::TuningKey>& key
     ImGui::SetNextItemOpen(true, ImGuiCond_Once);
     if (ImGui::CollapsingHeader("Movement")) {
         if (m_hexMap)
-            ImGui::TextColored(Dim, "%s", HexDiagonalNote);
+            ImGui::TextColored(Dim, "%s", movementNote());
         for (const isostar::terrain::TuningKey& k : keys)
             if (k.profile == m_profile && k.terrain.empty()) {
                 // On hexagons every neighbour shares an edge: the diagonal rules have nothing

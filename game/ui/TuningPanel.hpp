@@ -129,6 +129,10 @@ public:
     /// The last action's result as shown under the buttons ("" none).
     const std::string& status() const { return m_status; }
 
+    /// The line under Movement saying the diagonal keys do not apply (HexDiagonalNote), shown on
+    /// a hexagonal map; "" on the others.
+    const char* movementNote() const { return m_hexMap ? HexDiagonalNote : ""; }
+
     bool visible() const { return m_visible; }
     void setVisible(bool on) { m_visible = on; }
     void toggle() { m_visible = !m_visible; }

@@ -152,6 +152,9 @@ private:
 
     // --- Quads (MapMeshQuads.cpp) ---
 
+    /// The index of `src` in m_out.textures, added when missing (-1 and m_missingTexture when
+    /// the textures are fixed).
+    int textureIndex(TextureSource src);
     int textureFor(const Tileset& ts, const std::string& path);
     /// The same image as texture `texture`, sampled smoothly (TextureSource::smooth), cut to
     /// `crop` (empty: whole); -1 (and m_missingTexture) when the textures are fixed and hold none.

@@ -78,4 +78,10 @@ Result<PlayedMap> placeMap(MapData map);
 /// placeMap of a loaded map; a failed load passes its diagnostics through.
 Result<PlayedMap> placeMap(Result<MapData> loaded);
 
+/// Why a hexagonal map cannot be drawn or played: it is infinite (its chunks are not placed on
+/// hexagons), or its hexsidelength is not below the tile size on its stagger axis (rounded down
+/// to even, as Tiled's renderer does). One Diagnostic at map.path; nullopt for a good map and for
+/// every other orientation. O(1).
+std::optional<Diagnostic> hexShapeProblem(const MapData& map);
+
 } // namespace isostar::map

@@ -23,7 +23,7 @@ void explainKnownSteps(const isostar::terrain::TerrainField& field, std::span<co
     std::vector<std::pair<std::string, isostar::TileCoord>> entered;  // (terrain, cell): cells counted once
     for (std::size_t k = 1; k < path.size(); ++k) {
         const isostar::TileCoord a = path[k - 1], b = path[k];
-        const bool diagonal = a.x != b.x && a.y != b.y;
+        const bool diagonal = a.x != b.x && a.y != b.y && !plan.hex(); // hex: every step an edge neighbour
         isostar::terrain::WhyStep step;
         if (fog.known(b)) {
             const isostar::TileCoord pair[2] = {a, b};

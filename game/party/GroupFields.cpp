@@ -21,11 +21,14 @@ double octile(isostar::TileCoord a, isostar::TileCoord b)
     return std::max(dx, dy) + (std::sqrt(2.0) - 1.0) * std::min(dx, dy);
 }
 
-/// May a unit on `layer` step from `from` to its neighbour `to` under the layer's diagonal rule?
+/// May a unit on `layer` step from `from` to its neighbour `to` under the layer's diagonal rule
+/// (on a hex grid: to one of the six cells sharing an edge)?
 bool mayStep(const isostar::path::NavGrid& grid, int layer, isostar::TileCoord from, isostar::TileCoord to)
 {
     if (!grid.passable(layer, to))
         return false;
+    if (grid.hex()) // the six cells sharing an edge, no diagonal rule
+        return grid.topology().hexDistance(from, to) == 1;
     if (from.x == to.x || from.y == to.y)
         return true;
     const bool a = grid.passable(layer, {to.x, from.y}), b = grid.passable(layer, {from.x, to.y});
@@ -312,7 +315,8 @@ GroupMove GroupFields::reroute(int index, const OccupancyGrid& occupancy)
             if ((dx == 0 && dy == 0) || !mayStep(*m_grid, u.layer, cur, n) || occupancy.occupied(n, index))
                 continue;
             const double d = field->distance(n);
-            const double step = double(m_grid->cost(u.layer, n)) * (dx != 0 && dy != 0 ? m_grid->rules(u.layer).diagonalFactor : 1.0);
+            const bool diagonal = dx != 0 && dy != 0 && !m_grid->hex();
+            const double step = double(m_grid->cost(u.layer, n)) * (diagonal ? m_grid->rules(u.layer).diagonalFactor : 1.0);
             if (d < here && d + step < bestCost) {
                 bestCost = d + step;
                 best = n;

@@ -531,3 +531,16 @@ TEST_CASE("tuning: movement.sight and a profile's sight apply to the fog at the 
     CHECK(panel.set("movement.sight", "0"));  // the loader's bound: refused, nothing changes
     CHECK(world.sightOf("knight", "") == 12);
 }
+
+TEST_CASE("tuning: on a hexagonal map the panel says the diagonal rules do not apply")
+{
+    game::WorldHost host;
+    REQUIRE(host.open({std::string(ISOSTAR_SOURCE_DIR) + "/maps/hex.tmx", "", ""}).empty());
+    game::TuningPanel panel{game::TuningActions{}};
+    panel.worldLoaded(host.world());
+    CHECK(std::string(panel.movementNote()) ==
+          "hexagonal map: six neighbours, each step costs the cell entered; diagonal and diagonal_factor do not apply");
+    REQUIRE(host.open({std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley.tmx", "", ""}).empty());
+    panel.worldLoaded(host.world());
+    CHECK(std::string(panel.movementNote()).empty());
+}

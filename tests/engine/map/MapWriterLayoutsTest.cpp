@@ -22,17 +22,10 @@ using namespace isostar::map;
 
 namespace {
 
-struct LayoutsTempDir : testsupport::TempDir {
-    LayoutsTempDir() : testsupport::TempDir("isostar-mapwriter-layouts") {}
+/// A fresh folder holding copies of tests/data/stagger and tests/data/render (the fixtures' art).
+struct StaggerCopy : testsupport::TempDir {
+    StaggerCopy() : testsupport::TempDir("isostar-mapwriter-layouts") { maptest::copyTestData(path, {"stagger", "render"}); }
 };
-
-/// Copies tests/data/stagger and tests/data/render (the fixtures' art) into `dir`.
-void copyStaggerFixtures(const fs::path& dir)
-{
-    const fs::path src = fs::path(ISOSTAR_SOURCE_DIR) / "tests/data";
-    fs::copy(src / "stagger", dir / "stagger", fs::copy_options::recursive);
-    fs::copy(src / "render", dir / "render", fs::copy_options::recursive);
-}
 
 /// Every tile of a layer by Tiled's cell (flip flags in the high byte), empty cells left out.
 std::map<std::pair<int, int>, unsigned> cellsOf(const TileGrid& g)
@@ -82,8 +75,7 @@ int countOf(const std::string& text, const std::string& what)
 
 TEST_CASE("an infinite map saves in chunks: a cell outside them gets a new chunk of the map's chunk size")
 {
-    LayoutsTempDir dir;
-    copyStaggerFixtures(dir.path);
+    StaggerCopy dir;
     const std::string path = (dir.path / "stagger/infinite_negative.tmx").string();
     const std::string original = testsupport::readAll(path);
 
@@ -144,8 +136,7 @@ TEST_CASE("an infinite map saves in chunks: a cell outside them gets a new chunk
 
 TEST_CASE("an infinite map's chunks keep the layer's encoding (base64 + zlib)")
 {
-    LayoutsTempDir dir;
-    copyStaggerFixtures(dir.path);
+    StaggerCopy dir;
     const std::string path = (dir.path / "stagger/infinite_negative.tmx").string();
     MapData map = maptest::load(path);
     // Re-encode the fixture as base64 + zlib first (an edit saved into a rewritten file).
@@ -164,8 +155,7 @@ TEST_CASE("an infinite map's chunks keep the layer's encoding (base64 + zlib)")
 
 TEST_CASE("a staggered or infinite map edited in its playable form saves in the file's form")
 {
-    LayoutsTempDir dir;
-    copyStaggerFixtures(dir.path);
+    StaggerCopy dir;
     for (const char* name : {"stagger_x_odd.tmx", "stagger_x_even.tmx", "stagger_y_odd.tmx", "stagger_y_even.tmx",
                              "infinite_negative.tmx"}) {
         CAPTURE(name);

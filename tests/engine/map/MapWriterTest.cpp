@@ -32,9 +32,7 @@ struct TempDir : testsupport::TempDir {
 /// Copies tests/data/map and tests/data/images into `dir` (fixtures name ../images/...).
 void copyFixtures(const fs::path& dir)
 {
-    const fs::path src = fs::path(ISOSTAR_SOURCE_DIR) / "tests/data";
-    fs::copy(src / "map", dir / "map", fs::copy_options::recursive);
-    fs::copy(src / "images", dir / "images", fs::copy_options::recursive);
+    maptest::copyTestData(dir, {"map", "images"});
 }
 
 /// Copies maps/valley.tmx into `dir`/maps with `dir`/assets linked to the real assets.

@@ -183,9 +183,6 @@ std::vector<std::uint8_t> voidCells(const MapData& playable, const CellFrame& fr
 
 std::optional<Diagnostic> unplayableReason(const MapData& map)
 {
-    if (map.orientation == Orientation::Hexagonal)
-        return Diagnostic{map.path, 0,
-                          "hexagonal maps are not played (the engine plays orthogonal, isometric and staggered maps)"};
     if (map.width <= 0 || map.height <= 0 || map.tileWidth <= 0 || map.tileHeight <= 0)
         return Diagnostic{map.path, 0, "the map has no cells"};
     return std::nullopt;
@@ -217,6 +214,26 @@ Result<PlayedMap> placeMap(Result<MapData> loaded)
     if (!loaded)
         return Result<PlayedMap>::failure(loaded.diagnostics());
     return placeMap(std::move(loaded).value());
+}
+
+std::optional<Diagnostic> hexShapeProblem(const MapData& map)
+{
+    if (map.orientation != Orientation::Hexagonal)
+        return std::nullopt;
+    if (map.infinite)
+        return Diagnostic{map.path, 0,
+                          "infinite hexagonal maps are not drawn or played (their chunks are not placed on "
+                          "hexagons): make the map finite in Tiled (Map > Map Properties > Infinite off)"};
+    // Tiled's renderer works on even tile sizes; the flat sides must leave room for the slants.
+    const bool x = map.staggerAxis == StaggerAxis::X;
+    const int size = (x ? map.tileWidth : map.tileHeight) & ~1;
+    if (map.hexSideLength < size)
+        return std::nullopt;
+    return Diagnostic{map.path, 0,
+                      "hexsidelength " + std::to_string(map.hexSideLength) + " must be less than the tile " +
+                          (x ? "width" : "height") + " (" + std::to_string(size) +
+                          (size != (x ? map.tileWidth : map.tileHeight) ? ", rounded down to even" : "") +
+                          ") on a map staggered along " + (x ? "x" : "y")};
 }
 
 } // namespace isostar::map

@@ -86,8 +86,8 @@ struct PlayedMap {
 };
 
 /// Why the engine does not play `map`, as one Diagnostic at map.path (line 0), or nullopt when
-/// it does: `hexagonal maps are not played (the engine plays orthogonal, isometric and
-/// staggered maps)`, `the map has no cells`. O(1).
+/// it does: `the map has no cells`. Every orientation is played (hexagonal maps on their own
+/// cells, as hex grids: MapTopology.hpp). O(1).
 std::optional<Diagnostic> unplayableReason(const MapData& map);
 
 /// `map` placed on the grid of CellFrame::of(map): the checks of unplayableReason, then the
@@ -97,5 +97,11 @@ std::optional<Diagnostic> unplayableReason(const MapData& map);
 Result<PlayedMap> placeMap(MapData map);
 /// placeMap of a loaded map; a failed load passes its diagnostics through.
 Result<PlayedMap> placeMap(Result<MapData> loaded);
+
+/// Why a hexagonal map cannot be drawn or played: it is infinite (its chunks are not placed on
+/// hexagons), or its hexsidelength is not below the tile size on its stagger axis (rounded down
+/// to even, as Tiled's renderer does). One Diagnostic at map.path; nullopt for a good map and for
+/// every other orientation. O(1).
+std::optional<Diagnostic> hexShapeProblem(const MapData& map);
 
 } // namespace isostar::map

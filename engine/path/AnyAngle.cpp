@@ -1,6 +1,7 @@
 #include "engine/path/AnyAngle.hpp"
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/HeapOrder.hpp"
+#include "engine/path/detail/HexSegment.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -17,13 +18,40 @@ constexpr double kNoSegment = std::numeric_limits<double>::infinity();
 /// segment that replaces them by a few ulps. The final cost check (smooth()) is exact.
 constexpr double kPullSlack = 1e-12;
 
-/// The rule's cost of the segment between the centres of two in-bounds cells given in padded
-/// coordinates; kNoSegment when the rule forbids it. The walk visits the cells whose interior
+/// Where a hex walk looks: the grid's shape (cells off it are walls) and its hexagons.
+struct HexWalk {
+    detail::HexSegment segment;
+    GridShape shape;
+};
+
+double walkHexSegment(const float* costs, const HexWalk& hex, int ax, int ay, int bx, int by)
+{
+    // Padded (x, y) is cell (x - 1, y - 1). A single step costs the entered cell; a longer
+    // segment needs every cell it touches on the map, passable and of the start's cost (the
+    // hex corner rule: a segment along an edge or through a corner touches the cells there).
+    const int stride = hex.shape.width + 2;
+    auto at = [&](TileCoord c) { return costs[std::size_t(c.y + 1) * std::size_t(stride) + std::size_t(c.x + 1)]; };
+    const TileCoord a{ax - 1, ay - 1}, b{bx - 1, by - 1};
+    const float c0 = at(a);
+    if (!(c0 < Impassable))
+        return kNoSegment;
+    const int steps = hex.segment.topology().hexDistance(a, b);
+    if (steps == 0)
+        return 0.0;
+    if (steps == 1)
+        return at(b) < Impassable ? double(at(b)) : kNoSegment;
+    const bool same =
+        hex.segment.allTouched(a, b, [&](TileCoord c) { return hex.shape.inBounds(c) && at(c) == c0; });
+    return same ? double(c0) * hex.segment.length(a, b) : kNoSegment;
+}
+
+/// Square grids: the rule's cost of the segment between the centres of two in-bounds cells given
+/// in padded coordinates; kNoSegment when the rule forbids it. The walk visits the cells whose interior
 /// the segment crosses, in order: with the segment's parameter t in [0, 1], it leaves its
 /// current cell through a vertical grid line at t = (2i + 1) / (2|dx|) (i-th such line) and
 /// through a horizontal one at t = (2j + 1) / (2|dy|); comparing (2i + 1)|dy| with (2j + 1)|dx|
 /// decides exactly which comes first, and equality is a grid corner.
-double walkSegment(const float* costs, int stride, double diagFactor, int ax, int ay, int bx, int by)
+double walkSquareSegment(const float* costs, int stride, double diagFactor, int ax, int ay, int bx, int by)
 {
     auto at = [&](int x, int y) { return costs[std::size_t(y) * std::size_t(stride) + std::size_t(x)]; };
     const float c0 = at(ax, ay);
@@ -69,12 +97,30 @@ double walkSegment(const float* costs, int stride, double diagFactor, int ax, in
     return double(c0) * std::sqrt(double(dx) * dx + double(dy) * dy);
 }
 
+/// walkSquareSegment or walkHexSegment, as the grid's topology says (padded coordinates).
+double walkSegment(const NavGrid& grid, int layer, int ax, int ay, int bx, int by)
+{
+    const float* costs = grid.paddedCosts(layer);
+    if (grid.hex())
+        return walkHexSegment(costs, HexWalk{detail::HexSegment(grid.topology()), grid.shape()}, ax, ay, bx, by);
+    return walkSquareSegment(costs, grid.stride(), grid.rules(layer).diagonalFactor, ax, ay, bx, by);
+}
+
 double segmentCostChecked(const NavGrid& grid, int layer, TileCoord a, TileCoord b)
 {
     if (!grid.validLayer(layer) || !grid.inBounds(a) || !grid.inBounds(b))
         return kNoSegment;
-    return walkSegment(grid.paddedCosts(layer), grid.stride(), grid.rules(layer).diagonalFactor, a.x + 1, a.y + 1,
-                       b.x + 1, b.y + 1);
+    return walkSegment(grid, layer, a.x + 1, a.y + 1, b.x + 1, b.y + 1);
+}
+
+/// A grid path's step a -> b is one step to a neighbour (hex: an edge neighbour).
+bool singleStep(const NavGrid& grid, TileCoord a, TileCoord b)
+{
+    if (a == b)
+        return false;
+    if (grid.hex())
+        return grid.topology().hexDistance(a, b) == 1;
+    return std::abs(b.x - a.x) <= 1 && std::abs(b.y - a.y) <= 1;
 }
 
 } // namespace
@@ -104,6 +150,12 @@ double segmentLength(TileCoord a, TileCoord b)
     return std::sqrt(dx * dx + dy * dy);
 }
 
+double segmentLength(const GridTopology& topology, TileCoord a, TileCoord b)
+{
+    const TilePos p = topology.centre(a), q = topology.centre(b);
+    return std::hypot(q.x - p.x, q.y - p.y);
+}
+
 void AnyAngleQuery::nextGeneration(std::size_t padded)
 {
     if (m_nodes.size() < padded)
@@ -123,14 +175,14 @@ void AnyAngleQuery::relax(const NavGrid& grid, int layer, std::uint32_t cur, std
         const int px = int(s.parent % std::uint32_t(stride)), py = int(s.parent / std::uint32_t(stride));
         const int nx = int(nb % std::uint32_t(stride)), ny = int(nb / std::uint32_t(stride));
         const float* costs = grid.paddedCosts(layer);
+        const TileCoord pc = grid.toCoord(s.parent), nc = grid.toCoord(nb);
         // A parent two or more cells away: if allowed, the segment costs exactly the parent
         // cell's cost x its length, so the walk is skipped when that could not win anyway.
-        const bool far = std::abs(nx - px) > 1 || std::abs(ny - py) > 1;
-        const double bound = m_nodes[s.parent].g +
-                             double(costs[s.parent]) * std::sqrt(double(nx - px) * (nx - px) + double(ny - py) * (ny - py));
+        const bool far = !singleStep(grid, pc, nc);
+        const double bound = m_nodes[s.parent].g + double(costs[s.parent]) * segmentLength(grid.topology(), pc, nc);
         const double toBeat = n.stamp == m_generation ? std::min(best, n.g) : best;
         if (!far || bound <= toBeat) {
-            const double c = walkSegment(costs, stride, grid.rules(layer).diagonalFactor, px, py, nx, ny);
+            const double c = walkSegment(grid, layer, px, py, nx, ny);
             const double viaParent = m_nodes[s.parent].g + c;
             if (viaParent <= best) {  // ties: the straighter path
                 best = viaParent;
@@ -143,9 +195,7 @@ void AnyAngleQuery::relax(const NavGrid& grid, int layer, std::uint32_t cur, std
     n.g = best;
     n.parent = bestParent;
     n.stamp = m_generation;
-    const double hx = double(int(nb % std::uint32_t(stride)) - int(goalNode % std::uint32_t(stride)));
-    const double hy = double(int(nb / std::uint32_t(stride)) - int(goalNode / std::uint32_t(stride)));
-    m_open.push_back({best + m_hScale * std::sqrt(hx * hx + hy * hy), best, nb});
+    m_open.push_back({best + m_hScale * segmentLength(grid.topology(), grid.toCoord(nb), grid.toCoord(goalNode)), best, nb});
     std::push_heap(m_open.begin(), m_open.end(), detail::LaterInHeap{});
 }
 
@@ -156,7 +206,9 @@ bool AnyAngleQuery::search(const NavGrid& grid, int layer, std::uint32_t startNo
     m_expanded = 0;
     // Admissible: a segment of length L costs at least minCost x L, a diagonal step minCost x
     // diagonalFactor, which may be a little below minCost x sqrt(2).
-    m_hScale = grid.minCellCost(layer) * std::min(1.0, grid.rules(layer).diagonalFactor / std::sqrt(2.0));
+    // Hex: a step of length 1 costs at least minCost, so minCost x the length bounds the way.
+    m_hScale = grid.hex() ? grid.minCellCost(layer)
+                          : grid.minCellCost(layer) * std::min(1.0, grid.rules(layer).diagonalFactor / std::sqrt(2.0));
     const float* costs = grid.paddedCosts(layer);
     const int stride = grid.stride();
     const double diagFactor = grid.rules(layer).diagonalFactor;
@@ -175,6 +227,15 @@ bool AnyAngleQuery::search(const NavGrid& grid, int layer, std::uint32_t startNo
         ++m_expanded;
         if (e.node == goalNode)
             return true;
+        if (grid.hex()) {
+            const int* steps = grid.hexSteps().at(e.node);
+            for (int k = 0; k < GridTopology::kHexNeighbours; ++k) {
+                const std::uint32_t nb = std::uint32_t(std::int64_t(e.node) + steps[k]);
+                if (m_nodes[nb].stamp != m_generation + 1 && costs[nb] < Impassable)
+                    relax(grid, layer, e.node, nb, double(costs[nb]), goalNode);
+            }
+            continue;
+        }
         for (int k = 0; k < 8; ++k) {
             const std::uint32_t nb = std::uint32_t(std::int64_t(e.node) + offsets[k]);
             if (m_nodes[nb].stamp == m_generation + 1)
@@ -229,7 +290,7 @@ void measureSmoothPath(const NavGrid& grid, int layer, SmoothPath& p)
     p.length = 0.0;
     p.cost = 0.0;
     for (std::size_t k = 1; k < p.waypoints.size(); ++k) {
-        p.length += segmentLength(p.waypoints[k - 1], p.waypoints[k]);
+        p.length += segmentLength(grid.topology(), p.waypoints[k - 1], p.waypoints[k]);
         p.cost += segmentCost(grid, layer, p.waypoints[k - 1], p.waypoints[k]);
     }
 }
@@ -244,7 +305,7 @@ PathStatus AnyAngleQuery::smooth(const NavGrid& grid, int layer, std::span<const
     double gridCost = 0.0;
     for (std::size_t k = 0; k < gridPath.size(); ++k) {
         const TileCoord a = gridPath[k == 0 ? 0 : k - 1], b = gridPath[k];
-        if (!grid.inBounds(b) || std::abs(b.x - a.x) > 1 || std::abs(b.y - a.y) > 1 || (k > 0 && a == b))
+        if (!grid.inBounds(b) || (k > 0 && !singleStep(grid, a, b)))
             return PathStatus::InvalidInput;
         const double c = segmentCost(grid, layer, a, b);
         if (!(c < kNoSegment))
@@ -277,9 +338,20 @@ PathStatus AnyAngleQuery::smooth(const NavGrid& grid, int layer, std::span<const
     return PathStatus::Found;
 }
 
+void segmentCells(const GridTopology& topology, TileCoord a, TileCoord b, std::vector<TileCoord>& out)
+{
+    if (!topology.hex)
+        return segmentCells(a, b, out);
+    if (a == b)
+        return;
+    const std::size_t first = out.size();
+    detail::HexSegment(topology).touched(a, b, out);
+    out.erase(std::find(out.begin() + std::ptrdiff_t(first), out.end(), a));  // a itself is not listed
+}
+
 void segmentCells(TileCoord a, TileCoord b, std::vector<TileCoord>& out)
 {
-    // The walk of walkSegment(), without the costs.
+    // The walk of walkSquareSegment(), without the costs.
     const int dx = b.x - a.x, dy = b.y - a.y;
     const long long adx = std::abs(dx), ady = std::abs(dy);
     const int sx = dx < 0 ? -1 : 1, sy = dy < 0 ? -1 : 1;
@@ -309,7 +381,7 @@ SmoothPath pullString(const NavGrid& grid, int layer, std::span<const TileCoord>
     for (std::size_t k = 1; k < gridPath.size(); ++k) {
         const TileCoord a = gridPath[k - 1], b = gridPath[k];
         const double c = segmentCost(grid, layer, a, b);
-        if (std::abs(b.x - a.x) > 1 || std::abs(b.y - a.y) > 1 || a == b || !(c < kNoSegment))
+        if (!singleStep(grid, a, b) || !(c < kNoSegment))
             return out;
         prefix.push_back(prefix.back() + c);
     }

@@ -17,6 +17,14 @@
 ///   passable: the segment spends no length in them).
 /// - a == b: allowed when the cell is passable, cost 0.
 ///
+/// Hex grids (NavGrid::topology): cell centres and lengths are those of the plane where the
+/// cells are regular hexagons with neighbouring centres 1 apart (GridTopology::centre). A single
+/// step to one of the six edge neighbours costs the entered cell's cost. A longer segment is
+/// allowed only when every cell it touches is on the map, passable and of the same cost c (the
+/// hex corner rule: a segment running along the edge between two cells touches both, one
+/// through a corner where three cells meet touches all three -- so no segment slips between
+/// two walls that share a corner); it costs c x its length.
+///
 /// The search (AnyAngleQuery). Theta*: A* whose relaxation of a neighbour n of s also tries the
 /// segment from s's parent to n under the rule (g = g(parent) + segmentCost), keeping the
 /// cheaper of the two, with the Euclidean heuristic scaled by the layer's cheapest cost. Its
@@ -74,14 +82,20 @@ std::ostream& operator<<(std::ostream& os, const SmoothPath& p);
 bool segmentAllowed(const NavGrid& grid, int layer, TileCoord a, TileCoord b);
 /// The segment's cost under the rule; +infinity when segmentAllowed() is false.
 double segmentCost(const NavGrid& grid, int layer, TileCoord a, TileCoord b);
-/// Euclidean distance between the two cells' centres.
+/// Euclidean distance between the two cells' centres (square grids).
 double segmentLength(TileCoord a, TileCoord b);
+/// Distance between the two cells' centres on a grid of `topology` (hex: neighbours 1 apart).
+double segmentLength(const GridTopology& topology, TileCoord a, TileCoord b);
 /// Appends the cells of the segment from the centre of `a` to the centre of `b` to `out`, in
 /// walking order, `a` excluded and `b` included: the cells whose interior it crosses (the rule's
 /// supercover), consecutive cells 8-connected; where the segment passes exactly through a grid
 /// corner the walk steps diagonally (the rule asks the two side cells to be passable there).
 /// Nothing when a == b. O(|dx| + |dy|); no grid needed.
 void segmentCells(TileCoord a, TileCoord b, std::vector<TileCoord>& out);
+/// segmentCells() on a grid of `topology`; hex: the cells the segment touches (the hex rule's
+/// cells: those it crosses and those it only grazes along an edge or at a corner), in walking
+/// order, `a` excluded. O(hexDistance).
+void segmentCells(const GridTopology& topology, TileCoord a, TileCoord b, std::vector<TileCoord>& out);
 /// String pulling of a given grid path (cells start .. end, consecutive cells 8-neighbours)
 /// under the rule, without a search: from each waypoint the path is followed as far as the
 /// straight segment to a later cell is allowed and not dearer than the cells it replaces.

@@ -149,6 +149,10 @@ PathStatus FlowField::prepare(const NavGrid& grid)
         std::memcpy(m_costs.data() + std::size_t(y) * std::size_t(pw),
                     costs + m_nodeOrigin + std::size_t(y) * std::size_t(grid.stride()), std::size_t(pw) * sizeof(float));
     m_directions = m_rules.diagonal == DiagonalMode::Never ? 4 : 8;
+    m_hex = grid.hexSteps();
+    for (int sh = 0; sh < 2; ++sh)
+        for (int k = 0; k < GridTopology::kHexNeighbours; ++k)
+            m_hexCell[sh][k] = m_hex.dy[sh][k] * pw + m_hex.dx[sh][k];
     m_diagonalOk = diagonalMask(m_rules.diagonal);
     m_liveGoals.clear();
     for (TileCoord g : m_goals)
@@ -219,7 +223,10 @@ void FlowField::markSources(const NavGrid& grid)
     markLandmarks(grid, islands);
     const double f = m_rules.diagonalFactor;
     const double cheapest = grid.minCellCost(m_layer);
-    if (m_rules.diagonal == DiagonalMode::Never) {
+    if (grid.hex()) {
+        m_boundScale = cheapest;  // Chebyshev in offset coordinates: at most one cell a step
+        m_boundDiagonal = 0.0;
+    } else if (m_rules.diagonal == DiagonalMode::Never) {
         m_boundScale = cheapest;
         m_boundDiagonal = cheapest;
     } else if (f >= 1.0) {
@@ -235,7 +242,7 @@ void FlowField::markLandmarks(const NavGrid& grid, const std::vector<int>& islan
 {
     // The table compares cells of one island only: the goals' island, the sources' too.
     std::shared_ptr<const LandmarkTable> lm = grid.landmarks(m_layer);
-    if (m_liveSources.empty() || !lm || lm->empty() || !lm->builtFor(m_rules) ||
+    if (m_liveSources.empty() || !lm || lm->empty() || !lm->builtFor(m_rules, grid.topology()) ||
         std::adjacent_find(islands.begin(), islands.end(), std::not_equal_to<>()) != islands.end())
         return;
     const int k = lm->count;
@@ -350,8 +357,27 @@ void FlowField::prefetchAround(std::uint32_t node, int stride) const
     }
 }
 
+void FlowField::expandHex(std::uint32_t cell, std::uint32_t node, int x, int y, double d)
+{
+    // Neighbour k of b is a; b is neighbour k + 3 (mod 6) of a (GridTopology::hexStep).
+    const float* costs = m_costs.data();
+    const double nd = d + double(costs[cell]);
+    const int sh = m_hex.topology.shifted({m_region.x0 + x - 1, m_region.y0 + y - 1}) ? 1 : 0;
+    for (int k = 0; k < GridTopology::kHexNeighbours; ++k) {
+        const std::uint32_t a = cell + std::uint32_t(m_hexCell[sh][k]);
+        if (!(costs[a] < Impassable) || !(nd < m_dist[a]))
+            continue;  // a wall (never entered), a Closed ring cell, or no better
+        m_dist[a] = nd;
+        m_dir[a] = std::uint8_t((k + 3) % GridTopology::kHexNeighbours);
+        m_flags[a] = std::uint8_t(m_flags[a] & ~ClosedFlag);
+        push(nd, a, node + std::uint32_t(m_hex.offsets[sh][k]), x + m_hex.dx[sh][k], y + m_hex.dy[sh][k]);
+    }
+}
+
 void FlowField::expand(std::uint32_t cell, std::uint32_t node, int x, int y, double d)
 {
+    if (m_hex.topology.hex)
+        return expandHex(cell, node, x, y, d);
     // Backwards: a neighbour `a` of the settled cell `b` may step into b, paying b's cost.
     const float* costs = m_costs.data();
     const double enter = double(costs[cell]);
@@ -411,6 +437,10 @@ std::optional<TileCoord> FlowField::next(TileCoord c) const
     const std::uint8_t k = m_dir[local(c)];
     if (k == NoDir)
         return std::nullopt;
+    if (m_hex.topology.hex) {
+        const TileCoord step = m_hex.topology.hexStep(m_hex.topology.shifted(c), k);
+        return TileCoord{c.x + step.x, c.y + step.y};
+    }
     return TileCoord{c.x + detail::kDx[k], c.y + detail::kDy[k]};
 }
 

@@ -12,6 +12,9 @@
 ///   never reached; they still count as passable for the diagonal rule's side cells, which are
 ///   the grid's. With the whole grid as region, distance(c) equals a plain Dijkstra's cost from
 ///   c to the cheapest goal under the layer's rules.
+/// - Hex grids (NavGrid::topology): the six edge neighbours, each step the entered cell's cost;
+///   the bound toward the sources is their box's Chebyshev distance in offset coordinates x the
+///   cheapest cost (a hex step moves at most one cell along each axis), landmarks as below.
 /// - Optimal moves: for every settled cell c that is not a goal, next(c) is a neighbour that may
 ///   be entered from c under the layer's diagonal rule, and stepCost(c -> next(c)) +
 ///   distance(next(c)) == distance(c) (the very additions of the search). Following next()
@@ -167,6 +170,8 @@ private:
     void prefetchAround(std::uint32_t node, int stride) const;
     /// Relaxes the neighbours of `cell` (padded x, y), settled with distance d.
     void expand(std::uint32_t cell, std::uint32_t node, int x, int y, double d);
+    /// expand() on a hex grid: the six edge neighbours.
+    void expandHex(std::uint32_t cell, std::uint32_t node, int x, int y, double d);
     /// prepare(): the usable sources (m_liveSources, m_sourceBox, m_boundScale, landmarks).
     void markSources(const NavGrid& grid);
     /// After prepare(): the region's arrays, the sources' flags, the goals on the heap.
@@ -211,6 +216,10 @@ private:
     std::vector<TileCoord> m_liveGoals;    ///< prepare(): the goals in the region, passable
     std::vector<TileCoord> m_liveSources;  ///< prepare(): the sources that count (see Sources)
     int m_directions = 8;                  ///< 4 when the layer never steps diagonally
+    /// Hex grids (m_hex.topology.hex): the six neighbours' steps in the grid's padded index and
+    /// (m_hexCell) in the region's, per shoved line; m_dir then holds a hexStep direction.
+    detail::HexSteps m_hex;
+    std::int32_t m_hexCell[2][GridTopology::kHexNeighbours] = {};
     unsigned m_diagonalOk = 0;             ///< bit (sideA * 2 + sideB): a diagonal step is allowed
     PathStatus m_status = PathStatus::InvalidInput;
     int m_expanded = 0;

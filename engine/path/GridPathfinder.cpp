@@ -7,11 +7,11 @@
 
 namespace isostar::path {
 
-bool GridPathfinder::init(const CostField& field, const MoveRules& rules)
+bool GridPathfinder::init(const CostField& field, const MoveRules& rules, const GridTopology& topology)
 {
     m_query.cancel();
     m_grid.reset(0, 0);  // uninitialised unless everything below succeeds
-    if (!isValid(rules) || !m_grid.reset(field.width, field.height))
+    if (!isValid(rules) || !m_grid.reset(field.width, field.height, topology))
         return false;
     if (m_grid.addLayer("default", field, rules) != 0) {
         m_grid.reset(0, 0);

@@ -79,8 +79,9 @@ public:
     /// Returns false (and leaves the pathfinder uninitialised: queries give InvalidInput) when
     /// the field is empty, cost.size() != width*height, a cost is not `Impassable` nor finite
     /// and > 0, the map is too large (width or height above 65533, or more than 2^31 cells with
-    /// the padding), or `isValid(rules)` is false.
-    bool init(const CostField& field, const MoveRules& rules);
+    /// the padding), or `isValid(rules)` is false. `topology`: square (default) or a hex layout
+    /// (NavGrid::reset: six neighbours, the diagonal rules do not apply).
+    bool init(const CostField& field, const MoveRules& rules, const GridTopology& topology = GridTopology::square());
     bool initialized() const { return m_grid.layerCount() > 0; }
 
     /// Changes the move rules without copying the field again (recomputes islands and the

@@ -41,12 +41,22 @@ double GridQuery::hRaw(int dx, int dy) const
     return rawOf(m_search.rules.heuristic, dx, dy, m_search.octileDiag);
 }
 
+double GridQuery::hRawPadded(int ax, int ay, int bx, int by) const
+{
+    if (m_search.hex.topology.hex)
+        return m_search.rules.heuristic == Heuristic::Zero ? 0.0 : double(m_search.hex.distancePadded(ax, ay, bx, by));
+    return hRaw(ax - bx, ay - by);
+}
+
 double GridQuery::heuristic(const NavGrid& grid, int layer, TileCoord a, TileCoord b) const
 {
     if (!grid.validLayer(layer))
         return 0.0;
-    const double plain = grid.heuristicScale(layer) *
-                         rawOf(grid.rules(layer).heuristic, a.x - b.x, a.y - b.y, grid.octileDiagonal(layer));
+    const Heuristic kind = grid.rules(layer).heuristic;
+    const double raw = !grid.hex()              ? rawOf(kind, a.x - b.x, a.y - b.y, grid.octileDiagonal(layer))
+                       : kind == Heuristic::Zero ? 0.0
+                                                 : double(grid.topology().hexDistance(a, b));
+    const double plain = grid.heuristicScale(layer) * raw;
     const std::shared_ptr<const LandmarkTable> lm = grid.landmarks(layer);
     if (!lm || grid.rules(layer).heuristic != Heuristic::Octile || !grid.inBounds(a) || !grid.inBounds(b))
         return plain;
@@ -70,7 +80,7 @@ void GridQuery::useLandmarks(const NavGrid& grid, int layer, std::uint32_t goalN
 double GridQuery::hPadded(int x, int y) const
 {
     if (!m_search.multi) {
-        const double plain = m_search.hScale * hRaw(x - m_search.goalX, y - m_search.goalY);
+        const double plain = m_search.hScale * hRawPadded(x, y, m_search.goalX, m_search.goalY);
         if (m_search.lmActive.count == 0)
             return plain;
         const std::uint32_t node = std::uint32_t(y * m_search.stride + x);
@@ -84,7 +94,7 @@ double GridQuery::hPadded(int x, int y) const
     for (std::uint32_t t : m_hTargets) {
         const int ty = int(t / std::uint32_t(m_search.stride));
         const int tx = int(t) - ty * m_search.stride;
-        best = std::min(best, hRaw(x - tx, y - ty));
+        best = std::min(best, hRawPadded(x, y, tx, ty));
     }
     return m_search.hScale * best;
 }
@@ -197,6 +207,7 @@ PathStatus GridQuery::begin(const NavGrid& grid, int layer, TileCoord start, con
     m_search.height = grid.height();
     m_search.hScale = grid.heuristicScale(layer);
     m_search.octileDiag = grid.octileDiagonal(layer);
+    m_search.hex = grid.hexSteps();
     // The search order changes only the query's copy of the rules and the heuristic's scale
     // (whose factor already includes the layer's weight); the layer stays as it is.
     m_search.greedy = mode.order == SearchOrder::Greedy;
@@ -304,7 +315,8 @@ int GridQuery::openListHead(int maxEntries, std::vector<TraceCell>& out)
 void GridQuery::collectPartialTargets(const std::int32_t* islands, std::int32_t island, TileCoord goal)
 {
     // The reachable cells closest (Euclidean) to the goal, without searching the island.
-    detail::closestCellsOnIsland(islands, island, m_search.width, m_search.height, goal, m_hTargets);
+    detail::closestCellsOnIsland(islands, island, m_search.width, m_search.height, goal, m_hTargets,
+                                 m_search.hex.topology);
 }
 
 PathStatus GridQuery::beginSearch(const NavGrid& grid, int layer, TileCoord start, TileCoord goal,

@@ -21,6 +21,11 @@
 ///   cell closest to the goal, ties by lower cost, then lower row-major index) or NoPath when
 ///   partial paths are off.
 ///
+/// Hex grids (NavGrid::topology().hex): every query steps to the six edge neighbours, each step
+/// the entered cell's cost (the rules' diagonal mode and factor do not apply); h is the hex
+/// distance x the layer's scale (NavGrid::reset), with landmarks as below; a partial path ends
+/// at the reachable cells nearest the goal in hex steps. Same guarantees otherwise.
+///
 /// Landmarks: when the NavGrid has a usable landmark table for the layer (NavGrid::landmarks)
 /// and the layer's heuristic is Octile, a single-goal search uses h = weight x max(the scaled
 /// octile bound, the landmark bounds) (Landmarks.hpp): still consistent, so every path stays
@@ -202,6 +207,7 @@ private:
         std::shared_ptr<const LandmarkTable> lm;  ///< kept alive for the whole search
         detail::ActiveLandmarks lmActive;  ///< the landmarks this search reads (count 0: none)
         double lmWeight = 1.0;          ///< rules.weight (multiplies the landmark bound)
+        detail::HexSteps hex;           ///< the grid's hex neighbours (hex.topology.hex: a hex grid)
     };
     /// Per padded cell, 16 bytes: everything the loop writes about a cell.
     struct Node {
@@ -226,6 +232,8 @@ private:
     template <Loop L, bool Ov, bool G>
     PathStatus runLoop(int maxExpansions);
     PathStatus dispatchRun(int maxExpansions);
+    /// The search loop of hex grids (GridQueryHex.cpp): six neighbours, all kinds of query.
+    PathStatus runHex(int maxExpansions);
     void collectPartialTargets(const std::int32_t* islands, std::int32_t island, TileCoord goal);
     void writeResult(PathResult& out);
     void nextGeneration();
@@ -233,6 +241,8 @@ private:
     double hPadded(int x, int y) const;
     void useLandmarks(const NavGrid& grid, int layer, std::uint32_t goalNode);
     double hRaw(int dx, int dy) const;
+    /// The raw heuristic between padded cells (hex grids: the hex distance, or 0 for Zero).
+    double hRawPadded(int ax, int ay, int bx, int by) const;
     TileCoord toCoord(std::uint32_t node) const
     {
         const int y = int(node / std::uint32_t(m_search.stride));

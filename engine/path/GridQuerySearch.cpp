@@ -8,6 +8,8 @@ namespace isostar::path {
 
 PathStatus GridQuery::dispatchRun(int maxExpansions)
 {
+    if (m_search.hex.topology.hex)
+        return runHex(maxExpansions);
     // The untraced loops contain no recording code and the plain ones no overlay code; overlay
     // queries (rare, small per-unit searches) use the branchy loop. Greedy searches (demos and
     // races) have their own traced and branchy instantiations, so the A* loops are unchanged.

@@ -56,7 +56,7 @@ class JumpPointSearch {
 public:
     JumpPointSearch() { m_search.setLandmarks(false); }
 
-    /// True when JPS is exact on `layer`: valid layer, every passable cell costs the same,
+    /// True when JPS is exact on `layer`: valid layer of a square grid, every passable cell costs the same,
     /// DiagonalMode::NoCornerCutting and 1 <= diagonalFactor < 2.
     static bool supports(const NavGrid& grid, int layer);
 

@@ -6,6 +6,7 @@
 
 #include "engine/path/CostField.hpp"
 #include "engine/path/detail/Directions.hpp"
+#include "engine/path/detail/HexSteps.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -64,8 +65,9 @@ enum class Rounding { Down, Up };
 class BucketSearch {
 public:
     BucketSearch(int stride, const float* costs, const MoveRules& rules, double wMin, double wMax, double scale,
-                 Rounding rounding, Quanta cap)
-        : m_costs(costs), m_rules(rules), m_invScale(1.0 / scale), m_up(rounding == Rounding::Up), m_cap(cap)
+                 Rounding rounding, Quanta cap, const GridTopology& topology)
+        : m_costs(costs), m_rules(rules), m_invScale(1.0 / scale), m_up(rounding == Rounding::Up), m_cap(cap),
+          m_hex(topology, stride)
     {
         for (int k = 0; k < 8; ++k)
             m_offsets[k] = kDy[k] * stride + kDx[k];
@@ -84,6 +86,8 @@ public:
     template <bool Forward>
     void run(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
     {
+        if (m_hex.topology.hex)
+            return runHex<Forward>(source, cells, dist);
         // The diagonal rule as a compile-time constant inside the loop.
         switch (m_rules.diagonal) {
         case DiagonalMode::Never: return runMode<Forward, DiagonalMode::Never>(source, cells, dist);
@@ -108,19 +112,60 @@ private:
         return sum < double(m_cap) ? Quanta(sum) : m_cap;
     }
 
-    template <bool Forward, DiagonalMode Mode>
-    void runMode(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
+    /// Hex grids: the six edge neighbours, every step the entered cell's cost (forward: m's,
+    /// backward: n's, as A* charges the step m->n).
+    template <bool Forward>
+    void runHex(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
+    {
+        std::size_t live = 0;
+        startRun(source, cells, dist, live);
+        for (std::uint64_t cur = 0; live > 0; ++cur) {
+            std::vector<Entry>& bucket = m_buckets[cur & m_mask];
+            while (!bucket.empty()) {
+                const Entry e = bucket.back();
+                bucket.pop_back();
+                --live;
+                if (dist[e.node] != e.key)
+                    continue;
+                const std::uint32_t n = e.node;
+                const double ownW = double(m_costs[n]);
+                const int* const steps = m_hex.at(n);
+                for (int k = 0; k < GridTopology::kHexNeighbours; ++k) {
+                    const std::uint32_t m = n + std::uint32_t(steps[k]);
+                    const float cm = m_costs[m];
+                    if (!(cm < Impassable))
+                        continue;
+                    const Quanta nd = add(e.key, Forward ? double(cm) : ownW);
+                    if (nd < dist[m]) {
+                        dist[m] = nd;
+                        push(m, nd, live);
+                    }
+                }
+            }
+        }
+    }
+
+    void push(std::uint32_t node, Quanta key, std::size_t& live)
+    {
+        m_buckets[std::size_t(double(key) * m_inv) & m_mask].push_back({node, key});
+        ++live;
+    }
+
+    void startRun(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist, std::size_t& live)
     {
         constexpr Quanta kUnset = std::numeric_limits<Quanta>::max();
         for (std::uint32_t c : cells)
             dist[c] = kUnset;
         dist[source] = 0;
+        push(source, 0, live);
+    }
+
+    template <bool Forward, DiagonalMode Mode>
+    void runMode(std::uint32_t source, std::span<const std::uint32_t> cells, Quanta* dist)
+    {
         std::size_t live = 0;
-        auto push = [&](std::uint32_t node, Quanta key) {
-            m_buckets[std::size_t(double(key) * m_inv) & m_mask].push_back({node, key});
-            ++live;
-        };
-        push(source, 0);
+        auto push = [&](std::uint32_t node, Quanta key) { this->push(node, key, live); };
+        startRun(source, cells, dist, live);
         const double df = m_rules.diagonalFactor;
         for (std::uint64_t cur = 0; live > 0; ++cur) {
             std::vector<Entry>& bucket = m_buckets[cur & m_mask];
@@ -185,6 +230,7 @@ private:
     bool m_up;
     Quanta m_cap;
     int m_offsets[8] = {};
+    detail::HexSteps m_hex;
     double m_inv = 1.0;
     std::vector<std::vector<Entry>> m_buckets;
     std::size_t m_mask = 0;
@@ -314,12 +360,12 @@ bool addIslandLandmarks(std::span<const std::uint32_t> own, std::uint32_t first,
 /// a sixteenth of the cheapest step, coarser while a search saturates).
 double chooseScale(const IslandCells& islands, std::span<const std::uint32_t> firsts, int stride,
                    const float* costs, const MoveRules& rules, double wMin, double wMax, LandmarkScratch& p,
-                   std::stop_token stop)
+                   std::stop_token stop, const GridTopology& topology)
 {
     const Quanta cap = std::numeric_limits<Quanta>::max() - 1;
     int fineExp = std::clamp(std::ilogb(std::max(wMin, 1e-30)) - 4, -200, 200);
     auto searchAt = [&](int exp) {
-        return BucketSearch(stride, costs, rules, wMin, wMax, std::ldexp(1.0, exp), Rounding::Up, cap);
+        return BucketSearch(stride, costs, rules, wMin, wMax, std::ldexp(1.0, exp), Rounding::Up, cap, topology);
     };
     BucketSearch search = searchAt(fineExp);
     BucketSearch backSearch = searchAt(fineExp);
@@ -351,7 +397,8 @@ double chooseScale(const IslandCells& islands, std::span<const std::uint32_t> fi
 
 LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> paddedCosts,
                                  std::span<const std::int32_t> paddedIslands, int islandCount,
-                                 const MoveRules& rules, int count, std::stop_token stop)
+                                 const MoveRules& rules, int count, std::stop_token stop,
+                                 const GridTopology& topology)
 {
     LandmarkTable table;
     const int stride = width + 2;
@@ -370,11 +417,12 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
     table.nodeStride = std::bit_ceil(std::size_t(2 * k));
     table.diagonal = rules.diagonal;
     table.diagonalFactor = rules.diagonalFactor;
+    table.topology = topology;
     table.dist.assign(padded * table.nodeStride, 0);
     if (islands.cells.empty())
         return table;
 
-    const bool diag = rules.diagonal != DiagonalMode::Never;
+    const bool diag = !topology.hex && rules.diagonal != DiagonalMode::Never;
     const double wMin = double(islands.minCost) * (diag ? std::min(1.0, rules.diagonalFactor) : 1.0);
     const double wMax = double(islands.maxCost) * (diag ? std::max(1.0, rules.diagonalFactor) : 1.0);
     LandmarkScratch p{std::vector<Quanta>(padded, 0), std::vector<Quanta>(padded, 0),
@@ -386,11 +434,11 @@ LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> p
                 std::span<const std::uint32_t>(islands.cells.data() + islands.start[island],
                                                islands.cells.data() + islands.start[island + 1]),
                 stride, width, height);
-    table.scale = chooseScale(islands, firsts, stride, paddedCosts.data(), rules, wMin, wMax, p, stop);
+    table.scale = chooseScale(islands, firsts, stride, paddedCosts.data(), rules, wMin, wMax, p, stop, topology);
     BucketSearch search(stride, paddedCosts.data(), rules, wMin, wMax, table.scale, Rounding::Down,
-                        LandmarkTable::kSaturated);
+                        LandmarkTable::kSaturated, topology);
     BucketSearch backSearch(stride, paddedCosts.data(), rules, wMin, wMax, table.scale, Rounding::Down,
-                            LandmarkTable::kSaturated);
+                            LandmarkTable::kSaturated, topology);
     for (int island = 0; island < islandCount; ++island) {
         const std::span<const std::uint32_t> own(islands.cells.data() + islands.start[std::size_t(island)],
                                                  islands.cells.data() + islands.start[std::size_t(island) + 1]);

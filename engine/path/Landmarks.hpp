@@ -66,6 +66,7 @@
 /// std::cout << "layer " << walker << (grid.landmarks(walker) ? " has" : " has no") << " table\n";
 /// \endcode
 
+#include "engine/core/GridTopology.hpp"
 #include "engine/path/MoveRules.hpp"
 
 #include <cstdint>
@@ -144,6 +145,7 @@ struct LandmarkTable {
     std::vector<std::uint32_t> landmarks;   ///< padded nodes of every landmark (all islands)
     DiagonalMode diagonal = DiagonalMode::NoCornerCutting;  ///< the rules it was built for
     double diagonalFactor = 1.414;
+    GridTopology topology;                  ///< the neighbourhood it was built for
 
     /// Slot j's values: the pair {F_j(n), B_j(n)} of padded cell n, in quanta, at
     /// plane(j)[n * nodeStride] and [n * nodeStride + 1].
@@ -162,19 +164,22 @@ struct LandmarkTable {
     bool empty() const { return count == 0 || dist.empty(); }
     /// Memory of the distance table in bytes.
     std::size_t bytes() const { return dist.size() * sizeof(std::uint16_t); }
-    /// True when built for these move rules (diagonal mode and factor decide the step weights).
-    bool builtFor(const MoveRules& rules) const
+    /// True when built for these move rules and this neighbourhood (on square grids the
+    /// diagonal mode and factor decide the step weights; on hex grids they do not apply).
+    bool builtFor(const MoveRules& rules, const GridTopology& grid = GridTopology::square()) const
     {
-        return diagonal == rules.diagonal && diagonalFactor == rules.diagonalFactor;
+        return topology == grid && (grid.hex || (diagonal == rules.diagonal && diagonalFactor == rules.diagonalFactor));
     }
 };
 
 /// Builds the table of one layer. `paddedCosts` / `paddedIslands` are the layer's padded arrays
 /// ((width + 2) x (height + 2), NavGrid's layout, the ring Impassable / -1), `count` landmarks
-/// per island (clamped to 1..kMaxCount). O(count x cells). Returns an empty table (count 0) if
-/// `stop` was requested meanwhile or the input is inconsistent.
+/// per island (clamped to 1..kMaxCount). `topology`: the grid's neighbourhood (hex: the six
+/// edge neighbours, every step the entered cell's cost). O(count x cells). Returns an empty
+/// table (count 0) if `stop` was requested meanwhile or the input is inconsistent.
 LandmarkTable buildLandmarkTable(int width, int height, std::span<const float> paddedCosts,
                                  std::span<const std::int32_t> paddedIslands, int islandCount,
-                                 const MoveRules& rules, int count, std::stop_token stop = {});
+                                 const MoveRules& rules, int count, std::stop_token stop = {},
+                                 const GridTopology& topology = GridTopology::square());
 
 } // namespace isostar::path

@@ -30,10 +30,11 @@ bool allValid(const CostField& field)
 
 } // namespace
 
-bool NavGrid::reset(int width, int height)
+bool NavGrid::reset(int width, int height, const GridTopology& topology)
 {
     m_layers.clear();
     m_width = m_height = 0;
+    m_topology = topology;
     ++m_version;
     if (width <= 0 || height <= 0)
         return false;
@@ -46,7 +47,23 @@ bool NavGrid::reset(int width, int height)
     m_height = height;
     for (int k = 0; k < 8; ++k)
         m_offsets[k] = kDy[k] * stride() + kDx[k];
+    m_hex = detail::HexSteps(m_topology, stride());
     return true;
+}
+
+void NavGrid::setTopology(const GridTopology& topology)
+{
+    if (topology == m_topology)
+        return;
+    m_topology = topology;
+    m_hex = detail::HexSteps(m_topology, stride());
+    ++m_version;
+    for (Layer& l : m_layers) {
+        computeIslands(l);
+        computeHeuristicScale(l);
+        markLandmarksUnsafe(l);  // its distances were those of the other neighbourhood
+        l.version = m_version;
+    }
 }
 
 bool NavGrid::sameSize(const CostField& field) const
@@ -253,8 +270,15 @@ void NavGrid::computeMinCost(Layer& layer)
     layer.maxCost = double(dearest);
 }
 
-void NavGrid::computeHeuristicScale(Layer& layer)
+void NavGrid::computeHeuristicScale(Layer& layer) const
 {
+    if (m_topology.hex) {
+        // Hex: every step costs at least minCost and a path needs at least hexDistance steps;
+        // the loops use the hex distance whatever the layer's heuristic names (Zero: none).
+        layer.octileDiag = 1.0;
+        layer.hScale = layer.rules.heuristic == Heuristic::Zero ? 0.0 : layer.minCost * layer.rules.weight;
+        return;
+    }
     // The scaled heuristic must be a norm N with N(step) <= cost(step) for every allowed step
     // (then it is admissible AND consistent, so closed cells are final). Every step costs at
     // least minCost x (1 orthogonal, diagonalFactor diagonal). Lower bounds per unit of the
@@ -326,7 +350,7 @@ bool NavGrid::landmarksBuilding() const
 bool NavGrid::landmarksUsable(const Layer& l) const
 {
     return l.landmarks.safe && l.landmarks.table && !l.landmarks.table->empty() &&
-           l.landmarks.table->builtFor(l.rules) && l.landmarks.table->stride == stride();
+           l.landmarks.table->builtFor(l.rules, m_topology) && l.landmarks.table->stride == stride();
 }
 
 std::shared_ptr<const LandmarkTable> NavGrid::landmarks(int layer) const
@@ -352,7 +376,8 @@ bool NavGrid::landmarksPending(int layer) const
 void NavGrid::buildLandmarksNow(Layer& layer)
 {
     auto table = std::make_shared<LandmarkTable>(buildLandmarkTable(
-        m_width, m_height, layer.cost, *layer.island, layer.islandCount, layer.rules, m_landmarkSettings.count));
+        m_width, m_height, layer.cost, *layer.island, layer.islandCount, layer.rules, m_landmarkSettings.count, {},
+        m_topology));
     layer.landmarks.table = std::move(table);
     layer.landmarks.safe = true;
 }
@@ -418,8 +443,9 @@ void NavGrid::startLandmarkJob(Layer& layer)
     // written in place (computeIslands makes a new array), never a reference into the grid.
     job->thread = std::jthread([j, w = m_width, h = m_height, costs = layer.cost, islands = layer.island,
                                 count = layer.islandCount, rules = layer.rules,
-                                k = m_landmarkSettings.count](std::stop_token stop) {
-        j->result = std::make_shared<LandmarkTable>(buildLandmarkTable(w, h, costs, *islands, count, rules, k, stop));
+                                k = m_landmarkSettings.count, topology = m_topology](std::stop_token stop) {
+        j->result = std::make_shared<LandmarkTable>(
+            buildLandmarkTable(w, h, costs, *islands, count, rules, k, stop, topology));
         j->done.store(true, std::memory_order_release);
     });
     layer.landmarks.job = std::move(job);
@@ -478,7 +504,7 @@ void NavGrid::waitLandmarks()
     for (Layer& l : m_layers) {
         if (l.landmarks.job)
             installLandmarkJob(l);
-        if (!l.landmarks.safe || !l.landmarks.table || !l.landmarks.table->builtFor(l.rules))
+        if (!l.landmarks.safe || !l.landmarks.table || !l.landmarks.table->builtFor(l.rules, m_topology))
             buildLandmarksNow(l);
     }
 }

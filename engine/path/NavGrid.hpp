@@ -45,10 +45,12 @@
 /// shared_ptr assignment) only by pollLandmarks() / waitLandmarks() on the owning thread.
 
 #include "engine/core/GridShape.hpp"
+#include "engine/core/GridTopology.hpp"
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/CostField.hpp"
 #include "engine/path/Landmarks.hpp"
 #include "engine/path/MoveRules.hpp"
+#include "engine/path/detail/HexSteps.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -92,7 +94,21 @@ public:
     /// Empty grid of width x height, no layers; bumps the version (searches over the old grid
     /// stop). Returns false (grid left empty, 0 x 0) for a bad size: width or height <= 0 or
     /// above 65533, or more than 2^31 cells with the padding (GridPathfinder::init's limits).
-    bool reset(int width, int height);
+    /// `topology`: which cells are neighbours (GridTopology.hpp; square by default). On a hex
+    /// grid every search, island, landmark table, field and smoothing of engine/path steps to
+    /// the six cells that share an edge, each step costing the entered cell's cost: the layers'
+    /// DiagonalMode and diagonalFactor do not apply, and the heuristic is the hex distance x
+    /// the cheapest cell cost (Heuristic::Zero stays Dijkstra).
+    bool reset(int width, int height, const GridTopology& topology = GridTopology::square());
+    /// Changes the topology of a grid that has layers: recomputes every layer's islands and
+    /// heuristic scale, drops their landmark tables (rebuilt as after an edit that lowers a
+    /// cost) and bumps the version. No-op when equal. Delivered paths are not reported: reload
+    /// the layers (replaceLayer) to get NavDirty records.
+    void setTopology(const GridTopology& topology);
+    /// The grid's neighbourhood (square or one of Tiled's four hex layouts).
+    const GridTopology& topology() const { return m_topology; }
+    /// True on a hex grid (topology().hex).
+    bool hex() const { return m_topology.hex; }
 
     /// Adds a layer (one movement profile): a full cost field of the grid's size + its move
     /// rules. O(cells). Returns the layer index, or -1 (field size differs, a cost neither
@@ -170,6 +186,8 @@ public:
     const std::int32_t* paddedIslands(int layer) const { return m_layers[std::size_t(layer)].island->data(); }
     /// minCost x the heuristic's admissibility factor x weight: A*'s heuristic multiplier.
     double heuristicScale(int layer) const { return m_layers[std::size_t(layer)].hScale; }
+    /// Hex grids: the padded-index offsets of a padded cell's six neighbours (detail/HexSteps.hpp).
+    const detail::HexSteps& hexSteps() const { return m_hex; }
     /// Octile diagonal length clamp(diagonalFactor, 1, 2) of the layer's rules.
     double octileDiagonal(int layer) const { return m_layers[std::size_t(layer)].octileDiag; }
     /// Every passable cell of the layer costs the same (exact f ties everywhere).
@@ -286,7 +304,18 @@ private:
     /// The layer's islands become `fresh`, or an equal array another layer already has.
     void adoptIslands(Layer& layer, std::shared_ptr<std::vector<std::int32_t>> fresh);
     static void computeMinCost(Layer& layer);
-    static void computeHeuristicScale(Layer& layer);
+    void computeHeuristicScale(Layer& layer) const;
+    /// The padded offsets of `node`'s neighbours under the layer's connectivity (hex: six; square:
+    /// four, or eight when diagonals may cross any corner); `count` gets how many.
+    const int* linksOf(const Layer& layer, std::uint32_t node, int& count) const
+    {
+        if (m_topology.hex) {
+            count = GridTopology::kHexNeighbours;
+            return m_hex.at(node);
+        }
+        count = layer.rules.diagonal == DiagonalMode::Always ? 8 : 4;
+        return m_offsets;
+    }
     bool landmarksEnabled() const { return m_landmarkSettings.enabledFor(m_width, m_height); }
     void buildLandmarksNow(Layer& layer);
     /// The layer's table is usable by queries (landmarks() without marking it wanted).
@@ -303,6 +332,8 @@ private:
     int m_width = 0;
     int m_height = 0;
     int m_offsets[8] = {};
+    GridTopology m_topology;
+    detail::HexSteps m_hex;         ///< hex grids' neighbour offsets (for m_topology, stride())
     std::uint64_t m_version = 0;
     std::vector<Layer> m_layers;
     LandmarkSettings m_landmarkSettings;

@@ -12,7 +12,7 @@ void NavGrid::computeIslands(Layer& layer)
     // Connectivity under the move rules. With NoCornerCutting or AtMostOneObstacle every
     // allowed diagonal passes a passable orthogonal side cell that is adjacent to both ends,
     // so islands are exactly the 4-connected components; only Always adds diagonal links.
-    const int dirs = layer.rules.diagonal == DiagonalMode::Always ? 8 : 4;
+    // Hex grids: the six edge neighbours (linksOf).
     // Always a fresh array: the old one may be shared with another layer or a landmark build.
     auto fresh = std::make_shared<std::vector<std::int32_t>>(layer.cost.size(), -1);
     std::vector<std::int32_t>& island = *fresh;
@@ -29,9 +29,11 @@ void NavGrid::computeIslands(Layer& layer)
         while (!m_stack.empty()) {
             const std::uint32_t cur = m_stack.back();
             m_stack.pop_back();
+            int dirs = 0;
+            const int* links = linksOf(layer, cur, dirs);
             for (int k = 0; k < dirs; ++k) {
                 // The padding ring is Impassable, so cur + offset never leaves the array.
-                const std::uint32_t nb = std::uint32_t(std::int64_t(cur) + m_offsets[k]);
+                const std::uint32_t nb = std::uint32_t(std::int64_t(cur) + links[k]);
                 if (island[nb] < 0 && cost[nb] < Impassable) {
                     island[nb] = id;
                     m_stack.push_back(nb);
@@ -76,7 +78,6 @@ bool NavGrid::touchedFirst(std::size_t i) const
 
 bool NavGrid::closeCells(const Layer& layer, std::vector<std::int32_t>& island)
 {
-    const int dirs = layer.rules.diagonal == DiagonalMode::Always ? 8 : 4;
     m_islandTargets.clear();
     for (std::size_t i = 0; i < m_touched.size(); ++i) {
         const auto [node, old] = m_touched[i];
@@ -88,8 +89,10 @@ bool NavGrid::closeCells(const Layer& layer, std::vector<std::int32_t>& island)
     const auto closed = std::ptrdiff_t(m_islandTargets.size());
     for (std::ptrdiff_t i = 0; i < closed; ++i) {
         const auto [id, node] = m_islandTargets[std::size_t(i)];
+        int dirs = 0;
+        const int* links = linksOf(layer, node, dirs);
         for (int k = 0; k < dirs; ++k) {
-            const std::uint32_t nb = std::uint32_t(std::int64_t(node) + m_offsets[k]);
+            const std::uint32_t nb = std::uint32_t(std::int64_t(node) + links[k]);
             if (island[nb] == id)
                 m_islandTargets.emplace_back(id, nb);
         }
@@ -113,7 +116,6 @@ bool NavGrid::closedIslandsHold(const Layer& layer, std::vector<std::int32_t>& i
     // Per island: a breadth-first search from its first target over its open cells reaches all
     // of them (the targets are near each other). Visited cells are marked -2 - id and restored.
     // Past a share of the map the whole flood is the cheaper way.
-    const int dirs = layer.rules.diagonal == DiagonalMode::Always ? 8 : 4;
     const std::size_t budget = std::max<std::size_t>(4096, layer.cost.size() / 8);
     std::size_t visits = 0;
     for (auto begin = m_islandTargets.begin(); begin != m_islandTargets.end();) {
@@ -127,8 +129,10 @@ bool NavGrid::closedIslandsHold(const Layer& layer, std::vector<std::int32_t>& i
             if (++visits > budget)
                 return false;
             const std::uint32_t cur = m_islandSeen[head];
+            int dirs = 0;
+            const int* links = linksOf(layer, cur, dirs);
             for (int k = 0; k < dirs; ++k) {
-                const std::uint32_t nb = std::uint32_t(std::int64_t(cur) + m_offsets[k]);
+                const std::uint32_t nb = std::uint32_t(std::int64_t(cur) + links[k]);
                 if (island[nb] != id)
                     continue;
                 island[nb] = mark;
@@ -148,14 +152,15 @@ bool NavGrid::closedIslandsHold(const Layer& layer, std::vector<std::int32_t>& i
 bool NavGrid::openCells(const Layer& layer, std::vector<std::int32_t>& island, int& count) const
 {
     // An opened cell joins the one island around it, or starts one; two islands around: a merge.
-    const int dirs = layer.rules.diagonal == DiagonalMode::Always ? 8 : 4;
     for (std::size_t i = 0; i < m_touched.size(); ++i) {
         const auto [node, old] = m_touched[i];
         if (!touchedFirst(i) || old < Impassable || !(layer.cost[node] < Impassable))
             continue;
         std::int32_t joined = -1;
+        int dirs = 0;
+        const int* links = linksOf(layer, node, dirs);
         for (int k = 0; k < dirs; ++k) {
-            const std::int32_t nb = island[std::uint32_t(std::int64_t(node) + m_offsets[k])];
+            const std::int32_t nb = island[std::uint32_t(std::int64_t(node) + links[k])];
             if (nb < 0)
                 continue;  // closed, or opened and not labelled yet (it will see this one)
             if (joined >= 0 && nb != joined)

@@ -35,7 +35,7 @@ SearchAlgorithm resolveAlgorithm(SearchAlgorithm requested, const NavGrid& grid,
 {
     if (requested != SearchAlgorithm::Auto)
         return requested;
-    if (!grid.validLayer(layer) || grid.rules(layer).weight != 1.0)
+    if (!grid.validLayer(layer) || grid.rules(layer).weight != 1.0 || grid.hex())
         return SearchAlgorithm::AStar;
     if (JumpPointSearch::supports(grid, layer))
         return SearchAlgorithm::Jps;

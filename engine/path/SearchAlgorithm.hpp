@@ -39,6 +39,8 @@ std::ostream& operator<<(std::ostream& os, SearchAlgorithm algorithm);
 /// checks that Jps / Jpsw support the layer). Auto picks the fastest exact search measured for
 /// the layer's kind:
 /// - weight above 1 (or a bad layer): AStar (weighted A* is what was asked for);
+/// - a hex grid (NavGrid::hex): AStar, with landmarks where the layer has a table (the jump
+///   searches are square-grid searches: their supports() is false there);
 /// - Jps when JumpPointSearch::supports() the layer (every passable cell costs the same);
 /// - Jpsw when WeightedJumpSearch::supports() the layer and it has a usable landmark table
 ///   (NavGrid::landmarks: without one, jpsw's own table costs more to build than one query

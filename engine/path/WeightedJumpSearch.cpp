@@ -77,8 +77,8 @@ inline int incomingDirection(int dx, int dy)
 
 bool WeightedJumpSearch::supports(const NavGrid& grid, int layer)
 {
-    if (!grid.validLayer(layer))
-        return false;
+    if (!grid.validLayer(layer) || grid.hex())
+        return false;  // jump searches are square-grid searches
     const MoveRules& r = grid.rules(layer);
     return r.diagonal == DiagonalMode::NoCornerCutting && r.diagonalFactor >= 1.0 && r.diagonalFactor < 2.0;
 }

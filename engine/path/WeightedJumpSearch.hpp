@@ -213,8 +213,8 @@ public:
     WeightedJumpSearch(WeightedJumpSearch&&) = default;
     WeightedJumpSearch& operator=(WeightedJumpSearch&&) = default;
 
-    /// True when the search is exact on `layer`: valid layer, DiagonalMode::NoCornerCutting and
-    /// 1 <= diagonalFactor < 2. Any costs.
+    /// True when the search is exact on `layer`: valid layer of a square grid (never a hex one:
+    /// NavGrid::hex), DiagonalMode::NoCornerCutting and 1 <= diagonalFactor < 2. Any costs.
     static bool supports(const NavGrid& grid, int layer);
 
     /// Partial paths on (default): an unreachable goal gives Partial + the path to the closest

@@ -5,6 +5,7 @@
 /// rebuildMapMeshCells. Chunks, quads and animations: see detail/MeshBuilder.hpp.
 #include "engine/render/MapMesh.hpp"
 
+#include "engine/map/PlayableMap.hpp"
 #include "engine/render/detail/MeshBuilder.hpp"
 
 #include <algorithm>
@@ -162,6 +163,16 @@ void MeshBuilder::updateBounds()
 
 iso::Projection projectionOf(const map::MapData& map, const map::CellFrame* frame)
 {
+    if (map.orientation == map::Orientation::Hexagonal) {
+        const iso::HexShape hex{map.staggerAxis == map::StaggerAxis::X, map.staggerIndex == map::StaggerIndex::Even,
+                                map.hexSideLength};
+        const int w = std::max(1, map.width), h = std::max(1, map.height);
+        const int tw = std::max(2, map.tileWidth), th = std::max(2, map.tileHeight);
+        if (!frame)
+            return iso::Projection(hex, w, h, tw, th);
+        return iso::Projection(hex, w, h, tw, th, {float(frame->originX()), float(frame->originY())},
+                               {float(frame->pixelWidth()), float(frame->pixelHeight())});
+    }
     const iso::Orientation o =
         map.orientation == map::Orientation::Isometric ? iso::Orientation::Isometric : iso::Orientation::Orthogonal;
     const int w = std::max(1, map.width), h = std::max(1, map.height);
@@ -177,15 +188,18 @@ namespace {
 /// The maps the renderer supports; false with a Diagnostic naming the map.
 bool meshable(const map::MapData& map, std::vector<Diagnostic>& problems)
 {
-    if (map.orientation != map::Orientation::Orthogonal && map.orientation != map::Orientation::Isometric) {
+    if (map.orientation == map::Orientation::Staggered) {
         problems.push_back({map.path, 0,
-                            std::string("cannot render a ") +
-                                (map.orientation == map::Orientation::Staggered ? "staggered" : "hexagonal") +
-                                " map: the renderer supports orthogonal and isometric maps"});
+                            "cannot render a staggered map: the renderer supports orthogonal, isometric and "
+                            "hexagonal maps (a staggered one through isostar::map::playableMap and MeshOptions::frame)"});
         return false;
     }
     if (map.width <= 0 || map.height <= 0 || map.tileWidth <= 0 || map.tileHeight <= 0) {
         problems.push_back({map.path, 0, "cannot render a map without a size or tile size"});
+        return false;
+    }
+    if (std::optional<Diagnostic> bad = map::hexShapeProblem(map)) {
+        problems.push_back(std::move(*bad));
         return false;
     }
     return true;

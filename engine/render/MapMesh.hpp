@@ -8,7 +8,8 @@
 /// - tile layers: one quad per cell. The image is bottom-left aligned to the cell's bounding box
 ///   (the diamond's left corner and bottom on isometric maps) as Tiled does, so images taller
 ///   than the grid rise above the cell; then the tileset's <tileoffset> and the layer offset are
-///   added. Flip flags H/V/D (diagonal = transpose, applied first, as Tiled), opacity and tint
+///   added (hexagonal maps: the bounding box of the hexagon). Flip flags H/V/D (diagonal =
+///   transpose, applied first, as Tiled; a turn on hexagonal maps), opacity and tint
 ///   as the vertex colour (tint is baked into a tinted copy of the
 ///   texture, see TextureSource::tint), tile animations (frame 0 at time 0), image-collection tilesets,
 ///   tilerendersize="grid" (stretched to the grid cell).
@@ -72,6 +73,13 @@ struct TextureSource {
     /// straight colour c and alpha a becomes tint * (c*a + 1 - a), alpha unchanged), so that
     /// semi-transparent pixels match Tiled. White = untinted.
     sf::Color tint = sf::Color::White;
+    /// Sampled bilinearly: tiles turned by 60 or 120 degrees on hexagonal maps, as Tiled's
+    /// smooth pixmap transform draws them (everything else is drawn texel for pixel, nearest).
+    bool smooth = false;
+    /// The part of the image the texture holds (a turned tile's own rectangle, so smooth
+    /// sampling clamps at its edges as Tiled's does instead of reading the next tile); empty:
+    /// the whole image.
+    sf::IntRect crop;
     bool operator==(const TextureSource&) const = default;
 };
 
@@ -161,8 +169,10 @@ struct MeshChunkRef {
 };
 
 /// Builds the mesh of `map`. Fails (false, with a Diagnostic naming the map) only for maps the
-/// renderer does not support (staggered and hexagonal orientations: a staggered map is drawn
-/// through isostar::map::playableMap and MeshOptions::frame). O(cells + objects).
+/// renderer does not support (a staggered map is drawn through isostar::map::playableMap and
+/// MeshOptions::frame). Hexagonal maps are drawn as Tiled's HexagonalRenderer draws them (cells
+/// in its order: by rows, or by half rows on maps staggered along x; the diagonal flip bit and
+/// bit 28 turn a tile by 60 and 120 degrees). O(cells + objects).
 bool buildMapMesh(const map::MapData& map, const MeshOptions& options, MapMesh& out,
                   std::vector<Diagnostic>& problems);
 

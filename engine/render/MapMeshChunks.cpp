@@ -19,6 +19,15 @@ MeshBuilder::ChunkGrid MeshBuilder::chunkGridOf(const map::TileGrid& g) const
     return cg;
 }
 
+int MeshBuilder::drawRow(int x, int y) const
+{
+    const iso::Projection& p = m_out.projection;
+    if (p.orientation() != iso::Orientation::Hexagonal || !p.hex().staggerX)
+        return y;
+    const bool shifted = ((x & 1) != 0) != p.hex().staggerEven;
+    return 2 * y + (shifted ? 1 : 0);
+}
+
 MeshBuilder::TileLayerSink MeshBuilder::sinkFor(const FlatLayer& fl, int li,
                                                  std::vector<MeshAnimatedQuad>& animatedQuads) const
 {
@@ -45,6 +54,23 @@ void MeshBuilder::buildTileLayer(const FlatLayer& fl, int li)
         firstBounds[std::size_t(chunk)] = fb;
         return true;
     });
+}
+
+void MeshBuilder::listTurnedTiles(const map::TileGrid& g)
+{
+    // The smooth textures of the tiles this layer turns (each its own rectangle), so the lazy
+    // chunks find them; emitTile asks for the same ones.
+    for (std::size_t i = 0; i < g.gids.size() && i < g.flipFlags.size(); ++i) {
+        if (g.gids[i] == 0 || (g.flipFlags[i] & (map::flip::Diagonal | map::flip::Rotated120)) == 0)
+            continue;
+        const Tileset* ts = m_map.tilesetFor(g.gids[i]);
+        if (!ts)
+            continue;
+        int animation = -1;
+        const TileImage img = shownImage(*ts, g.gids[i] - ts->firstGid, animation);
+        if (img.texture >= 0)
+            smoothTwin(img.texture, animation < 0 ? img.rect : sf::IntRect());
+    }
 }
 
 float MeshBuilder::quadReach() const
@@ -74,6 +100,8 @@ void MeshBuilder::layoutTileLayer(const FlatLayer& fl, int li)
             if (!t.image.empty())
                 textureFor(ts, t.image);
     }
+    if (m_out.projection.orientation() == iso::Orientation::Hexagonal)
+        listTurnedTiles(g);
     const ChunkGrid cg = chunkGridOf(g);
     ml.chunks.resize(std::size_t(cg.chunksX) * std::size_t(cg.chunksY));
     const float reach = quadReach() + std::abs(fl.offset.x) + std::abs(fl.offset.y);

@@ -18,7 +18,23 @@ namespace detail {
 
 int MeshBuilder::textureFor(const Tileset& ts, const std::string& path)
 {
-    TextureSource src{path, ts.transparentColor, ts.name, ts.source.empty() ? m_map.path : ts.source, m_tint};
+    TextureSource src{path, ts.transparentColor, ts.name, ts.source.empty() ? m_map.path : ts.source, m_tint, false, {}};
+    for (std::size_t i = 0; i < m_out.textures.size(); ++i)
+        if (m_out.textures[i] == src)
+            return int(i);
+    if (m_fixed) {
+        m_missingTexture = true;
+        return -1;
+    }
+    m_out.textures.push_back(std::move(src));
+    return int(m_out.textures.size()) - 1;
+}
+
+int MeshBuilder::smoothTwin(int texture, const sf::IntRect& crop)
+{
+    TextureSource src = m_out.textures[std::size_t(texture)];
+    src.smooth = true;
+    src.crop = crop;
     for (std::size_t i = 0; i < m_out.textures.size(); ++i)
         if (m_out.textures[i] == src)
             return int(i);
@@ -77,6 +93,26 @@ void MeshBuilder::fillQuad(std::array<sf::Vertex, 6>& v, const sf::Vector2f corn
     setQuadTexCoords(v.data(), rect, flips);
 }
 
+std::uint8_t MeshBuilder::turnHexQuad(sf::Vector2f corners[4], std::uint8_t flips)
+{
+    // On hexagonal maps Tiled reads the diagonal bit as a turn by 60 degrees and bit 28 as one by
+    // 120, clockwise on screen about the image's centre, after the horizontal and vertical flips
+    // (CellRenderer: the fragment's scale, then its rotation). The turn moves the corners; the
+    // texture keeps only the flips.
+    const int degrees = ((flips & map::flip::Diagonal) ? 60 : 0) + ((flips & map::flip::Rotated120) ? 120 : 0);
+    const std::uint8_t kept = std::uint8_t(flips & ~(map::flip::Diagonal | map::flip::Rotated120));
+    if (degrees == 0)
+        return kept;
+    const sf::Vector2f centre = (corners[0] + corners[2]) * 0.5f;
+    const double rad = degrees * 3.14159265358979323846 / 180.0;
+    const double cs = std::cos(rad), sn = std::sin(rad);
+    for (int i = 0; i < 4; ++i) {
+        const double x = corners[i].x - centre.x, y = corners[i].y - centre.y;
+        corners[i] = {float(centre.x + x * cs - y * sn), float(centre.y + x * sn + y * cs)};
+    }
+    return kept;
+}
+
 sf::FloatRect MeshBuilder::boundsOf(const sf::Vector2f corners[4])
 {
     float l = corners[0].x, r = l, t = corners[0].y, b = t;
@@ -114,28 +150,41 @@ bool MeshBuilder::emitTile(const TileLayerSink& sink, int gx, int gy, MeshChunk&
         return !m_fixed;
     m_missingTexture = false;
     int animation = -1;
-    const TileImage img = shownImage(*ts, gid - ts->firstGid, animation);
+    TileImage img = shownImage(*ts, gid - ts->firstGid, animation);
     if (img.texture < 0)
         return !m_missingTexture;
     const bool iso = m_map.orientation == map::Orientation::Isometric;
     const float tw = float(m_map.tileWidth), th = float(m_map.tileHeight);
-    const std::uint8_t flips = g.flipFlags.empty() ? 0 : g.flipFlags[std::size_t(gy) * std::size_t(g.width) + std::size_t(gx)];
+    std::uint8_t flips = g.flipFlags.empty() ? 0 : g.flipFlags[std::size_t(gy) * std::size_t(g.width) + std::size_t(gx)];
     const int cx = g.originX + gx, cy = g.originY + gy;
-    const iso::WorldPos top = m_out.projection.tileToWorld({double(cx), double(cy)});
     // Bottom-left of the cell's bounding box (Tiled's CellRenderer::BottomLeft origin).
-    const float left = (iso ? top.x - tw / 2.f : top.x) + float(ts->tileOffset.x) + fl.offset.x;
-    const float bottom = top.y + th + float(ts->tileOffset.y) + fl.offset.y;
+    const iso::WorldPos anchor = m_out.projection.cellImageAnchor({cx, cy});
+    const float left = anchor.x + float(ts->tileOffset.x) + fl.offset.x;
+    const float bottom = anchor.y + float(ts->tileOffset.y) + fl.offset.y;
     const bool gridSize = ts->tileRenderSize == map::TileRenderSize::Grid;
     const float w = gridSize ? tw : float(img.rect.width);
     const float h = gridSize ? th : float(img.rect.height);
-    const sf::Vector2f corners[4] = {{left, bottom - h}, {left + w, bottom - h}, {left + w, bottom}, {left, bottom}};
+    sf::Vector2f corners[4] = {{left, bottom - h}, {left + w, bottom - h}, {left + w, bottom}, {left, bottom}};
+    if (m_out.projection.orientation() == iso::Orientation::Hexagonal) {
+        const std::uint8_t kept = turnHexQuad(corners, flips);
+        if (kept != flips) {
+            // Its own rectangle (animated tiles keep the sheet: their frames move in it).
+            const sf::IntRect crop = animation < 0 ? img.rect : sf::IntRect();
+            img.texture = smoothTwin(img.texture, crop);
+            if (img.texture < 0)
+                return false;
+            if (animation < 0)
+                img.rect = {0, 0, crop.width, crop.height};
+        }
+        flips = kept;
+    }
     const sf::FloatRect b = boundsOf(corners);
     grow(mc.bounds, b, firstBounds);
     if (sink.useItems) {
         MeshItem item;
         item.depthKey = m_out.projection.depthKey({cx + 0.5, cy + 0.5});
         // Iso: screen rows (x + y), then x; orthogonal: rows, then x.
-        item.order = iso ? (gx + gy) * g.width + gx : gy * g.width + gx;
+        item.order = iso ? (gx + gy) * g.width + gx : drawRow(cx, cy) * g.width + gx;
         item.cell = {cx, cy};
         item.texture = img.texture;
         item.bounds = b;
@@ -205,7 +254,9 @@ void MeshBuilder::buildObjectLayer(const FlatLayer& fl, int li)
             c = anchor + sf::Vector2f(p.x * cs - p.y * sn, p.x * sn + p.y * cs);
         }
         MeshItem item;
-        item.depthKey = m_out.projection.depthKey(tp);
+        // Hexagonal maps: objectToTile gives the cell under the anchor; the depth is the anchor's.
+        const bool hex = m_out.projection.orientation() == iso::Orientation::Hexagonal;
+        item.depthKey = m_out.projection.depthKey(hex ? m_out.projection.worldToTile(anchorW) : tp);
         item.order = order++;
         item.cell = {int(std::floor(tp.x)), int(std::floor(tp.y))};
         item.texture = img.texture;
@@ -224,7 +275,7 @@ void MeshBuilder::buildImageLayer(const FlatLayer& fl, int li)
     if (l.image.empty())
         return;
     MeshLayer& ml = m_out.layers[std::size_t(li)];
-    TextureSource src{l.image, std::nullopt, "image layer \"" + l.name + "\"", m_map.path, m_tint};
+    TextureSource src{l.image, std::nullopt, "image layer \"" + l.name + "\"", m_map.path, m_tint, false, {}};
     int tex = -1;
     for (std::size_t i = 0; i < m_out.textures.size(); ++i)
         if (m_out.textures[i] == src)

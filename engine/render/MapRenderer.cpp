@@ -114,6 +114,12 @@ bool MapRenderer::load(const isostar::map::MapData& map, std::vector<isostar::Di
             ok = false;
             continue;
         }
+        if (src.crop.width > 0 && src.crop.height > 0) {
+            sf::Image part;
+            part.create(unsigned(src.crop.width), unsigned(src.crop.height), sf::Color::Transparent);
+            part.copy(image, 0, 0, src.crop);
+            image = part;
+        }
         images.push_back(image); // straight alpha, for tightenQuads (alpha is all it reads)
         if (m_premultiplied)
             premultiply(image);
@@ -126,6 +132,7 @@ bool MapRenderer::load(const isostar::map::MapData& map, std::vector<isostar::Di
             ok = false;
             continue;
         }
+        texture->setSmooth(src.smooth);
         textures.push_back(std::move(texture));
     }
     if (!ok)
@@ -252,6 +259,10 @@ bool renderMapToImage(const isostar::map::MapData& map, sf::Image& out, std::vec
     MapRenderer::Options options;
     options.mesh.exactOrder = true;
     options.premultipliedAlpha = true;
+    if (std::optional<isostar::Diagnostic> bad = isostar::map::hexShapeProblem(map)) {
+        problems.push_back(std::move(*bad));
+        return false;
+    }
     if (map.orientation == isostar::map::Orientation::Staggered || map.infinite) {
         // Drawn on the grid the game plays: the frame keeps Tiled's pixel layout.
         options.mesh.frame = isostar::map::CellFrame::of(map);

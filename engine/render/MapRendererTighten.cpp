@@ -119,7 +119,8 @@ void MapRenderer::tightenQuads(std::span<const MeshChunkRef> chunks)
             sf::VertexArray& va = chunk.batches[bi].vertices;
             bool opaque = va.getVertexCount() > 0;
             for (std::size_t i = 0; i + 6 <= va.getVertexCount(); i += 6) {
-                if (isAnimated(li, ci, int(bi), i)) {
+                // Smooth (turned) quads sample across their opaque box's edge: kept whole.
+                if (isAnimated(li, ci, int(bi), i) || m_mesh.textures[std::size_t(chunk.batches[bi].texture)].smooth) {
                     opaque = false;
                     continue;
                 }
@@ -135,7 +136,7 @@ void MapRenderer::tightenQuads(std::span<const MeshChunkRef> chunks)
             chunk.batches[bi].opaque = opaque;
         }
         for (std::size_t ii = 0; ii < chunk.items.size(); ++ii) {
-            if (isAnimated(li, ci, -1, ii))
+            if (isAnimated(li, ci, -1, ii) || m_mesh.textures[std::size_t(chunk.items[ii].texture)].smooth)
                 continue;
             MeshItem& item = chunk.items[ii];
             const Coverage& cov = coverage(item.texture, item.vertices.data());

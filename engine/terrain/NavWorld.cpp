@@ -4,6 +4,7 @@
 #include "engine/terrain/NavWorld.hpp"
 
 #include "engine/map/MapLoader.hpp"
+#include "engine/map/MapTopology.hpp"
 
 #include <utility>
 
@@ -43,7 +44,7 @@ Result<NavWorld> buildNavWorld(map::PlayedMap played, ResolvedConfig config, con
     w.nav.setLandmarkBuild(options.landmarkBuild);
     if (options.landmarkTables > 0)
         w.nav.setLandmarkTableLimit(options.landmarkTables, options.landmarkIdlePolls);
-    if (!w.nav.reset(w.map.width, w.map.height))
+    if (!w.nav.reset(w.map.width, w.map.height, map::gridTopology(w.map)))
         return Result<NavWorld>::failure(Diagnostic{w.map.path, 0, "the map is too large to plan on"});
     for (std::size_t i = 0; i < options.profiles.size(); ++i) {
         const std::string shown = options.profiles[i].empty() ? std::string("default") : options.profiles[i];

@@ -42,7 +42,9 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
         path.push_back(cellJson(world, rest[k]));
         if (k == 0 || world.terrains.empty())
             continue;
-        const bool diagonal = rest[k].x != rest[k - 1].x && rest[k].y != rest[k - 1].y;
+        // Every step of a hexagonal map is to an edge neighbour (no diagonal factor there).
+        const bool diagonal = rest[k].x != rest[k - 1].x && rest[k].y != rest[k - 1].y &&
+                              world.map.orientation != isostar::map::Orientation::Hexagonal;
         const double c = double(world.nav.cost(layer, rest[k]));  // Impassable off the map
         pathCost += diagonal ? c * world.nav.rules(layer).diagonalFactor : c;
     }

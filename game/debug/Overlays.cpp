@@ -210,9 +210,19 @@ void Overlays::drawField(sf::VertexArray& va, const OverlayScene& scene, const C
     for (isostar::TileCoord g : field->goals())
         if (near.contains(g))
             addDiamondRing(va, proj, g, sf::Color(255, 240, 120, 240));
-    // The region's outline: the diamond (or rectangle) through its four corner points.
-    const isostar::iso::WorldPos k[4] = {proj.tileToWorld({double(r.x0), double(r.y0)}), proj.tileToWorld({double(r.x1), double(r.y0)}),
-                                     proj.tileToWorld({double(r.x1), double(r.y1)}), proj.tileToWorld({double(r.x0), double(r.y1)})};
+    // The region's outline: the diamond (or rectangle) through its four corner points; on
+    // hexagonal maps the rectangle round its corner cells' hexagons.
+    isostar::iso::WorldPos k[4] = {proj.tileToWorld({double(r.x0), double(r.y0)}), proj.tileToWorld({double(r.x1), double(r.y0)}),
+                               proj.tileToWorld({double(r.x1), double(r.y1)}), proj.tileToWorld({double(r.x0), double(r.y1)})};
+    if (proj.orientation() == isostar::iso::Orientation::Hexagonal && r.x1 > r.x0 && r.y1 > r.y0) {
+        float l = 1e30f, t = 1e30f, rr = -1e30f, b = -1e30f;
+        for (const isostar::TileCoord c : {isostar::TileCoord{r.x0, r.y0}, {r.x1 - 1, r.y0}, {r.x0, r.y1 - 1}, {r.x1 - 1, r.y1 - 1},
+                                       {r.x0, std::min(r.y0 + 1, r.y1 - 1)}, {r.x1 - 1, std::min(r.y0 + 1, r.y1 - 1)},
+                                       {std::min(r.x0 + 1, r.x1 - 1), r.y0}, {std::min(r.x0 + 1, r.x1 - 1), r.y1 - 1}})
+            for (const isostar::iso::WorldPos p : proj.cellCorners(c))
+                l = std::min(l, p.x), t = std::min(t, p.y), rr = std::max(rr, p.x), b = std::max(b, p.y);
+        k[0] = {l, t}, k[1] = {rr, t}, k[2] = {rr, b}, k[3] = {l, b};
+    }
     for (int i = 0; i < 4; ++i)
         addLine(va, toV(k[i]), toV(k[(i + 1) % 4]), 2.f, sf::Color(255, 240, 120, 160));
 }
@@ -347,7 +357,9 @@ void Overlays::drawLabels(sf::RenderTarget& target, const Camera& camera, const 
     const isostar::path::NavGrid& nav = scene.grid();
     if (scene.path.size() >= 2 && nav.validLayer(scene.layer)) {
         text.setCharacterSize(12);
-        const double diag = nav.rules(scene.layer).diagonalFactor;
+        // Hexagonal maps: every step is to an edge neighbour, none is diagonal.
+        const bool hex = scene.world->projection.orientation() == isostar::iso::Orientation::Hexagonal;
+        const double diag = hex ? 1.0 : nav.rules(scene.layer).diagonalFactor;
         for (std::size_t k = 1; k < scene.path.size() && drawn < MaxLabels + 400; ++k) {
             const isostar::TileCoord a = scene.path[k - 1], b = scene.path[k];
             if (!near.contains(b))

@@ -20,6 +20,7 @@ void FogOfWar::reset(const isostar::path::NavGrid& real, SightMap blockers, bool
 {
     const bool same = keepKnown && blockers.shape == m_blockers.shape;
     m_blockers = std::move(blockers);
+    m_blockers.topology = real.topology();  // sight follows the map's cells (hex: six neighbours)
     const std::size_t cells = real.shape().size();
     if (!same || m_known.size() != cells)
         m_known.assign(cells, 0);
@@ -31,7 +32,7 @@ void FogOfWar::reset(const isostar::path::NavGrid& real, SightMap blockers, bool
     isostar::path::LandmarkSettings off;
     off.mode = isostar::path::LandmarkMode::Off;
     m_belief.setLandmarks(off);
-    m_belief.reset(real.width(), real.height());
+    m_belief.reset(real.width(), real.height(), real.topology());
     for (int layer = 0; layer < real.layerCount(); ++layer) {
         isostar::path::CostField field = real.costField(layer);
         for (std::size_t i = 0; i < field.cost.size(); ++i)
@@ -56,6 +57,7 @@ void FogOfWar::clear()
 
 void FogOfWar::setBlockers(SightMap blockers)
 {
+    blockers.topology = m_belief.topology();
     m_blockers = std::move(blockers);
     recount();
 }

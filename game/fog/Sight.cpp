@@ -44,8 +44,31 @@ bool withinSight(isostar::TileCoord from, isostar::TileCoord to, int radius)
     return dx * dx + dy * dy <= r * r + r;
 }
 
+bool withinSight(const isostar::GridTopology& topology, isostar::TileCoord from, isostar::TileCoord to, int radius)
+{
+    if (!topology.hex)
+        return withinSight(from, to, radius);
+    return radius >= 0 && topology.hexDistance(from, to) <= radius;
+}
+
+namespace {
+
+/// Hex: the line from `from` to `to` nudged to one side enters no blocking cell before `to`.
+bool hexLineClear(const SightMap& map, isostar::TileCoord from, isostar::TileCoord to, bool otherSide)
+{
+    const int n = map.topology.hexDistance(from, to);
+    for (int i = 1; i < n; ++i)
+        if (map.blocking(map.topology.hexLineCell(from, to, i, otherSide)))
+            return false;
+    return true;
+}
+
+} // namespace
+
 bool lineOfSight(const SightMap& map, isostar::TileCoord from, isostar::TileCoord to)
 {
+    if (map.topology.hex)
+        return hexLineClear(map, from, to, false) || hexLineClear(map, from, to, true);
     // Walk the cells the segment between the two centres enters, in order. Step i along x
     // crosses the cell border at t = (2i + 1) / (2 nx), step j along y at (2j + 1) / (2 ny):
     // compared in integers, so a corner (equal t) is found exactly.
@@ -84,8 +107,9 @@ void cellsInSight(const SightMap& map, isostar::TileCoord from, int radius, std:
     for (int y = std::max(0, from.y - radius); y <= std::min(map.shape.height - 1, from.y + radius); ++y)
         for (int x = std::max(0, from.x - radius); x <= std::min(map.shape.width - 1, from.x + radius); ++x) {
             const isostar::TileCoord c{x, y};
-            const bool neighbour = std::abs(x - from.x) <= 1 && std::abs(y - from.y) <= 1;
-            if (withinSight(from, c, radius) && (neighbour || lineOfSight(map, from, c)))
+            const bool neighbour = map.topology.hex ? map.topology.hexDistance(from, c) <= 1
+                                                    : std::abs(x - from.x) <= 1 && std::abs(y - from.y) <= 1;
+            if (withinSight(map.topology, from, c, radius) && (neighbour || lineOfSight(map, from, c)))
                 out.push_back(c);
         }
 }

@@ -12,6 +12,11 @@
 ///   a single corner does not). The eight neighbours are always in sight (radius >= 1): a unit
 ///   knows every cell it could step into, even diagonally between two walls.
 ///
+/// Hex maps (SightMap::topology): the radius counts hex steps (hexDistance <= r), the line is Red
+/// Blob Games' cube lerp between the two centres (GridTopology::hexLineCell), and where it runs
+/// exactly along an edge between two cells it is stopped only when the cells on both sides block
+/// (it looks along both of its nudged lines). The six neighbours are always in sight.
+///
 /// \code
 /// game::SightMap map = game::sightBlockers(world.terrains[0].terrain);
 /// std::vector<isostar::TileCoord> seen;
@@ -19,6 +24,7 @@
 /// \endcode
 
 #include "engine/core/GridShape.hpp"
+#include "engine/core/GridTopology.hpp"
 #include "engine/core/TileCoord.hpp"
 
 #include <algorithm>
@@ -38,6 +44,7 @@ struct SightMap {
     isostar::GridShape shape;
     std::vector<std::uint8_t> blocks;  ///< per cell, shape.index(c)
     std::vector<std::uint8_t> voids;   ///< [opt] 1 = a void cell, per cell; empty = no void cell
+    isostar::GridTopology topology;    ///< square, or the hex layout of a hexagonal map
 
     SightMap() = default;
     /// A w x h map where nothing blocks.
@@ -60,6 +67,8 @@ SightMap sightBlockers(const isostar::terrain::TerrainField& field);
 
 /// True when `radius` reaches from `from` to `to` (dx^2 + dy^2 <= radius^2 + radius).
 bool withinSight(isostar::TileCoord from, isostar::TileCoord to, int radius);
+/// withinSight() on a grid of `topology` (hex: hexDistance(from, to) <= radius).
+bool withinSight(const isostar::GridTopology& topology, isostar::TileCoord from, isostar::TileCoord to, int radius);
 
 /// True when the line from the centre of `from` to the centre of `to` enters no blocking cell
 /// of `map` before `to` (see the file comment). A cell always sees itself.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 namespace game {
 
@@ -23,20 +24,51 @@ double microsSince(std::chrono::steady_clock::time_point t0)
     return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// The unit turns toward its step (dx, dy) and starts its walk cycle.
-void faceAndWalk(Unit& u, int dx, int dy, const PartyParams& p)
+/// Hexagonal maps: the screen direction of a step from cell `from` by (dx, dy) cells. Across
+/// the stagger axis a step also moves half a cell along it, to the side the shift says (Tiled's
+/// layout; see isostar::iso::Projection).
+void hexScreenStep(isostar::TileCoord from, double dx, double dy, const PartyParams& p, double& sx, double& sy)
 {
-    if (auto f = isostar::anim::facingForTileStep(dx, dy, p.isometric, p.tileWidth, p.tileHeight))
+    const int index = p.hex.staggerX ? from.x : from.y;
+    const bool shifted = ((index & 1) != 0) != p.hex.staggerEven;
+    const double half = shifted ? -0.5 : 0.5;
+    if (p.hex.staggerX) {
+        sx = dx * (p.tileWidth + p.hex.sideLength) / 2.0;
+        sy = (dy + (dx != 0.0 ? half : 0.0)) * p.tileHeight;
+    } else {
+        sx = (dx + (dy != 0.0 ? half : 0.0)) * p.tileWidth;
+        sy = dy * (p.tileHeight + p.hex.sideLength) / 2.0;
+    }
+}
+
+/// The unit turns toward its step from `from` to `to` and starts its walk cycle.
+void faceAndWalk(Unit& u, isostar::TileCoord from, isostar::TileCoord to, const PartyParams& p)
+{
+    const int dx = to.x - from.x, dy = to.y - from.y;
+    std::optional<isostar::anim::Direction8> f;
+    if (p.hex.on) {
+        double sx = 0.0, sy = 0.0;
+        hexScreenStep(from, dx, dy, p, sx, sy);
+        f = isostar::anim::facingForScreenDelta(sx, sy);
+    } else {
+        f = isostar::anim::facingForTileStep(dx, dy, p.isometric, p.tileWidth, p.tileHeight);
+    }
+    if (f)
         u.facing = *f;
     u.anim.start(WalkClip);
 }
 
 /// The unit turns toward a move by (dx, dy) cells, any angle: the nearest of its eight
-/// directions on screen (projected as facingForTileStep projects a step).
+/// directions on screen (projected as facingForTileStep projects a step; on hexagonal maps
+/// without the half-cell shift, which a long move hardly feels).
 void faceAlong(Unit& u, double dx, double dy, const PartyParams& p)
 {
-    const double sx = p.isometric ? (dx - dy) * p.tileWidth / 2.0 : dx * p.tileWidth;
-    const double sy = p.isometric ? (dx + dy) * p.tileHeight / 2.0 : dy * p.tileHeight;
+    double sx = p.isometric ? (dx - dy) * p.tileWidth / 2.0 : dx * p.tileWidth;
+    double sy = p.isometric ? (dx + dy) * p.tileHeight / 2.0 : dy * p.tileHeight;
+    if (p.hex.on) {
+        sx = dx * (p.hex.staggerX ? (p.tileWidth + p.hex.sideLength) / 2.0 : p.tileWidth);
+        sy = dy * (p.hex.staggerX ? p.tileHeight : (p.tileHeight + p.hex.sideLength) / 2.0);
+    }
     if (auto f = isostar::anim::facingForScreenDelta(sx, sy))
         u.facing = *f;
     u.anim.start(WalkClip);
@@ -86,11 +118,12 @@ void smoothWalk(Unit& u, const isostar::path::NavGrid& grid, std::span<const iso
     for (std::size_t k = 1; k < wp.size(); ++k) {
         const isostar::TileCoord a = wp[k - 1], b = wp[k];
         const std::size_t first = u.path.size();
-        isostar::path::segmentCells(a, b, u.path);
+        isostar::path::segmentCells(grid.topology(), a, b, u.path);
         std::size_t gb = g;
         while (gb + 1 < gridPath.size() && gridPath[gb] != b)
             ++gb;
-        const bool segment = std::abs(b.x - a.x) > 1 || std::abs(b.y - a.y) > 1;
+        const bool segment = grid.hex() ? grid.topology().hexDistance(a, b) > 1
+                                        : std::abs(b.x - a.x) > 1 || std::abs(b.y - a.y) > 1;
         for (std::size_t i = first; i < u.path.size(); ++i) {
             const isostar::TileCoord c = u.path[i];
             const double t = c == b ? 1.0 : stretchMiddle(a, b, c);
@@ -549,14 +582,15 @@ void PartyMotion::startStep(int index)
     const StepTiming& tm = m_params.timing;
     const double duration = point.segment
                                 ? std::clamp(tm.secondsPerCost * c, tm.minStepSec, tm.maxStepSec) * std::hypot(ex, ey)
-                                : tm.stepSec(c, dx != 0 && dy != 0, m_grid->rules(u.layer).diagonalFactor);
+                                : tm.stepSec(c, dx != 0 && dy != 0 && !m_params.hex.on,
+                                             m_grid->rules(u.layer).diagonalFactor);
     beginStep(u, next, from, point.at, duration);
     progress(index);
     u.walk.gridIndex = point.gridIndex;
     if (smooth)
         faceAlong(u, ex, ey, m_params);
     else
-        faceAndWalk(u, dx, dy, m_params);
+        faceAndWalk(u, u.tile, next, m_params);
 }
 
 void PartyMotion::replan(int index)
@@ -583,14 +617,14 @@ void PartyMotion::replan(int index)
 void PartyMotion::stepAside(int index, isostar::TileCoord to)
 {
     Unit& u = m_units[std::size_t(index)];
-    const int dx = to.x - u.tile.x, dy = to.y - u.tile.y;
+    const isostar::TileCoord from = u.tile;
     const double cost = double(m_grid->cost(u.layer, to));
     clearPath(u);
     m_occupancy.claim(to, index);
     beginStep(u, to, restingPos(u), cellCentre(to),
               m_params.timing.stepSec(std::isfinite(cost) ? cost : 1.0, false, m_grid->rules(u.layer).diagonalFactor));
     u.walk.holdSec = u.walk.stepDurationSec + m_params.giveWayHoldSec;
-    faceAndWalk(u, dx, dy, m_params);
+    faceAndWalk(u, from, to, m_params);
     m_paths.countGiveWay();
     if (GroupMove move = m_groups.retrace(index))
         apply(index, std::move(move));

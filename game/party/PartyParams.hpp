@@ -13,6 +13,15 @@ struct PartyParams {
     bool isometric = true;             ///< facing: project steps as on an isometric map
     double tileWidth = 64.0;           ///< grid size used for that projection, pixels
     double tileHeight = 32.0;
+    /// A hexagonal map (Tiled's layout): steps face and are timed by the hexagons' places on
+    /// screen (every step is to an edge neighbour: no diagonal steps).
+    struct Hex {
+        bool on = false;
+        bool staggerX = false;    ///< columns shifted (else rows)
+        bool staggerEven = false; ///< even indexes shifted (else odd)
+        int sideLength = 0;
+        bool operator==(const Hex&) const = default;
+    } hex;
     double waitBeforeReplanSec = 0.4;  ///< how long a blocked unit waits before replanning
     double pathBudgetMicros = 1500.0;  ///< time the path service may spend per update()
     /// > 0: the budget per update() is this many expansions instead of time, so a scripted run

@@ -204,6 +204,10 @@ void Session::setPartyParams(const PartyParams& params)
         p.isometric = world.map.orientation == isostar::map::Orientation::Isometric;
         p.tileWidth = world.map.tileWidth;
         p.tileHeight = world.map.tileHeight;
+        p.hex = {};
+        if (world.map.orientation == isostar::map::Orientation::Hexagonal)
+            p.hex = {true, world.map.staggerAxis == isostar::map::StaggerAxis::X,
+                     world.map.staggerIndex == isostar::map::StaggerIndex::Even, world.map.hexSideLength};
     }
     m_party.setParams(p);
 }

@@ -48,6 +48,7 @@ TuningPanel::TuningPanel(TuningActions actions) : m_actions(std::move(actions)) 
 
 void TuningPanel::worldLoaded(const World& world)
 {
+    m_hexMap = world.map.orientation == isostar::map::Orientation::Hexagonal;
     m_configPath = world.configPath;
     if (m_configPath.empty()) {
         // The built-in defaults: tuned from their TOML form (no file; Save needs one).
@@ -400,10 +401,21 @@ void TuningPanel::drawProfileChoice()
 void TuningPanel::drawValues(const std::vector<isostar::terrain::TuningKey>& keys)
 {
     ImGui::SetNextItemOpen(true, ImGuiCond_Once);
-    if (ImGui::CollapsingHeader("Movement"))
+    if (ImGui::CollapsingHeader("Movement")) {
+        if (m_hexMap)
+            ImGui::TextColored(Dim, "%s", HexDiagonalNote);
         for (const isostar::terrain::TuningKey& k : keys)
-            if (k.profile == m_profile && k.terrain.empty())
+            if (k.profile == m_profile && k.terrain.empty()) {
+                // On hexagons every neighbour shares an edge: the diagonal rules have nothing
+                // to act on (still editable: they are the config's, for its square maps).
+                const bool inert = m_hexMap && (k.field == "diagonal" || k.field == "diagonal_factor");
+                if (inert)
+                    ImGui::BeginDisabled();
                 drawKey(k);
+                if (inert)
+                    ImGui::EndDisabled();
+            }
+    }
     ImGui::SetNextItemOpen(true, ImGuiCond_Once);
     if (!ImGui::CollapsingHeader("Terrain"))
         return;

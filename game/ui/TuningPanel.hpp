@@ -3,7 +3,8 @@
 /// The live tuning panel (F2): every value of the terrain config in force, editable while the
 /// game runs. Terrain (per terrain: cost, multiplier, passable, and influence radius, effect,
 /// base, offset, scale), Movement (diagonal mode, diagonal factor, heuristic, weight, smoothing,
-/// sight: the fog of war's radius, which the fog uses from the next tick on), for the base rules
+/// sight: the fog of war's radius, which the fog uses from the next tick on; on a hexagonal map
+/// the diagonal keys are greyed under a line saying they do not apply), for the base rules
 /// or for one profile (the selector starts on the selected unit's profile and follows
 /// the selection). A change applies at once through TuningActions::apply (the game rebuilds
 /// the costs, lets the party replan through the path service, the overlays read the new costs).
@@ -69,6 +70,10 @@
 namespace game {
 
 /// What the panel asks of its owner. Every callback may be empty.
+/// The panel's line under Movement on a hexagonal map (the diagonal keys are shown greyed).
+inline constexpr const char* HexDiagonalNote =
+    "hexagonal map: six neighbours, each step costs the cell entered; diagonal and diagonal_factor do not apply";
+
 struct TuningActions {
     /// Make `config` the one in force now (costs rebuilt, party replans). "" = done, else why
     /// not (then the panel takes the change back).
@@ -169,6 +174,7 @@ private:
     std::string m_profile;         ///< shown profile ("" = base)
     std::string m_selectedProfile; ///< the selected unit's, as last told
     bool m_visible = false;
+    bool m_hexMap = false;         ///< the world's map is hexagonal: the diagonal rules do not apply
     std::string m_status;          ///< the last action's result, shown under the buttons
     bool m_statusError = false;
 };

@@ -28,27 +28,30 @@ CellRange cellsNear(const isostar::iso::Projection& proj, const sf::FloatRect& r
 
 void addDiamond(sf::VertexArray& va, const isostar::iso::Projection& proj, isostar::TileCoord c, sf::Color color, float scale)
 {
-    const auto corners = proj.cellCorners(c);
+    const isostar::iso::CellOutline o = proj.cellOutline(c);
     const sf::Vector2f ctr = toV(proj.cellCenter(c));
-    sf::Vector2f p[4];
-    for (std::size_t i = 0; i < 4; ++i)
-        p[i] = ctr + (toV(corners[i]) - ctr) * scale;
-    for (int i : {0, 1, 2, 0, 2, 3})
-        va.append(sf::Vertex(p[i], color));
+    sf::Vector2f p[6];
+    for (int i = 0; i < o.count; ++i)
+        p[i] = ctr + (toV(o.points[std::size_t(i)]) - ctr) * scale;
+    // A fan from the first corner (the shapes are convex): two triangles for a diamond, four
+    // for a hexagon.
+    for (int i = 1; i + 1 < o.count; ++i)
+        for (int k : {0, i, i + 1})
+            va.append(sf::Vertex(p[k], color));
 }
 
 void addDiamondRing(sf::VertexArray& va, const isostar::iso::Projection& proj, isostar::TileCoord c, sf::Color color,
                     float outer, float inner)
 {
-    const auto corners = proj.cellCorners(c);
+    const isostar::iso::CellOutline k = proj.cellOutline(c);
     const sf::Vector2f ctr = toV(proj.cellCenter(c));
-    sf::Vector2f o[4], in[4];
-    for (std::size_t i = 0; i < 4; ++i) {
-        o[i] = ctr + (toV(corners[i]) - ctr) * outer;
-        in[i] = ctr + (toV(corners[i]) - ctr) * inner;
+    sf::Vector2f o[6], in[6];
+    for (int i = 0; i < k.count; ++i) {
+        o[i] = ctr + (toV(k.points[std::size_t(i)]) - ctr) * outer;
+        in[i] = ctr + (toV(k.points[std::size_t(i)]) - ctr) * inner;
     }
-    for (int i = 0; i < 4; ++i) {
-        const int j = (i + 1) % 4;
+    for (int i = 0; i < k.count; ++i) {
+        const int j = (i + 1) % k.count;
         for (const sf::Vector2f& p : {o[i], o[j], in[j], o[i], in[j], in[i]})
             va.append(sf::Vertex(p, color));
     }
@@ -57,11 +60,13 @@ void addDiamondRing(sf::VertexArray& va, const isostar::iso::Projection& proj, i
 void addQuarter(sf::VertexArray& va, const isostar::iso::Projection& proj, isostar::TileCoord c, int quarter, sf::Color color,
                 float scale)
 {
-    const auto corners = proj.cellCorners(c);
+    const isostar::iso::CellOutline k = proj.cellOutline(c);
+    if (k.count < 3)
+        return;
     const sf::Vector2f ctr = toV(proj.cellCenter(c));
-    const std::size_t i = std::size_t(((quarter % 4) + 4) % 4), j = (i + 1) % 4;
-    const sf::Vector2f a = ctr + (toV(corners[i]) - ctr) * scale, b = ctr + (toV(corners[j]) - ctr) * scale;
-    // Pull the triangle a little off the centre so the four quarters stay apart.
+    const std::size_t i = std::size_t(((quarter % k.count) + k.count) % k.count), j = (i + 1) % std::size_t(k.count);
+    const sf::Vector2f a = ctr + (toV(k.points[i]) - ctr) * scale, b = ctr + (toV(k.points[j]) - ctr) * scale;
+    // Pull the triangle a little off the centre so the slices stay apart.
     const sf::Vector2f off = ((a + b) * 0.5f - ctr) * 0.08f;
     va.append(sf::Vertex(ctr + off, color));
     va.append(sf::Vertex(a + off, color));

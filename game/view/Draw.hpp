@@ -1,7 +1,7 @@
 #pragma once
 /// \file Draw.hpp
-/// Drawing helpers of the view and the debug overlays: cell shapes in world space (diamonds,
-/// rings, quarter diamonds, thick lines) that go into vertex arrays the caller draws once, which
+/// Drawing helpers of the view and the debug overlays: cell shapes in world space (diamonds or
+/// hexagons, rings, slices, thick lines) that go into vertex arrays the caller draws once, which
 /// cells can reach into a view (so loops cost what is in view, not the map), and text panels in
 /// screen space.
 
@@ -34,15 +34,15 @@ inline sf::FloatRect worldInView(const sf::RenderTarget& target)
 /// is in view, not the size of the map.
 CellRange cellsNear(const isostar::iso::Projection& proj, const sf::FloatRect& r);
 
-/// Two triangles filling the cell's diamond (rectangle on orthogonal maps), shrunk around its
-/// centre by `scale` (1 = the whole cell).
+/// Triangles filling the cell's diamond (rectangle on orthogonal maps, hexagon on hexagonal
+/// ones), shrunk around its centre by `scale` (1 = the whole cell).
 void addDiamond(sf::VertexArray& va, const isostar::iso::Projection& proj, isostar::TileCoord c, sf::Color color,
                 float scale = 1.f);
 /// The cell's outline as a band between the `outer` and `inner` scales.
 void addDiamondRing(sf::VertexArray& va, const isostar::iso::Projection& proj, isostar::TileCoord c, sf::Color color,
                     float outer = 1.f, float inner = 0.86f);
-/// One quarter of the cell: the triangle from its centre to corners `quarter` and `quarter`+1
-/// (0 = top-right edge on isometric maps, clockwise), shrunk by `scale`.
+/// One slice of the cell: the triangle from its centre to corners `quarter` and `quarter`+1
+/// (0 = top-right edge on isometric maps, clockwise; a sixth of a hexagon), shrunk by `scale`.
 void addQuarter(sf::VertexArray& va, const isostar::iso::Projection& proj, isostar::TileCoord c, int quarter,
                 sf::Color color, float scale = 0.92f);
 /// A thick line between two world points (two triangles).

@@ -143,6 +143,7 @@ void Minimap::rebuild(const World& world)
     m_coloured = m_tex.size();
     m_pending.assign(1, sf::IntRect(0, 0, m_tex.width, m_tex.height));
     m_layout = MinimapLayout(m_proj, sf::Vector2f(m_windowPx), m_bottomMarginPx);
+    m_hexGround.clear();
 }
 
 void Minimap::updateCells(const World& world, std::span<const isostar::TileCoord> cells)
@@ -288,6 +289,16 @@ void Minimap::draw(sf::RenderTarget& target, const Camera& camera, const Party& 
     if (!m_texture)
         return;
     drawPanelBox(target, m_layout.box(), 235);
+    if (m_proj.orientation() == isostar::iso::Orientation::Hexagonal) {
+        // Hexagons: one per cell, each showing its texel (offset rows do not make a quad).
+        if (m_hexGround.getVertexCount() == 0)
+            m_hexGround = hexGround();
+        sf::RenderStates states(m_texture.get());
+        states.transform.translate(m_layout.worldToPixel({0.f, 0.f})).scale(m_layout.scale(), m_layout.scale());
+        target.draw(m_hexGround, states);
+        drawOverlay(target, camera, party);
+        return;
+    }
     // The ground: one quad from the map's four corners (a diamond on isometric maps).
     const float w = float(m_shape.width), h = float(m_shape.height);
     const isostar::TilePos corners[4] = {{0.f, 0.f}, {w, 0.f}, {w, h}, {0.f, h}};
@@ -297,6 +308,20 @@ void Minimap::draw(sf::RenderTarget& target, const Camera& camera, const Party& 
                                  sf::Vector2f(corners[i].x, corners[i].y) / float(m_step)));
     target.draw(ground, m_texture.get());
     drawOverlay(target, camera, party);
+}
+
+sf::VertexArray Minimap::hexGround() const
+{
+    sf::VertexArray va(sf::Triangles);
+    for (int y = 0; y < m_shape.height; ++y)
+        for (int x = 0; x < m_shape.width; ++x) {
+            const isostar::iso::CellOutline o = m_proj.cellOutline({x, y});
+            const sf::Vector2f texel((float(x / m_step) + 0.5f), (float(y / m_step) + 0.5f));
+            for (int i = 1; i + 1 < o.count; ++i)
+                for (int k : {0, i, i + 1})
+                    va.append(sf::Vertex(toV(o.points[std::size_t(k)]), sf::Color::White, texel));
+        }
+    return va;
 }
 
 void Minimap::drawOverlay(sf::RenderTarget& target, const Camera& camera, const Party& party) const

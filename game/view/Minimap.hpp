@@ -163,6 +163,8 @@ private:
     /// Creates the texture or updates the pending regions in place (GL).
     void upload();
     void drawOverlay(sf::RenderTarget& target, const Camera& camera, const Party& party) const;
+    /// A hexagonal map's ground in world pixels: each cell's hexagon showing its texel.
+    sf::VertexArray hexGround() const;
 
     isostar::iso::Projection m_proj;
     MinimapLayout m_layout;
@@ -178,6 +180,7 @@ private:
     FogFn m_fog;
     /// Made at the first draw: an SFML texture needs a GL context from its construction on.
     std::unique_ptr<sf::Texture> m_texture;
+    sf::VertexArray m_hexGround{sf::Triangles}; ///< hexGround(), made at the first draw after rebuild
     bool m_visible = true;
 
     friend struct testsupport::MinimapProbe;  ///< tests/support/MinimapProbe.hpp: m_coloured, m_pending

@@ -152,9 +152,8 @@ isostar::Result<World> loadWorld(const WorldOptions& options, const LoadProgress
     auto map = isostar::map::loadMap(options.mapPath);
     if (!map)
         return isostar::Result<World>::failure(map.diagnostics());
-    if (map.value().orientation == isostar::map::Orientation::Hexagonal)
-        return isostar::Result<World>::failure(
-            isostar::Diagnostic{options.mapPath, 0, "the game plays isometric and orthogonal maps only"});
+    if (std::optional<isostar::Diagnostic> bad = isostar::map::hexShapeProblem(map.value()))
+        return isostar::Result<World>::failure(std::move(*bad));
     // Staggered and infinite maps play in their playable form (Tiled's coordinates at the edges,
     // World::frame), their void cells impassable.
     auto played = isostar::map::placeMap(std::move(map).value());
@@ -202,6 +201,13 @@ isostar::Result<World> loadWorld(const WorldOptions& options, const LoadProgress
         w.terrains.push_back({world.profiles[i], std::move(world.fields[i])});
     for (isostar::Diagnostic& d : world.warnings)
         w.warnings.push_back(std::move(d));
+    if (w.map.orientation == isostar::map::Orientation::Hexagonal) {
+        // Hexagons keep Tiled's offset coordinates: the grid is the map's own.
+        const isostar::iso::HexShape hex{w.map.staggerAxis == isostar::map::StaggerAxis::X,
+                                         w.map.staggerIndex == isostar::map::StaggerIndex::Even, w.map.hexSideLength};
+        w.projection = isostar::iso::Projection(hex, w.map.width, w.map.height, w.map.tileWidth, w.map.tileHeight);
+        return w;
+    }
     const isostar::iso::Orientation orientation = w.frame.isometric() ? isostar::iso::Orientation::Isometric
                                                                   : isostar::iso::Orientation::Orthogonal;
     w.projection = isostar::iso::Projection(orientation, w.map.width, w.map.height, w.map.tileWidth, w.map.tileHeight,

@@ -126,9 +126,11 @@ TEST_CASE("every shipped map loads and every placed tile names a known terrain",
     for (const fs::path& p : maps) {
         INFO(p.string());
         const isostar::map::MapData m = load(p);
-        CHECK(m.orientation == isostar::map::Orientation::Isometric);
+        // The hex scene (maps/hex.tmx) on 64x48 hexagons, the rest on 64x32 diamonds.
+        const bool hex = p.filename() == "hex.tmx";
+        CHECK(m.orientation == (hex ? isostar::map::Orientation::Hexagonal : isostar::map::Orientation::Isometric));
         CHECK(m.tileWidth == 64);
-        CHECK(m.tileHeight == 32);
+        CHECK(m.tileHeight == (hex ? 48 : 32));
         // Every image a tileset names exists.
         for (const isostar::map::Tileset& ts : m.tilesets) {
             INFO("tileset " << ts.name);
@@ -213,6 +215,30 @@ TEST_CASE("every tile of the generated tilesets names a terrain, roads and walls
     CHECK(connectsByTerrain == std::map<std::string, std::string>{{"bridge", "road"}, {"castle", "road"}, {"tent", "road"}});
 }
 
+TEST_CASE("the hex scene's tilesets: hexagons of 64x48, every tile a terrain, the erupting volcano animated", "[maps]")
+{
+    auto ground = isostar::map::loadTileset((kRoot / "assets/tiles/hexground.tsx").string());
+    auto tall = isostar::map::loadTileset((kRoot / "assets/tiles/hextall.tsx").string());
+    REQUIRE(ground);
+    REQUIRE(tall);
+    CHECK(ground.value().tileWidth == 64);
+    CHECK(ground.value().tileHeight == 48);
+    CHECK(tall.value().tileWidth == 64);
+    std::set<std::string> terrains;
+    int animated = 0;
+    for (const isostar::map::Tileset* ts : {&ground.value(), &tall.value()})
+        for (const isostar::map::TileInfo& t : ts->tiles) {
+            terrains.insert(isostar::map::propertyString(t.properties, "terrain"));
+            if (!t.animation.empty()) {
+                ++animated;
+                CHECK(isostar::map::propertyString(t.properties, "terrain") == "volcano_erupting");
+            }
+        }
+    CHECK(terrains == std::set<std::string>{"grass", "snow", "road", "wall", "tree", "volcano", "volcano_erupting",
+                                            "tombstone"});
+    CHECK(animated == 1);
+}
+
 TEST_CASE("road and wall cells of every shipped map connect exactly to their family and its connects tiles", "[maps]")
 {
     // The data-level form of engine/edit's autotile rule: a road or wall tile's wang edges are set
@@ -222,6 +248,8 @@ TEST_CASE("road and wall cells of every shipped map connect exactly to their fam
     for (const fs::path& p : shippedMaps()) {
         INFO(p.string());
         const isostar::map::MapData m = load(p);
+        if (m.orientation == isostar::map::Orientation::Hexagonal)
+            continue; // the hex tileset has no autotiled roads or walls (edge sets are square)
         // gid -> (terrain, N E S W colour flags) of every edge wang tile
         std::map<isostar::map::Gid, std::pair<std::string, unsigned>> wang;
         for (const isostar::map::Tileset& ts : m.tilesets)

@@ -15,6 +15,10 @@ bool writeParty(const std::string& assetsDir, std::string& error);
 bool writeUi(const std::string& assetsDir, std::string& error);
 /// assets/desktop/isostar.png: the application icon (256x256).
 bool writeIcon(const std::string& assetsDir, std::string& error);
+/// assets/tiles/hexground.png + .tsx, hextall.png + .tsx: the hexagonal scene's tilesets.
+bool writeHexArt(const std::string& assetsDir, std::string& error);
+/// maps/hex.tmx: the hexagonal scene (tilesets referenced relative to `assetsDir`).
+bool writeHexMap(const std::string& mapsDir, const std::string& assetsDir, std::string& error);
 /// maps/seed/*.tmx and maps/valley.tmx (tilesets referenced relative to `assetsDir`).
 bool writeMaps(const std::string& mapsDir, const std::string& assetsDir, std::string& error);
 /// One big map, never committed: `tilesAcross` x `tilesAcross` valleys (buildTiledValley) at

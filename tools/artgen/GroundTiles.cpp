@@ -160,24 +160,25 @@ float roadDistance(float u, float v, int mask)
 
 } // namespace
 
+Rgb groundPixel(int id, float u, float v, int px, int py)
+{
+    const int variant = id % 4;
+    if (id < ground::Snow)
+        return grassColor(u, v, variant, px, py);
+    if (id < ground::Water)
+        return snowColor(u, v, variant, px, py);
+    if (id < ground::Flowers)
+        return waterColor(u, v, variant, px, py);
+    if (id < ground::Road)
+        return grassColor(u, v, variant + 4, px, py);
+    return scorchedColor(u, v, variant, px, py);
+}
+
 Canvas groundTile(int id)
 {
     Canvas t(64, 32);
     const int variant = id % 4;
-    forEachDiamondPixel([&](int px, int py, float u, float v) {
-        Rgb c;
-        if (id < ground::Snow)
-            c = grassColor(u, v, variant, px, py);
-        else if (id < ground::Water)
-            c = snowColor(u, v, variant, px, py);
-        else if (id < ground::Flowers)
-            c = waterColor(u, v, variant, px, py);
-        else if (id < ground::Road)
-            c = grassColor(u, v, variant + 4, px, py);
-        else
-            c = scorchedColor(u, v, variant, px, py);
-        t.at(px, py) = {c, 1.f};
-    });
+    forEachDiamondPixel([&](int px, int py, float u, float v) { t.at(px, py) = {groundPixel(id, u, v, px, py), 1.f}; });
     // Variant details stay away from the outline, so any two tiles still meet cleanly.
     if (id < ground::Water) {
         const bool snow = id >= ground::Snow;

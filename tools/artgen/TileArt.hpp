@@ -10,6 +10,9 @@ namespace artgen {
 
 /// A 64x32 plain ground tile of ground.tsx (grass, flowers, snow, scorched, water; variants).
 Canvas groundTile(int id);
+/// The colour groundTile(id) paints at cell coordinates (u, v) (periodic, period 1: tiles of any
+/// shape laid on a lattice of period 1 meet without a seam) for pixel (px, py) of its image.
+Rgb groundPixel(int id, float u, float v, int px, int py);
 /// A 64x32 corner transition tile of ground.tsx (id in the blend sets' range, blendSets()).
 Canvas blendTile(int id);
 /// A 64x32 road tile whose arms leave by the NESW edges of `mask`.

@@ -59,12 +59,12 @@ int run(int argc, char** argv)
     std::filesystem::create_directories(maps + "/seed", ec);
     if (doArt) {
         if (!artgen::writeTilesets(out, error) || !artgen::writeParty(out, error) || !artgen::writeUi(out, error) ||
-            !artgen::writeIcon(out, error)) {
+            !artgen::writeIcon(out, error) || !artgen::writeHexArt(out, error)) {
             std::cerr << "artgen: error: " << error << "\n";
             return 1;
         }
     }
-    if (doMaps && !artgen::writeMaps(maps, out, error)) {
+    if (doMaps && (!artgen::writeMaps(maps, out, error) || !artgen::writeHexMap(maps, out, error))) {
         std::cerr << "artgen: error: " << error << "\n";
         return 1;
     }

@@ -11,6 +11,8 @@
 #include "tools/isopath/BenchCompare.hpp"
 #include "tools/isopath/Commands.hpp"
 #include "tools/isopath/MapWorld.hpp"
+
+#include "engine/map/MapTopology.hpp"
 #include "tools/isopath/Usage.hpp"
 
 #include "engine/core/Diagnostic.hpp"
@@ -92,6 +94,7 @@ struct BenchWorld {
     isostar::path::MoveRules rules;
     int width = 0, height = 0;    ///< the searched grid's
     isostar::map::CellFrame frame;    ///< Tiled's cells <-> the grid (what the user reads)
+    isostar::GridTopology topology;   ///< the map's neighbourhood (hex maps: six neighbours)
 };
 
 /// The message of a map that cannot be benchmarked.
@@ -122,7 +125,8 @@ BenchWorld loadBenchWorld(const BenchOptions& opt)
     terrain::TerrainField field;
     for (const Diagnostic& d : buildTerrainField(*world, rules, field))
         std::cerr << formatDiagnostic(d) << '\n';
-    return BenchWorld{field.costField(), rules.movement, field.width(), field.height(), world->frame};
+    return BenchWorld{field.costField(), rules.movement, field.width(), field.height(), world->frame,
+                      map::gridTopology(world->map)};
 }
 
 /// Builds `s` for `world` with the given algorithm (Auto resolved) and landmark settings.
@@ -131,7 +135,7 @@ void buildSetting(BenchSetting& s, const BenchWorld& world, const isostar::path:
 {
     using namespace isostar::path;
     s.grid.setLandmarks(landmarks);
-    if (!s.grid.reset(world.width, world.height) || s.grid.addLayer("ground", world.field, rules) != 0)
+    if (!s.grid.reset(world.width, world.height, world.topology) || s.grid.addLayer("ground", world.field, rules) != 0)
         throw UsageError{mapPath + ": the pathfinder rejected the cost field or the movement rules"};
     s.grid.waitLandmarks();
     s.landmarks = landmarks.enabledFor(world.width, world.height);

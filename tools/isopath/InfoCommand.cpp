@@ -143,8 +143,13 @@ ordered_json mapJson(const MapData& m)
         m.orientation == isostar::map::Orientation::Hexagonal) {
         j["staggeraxis"] = m.staggerAxis == isostar::map::StaggerAxis::X ? "x" : "y";
         j["staggerindex"] = m.staggerIndex == isostar::map::StaggerIndex::Odd ? "odd" : "even";
-        if (m.orientation == isostar::map::Orientation::Hexagonal)
+        if (m.orientation == isostar::map::Orientation::Hexagonal) {
             j["hexsidelength"] = m.hexSideLength;
+            // How paths are planned on it (engine/core/GridTopology.hpp).
+            j["neighbours"] = 6;
+            j["diagonal"] = "does not apply: paths step to the six cells that share an edge, each step costing "
+                            "the entered cell (diagonal and diagonal_factor are ignored)";
+        }
     }
     if (!m.tiledVersion.empty())
         j["tiledversion"] = m.tiledVersion;
@@ -231,7 +236,7 @@ Command addInfoCommand(CLI::App& app)
         }
         ordered_json j = mapJson(file->map);
         j["terrain_config"] = file->config.path.empty() ? std::string("built-in") : file->config.path;
-        // A map the engine does not play (hexagonal, no cells) still prints, with no terrains.
+        // A map the engine does not play (no cells) still prints, with no terrains.
         const bool playable = !isostar::map::unplayableReason(file->map);
         const std::optional<MapWorld> world =
             playable ? placeOnGrid(std::move(*file), failure) : std::optional<MapWorld>();

@@ -16,6 +16,7 @@
 #include "tools/isopath/Usage.hpp"
 
 #include "engine/core/Diagnostic.hpp"
+#include "engine/map/MapTopology.hpp"
 #include "engine/path/AnyAngle.hpp"
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/path/JumpPointSearch.hpp"
@@ -38,21 +39,21 @@ namespace {
 /// nullopt (the message printed) when the pathfinder rejects the field or the rules.
 std::optional<SearchOutcome> runSearch(const PathOptions& opt, const SearchChoice& choice,
                                        const isostar::terrain::TerrainField& field, const isostar::terrain::TerrainRules& rules,
-                                       const QueryCells& cells, isostar::path::GridPathfinder& finder,
-                                       isopath::TtyProgress& progress)
+                                       const QueryCells& cells, const isostar::GridTopology& topology,
+                                       isostar::path::GridPathfinder& finder, isopath::TtyProgress& progress)
 {
     using namespace isostar;
     progress.step(choice.landmarks.enabledFor(field.width(), field.height()) ? "search grid and landmark tables"
                                                                             : "search grid");
     finder.setLandmarks(choice.landmarks);  // before init: init builds the table where it is on
-    if (!finder.init(field.costField(), rules.movement)) {
+    if (!finder.init(field.costField(), rules.movement, topology)) {
         std::cerr << "isopath path: the pathfinder rejected the cost field or the movement rules\n";
         return std::nullopt;
     }
     finder.setPartialPaths(!opt.noPartial);
     SearchOutcome out;
     out.algorithm = isostar::path::resolveAlgorithm(choice.requested, finder.grid(), 0);
-    requireSupported(out.algorithm, finder.grid(), 0, "");
+    requireSupported(out.algorithm, finder.grid(), 0, finder.grid().hex() ? opt.mapPath : std::string());
     path::JumpPointGrid jumps;
     path::JumpPointSearch jps;
     path::WeightedJumpGrid flat;
@@ -124,7 +125,8 @@ int runPath(const PathOptions& opt)
     checkQuery(cells, field, rules, world->frame, warnings);
 
     path::GridPathfinder finder;
-    const std::optional<SearchOutcome> outcome = runSearch(opt, choice, field, rules, cells, finder, progress);
+    const std::optional<SearchOutcome> outcome =
+        runSearch(opt, choice, field, rules, cells, map::gridTopology(world->map), finder, progress);
     progress.done();
     if (!outcome)
         return ExitBadInput;

@@ -5,6 +5,8 @@
 #include "tools/isopath/PathPicture.hpp"
 #include "tools/isopath/Smooth.hpp"
 
+#include "engine/map/MapTopology.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <iomanip>
@@ -98,9 +100,17 @@ void printJson(const PathReport& rep)
     j["map"] = rep.opt.mapPath;
     j["config"] = rep.world.config.path.empty() ? std::string("built-in") : rep.world.config.path;
     j["profile"] = rep.opt.profile.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(rep.opt.profile);
-    j["heuristic"] = std::string(path::heuristicName(movement.heuristic));
-    j["diagonal"] = std::string(path::diagonalModeName(movement.diagonal));
-    j["diagonal_factor"] = movement.diagonalFactor;
+    // Hex maps: six edge neighbours, every step the entered cell's cost; the heuristic is the
+    // hex distance and the diagonal rules do not apply (null).
+    const GridTopology topology = map::gridTopology(rep.world.map);
+    j["neighbours"] = topology.hex ? 6 : (movement.diagonal == path::DiagonalMode::Never ? 4 : 8);
+    j["heuristic"] = topology.hex && movement.heuristic != path::Heuristic::Zero
+                         ? std::string("hex-distance")
+                         : std::string(path::heuristicName(movement.heuristic));
+    j["diagonal"] = topology.hex ? nlohmann::ordered_json(nullptr)
+                                 : nlohmann::ordered_json(std::string(path::diagonalModeName(movement.diagonal)));
+    j["diagonal_factor"] =
+        topology.hex ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(movement.diagonalFactor);
     j["weight"] = movement.weight;
     if (rep.cells.explain)
         j["explain"] = explainJson(inTiled(rep.field.explain(*rep.cells.explain), frame));
@@ -134,8 +144,15 @@ void printText(const PathReport& rep)
     if (!rep.opt.profile.empty())
         std::cout << ", profile " << rep.opt.profile;
     std::cout << '\n';
-    std::cout << "movement: diagonal " << movement.diagonal << " (x" << movement.diagonalFactor << "), heuristic "
-              << movement.heuristic << ", weight " << movement.weight << '\n';
+    const GridTopology topology = map::gridTopology(rep.world.map);
+    if (topology.hex)
+        std::cout << "movement: six neighbours (" << topology
+                  << " map: every step costs the entered cell; diagonal and diagonal_factor do not apply), heuristic "
+                  << (movement.heuristic == path::Heuristic::Zero ? "zero" : "hex distance") << ", weight "
+                  << movement.weight << '\n';
+    else
+        std::cout << "movement: diagonal " << movement.diagonal << " (x" << movement.diagonalFactor << "), heuristic "
+                  << movement.heuristic << ", weight " << movement.weight << '\n';
     std::cout << "query:    " << coordText(rep.cells.start) << " -> " << coordText(rep.cells.goal) << '\n';
     std::cout << "result:   " << rep.status;
     if (result.status == path::PathStatus::Partial)
@@ -158,7 +175,7 @@ void printText(const PathReport& rep)
     if (rep.smooth)
         printSmoothText(std::cout, *rep.smooth, result.cost);
     std::cout << '\n';
-    printPicture(std::cout, rep.field, result, rep.cells.start, rep.cells.goal, frame);
+    printPicture(std::cout, rep.field, result, rep.cells.start, rep.cells.goal, frame, topology);
     if (rep.cells.explain)
         std::cout << '\n' << terrain::describe(inTiled(rep.field.explain(*rep.cells.explain), frame));
     if (rep.why)

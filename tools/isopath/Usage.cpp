@@ -6,6 +6,7 @@
 #include "engine/path/WeightedJumpSearch.hpp"
 
 #include <optional>
+#include <sstream>
 
 namespace isopath {
 
@@ -28,6 +29,13 @@ SearchChoice parseSearchChoice(const std::string& algorithm, const std::string& 
 
 void requireSupported(Algorithm algorithm, const isostar::path::NavGrid& grid, int layer, const std::string& mapPath)
 {
+    if ((algorithm == Algorithm::Jps || algorithm == Algorithm::Jpsw) && grid.hex()) {
+        std::ostringstream why;
+        why << "--algorithm " << algorithm << " searches square grids only: "
+            << (mapPath.empty() ? std::string("the map") : mapPath) << " is " << grid.topology()
+            << " (use astar or auto)";
+        throw UsageError{why.str()};
+    }
     const std::string tail = (mapPath.empty() ? std::string() : "; " + mapPath + " does not") + " (use astar or auto)";
     if (algorithm == Algorithm::Jps && !isostar::path::JumpPointSearch::supports(grid, layer))
         throw UsageError{"--algorithm jps needs every passable cell to cost the same, diagonal no-corner-cutting "

@@ -30,7 +30,9 @@ struct SearchChoice {
 SearchChoice parseSearchChoice(const std::string& algorithm, const std::string& landmarks);
 
 /// Throws UsageError when `algorithm` is Jps or Jpsw and cannot search `layer` of `grid`
-/// (saying what it needs; "; MAP does not" after it when `mapPath` is not empty).
+/// (saying what it needs; "; MAP does not" after it when `mapPath` is not empty); on a hex
+/// grid: "--algorithm jps searches square grids only: MAP is hexagonal (staggeraxis y,
+/// staggerindex odd) (use astar or auto)" ("the map" when `mapPath` is empty).
 void requireSupported(Algorithm algorithm, const isostar::path::NavGrid& grid, int layer, const std::string& mapPath);
 
 } // namespace isopath

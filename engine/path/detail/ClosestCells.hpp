@@ -3,6 +3,7 @@
 /// The cells of one island closest (Euclidean) to a goal, for partial paths (GridQuery and
 /// the jump search share it).
 
+#include "engine/core/GridTopology.hpp"
 #include "engine/core/TileCoord.hpp"
 
 #include <algorithm>
@@ -16,9 +17,12 @@ namespace isostar::path::detail {
 /// `island` at the smallest squared distance to `goal`, in ring order. Scans square rings of
 /// growing Chebyshev radius r around the goal: a cell on ring r is at least r away, so once r^2
 /// exceeds the best squared distance no closer cell can follow. O(r^2) for a goal r cells from
-/// the island; the island itself is not searched.
+/// the island; the island itself is not searched. Hex grids (`topology`): closest in hex steps
+/// (the square of the hex distance: a cell on ring r is at least r steps away, so the same bound
+/// holds).
 inline void closestCellsOnIsland(const std::int32_t* islands, std::int32_t island, int width, int height,
-                                 TileCoord goal, std::vector<std::uint32_t>& out)
+                                 TileCoord goal, std::vector<std::uint32_t>& out,
+                                 const GridTopology& topology = GridTopology::square())
 {
     out.clear();
     long long best = std::numeric_limits<long long>::max();
@@ -31,7 +35,8 @@ inline void closestCellsOnIsland(const std::int32_t* islands, std::int32_t islan
             return;
         const long long dx = x - goal.x;
         const long long dy = y - goal.y;
-        const long long d2 = dx * dx + dy * dy;
+        const long long dh = topology.hex ? topology.hexDistance({x, y}, goal) : 0;
+        const long long d2 = topology.hex ? dh * dh : dx * dx + dy * dy;
         if (d2 < best) {
             best = d2;
             out.clear();

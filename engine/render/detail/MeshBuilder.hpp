@@ -119,6 +119,8 @@ private:
     void buildTileLayer(const FlatLayer& fl, int li);
     /// A tile layer's chunks, unbuilt, with estimated bounds; its tint's textures listed.
     void layoutTileLayer(const FlatLayer& fl, int li);
+    /// Hexagonal maps: lists the smooth textures of the tiles layer grid `g` turns.
+    void listTurnedTiles(const map::TileGrid& g);
     /// How far a quad may reach outside its cell's bounding box, in world pixels: the largest
     /// tile image of the map's tilesets plus the largest tile offset.
     float quadReach() const;
@@ -151,6 +153,9 @@ private:
     // --- Quads (MapMeshQuads.cpp) ---
 
     int textureFor(const Tileset& ts, const std::string& path);
+    /// The same image as texture `texture`, sampled smoothly (TextureSource::smooth), cut to
+    /// `crop` (empty: whole); -1 (and m_missingTexture) when the textures are fixed and hold none.
+    int smoothTwin(int texture, const sf::IntRect& crop);
     /// The image of local tile `id` of `ts` (not following animations).
     TileImage tileImage(const Tileset& ts, std::uint32_t id);
     /// Opacity (and the tint's alpha) as the vertex colour; the tint's colour is baked into the
@@ -159,6 +164,12 @@ private:
     static void fillQuad(std::array<sf::Vertex, 6>& v, const sf::Vector2f corners[4], const sf::IntRect& rect,
                          std::uint8_t flips, sf::Color color);
     static sf::FloatRect boundsOf(const sf::Vector2f corners[4]);
+    /// Hexagonal maps: turns a tile's quad as Tiled's rotation bits say; returns the flips left
+    /// for the texture coordinates (horizontal, vertical).
+    static std::uint8_t turnHexQuad(sf::Vector2f corners[4], std::uint8_t flips);
+    /// The row of Tiled's draw order cell (x, y) is drawn in (orthogonal and hexagonal maps): y,
+    /// or on maps staggered along x, 2y for the unshifted columns and 2y+1 for the shifted ones.
+    int drawRow(int x, int y) const;
     static void grow(sf::FloatRect& r, const sf::FloatRect& add, bool& first);
     /// Adds cell (gx, gy) of the layer (grid coordinates) to chunk `mc` (index `chunk`). The order
     /// key is the cell's place in Tiled's draw order, so a chunk rebuilt alone gets the same keys.
@@ -215,8 +226,17 @@ bool MeshBuilder::forCellsInOrder(int x0, int y0, int x1, int y1, F&& f) const
             for (int gx = std::max(x0, s - y1); gx <= std::min(x1, s - y0); ++gx)
                 if (!f(gx, s - gx))
                     return false;
+    } else if (m_out.projection.orientation() == iso::Orientation::Hexagonal && m_out.projection.hex().staggerX) {
+        // Tiled draws maps staggered along x by half rows: the unshifted columns of a row, then
+        // the shifted ones (half a tile lower), left to right.
+        for (int gy = y0; gy <= y1; ++gy)
+            for (int half = 0; half < 2; ++half)
+                for (int gx = x0; gx <= x1; ++gx)
+                    if (drawRow(gx, gy) == 2 * gy + half && !f(gx, gy))
+                        return false;
     } else {
-        // Orthogonal: right-down order (other render orders only differ where tiles overlap).
+        // Orthogonal and hexagonal staggered along y: right-down order (other render orders only
+        // differ where tiles overlap).
         for (int gy = y0; gy <= y1; ++gy)
             for (int gx = x0; gx <= x1; ++gx)
                 if (!f(gx, gy))

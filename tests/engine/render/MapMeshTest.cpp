@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 using isostar::render::LayerPass;
@@ -266,5 +267,51 @@ TEST_CASE("unsupported orientations are refused with a diagnostic", "[render][me
     CHECK_FALSE(isostar::render::buildMapMesh(map, MeshOptions{}, mesh, problems));
     REQUIRE(problems.size() == 1);
     CHECK(isostar::formatDiagnostic(problems[0]) ==
-          "synthetic.tmx: error: cannot render a staggered map: the renderer supports orthogonal and isometric maps");
+          "synthetic.tmx: error: cannot render a staggered map: the renderer supports orthogonal, isometric and "
+          "hexagonal maps (a staggered one through isostar::map::playableMap and MeshOptions::frame)");
+}
+
+TEST_CASE("hexagonal maps: cells placed by Tiled's hexagonal layout, turned tiles, shapes refused with a message",
+          "[render][mesh][hex]")
+{
+    // 4x3 cells of 64x48 with sides of 24, stagger y odd: odd rows shifted by 32, rows 36 apart.
+    isostar::map::MapData map = syntheticMap(4, 3, 48);
+    map.orientation = isostar::map::Orientation::Hexagonal;
+    map.tileHeight = 48;
+    map.hexSideLength = 24;
+    map.layers[0].tiles.flipFlags[std::size_t(1 * 4 + 2)] = isostar::map::flip::Diagonal; // cell (2,1): 60 degrees
+    MapMesh mesh;
+    std::vector<isostar::Diagnostic> problems;
+    REQUIRE(isostar::render::buildMapMesh(map, MeshOptions{}, mesh, problems));
+    CHECK(mesh.mapRect == sf::FloatRect(0.f, 0.f, 4 * 64 + 32, 3 * 36 + 12));
+    // The turned tile samples a smooth copy of the texture: a batch of its own.
+    REQUIRE(mesh.layers[0].chunks[0].batches.size() == 2);
+    const sf::VertexArray& va = mesh.layers[0].chunks[0].batches[0].vertices;
+    const sf::VertexArray& turned = mesh.layers[0].chunks[0].batches[1].vertices;
+    REQUIRE(va.getVertexCount() == 11 * 6);
+    REQUIRE(turned.getVertexCount() == 6);
+    CHECK_FALSE(mesh.textures[std::size_t(mesh.layers[0].chunks[0].batches[0].texture)].smooth);
+    CHECK(mesh.textures[std::size_t(mesh.layers[0].chunks[0].batches[1].texture)].smooth);
+    // Cell (1,1) (the sixth in draw order): its image's top-left at (64 + 32, 36).
+    CHECK(va[5 * 6].position == sf::Vector2f(96.f, 36.f));
+    CHECK(va[5 * 6 + 2].position == sf::Vector2f(160.f, 84.f));
+    // Cell (2,1) turned by 60 degrees about its centre (192, 60): the top-left corner moves.
+    const sf::Vector2f tl = turned[0].position;
+    const float c = 0.5f, s = std::sqrt(3.f) / 2.f;
+    CHECK(tl.x == Approx(192.f + (-32.f * c + 24.f * s)).margin(1e-3));
+    CHECK(tl.y == Approx(60.f + (-32.f * s - 24.f * c)).margin(1e-3));
+    CHECK(turned[0].texCoords == sf::Vector2f(0.f, 0.f)); // the texture is not transposed
+
+    map.hexSideLength = 48;
+    problems.clear();
+    CHECK_FALSE(isostar::render::buildMapMesh(map, MeshOptions{}, mesh, problems));
+    REQUIRE(problems.size() == 1);
+    CHECK(isostar::formatDiagnostic(problems[0]) ==
+          "synthetic.tmx: error: hexsidelength 48 must be less than the tile height (48) on a map staggered along y");
+    map.hexSideLength = 24;
+    map.infinite = true;
+    problems.clear();
+    CHECK_FALSE(isostar::render::buildMapMesh(map, MeshOptions{}, mesh, problems));
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].message.rfind("infinite hexagonal maps are not drawn or played", 0) == 0);
 }

@@ -62,13 +62,11 @@ TEST_CASE("loadNavWorld: every Tiled example the engine plays loads, hexagonal o
         CHECK(w.nav.width() == w.map.width);
         CHECK(w.nav.islandCount(0) >= 1);
     }
-    const std::string hex = TiledExamples + "/hexagonal-mini.tmx";
-    const auto refused = isostar::terrain::loadNavWorld(hex);
-    REQUIRE_FALSE(refused);
-    REQUIRE(refused.diagnostics().size() == 1);
-    CHECK(refused.diagnostics().front().file == hex);
-    CHECK(refused.diagnostics().front().message ==
-          "hexagonal maps are not played (the engine plays orthogonal, isometric and staggered maps)");
+    // Hexagonal maps plan on their own cells, six neighbours each (staggeraxis y, index odd).
+    const isostar::terrain::NavWorld hex = loadNav(TiledExamples + "/hexagonal-mini.tmx");
+    CHECK(hex.frame.identity());
+    CHECK(hex.nav.topology() == isostar::GridTopology::hexagonal(isostar::HexAxis::Rows, true));
+    CHECK(hex.nav.width() == 20);
 }
 
 TEST_CASE("loadNavWorld: staggered and infinite maps on their frame's grid, void cells impassable", "[terrain][navworld]")

@@ -1,8 +1,9 @@
 // Edits of staggered and hexagonal maps saved in Tiled-compatible form: Tiled's own
 // `tmxrasterizer` draws the saved file as it drew the original plus the edit — the pixels that
-// change are those of the painted cell's tile, and only those. A staggered map is painted by the
-// real `isostar` binary under a script; a hexagonal one through the engine (MapEditor +
-// MapWriter). Skips without tmxrasterizer (and, for the game, without a display).
+// change are those of the painted cell's tile, and only those. Staggered and hexagonal maps are
+// painted by the real `isostar` binary under a script, hexagonal ones of all four layouts also
+// through the engine (MapEditor + MapWriter). Skips without tmxrasterizer (and, for the game,
+// without a display).
 
 #include "engine/edit/MapEditor.hpp"
 #include "engine/map/MapLoader.hpp"
@@ -134,6 +135,35 @@ TEST_CASE("a hexagonal map painted with the brush and saved: tmxrasterizer draws
     }
 }
 
+namespace {
+
+/// Runs the game on `map` (relative to the project root) with a script that paints a wall at
+/// (5, 4), another at (1, 6), undoes the second and saves into a temporary folder; the saved
+/// file must hold the first wall only, keep the map's layout, and draw in tmxrasterizer as the
+/// original plus that wall.
+void paintInGameAndRasterize(const std::string& map, const std::string& stem, isostar::map::Orientation orientation)
+{
+    const fs::path dir = testsupport::e2eDir("isostar-e2e-layout-edit", stem);
+    const fs::path saved = dir / "edited.tmx";
+    // Cells in Tiled's coordinates.
+    const auto r = testsupport::runGameScript(dir, map,
+                                              "paint 5 4 wall\npaint 1 6 wall\nundo\nsave " + saved.string() +
+                                                  "\nquit\n");
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const auto again = isostar::map::loadMap(saved.string());
+    INFO(isostar::formatDiagnostics(again.diagnostics()));
+    REQUIRE(again);
+    CHECK(again.value().orientation == orientation);
+    CHECK(again.value().width == 7);
+    CHECK(again.value().height == 8);
+    CHECK(again.value().layers.front().tiles.at(5, 4) == 2);
+    CHECK(again.value().layers.front().tiles.at(1, 6) == 1);
+    checkDrawsTheEdit(fs::path(ISOSTAR_SOURCE_DIR) / map, saved, dir, {5, 4});
+}
+
+} // namespace
+
 TEST_CASE("e2e: a staggered map painted in the game and saved: tmxrasterizer draws the edit (both axes)")
 {
     if (!testsupport::haveDisplay())
@@ -142,23 +172,20 @@ TEST_CASE("e2e: a staggered map painted in the game and saved: tmxrasterizer dra
         return testsupport::skipTest("tmxrasterizer not installed: the saved staggered maps are not rasterized");
     for (const char* stem : {"stagger_y_odd", "stagger_x_even"}) {
         CAPTURE(stem);
-        const fs::path dir = testsupport::e2eDir("isostar-e2e-stagger-edit", stem);
-        const std::string map = std::string("tests/data/stagger/") + stem + ".tmx";
-        const fs::path saved = dir / "edited.tmx";
-        // Cells in Tiled's coordinates: a wall painted at (5, 4) stays, one at (1, 6) is undone.
-        const auto r = testsupport::runGameScript(dir, map,
-                                                  "paint 5 4 wall\npaint 1 6 wall\nundo\nsave " + saved.string() +
-                                                      "\nquit\n");
-        INFO(r.err);
-        REQUIRE(r.exitCode == 0);
-        const auto again = isostar::map::loadMap(saved.string());
-        INFO(isostar::formatDiagnostics(again.diagnostics()));
-        REQUIRE(again);
-        CHECK(again.value().orientation == isostar::map::Orientation::Staggered);
-        CHECK(again.value().width == 7);
-        CHECK(again.value().height == 8);
-        CHECK(again.value().layers.front().tiles.at(5, 4) == 2);
-        CHECK(again.value().layers.front().tiles.at(1, 6) == 1);
-        checkDrawsTheEdit(fs::path(ISOSTAR_SOURCE_DIR) / map, saved, dir, {5, 4});
+        paintInGameAndRasterize(std::string("tests/data/stagger/") + stem + ".tmx", stem,
+                                isostar::map::Orientation::Staggered);
+    }
+}
+
+TEST_CASE("e2e: a hexagonal map painted in the game and saved: tmxrasterizer draws the edit (both axes)")
+{
+    if (!testsupport::haveDisplay())
+        return;
+    if (!haveTmxRasterizer())
+        return testsupport::skipTest("tmxrasterizer not installed: the saved hexagonal maps are not rasterized");
+    for (const char* stem : {"hex_y_odd", "hex_x_even"}) {
+        CAPTURE(stem);
+        paintInGameAndRasterize(std::string("tests/data/hexedit/") + stem + ".tmx", stem,
+                                isostar::map::Orientation::Hexagonal);
     }
 }

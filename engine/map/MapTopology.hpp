@@ -5,9 +5,10 @@
 /// orientation (orthogonal, isometric, and staggered maps on their playable grid) is square.
 ///
 /// \code
-/// const isostar::map::MapData map;                                   // as loaded
+/// #include "engine/path/NavGrid.hpp"
+/// const isostar::map::MapData map;                                   // as loaded (MapLoader.hpp)
 /// const isostar::GridTopology topology = isostar::map::gridTopology(map);
-/// isostar::path::NavGrid grid;                                         // engine/path/NavGrid.hpp
+/// isostar::path::NavGrid grid;
 /// grid.reset(map.width, map.height, topology);
 /// \endcode
 

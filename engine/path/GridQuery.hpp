@@ -76,6 +76,10 @@
 
 namespace isostar::path {
 
+namespace detail {
+class OpenList;  // detail/OpenList.hpp: the search loops' view of OpenListStorage
+}
+
 /// Cells held by other units for one query: `penalty` is added to the entry cost of each listed
 /// cell, or the cells are impassable when `blocked`. Never changes the NavGrid. The start cell
 /// is never blocked (a unit may always leave its cell). Off-map cells are ignored.
@@ -234,6 +238,8 @@ private:
     PathStatus dispatchRun(int maxExpansions);
     /// The search loop of hex grids (GridQueryHex.cpp): six neighbours, all kinds of query.
     PathStatus runHex(int maxExpansions);
+    /// runHex(): relaxes the six neighbours of padded cell (x, y) = cur, closed with cost g.
+    void expandHex(detail::OpenList& open, std::uint32_t cur, int x, int y, double g);
     void collectPartialTargets(const std::int32_t* islands, std::int32_t island, TileCoord goal);
     void writeResult(PathResult& out);
     void nextGeneration();

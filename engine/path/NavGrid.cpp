@@ -51,21 +51,6 @@ bool NavGrid::reset(int width, int height, const GridTopology& topology)
     return true;
 }
 
-void NavGrid::setTopology(const GridTopology& topology)
-{
-    if (topology == m_topology)
-        return;
-    m_topology = topology;
-    m_hex = detail::HexSteps(m_topology, stride());
-    ++m_version;
-    for (Layer& l : m_layers) {
-        computeIslands(l);
-        computeHeuristicScale(l);
-        markLandmarksUnsafe(l);  // its distances were those of the other neighbourhood
-        l.version = m_version;
-    }
-}
-
 bool NavGrid::sameSize(const CostField& field) const
 {
     return m_width > 0 && field.width == m_width && field.height == m_height &&

@@ -1,11 +1,26 @@
 /// \file NavGridIslands.cpp
-/// NavGrid's islands: the flood of a whole layer, and apply()'s update of the cells whose
-/// passability changed.
+/// NavGrid's islands: the flood of a whole layer, apply()'s update of the cells whose
+/// passability changed, and a change of the neighbourhood (setTopology), which floods them again.
 #include "engine/path/NavGrid.hpp"
 
 #include <algorithm>
 
 namespace isostar::path {
+
+void NavGrid::setTopology(const GridTopology& topology)
+{
+    if (topology == m_topology)
+        return;
+    m_topology = topology;
+    m_hex = detail::HexSteps(m_topology, stride());
+    ++m_version;
+    for (Layer& l : m_layers) {
+        computeIslands(l);
+        computeHeuristicScale(l);
+        markLandmarksUnsafe(l);  // its distances were those of the other neighbourhood
+        l.version = m_version;
+    }
+}
 
 void NavGrid::computeIslands(Layer& layer)
 {

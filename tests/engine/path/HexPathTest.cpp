@@ -7,6 +7,7 @@
 #include "engine/path/GridQuery.hpp"
 #include "engine/path/JumpPointSearch.hpp"
 #include "engine/path/NavGrid.hpp"
+#include "engine/path/PathService.hpp"
 #include "engine/path/SearchAlgorithm.hpp"
 #include "engine/path/WeightedJumpSearch.hpp"
 #include "tests/support/HexDijkstra.hpp"
@@ -217,4 +218,42 @@ TEST_CASE("Hex grids: auto picks A*, the jump searches refuse a hex grid", "[pat
     REQUIRE(query.findPath(square, 0, {0, 0}, {10, 10}, r) == PathStatus::Found);
     CHECK(r.cost == Approx(15.0));
     CHECK(r.path.size() == 16);
+}
+
+TEST_CASE("Hex grids: the path service answers as the reference, and an edit on a delivered path makes it stale",
+          "[path][hex][service]")
+{
+    std::mt19937 rng(3206u);
+    for (const HexLayoutRef l : testsupport::kHexLayouts) {
+        CAPTURE(l.columns, l.odd);
+        const int w = 18, h = 14;
+        CostField field = testsupport::randomCostField(w, h, rng(), {Impassable, 1.0f, 1.0f, 2.0f, 4.0f});
+        NavGrid grid;
+        REQUIRE(grid.reset(w, h, topologyOf(l)));
+        REQUIRE(grid.addLayer("hex", field, MoveRules{}) == 0);
+        isostar::path::PathService service(grid);
+        for (int i = 0; i < 6; ++i) {
+            const TileCoord a{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
+            const TileCoord b{int(rng() % unsigned(w)), int(rng() % unsigned(h))};
+            if (!grid.reachable(0, a, b) || a == b)
+                continue;
+            CAPTURE(a, b);
+            const isostar::path::PathHandle handle = service.request({.layer = 0, .start = a, .goal = b});
+            for (int frame = 0; frame < 100 && !service.result(handle); ++frame)
+                service.update(1000.0);
+            const PathResult* r = service.result(handle);
+            REQUIRE(r != nullptr);
+            REQUIRE(r->status == PathStatus::Found);
+            CHECK(r->cost == Approx(testsupport::hexDijkstra(field, l, a)[std::size_t(b.y * w + b.x)]));
+            checkPath(grid, l, *r, a, b);
+            if (r->path.size() > 2) {
+                // A wall on the middle of the path: the delivered path is stale.
+                const isostar::path::CellChange wall[] = {{r->path[r->path.size() / 2], Impassable}};
+                service.invalidate(grid.apply(0, wall));
+                CHECK(service.stale(handle));
+                field.at(wall[0].cell) = Impassable;
+            }
+            service.release(handle);
+        }
+    }
 }

@@ -57,6 +57,11 @@ std::ostream& operator<<(std::ostream& os, const EditResult& r)
 MapEditor::MapEditor(map::MapData& map)
     : m_map(map), m_catalog(map), m_blends(map)
 {
+    if (map.orientation == map::Orientation::Staggered || map.orientation == map::Orientation::Hexagonal)
+        m_layout = map::CellFrame(map.staggerAxis == map::StaggerAxis::X ? map::CellFrame::Layout::StaggerX
+                                                                       : map::CellFrame::Layout::StaggerY,
+                                  false, map.staggerIndex == map::StaggerIndex::Even, 0, 0, std::max(1, map.width),
+                                  std::max(1, map.height), std::max(1, map.tileWidth), std::max(1, map.tileHeight));
     m_palette = buildPalette(map, m_catalog);
     std::vector<map::Layer*> tileLayers;
     collectTileLayers(map.layers, tileLayers);
@@ -86,6 +91,11 @@ EditResult MapEditor::fail(std::string message) const
 bool MapEditor::onMap(TileCoord c) const
 {
     return c.x >= 0 && c.y >= 0 && c.x < m_map.width && c.y < m_map.height;
+}
+
+TileCoord MapEditor::neighbourOf(TileCoord c, unsigned edgeBit) const
+{
+    return fromDiamond(neighbour(toDiamond(c), edgeBit));
 }
 
 long MapEditor::slotOf(const map::Layer& layer, TileCoord c)
@@ -131,7 +141,7 @@ unsigned MapEditor::connections(const map::Layer& layer, TileCoord c, int family
 {
     unsigned mask = 0;
     for (unsigned bit : EdgeBits) {
-        const TileCoord n = neighbour(c, bit);
+        const TileCoord n = neighbourOf(c, bit);
         if (onMap(n) && m_catalog.carries(gidAt(layer, n), family))
             mask |= bit;
     }
@@ -141,7 +151,7 @@ unsigned MapEditor::connections(const map::Layer& layer, TileCoord c, int family
 void MapEditor::repickNeighbours(map::Layer& layer, TileCoord c, EditResult& out)
 {
     for (unsigned bit : EdgeBits) {
-        const TileCoord n = neighbour(c, bit);
+        const TileCoord n = neighbourOf(c, bit);
         if (!onMap(n))
             continue;
         const map::Gid g = gidAt(layer, n);
@@ -170,20 +180,23 @@ void MapEditor::reblend(map::Layer& layer, TileCoord c, EditResult& out)
 {
     if (m_blends.empty())
         return;
+    // Kinds and picks in diamond-grid cells (the map's own cells on orthogonal and isometric maps).
+    const TileCoord d = toDiamond(c);
     int kinds[5][5]; // [dy + 2][dx + 2]
     for (int dy = -2; dy <= 2; ++dy)
         for (int dx = -2; dx <= 2; ++dx) {
-            const TileCoord p{c.x + dx, c.y + dy};
+            const TileCoord p = fromDiamond({d.x + dx, d.y + dy});
             kinds[dy + 2][dx + 2] = onMap(p) ? m_blends.kindOf(gidAt(layer, p)) : -1;
         }
-    const CornerBlends::KindAt kindAt = [&](TileCoord p) { return kinds[p.y - c.y + 2][p.x - c.x + 2]; };
+    const CornerBlends::KindAt kindAt = [&](TileCoord q) { return kinds[q.y - d.y + 2][q.x - d.x + 2]; };
     for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
-            const TileCoord n{c.x + dx, c.y + dy};
-            if (kindAt(n) < 0)
+            const TileCoord nd{d.x + dx, d.y + dy};
+            if (kindAt(nd) < 0)
                 continue;
+            const TileCoord n = fromDiamond(nd);
             const map::Gid g = gidAt(layer, n);
-            const map::Gid v = m_blends.pick(n, kindAt, g);
+            const map::Gid v = m_blends.pick(nd, kindAt, g);
             // A blend encodes its corners: a re-picked tile carries no flip flags.
             if (v != g)
                 setRaw(layer, n, v, 0, out);
@@ -195,12 +208,14 @@ map::Gid MapEditor::blendTarget(TileCoord c, map::Gid gid) const
     const int kind = m_blends.kindOf(gid);
     if (kind < 0)
         return gid;
-    const CornerBlends::KindAt kindAt = [&](TileCoord p) {
-        if (p == c)
+    const TileCoord d = toDiamond(c);
+    const CornerBlends::KindAt kindAt = [&](TileCoord q) {
+        if (q == d)
             return kind;
+        const TileCoord p = fromDiamond(q);
         return onMap(p) ? m_blends.kindOf(gidAt(*m_ground, p)) : -1;
     };
-    return m_blends.pick(c, kindAt, gid);
+    return m_blends.pick(d, kindAt, gid);
 }
 
 void MapEditor::commitPending()

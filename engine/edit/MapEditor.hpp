@@ -32,6 +32,13 @@
 ///   one-layer map) and every other layer are left alone. The re-picked cells are in the edit's
 ///   `cells` and in its undo step. Painting a tile or terrain whose blend the cell already shows
 ///   is a no-op.
+/// - Neighbours follow the map's layout. On orthogonal and isometric maps (and the playable form
+///   of a staggered map) they are (x+-1, y+-1). On staggered and hexagonal maps edited in
+///   Tiled's cells they are the cells the same steps reach on the diamond grid those cells lie
+///   on (isostar::map::CellFrame's staggered placement, with the map's stagger axis and index),
+///   as Tiled's terrain brush takes them: the four edge neighbours are the cells above-right,
+///   below-right, below-left and above-left (Tiled's HexagonalRenderer topRight, bottomRight,
+///   bottomLeft, topLeft), and a corner is shared by the four cells around it.
 /// - A no-op edit succeeds with no cells, creates no undo step and leaves revision() alone.
 /// - Undo / redo restore the exact gids and flip flags of every cell a step changed. A new edit
 ///   drops the redo steps.
@@ -58,10 +65,12 @@
 #include "engine/edit/CornerBlends.hpp"
 #include "engine/edit/Palette.hpp"
 #include "engine/edit/TileCatalog.hpp"
+#include "engine/map/CellFrame.hpp"
 #include "engine/map/MapData.hpp"
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -138,6 +147,12 @@ private:
 
     EditResult fail(std::string message) const;
     bool onMap(TileCoord c) const;
+    /// A map cell's place on the diamond grid its neighbours are counted on (the cell itself on
+    /// orthogonal and isometric maps), and back.
+    TileCoord toDiamond(TileCoord c) const { return m_layout ? m_layout->toGrid(c) : c; }
+    TileCoord fromDiamond(TileCoord d) const { return m_layout ? m_layout->toTiled(d) : d; }
+    /// The neighbour of `c` in the direction of one edge bit, on the map's layout.
+    TileCoord neighbourOf(TileCoord c, unsigned edgeBit) const;
     /// Index of a map cell in a layer's grid, -1 when the grid does not cover it.
     static long slotOf(const map::Layer& layer, TileCoord c);
     map::Gid gidAt(const map::Layer& layer, TileCoord c) const;
@@ -159,6 +174,8 @@ private:
     EditResult apply(const Step& step, bool forward);
 
     map::MapData& m_map;
+    /// Staggered and hexagonal maps: their cells' placement on the diamond grid.
+    std::optional<map::CellFrame> m_layout;
     TileCatalog m_catalog;
     CornerBlends m_blends;
     std::vector<BrushTile> m_palette;

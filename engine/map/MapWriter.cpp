@@ -6,7 +6,9 @@
 #include "engine/map/MapWriter.hpp"
 
 #include "engine/core/AtomicFile.hpp"
+#include "engine/map/detail/ChunkWriter.hpp"
 #include "engine/map/detail/LoadContext.hpp"
+#include "engine/map/detail/RawXml.hpp"
 #include "engine/map/detail/TileData.hpp"
 #include "engine/map/detail/TileEncoding.hpp"
 #include "engine/map/detail/Values.hpp"
@@ -35,46 +37,11 @@ namespace {
 
 namespace fs = std::filesystem;
 using detail::Compression;
-
-/// One attribute of a start tag as it stands in the file: the value's byte span (inside quotes).
-struct RawAttribute {
-    std::string_view name;
-    std::size_t valueBegin = 0, valueEnd = 0;
-    char quote = '"';
-};
-
-/// A start tag located in the file text: its attributes and the offset just past its '>'.
-struct RawStartTag {
-    std::vector<RawAttribute> attributes;
-    std::size_t end = 0;
-    bool selfClosing = false;
-    const RawAttribute* find(std::string_view name) const
-    {
-        for (const RawAttribute& a : attributes)
-            if (a.name == name)
-                return &a;
-        return nullptr;
-    }
-};
-
-bool isXmlSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-/// Escapes an attribute value for the quote character the file used.
-std::string escapeAttribute(std::string_view s, char quote)
-{
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += quote == '"' ? "&quot;" : "\""; break;
-        case '\'': out += quote == '\'' ? "&apos;" : "'"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
+using detail::RawAttribute;
+using detail::RawStartTag;
+using detail::escapeAttribute;
+using detail::isXmlSpace;
+using detail::rawStartTag;
 
 /// A byte range of the original text and what replaces it.
 struct Splice {
@@ -103,58 +70,10 @@ struct Writer {
                                     std::move(message), Severity::Error});
     }
 
-    /// The start tag of element `n`, read from the text at pugixml's offset for it. nullopt
-    /// when the text there is not that element's tag (a case pugixml should never produce).
+    /// The start tag of element `n` as it stands in the file (rawStartTag).
     std::optional<RawStartTag> startTag(pugi::xml_node n) const
     {
-        const std::ptrdiff_t off = n.offset_debug();
-        const std::string_view name = n.name();
-        if (off <= 0 || std::size_t(off) + name.size() > text.size() || text[std::size_t(off) - 1] != '<' ||
-            text.compare(std::size_t(off), name.size(), name) != 0)
-            return std::nullopt;
-        RawStartTag tag;
-        std::size_t i = std::size_t(off) + name.size();
-        while (i < text.size()) {
-            while (i < text.size() && isXmlSpace(text[i]))
-                ++i;
-            if (i >= text.size())
-                break;
-            if (text[i] == '>') {
-                tag.end = i + 1;
-                return tag;
-            }
-            if (text[i] == '/') {
-                if (i + 1 < text.size() && text[i + 1] == '>') {
-                    tag.end = i + 2;
-                    tag.selfClosing = true;
-                    return tag;
-                }
-                return std::nullopt;
-            }
-            RawAttribute a;
-            const std::size_t nameBegin = i;
-            while (i < text.size() && text[i] != '=' && !isXmlSpace(text[i]))
-                ++i;
-            a.name = std::string_view(text).substr(nameBegin, i - nameBegin);
-            while (i < text.size() && isXmlSpace(text[i]))
-                ++i;
-            if (i >= text.size() || text[i] != '=')
-                return std::nullopt;
-            ++i;
-            while (i < text.size() && isXmlSpace(text[i]))
-                ++i;
-            if (i >= text.size() || (text[i] != '"' && text[i] != '\''))
-                return std::nullopt;
-            a.quote = text[i];
-            a.valueBegin = ++i;
-            const std::size_t close = text.find(a.quote, i);
-            if (close == std::string::npos)
-                return std::nullopt;
-            a.valueEnd = close;
-            i = close + 1;
-            tag.attributes.push_back(a);
-        }
-        return std::nullopt;
+        return rawStartTag(text, n.offset_debug(), n.name());
     }
 
     std::size_t offsetOf(pugi::xml_node n) const
@@ -235,12 +154,59 @@ struct Writer {
         return raw;
     }
 
+    /// The <data> element's encoding and compression. False after reporting an unknown one.
+    bool dataFormat(pugi::xml_node data, const std::string& name, std::string& encoding, Compression& comp)
+    {
+        encoding = data.attribute("encoding") ? data.attribute("encoding").value() : "xml";
+        const std::string compression = data.attribute("compression").value();
+        comp = Compression::None;
+        if (compression == "zlib") comp = Compression::Zlib;
+        else if (compression == "gzip") comp = Compression::Gzip;
+        else if (compression == "zstd") comp = Compression::Zstd;
+        else if (!compression.empty()) {
+            error(offsetOf(data), name + ": unknown compression \"" + compression + "\"");
+            return false;
+        }
+        if (encoding != "csv" && encoding != "base64" && encoding != "xml") {
+            error(offsetOf(data), name + ": unknown encoding \"" + encoding + "\"");
+            return false;
+        }
+        return true;
+    }
+
+    /// `body` with Windows line ends when `crlf` (a file that has them keeps them in its data).
+    static std::string lineEnds(std::string body, bool crlf)
+    {
+        if (!crlf)
+            return body;
+        std::string out;
+        for (char c : body) {
+            if (c == '\n')
+                out += '\r';
+            out += c;
+        }
+        return out;
+    }
+
+    /// The spaces and tabs that begin the line holding byte `offset`.
+    std::string indentAt(std::size_t offset) const
+    {
+        const std::size_t nl = offset == std::string::npos ? std::string::npos : text.rfind('\n', offset);
+        std::size_t i = nl == std::string::npos ? 0 : nl + 1;
+        std::string indent;
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t'))
+            indent += text[i++];
+        return indent;
+    }
+
     void writeLayer(pugi::xml_node node, const Layer& layer)
     {
         const std::string name = "layer \"" + std::string(node.attribute("name").value()) + "\"";
         const TileGrid& grid = layer.tiles;
+        // An infinite map's layer keeps its nominal width and height; its cells are its chunks.
         const long long w = node.attribute("width").as_llong(-1), h = node.attribute("height").as_llong(-1);
-        if (w != grid.width || h != grid.height || grid.gids.size() != std::size_t(grid.width) * std::size_t(grid.height) ||
+        if ((!map.infinite && (w != grid.width || h != grid.height)) ||
+            grid.gids.size() != std::size_t(grid.width) * std::size_t(grid.height) ||
             (!grid.flipFlags.empty() && grid.flipFlags.size() != grid.gids.size())) {
             error(offsetOf(node), name + ": the file's layer is " + std::to_string(w) + "x" + std::to_string(h) +
                                       ", the map being saved has " + std::to_string(grid.width) + "x" +
@@ -250,22 +216,16 @@ struct Writer {
         }
         pugi::xml_node data = node.child("data");
         const auto tag = data ? startTag(data) : std::nullopt;
-        if (!tag || tag->selfClosing || data.child("chunk")) {
+        if (!tag || (!map.infinite && (tag->selfClosing || data.child("chunk")))) {
             error(offsetOf(data ? data : node), name + ": cannot locate its tile data in the file");
             return;
         }
-        const std::string encoding = data.attribute("encoding") ? data.attribute("encoding").value() : "xml";
-        const std::string compression = data.attribute("compression").value();
+        std::string encoding;
         Compression comp = Compression::None;
-        if (compression == "zlib") comp = Compression::Zlib;
-        else if (compression == "gzip") comp = Compression::Gzip;
-        else if (compression == "zstd") comp = Compression::Zstd;
-        else if (!compression.empty()) {
-            error(offsetOf(data), name + ": unknown compression \"" + compression + "\"");
+        if (!dataFormat(data, name, encoding, comp))
             return;
-        }
-        if (encoding != "csv" && encoding != "base64" && encoding != "xml") {
-            error(offsetOf(data), name + ": unknown encoding \"" + encoding + "\"");
+        if (map.infinite) {
+            writeChunks(data, *tag, name, encoding, comp, grid);
             return;
         }
         const std::size_t contentBegin = tag->end;
@@ -301,17 +261,52 @@ struct Writer {
             const std::size_t nl = prefix.rfind('\n');
             body = detail::encodeXmlTiles(raw, grid.width, nl == std::string::npos ? prefix : prefix.substr(nl + 1));
         }
-        if (content.find("\r\n") != std::string_view::npos) {
-            // A file with Windows line ends keeps them inside the data too.
-            std::string crlf;
-            for (char c : body) {
-                if (c == '\n')
-                    crlf += '\r';
-                crlf += c;
-            }
-            body = std::move(crlf);
-        }
+        body = lineEnds(std::move(body), content.find("\r\n") != std::string_view::npos);
         splices.push_back(Splice{contentBegin, contentEnd, prefix + body + suffix});
+        ++report.layersRewritten;
+    }
+
+    /// An infinite map's layer: its <data> rewritten as the chunks Tiled writes for the grid
+    /// (detail::chunksOf) unless the file's chunks hold its cells already.
+    void writeChunks(pugi::xml_node data, const RawStartTag& tag, const std::string& name, const std::string& encoding,
+                     Compression comp, const TileGrid& grid)
+    {
+        std::vector<detail::RawChunk> fileChunks;
+        bool decoded = true;
+        for (pugi::xml_node c : data.children("chunk")) {
+            detail::RawChunk rc{c.attribute("x").as_int(), c.attribute("y").as_int(), c.attribute("width").as_int(),
+                                c.attribute("height").as_int(), {}};
+            const std::size_t count = std::size_t(std::max(0, rc.width)) * std::size_t(std::max(0, rc.height));
+            auto gids = currentGids(c, c.text().get(), encoding, comp, count);
+            decoded = decoded && gids && gids->size() == count;
+            if (!decoded)
+                break;
+            rc.raw = std::move(*gids);
+            fileChunks.push_back(std::move(rc));
+        }
+        if (decoded && detail::sameCells(fileChunks, grid))
+            return; // unchanged: keep the file's exact bytes
+        int chunkWidth = 0, chunkHeight = 0;
+        detail::chunkSizeOf(doc.document_element(), chunkWidth, chunkHeight);
+        const std::string dataIndent = indentAt(offsetOf(data));
+        std::string body, why;
+        if (!detail::encodeChunks(detail::chunksOf(grid, chunkWidth, chunkHeight), encoding, comp,
+                                  map.compressionLevel, dataIndent + " ", body, why)) {
+            error(offsetOf(data), name + ": " + why);
+            return;
+        }
+        const bool crlf = text.find("\r\n") != std::string::npos;
+        const std::string content = lineEnds((body.empty() ? "\n" : "\n" + body + "\n") + dataIndent, crlf);
+        if (tag.selfClosing) {
+            splices.push_back(Splice{tag.end - 2, tag.end, ">" + content + "</data>"});
+        } else {
+            const std::size_t contentEnd = text.find("</data", tag.end);
+            if (contentEnd == std::string::npos) {
+                error(offsetOf(data), name + ": cannot locate the end of its tile data in the file");
+                return;
+            }
+            splices.push_back(Splice{tag.end, contentEnd, content});
+        }
         ++report.layersRewritten;
     }
 
@@ -417,15 +412,13 @@ struct Writer {
             errors.push_back(Diagnostic{outPath, 0, "a .tmx map can only be saved as a .tmx (or .xml) file"});
             return;
         }
-        if (map.infinite) {
-            errors.push_back(Diagnostic{map.path, 0, "cannot save infinite maps"});
-            return;
-        }
         if (!readOriginal())
             return;
         const pugi::xml_node root = doc.document_element();
-        if (root.attribute("infinite").as_int(0) != 0) {
-            error(offsetOf(root), "cannot save infinite maps");
+        if ((root.attribute("infinite").as_int(0) != 0) != map.infinite) {
+            // An infinite map's playable form (isostar::map::playableMap) is finite: not the file's.
+            error(offsetOf(root), std::string("the file's map is ") + (map.infinite ? "finite" : "infinite") +
+                                      ", the map being saved is " + (map.infinite ? "infinite" : "finite"));
             return;
         }
         if (std::strcmp(root.attribute("orientation").value(), detail::toString(map.orientation)) != 0) {

@@ -13,6 +13,10 @@
 ///   base64 + zlib / gzip / zstd (at the map's `compressionlevel`, default when -1), and legacy
 ///   XML `<tile gid=".."/>` elements (one line per row). The whitespace around the data is
 ///   kept, and so are CRLF line ends. Flip flags go back into the top bits of each gid.
+/// - An infinite map's tile layer whose cells differ from its chunks: its `<data>` holds the
+///   chunks Tiled writes for the layer's grid (in the same encoding): blocks of the map's chunk
+///   size (`<editorsettings><chunksize>`, else 16x16) at multiples of that size, only those
+///   holding a tile. So a cell painted outside the layer's chunks gets a new chunk, as in Tiled.
 /// - Saving into another folder: every relative reference in the file — `<tileset source>`,
 ///   `<image source>`, `<object template>` and properties of type `file` (nested class members
 ///   too, and string properties named in SaveOptions::pathProperties) — is rewritten relative
@@ -63,11 +67,15 @@ struct SaveOptions {
 };
 
 /// Writes the tile data of `map` into a copy of the file `map.path` and saves it as `outPath`
-/// (may equal `map.path`). Supported: finite `.tmx` maps (also `.xml`), written to a `.tmx` or
-/// `.xml` path. Every failure is a Diagnostic naming a file, and nothing is written then:
+/// (may equal `map.path`). Supported: `.tmx` maps (also `.xml`) of every orientation, finite or
+/// infinite, written to a `.tmx` or `.xml` path. `map` must be in the file's form: its
+/// orientation, size and infiniteness (the game's playable form of a staggered or infinite map
+/// is put back with isostar::map::tiledMap first). Every failure is a Diagnostic naming a file,
+/// and nothing is written then:
 /// - the original is missing, unreadable, gzipped or not valid XML (names `map.path`, with line),
-/// - `.tmj`/JSON maps ("saving is supported for .tmx maps"), infinite maps ("cannot save infinite
-///   maps"), an output name that is not `.tmx`/`.xml`,
+/// - `.tmj`/JSON maps ("saving is supported for .tmx maps"), an output name that is not
+///   `.tmx`/`.xml`,
+/// - the file's orientation, width, height or infiniteness differs from the map's,
 /// - the file's tile layers and the MapData's differ in number, ids or size (names the layer),
 /// - a layer's data block cannot be located or its encoding is unknown,
 /// - the write itself (names `outPath` and the OS reason).

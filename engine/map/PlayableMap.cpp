@@ -2,6 +2,7 @@
 
 #include "engine/map/MapEnums.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -102,6 +103,58 @@ MapData playableMap(const MapData& map, const CellFrame& frame)
     return out;
 }
 
+namespace {
+
+/// Every tile layer of `layers` (groups included) from the grid back onto Tiled's cells
+/// [x0, x0 + width) x [y0, y0 + height).
+void layersToTiled(std::vector<Layer>& layers, const CellFrame& frame, int x0, int y0, int width, int height)
+{
+    for (Layer& l : layers) {
+        if (l.type == LayerType::Group)
+            layersToTiled(l.layers, frame, x0, y0, width, height);
+        if (l.type != LayerType::Tile)
+            continue;
+        const TileGrid& grid = l.tiles;
+        TileGrid tiled;
+        tiled.originX = x0;
+        tiled.originY = y0;
+        tiled.width = width;
+        tiled.height = height;
+        const std::size_t n = std::size_t(width) * std::size_t(height);
+        tiled.gids.assign(n, 0);
+        tiled.flipFlags.assign(n, 0);
+        for (int y = 0; y < height; ++y)
+            for (int x = 0; x < width; ++x) {
+                const TileCoord g = frame.toGrid({x0 + x, y0 + y});
+                if (g.x < 0 || g.y < 0 || g.x >= grid.width || g.y >= grid.height)
+                    continue;
+                const std::size_t from = std::size_t(g.y) * std::size_t(grid.width) + std::size_t(g.x);
+                const std::size_t to = std::size_t(y) * std::size_t(width) + std::size_t(x);
+                tiled.gids[to] = grid.gids[from];
+                tiled.flipFlags[to] = grid.flipFlags.empty() ? 0 : grid.flipFlags[from];
+            }
+        l.tiles = std::move(tiled);
+    }
+}
+
+} // namespace
+
+MapData tiledMap(const MapData& played, const CellFrame& frame, const TiledForm& form)
+{
+    MapData out = played;
+    out.orientation = form.orientation;
+    out.width = form.width;
+    out.height = form.height;
+    out.infinite = form.infinite;
+    if (frame.identity())
+        return out;
+    if (form.infinite)
+        layersToTiled(out.layers, frame, frame.tiledX(), frame.tiledY(), frame.tiledWidth(), frame.tiledHeight());
+    else
+        layersToTiled(out.layers, frame, 0, 0, std::max(0, form.width), std::max(0, form.height));
+    return out;
+}
+
 std::vector<std::uint8_t> voidCells(const MapData& playable, const CellFrame& frame, bool infinite)
 {
     const int w = frame.gridWidth(), h = frame.gridHeight();
@@ -141,6 +194,7 @@ Result<PlayedMap> placeMap(MapData map)
         return Result<PlayedMap>::failure(std::move(*why));
     PlayedMap out;
     out.frame = CellFrame::of(map);
+    out.form = TiledForm::of(map);
     if (std::uint64_t(out.frame.gridWidth()) * std::uint64_t(out.frame.gridHeight()) > MaxPlayableCells)
         return Result<PlayedMap>::failure(Diagnostic{
             map.path, 0,

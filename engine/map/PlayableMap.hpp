@@ -45,6 +45,25 @@ inline constexpr std::uint64_t MaxPlayableCells = 64u * 1024u * 1024u;
 /// O(grid cells x tile layers + objects). [Limit: grid cells <= MaxPlayableCells]
 MapData playableMap(const MapData& map, const CellFrame& frame);
 
+/// What playableMap changes of a map's header, kept to put an edited playable map back into its
+/// file's form (tiledMap). Of a map as loaded: TiledForm::of(map).
+struct TiledForm {
+    Orientation orientation = Orientation::Orthogonal;
+    int width = 0, height = 0;  ///< the map's `width` and `height` attributes
+    bool infinite = false;
+    static TiledForm of(const MapData& map) { return {map.orientation, map.width, map.height, map.infinite}; }
+    bool operator==(const TiledForm&) const = default;
+};
+
+/// An edited playable map (`played`, on `frame`'s grid) in its file's form, for saveMapTiles:
+/// `form`'s orientation, width, height and infiniteness, and every tile layer on Tiled's cells
+/// again — a finite map's width x height grid at (0,0), an infinite map's the frame's rectangle
+/// (its cells without a tile are no chunk when saved). Objects stay as played (the writer keeps
+/// the file's). The inverse of playableMap for tiles: tiledMap(playableMap(m, f), f,
+/// TiledForm::of(m)) holds m's tiles on every cell. An identity frame returns `played` with
+/// `form`'s header. O(Tiled's cells x tile layers).
+MapData tiledMap(const MapData& played, const CellFrame& frame, const TiledForm& form);
+
 /// Void cells of a playable map (grid row-major, 1 = void): cells off the frame's map, and on
 /// infinite maps cells no tile layer has a tile on. Empty when no cell is void. O(cells x layers).
 std::vector<std::uint8_t> voidCells(const MapData& playable, const CellFrame& frame, bool infinite);
@@ -55,6 +74,7 @@ struct PlayedMap {
     /// isometric), else its playableMap (staggered, infinite; for playing, never for saving).
     MapData map;
     CellFrame frame;                  ///< Tiled's cells <-> grid cells
+    TiledForm form;                   ///< the file's header (for tiledMap when saving)
     std::vector<std::uint8_t> voids;  ///< voidCells of the grid (1 = void); empty: none
 
     /// True for a grid cell that is void (off the map); false off the grid too.

@@ -410,8 +410,11 @@ path::NavDirty TerrainField::setCells(path::NavGrid& nav, std::span<const CellTe
     checkBound(nav);
     m_affected.clear();
     for (const CellTerrains& ct : cells)
-        if (m_grid->inBounds(ct.cell))
+        if (m_grid->inBounds(ct.cell)) {
+            if (ct.isVoid && *ct.isVoid != m_grid->isVoid(m_grid->index(ct.cell)))
+                writableGrid().setVoid(ct.cell, *ct.isVoid);
             changeCell(ct.cell, ct.terrains, m_affected);
+        }
     // Recompute after every cell has its new terrains: gatherCost() then sees the final grid,
     // so each affected cell is computed once and equals a full build.
     std::sort(m_affected.begin(), m_affected.end(),
@@ -428,7 +431,7 @@ path::NavDirty TerrainField::setCells(path::NavGrid& nav, std::span<const CellTe
 
 path::NavDirty TerrainField::setCell(path::NavGrid& nav, TileCoord c, std::span<const TerrainId> terrains)
 {
-    const CellTerrains one{c, std::vector<TerrainId>(terrains.begin(), terrains.end())};
+    const CellTerrains one{c, std::vector<TerrainId>(terrains.begin(), terrains.end()), std::nullopt};
     return setCells(nav, std::span<const CellTerrains>(&one, 1));
 }
 

@@ -69,6 +69,7 @@
 #include <cstddef>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -127,6 +128,9 @@ std::ostream& operator<<(std::ostream& os, const CellExplanation& e);
 struct CellTerrains {
     TileCoord cell;
     std::vector<TerrainId> terrains;
+    /// [opt] the cell's new void flag (TerrainGrid::voids: an infinite map's cell that got its
+    /// first tile stops being void); nullopt = unchanged.
+    std::optional<bool> isVoid = std::nullopt;
 };
 
 class TerrainField {

@@ -91,6 +91,16 @@ void TerrainGrid::setCell(TileCoord c, std::span<const TerrainId> terrains)
     std::copy(stack.begin(), stack.end(), first);
 }
 
+void TerrainGrid::setVoid(TileCoord c, bool isVoid)
+{
+    ISOSTAR_ASSERT(inBounds(c), "TerrainGrid::setVoid out of bounds");
+    if (voids.empty() && !isVoid)
+        return;
+    if (voids.empty())
+        voids.assign(std::size_t(cellCount()), 0);
+    voids[std::size_t(index(c))] = isVoid ? 1 : 0;
+}
+
 void TerrainGrid::push(TileCoord c, TerrainId terrain)
 {
     ISOSTAR_ASSERT(inBounds(c), "TerrainGrid::push out of bounds");

@@ -76,6 +76,9 @@ struct TerrainGrid {
     std::span<const TerrainId> cell(TileCoord c) const;
     /// Replaces the terrains of an in-bounds cell (bottom to top; NoTerrain entries skipped).
     void setCell(TileCoord c, std::span<const TerrainId> terrains);
+    /// Makes an in-bounds cell void or not (an infinite map's cell that got its first tile, or
+    /// lost its last one); `voids` is allocated on the first void cell.
+    void setVoid(TileCoord c, bool isVoid);
     /// Puts one more terrain on top of an in-bounds cell.
     void push(TileCoord c, TerrainId terrain);
     /// Every cell becomes exactly {terrain}.

@@ -161,6 +161,7 @@ isostar::Result<World> loadWorld(const WorldOptions& options, const LoadProgress
         return isostar::Result<World>::failure(played.diagnostics());
     w.map = std::move(played.value().map);
     w.frame = played.value().frame;
+    w.form = played.value().form;
 
     auto config = isostar::terrain::resolveTerrainConfig(w.map, options.configPath);
     if (!config)

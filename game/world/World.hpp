@@ -10,6 +10,7 @@
 #include "engine/iso/Projection.hpp"
 #include "engine/map/CellFrame.hpp"
 #include "engine/map/MapData.hpp"
+#include "engine/map/PlayableMap.hpp"
 #include "engine/path/CostField.hpp"
 #include "engine/path/MoveRules.hpp"
 #include "engine/path/NavGrid.hpp"
@@ -62,11 +63,14 @@ struct ProfileTerrain {
 struct World {
     WorldOptions options;
     /// The map as played: the file's map, or for staggered and infinite maps its playable form
-    /// on `frame`'s grid (isostar::map::playableMap; such a map is played, never edited or saved).
+    /// on `frame`'s grid (isostar::map::playableMap; edited in that form, saved in the file's:
+    /// isostar::map::tiledMap with `form`).
     isostar::map::MapData map;
     /// Tiled's cells <-> the grid every cell coordinate of the game is in (nav, party, view).
     /// Coordinates the player reads or writes (HUD, script, dump) are Tiled's: convert here.
     isostar::map::CellFrame frame;
+    /// The file's orientation, size and infiniteness (what the playable form changed).
+    isostar::map::TiledForm form;
     /// One per profile in use: [0] the default (`options.profile`), then each other profile a
     /// `party` object names, in file order. Never empty after loadWorld.
     std::vector<ProfileTerrain> terrains;

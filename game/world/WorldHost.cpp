@@ -18,6 +18,19 @@ void addLayerChange(WorldEdit& out, isostar::path::NavDirty d)
         out.dirty.push_back(std::move(d));
 }
 
+/// True when a tile layer of `map` has a tile on grid cell `c`.
+bool cellHasTile(const isostar::map::MapData& map, isostar::TileCoord c)
+{
+    bool any = false;
+    isostar::map::forEachLayer(map.layers, [&](const isostar::map::Layer& l) {
+        const isostar::map::TileGrid& g = l.tiles;
+        if (l.type == isostar::map::LayerType::Tile && c.x >= g.originX && c.y >= g.originY &&
+            c.x - g.originX < g.width && c.y - g.originY < g.height)
+            any = any || g.at(c.x - g.originX, c.y - g.originY) != 0;
+    });
+    return any;
+}
+
 /// The edit's cost cells in order, each once (a cell changed under several profiles).
 void sortCostCells(WorldEdit& out)
 {
@@ -169,7 +182,10 @@ WorldEdit WorldHost::applyEdit(isostar::edit::EditResult r)
     for (ProfileTerrain& t : m_world.terrains) {
         cells.clear();
         for (isostar::TileCoord c : out.tiles) {
-            isostar::terrain::CellTerrains ct{c, {}};
+            // On an infinite map a cell is void exactly when no layer has a tile on it.
+            isostar::terrain::CellTerrains ct{c, {}, std::nullopt};
+            if (m_world.form.infinite && m_world.frame.onMap(c))
+                ct.isVoid = !cellHasTile(m_world.map, c);
             for (const std::string& name : isostar::terrain::terrainNamesAt(m_world.map, c, &m_world.config.base))
                 ct.terrains.push_back(t.terrain.addTerrain(name)); // the map's own names, warned at load
             cells.push_back(std::move(ct));
@@ -185,34 +201,46 @@ WorldEdit WorldHost::editWith(const std::function<isostar::edit::EditResult(isos
 {
     if (!m_editor)
         return {false, "no map loaded", {}, {}, {}};
-    if (!m_world.frame.identity())
-        return {false, std::string(NotEditable), {}, {}, {}};
     return applyEdit(edit(*m_editor));
+}
+
+WorldEdit WorldHost::editCell(isostar::TileCoord c,
+                              const std::function<isostar::edit::EditResult(isostar::edit::MapEditor&)>& edit)
+{
+    if (m_editor && !m_world.frame.identity() && !m_world.frame.onMap(c)) {
+        const isostar::TileCoord t = m_world.frame.toTiled(c);
+        std::string where(1, '('); // piece by piece: GCC 12 warns falsely (-Wrestrict) on "(" + to_string
+        where += std::to_string(t.x);
+        where += ", ";
+        where += std::to_string(t.y);
+        return {false, where + ") is off the map", {}, {}, {}};
+    }
+    return editWith(edit);
 }
 
 WorldEdit WorldHost::paint(isostar::TileCoord c, const std::string& terrain)
 {
-    return editWith([&](isostar::edit::MapEditor& e) { return e.paint(c, terrain); });
+    return editCell(c, [&](isostar::edit::MapEditor& e) { return e.paint(c, terrain); });
 }
 
 WorldEdit WorldHost::paintTile(isostar::TileCoord c, std::uint32_t gid)
 {
-    return editWith([&](isostar::edit::MapEditor& e) { return e.paintTile(c, gid); });
+    return editCell(c, [&](isostar::edit::MapEditor& e) { return e.paintTile(c, gid); });
 }
 
 WorldEdit WorldHost::erase(isostar::TileCoord c)
 {
-    return editWith([&](isostar::edit::MapEditor& e) { return e.erase(c); });
+    return editCell(c, [&](isostar::edit::MapEditor& e) { return e.erase(c); });
 }
 
 WorldEdit WorldHost::setErupting(isostar::TileCoord c, bool on)
 {
-    return editWith([&](isostar::edit::MapEditor& e) { return e.setErupting(c, on); });
+    return editCell(c, [&](isostar::edit::MapEditor& e) { return e.setErupting(c, on); });
 }
 
 WorldEdit WorldHost::toggleErupting(isostar::TileCoord c)
 {
-    return editWith([&](isostar::edit::MapEditor& e) { return e.toggleErupting(c); });
+    return editCell(c, [&](isostar::edit::MapEditor& e) { return e.toggleErupting(c); });
 }
 
 WorldEdit WorldHost::undo()
@@ -245,11 +273,13 @@ const std::vector<isostar::edit::BrushTile>& WorldHost::palette() const
 
 isostar::Result<isostar::map::SaveReport> WorldHost::save(const std::string& path)
 {
-    if (!m_world.frame.identity())
-        return isostar::Result<isostar::map::SaveReport>::failure(isostar::Diagnostic{m_world.map.path, 0, std::string(NotEditable)});
     isostar::map::SaveOptions options;
     options.pathProperties.push_back(std::string(isostar::terrain::ConfigProperty));
-    auto saved = isostar::map::saveMapTiles(m_world.map, path, true, options);
+    // A staggered or infinite map goes back into its file's form (the identity frame: as is).
+    auto saved = m_world.frame.identity()
+                     ? isostar::map::saveMapTiles(m_world.map, path, true, options)
+                     : isostar::map::saveMapTiles(isostar::map::tiledMap(m_world.map, m_world.frame, m_world.form),
+                                                  path, true, options);
     if (saved)
         m_watcher.watch(watchedFiles(m_world));
     return saved;

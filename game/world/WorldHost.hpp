@@ -35,11 +35,6 @@ namespace game {
 std::vector<std::string> watchedFiles(const World& world);
 
 /// What an edit of the world did.
-/// Why a staggered or infinite map is not edited: the game plays it on another grid than the
-/// file's (World::frame), and the editor writes fixed-size isometric and orthogonal maps only.
-inline constexpr std::string_view NotEditable =
-    "staggered and infinite maps are played, not edited here (edit them in Tiled)";
-
 struct WorldEdit {
     bool ok = false;
     std::string error;                       ///< why not ("no volcano at (3, 4)", "nothing to undo")
@@ -89,7 +84,13 @@ public:
     /// not taken for a change to reload.
     void noteOwnWrite();
 
-    // Editing the current world's map in place (the terrain brush, isostar::edit::MapEditor). Each
+    // Editing the current world's map in place (the terrain brush, isostar::edit::MapEditor), on
+    // every layout the game plays: a staggered or infinite map is edited in its playable form
+    // (grid cells; a staggered map's brush neighbours are the cells that touch on screen, as in
+    // Tiled) and saved in the file's. A grid cell that is not one of Tiled's cells (off a
+    // staggered map) is refused: "(x, y) is off the map" in Tiled's coordinates. On an infinite
+    // map a void cell inside the chunks' bounding box takes paint: it stops being void (and
+    // becomes void again when it loses its last tile), and saving writes it in a new chunk. Each
     // successful edit that changed tiles updates every profile's terrain only where the change
     // reaches (TerrainField::setCells, bound to World::nav: one NavGrid::apply per layer, only
     // the cells whose cost changed), and counts an edit.
@@ -105,9 +106,10 @@ public:
     void endStroke();
     /// The brush's palette (tiles with a terrain), empty before open().
     const std::vector<isostar::edit::BrushTile>& palette() const;
-    /// Saves the map's tiles as `.tmx` (atomic, `.bak` of the previous file kept, everything the
-    /// loader read and the edits did not touch kept; the `config` path property rebased). Our own
-    /// write of a watched file is not taken for a change to reload.
+    /// Saves the map's tiles as `.tmx` in the file's form (isostar::map::tiledMap: a staggered map
+    /// stays staggered, an infinite one chunked; atomic, `.bak` of the previous file kept,
+    /// everything the loader read and the edits did not touch kept; the `config` path property
+    /// rebased). Our own write of a watched file is not taken for a change to reload.
     isostar::Result<isostar::map::SaveReport> save(const std::string& path);
 
     /// True when a watched file changed since the last look and its change has settled (the
@@ -134,6 +136,9 @@ private:
     WorldEdit applyEdit(isostar::edit::EditResult r);
     /// `edit` on the current map's editor, then applyEdit; "no map loaded" before open().
     WorldEdit editWith(const std::function<isostar::edit::EditResult(isostar::edit::MapEditor&)>& edit);
+    /// editWith for an edit of cell `c`: refused when `c` is not one of Tiled's cells.
+    WorldEdit editCell(isostar::TileCoord c,
+                       const std::function<isostar::edit::EditResult(isostar::edit::MapEditor&)>& edit);
 
     World m_world;
     std::unique_ptr<isostar::edit::MapEditor> m_editor; ///< over m_world.map; new with each world

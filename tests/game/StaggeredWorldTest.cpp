@@ -1,8 +1,9 @@
 // Worlds of staggered and infinite maps: played on their CellFrame's grid, void cells
-// impassable, paths stepping between cells that touch on screen, edits refused.
+// impassable, paths stepping between cells that touch on screen, edited and saved in the file's form.
 
 #include "game/world/WorldHost.hpp"
 
+#include "engine/map/MapLoader.hpp"
 #include "engine/path/GridPathfinder.hpp"
 
 #include <catch2/catch.hpp>
@@ -10,13 +11,24 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
+
+#include <unistd.h>
 
 namespace {
 
 std::string staggerMap(const std::string& name)
 {
     return std::string(ISOSTAR_SOURCE_DIR) + "/tests/data/stagger/" + name;
+}
+
+game::World loadWorldFile(const std::string& path)
+{
+    auto w = game::loadWorld({path, "", ""});
+    INFO(isostar::formatDiagnostics(w.diagnostics()));
+    REQUIRE(w);
+    return std::move(w).value();
 }
 
 game::World loadStaggerWorld(const std::string& name)
@@ -88,18 +100,100 @@ TEST_CASE("infinite world: the chunks' bounding box plays, cells without tiles a
     CHECK(lines[1] == "  impassable (void: not on the map)");
 }
 
-TEST_CASE("staggered and infinite worlds refuse edits and saves")
-{
-    game::WorldHost host;
-    REQUIRE(host.open({staggerMap("stagger_y_odd.tmx"), "", ""}).empty());
-    const game::WorldEdit e = host.paint(host.world().frame.toGrid({2, 2}), "wall");
-    CHECK_FALSE(e.ok);
-    CHECK(e.error == game::NotEditable);
-    const auto saved = host.save((std::filesystem::temp_directory_path() / "isostar_stagger_refused.tmx").string());
-    REQUIRE_FALSE(saved);
-    CHECK(saved.diagnostics().front().message == game::NotEditable);
-    CHECK_FALSE(std::filesystem::exists(std::filesystem::temp_directory_path() / "isostar_stagger_refused.tmx"));
+namespace {
 
+/// A copy of tests/data/stagger (and the art it names) in a fresh folder; the copy of `name`.
+std::string copiedStaggerMap(const std::string& name)
+{
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("isostar-stagger-edit-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path data = fs::path(ISOSTAR_SOURCE_DIR) / "tests/data";
+    fs::copy(data / "stagger", dir / "stagger", fs::copy_options::recursive);
+    fs::copy(data / "render", dir / "render", fs::copy_options::recursive);
+    return (dir / "stagger" / name).string();
+}
+
+} // namespace
+
+TEST_CASE("staggered worlds: painted on screen neighbours, undone, saved as staggered maps that reload with the edit")
+{
+    for (const char* name : {"stagger_x_odd.tmx", "stagger_x_even.tmx", "stagger_y_odd.tmx", "stagger_y_even.tmx"}) {
+        CAPTURE(name);
+        const std::string path = copiedStaggerMap(name);
+        game::WorldHost host;
+        REQUIRE(host.open({path, "", ""}).empty());
+        const isostar::map::CellFrame frame = host.world().frame;
+        const isostar::TileCoord cell = frame.toGrid({2, 2});
+        REQUIRE(host.world().nav.passable(0, cell));
+        game::WorldEdit e = host.paint(cell, "wall");
+        INFO(e.error);
+        REQUIRE(e.ok);
+        CHECK(e.tiles == std::vector<isostar::TileCoord>{cell});
+        CHECK_FALSE(host.world().nav.passable(0, cell));
+        REQUIRE(host.undo().ok);
+        CHECK(host.world().nav.passable(0, cell));
+        REQUIRE(host.redo().ok);
+        CHECK_FALSE(host.world().nav.passable(0, cell));
+
+        // A grid cell that is none of Tiled's cells (a corner of the diamond grid) is refused.
+        isostar::TileCoord off{0, 0};
+        while (frame.onMap(off))
+            ++off.x;
+        const game::WorldEdit refused = host.paint(off, "wall");
+        CHECK_FALSE(refused.ok);
+        const isostar::TileCoord t = frame.toTiled(off);
+        CHECK(refused.error == "(" + std::to_string(t.x) + ", " + std::to_string(t.y) + ") is off the map");
+
+        const auto saved = host.save(path);
+        INFO(isostar::formatDiagnostics(saved.diagnostics()));
+        REQUIRE(saved);
+        const auto file = isostar::map::loadMap(path);
+        REQUIRE(file);
+        CHECK(file.value().orientation == isostar::map::Orientation::Staggered);
+        CHECK(file.value().width == 7);
+        CHECK(file.value().layers.front().tiles.at(2, 2) == 2);  // the wall tile
+        CHECK(file.value().layers.front().tiles.at(3, 2) == 2);  // the wall that was there
+        CHECK(file.value().layers.front().tiles.at(1, 2) == 1);
+        const game::World again = loadWorldFile(path);
+        CHECK_FALSE(again.nav.passable(0, again.frame.toGrid({2, 2})));
+        CHECK(again.nav.costField(0) == host.world().nav.costField(0));
+    }
+}
+
+TEST_CASE("infinite world: a void cell painted stops being void, and the save grows a chunk")
+{
+    const std::string path = copiedStaggerMap("infinite_negative.tmx");
+    game::WorldHost host;
+    REQUIRE(host.open({path, "", ""}).empty());
+    const isostar::TileCoord cell = host.world().frame.toGrid({3, 3});  // the missing chunk
+    REQUIRE_FALSE(host.world().nav.passable(0, cell));
+    game::WorldEdit e = host.paint(cell, "grass");
+    INFO(e.error);
+    REQUIRE(e.ok);
+    CHECK(host.world().nav.passable(0, cell));
+    CHECK(host.world().explain(cell, 0).front().rfind("cell (3,3): grass", 0) == 0);
+    REQUIRE(host.undo().ok);
+    CHECK_FALSE(host.world().nav.passable(0, cell));  // void again: no tile there
+    REQUIRE(host.redo().ok);
+    REQUIRE(host.save(path));
+    const std::string text = [&] {
+        std::ifstream in(path);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    }();
+    CHECK(text.find("infinite=\"1\"") != std::string::npos);
+    CHECK(text.find(R"(<chunk x="0" y="0" width="16" height="16">)") != std::string::npos);
+    // Reloaded (its chunks now 16x16, as Tiled writes them: a larger bounding box, the new part
+    // void), every cell of the map as edited costs the same.
+    const game::World again = loadWorldFile(path);
+    CHECK(again.nav.passable(0, again.frame.toGrid({3, 3})));
+    const isostar::map::CellFrame& was = host.world().frame;
+    int differing = 0;
+    for (int y = was.tiledY(); y < was.tiledY() + was.tiledHeight(); ++y)
+        for (int x = was.tiledX(); x < was.tiledX() + was.tiledWidth(); ++x)
+            differing += again.nav.cost(0, again.frame.toGrid({x, y})) != host.world().nav.cost(0, was.toGrid({x, y}));
+    CHECK(differing == 0);
 }
 
 TEST_CASE("staggered world: picking finds the cell under the pointer, the map's corners pick none")

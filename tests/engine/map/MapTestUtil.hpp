@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 
 namespace maptest {
@@ -33,6 +34,15 @@ inline std::string errorsOf(const std::string& path, const isostar::map::LoadLim
     auto r = isostar::map::loadMap(path, limits);
     REQUIRE_FALSE(r.ok());
     return isostar::formatDiagnostics(r.diagnostics());
+}
+
+/// Copies the named folders of tests/data (e.g. "map", "images") into `dir`, so fixtures that
+/// name ../images/... still find them.
+inline void copyTestData(const std::filesystem::path& dir, std::initializer_list<const char*> folders)
+{
+    const std::filesystem::path src = std::filesystem::path(ISOSTAR_SOURCE_DIR) / "tests/data";
+    for (const char* f : folders)
+        std::filesystem::copy(src / f, dir / f, std::filesystem::copy_options::recursive);
 }
 
 inline std::size_t nonEmpty(const isostar::map::Layer& l)

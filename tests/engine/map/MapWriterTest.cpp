@@ -32,9 +32,7 @@ struct TempDir : testsupport::TempDir {
 /// Copies tests/data/map and tests/data/images into `dir` (fixtures name ../images/...).
 void copyFixtures(const fs::path& dir)
 {
-    const fs::path src = fs::path(ISOSTAR_SOURCE_DIR) / "tests/data";
-    fs::copy(src / "map", dir / "map", fs::copy_options::recursive);
-    fs::copy(src / "images", dir / "images", fs::copy_options::recursive);
+    maptest::copyTestData(dir, {"map", "images"});
 }
 
 /// Copies maps/valley.tmx into `dir`/maps with `dir`/assets linked to the real assets.
@@ -400,12 +398,14 @@ TEST_CASE("maps that cannot be saved over give an error naming the file")
         CHECK(errorsOf(saveMapTiles(renumbered, out, true)) ==
               path + ":31: error: tile layer \"top\" (id 6) is not in the map being saved\n");
     }
-    SECTION("JSON and infinite maps, and a non-.tmx output name")
+    SECTION("JSON maps, an infinite map saved as a finite one, and a non-.tmx output name")
     {
         const MapData tmj = maptest::load((dir.path / "map/ortho_csv.tmj").string());
         CHECK(errorsOf(saveMapTiles(tmj, out, true)) == tmj.path + ": error: saving is supported for .tmx maps\n");
-        const MapData infinite = maptest::load((dir.path / "map/infinite.tmx").string());
-        CHECK(errorsOf(saveMapTiles(infinite, out, true)) == infinite.path + ": error: cannot save infinite maps\n");
+        MapData finite = maptest::load((dir.path / "map/infinite.tmx").string());
+        finite.infinite = false;
+        CHECK(errorsOf(saveMapTiles(finite, out, true)) ==
+              finite.path + ":2: error: the file's map is infinite, the map being saved is finite\n");
         const std::string json = dir.file("out.tmj");
         CHECK(errorsOf(saveMapTiles(map, json, true)) ==
               json + ": error: a .tmx map can only be saved as a .tmx (or .xml) file\n");

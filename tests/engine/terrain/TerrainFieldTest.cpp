@@ -489,7 +489,7 @@ TEST_CASE("setCells: several cells in one apply equal the same cells set one by 
         for (int k = 0; k < count; ++k) {
             // Off-grid cells are ignored; a cell may come twice (the last wins).
             const TileCoord c{int(rng() % unsigned(w + 1)) - (k == 0 ? 1 : 0), int(rng() % unsigned(h))};
-            CellTerrains ct{c, {}};
+            CellTerrains ct{c, {}, std::nullopt};
             for (std::string_view name : randomStacks()[rng() % randomStacks().size()])
                 ct.terrains.push_back(bound.addTerrain(name));
             batch.push_back(ct);

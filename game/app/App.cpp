@@ -5,6 +5,7 @@
 
 #include "game/app/Bench.hpp"
 #include "game/app/ScriptRunner.hpp"
+#include "game/common/DataDir.hpp"
 #include "game/common/FixedStep.hpp"
 #include "game/input/Bindings.hpp"
 #include "game/input/KeyNames.hpp"
@@ -68,7 +69,7 @@ bool App::scripted() const
 
 GameParts App::parts()
 {
-    return {m_session, m_view, m_input, m_debug, m_tuning, m_hud};
+    return {m_session, m_view, m_input, m_debug, m_tuning, m_hud, m_audio};
 }
 
 void App::runCommand(const Command& c)
@@ -148,6 +149,7 @@ int App::run()
         return ExitFailure;
     m_view.loadFont();
     m_view.minimap().setVisible(m_opts.showMinimap);
+    openAudio();
     m_input.setScripted(scripted());
 
     if (const std::vector<isostar::Diagnostic> problems = openWorld(); !problems.empty()) {
@@ -196,6 +198,20 @@ void App::pumpEvents()
     }
 }
 
+void App::openAudio()
+{
+    AudioLevels levels;
+    levels.muted = m_opts.mute;
+    m_audio.setLevels(levels);
+    const std::string silent = m_audio.open(assetsDir() / "sounds");
+    if (silent.empty())
+        return;
+    const std::string text = "sound off: " + silent + " (the game plays silent)";
+    std::cerr << "isostar: " << text << '\n';
+    if (!scripted())
+        m_messages.say(text);
+}
+
 int App::runPlay()
 {
     sf::Clock clock;
@@ -228,6 +244,7 @@ void App::tick(double dtSec)
     parts().follow(m_session.tick(dtSec, parts().gate()));
     m_view.followParty(m_session.party());
     m_view.update(dtSec);
+    m_audio.update(dtSec, m_session.world(), m_session.party(), m_view);
     m_messages.tick(dtSec);
     m_debug.update(dtSec, parts().debugFrame());
     parts().refreshHover();

@@ -16,6 +16,7 @@
 #include "game/app/GameParts.hpp"
 #include "game/app/HudModel.hpp"
 #include "game/app/Options.hpp"
+#include "game/audio/Audio.hpp"
 #include "game/common/MessageLog.hpp"
 #include "game/debug/DebugTools.hpp"
 #include "game/input/Input.hpp"
@@ -54,6 +55,9 @@ private:
     /// runs (and stays responsive), then what draws it is built here (it needs the GL context).
     std::vector<isostar::Diagnostic> openWorld();
     int runPlay();
+    /// Opens the audio device and reads the sounds; without a device says once that the game is
+    /// silent (on stderr, and on screen in play).
+    void openAudio();
 
     // Loop
     void pumpEvents() override;
@@ -80,6 +84,7 @@ private:
     Input m_input;
     debug::DebugTools m_debug;  ///< overlays, step-through, race, why (game/debug)
     HudModel m_hud;
+    Audio m_audio;
     Commands m_commands;
 };
 

@@ -5,7 +5,6 @@
 
 #include "game/app/Bench.hpp"
 #include "game/app/ScriptRunner.hpp"
-#include "game/common/DataDir.hpp"
 #include "game/common/FixedStep.hpp"
 #include "game/input/Bindings.hpp"
 #include "game/input/KeyNames.hpp"
@@ -60,7 +59,10 @@ App::App(Options options)
 {
 }
 
-App::~App() = default;
+App::~App()
+{
+    keepAudioSettings(/*atExit=*/true);
+}
 
 bool App::scripted() const
 {
@@ -198,20 +200,6 @@ void App::pumpEvents()
     }
 }
 
-void App::openAudio()
-{
-    AudioLevels levels;
-    levels.muted = m_opts.mute;
-    m_audio.setLevels(levels);
-    const std::string silent = m_audio.open(assetsDir() / "sounds");
-    if (silent.empty())
-        return;
-    const std::string text = "sound off: " + silent + " (the game plays silent)";
-    std::cerr << "isostar: " << text << '\n';
-    if (!scripted())
-        m_messages.say(text);
-}
-
 int App::runPlay()
 {
     sf::Clock clock;
@@ -245,6 +233,7 @@ void App::tick(double dtSec)
     m_view.followParty(m_session.party());
     m_view.update(dtSec);
     m_audio.update(dtSec, m_session.world(), m_session.party(), m_view);
+    keepAudioSettings(/*atExit=*/false);
     m_messages.tick(dtSec);
     m_debug.update(dtSec, parts().debugFrame());
     parts().refreshHover();

@@ -21,6 +21,7 @@
 #include "game/debug/DebugTools.hpp"
 #include "game/input/Input.hpp"
 #include "game/session/Session.hpp"
+#include "game/settings/SettingsFile.hpp"
 #include "game/ui/ImGuiLayer.hpp"
 #include "game/ui/TuningPanel.hpp"
 #include "game/view/View.hpp"
@@ -28,6 +29,7 @@
 #include <SFML/Graphics.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace game {
@@ -55,9 +57,17 @@ private:
     /// runs (and stays responsive), then what draws it is built here (it needs the GL context).
     std::vector<isostar::Diagnostic> openWorld();
     int runPlay();
-    /// Opens the audio device and reads the sounds; without a device says once that the game is
-    /// silent (on stderr, and on screen in play).
+    // Sound (AppSound.cpp).
+    /// Takes the volumes and mute from the settings file's [audio] table (--mute mutes this run),
+    /// opens the audio device and reads the sounds; without a device says once that the game is
+    /// silent (on stderr, and on screen in play). Benchmarks play at the defaults.
     void openAudio();
+    /// The volumes and mute the settings file keeps: the player's, but while --mute keeps the
+    /// run muted the file's `muted` stays.
+    AudioSettings audioToKeep() const;
+    /// Each tick: a changed volume or mute (U, the Sound window) is saved once it settled; at
+    /// the end: at once. Only the [audio] table's values change in the file.
+    void keepAudioSettings(bool atExit);
 
     // Loop
     void pumpEvents() override;
@@ -85,6 +95,8 @@ private:
     debug::DebugTools m_debug;  ///< overlays, step-through, race, why (game/debug)
     HudModel m_hud;
     Audio m_audio;
+    /// The settings file as the sound keeps it (openAudio; none for benchmarks).
+    std::optional<SettingsFile> m_soundSettings;
     Commands m_commands;
 };
 

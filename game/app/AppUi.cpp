@@ -41,7 +41,7 @@ void App::drawUi(sf::RenderTarget& target)
     }
     m_ui.draw(target, [this] {
         m_tuning.draw();
-        AudioLevels levels = m_audio.levels();
+        AudioSettings levels = m_audio.levels();
         if (drawSoundPanel(levels, m_audio.enabled()))
             m_audio.setLevels(levels);
     });

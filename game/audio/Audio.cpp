@@ -11,13 +11,13 @@ namespace game {
 namespace {
 
 /// A step heard at the view's centre, before the volumes (a footstep is not a cue: many play).
-constexpr float StepGain = 0.55f;
+constexpr float StepGain = 0.9f;
 /// Walkers in earshot before each step gets quieter.
 constexpr float CrowdWalkers = 4.f;
 /// Half-screens from the view's centre beyond which a step is not heard.
 constexpr float StepReach = 2.f;
 /// ... and a volcano.
-constexpr float RumbleReach = 4.f;
+constexpr float RumbleReach = 3.f;
 constexpr float RumbleGain = 0.9f;
 constexpr float AmbienceGain = 0.6f;
 /// The ambience's cross-fade: about this many seconds to reach what the view shows.
@@ -30,7 +30,7 @@ constexpr int AmbienceColumns = 12, AmbienceRows = 8;
 
 void Audio::setMuted(bool on)
 {
-    AudioLevels l = m_mixer.levels();
+    AudioSettings l = m_mixer.levels();
     l.muted = on;
     m_mixer.setLevels(l);
 }
@@ -147,9 +147,10 @@ void Audio::rumble(const View& view)
     float gain = 0.f;
     for (isostar::TileCoord c : m_erupting) {
         const Heard h = heardAt(view.camera(), view.cellCenterWorld(c));
+        // Cubed: the rumble grows fast over the last screen toward the volcano.
         const float near = std::max(0.f, 1.f - h.distance / RumbleReach);
-        if (RumbleGain * near * near > gain) {
-            gain = RumbleGain * near * near;
+        if (RumbleGain * near * near * near > gain) {
+            gain = RumbleGain * near * near * near;
             loudest = h;
         }
     }

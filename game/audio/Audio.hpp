@@ -10,7 +10,7 @@
 ///   quieter still (gain / sqrt(walkers / 4)), and the voices are capped (Mixer): a crowd
 ///   is a murmur, the steps nearest the view's centre win.
 /// - Volcano: one rumble loop while any volcano erupts, louder the nearer the nearest erupting
-///   one is to the view's centre (silent beyond about four screens), panned toward it.
+///   one is to the view's centre (silent three half-screens away), panned toward it.
 /// - Ambience: the view is sampled (12 x 8 points): the share of snow sets the wind loop, the
 ///   share of grass the birds loop; both follow the camera with about a second's cross-fade.
 ///
@@ -41,8 +41,8 @@ public:
     /// Mixer::open: "" when sounds can be heard, else why not (the game stays silent).
     std::string open(const std::filesystem::path& soundsDir) { return m_mixer.open(soundsDir); }
     bool enabled() const { return m_mixer.enabled(); }
-    void setLevels(const AudioLevels& levels) { m_mixer.setLevels(levels); }
-    const AudioLevels& levels() const { return m_mixer.levels(); }
+    void setLevels(const AudioSettings& levels) { m_mixer.setLevels(levels); }
+    const AudioSettings& levels() const { return m_mixer.levels(); }
     bool muted() const { return m_mixer.levels().muted; }
     void setMuted(bool on);
 

@@ -137,7 +137,7 @@ float Mixer::volumeOf(Sfx s, float gain) const
     return 100.f * std::clamp(gain * level, 0.f, 1.f);
 }
 
-void Mixer::setLevels(const AudioLevels& levels)
+void Mixer::setLevels(const AudioSettings& levels)
 {
     m_levels = levels;
     m_levels.master = std::clamp(m_levels.master, 0.f, 1.f);

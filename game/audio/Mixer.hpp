@@ -26,6 +26,7 @@
 /// \endcode
 
 #include "game/audio/Sfx.hpp"
+#include "game/settings/Settings.hpp"
 
 #include <array>
 #include <deque>
@@ -34,16 +35,6 @@
 #include <string>
 
 namespace game {
-
-/// The player's volumes (0 to 1): master scales both, effects the short sounds and the
-/// volcano, ambience the wind and the birds.
-struct AudioLevels {
-    float master = 1.f;
-    float effects = 1.f;
-    float ambience = 1.f;
-    bool muted = false;
-    bool operator==(const AudioLevels&) const = default;
-};
 
 class Mixer {
 public:
@@ -64,8 +55,10 @@ public:
     std::string readLengths(const std::filesystem::path& soundsDir);
     bool enabled() const;
 
-    void setLevels(const AudioLevels& levels);
-    const AudioLevels& levels() const { return m_levels; }
+    /// The player's volumes (master scales both, effects the short sounds and the volcano,
+    /// ambience the wind and the birds; each clamped to 0..1) and mute.
+    void setLevels(const AudioSettings& levels);
+    const AudioSettings& levels() const { return m_levels; }
 
     /// Game time goes on by `dtSec` (voices whose sound ended are free again).
     void advance(double dtSec);
@@ -89,7 +82,7 @@ private:
     void syncLoop(Sfx s);
 
     std::unique_ptr<Device> m_device;  ///< null: silent
-    AudioLevels m_levels;
+    AudioSettings m_levels;
     std::array<double, SfxCount> m_lengthSec{};
     struct Voice {
         double endSec = 0.0;

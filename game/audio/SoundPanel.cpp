@@ -6,7 +6,7 @@
 
 namespace game {
 
-bool drawSoundPanel(AudioLevels& levels, bool heard)
+bool drawSoundPanel(AudioSettings& levels, bool heard)
 {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     // Top right, clear of the tuning panel (left) and of the map's middle.

@@ -4,7 +4,7 @@
 /// mute, changed live. The ImGui calls only: call inside an ImGui frame (ImGuiLayer::draw).
 ///
 /// \code
-/// game::AudioLevels levels = audio.levels();
+/// game::AudioSettings levels = audio.levels();
 /// if (game::drawSoundPanel(levels, audio.enabled())) { audio.setLevels(levels); keep(levels); }
 /// \endcode
 
@@ -14,6 +14,6 @@ namespace game {
 
 /// Draws the window (top right, below the HUD's tile panel) over `levels`; true when the player
 /// changed a value (the caller applies and saves it). `heard` false: it says there is no device.
-bool drawSoundPanel(AudioLevels& levels, bool heard);
+bool drawSoundPanel(AudioSettings& levels, bool heard);
 
 } // namespace game

@@ -70,8 +70,8 @@ double tailRms(const testsupport::Wav& w, double seconds)
 }
 
 const std::string NoAmbience = "[audio]\nambience = 0.0\n";
-/// The knight walks east along the meadow below the party (grass all the way).
-const std::string WalkOnGrass = "select knight\nmove 12 30\nsleep 2\nquit\n";
+/// The knight walks north from the camp across the meadow (grass and flowers, one road).
+const std::string WalkOnGrass = "select knight\nmove 14 44\nsleep 2\nquit\n";
 const std::string StandStill = "select knight\nsleep 2\nquit\n";
 
 } // namespace
@@ -120,12 +120,12 @@ TEST_CASE("e2e audio: with the null backend the script runs, and played names a 
     if (!testsupport::haveDisplay() || !haveOpenAlSoft())
         return;
     const fs::path dir = testsupport::e2eDir("isostar-audio", "played");
-    // The knight walks on the meadow, then through a patch of painted snow.
-    std::string script = "select knight\nmove 12 30\nwait 2\ndump " + (dir / "grass.json").string() + "\n";
-    for (int y = 28; y <= 32; ++y)
-        for (int x = 14; x <= 18; ++x)
+    // The knight walks north on the meadow (grass and flowers), then into a patch of painted snow.
+    std::string script = "select knight\nmove 14 51\nwait 2\ndump " + (dir / "grass.json").string() + "\n";
+    for (int y = 48; y <= 50; ++y)
+        for (int x = 12; x <= 16; ++x)
             script += "paint " + std::to_string(x) + " " + std::to_string(y) + " snow\n";
-    script += "move 16 30\nwait 2\ndump " + (dir / "snow.json").string() + "\nkey U\ndump " +
+    script += "move 14 49\nwait 2\ndump " + (dir / "snow.json").string() + "\nkey U\ndump " +
               (dir / "muted.json").string() + "\nquit\n";
     const AudioRun run = runWithSound(dir, "null", script);
     INFO(run.process.err);

@@ -27,16 +27,16 @@ TEST_CASE("audio: a cell's footstep is its surface: road, snow, grass, or the fa
     game::Session session(log);
     REQUIRE(session.open(game::loadWorld({ISOSTAR_SOURCE_DIR "/maps/valley.tmx", "", ""})).problems.empty());
     const game::World& world = session.world();
-    CHECK(game::stepSoundAt(world, valleyCell(world, 12, 30)) == game::Sfx::StepGrass);
+    CHECK(game::stepSoundAt(world, valleyCell(world, 14, 51)) == game::Sfx::StepGrass);
     CHECK(game::stepSoundAt(world, {-1, 0}) == game::Sfx::StepOther);
     // Painted snow, a road, water: the top surface is heard (a wall on grass is no surface: the
     // grass under it would be).
-    session.edit(game::mapedit::Paint{valleyCell(world, 14, 30), "snow"});
-    CHECK(game::stepSoundAt(world, valleyCell(world, 14, 30)) == game::Sfx::StepSnow);
-    session.edit(game::mapedit::Paint{valleyCell(world, 15, 30), "road"});
-    CHECK(game::stepSoundAt(world, valleyCell(world, 15, 30)) == game::Sfx::StepRoad);
-    session.edit(game::mapedit::Paint{valleyCell(world, 16, 30), "water"});
-    CHECK(game::stepSoundAt(world, valleyCell(world, 16, 30)) == game::Sfx::StepOther);
+    session.edit(game::mapedit::Paint{valleyCell(world, 14, 50), "snow"});
+    CHECK(game::stepSoundAt(world, valleyCell(world, 14, 50)) == game::Sfx::StepSnow);
+    session.edit(game::mapedit::Paint{valleyCell(world, 15, 50), "road"});
+    CHECK(game::stepSoundAt(world, valleyCell(world, 15, 50)) == game::Sfx::StepRoad);
+    session.edit(game::mapedit::Paint{valleyCell(world, 16, 50), "water"});
+    CHECK(game::stepSoundAt(world, valleyCell(world, 16, 50)) == game::Sfx::StepOther);
 }
 
 TEST_CASE("audio: a walking unit's feet come down twice per walk cycle, a standing one's never")
@@ -48,8 +48,8 @@ TEST_CASE("audio: a walking unit's feet come down twice per walk cycle, a standi
     const int knight = session.party().find("knight");
     REQUIRE(knight >= 0);
     session.party().selection().selectOnly(knight);
-    REQUIRE(session.canOrder(valleyCell(world, 12, 30)));
-    session.order(valleyCell(world, 12, 30));
+    REQUIRE(session.canOrder(valleyCell(world, 14, 51)));
+    session.order(valleyCell(world, 14, 51));
     game::Footsteps steps;
     const double cycle = 0.72;
     int knightSteps = 0, otherSteps = 0;

@@ -148,3 +148,34 @@ TEST_CASE("e2e audio: with the null backend the script runs, and played names a 
     CHECK(names(snow).size() <= 50);
     CHECK(muted["audio"]["muted"] == true);
 }
+
+TEST_CASE("e2e audio: the Sound window (F2) and U change the sound live and the settings file keeps it, --mute does not")
+{
+    if (!testsupport::haveDisplay() || !haveOpenAlSoft())
+        return;
+    const auto settingsText = [](const fs::path& dir) {
+        return testsupport::readFile(dir / "config" / "isostar" / "settings.toml");
+    };
+    // The window stands at the top right (first use: 260 px wide from x = 1010, y = 230); its
+    // `muted` checkbox is the fourth row. It shows from its second frame (ImGui sizes it first).
+    const fs::path panelDir = testsupport::e2eDir("isostar-audio", "panel");
+    const AudioRun panel = runWithSound(panelDir, "null",
+                                        "key F2\nsleep 0.2\nclick 1026 336\ndump " + (panelDir / "panel.json").string() + "\nquit\n",
+                                        "[audio]\nmaster = 0.5 # kept\n");
+    INFO(panel.process.err);
+    REQUIRE(panel.process.exitCode == 0);
+    CHECK(testsupport::readJsonFile(panelDir / "panel.json")["audio"]["muted"] == true);
+    CHECK(settingsText(panelDir) == "[audio]\nmaster = 0.5 # kept\nmuted = true\n");
+
+    const fs::path keyDir = testsupport::e2eDir("isostar-audio", "key");
+    const AudioRun key = runWithSound(keyDir, "null", "key U\nkey U\nkey U\nquit\n", "[audio]\nmuted = false\n");
+    REQUIRE(key.process.exitCode == 0);
+    CHECK(settingsText(keyDir) == "[audio]\nmuted = true\n");
+
+    const fs::path flagDir = testsupport::e2eDir("isostar-audio", "flag");
+    const AudioRun flag = runWithSound(flagDir, "null", "dump " + (flagDir / "flag.json").string() + "\nquit\n",
+                                       "[audio]\nmuted = false\n", "--mute");
+    REQUIRE(flag.process.exitCode == 0);
+    CHECK(testsupport::readJsonFile(flagDir / "flag.json")["audio"]["muted"] == true);
+    CHECK(settingsText(flagDir) == "[audio]\nmuted = false\n");
+}

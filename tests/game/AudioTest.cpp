@@ -72,7 +72,7 @@ TEST_CASE("audio: a walking unit's feet come down twice per walk cycle, a standi
     CHECK(otherSteps == 0);
 }
 
-TEST_CASE("audio: at most 16 voices, the nearest win, cues always; played keeps the last 50")
+TEST_CASE("audio: at most 16 voices, the nearest win, cues always, and played keeps the last 50")
 {
     game::Mixer mixer;
     REQUIRE(mixer.readLengths(ISOSTAR_SOURCE_DIR "/assets/sounds").empty());

@@ -62,6 +62,25 @@ Samples footfall(const Footfall& p)
     return s;
 }
 
+/// Random clicks through a band pass: at each sample a click (noise) with probability `rate`
+/// times the envelope attackDecay(t, start, attack, tau), scaled by `gain`.
+struct Grains {
+    std::uint64_t seed;
+    double bandHz, q, rate, start, attack, tau, gain;
+};
+
+Samples grains(const Grains& g, std::size_t n)
+{
+    Rng rng(g.seed);
+    Biquad band = Biquad::bandPass(g.bandHz, g.q);
+    Samples out(n, 0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double density = attackDecay(double(i) / Rate, g.start, g.attack, g.tau);
+        out[i] = band(rng.uniform() < g.rate * density ? rng.noise() : 0.0) * g.gain;
+    }
+    return out;
+}
+
 Samples stepGrass()
 {
     // Soft: a muffled thump and a brush of low-passed noise (leaves and stems).
@@ -76,16 +95,7 @@ Samples stepSnow()
     // Crunch: a soft thump, then dense crackles (short high clicks at random) that swell and
     // fade as the snow packs under the foot.
     Samples s = footfall({12, 0.24, 80.0, 0.45, 0.03, 300.0, 3000.0, 0.35, 0.02, 0.06});
-    Rng rng(1201);
-    Biquad band = Biquad::bandPass(3200.0, 1.2);
-    Samples grains(s.size(), 0.0);
-    for (std::size_t i = 0; i < grains.size(); ++i) {
-        const double t = double(i) / Rate;
-        const double density = attackDecay(t, 0.01, 0.05, 0.06);
-        const double click = rng.uniform() < 0.22 * density ? rng.noise() : 0.0;
-        grains[i] = band(click) * 3.0;
-    }
-    mixInto(s, grains, 0);
+    mixInto(s, grains({1201, 3200.0, 1.2, 0.22, 0.01, 0.05, 0.06, 3.0}, s.size()), 0);
     normalise(s, 0.42);
     fadeEdges(s, 0.003);
     return s;
@@ -95,15 +105,7 @@ Samples stepRoad()
 {
     // Hard: a sharp click on stone, a short knock, and a few gritty grains after it.
     Samples s = footfall({13, 0.13, 170.0, 0.6, 0.018, 1800.0, 7000.0, 1.1, 0.001, 0.008});
-    Rng rng(1301);
-    Biquad band = Biquad::bandPass(4500.0, 2.0);
-    Samples grit(s.size(), 0.0);
-    for (std::size_t i = 0; i < grit.size(); ++i) {
-        const double t = double(i) / Rate;
-        const double density = attackDecay(t, 0.012, 0.004, 0.03);
-        grit[i] = band(rng.uniform() < 0.08 * density ? rng.noise() : 0.0) * 4.0;
-    }
-    mixInto(s, grit, 0);
+    mixInto(s, grains({1301, 4500.0, 2.0, 0.08, 0.012, 0.004, 0.03, 4.0}, s.size()), 0);
     normalise(s, 0.5);
     fadeEdges(s, 0.002);
     return s;

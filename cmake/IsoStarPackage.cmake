@@ -2,7 +2,7 @@
 # every target exists; the layout comes from cmake/IsoStarInstall.cmake). docs/INSTALL.md.
 #
 # Component Runtime: bin/isostar, bin/isopath, share/isostar/{maps,assets}, the desktop entry
-# and its icon. Component Development: the engine's static libraries, headers and the CMake
+# and its icon, the licence as share/doc/isostar/copyright. Component Development: the engine's static libraries, headers and the CMake
 # package (lib/cmake/IsoStar), the docs and the example project (share/doc/isostar). `cmake --install` installs both; the .deb holds Runtime only.
 include(CMakePackageConfigHelpers)
 
@@ -22,6 +22,11 @@ else()
   # isopath alone still finds the tilesets its maps name.
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/assets/tiles DESTINATION ${ISOSTAR_INSTALL_DATADIR}/assets COMPONENT Runtime)
 endif()
+
+# The licence (LICENSE: MIT, for the code, the art and the sounds) is the package's copyright
+# file, where Debian keeps one: share/doc/isostar/copyright.
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/isostar RENAME copyright
+  COMPONENT Runtime)
 
 # The documentation and the example project a game starts from (docs/ENGINE.md walks through it):
 # share/doc/isostar/README.md, docs/ and examples/, as in the source tree so their links hold.
@@ -55,6 +60,8 @@ install(FILES ${CMAKE_BINARY_DIR}/cmake/IsoStarConfig.cmake ${CMAKE_BINARY_DIR}/
 # first: build the programs before (`dev.sh test`, or `cmake --build build --target isostar isopath`).
 set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 set(CPACK_PACKAGE_NAME isostar)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})  # the one version (top CMakeLists.txt)
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_PACKAGE_VENDOR IsoStar)
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "isometric RPG demo that makes A* pathfinding visible and playable")
 # The .deb's long description: one paragraph, wrapped as Debian's tools show it.

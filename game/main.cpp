@@ -10,6 +10,8 @@
 #include "game/common/DataDir.hpp"
 #include "game/input/KeyHelp.hpp"
 
+#include "IsoStarVersion.hpp"
+
 #include <CLI/CLI.hpp>
 #include <SFML/Graphics/Image.hpp>
 
@@ -66,9 +68,13 @@ int run(int argc, char** argv)
 {
     CLI::App app{"isostar: an isometric RPG demo that makes A* pathfinding visible"};
     game::Options opts;
-    // Without --map: the shipped valley beside the executable, so the game starts from any folder.
+    app.set_version_flag("--version", std::string("isostar ") + isostar::Version);
+    // Without --map: the map played last (the settings file, docs/SETTINGS.md) when it is still
+    // there, else the shipped valley beside the executable, so the game starts from any folder.
     opts.mapPath = game::defaultMapPath();
-    app.add_option("--map", opts.mapPath, "Tiled map to play (.tmx/.tmj)")->capture_default_str();
+    CLI::Option* mapOption = app.add_option("--map", opts.mapPath,
+                                            "Tiled map to play (.tmx/.tmj); default: the last map played, else this")
+                                 ->capture_default_str();
     app.add_option("--config", opts.configPath, "terrain rules (TOML); default: the map's own");
     app.add_option("--profile", opts.profile, "movement profile from the config (e.g. dwarf)");
     app.add_option("--script", opts.scriptPath,
@@ -111,6 +117,9 @@ int run(int argc, char** argv)
     } catch (const CLI::CallForHelp&) {
         std::cout << app.help();
         return game::ExitOk;
+    } catch (const CLI::CallForVersion& e) {
+        std::cout << e.what() << '\n';
+        return game::ExitOk;
     } catch (const CLI::ParseError& e) {
         std::cerr << "isostar: " << e.what() << "\n\n" << (render->parsed() ? render->help() : app.help());
         return game::ExitBadInput;
@@ -122,8 +131,10 @@ int run(int argc, char** argv)
         return game::ExitOk;
     }
     opts.showMinimap = !noMinimap;
+    opts.mapGiven = mapOption->count() > 0;
     if (!loadMap.empty()) {
         opts.mapPath = loadMap;
+        opts.mapGiven = true;
         opts.benchLoad = true;
     }
     game::App game(opts);

@@ -52,7 +52,9 @@ game=("$bin/isostar")
 
 out=$(mktemp "${TMPDIR:-/tmp}/isostar-figures.XXXXXX")
 log=$(mktemp "${TMPDIR:-/tmp}/isostar-figures-run.XXXXXX")
-trap 'rm -f "$out" "$log" "$out.doc"' EXIT
+config=$(mktemp -d "${TMPDIR:-/tmp}/isostar-figures-config.XXXXXX")
+export XDG_CONFIG_HOME=$config   # the game's settings file: not the user's
+trap 'rm -f "$out" "$log" "$out.doc"; rm -rf "$config"' EXIT
 start=$SECONDS
 
 emit() { printf '%s\n' "$@" >> "$out"; }

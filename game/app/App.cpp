@@ -5,10 +5,13 @@
 
 #include "game/app/Bench.hpp"
 #include "game/app/ScriptRunner.hpp"
+#include "game/common/DataDir.hpp"
 #include "game/common/FixedStep.hpp"
 #include "game/input/Bindings.hpp"
 #include "game/input/KeyNames.hpp"
 #include "game/world/WorldLoader.hpp"
+
+#include "IsoStarVersion.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -55,14 +58,11 @@ bool haveDisplay(const char* what)
 App::App(Options options)
     : m_opts(std::move(options)), m_tuning(tuningActions()), m_session(m_messages),
       m_input(m_session.party(), m_view, [this](const Command& c) { runCommand(c); }), m_debug(debugKeys()),
-      m_commands(parts())
+      m_commands(parts()), m_settings(settingsPath())
 {
 }
 
-App::~App()
-{
-    keepAudioSettings(/*atExit=*/true);
-}
+App::~App() = default;
 
 bool App::scripted() const
 {
@@ -90,7 +90,8 @@ bool App::openWindow()
         return false;
     sf::ContextSettings settings;
     m_window = std::make_unique<sf::RenderWindow>();
-    m_window->create(sf::VideoMode(m_opts.width, m_opts.height), "IsoStar", sf::Style::Default, settings);
+    m_window->create(sf::VideoMode(m_opts.width, m_opts.height), std::string("IsoStar ") + isostar::Version,
+                     sf::Style::Default, settings);
     if (!m_window->isOpen()) {
         std::cerr << "isostar: error: cannot open a " << m_opts.width << "x" << m_opts.height << " window\n";
         return false;
@@ -147,17 +148,35 @@ int App::run()
         }
         script = std::move(parsed).value();
     }
+    startSettings();
     if (!openWindow())
         return ExitFailure;
     m_view.loadFont();
     m_view.minimap().setVisible(m_opts.showMinimap);
+    applyViewSettings();
     openAudio();
     m_input.setScripted(scripted());
 
-    if (const std::vector<isostar::Diagnostic> problems = openWorld(); !problems.empty()) {
+    std::vector<isostar::Diagnostic> problems = openWorld();
+    if (!problems.empty() && !m_opts.mapGiven && m_opts.mapPath != defaultMapPath()) {
+        // The last map played (the settings file) does not open: say why, play the valley.
+        const std::string note = "the last map played, " + m_opts.mapPath + ", does not open: playing " + defaultMapPath();
+        std::cerr << isostar::formatDiagnostics(problems) << "isostar: note: " << note << '\n';
+        m_messages.say(note, true);
+        m_opts.mapPath = defaultMapPath();
+        problems = openWorld();
+    }
+    if (!problems.empty()) {
         std::cerr << isostar::formatDiagnostics(problems);
         return ExitBadInput;
     }
+    const int rc = runMode(start, script);
+    keepSettings(/*atExit=*/true);
+    return rc;
+}
+
+int App::runMode(std::chrono::steady_clock::time_point start, const std::vector<ScriptCommand>& script)
+{
     if (m_opts.fog)
         parts().follow(m_session.setFog(true));
     m_messages.say("Welcome to IsoStar: select the party (" + keysFor({cmd::SelectAll{}}) +
@@ -233,10 +252,10 @@ void App::tick(double dtSec)
     m_view.followParty(m_session.party());
     m_view.update(dtSec);
     m_audio.update(dtSec, m_session.world(), m_session.party(), m_view);
-    keepAudioSettings(/*atExit=*/false);
     m_messages.tick(dtSec);
     m_debug.update(dtSec, parts().debugFrame());
     parts().refreshHover();
+    keepSettings(/*atExit=*/false);
 }
 
 void App::drawFrame(sf::RenderTarget& target)

@@ -20,6 +20,7 @@
 #include "game/common/MessageLog.hpp"
 #include "game/debug/DebugTools.hpp"
 #include "game/input/Input.hpp"
+#include "game/script/Script.hpp"
 #include "game/session/Session.hpp"
 #include "game/settings/SettingsFile.hpp"
 #include "game/ui/ImGuiLayer.hpp"
@@ -28,8 +29,8 @@
 
 #include <SFML/Graphics.hpp>
 
+#include <chrono>
 #include <memory>
-#include <optional>
 #include <string>
 
 namespace game {
@@ -57,17 +58,30 @@ private:
     /// runs (and stays responsive), then what draws it is built here (it needs the GL context).
     std::vector<isostar::Diagnostic> openWorld();
     int runPlay();
+    /// Play, a script or a bench, once the world is open.
+    int runMode(std::chrono::steady_clock::time_point start, const std::vector<ScriptCommand>& script);
+
+    // The settings file (AppSettings.cpp): benches neither use nor save the window, view and
+    // map settings (their figures are measured at the defaults); play and scripts do.
+    bool benchmark() const;
+    /// Before the window: says what reading the file found, takes its window size and, without
+    /// --map, its last map (the valley when that map is gone).
+    void startSettings();
+    /// Once the window is open: the zoom, the minimap and follow mode.
+    void applyViewSettings();
+    /// The settings as the game has them now (what the file would keep).
+    Settings currentSettings() const;
+    /// Each tick: a change is saved once it settled (SettingsFile::update); at the end: flush.
+    void keepSettings(bool atExit);
+
     // Sound (AppSound.cpp).
-    /// Takes the volumes and mute from the settings file's [audio] table (--mute mutes this run),
-    /// opens the audio device and reads the sounds; without a device says once that the game is
-    /// silent (on stderr, and on screen in play). Benchmarks play at the defaults.
+    /// Takes the volumes and mute from the settings file's [audio] table (--mute mutes this run;
+    /// benchmarks play at the defaults), opens the audio device and reads the sounds; without a
+    /// device says once that the game is silent (on stderr, and on screen in play).
     void openAudio();
-    /// The volumes and mute the settings file keeps: the player's, but while --mute keeps the
-    /// run muted the file's `muted` stays.
+    /// The volumes and mute the settings file keeps (currentSettings): the player's, but while
+    /// --mute keeps the run muted the file's `muted` stays.
     AudioSettings audioToKeep() const;
-    /// Each tick: a changed volume or mute (U, the Sound window) is saved once it settled; at
-    /// the end: at once. Only the [audio] table's values change in the file.
-    void keepAudioSettings(bool atExit);
 
     // Loop
     void pumpEvents() override;
@@ -95,9 +109,9 @@ private:
     debug::DebugTools m_debug;  ///< overlays, step-through, race, why (game/debug)
     HudModel m_hud;
     Audio m_audio;
-    /// The settings file as the sound keeps it (openAudio; none for benchmarks).
-    std::optional<SettingsFile> m_soundSettings;
     Commands m_commands;
+    SettingsFile m_settings;
+    std::chrono::steady_clock::time_point m_startTime = std::chrono::steady_clock::now();
 };
 
 /// SFML 2.5 (X11) aborts the whole process when it cannot open a display. Call before the

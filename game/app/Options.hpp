@@ -8,6 +8,7 @@ namespace game {
 
 struct Options {
     std::string mapPath;      ///< --map; main() starts it at defaultMapPath() (game/common/DataDir.hpp)
+    bool mapGiven = false;    ///< --map or --bench-load named the map (else the settings' last map is played)
     std::string configPath;   ///< --config, "" = resolved from the map
     std::string profile;      ///< --profile
     std::string scriptPath;   ///< --script: run it and exit
@@ -18,9 +19,9 @@ struct Options {
     int benchUnitFrames = 600;  ///< --frames F: frames of --bench-units
     bool benchLoad = false;   ///< --bench-load MAP: open the map, print start-up figures, exit
     int benchGroup = 1;         ///< --group G: --bench-units orders units in groups of G sharing a goal
-    bool showMinimap = true;  ///< false: --no-minimap (M shows it)
+    bool showMinimap = true;  ///< false: --no-minimap (M shows it); true: as the settings say
     bool mute = false;        ///< --mute: no sound this run (U unmutes; the settings file keeps its value)
-    unsigned width = 1280;
+    unsigned width = 1280;    ///< the window's; play and scripts take the settings' (game/settings)
     unsigned height = 720;
 };
 

@@ -2,6 +2,8 @@
 /// The help overlay's sheet, the hint bars and README's key table, from the binding table.
 #include "game/input/KeyHelp.hpp"
 
+#include "IsoStarVersion.hpp"
+
 #include <algorithm>
 #include <cctype>
 
@@ -100,7 +102,7 @@ std::string entryKeys(const KeyHelpEntry& entry, bool markdown)
 HelpSheet helpSheet()
 {
     HelpSheet sheet;
-    sheet.title = "Keys and mouse  (" + keysFor({cmd::ToggleHelp{}}) + " or Esc closes this help; " +
+    sheet.title = std::string("IsoStar ") + isostar::Version + "  \xE2\x80\x94  Keys and mouse  (" + keysFor({cmd::ToggleHelp{}}) + " or Esc closes this help; " +
                   keysFor({cmd::ToggleHintBar{}}) + " hides the hint bar)";
     for (const KeyHelpEntry& e : keyHelp()) {
         if (sheet.groups.empty() || sheet.groups.back().title != groupTitle(e.group))

@@ -18,7 +18,8 @@ Each shown output line is checked against the command's real output (stdout and 
 - `...` (a cut) and blank lines are not checked;
 - any other line must appear as it is (spaces at both ends aside) in the real output.
 
-Commands run from the project root in bash; `build/bin/` at the start of a command is the build
+Commands run from the project root in bash, each with an empty XDG_CONFIG_HOME of its own (the
+game's settings file); `build/bin/` at the start of a command is the build
 tree's bin folder (--bin). A command that names a file outside the project (an absolute path or
 `../`) that does not exist here (Tiled's examples, ../shared/movingai) is skipped, and so is a
 game command that finds no display (unless the block shows that very message). Exit code: 0 when every command that ran passed, 1 on a failure,
@@ -33,6 +34,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -163,11 +165,13 @@ def run_one(root, bindir, env, where, command, shown, opts):
     if outside:
         return "skip", [f"SKIP {where}: {command}", f"     ({outside} is not here)"]
     run = re.sub(r"^build/bin/", str(bindir) + "/", command)
-    try:
-        p = subprocess.run(["bash", "-c", run], cwd=root, env=env, capture_output=True, text=True,
-                           errors="replace", timeout=TIMEOUT_SEC)
-    except subprocess.TimeoutExpired:
-        return "fail", [f"FAIL {where}: {command}", f"     still running after {TIMEOUT_SEC} s"]
+    # The game's settings file starts empty for each command and never is the user's.
+    with tempfile.TemporaryDirectory(prefix="isostar-docs-config-") as config:
+        try:
+            p = subprocess.run(["bash", "-c", run], cwd=root, env=dict(env, XDG_CONFIG_HOME=config),
+                               capture_output=True, text=True, errors="replace", timeout=TIMEOUT_SEC)
+        except subprocess.TimeoutExpired:
+            return "fail", [f"FAIL {where}: {command}", f"     still running after {TIMEOUT_SEC} s"]
     real = p.stdout + p.stderr
     if NO_DISPLAY in real and not any(NO_DISPLAY in l for l in shown):
         return "skip", [f"SKIP {where}: {command}", "     (no display)"]

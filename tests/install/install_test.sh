@@ -28,8 +28,9 @@
 #       --map plays PREFIX/share/isostar/maps/valley.tmx and draws the installed sprites (needs a
 #       display, else skipped)
 #   install_test.sh deb BUILD WORK
-#       cpack -G DEB into WORK: the listing holds the programs, the maps, the desktop entry and
-#       the icon; the control fields name the dependencies dpkg-shlibdeps found
+#       cpack -G DEB into WORK: the listing holds the programs, the maps, the desktop entry, the
+#       icon and the copyright file (the project's LICENSE); the control fields name the
+#       dependencies dpkg-shlibdeps found and project()'s version
 set -euo pipefail
 
 fail() { echo "install_test: FAILED: $*" >&2; exit 1; }
@@ -57,7 +58,8 @@ cmd_install() {
            share/isostar/assets/tiles/ground.tsx include/isostar/engine/path/GridPathfinder.hpp \
            include/isostar/engine/path/PathService.hpp share/doc/isostar/README.md \
            share/doc/isostar/docs/ENGINE.md share/doc/isostar/docs/INSTALL.md \
-           share/doc/isostar/examples/CMakeLists.txt share/doc/isostar/examples/main.cpp; do
+           share/doc/isostar/examples/CMakeLists.txt share/doc/isostar/examples/main.cpp \
+           share/doc/isostar/copyright; do
     [ -e "$prefix/$f" ] || fail "the install has no $f"
   done
   [ ! -e "$prefix/include/engine" ] || fail "the install has headers outside include/isostar/"
@@ -102,6 +104,8 @@ cmd_programs() {
   out=$(cd "$work" && "$prefix/bin/isopath" path "$map") || fail "isopath path $map: $out"
   grep -q '^cost:' <<< "$out" || fail "isopath printed no cost: $out"
   echo "isopath path $map (from $work): $(grep '^cost:' <<< "$out")"
+  # The game keeps its settings here, not in the user's ~/.config.
+  export XDG_CONFIG_HOME=$work/config
   if [ -z "${DISPLAY:-}" ]; then
     echo "install_test: no DISPLAY: the game run is skipped (run under xvfb-run)"
     exit 77
@@ -129,18 +133,25 @@ cmd_deb() {
   dpkg-deb -c "$deb" | awk '{print $6}' > "$work/listing.txt"
   for f in ./usr/bin/isostar ./usr/bin/isopath ./usr/share/isostar/maps/valley.tmx \
            ./usr/share/isostar/assets/party/knight.png ./usr/share/applications/isostar.desktop \
-           ./usr/share/icons/hicolor/256x256/apps/isostar.png; do
+           ./usr/share/icons/hicolor/256x256/apps/isostar.png ./usr/share/doc/isostar/copyright; do
     grep -qxF "$f" "$work/listing.txt" || fail "the package has no $f"
   done
+  # The copyright file is the project's LICENSE; the package's version is project()'s.
+  local source version
+  source=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt")
+  version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$build/CMakeCache.txt")
+  dpkg-deb -x "$deb" "$work/root"
+  cmp -s "$work/root/usr/share/doc/isostar/copyright" "$source/LICENSE" \
+    || fail "the package's copyright file is not $source/LICENSE"
   ! grep -q '^./usr/include\|^./usr/lib' "$work/listing.txt" || fail "the package holds the engine's development files"
   dpkg-deb -I "$deb" > "$work/info.txt"
+  grep -qx " Version: $version" "$work/info.txt" || fail "the package's version is not $version: $(grep Version "$work/info.txt")"
   grep -q '^ Depends:.*libsfml-graphics.*fonts-dejavu-core\|^ Depends:.*fonts-dejavu-core.*libsfml-graphics' "$work/info.txt" \
     || fail "the dependencies lack SFML or the font: $(grep Depends "$work/info.txt")"
   # The sounds and the library that plays them.
   grep -qxF ./usr/share/isostar/assets/sounds/step_grass.wav "$work/listing.txt" || fail "the package has no sounds"
   grep -q '^ Depends:.*libsfml-audio' "$work/info.txt" || fail "the dependencies lack SFML's audio: $(grep Depends "$work/info.txt")"
   if command -v desktop-file-validate > /dev/null; then
-    dpkg-deb -x "$deb" "$work/root"
     desktop-file-validate "$work/root/usr/share/applications/isostar.desktop" || fail "desktop-file-validate"
   fi
   echo "$(basename "$deb"): $(du -k "$deb" | cut -f1) KiB, $(grep -c . "$work/listing.txt") entries"

@@ -9,7 +9,10 @@
 //
 // stdout and stderr go through files in the system temp folder (named after the process and a
 // counter, removed afterwards), so a test may run several commands, and ctest -j may run several
-// test processes, without clashes.
+// test processes, without clashes. Each command also gets its own empty XDG_CONFIG_HOME there
+// (removed afterwards): the game's settings file (game/settings) starts empty in every run, and
+// no test reads or writes the user's ~/.config. A command that sets XDG_CONFIG_HOME itself
+// (`XDG_CONFIG_HOME=DIR 'bin' ...`) uses its own.
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -47,9 +50,10 @@ inline ProcessResult runProcess(const std::string& command, const std::filesyste
                           ("isostar_test_run_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
     const fs::path outFile = base.string() + ".out";
     const fs::path errFile = base.string() + ".err";
-    std::string cmd;
+    const fs::path configDir = base.string() + ".config";
+    std::string cmd = "export XDG_CONFIG_HOME='" + configDir.string() + "'; ";
     if (!cwd.empty())
-        cmd = "cd '" + cwd.string() + "' && ";
+        cmd += "cd '" + cwd.string() + "' && ";
     cmd += command + " >'" + outFile.string() + "' 2>'" + errFile.string() + "'";
     const int status = std::system(cmd.c_str());
     ProcessResult r;
@@ -59,6 +63,7 @@ inline ProcessResult runProcess(const std::string& command, const std::filesyste
     std::error_code ec;
     fs::remove(outFile, ec);
     fs::remove(errFile, ec);
+    fs::remove_all(configDir, ec);
     return r;
 }
 

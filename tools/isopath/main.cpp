@@ -6,7 +6,10 @@
 
 #include "engine/core/GuardedMain.hpp"
 
+#include "IsoStarVersion.hpp"
+
 #include <iostream>
+#include <string>
 #include <vector>
 
 static_assert(isopath::ExitBadInput == isostar::ExitBadInput && isopath::ExitInternalError == isostar::ExitInternalError);
@@ -17,6 +20,7 @@ int run(int argc, char** argv)
 {
     CLI::App app{"isopath: inspect Tiled maps and run IsoStar's A* from the command line"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("isopath ") + isostar::Version);
     std::vector<isopath::Command> commands = {
         isopath::addInfoCommand(app),
         isopath::addPathCommand(app),
@@ -30,6 +34,9 @@ int run(int argc, char** argv)
         return isopath::ExitOk;
     } catch (const CLI::CallForAllHelp&) {
         std::cout << app.help("", CLI::AppFormatMode::All);
+        return isopath::ExitOk;
+    } catch (const CLI::CallForVersion& e) {
+        std::cout << e.what() << '\n';
         return isopath::ExitOk;
     } catch (const CLI::ParseError& e) {
         std::cerr << "isopath: " << e.what() << "\n\n";

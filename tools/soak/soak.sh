@@ -31,6 +31,7 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/isostar-soak.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME=$work/config   # the game's settings file: not the user's
 mkdir -p "$work/maps"
 cp "$root/maps/valley.tmx" "$root/maps/terrain.toml" "$work/maps/"
 ln -s "$root/assets" "$work/assets"

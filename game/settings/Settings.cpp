@@ -186,12 +186,14 @@ void readSettingsDocument(const toml::table& doc, const fs::path& file, Settings
             if (k.table == table)
                 known += (known.empty() ? "" : ", ") + std::string(k.key);
         });
-        for (const auto& [key, node] : *t) {
+        // Not a structured binding: clang 14 (the sanitizer tree) cannot capture one in a lambda.
+        for (const auto& entry : *t) {
+            const std::string_view key = entry.first.str();
             bool isKnown = false;
-            forEachSettingsKey([&](const auto& k) { isKnown = isKnown || (k.table == table && k.key == key.str()); });
+            forEachSettingsKey([&](const auto& k) { isKnown = isKnown || (k.table == table && k.key == key); });
             if (!isKnown)
-                problem(lineOf(node), std::string(table) + "." + std::string(key.str()) + ": unknown key, left as it is (" +
-                                          std::string(table) + " has " + known + ")",
+                problem(lineOf(entry.second), std::string(table) + "." + std::string(key) + ": unknown key, left as it is (" +
+                                                  std::string(table) + " has " + known + ")",
                         isostar::Severity::Warning);
         }
     }

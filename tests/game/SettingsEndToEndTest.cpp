@@ -75,7 +75,7 @@ TEST_CASE("isostar --version prints the CMake project's version, without a displ
     CHECK(r.out == "isostar " + version + "\n");
 }
 
-TEST_CASE("e2e: a run keeps the window size, zoom, minimap, follow and map; the next run starts from them")
+TEST_CASE("e2e: a run keeps the window size, zoom, minimap, follow and map, and the next run starts from them")
 {
     if (!testsupport::haveDisplay())
         return;
@@ -168,4 +168,19 @@ TEST_CASE("e2e: a broken settings file is said with its file and line, and left 
     CHECK(onScreen);
     CHECK(testsupport::readFile(settingsFileIn(dir)) == text);
     CHECK(std::distance(fs::directory_iterator(settingsFileIn(dir).parent_path()), fs::directory_iterator()) == 1);
+}
+
+TEST_CASE("e2e: with neither XDG_CONFIG_HOME nor HOME the game plays on the defaults and says so once")
+{
+    if (!testsupport::haveDisplay())
+        return;
+    const fs::path dir = testsupport::e2eDir("isostar-e2e", "settings-nohome");
+    std::ofstream(dir / "test.script") << "dump " << (dir / "d.json").string() << "\nquit\n";
+    const testsupport::ProcessResult r = testsupport::runProcess(
+        "env -u HOME -u XDG_CONFIG_HOME " + testsupport::isostarCommand() + " --script '" + (dir / "test.script").string() + "'");
+    testsupport::requireDisplayReached(r);
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK(r.err.find("neither XDG_CONFIG_HOME nor HOME is set: the settings are not kept") != std::string::npos);
+    CHECK(fs::path(testsupport::readJsonFile(dir / "d.json")["map"].get<std::string>()).filename() == "valley.tmx");
 }

@@ -25,6 +25,8 @@ constexpr double AmbienceFadeSec = 1.0;
 /// The same interface cue is not repeated sooner than this (seconds of game time).
 constexpr double CueQuietSec = 0.06;
 constexpr int AmbienceColumns = 12, AmbienceRows = 8;
+/// A loop's gain below this is silence: the loop stops (and is recorded again when it starts).
+constexpr float AudibleGain = 0.01f;
 
 } // namespace
 
@@ -154,7 +156,8 @@ void Audio::rumble(const View& view)
             loudest = h;
         }
     }
-    m_mixer.loop(Sfx::VolcanoRumble, gain, loudest.pan);
+    // Below a whisper the loop stops, as the ambience's do.
+    m_mixer.loop(Sfx::VolcanoRumble, gain > AudibleGain ? gain : 0.f, loudest.pan);
 }
 
 void Audio::ambience(double dtSec, const World& world, const View& view)
@@ -176,8 +179,8 @@ void Audio::ambience(double dtSec, const World& world, const View& view)
     m_wind += (AmbienceGain * float(snow) / samples - m_wind) * follow;
     m_birds += (AmbienceGain * float(grass) / samples - m_birds) * follow;
     // Below a whisper a loop stops (and starts again, recorded, when the view brings it back).
-    m_mixer.loop(Sfx::AmbienceWind, m_wind > 0.01f ? m_wind : 0.f, 0.f);
-    m_mixer.loop(Sfx::AmbienceBirds, m_birds > 0.01f ? m_birds : 0.f, 0.f);
+    m_mixer.loop(Sfx::AmbienceWind, m_wind > AudibleGain ? m_wind : 0.f, 0.f);
+    m_mixer.loop(Sfx::AmbienceBirds, m_birds > AudibleGain ? m_birds : 0.f, 0.f);
 }
 
 } // namespace game

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace sfxgen {
 
@@ -81,43 +82,48 @@ Samples grains(const Grains& g, std::size_t n)
     return out;
 }
 
+/// A footstep: a footfall, [opt] grains over it, brought to `peak`, its edges faded.
+struct Step {
+    Footfall fall;
+    std::optional<Grains> grit;
+    double peak, edgeSec;
+};
+
+Samples step(const Step& p)
+{
+    Samples s = footfall(p.fall);
+    if (p.grit)
+        mixInto(s, grains(*p.grit, s.size()), 0);
+    normalise(s, p.peak);
+    fadeEdges(s, p.edgeSec);
+    return s;
+}
+
 Samples stepGrass()
 {
     // Soft: a muffled thump and a brush of low-passed noise (leaves and stems).
-    Samples s = footfall({11, 0.17, 95.0, 0.7, 0.03, 150.0, 1400.0, 1.0, 0.012, 0.045});
-    normalise(s, 0.32);
-    fadeEdges(s, 0.003);
-    return s;
+    return step({{11, 0.17, 95.0, 0.7, 0.03, 150.0, 1400.0, 1.0, 0.012, 0.045}, std::nullopt, 0.32, 0.003});
 }
 
 Samples stepSnow()
 {
     // Crunch: a soft thump, then dense crackles (short high clicks at random) that swell and
     // fade as the snow packs under the foot.
-    Samples s = footfall({12, 0.24, 80.0, 0.45, 0.03, 300.0, 3000.0, 0.35, 0.02, 0.06});
-    mixInto(s, grains({1201, 3200.0, 1.2, 0.22, 0.01, 0.05, 0.06, 3.0}, s.size()), 0);
-    normalise(s, 0.42);
-    fadeEdges(s, 0.003);
-    return s;
+    return step({{12, 0.24, 80.0, 0.45, 0.03, 300.0, 3000.0, 0.35, 0.02, 0.06},
+                 Grains{1201, 3200.0, 1.2, 0.22, 0.01, 0.05, 0.06, 3.0}, 0.42, 0.003});
 }
 
 Samples stepRoad()
 {
     // Hard: a sharp click on stone, a short knock, and a few gritty grains after it.
-    Samples s = footfall({13, 0.13, 170.0, 0.6, 0.018, 1800.0, 7000.0, 1.1, 0.001, 0.008});
-    mixInto(s, grains({1301, 4500.0, 2.0, 0.08, 0.012, 0.004, 0.03, 4.0}, s.size()), 0);
-    normalise(s, 0.5);
-    fadeEdges(s, 0.002);
-    return s;
+    return step({{13, 0.13, 170.0, 0.6, 0.018, 1800.0, 7000.0, 1.1, 0.001, 0.008},
+                 Grains{1301, 4500.0, 2.0, 0.08, 0.012, 0.004, 0.03, 4.0}, 0.5, 0.002});
 }
 
 Samples stepOther()
 {
     // Neither soft nor hard: a mid thump with band-limited noise.
-    Samples s = footfall({14, 0.15, 120.0, 0.6, 0.025, 500.0, 2200.0, 0.8, 0.004, 0.03});
-    normalise(s, 0.38);
-    fadeEdges(s, 0.003);
-    return s;
+    return step({{14, 0.15, 120.0, 0.6, 0.025, 500.0, 2200.0, 0.8, 0.004, 0.03}, std::nullopt, 0.38, 0.003});
 }
 
 Samples volcanoRumble()

@@ -103,6 +103,7 @@ int run(int argc, char** argv)
         ->check(CLI::PositiveNumber);
     bool noMinimap = false;
     app.add_flag("--no-minimap", noMinimap, "start with the minimap hidden (M shows it)");
+    app.add_flag("--mute", opts.mute, "no sound this run (U unmutes); the settings file is left as it is");
     bool keysMarkdown = false;
     app.add_flag("--keys-markdown", keysMarkdown,
                  "print every key and mouse gesture as README's Markdown table (from the binding table), exit");

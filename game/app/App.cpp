@@ -71,7 +71,7 @@ bool App::scripted() const
 
 GameParts App::parts()
 {
-    return {m_session, m_view, m_input, m_debug, m_tuning, m_hud};
+    return {m_session, m_view, m_input, m_debug, m_tuning, m_hud, m_audio};
 }
 
 void App::runCommand(const Command& c)
@@ -154,6 +154,7 @@ int App::run()
     m_view.loadFont();
     m_view.minimap().setVisible(m_opts.showMinimap);
     applyViewSettings();
+    openAudio();
     m_input.setScripted(scripted());
 
     std::vector<isostar::Diagnostic> problems = openWorld();
@@ -250,6 +251,7 @@ void App::tick(double dtSec)
     parts().follow(m_session.tick(dtSec, parts().gate()));
     m_view.followParty(m_session.party());
     m_view.update(dtSec);
+    m_audio.update(dtSec, m_session.world(), m_session.party(), m_view);
     m_messages.tick(dtSec);
     m_debug.update(dtSec, parts().debugFrame());
     parts().refreshHover();

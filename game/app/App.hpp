@@ -16,6 +16,7 @@
 #include "game/app/GameParts.hpp"
 #include "game/app/HudModel.hpp"
 #include "game/app/Options.hpp"
+#include "game/audio/Audio.hpp"
 #include "game/common/MessageLog.hpp"
 #include "game/debug/DebugTools.hpp"
 #include "game/input/Input.hpp"
@@ -73,6 +74,15 @@ private:
     /// Each tick: a change is saved once it settled (SettingsFile::update); at the end: flush.
     void keepSettings(bool atExit);
 
+    // Sound (AppSound.cpp).
+    /// Takes the volumes and mute from the settings file's [audio] table (--mute mutes this run;
+    /// benchmarks play at the defaults), opens the audio device and reads the sounds; without a
+    /// device says once that the game is silent (on stderr, and on screen in play).
+    void openAudio();
+    /// The volumes and mute the settings file keeps (currentSettings): the player's, but while
+    /// --mute keeps the run muted the file's `muted` stays.
+    AudioSettings audioToKeep() const;
+
     // Loop
     void pumpEvents() override;
     void tick(double dtSec) override;
@@ -98,6 +108,7 @@ private:
     Input m_input;
     debug::DebugTools m_debug;  ///< overlays, step-through, race, why (game/debug)
     HudModel m_hud;
+    Audio m_audio;
     Commands m_commands;
     SettingsFile m_settings;
     std::chrono::steady_clock::time_point m_startTime = std::chrono::steady_clock::now();

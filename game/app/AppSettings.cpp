@@ -63,6 +63,7 @@ Settings App::currentSettings() const
     if (!m_opts.showMinimap && !s.minimap)
         s.minimap = m_settings.saved().minimap;
     s.follow = m_view.following();
+    s.audio = audioToKeep();
     const std::string& map = m_session.world().options.mapPath;
     if (!map.empty())
         s.lastMap = std::filesystem::absolute(map).lexically_normal().string();

@@ -5,6 +5,8 @@
 /// change to reload.
 #include "game/app/App.hpp"
 
+#include "game/audio/SoundPanel.hpp"
+
 namespace game {
 
 TuningActions App::tuningActions()
@@ -37,7 +39,12 @@ void App::drawUi(sf::RenderTarget& target)
         m_ui.draw(target, {});
         return;
     }
-    m_ui.draw(target, [this] { m_tuning.draw(); });
+    m_ui.draw(target, [this] {
+        m_tuning.draw();
+        AudioSettings levels = m_audio.levels();
+        if (drawSoundPanel(levels, m_audio.enabled()))
+            m_audio.setLevels(levels);
+    });
 }
 
 bool App::uiClick(sf::Mouse::Button button, sf::Vector2i px)

@@ -20,9 +20,19 @@ void sayDebug(GameParts& g, const std::string& text)
 /// An edit of the world through the session; what shows it follows, the hover too.
 std::string edited(GameParts& g, const MapEdit& edit)
 {
-    std::string error = g.follow(g.session.edit(edit));
+    const SessionChange change = g.session.edit(edit);
+    if (!change.tiles.empty())
+        g.audio.cue(Sfx::Brush);
+    std::string error = g.follow(change);
     g.refreshHover();
     return error;
+}
+
+/// A selection was made: a tick when it holds anyone.
+void selected(GameParts& g)
+{
+    if (!g.session.party().selection().empty())
+        g.audio.cue(Sfx::Select);
 }
 
 /// The overlays changed: an order records its search while one shows it.
@@ -36,8 +46,10 @@ void overlaysChanged(GameParts& g)
 
 void handle(GameParts& g, const cmd::Order& c)
 {
-    if (!g.session.canOrder(c.tile))
+    if (!g.session.canOrder(c.tile)) {
+        g.audio.cue(Sfx::OrderRefused);
         return;
+    }
     if (g.debug.stepMode()) {
         // Step-through: the click begins a stepped search instead of a move.
         sayDebug(g, g.debug.beginStep(g.debugFrame(), c.tile));
@@ -54,6 +66,7 @@ void handle(GameParts& g, const cmd::Race& c)
 void handle(GameParts& g, const cmd::SelectAll&)
 {
     g.session.party().selection().selectAll();
+    selected(g);
 }
 
 void handle(GameParts& g, const cmd::SelectNone&)
@@ -67,6 +80,7 @@ std::string handle(GameParts& g, const cmd::SelectName& c)
     if (i < 0)
         return "select: no unit called \"" + c.name + "\"";
     g.session.party().selection().selectOnly(i);
+    selected(g);
     return {};
 }
 
@@ -79,6 +93,7 @@ void handle(GameParts& g, const cmd::SelectUnit& c)
         party.selection().toggle(c.index);
     else
         party.selection().selectOnly(c.index);
+    selected(g);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -173,6 +188,8 @@ void handle(GameParts& g, const C& c)
 {
     g.input.runView(c);
     g.refreshHover();
+    if constexpr (std::is_same_v<C, cmd::SelectBox>)
+        selected(g);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -279,6 +296,7 @@ void handle(GameParts& g, const cmd::Save&)
             g.say(isostar::formatDiagnostic(d), true);
         return;
     }
+    g.audio.cue(Sfx::Save);
     g.say("saved " + path + " (the previous file kept as .bak)");
 }
 
@@ -291,8 +309,19 @@ std::string handle(GameParts& g, const cmd::SaveAs& c)
             error.pop_back();
         return error;
     }
+    g.audio.cue(Sfx::Save);
     g.say("saved " + c.path);
     return {};
+}
+
+// ------------------------------------------------------------------------------------------------
+// Sound
+
+void handle(GameParts& g, const cmd::ToggleMute&)
+{
+    g.audio.setMuted(!g.audio.muted());
+    g.say(std::string(g.audio.muted() ? "sound muted (" : "sound on (") + keyOf(cmd::ToggleMute{}) +
+          (g.audio.muted() ? " unmutes)" : " mutes)") + (g.audio.enabled() ? "" : ": no audio device, silent anyway"));
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -136,6 +136,9 @@ Json dumpJson(GameParts parts)
     j["follow"] = parts.view.following();
     j["minimap"] = {{"visible", parts.view.minimap().visible()}};
     j["fog"] = {{"enabled", session.fogOn()}, {"known", session.fog().knownCount()}};
+    j["audio"] = {{"enabled", parts.audio.enabled()},
+                  {"muted", parts.audio.muted()},
+                  {"played", Json(std::vector<std::string>(parts.audio.played().begin(), parts.audio.played().end()))}};
     debug::addDumpFields(j, parts.debug, parts.debugFrame());
     Json shown = Json::array();
     for (const MessageLog::Message& m : session.messages().shown())

@@ -17,6 +17,9 @@
 /// - `camera`: {`center` [x, y], `zoom`}; `trace_visible` (the search overlay is on);
 /// - `panel`: the tuning panel's values {key: number|bool|string}; `panel_visible`;
 /// - `fog`: {`enabled` (the fog of war is on), `known` (the map's cells the party has seen, void cells of staggered and infinite maps not counted; 0 when off)};
+/// - `audio`: {`enabled` (sound reaches a device), `muted`, `played` (the names of the last 50
+///   sounds started, oldest first: `step_grass`, `volcano_rumble`, `order_refused`, ...; recorded
+///   muted and without a device too: the game's choices, game/audio/Mixer.hpp)};
 /// - the debug tools' `overlays`, `why`, `step`, `race` (game/debug/DebugJson.hpp);
 /// - `messages_on_screen` [text], `messages` [text] (the log).
 

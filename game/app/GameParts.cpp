@@ -37,6 +37,13 @@ std::string GameParts::follow(const SessionChange& change)
         tuning.worldLoaded(world);
     if (change.previewStale)
         hud.previewStale();
+    audio.worldChanged(world, change.cells, change.worldLoaded);
+    if (change.order != OrderOutcome::None)
+        audio.cue(change.order == OrderOutcome::Given      ? Sfx::OrderGiven
+                  : change.order == OrderOutcome::CutShort ? Sfx::OrderCutShort
+                                                           : Sfx::OrderRefused);
+    if (change.reloadEnded && !change.reloadAdopted)
+        audio.cue(Sfx::ReloadFailed);
     return change.error;
 }
 

@@ -5,6 +5,7 @@
 /// Loop).
 
 #include "game/app/HudModel.hpp"
+#include "game/audio/Audio.hpp"
 #include "game/common/MessageLog.hpp"
 #include "game/debug/DebugTools.hpp"
 #include "game/input/Input.hpp"
@@ -23,6 +24,7 @@ struct GameParts {
     debug::DebugTools& debug;
     TuningPanel& tuning;
     HudModel& hud;
+    Audio& audio;
 
     /// What the debug tools read this moment.
     debug::DebugFrame debugFrame() const
@@ -45,7 +47,8 @@ struct GameParts {
     WorldGate gate();
     /// A change of the session reaches what shows it: the map's mesh (its tiles), the minimap
     /// (its cells), the party's art and the camera (a new party), the tuning panel (a world
-    /// loaded: its config) and the HUD's path preview. Returns the change's error.
+    /// loaded: its config), the HUD's path preview, and the sound (an order's cue, a failed
+    /// reload's, the volcanoes). Returns the change's error.
     std::string follow(const SessionChange& change);
     void say(const std::string& text, bool error = false) { session.messages().say(text, error); }
 };

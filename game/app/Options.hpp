@@ -20,6 +20,7 @@ struct Options {
     bool benchLoad = false;   ///< --bench-load MAP: open the map, print start-up figures, exit
     int benchGroup = 1;         ///< --group G: --bench-units orders units in groups of G sharing a goal
     bool showMinimap = true;  ///< false: --no-minimap (M shows it); true: as the settings say
+    bool mute = false;        ///< --mute: no sound this run (U unmutes; the settings file keeps its value)
     unsigned width = 1280;    ///< the window's; play and scripts take the settings' (game/settings)
     unsigned height = 720;
 };

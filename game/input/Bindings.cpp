@@ -142,6 +142,7 @@ void worldRows(std::vector<Binding>& rows)
     add("E", Mode::Any, ModShift, cmd::ToggleEditor{}, "editor on / off (paint, erase, erupt volcanoes)", "editor",
         BothBars);
     add("O", Mode::Any, ModShift, cmd::ToggleFog{}, "fog of war on / off", "fog", BarPlay);
+    add("U", Mode::Any, ModShift, cmd::ToggleMute{}, "sound on / off (mute)");
     add("F2", Mode::Any, AnyMod, cmd::ToggleTuning{}, "tuning panel: terrain costs and movement rules, live", "tune",
         BarPlay);
     add("F5", Mode::Any, AnyMod, cmd::Reload{}, "reload the map and its config", "reload", BarPlay);

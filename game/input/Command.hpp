@@ -68,6 +68,10 @@ struct SelectBox {
     bool operator==(const SelectBox&) const = default;
 };
 
+// Sound
+/// Sound muted or not, whichever it is not (U); said, and kept in the settings file.
+struct ToggleMute { bool operator==(const ToggleMute&) const = default; };
+
 // Fog of war
 /// Fog of war on or off, whichever it is not (a key).
 struct ToggleFog { bool operator==(const ToggleFog&) const = default; };
@@ -130,7 +134,7 @@ using Command = std::variant<cmd::Order, cmd::Race, cmd::SelectAll, cmd::SelectN
                              cmd::ClearRace, cmd::BrushClick, cmd::Paint, cmd::Erase, cmd::Erupt, cmd::CycleBrush,
                              cmd::BeginStroke, cmd::EndStroke, cmd::Undo, cmd::Redo, cmd::Save, cmd::SaveAs,
                              cmd::Notify, cmd::PointerMoved, cmd::ToggleFog, cmd::SetFog, cmd::ToggleHintBar,
-                             cmd::Pan, cmd::Zoom, cmd::CenterView, cmd::LookAt, cmd::SelectBox>;
+                             cmd::Pan, cmd::Zoom, cmd::CenterView, cmd::LookAt, cmd::SelectBox, cmd::ToggleMute>;
 
 /// `c` with its tile set to `tile` when it names one (Order, Race, BrushClick, Paint, Erase,
 /// Erupt, LookAt); other commands unchanged. Bindings of mouse gestures hold a placeholder tile.

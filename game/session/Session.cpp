@@ -75,6 +75,7 @@ void SessionChange::merge(SessionChange later)
     previewStale = previewStale || later.previewStale;
     reloadEnded = reloadEnded || later.reloadEnded;
     reloadAdopted = later.reloadEnded ? later.reloadAdopted : reloadAdopted;
+    order = later.order != OrderOutcome::None ? later.order : order;
     worldVersion = std::max(worldVersion, later.worldVersion);
     if (!later.error.empty())
         error = std::move(later.error);
@@ -370,11 +371,13 @@ SessionChange Session::order(isostar::TileCoord tile)
     const OrderReport rep = m_party.orderSelected(tile, traceRecorded() ? &m_trace : nullptr);
     if (!rep.accepted) {
         say("no unit can move there: they are all boxed in", true);
+        c.order = OrderOutcome::Refused;
         return finish(std::move(c));
     }
     m_lastOrder = rep;
     m_traceAgeSec = 0.0;
     c.previewStale = true;
+    c.order = rep.anchorMoved && rep.anchor ? OrderOutcome::CutShort : OrderOutcome::Given;
     if (rep.anchorMoved && rep.anchor) {
         const Unit* lead = m_party.leader();
         const int layer = lead ? lead->layer : 0;

@@ -48,6 +48,14 @@ namespace game {
 /// `problems`, refuses it: the current world stays. An empty gate accepts every world.
 using WorldGate = std::function<bool(const World& world, std::vector<isostar::Diagnostic>& problems)>;
 
+/// How an order (Session::order) went.
+enum class OrderOutcome {
+    None,       ///< no order in this change
+    Given,      ///< the selection walks to the tile
+    CutShort,   ///< it walks to the closest reachable tile instead
+    Refused,    ///< nobody can move there
+};
+
 /// What one call of the session changed, for those who show the world. Empty: nothing.
 struct SessionChange {
     /// Cells whose tiles changed in the current world (an edit): the map's mesh there.
@@ -65,6 +73,8 @@ struct SessionChange {
     /// A reload ended in this call (adopted or refused, see reloadAdopted).
     bool reloadEnded = false;
     bool reloadAdopted = false;
+    /// An order's outcome (order()); None otherwise.
+    OrderOutcome order = OrderOutcome::None;
     /// WorldHost::version() after the call.
     std::uint64_t worldVersion = 0;
     /// Why the change was refused ("" when it was applied or nothing was asked).

@@ -122,6 +122,11 @@ public:
     /// which one each unit wears, by unit handle (units spawned later, or of a party reset
     /// since, are drawn as markers); problems are said on `messages` (UnitArt).
     void loadCharacters(const Party& party, MessageLog& messages);
+    /// The sprite sheet unit `index` wears (UnitArt::sheetOf), or nullptr.
+    const isostar::anim::SpriteSheet* sheetOf(const Party& party, std::size_t index) const
+    {
+        return m_unitArt.sheetOf(party, index);
+    }
     /// Advances tile animations.
     void update(double dtSec);
     /// The loading screen, while a map opens: `title`, the step that runs, how long it has run

@@ -148,6 +148,9 @@ cmd_deb() {
   grep -qx " Version: $version" "$work/info.txt" || fail "the package's version is not $version: $(grep Version "$work/info.txt")"
   grep -q '^ Depends:.*libsfml-graphics.*fonts-dejavu-core\|^ Depends:.*fonts-dejavu-core.*libsfml-graphics' "$work/info.txt" \
     || fail "the dependencies lack SFML or the font: $(grep Depends "$work/info.txt")"
+  # The sounds and the library that plays them.
+  grep -qxF ./usr/share/isostar/assets/sounds/step_grass.wav "$work/listing.txt" || fail "the package has no sounds"
+  grep -q '^ Depends:.*libsfml-audio' "$work/info.txt" || fail "the dependencies lack SFML's audio: $(grep Depends "$work/info.txt")"
   if command -v desktop-file-validate > /dev/null; then
     desktop-file-validate "$work/root/usr/share/applications/isostar.desktop" || fail "desktop-file-validate"
   fi

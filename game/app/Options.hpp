@@ -18,6 +18,7 @@ struct Options {
     int benchUnitFrames = 600;  ///< --frames F: frames of --bench-units
     bool benchLoad = false;   ///< --bench-load MAP: open the map, print start-up figures, exit
     int benchGroup = 1;         ///< --group G: --bench-units orders units in groups of G sharing a goal
+    double benchBigFraction = 0.0;  ///< --bench-big-fraction F: that share of the --bench-units units is of size 2
     bool showMinimap = true;  ///< false: --no-minimap (M shows it)
     unsigned width = 1280;
     unsigned height = 720;

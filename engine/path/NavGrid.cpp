@@ -292,8 +292,6 @@ void NavGrid::setLandmarks(const LandmarkSettings& settings)
     const bool countChanged = s.count != m_landmarkSettings.count;
     m_landmarkSettings = s;
     for (Layer& l : m_layers) {
-        if (l.footprintBase >= 0)
-            continue;  // served by its base's table
         if (!landmarksEnabled()) {
             l.landmarks = LandmarkSlot{};  // stops and joins a running rebuild
         } else if (!l.landmarks.table || countChanged) {
@@ -311,7 +309,7 @@ void NavGrid::setLandmarkBuild(LandmarkBuild build)
     m_landmarkBuild = build;
     if (build == LandmarkBuild::Eager)
         for (Layer& l : m_layers)
-            if (landmarksEnabled() && l.footprintBase < 0 && !landmarksUsable(l)) {
+            if (landmarksEnabled() && !landmarksUsable(l)) {
                 l.landmarks.job.reset();
                 buildLandmarksNow(l);
             }
@@ -335,12 +333,17 @@ std::shared_ptr<const LandmarkTable> NavGrid::landmarks(int layer) const
 {
     if (!validLayer(layer) || !landmarksEnabled())
         return nullptr;
-    const Layer& l = tableOwner(layer);
+    const Layer& l = m_layers[std::size_t(layer)];
     if (m_tableLimit > 0)
         l.landmarks.askedAt.store(m_polls, std::memory_order_relaxed);
     if (!landmarksUsable(l)) {
         if (!l.landmarks.isWanted())
             l.landmarks.wanted.store(true, std::memory_order_relaxed);
+        // A footprint layer's queries use its base's table until its own lands: an admissible
+        // and consistent bound, as no footprint cost is below its anchor cell's (and a step of
+        // the footprint layer is a step of the base), so base distances never exceed its own.
+        if (l.footprintBase >= 0 && landmarksUsable(m_layers[std::size_t(l.footprintBase)]))
+            return m_layers[std::size_t(l.footprintBase)].landmarks.table;
         return nullptr;
     }
     return l.landmarks.table;
@@ -348,7 +351,7 @@ std::shared_ptr<const LandmarkTable> NavGrid::landmarks(int layer) const
 
 bool NavGrid::landmarksPending(int layer) const
 {
-    return validLayer(layer) && landmarksEnabled() && !landmarksUsable(tableOwner(layer));
+    return validLayer(layer) && landmarksEnabled() && !landmarksUsable(m_layers[std::size_t(layer)]);
 }
 
 void NavGrid::buildLandmarksNow(Layer& layer)
@@ -461,7 +464,7 @@ bool NavGrid::pollLandmarks()
     }
     for (Layer& l : m_layers) {
         LandmarkSlot& slot = l.landmarks;
-        if (slot.safe || slot.job || running || l.footprintBase >= 0)
+        if (slot.safe || slot.job || running)
             continue;
         if (m_landmarkBuild == LandmarkBuild::Eager) {
             startLandmarkJob(l);
@@ -480,7 +483,7 @@ void NavGrid::waitLandmarks()
     for (Layer& l : m_layers) {
         if (l.landmarks.job)
             installLandmarkJob(l);
-        if (l.footprintBase < 0 && (!l.landmarks.safe || !l.landmarks.table || !l.landmarks.table->builtFor(l.rules)))
+        if (!l.landmarks.safe || !l.landmarks.table || !l.landmarks.table->builtFor(l.rules))
             buildLandmarksNow(l);
     }
 }

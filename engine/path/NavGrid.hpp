@@ -133,9 +133,12 @@ public:
     /// (x, y) holds the dearest cost of the block x .. x+size-1, y .. y+size-1 of `layer`
     /// (Impassable where a cell of it is impassable or off the map), with the same rules. Every
     /// search runs on it as on any layer and gives the paths of a unit of that size. Made on
-    /// the first call for (layer, size) (O(cells): the sliding maximum, the islands; no landmark
-    /// table: its queries use `layer`'s, an admissible bound since no footprint cost is below its
-    /// anchor cell's), later calls return the same index. apply(), replaceLayer() and setRules()
+    /// the first call for (layer, size) (O(cells): the sliding maximum, the islands), later calls
+    /// return the same index. Its landmark table is built as a base layer's is, but never at once
+    /// (Eager: on a background thread from the next pollLandmarks(), or by waitLandmarks();
+    /// OnDemand: once asked for); until it is usable, landmarks() gives `layer`'s table, an
+    /// admissible and consistent bound for it (no footprint cost is below its anchor cell's).
+    /// apply(), replaceLayer() and setRules()
     /// of `layer` keep it equal to a fresh one: an edit recomputes the anchors of the edit's
     /// rectangle grown by size - 1 up and left (O(that rectangle)), and the NavDirty they return
     /// lists its changes in `derived`. It cannot be edited itself (apply / replaceLayer /
@@ -244,7 +247,8 @@ public:
     /// A background build of some layer's table is running (pollLandmarks() installs it).
     bool landmarksBuilding() const;
     /// The layer's table when queries may use it (enabled, built for its rules, and no cost
-    /// lowered since the snapshot it was built from); null otherwise. Valid until the next
+    /// lowered since the snapshot it was built from); for a footprint layer without one, its
+    /// base layer's when that one is usable; null otherwise. Valid until the next
     /// non-const call; a query copies the shared_ptr to keep it for its whole search. Under
     /// OnDemand a null answer also marks the layer as wanted (an atomic flag, so concurrent
     /// const queries may call it): the next pollLandmarks() starts its build.
@@ -301,7 +305,7 @@ private:
         double hScale = 0.0;
         double octileDiag = 1.0;
         std::uint64_t version = 0;
-        LandmarkSlot landmarks;   ///< unused by a footprint layer (its base's table serves it)
+        LandmarkSlot landmarks;
         int footprintBase = -1;   ///< a footprint layer's base layer; -1: made by addLayer()
         int footprintSize = 1;
         std::vector<int> footprints;  ///< a base layer's footprint layers
@@ -316,12 +320,6 @@ private:
     void applyToFootprints(int layer, NavDirty& dirty);
     /// After a replaceLayer() of base layer `layer`: its footprint layers, whole.
     void replaceFootprints(int layer, NavDirty& dirty);
-    /// The layer whose landmark table serves `layer`'s queries (its base for a footprint layer).
-    const Layer& tableOwner(int layer) const
-    {
-        const Layer& l = m_layers[std::size_t(layer)];
-        return l.footprintBase < 0 ? l : m_layers[std::size_t(l.footprintBase)];
-    }
     bool sameSize(const CostField& field) const;
     void copyCosts(Layer& layer, const CostField& field) const;
     void computeIslands(Layer& layer);

@@ -302,8 +302,15 @@ void parseMovement(const toml::table& t, TerrainRules& rules, const std::string&
                 errors.add(node.source(), p + ": must be a whole number of cells from 1 to " + std::to_string(MaxSight));
             else
                 rules.sight = int(*v);
+        } else if (key == "size") {
+            const std::optional<std::int64_t> v = node.value_exact<std::int64_t>();
+            if (!v || *v < 1 || *v > path::MaxFootprintSize)
+                errors.add(node.source(), p + ": must be a whole number of cells from 1 to " +
+                                              std::to_string(path::MaxFootprintSize) + " (the unit covers size x size cells)");
+            else
+                rules.size = int(*v);
         } else {
-            unknownKey(key, p, "diagonal, diagonal_factor, heuristic, weight, smoothing, sight", errors);
+            unknownKey(key, p, "diagonal, diagonal_factor, heuristic, weight, smoothing, sight, size", errors);
         }
     }
 }

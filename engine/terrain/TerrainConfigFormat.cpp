@@ -85,6 +85,7 @@ std::string movementLines(const TerrainRules& rules, const TerrainRules* baseRul
     line("weight", formatTomlNumber(m.weight), base && base->weight == m.weight);
     line("smoothing", formatTomlString(m.smoothing ? "on" : "off"), base && base->smoothing == m.smoothing);
     line("sight", std::to_string(rules.sight), baseRules ? baseRules->sight == rules.sight : rules.sight == DefaultSight);
+    line("size", std::to_string(rules.size), baseRules ? baseRules->size == rules.size : rules.size == 1);
     return out;
 }
 

@@ -188,6 +188,8 @@ std::ostream& operator<<(std::ostream& os, const TerrainRule& r)
 std::ostream& operator<<(std::ostream& os, const TerrainRules& r)
 {
     os << "TerrainRules{movement " << r.movement << ", sight " << r.sight;
+    if (r.size != 1)
+        os << ", size " << r.size;
     for (const TerrainRule& t : r.terrains)
         os << "\n  " << t;
     return os << '}';

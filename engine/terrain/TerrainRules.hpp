@@ -25,6 +25,7 @@
 /// if (dwarf && snow) std::cout << "snow costs " << snow->baseCost.value_or(1.0) << '\n';
 /// \endcode
 
+#include "engine/path/Footprint.hpp"
 #include "engine/path/MoveRules.hpp"
 
 #include <cstddef>
@@ -92,6 +93,9 @@ struct TerrainRules {
     path::MoveRules movement;           ///< diagonal mode and factor, heuristic, weight
     /// How far a unit sees, in cells (Euclidean, fog of war; `[movement] sight`) [Limit: 1..64].
     int sight = DefaultSight;
+    /// A unit's side in cells: it covers size x size cells (`[movement] size`, units bigger than
+    /// a cell: path/Footprint.hpp) [Limit: 1..path::MaxFootprintSize].
+    int size = 1;
 
     /// The rule with this name, or nullptr: the rule named exactly so, else the one whose name
     /// or one of whose aliases equals `name` without regard to (ASCII) case.

@@ -107,8 +107,7 @@ const isostar::terrain::TerrainRules& World::rulesOf(const std::string& profile)
 
 int World::profileSize(const std::string& profile) const
 {
-    (void)profile;
-    return 1;  // PENDING-E31: rulesOf(profile).size once the config parses it
+    return clampUnitSize(rulesOf(profile).size);
 }
 
 int World::sightOf(const std::string& unit, const std::string& profile) const

@@ -1,8 +1,10 @@
 // isopath bench MAP [--queries N] [--seed S] [--algorithm auto|astar|jps|jpsw] [--landmarks auto|on|off]
-//                   [--profile P] [--config F] [--weight W] [--each]
+//                   [--profile P] [--config F] [--weight W] [--size S] [--each]
 // Times one search setting on a map of the user's own: N random queries between passable cells
 // of the map's largest island (the same queries for every setting with the same seed), the
-// median and p90 time per query and the mean expansions. Any setting other than plain A* is
+// median and p90 time per query and the mean expansions. With --size S (default: the profile's
+// [movement] size) the queries are those of a unit of S x S cells, on the grid's footprint layer
+// (NavGrid::footprintLayer; its build time is printed as footprint_build_ms_sizeS). Any setting other than plain A* is
 // also checked against plain A* on the same queries: every cost must be equal, else exit 1.
 // The map is searched as `isopath path` searches it (MapWorld.hpp: staggered and infinite maps
 // on their playable grid, void cells impassable); cells are printed in Tiled's coordinates.
@@ -22,10 +24,12 @@
 #include "engine/path/WeightedJumpSearch.hpp"
 #include "engine/terrain/TerrainField.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -46,6 +50,7 @@ struct BenchOptions {
     std::string algorithm = "auto";
     std::string landmarks = "auto";
     std::string weight;
+    std::string size;
     int queries = 200;
     std::uint64_t seed = 1;
     bool each = false;  ///< --each: one line per query
@@ -59,6 +64,10 @@ struct BenchSetting {
     isostar::path::JumpPointGrid jumps;
     isostar::path::WeightedJumpGrid flat;
     bool landmarks = false;  ///< the grid has a landmark table
+    int layer = 0;           ///< the layer searched: 0, or its footprint layer for a unit bigger than a cell
+    double footprintMs = 0.0;  ///< the footprint layer's build time (NavGrid::footprintLayer)
+    double footprintCpuMs = 0.0;  ///< the same in this thread's CPU time (the machine may be loaded)
+    double footprintLandmarksMs = 0.0;  ///< and its landmark table's (NavGrid::waitLandmarks)
 };
 
 /// The answers of one setting: per query its cost, expansions and time.
@@ -90,6 +99,7 @@ std::string benchDiagnostics(const std::vector<isostar::Diagnostic>& ds)
 struct BenchWorld {
     isostar::path::CostField field;
     isostar::path::MoveRules rules;
+    int size = 1;                 ///< the unit's size (--size, else the profile's)
     int width = 0, height = 0;    ///< the searched grid's
     isostar::map::CellFrame frame;    ///< Tiled's cells <-> the grid (what the user reads)
 };
@@ -119,10 +129,20 @@ BenchWorld loadBenchWorld(const BenchOptions& opt)
     terrain::TerrainRules rules = std::move(profile).value();
     if (!opt.weight.empty())
         rules.movement.weight = benchWeight(opt.weight);
+    if (!opt.size.empty())
+        rules.size = parseUnitSize(opt.size);
     terrain::TerrainField field;
     for (const Diagnostic& d : buildTerrainField(*world, rules, field))
         std::cerr << formatDiagnostic(d) << '\n';
-    return BenchWorld{field.costField(), rules.movement, field.width(), field.height(), world->frame};
+    return BenchWorld{field.costField(), rules.movement, rules.size, field.width(), field.height(), world->frame};
+}
+
+/// This thread's CPU time in milliseconds (CLOCK_THREAD_CPUTIME_ID).
+double threadCpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
 }
 
 /// Builds `s` for `world` with the given algorithm (Auto resolved) and landmark settings.
@@ -135,21 +155,29 @@ void buildSetting(BenchSetting& s, const BenchWorld& world, const isostar::path:
         throw UsageError{mapPath + ": the pathfinder rejected the cost field or the movement rules"};
     s.grid.waitLandmarks();
     s.landmarks = landmarks.enabledFor(world.width, world.height);
-    s.algorithm = isostar::path::resolveAlgorithm(requested, s.grid, 0);
-    requireSupported(s.algorithm, s.grid, 0, mapPath);
+    const double cpu0 = threadCpuMs();
+    const auto t0 = std::chrono::steady_clock::now();
+    s.layer = s.grid.footprintLayer(0, world.size);
+    const auto t1 = std::chrono::steady_clock::now();
+    s.footprintCpuMs = threadCpuMs() - cpu0;
+    s.footprintMs = std::chrono::duration<double, std::milli>(t1 - t0).count();
+    s.grid.waitLandmarks();  // the footprint layer's own table (until then its queries use layer 0's)
+    s.footprintLandmarksMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1).count();
+    s.algorithm = isostar::path::resolveAlgorithm(requested, s.grid, s.layer);
+    requireSupported(s.algorithm, s.grid, s.layer, mapPath);
     if (s.algorithm == Algorithm::Jpsw)
-        s.flat.build(s.grid, 0);
+        s.flat.build(s.grid, s.layer);
     if (s.algorithm == Algorithm::Jps)
-        s.jumps.build(s.grid, 0);
+        s.jumps.build(s.grid, s.layer);
 }
 
-/// The passable cells of the largest island of layer 0 (ties: the lower island id).
-std::vector<isostar::TileCoord> largestIsland(const isostar::path::NavGrid& grid, const std::string& mapPath)
+/// The passable cells of the largest island of `layer` (ties: the lower island id).
+std::vector<isostar::TileCoord> largestIsland(const isostar::path::NavGrid& grid, int layer, const std::string& mapPath)
 {
-    std::vector<int> sizes(std::size_t(grid.islandCount(0)), 0);
+    std::vector<int> sizes(std::size_t(grid.islandCount(layer)), 0);
     for (int y = 0; y < grid.height(); ++y)
         for (int x = 0; x < grid.width(); ++x)
-            if (const int id = grid.islandOf(0, {x, y}); id >= 0)
+            if (const int id = grid.islandOf(layer, {x, y}); id >= 0)
                 ++sizes[std::size_t(id)];
     if (sizes.empty())
         throw UsageError{mapPath + ": no passable cell: nothing to benchmark"};
@@ -162,7 +190,7 @@ std::vector<isostar::TileCoord> largestIsland(const isostar::path::NavGrid& grid
     std::vector<isostar::TileCoord> cells;
     for (int y = 0; y < grid.height(); ++y)
         for (int x = 0; x < grid.width(); ++x)
-            if (grid.islandOf(0, {x, y}) == best)
+            if (grid.islandOf(layer, {x, y}) == best)
                 cells.push_back({x, y});
     return cells;
 }
@@ -194,11 +222,11 @@ BenchRun runQueries(BenchSetting& s, const std::vector<BenchQuery>& queries)
     for (const BenchQuery& q : queries) {
         const auto t0 = Clock::now();
         if (s.algorithm == Algorithm::Jps)
-            jps.findPath(s.grid, 0, s.jumps, q.start, q.goal, result);
+            jps.findPath(s.grid, s.layer, s.jumps, q.start, q.goal, result);
         else if (s.algorithm == Algorithm::Jpsw)
-            jpsw.findPath(s.grid, 0, s.flat, q.start, q.goal, result);
+            jpsw.findPath(s.grid, s.layer, s.flat, q.start, q.goal, result);
         else
-            astar.findPath(s.grid, 0, q.start, q.goal, result);
+            astar.findPath(s.grid, s.layer, q.start, q.goal, result);
         const auto t1 = Clock::now();
         if (result.status != isostar::path::PathStatus::Found)
             throw std::runtime_error("bench: no path between two cells of one island");
@@ -219,12 +247,74 @@ void printRun(const BenchOptions& opt, const BenchSetting& s, const BenchWorld& 
               << islandCells << " cells)\n"
               << "algorithm: " << isostar::path::searchAlgorithmName(s.algorithm) << ", landmarks " << (s.landmarks ? "on" : "off")
               << ", weight " << world.rules.weight << (opt.profile.empty() ? "" : ", profile " + opt.profile) << '\n'
+              << (world.size > 1 ? "size: " + std::to_string(world.size) + "\n" : std::string())
               << "seed: " << opt.seed << '\n'
               << "queries: " << run.micros.size() << '\n'
               << std::fixed << std::setprecision(1) << "median_us: " << isostar::percentile(run.micros, 0.5) << '\n'
               << "p90_us: " << isostar::percentile(run.micros, 0.9) << '\n'
               << "max_us: " << isostar::percentile(run.micros, 1.0) << '\n'
-              << "mean_expanded: " << sum / double(run.expanded.size()) << '\n'
+              << "mean_expanded: " << sum / double(run.expanded.size()) << '\n';
+    if (world.size > 1)
+        std::cout << std::setprecision(2) << "footprint_build_ms_size" << world.size << ": " << s.footprintMs << '\n'
+                  << "footprint_build_cpu_ms_size" << world.size << ": " << s.footprintCpuMs << '\n';
+    if (world.size > 1 && s.landmarks)
+        std::cout << std::setprecision(2) << "footprint_landmarks_ms_size" << world.size << ": " << s.footprintLandmarksMs
+                  << '\n';
+    std::cout << std::defaultfloat << std::setprecision(6);
+}
+
+/// A footprint layer's edit time: the median of 50 edits of layer 0 (NavGrid::apply, the
+/// footprint layer following) of one cell and of a 16x16 block at seeded random places, each
+/// raising the passable cells' costs by half (then restored, untimed): an edit recomputes only
+/// the anchors of its rectangle grown by size - 1, so the time follows the rectangle's area.
+void printEditTimes(BenchSetting& s, const BenchWorld& world)
+{
+    using isostar::path::CellChange;
+    if (world.size <= 1)
+        return;
+    std::mt19937_64 rng(7);
+    std::vector<CellChange> raise, restore;
+    for (const int side : {1, 16}) {
+        std::vector<double> micros;
+        for (int k = 0; k < 50; ++k) {
+            const int x0 = int(rng() % std::uint64_t(std::max(1, world.width - side + 1)));
+            const int y0 = int(rng() % std::uint64_t(std::max(1, world.height - side + 1)));
+            raise.clear();
+            restore.clear();
+            for (int y = y0; y < std::min(world.height, y0 + side); ++y)
+                for (int x = x0; x < std::min(world.width, x0 + side); ++x)
+                    if (const float c = s.grid.cost(0, {x, y}); c < isostar::path::Impassable) {
+                        raise.push_back({{x, y}, c * 1.5f});
+                        restore.push_back({{x, y}, c});
+                    }
+            const auto t0 = std::chrono::steady_clock::now();
+            s.grid.apply(0, raise);
+            micros.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+            s.grid.apply(0, restore);
+        }
+        std::cout << std::fixed << std::setprecision(1) << "footprint_edit_us_size" << world.size << "_" << side << "x"
+                  << side << ": " << isostar::percentile(micros, 0.5) << '\n'
+                  << std::defaultfloat << std::setprecision(6);
+    }
+}
+
+/// For a unit bigger than a cell: the same queries (between cells of the footprint layer's
+/// island, so a unit of size 1 has a path too) in the same setting on layer 0, and the ratio of
+/// the medians (size_ratio_median: sizeS / size 1).
+void compareSizeOne(const BenchOptions& opt, const BenchWorld& world, const SearchChoice& choice,
+                    const std::vector<BenchQuery>& queries, const BenchRun& run)
+{
+    if (world.size <= 1)
+        return;
+    BenchWorld one = world;
+    one.size = 1;
+    BenchSetting s;
+    buildSetting(s, one, one.rules, choice.requested, choice.landmarks, opt.mapPath);
+    const BenchRun base = runQueries(s, queries);
+    const double median = isostar::percentile(base.micros, 0.5);
+    std::cout << std::fixed << std::setprecision(1) << "size1_median_us: " << median << '\n'
+              << std::setprecision(2) << "size_ratio_median: "
+              << (median > 0.0 ? isostar::percentile(run.micros, 0.5) / median : 0.0) << '\n'
               << std::defaultfloat << std::setprecision(6);
 }
 
@@ -268,12 +358,14 @@ int runBench(const BenchOptions& opt)
     const BenchWorld world = loadBenchWorld(opt);
     BenchSetting setting;
     buildSetting(setting, world, world.rules, choice.requested, choice.landmarks, opt.mapPath);
-    const std::vector<isostar::TileCoord> island = largestIsland(setting.grid, opt.mapPath);
+    const std::vector<isostar::TileCoord> island = largestIsland(setting.grid, setting.layer, opt.mapPath);
     const std::vector<BenchQuery> queries = makeQueries(island, opt.queries, opt.seed);
     const BenchRun run = runQueries(setting, queries);
     printRun(opt, setting, world, island.size(), run);
     if (opt.each)
         printQueries(world, queries, run);
+    compareSizeOne(opt, world, choice, queries, run);
+    printEditTimes(setting, world);  // after the queries: the restoring edits lower costs (tables rebuilt)
     const bool plain = setting.algorithm == Algorithm::AStar && !setting.landmarks && world.rules.weight == 1.0;
     return plain ? ExitOk : checkCosts(opt, world, queries, run);
 }
@@ -300,6 +392,9 @@ Command addBenchCommand(CLI::App& app)
                       "jpsw when the map has landmarks; else astar) | astar | jps | jpsw");
     c.app->add_option("--landmarks", opt->landmarks, "A* landmark (ALT) heuristic: auto (maps of at least 128x128 "
                                                      "cells) | on | off");
+    c.app->add_option("--size", opt->size,
+                      "Unit size 1..4 (default: the profile's [movement] size, else 1): queries of a unit of "
+                      "size x size cells, on the footprint layer; prints footprint_build_ms_sizeS");
     c.app->add_flag("--each", opt->each,
                     "Also print one line per query: its cells (Tiled's coordinates), cost and expansions");
     c.run = [opt] {

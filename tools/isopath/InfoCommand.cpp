@@ -1,6 +1,7 @@
 // isopath info MAP: loads a Tiled map with engine/map and prints what it holds as JSON: the
 // file's map as Tiled wrote it, and the terrains of the cells `isopath path` searches
-// (MapWorld.hpp: an infinite map's every chunk, never a staggered map's void cells).
+// (MapWorld.hpp: an infinite map's every chunk, never a staggered map's void cells), and the
+// party's units with their sizes ("party", "party_sizes").
 // Bad input: the diagnostics on stderr (file:line: error: ...) and exit code 2.
 
 #include "tools/isopath/Commands.hpp"
@@ -11,6 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -211,6 +215,57 @@ ordered_json terrainsJson(const MapWorld& world)
     return out;
 }
 
+std::string lowerText(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return s;
+}
+
+/// The map's party objects (class or name "party", as the game reads them) and each unit's size
+/// by the rule of units bigger than a cell: the object's int property `size`, else its
+/// profile's `[movement] size`, else 1 (docs/CONFIG.md). A size that is not a whole number
+/// from 1 to 4, or an unknown profile, is named in the unit's "warning".
+ordered_json partyJson(const MapFile& file, std::vector<int>& sizes)
+{
+    ordered_json out = ordered_json::array();
+    const isostar::terrain::TerrainConfig& config = file.config.config;
+    isostar::map::forEachLayer(file.map.layers, [&](const isostar::map::Layer& layer) {
+        for (const isostar::map::Object& o : layer.objects) {
+            if (lowerText(o.className) != "party" && lowerText(o.name) != "party")
+                continue;
+            ordered_json u;
+            u["id"] = o.id;
+            u["name"] = isostar::map::propertyString(o.properties, "unit",
+                                                     isostar::map::propertyString(o.properties, "character", o.name));
+            const std::string profile = isostar::map::propertyString(o.properties, "profile");
+            u["profile"] = profile.empty() ? ordered_json(nullptr) : ordered_json(profile);
+            const isostar::terrain::TerrainRules* rules = profile.empty() ? &config.base : config.profile(profile);
+            int size = rules ? rules->size : 1;
+            std::string from = profile.empty() ? "movement" : "profile";
+            if (!rules)
+                u["warning"] = "unknown profile \"" + profile + "\"";
+            if (const isostar::map::Property* p = isostar::map::findProperty(o.properties, "size")) {
+                int v = 0;
+                const auto [ptr, ec] = std::from_chars(p->value.data(), p->value.data() + p->value.size(), v);
+                if (p->type != isostar::map::PropertyType::Int || ec != std::errc() ||
+                    ptr != p->value.data() + p->value.size() || v < 1 || v > isostar::path::MaxFootprintSize)
+                    u["warning"] = "property size: must be an int from 1 to 4, got \"" + p->value + "\"";
+                else {
+                    size = v;
+                    from = "object";
+                }
+            }
+            u["size"] = size;
+            u["size_from"] = from;
+            sizes.push_back(size);
+            out.push_back(std::move(u));
+        }
+    });
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    return out;
+}
+
 } // namespace
 
 Command addInfoCommand(CLI::App& app)
@@ -231,6 +286,8 @@ Command addInfoCommand(CLI::App& app)
         }
         ordered_json j = mapJson(file->map);
         j["terrain_config"] = file->config.path.empty() ? std::string("built-in") : file->config.path;
+        std::vector<int> sizes;
+        ordered_json party = partyJson(*file, sizes);
         // A map the engine does not play (hexagonal, no cells) still prints, with no terrains.
         const bool playable = !isostar::map::unplayableReason(file->map);
         const std::optional<MapWorld> world =
@@ -240,6 +297,8 @@ Command addInfoCommand(CLI::App& app)
             return ExitBadInput;
         }
         j["terrains"] = world ? terrainsJson(*world) : ordered_json::array();
+        j["party"] = std::move(party);
+        j["party_sizes"] = sizes;
         // Every string here comes from the user's files (paths, names, properties) and may hold
         // any bytes: nlohmann's `replace` writes invalid UTF-8 as U+FFFD instead of throwing,
         // for keys and values alike, so no field can be forgotten (the rule of all our writers).

@@ -1,7 +1,7 @@
 // isopath path MAP [--from X,Y] [--to X,Y] [--config F] [--profile P] [--heuristic H]
 //                  [--diagonal D] [--weight W] [--no-partial] [--explain X,Y] [--json]
 //                  [--algorithm auto|astar|jps|jpsw] [--landmarks auto|on|off] [--why] [--compare]
-//                  [--smooth]
+//                  [--smooth] [--size S]
 // One path query over a Tiled map's terrain: the same engine code the game runs (map loader,
 // terrain rules, cost field, GridPathfinder; JumpPointSearch on uniform fields), with a summary
 // and an ASCII picture or JSON; --why takes the path's cost apart (engine/terrain/PathWhy.hpp),
@@ -17,6 +17,7 @@
 
 #include "engine/core/Diagnostic.hpp"
 #include "engine/path/AnyAngle.hpp"
+#include "engine/path/Footprint.hpp"
 #include "engine/path/GridPathfinder.hpp"
 #include "engine/path/JumpPointSearch.hpp"
 #include "engine/path/Race.hpp"
@@ -37,15 +38,15 @@ namespace {
 /// Sets up `finder` (landmarks, rules, partial paths) and runs the chosen algorithm once.
 /// nullopt (the message printed) when the pathfinder rejects the field or the rules.
 std::optional<SearchOutcome> runSearch(const PathOptions& opt, const SearchChoice& choice,
-                                       const isostar::terrain::TerrainField& field, const isostar::terrain::TerrainRules& rules,
+                                       const isostar::path::CostField& costs, const isostar::terrain::TerrainRules& rules,
                                        const QueryCells& cells, isostar::path::GridPathfinder& finder,
                                        isopath::TtyProgress& progress)
 {
     using namespace isostar;
-    progress.step(choice.landmarks.enabledFor(field.width(), field.height()) ? "search grid and landmark tables"
-                                                                            : "search grid");
+    progress.step(choice.landmarks.enabledFor(costs.width, costs.height) ? "search grid and landmark tables"
+                                                                        : "search grid");
     finder.setLandmarks(choice.landmarks);  // before init: init builds the table where it is on
-    if (!finder.init(field.costField(), rules.movement)) {
+    if (!finder.init(costs, rules.movement)) {
         std::cerr << "isopath path: the pathfinder rejected the cost field or the movement rules\n";
         return std::nullopt;
     }
@@ -122,9 +123,14 @@ int runPath(const PathOptions& opt)
     for (const Diagnostic& d : buildTerrainField(*world, rules, field))
         warnings.push_back(formatDiagnostic(d));
     checkQuery(cells, field, rules, world->frame, warnings);
+    // A unit bigger than a cell searches its footprint costs (path/Footprint.hpp).
+    const path::CostField costs = path::footprintField(field.costField(), rules.size);
+    checkFootprint(cells, costs, rules.size, world->frame, warnings);
+    if (opt.why && rules.size > 1)
+        throw UsageError{"--why takes apart the costs of single cells: it does not apply with --size above 1"};
 
     path::GridPathfinder finder;
-    const std::optional<SearchOutcome> outcome = runSearch(opt, choice, field, rules, cells, finder, progress);
+    const std::optional<SearchOutcome> outcome = runSearch(opt, choice, costs, rules, cells, finder, progress);
     progress.done();
     if (!outcome)
         return ExitBadInput;
@@ -197,6 +203,9 @@ Command addPathCommand(CLI::App& app)
     c.app->add_flag("--smooth", opt->smooth,
                     "Also smooth the path: straight segments between cell centres that never cut a corner, "
                     "cross cells of one cost and never cost more than the grid path (JSON \"smoothed\")");
+    c.app->add_option("--size", opt->size,
+                      "Unit size 1..4: the unit covers size x size cells from its cell to the east and south "
+                      "(default: the profile's [movement] size, else 1); JSON \"size\"");
     c.app->add_flag("--json", opt->json, "Print JSON instead of a summary and a picture");
     c.run = [opt] {
         try {

@@ -110,6 +110,8 @@ isostar::terrain::TerrainRules queryRules(const PathOptions& opt, const isostar:
     }
     if (!opt.weight.empty())
         rules.movement.weight = parseWeight(opt.weight);
+    if (!opt.size.empty())
+        rules.size = parseUnitSize(opt.size);
     return rules;
 }
 
@@ -156,6 +158,22 @@ void checkQuery(const QueryCells& cells, const isostar::terrain::TerrainField& f
           << "x the optimum (not optimal)";
         warnings.push_back(w.str());
     }
+}
+
+void checkFootprint(const QueryCells& cells, const isostar::path::CostField& footprints, int size,
+                    const isostar::map::CellFrame& frame, std::vector<std::string>& warnings)
+{
+    if (size <= 1)
+        return;
+    const std::string block = std::to_string(size) + "x" + std::to_string(size);
+    const auto why = [&](isostar::TileCoord c) {
+        return coordText(frame.toTiled(c)) + ": a unit of size " + std::to_string(size) + " does not fit there (its " +
+               block + " footprint from that cell covers an impassable cell or leaves the map)";
+    };
+    if (!footprints.passable(cells.start))
+        throw UsageError{"start " + why(cells.start)};
+    if (!footprints.passable(cells.goal))
+        warnings.push_back("goal " + why(cells.goal) + ": no path can end there");
 }
 
 } // namespace isopath

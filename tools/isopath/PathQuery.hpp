@@ -23,6 +23,7 @@ struct PathOptions {
     std::string configPath;
     std::string profile;
     std::string heuristic, diagonal, weight;
+    std::string size;      ///< --size: the unit's size (default: the profile's `[movement] size`)
     std::string explain;
     std::string algorithm = "auto";
     std::string landmarks = "auto";
@@ -33,7 +34,8 @@ struct PathOptions {
     bool smooth = false;   ///< --smooth: the any-angle path too (AnyAngle.hpp)
 };
 
-/// The profile's rules (or the base rules) with the options' heuristic, diagonal mode and weight.
+/// The profile's rules (or the base rules) with the options' heuristic, diagonal mode, weight
+/// and unit size.
 isostar::terrain::TerrainRules queryRules(const PathOptions& opt, const isostar::terrain::ResolvedConfig& config);
 
 /// The cells of the query: start and goal (options, else the map's objects), the explained cell.
@@ -49,5 +51,10 @@ QueryCells queryCells(const PathOptions& opt, const MapWorld& world);
 /// weight above 1.
 void checkQuery(const QueryCells& cells, const isostar::terrain::TerrainField& field, const isostar::terrain::TerrainRules& rules,
                 const isostar::map::CellFrame& frame, std::vector<std::string>& warnings);
+
+/// A unit bigger than a cell (rules.size > 1): refuses a start where its footprint does not fit
+/// and warns about such a goal. `footprints`: the footprint costs (path/Footprint.hpp).
+void checkFootprint(const QueryCells& cells, const isostar::path::CostField& footprints, int size,
+                    const isostar::map::CellFrame& frame, std::vector<std::string>& warnings);
 
 } // namespace isopath

@@ -102,6 +102,7 @@ void printJson(const PathReport& rep)
     j["diagonal"] = std::string(path::diagonalModeName(movement.diagonal));
     j["diagonal_factor"] = movement.diagonalFactor;
     j["weight"] = movement.weight;
+    j["size"] = rep.rules.size;
     if (rep.cells.explain)
         j["explain"] = explainJson(inTiled(rep.field.explain(*rep.cells.explain), frame));
     if (rep.why)  // the engine writes the shape the game's dump shares
@@ -133,6 +134,8 @@ void printText(const PathReport& rep)
     std::cout << "rules:    " << configText;
     if (!rep.opt.profile.empty())
         std::cout << ", profile " << rep.opt.profile;
+    if (rep.rules.size > 1)
+        std::cout << ", unit size " << rep.rules.size << " (" << rep.rules.size << "x" << rep.rules.size << " cells)";
     std::cout << '\n';
     std::cout << "movement: diagonal " << movement.diagonal << " (x" << movement.diagonalFactor << "), heuristic "
               << movement.heuristic << ", weight " << movement.weight << '\n';

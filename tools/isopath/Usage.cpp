@@ -2,9 +2,11 @@
 
 #include "tools/isopath/Usage.hpp"
 
+#include "engine/path/Footprint.hpp"
 #include "engine/path/JumpPointSearch.hpp"
 #include "engine/path/WeightedJumpSearch.hpp"
 
+#include <charconv>
 #include <optional>
 
 namespace isopath {
@@ -24,6 +26,17 @@ SearchChoice parseSearchChoice(const std::string& algorithm, const std::string& 
     if (!isostar::path::parseLandmarkMode(landmarks, choice.landmarks.mode))
         throw UsageError{"unknown landmark mode " + quoted(landmarks) + " (expected auto, on, off)"};
     return choice;
+}
+
+int parseUnitSize(const std::string& text)
+{
+    int v = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v < 1 ||
+        v > isostar::path::MaxFootprintSize)
+        throw UsageError{"--size " + quoted(text) + ": expected a unit size from 1 to " +
+                         std::to_string(isostar::path::MaxFootprintSize) + " (the unit covers size x size cells)"};
+    return v;
 }
 
 void requireSupported(Algorithm algorithm, const isostar::path::NavGrid& grid, int layer, const std::string& mapPath)

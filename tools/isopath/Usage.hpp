@@ -29,6 +29,9 @@ struct SearchChoice {
 /// --algorithm and --landmarks; UsageError naming the bad one.
 SearchChoice parseSearchChoice(const std::string& algorithm, const std::string& landmarks);
 
+/// --size: a unit size from 1 to isostar::path::MaxFootprintSize; UsageError otherwise.
+int parseUnitSize(const std::string& text);
+
 /// Throws UsageError when `algorithm` is Jps or Jpsw and cannot search `layer` of `grid`
 /// (saying what it needs; "; MAP does not" after it when `mapPath` is not empty).
 void requireSupported(Algorithm algorithm, const isostar::path::NavGrid& grid, int layer, const std::string& mapPath);

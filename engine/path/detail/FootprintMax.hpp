@@ -45,6 +45,50 @@ inline void slidingMax(const float* in, std::ptrdiff_t inStep, int n, int s, flo
         out[i * outStep] = std::max(h[i], g[i + s - 1]);
 }
 
+/// slidingMax down the columns of a rows x w array, a whole row at a time (contiguous, so the
+/// compiler vectorizes it): out row r = max of in rows r .. r + s - 1, for r in 0 .. rows - s.
+inline void slidingMaxRows(const float* in, int rows, int w, int s, float* out, FootprintScratch& scratch)
+{
+    const std::size_t width = std::size_t(w);
+    if (s == 1) {
+        std::copy(in, in + std::size_t(rows) * width, out);
+        return;
+    }
+    scratch.prefix.resize(std::size_t(rows) * width);
+    scratch.suffix.resize(std::size_t(rows) * width);
+    float* const g = scratch.prefix.data();
+    float* const h = scratch.suffix.data();
+    for (int r = 0; r < rows; ++r) {
+        const float* row = in + std::size_t(r) * width;
+        float* gr = g + std::size_t(r) * width;
+        if (r % s == 0)
+            std::copy(row, row + width, gr);
+        else {
+            const float* above = gr - width;
+            for (std::size_t x = 0; x < width; ++x)
+                gr[x] = std::max(above[x], row[x]);
+        }
+    }
+    for (int r = rows - 1; r >= 0; --r) {
+        const float* row = in + std::size_t(r) * width;
+        float* hr = h + std::size_t(r) * width;
+        if (r % s == s - 1 || r == rows - 1)
+            std::copy(row, row + width, hr);
+        else {
+            const float* below = hr + width;
+            for (std::size_t x = 0; x < width; ++x)
+                hr[x] = std::max(below[x], row[x]);
+        }
+    }
+    for (int r = 0; r + s <= rows; ++r) {
+        const float* hr = h + std::size_t(r) * width;
+        const float* gr = g + std::size_t(r + s - 1) * width;
+        float* o = out + std::size_t(r) * width;
+        for (std::size_t x = 0; x < width; ++x)
+            o[x] = std::max(hr[x], gr[x]);
+    }
+}
+
 /// The footprint costs of the anchors x0..x1, y0..y1 (inclusive, inside the width x height
 /// grid) for blocks of `size` cells: out[(y - y0) * (x1 - x0 + 1) + (x - x0)]. `cellCost(x, y)`
 /// gives the cost of an in-grid cell; cells off the grid count as impassable. O(rectangle).
@@ -68,8 +112,7 @@ void footprintBlock(int width, int height, int size, int x0, int y0, int x1, int
         slidingMax(scratch.line.data(), 1, cols, size, scratch.rowMax.data() + std::size_t(r) * std::size_t(w), 1,
                    scratch);
     }
-    for (int c = 0; c < w; ++c)
-        slidingMax(scratch.rowMax.data() + c, w, rows, size, out.data() + c, w, scratch);
+    slidingMaxRows(scratch.rowMax.data(), rows, w, size, out.data(), scratch);
 }
 
 } // namespace isostar::path::detail

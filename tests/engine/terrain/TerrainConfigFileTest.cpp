@@ -1,4 +1,5 @@
 #include "engine/terrain/TerrainConfigFile.hpp"
+#include "engine/terrain/TerrainConfigFormat.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -177,6 +178,40 @@ TEST_CASE("a missing config file is an error naming it", "[terrain][config]")
     isostar::Result<std::string> text = readTerrainConfigText("no/such/terrain.toml");
     REQUIRE_FALSE(text.ok());
     CHECK(isostar::formatDiagnostics(text.diagnostics()) == "no/such/terrain.toml: error: cannot open terrain config\n");
+}
+
+TEST_CASE("size: [profile.NAME.movement] size parses, profiles inherit and override it, bad values are errors",
+          "[terrain][config][footprint]")
+{
+    CHECK(defaultTerrainConfig().base.size == 1);
+    isostar::Result<TerrainConfig> r = parseTerrainConfig(R"(
+[movement]
+[terrain.grass]
+cost = 1
+[profile.cart.movement]
+size = 2
+[profile.ogre.movement]
+size = 3
+[profile.knight]
+description = "one cell"
+)", "maps/size.toml");
+    INFO(isostar::formatDiagnostics(r.diagnostics()));
+    REQUIRE(r.ok());
+    CHECK(r.value().base.size == 1);
+    CHECK(r.value().profile("cart")->size == 2);
+    CHECK(r.value().profile("ogre")->size == 3);
+    CHECK(r.value().profile("knight")->size == 1);
+    // Written back, read again: the same sizes.
+    isostar::Result<TerrainConfig> again = parseTerrainConfig(formatTerrainConfig(r.value()), "maps/again.toml");
+    REQUIRE(again.ok());
+    CHECK(again.value() == r.value());
+
+    const std::string expected = "maps/bad.toml:3: error: profile.cart.movement.size: must be a whole number of cells "
+                                 "from 1 to 4 (the unit covers size x size cells)\n";
+    CHECK(errorsOf("[profile.cart]\n[profile.cart.movement]\nsize = 5\n") == expected);
+    CHECK(errorsOf("[profile.cart]\n[profile.cart.movement]\nsize = 0\n") == expected);
+    CHECK(errorsOf("[profile.cart]\n[profile.cart.movement]\nsize = 1.5\n") == expected);
+    CHECK(errorsOf("[profile.cart]\n[profile.cart.movement]\nsize = \"2\"\n") == expected);
 }
 
 TEST_CASE("sight: [movement] sight and blocks_sight parse, profiles override, bad values are errors",

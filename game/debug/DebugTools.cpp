@@ -46,7 +46,7 @@ const OverlayText OverlayTexts[] = {
     {"field", &OverlayFlags::field, "flow field",
      ": the selected group's shared field, an arrow per cell toward its goal (yellow near, blue far)"},
     {"clearance", &OverlayFlags::clearance, "clearance",
-     ": where the selected unit's footprint may stand (its northern corner) green, too narrow for it amber"},
+     ": where the selected unit's footprint may stand (its northern corner) blue, too narrow for it red"},
 };
 
 /// The colour of a neighbour's outcome in the step-through panel and on the map.

@@ -191,10 +191,11 @@ void Overlays::drawClearance(sf::VertexArray& va, const OverlayScene& scene, con
         for (int x = near.x0; x <= near.x1; ++x) {
             if (scene.unknown({x, y}))
                 continue;
+            // Blue and red-orange: they read on grass, snow and roads alike.
             if (nav.passable(scene.unitLayer, {x, y}))
-                addDiamond(va, proj, {x, y}, sf::Color(70, 220, 110, 120), 0.9f);
+                addDiamond(va, proj, {x, y}, sf::Color(60, 140, 255, 105), 0.9f);
             else if (nav.passable(scene.layer, {x, y}))
-                addDiamond(va, proj, {x, y}, sf::Color(255, 170, 40, 110), 0.9f);
+                addDiamond(va, proj, {x, y}, sf::Color(255, 80, 30, 165), 0.9f);
         }
 }
 

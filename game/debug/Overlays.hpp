@@ -17,7 +17,7 @@
 ///   far from it; the goal ringed, the field's region outlined.
 /// - **clearance**: the cells where the selected unit's footprint may stand (its northern
 ///   corner there, every cell of the footprint passable for its profile: its footprint layer)
-///   green; cells passable for its profile where its footprint does not fit amber.
+///   blue; cells passable for its profile where its footprint does not fit red-orange.
 ///
 /// Cost: only cells that can reach into the view add geometry (maps go up to 504x504); what
 /// depends on the whole map (the influence sources, the search's order per cell) is built once

@@ -6,10 +6,14 @@
 #include "game/world/World.hpp"
 #include "tests/game/OccupancyCheck.hpp"
 #include "tests/support/FootprintProbe.hpp"
+#include "tests/support/TempDir.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -104,4 +108,42 @@ TEST_CASE("big units: the cart goes by the wide gap, every unit arrives, no fram
     // the wide one when the narrow one is crowded).
     CHECK(cartRows == std::set<int>{13});
     CHECK(smallRows.count(4) == 1);
+}
+
+TEST_CASE("big units: a party object without `size` takes its profile's [profile.NAME.movement] size", "[party][footprint]")
+{
+    // wall_gaps.tmx with the cart's `size` property replaced by the profile `ox`, whose
+    // movement size is 2 in a copy of maps/terrain.toml.
+    const testsupport::TempDir dir("isostar-big-units");
+    std::ifstream in(WallGaps);
+    std::stringstream map;
+    map << in.rdbuf();
+    std::string text = map.str();
+    const std::string size = R"(<property name="size" type="int" value="2"/>)";
+    const std::size_t at = text.find(size);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, size.size(), R"(<property name="profile" value="ox"/>)");
+    const std::string source = std::string(ISOSTAR_SOURCE_DIR) + "/tests/game/data/";
+    const auto sourced = [&](const std::string& t) {  // the tilesets stay where they are
+        std::string out = t;
+        for (std::size_t p = out.find("source=\"../"); p != std::string::npos; p = out.find("source=\"../", p + 1))
+            out.insert(p + 8, source);
+        return out;
+    };
+    std::ofstream(dir.path / "ox.tmx") << sourced(text);
+    std::ifstream base(std::string(ISOSTAR_SOURCE_DIR) + "/maps/terrain.toml");
+    std::stringstream config;
+    config << base.rdbuf() << "\n[profile.ox]\ndescription = \"pulls a cart\"\n\n[profile.ox.movement]\nsize = 2\n";
+    std::ofstream((dir.path / "ox.toml").string()) << config.str();
+    game::MessageLog log;
+    game::Session session(log);
+    const game::SessionChange c =
+        session.open(game::loadWorld({(dir.path / "ox.tmx").string(), (dir.path / "ox.toml").string(), ""}));
+    INFO(isostar::formatDiagnostics(c.problems));
+    REQUIRE(c.problems.empty());
+    const int cart = session.party().find("cart");
+    REQUIRE(cart >= 0);
+    CHECK(session.party().units()[std::size_t(cart)].size == 2);
+    CHECK(session.party().units()[std::size_t(cart)].profile == "ox");
+    CHECK(session.party().units()[std::size_t(session.party().find("knight"))].size == 1);
 }

@@ -101,6 +101,10 @@ int run(int argc, char** argv)
                    "with --bench-units: units stand and are ordered in groups of G sharing a goal (a flow field each)")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
+    app.add_option("--bench-big-fraction", opts.benchBigFraction,
+                   "with --bench-units: this share (0 to 1) of the units are carts of size 2 (2x2 cells)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1.0));
     bool noMinimap = false;
     app.add_flag("--no-minimap", noMinimap, "start with the minimap hidden (M shows it)");
     app.add_flag("--mute", opts.mute, "no sound this run (U unmutes); the settings file is left as it is");

@@ -38,7 +38,7 @@ debug::DebugKeys debugKeys()
     k.race = keyOf(cmd::Race{});
     k.clearRace = keyOf(cmd::ClearRace{});
     k.why = keyOf(cmd::ToggleWhy{});
-    for (const char* name : {"heat", "influence", "search", "numbers", "field"})
+    for (const char* name : {"heat", "influence", "search", "numbers", "field", "clearance"})
         k.overlays += (k.overlays.empty() ? "" : ", ") + keyOf(cmd::ToggleOverlay{name}) + " " + name;
     return k;
 }

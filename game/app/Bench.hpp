@@ -93,6 +93,11 @@ private:
     void spawnGroup(std::size_t first, std::size_t count, isostar::TileCoord centre);
     /// A goal on the island of `from`, near it when one is found.
     isostar::TileCoord randomGoal(isostar::TileCoord from);
+    /// Spawns unit `index` on `cell` when its footprint fits there (its size: sizeOf), as a
+    /// cart when it is big; true when it did.
+    bool spawnAt(std::size_t index, isostar::TileCoord cell);
+    /// The size of unit `index`: 2 for a share --bench-big-fraction of the units, spread evenly.
+    int sizeOf(std::size_t index) const;
     void print(std::size_t units, const std::vector<double>& frameMs, const std::vector<double>& pathMs,
                const std::vector<double>& serviceMs) const;
 
@@ -101,6 +106,7 @@ private:
     GameParts m_parts;
     std::map<int, std::vector<isostar::TileCoord>> m_islands;  ///< island id -> its passable cells
     int m_islandsUsed = 0;
+    int m_bigUnits = 0;  ///< units of size 2 spawned
     isostar::path::SearchCounts m_searches;  ///< the service's answers of every frame, by algorithm
     std::vector<char> m_seen;  ///< spawnGroup's flood marks
     std::mt19937 m_rng{12345};

@@ -35,7 +35,9 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
     const sf::Vector2f s = view.unitScreen(u);
     const std::vector<isostar::TileCoord> rest = remainingPlan(u);
     const isostar::TileCoord tile = remainingPath(u).front();
-    const int layer = std::clamp(u.layer, 0, std::max(0, int(world.terrains.size()) - 1));
+    // The layer it plans on (its footprint layer for its size), priced on the world's grid.
+    const int profileLayer = std::clamp(u.profileLayer, 0, std::max(0, int(world.terrains.size()) - 1));
+    const int layer = world.nav.validLayer(u.layer) ? u.layer : profileLayer;
     double pathCost = 0.0;
     Json path = Json::array();
     for (std::size_t k = 0; k < rest.size(); ++k) {
@@ -63,7 +65,8 @@ Json unitJson(const Unit& u, bool selected, const World& world, const View& view
             {"moving", u.moving()},
             {"selected", selected},
             {"goal", cellJson(world, u.goal)},
-            {"profile", world.profileName(layer)},
+            {"profile", world.profileName(profileLayer)},
+            {"size", u.size},
             {"path_cost", std::isfinite(pathCost) ? Json(pathCost) : Json(nullptr)},
             {"facing", std::string(isostar::anim::directionName(u.facing))},
             {"animation", u.anim.clip},

@@ -71,11 +71,15 @@ HudState HudModel::state(const Session& session, const Input& input, bool script
     }
     if (const Unit* lead = party.leader()) {
         const Unit& leader = *lead;
-        hud.explainLayer = leader.layer;
-        hud.statusLines.push_back("Profile: " + world.profileName(leader.layer) + " (" + leader.name + ")");
+        hud.explainLayer = leader.profileLayer;
+        hud.hoverFootprint = {leader.layer, leader.size};
+        const std::string profile =
+            world.profileName(leader.profileLayer) + (leader.size > 1 ? ", size " + std::to_string(leader.size) : "");
+        hud.statusLines.push_back("Profile: " + profile + " (" + leader.name + ")");
         if (m_hover && world.nav.inBounds(*m_hover)) {
+            // Its footprint's cost there: the dearest of its cells (its layer for its size).
             const float c = party.cost(*m_hover, leader.layer);
-            hud.tileLines.push_back("For " + leader.name + " (" + world.profileName(leader.layer) + "): " +
+            hud.tileLines.push_back("For " + leader.name + " (" + profile + "): " +
                                     (isostar::path::isPassableCost(c) ? "cost " + fmt(c) : std::string("impassable")));
         }
     }

@@ -19,6 +19,7 @@ struct Options {
     int benchUnitFrames = 600;  ///< --frames F: frames of --bench-units
     bool benchLoad = false;   ///< --bench-load MAP: open the map, print start-up figures, exit
     int benchGroup = 1;         ///< --group G: --bench-units orders units in groups of G sharing a goal
+    double benchBigFraction = 0.0;  ///< --bench-big-fraction F: that share of the --bench-units units is of size 2
     bool showMinimap = true;  ///< false: --no-minimap (M shows it); true: as the settings say
     bool mute = false;        ///< --mute: no sound this run (U unmutes; the settings file keeps its value)
     unsigned width = 1280;    ///< the window's; play and scripts take the settings' (game/settings)

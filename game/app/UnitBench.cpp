@@ -41,10 +41,8 @@ void UnitBench::spawnGroup(std::size_t first, std::size_t count, isostar::TileCo
     std::size_t placed = 0;
     for (std::size_t head = 0; head < queue.size() && placed < count; ++head) {
         const isostar::TileCoord c = queue[head];
-        if (!party.occupancy().occupied(c)) {
-            party.spawn(BenchNames[(first + placed) % 4], c);
+        if (spawnAt(first + placed, c))
             ++placed;
-        }
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
                 const isostar::TileCoord n{c.x + dx, c.y + dy};
@@ -72,12 +70,15 @@ std::size_t UnitBench::spawnUnits()
     std::shuffle(cells.begin(), cells.end(), m_rng);
 
     Party& party = m_parts.session.party();
+    if (m_opts.benchBigFraction > 0.0)
+        m_parts.session.footprintLayer("", 2);  // the carts' layer
     party.reset(nav);
     std::size_t n = std::min(cells.size(), std::size_t(m_opts.benchUnits));
     const std::size_t group = std::size_t(std::max(1, m_opts.benchGroup));
     if (group == 1) {
-        for (std::size_t i = 0; i < n; ++i)
-            party.spawn(BenchNames[i % 4], cells[i]);
+        for (std::size_t k = 0; k < cells.size() && party.units().size() < n; ++k)
+            spawnAt(party.units().size(), cells[k]);
+        n = party.units().size();
     } else {
         // Each group stands together around a random cell (the shuffled cells, in order).
         for (std::size_t g = 0; party.units().size() < n && g < cells.size(); ++g)
@@ -87,6 +88,23 @@ std::size_t UnitBench::spawnUnits()
     m_parts.view.loadCharacters(party, m_parts.session.messages());
     party.selection().selectNone();
     return n;
+}
+
+int UnitBench::sizeOf(std::size_t index) const
+{
+    const double f = m_opts.benchBigFraction;
+    return f > 0.0 && std::floor(double(index + 1) * f) > std::floor(double(index) * f) ? 2 : 1;
+}
+
+bool UnitBench::spawnAt(std::size_t index, isostar::TileCoord cell)
+{
+    Party& party = m_parts.session.party();
+    const int size = sizeOf(index);
+    if (!party.freeFor(cell, "", size))
+        return false;
+    party.spawn(size > 1 ? "cart" : BenchNames[index % 4], cell, "", size);
+    m_bigUnits += party.units().back().size > 1 ? 1 : 0;
+    return true;
 }
 
 isostar::TileCoord UnitBench::randomGoal(isostar::TileCoord from)
@@ -176,6 +194,8 @@ void UnitBench::print(std::size_t units, const std::vector<double>& frameMs, con
     std::cout << "give_ways: " << w.giveWays << "\n";
     std::cout << "cell_trades: " << w.trades << "\n";
     std::cout << "islands_used: " << m_islandsUsed << "\n";
+    if (m_opts.benchBigFraction > 0.0)
+        std::cout << "big_units: " << m_bigUnits << "\n";
     if (m_opts.benchGroup > 1) {
         std::cout << "group_size: " << m_opts.benchGroup << "\n";
         std::cout << "fields_made: " << w.fieldsMade << "\n";

@@ -45,6 +45,8 @@ const OverlayText OverlayTexts[] = {
     {"numbers", &OverlayFlags::numbers, "numbers", ": g, h, f and step costs on the tiles from 1.5x zoom"},
     {"field", &OverlayFlags::field, "flow field",
      ": the selected group's shared field, an arrow per cell toward its goal (yellow near, blue far)"},
+    {"clearance", &OverlayFlags::clearance, "clearance",
+     ": where the selected unit's footprint may stand (its northern corner) blue, too narrow for it red"},
 };
 
 /// The colour of a neighbour's outcome in the step-through panel and on the map.
@@ -231,7 +233,12 @@ OverlayScene DebugTools::scene(const DebugFrame& f, bool stepping) const
     s.fog = f.fog;
     s.plan = f.plan;
     const int i = f.party->selection().leader();
-    s.layer = i >= 0 ? f.party->units()[std::size_t(i)].layer : 0;
+    if (i >= 0) {
+        const Unit& u = f.party->units()[std::size_t(i)];
+        s.layer = u.profileLayer;
+        s.unitLayer = u.layer;
+        s.unitSize = u.size;
+    }
     s.field = f.party->fieldOf(i);
     if (stepping) {
         s.trace = &m_stepper.trace();
@@ -443,7 +450,7 @@ const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
         return m_why;
     }
     const Unit& u = *lead;
-    const int layer = std::clamp(u.layer, 0, std::max(0, int(f.world->terrains.size()) - 1));
+    const int layer = std::clamp(u.profileLayer, 0, std::max(0, int(f.world->terrains.size()) - 1));
     const SearchedOn on = searchedOn(f);
     if (m_why && m_whyWorld == f.world && m_whyOn == on && m_why->unit == u.name && m_why->path == path)
         return m_why;
@@ -454,8 +461,11 @@ const std::optional<UnitWhy>& DebugTools::why(const DebugFrame& f)
     w.path = std::move(path);
     if (!f.world->terrains.empty() && grid.validLayer(layer)) {
         const isostar::terrain::TerrainField& field = f.world->terrains[std::size_t(layer)].terrain;
-        w.why = f.fog ? explainKnown(field, w.path, grid.rules(layer), *f.fog, grid, layer)
-                      : isostar::terrain::explainPath(field, w.path, grid.rules(layer), grid.topology());
+        if (u.size > 1)  // its footprint's corners: each step priced by the dearest cell after it
+            w.why = explainFootprint(field, w.path, grid.rules(layer), f.fog, grid, layer, u.size);
+        else
+            w.why = f.fog ? explainKnown(field, w.path, grid.rules(layer), *f.fog, grid, layer)
+                          : isostar::terrain::explainPath(field, w.path, grid.rules(layer), grid.topology());
     }
     if (smoothed && grid.validLayer(u.layer)) {
         w.smoothed = true;

@@ -3,6 +3,8 @@
 /// belief grid's cost under UnknownTerrain on an unknown one.
 #include "game/debug/KnownWhy.hpp"
 
+#include "game/rules/Footprint.hpp"
+
 #include <algorithm>
 #include <tuple>
 #include <utility>
@@ -12,22 +14,41 @@ namespace game::debug {
 
 namespace {
 
+/// The cell of the footprint of `size` at `corner` that prices a step into it: its dearest
+/// cell on `plan`'s `layer` (the first, row by row, among equals); the corner itself at size 1.
+isostar::TileCoord dearestCell(const isostar::path::NavGrid& plan, int layer, isostar::TileCoord corner, int size)
+{
+    isostar::TileCoord best = corner;
+    float cost = -1.0f;
+    Footprint{corner, size}.forEachCell([&](isostar::TileCoord c) {
+        const float here = plan.validLayer(layer) ? plan.cost(layer, c) : isostar::path::Impassable;
+        if (here > cost) {
+            cost = here;
+            best = c;
+        }
+    });
+    return best;
+}
+
 /// The steps of `path` (start .. end) as the party knows them, into `out` (its totals, steps,
 /// terrains and sources; not its straight line): a step into a known cell is the real one (the
 /// belief grid holds the real cost there), a step into an unknown cell costs what `plan` says,
-/// under UnknownTerrain, with no influence.
+/// under UnknownTerrain, with no influence. `fog` null: every cell is known. A unit of `size`
+/// > 1 (`path` its footprint's corners): a step is explained as the same step into the dearest
+/// cell of the footprint after it (dearestCell), which is what it costs.
 void explainKnownSteps(const isostar::terrain::TerrainField& field, std::span<const isostar::TileCoord> path,
-                       const isostar::path::MoveRules& rules, const FogOfWar& fog, const isostar::path::NavGrid& plan,
-                       int layer, isostar::terrain::PathWhy& out)
+                       const isostar::path::MoveRules& rules, const FogOfWar* fog, const isostar::path::NavGrid& plan,
+                       int layer, int size, isostar::terrain::PathWhy& out)
 {
     std::vector<std::pair<std::string, isostar::TileCoord>> entered;  // (terrain, cell): cells counted once
     for (std::size_t k = 1; k < path.size(); ++k) {
-        const isostar::TileCoord a = path[k - 1], b = path[k];
+        const isostar::TileCoord b = dearestCell(plan, layer, path[k], size);
+        const isostar::TileCoord a{b.x - (path[k].x - path[k - 1].x), b.y - (path[k].y - path[k - 1].y)};
         const bool diagonal = a.x != b.x && a.y != b.y && !plan.hex(); // hex: every step an edge neighbour
         isostar::terrain::WhyStep step;
-        if (fog.known(b)) {
+        if (!fog || fog->known(b)) {
             const isostar::TileCoord pair[2] = {a, b};
-            const isostar::terrain::PathWhy one = isostar::terrain::explainPath(field, pair, rules);
+            const isostar::terrain::PathWhy one = isostar::terrain::explainPath(field, pair, rules, plan.topology());
             out.skippedSteps += one.skippedSteps;
             if (one.stepList.empty())
                 continue;
@@ -96,13 +117,13 @@ isostar::terrain::PathWhy explainKnown(const isostar::terrain::TerrainField& fie
     if (allKnown(path) && allKnown(real.straightLine.cells))
         return real;
     isostar::terrain::PathWhy out;
-    explainKnownSteps(field, path, rules, fog, plan, layer, out);
+    explainKnownSteps(field, path, rules, &fog, plan, layer, 1, out);
     out.straightLine = real.straightLine;
     if (!allKnown(real.straightLine.cells)) {
         // Unknown cells are open ground to the party: the line is blocked only where a known
         // cell blocks it (the real blocker when it is known).
         isostar::terrain::PathWhy line;
-        explainKnownSteps(field, real.straightLine.cells, rules, fog, plan, layer, line);
+        explainKnownSteps(field, real.straightLine.cells, rules, &fog, plan, layer, 1, line);
         isostar::terrain::WhyStraightLine& sl = out.straightLine;
         sl.byTerrain.clear();
         sl.cost.reset();
@@ -123,5 +144,32 @@ isostar::terrain::PathWhy explainKnown(const isostar::terrain::TerrainField& fie
     return out;
 }
 
+isostar::terrain::PathWhy explainFootprint(const isostar::terrain::TerrainField& field,
+                                           std::span<const isostar::TileCoord> path, const isostar::path::MoveRules& rules,
+                                           const FogOfWar* fog, const isostar::path::NavGrid& plan, int layer, int size)
+{
+    isostar::terrain::PathWhy out;
+    if (path.empty())
+        return out;
+    explainKnownSteps(field, path, rules, fog, plan, layer, size, out);
+    // The straight line of the corners, priced as the steps are.
+    isostar::terrain::WhyStraightLine& sl = out.straightLine;
+    sl.cells = isostar::terrain::bresenhamLine(path.front(), path.back());
+    isostar::terrain::PathWhy line;
+    explainKnownSteps(field, sl.cells, rules, fog, plan, layer, size, line);
+    sl.diagonalSteps = line.diagonalSteps;
+    if (line.skippedSteps == 0) {
+        sl.cost = line.total;
+        sl.byTerrain = std::move(line.byTerrain);
+        return out;
+    }
+    for (std::size_t k = 1; k < sl.cells.size() && !sl.blockedAt; ++k) {
+        const isostar::TileCoord d = dearestCell(plan, layer, sl.cells[k], size);
+        if ((!fog || fog->known(d)) && !plan.passable(layer, d))
+            sl.blockedAt = sl.cells[k];
+    }
+    sl.blockedBy = "impassable";
+    return out;
+}
 
 } // namespace game::debug

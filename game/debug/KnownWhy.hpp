@@ -34,4 +34,15 @@ isostar::terrain::PathWhy explainKnown(const isostar::terrain::TerrainField& fie
                                    const isostar::path::MoveRules& rules, const FogOfWar& fog,
                                    const isostar::path::NavGrid& plan, int layer);
 
+/// Explains the path of a unit of `size` cells a side (`path`: its footprint's northern
+/// corners, start .. end) over `field` under `rules`: each step costs the dearest cell of the
+/// footprint after it (as the unit's footprint layer prices it) and is explained as the same
+/// step into that cell, its terrain and influences (`plan`'s `layer`: the profile's costs);
+/// with `fog` [opt] as explainKnown (unknown cells open ground). The straight line runs
+/// through the corners from the first to the last and is priced the same way (blocked at the
+/// first corner whose footprint holds an impassable cell; the corner rule is not applied).
+isostar::terrain::PathWhy explainFootprint(const isostar::terrain::TerrainField& field,
+                                           std::span<const isostar::TileCoord> path, const isostar::path::MoveRules& rules,
+                                           const FogOfWar* fog, const isostar::path::NavGrid& plan, int layer, int size);
+
 } // namespace game::debug

@@ -47,6 +47,8 @@ std::vector<std::string> OverlayFlags::names() const
         out.push_back("numbers");
     if (field)
         out.push_back("field");
+    if (clearance)
+        out.push_back("clearance");
     return out;
 }
 
@@ -62,6 +64,8 @@ bool OverlayFlags::set(std::string_view name)
         numbers = true;
     else if (name == "field")
         field = true;
+    else if (name == "clearance")
+        clearance = true;
     else if (name == "none")
         *this = {};
     else
@@ -172,7 +176,27 @@ void Overlays::drawGround(sf::RenderTarget& target, const OverlayFlags& flags, c
         drawPath(va, scene);
     if (flags.field)
         drawField(va, scene, near);
+    if (flags.clearance)
+        drawClearance(va, scene, near);
     target.draw(va);
+}
+
+void Overlays::drawClearance(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near) const
+{
+    const isostar::path::NavGrid& nav = scene.grid();
+    if (!nav.validLayer(scene.unitLayer) || !nav.validLayer(scene.layer))
+        return;
+    const isostar::iso::Projection& proj = scene.world->projection;
+    for (int y = near.y0; y <= near.y1; ++y)
+        for (int x = near.x0; x <= near.x1; ++x) {
+            if (scene.unknown({x, y}))
+                continue;
+            // Blue and red-orange: they read on grass, snow and roads alike.
+            if (nav.passable(scene.unitLayer, {x, y}))
+                addDiamond(va, proj, {x, y}, sf::Color(60, 140, 255, 105), 0.9f);
+            else if (nav.passable(scene.layer, {x, y}))
+                addDiamond(va, proj, {x, y}, sf::Color(255, 80, 30, 165), 0.9f);
+        }
 }
 
 void Overlays::drawField(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near) const

@@ -15,6 +15,9 @@
 /// - **field**: the flow field of the selected unit's group order (GroupFields): on every cell
 ///   in view the field reached, an arrow to the neighbour it leads to, yellow near the goal to blue
 ///   far from it; the goal ringed, the field's region outlined.
+/// - **clearance**: the cells where the selected unit's footprint may stand (its northern
+///   corner there, every cell of the footprint passable for its profile: its footprint layer)
+///   blue; cells passable for its profile where its footprint does not fit red-orange.
 ///
 /// Cost: only cells that can reach into the view add geometry (maps go up to 504x504); what
 /// depends on the whole map (the influence sources, the search's order per cell) is built once
@@ -60,25 +63,29 @@ struct OverlayFlags {
     bool search = false;
     bool numbers = false;
     bool field = false;
+    bool clearance = false;
 
-    bool any() const { return heat || influence || search || numbers || field; }
+    bool any() const { return heat || influence || search || numbers || field || clearance; }
     /// The names of the overlays that are on, in the order heat, influence, search, numbers,
-    /// field.
+    /// field, clearance.
     std::vector<std::string> names() const;
-    /// Turns on the overlay called `name` ("heat", "influence", "search", "numbers", "field")
-    /// or, for "none", turns every overlay off. False (nothing changed) for any other name.
+    /// Turns on the overlay called `name` ("heat", "influence", "search", "numbers", "field",
+    /// "clearance") or, for "none", turns every overlay off. False (nothing changed) for any
+    /// other name.
     bool set(std::string_view name);
     bool operator==(const OverlayFlags&) const = default;
 };
 
 /// True for the names OverlayFlags::set accepts ("heat", "influence", "search", "numbers",
-/// "field", "none").
+/// "field", "clearance", "none").
 bool isOverlayName(std::string_view name);
 
 /// What the overlays look at this frame (owned by the caller; read only while drawing).
 struct OverlayScene {
     const World* world = nullptr;                   ///< [Limit: not null when drawing]
     int layer = 0;                                  ///< the selected unit's NavGrid layer (profile)
+    int unitLayer = 0;                              ///< the layer it plans on: its footprint layer for its size
+    int unitSize = 1;                               ///< its size (footprint side, cells)
     std::uint64_t worldVersion = 0;                 ///< WorldHost::version(): cached data is rebuilt when it changes
     const isostar::path::SearchTrace* trace = nullptr;  ///< [opt] the last search
     double traceAgeSec = 1e9;                       ///< seconds since that search (its replay)
@@ -150,6 +157,7 @@ private:
     void drawSearch(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near);
     void drawPath(sf::VertexArray& va, const OverlayScene& scene) const;
     void drawField(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near) const;
+    void drawClearance(sf::VertexArray& va, const OverlayScene& scene, const CellRange& near) const;
     void drawLegend(sf::RenderTarget& target, const sf::Font& font, const OverlayScene& scene, float bottomMarginPx) const;
 
     SearchCache m_search;

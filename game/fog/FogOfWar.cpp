@@ -33,7 +33,11 @@ void FogOfWar::reset(const isostar::path::NavGrid& real, SightMap blockers, bool
     off.mode = isostar::path::LandmarkMode::Off;
     m_belief.setLandmarks(off);
     m_belief.reset(real.width(), real.height(), real.topology());
+    // The real grid's own layers (its footprint layers follow the belief grid's own, made by
+    // footprintLayer()).
     for (int layer = 0; layer < real.layerCount(); ++layer) {
+        if (real.footprintBase(layer) != layer)
+            continue;
         isostar::path::CostField field = real.costField(layer);
         for (std::size_t i = 0; i < field.cost.size(); ++i)
             if (!m_known[i])
@@ -104,7 +108,9 @@ FogChanges FogOfWar::changesSince(std::uint64_t stamp) const
 void FogOfWar::mark(Viewer viewer, std::uint8_t as, std::vector<isostar::TileCoord>& marked)
 {
     m_scratch.clear();
-    cellsInSight(m_blockers, viewer.cell, viewer.radius, m_scratch);
+    for (int dy = 0; dy < std::max(1, viewer.size); ++dy)
+        for (int dx = 0; dx < std::max(1, viewer.size); ++dx)
+            cellsInSight(m_blockers, {viewer.cell.x + dx, viewer.cell.y + dy}, viewer.radius, m_scratch);
     for (isostar::TileCoord c : m_scratch) {
         const std::size_t i = shape().index(c);
         if (m_visible[i] == as)
@@ -129,6 +135,8 @@ std::vector<isostar::path::NavDirty> FogOfWar::writeFresh(const isostar::path::N
         return out;
     std::vector<isostar::path::CellChange> changes;
     for (int layer = 0; layer < m_belief.layerCount(); ++layer) {
+        if (m_belief.footprintBase(layer) != layer)
+            continue;  // it follows its base layer (NavDirty::derived)
         changes.clear();
         for (isostar::TileCoord c : m_fresh)
             changes.push_back({c, real.cost(layer, c)});

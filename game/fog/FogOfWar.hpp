@@ -40,10 +40,12 @@
 
 namespace game {
 
-/// A unit's eyes: the cell it stands on and how far it sees.
+/// A unit's eyes: the cell it stands on and how far it sees. A unit bigger than a cell sees
+/// from every cell of its footprint (the `size` x `size` block from `cell`).
 struct Viewer {
     isostar::TileCoord cell;
     int radius = 0;
+    int size = 1;
     bool operator==(const Viewer&) const = default;
 };
 
@@ -85,6 +87,9 @@ public:
     void setBlockers(SightMap blockers);
 
     const isostar::path::NavGrid& belief() const { return m_belief; }
+    /// The belief grid's footprint layer of `layer` for units of `size` (made on the first
+    /// call, NavGrid::footprintLayer; it follows its base layer from then on).
+    int footprintLayer(int layer, int size) { return m_belief.footprintLayer(layer, size); }
     /// The map's shape (empty while the fog is off).
     const isostar::GridShape& shape() const { return m_blockers.shape; }
     bool known(isostar::TileCoord c) const { return shape().inBounds(c) && m_known[shape().index(c)] != 0; }

@@ -69,6 +69,8 @@ void debugRows(std::vector<Binding>& rows)
         "overlays", BarPlay);
     add("L", Mode::Any, ModShift, cmd::ToggleOverlay{"field"}, "overlay: the flow field of the selected group",
         "overlays", BarPlay);
+    add("K", Mode::Any, ModShift, cmd::ToggleOverlay{"clearance"},
+        "overlay: clearance, where the selected unit's footprint may stand", "overlays", BarPlay);
     add("G", Mode::Any, ModShift, cmd::StepMode{}, "step-through on / off (a click then starts a stepped search)",
         "step", BarPlay);
     add("N", Mode::Any, 0, cmd::Step{1}, "step-through: one expansion", "step", BarPlay);

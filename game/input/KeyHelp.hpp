@@ -39,7 +39,7 @@ std::string entryKeys(const KeyHelpEntry& entry, bool markdown = false);
 HelpSheet helpSheet();
 
 /// The hint bar of play (`editing` false) or of the editor: the rows with a hint for that bar,
-/// those with the same hint as one item ("C/I/T/V/L: overlays"), in keyHelp()'s order.
+/// those with the same hint as one item ("C/I/T/V/L/K: overlays"), in keyHelp()'s order.
 std::string hintBar(bool editing);
 
 /// README's key table (the text between `<!-- keys:begin -->` and `<!-- keys:end -->`): a line

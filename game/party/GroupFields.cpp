@@ -312,7 +312,7 @@ GroupMove GroupFields::reroute(int index, const OccupancyGrid& occupancy)
     for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
             const isostar::TileCoord n{cur.x + dx, cur.y + dy};
-            if ((dx == 0 && dy == 0) || !mayStep(*m_grid, u.layer, cur, n) || occupancy.occupied(n, index))
+            if ((dx == 0 && dy == 0) || !mayStep(*m_grid, u.layer, cur, n) || occupancy.occupiedIn(u.footprintAt(n), index))
                 continue;
             const double d = field->distance(n);
             const bool diagonal = dx != 0 && dy != 0 && !m_grid->hex();

@@ -19,13 +19,52 @@ void OccupancyGrid::rebuild(isostar::GridShape shape)
     m_goalHead = {};
     m_goalHead.growTo(cells);
     m_goalLinks.assign(m_units.size(), GoalLink{});
+    m_maxSize = 1;
     for (std::size_t i = 0; i < m_units.size(); ++i) {
-        const Unit& u = m_units[i];
-        claim(u.tile, int(i));
-        if (u.stepping)
-            claim(u.stepTo, int(i));
+        claimUnit(int(i));
         goalChanged(int(i));
     }
+}
+
+void OccupancyGrid::enter(const Footprint& from, const Footprint& to, int index)
+{
+    to.forEachCell([&](isostar::TileCoord c) {
+        if (!from.contains(c))
+            claim(c, index);
+    });
+}
+
+void OccupancyGrid::leave(const Footprint& from, const Footprint& to, int index)
+{
+    from.forEachCell([&](isostar::TileCoord c) {
+        if (!to.contains(c))
+            unclaim(c, index);
+    });
+}
+
+void OccupancyGrid::claimUnit(int index)
+{
+    const Unit& u = m_units[std::size_t(index)];
+    u.footprint().forEachCell([&](isostar::TileCoord c) { claim(c, index); });
+    if (u.stepping)
+        enter(u.footprint(), u.footprintAt(u.stepTo), index);
+}
+
+void OccupancyGrid::unclaimUnit(int index)
+{
+    const Unit& u = m_units[std::size_t(index)];
+    if (u.stepping)
+        leave(u.footprintAt(u.stepTo), u.footprint(), index);
+    u.footprint().forEachCell([&](isostar::TileCoord c) { unclaim(c, index); });
+}
+
+int OccupancyGrid::holderIn(const Footprint& f, int except) const
+{
+    for (int dy = 0; dy < f.size; ++dy)
+        for (int dx = 0; dx < f.size; ++dx)
+            if (const int h = holderOf({f.at.x + dx, f.at.y + dy}, except); h >= 0)
+                return h;
+    return -1;
 }
 
 void OccupancyGrid::claim(isostar::TileCoord c, int index)
@@ -78,6 +117,7 @@ void OccupancyGrid::goalChanged(int index)
         m_goalLinks.resize(m_units.size());
     unlinkGoal(index);
     const isostar::TileCoord goal = m_units[std::size_t(index)].goal;
+    m_maxSize = std::max(m_maxSize, m_units[std::size_t(index)].size);
     if (!onGrid(goal))
         return;
     const std::size_t c = cellIndex(goal);
@@ -108,9 +148,16 @@ bool OccupancyGrid::walkedTo(isostar::TileCoord cell, const std::vector<char>& e
 {
     if (!onGrid(cell))
         return false;
-    for (int i = int(m_goalHead[cellIndex(cell)]) - 1; i >= 0; i = m_goalLinks[std::size_t(i)].next)
-        if ((std::size_t(i) >= except.size() || !except[std::size_t(i)]) && m_units[std::size_t(i)].moving())
-            return true;
+    // Goals are listed by their footprint's northern corner: the corners up to m_maxSize - 1
+    // cells north of `cell` may hold a goal whose footprint covers it.
+    for (int y = std::max(0, cell.y - m_maxSize + 1); y <= cell.y; ++y)
+        for (int x = std::max(0, cell.x - m_maxSize + 1); x <= cell.x; ++x)
+            for (int i = int(m_goalHead[cellIndex({x, y})]) - 1; i >= 0; i = m_goalLinks[std::size_t(i)].next) {
+                const Unit& u = m_units[std::size_t(i)];
+                if ((std::size_t(i) >= except.size() || !except[std::size_t(i)]) && u.moving() &&
+                    u.footprintAt(u.goal).contains(cell))
+                    return true;
+            }
     return false;
 }
 
@@ -129,7 +176,7 @@ int OccupancyGrid::freeSearchRadius(std::size_t units)
 }
 
 OccupancyGrid::FreeCell OccupancyGrid::nearestFree(const isostar::path::NavGrid& grid, int layer, isostar::TileCoord from,
-                                                   int except) const
+                                                   int except, int size) const
 {
     // Square rings of growing Chebyshev radius r round `from`: every cell of ring r is at least
     // r away (Euclidean), so once r * r reaches the best squared distance found no farther ring
@@ -140,7 +187,7 @@ OccupancyGrid::FreeCell OccupancyGrid::nearestFree(const isostar::path::NavGrid&
                               std::max({from.x, from.y, grid.width() - 1 - from.x, grid.height() - 1 - from.y}));
     auto consider = [&](isostar::TileCoord c) {
         ++out.visited;
-        if (!grid.passable(layer, c) || occupied(c, except))
+        if (!grid.passable(layer, c) || occupiedIn(Footprint{c, size}, except))
             return;
         const int d = (c.x - from.x) * (c.x - from.x) + (c.y - from.y) * (c.y - from.y);
         const std::optional<isostar::TileCoord>& best = out.cell;
@@ -162,7 +209,7 @@ int OccupancyGrid::scan(isostar::TileCoord cell, int except) const
 {
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         const Unit& u = m_units[i];
-        if (int(i) != except && (u.tile == cell || (u.stepping && u.stepTo == cell)))
+        if (int(i) != except && u.covers(cell))
             return int(i);
     }
     return -1;

@@ -20,25 +20,31 @@ std::vector<int> OrderBlocked::begin(const std::vector<Unit>& units, const Occup
         if (shape.inBounds(c))
             m_moverCells.push_back(shape.index(c));
     };
+    // Each cell a mover covers, once per mover (OccupancyGrid's claims count it once).
     for (int i : who)
         if (i >= 0 && i < int(units.size()) && !m_isMover[std::size_t(i)]) {
             m_movers.push_back(i);
             m_isMover[std::size_t(i)] = 1;
             const Unit& u = units[std::size_t(i)];
-            held(u.tile);
+            u.footprint().forEachCell(held);
             if (u.stepping)
-                held(u.stepTo);
+                u.footprintAt(u.stepTo).forEachCell([&](isostar::TileCoord c) {
+                    if (!u.footprint().contains(c))
+                        held(c);
+                });
         }
     std::sort(m_moverCells.begin(), m_moverCells.end());
     return m_movers;
 }
 
-void OrderBlocked::take(std::span<const isostar::TileCoord> goals)
+void OrderBlocked::take(std::span<const isostar::TileCoord> goals, int size)
 {
     const isostar::GridShape shape = m_occupancy->shape();
     for (isostar::TileCoord g : goals)
-        if (shape.inBounds(g))
-            m_taken.push_back(shape.index(g));
+        Footprint{g, size}.forEachCell([&](isostar::TileCoord c) {
+            if (shape.inBounds(c))
+                m_taken.push_back(shape.index(c));
+        });
     std::sort(m_taken.begin(), m_taken.end());
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 /// \file OrderBlocked.hpp
 /// The tiles a move order's formation may not use (planFormation's `blocked`): cells held or
-/// claimed by a unit outside the order (its cell, the cell it steps into), goals of moving
-/// units outside the order, and goals an earlier group of the same order took. Answered from
+/// claimed by a unit outside the order (its footprint, the footprint it steps into), the cells
+/// of the goals of moving units outside the order, and of the goals an earlier group of the
+/// same order took. Answered from
 /// the occupancy grid (claims per cell, units listed by goal), so each question costs the units
 /// on or walking to that cell, never a scan of the party.
 ///
@@ -29,8 +30,9 @@ public:
     /// Starts an order of `who` among `units` (held on `occupancy`; both must outlive end()):
     /// returns the movers, the valid and distinct units of `who` in order.
     std::vector<int> begin(const std::vector<Unit>& units, const OccupancyGrid& occupancy, const std::vector<int>& who);
-    /// `goals` are taken by a group of the order: blocked for the groups after it.
-    void take(std::span<const isostar::TileCoord> goals);
+    /// `goals` are taken by a group of the order whose units are of `size`: the cells of their
+    /// footprints are blocked for the groups after it.
+    void take(std::span<const isostar::TileCoord> goals, int size = 1);
     /// Is `c` no formation goal for the order's movers? Off the grid: false (the flood never
     /// leaves it).
     bool at(isostar::TileCoord c) const;

@@ -40,15 +40,22 @@ public:
         : m_shape(grid.shape()), m_mark(std::size_t(grid.layerCount()))
     {
         for (const isostar::path::NavDirty& d : dirty) {
-            if (!grid.validLayer(d.layer))
-                continue;
-            std::vector<char>& m = m_mark[std::size_t(d.layer)];
-            if (m.empty())
-                m.assign(m_shape.size(), 0);
-            for (isostar::TileCoord c : d.cells)
-                if (m_shape.inBounds(c))
-                    m[m_shape.index(c)] = 1;
+            mark(grid, d);
+            for (const isostar::path::NavDirty& f : d.derived)  // its footprint layers
+                mark(grid, f);
         }
+    }
+
+    void mark(const isostar::path::NavGrid& grid, const isostar::path::NavDirty& d)
+    {
+        if (!grid.validLayer(d.layer))
+            return;
+        std::vector<char>& m = m_mark[std::size_t(d.layer)];
+        if (m.empty())
+            m.assign(m_shape.size(), 0);
+        for (isostar::TileCoord c : d.cells)
+            if (m_shape.inBounds(c))
+                m[m_shape.index(c)] = 1;
     }
 
     bool at(int layer, isostar::TileCoord c) const
@@ -98,13 +105,32 @@ bool Party::rebind(const isostar::path::NavGrid& grid)
 {
     if (!bind(&grid))
         return false;
-    m_motion.relayer([this](const std::string& profile) { return layerFor(profile); });
+    m_motion.relayer([this](const Unit& u) { return layersFor(u.profile, u.size); });
     return true;
 }
 
 int Party::layerFor(const std::string& profile) const
 {
     return m_grid ? std::max(0, profileLayer(*m_grid, profile)) : 0;
+}
+
+UnitLayers Party::layersFor(const std::string& profile, int size) const
+{
+    UnitLayers out;
+    out.profileLayer = layerFor(profile);
+    out.size = clampUnitSize(size);
+    out.layer = m_grid ? footprintLayer(*m_grid, out.profileLayer, out.size) : -1;
+    if (out.layer < 0) {  // no grid, or no layer for that size: a unit of one cell
+        out.layer = out.profileLayer;
+        out.size = 1;
+    }
+    return out;
+}
+
+bool Party::freeFor(isostar::TileCoord tile, const std::string& profile, int size) const
+{
+    const UnitLayers l = layersFor(profile, size);
+    return m_grid && m_grid->passable(l.layer, tile) && !occupancy().occupiedIn(Footprint{tile, l.size});
 }
 
 void Party::leaveGroup(int index)
@@ -156,14 +182,15 @@ void Party::gridChanged(std::span<const isostar::path::NavDirty> dirty, CostChan
     }
 }
 
-int Party::spawn(const std::string& name, isostar::TileCoord tile, const std::string& profile)
+int Party::spawn(const std::string& name, isostar::TileCoord tile, const std::string& profile, int size)
 {
-    const int index = m_motion.spawn(name, tile, profile, layerFor(profile));
+    const int index = m_motion.spawn(name, tile, profile, layersFor(profile, size));
     m_selection.resize(int(units().size()));
     return index;
 }
 
-void Party::spawnAround(const std::vector<std::string>& names, isostar::TileCoord near, const std::vector<std::string>& profiles)
+void Party::spawnAround(const std::vector<std::string>& names, isostar::TileCoord near, const std::vector<std::string>& profiles,
+                        const std::vector<int>& sizes)
 {
     if (!m_grid || m_grid->width() <= 0 || m_grid->height() <= 0)
         return;
@@ -171,8 +198,8 @@ void Party::spawnAround(const std::vector<std::string>& names, isostar::TileCoor
     near.x = std::clamp(near.x, 0, grid.width() - 1);
     near.y = std::clamp(near.y, 0, grid.height() - 1);
     // Every cell in order of distance from `near`; each unit takes the first free one passable
-    // for its profile on near's island (or on the island of the first one found for that
-    // profile, when `near` itself is a wall).
+    // for its profile and size (its footprint there) on near's island of its layer (or on the
+    // island of the first one found for that layer, when `near` itself is a wall).
     std::vector<isostar::TileCoord> cells;
     cells.reserve(grid.shape().size());
     for (int y = 0; y < grid.height(); ++y)
@@ -183,16 +210,19 @@ void Party::spawnAround(const std::vector<std::string>& names, isostar::TileCoor
     std::vector<int> island(std::size_t(grid.layerCount()), -1);
     for (std::size_t k = 0; k < names.size(); ++k) {
         const std::string profile = k < profiles.size() ? profiles[k] : std::string();
-        const int layer = layerFor(profile);
+        const UnitLayers layers = layersFor(profile, k < sizes.size() ? sizes[k] : 1);
+        const int layer = layers.layer;
+        if (std::size_t(layer) >= island.size())
+            island.resize(std::size_t(layer) + 1, -1);
         for (isostar::TileCoord c : cells) {
-            if (!grid.passable(layer, c) || occupancy().occupied(c))
+            if (!grid.passable(layer, c) || occupancy().occupiedIn(Footprint{c, layers.size}))
                 continue;
             int& home = island[std::size_t(layer)];
             if (home < 0)
                 home = grid.islandOf(layer, c);
             if (grid.islandOf(layer, c) != home)
                 continue;
-            spawn(names[k], c, profile);
+            spawn(names[k], c, profile, layers.size);
             break;
         }
     }
@@ -276,14 +306,15 @@ OrderReport Party::order(const std::vector<int>& who, isostar::TileCoord clicked
                 m_motion.setRank(movers[r], int(r));
                 starts.push_back(planCell(units()[std::size_t(movers[r])]));
             }
-        const FormationResult form = planFormation(*m_grid, layer, m_query, clicked, starts, blocked, m_formation);
+        const int size = units()[std::size_t(group.front())].size;
+        const FormationResult form = planFormation(*m_grid, layer, m_query, clicked, starts, blocked, m_formation, size);
         if (!form.anchor)
             continue;
         if (!rep.anchor) {
             rep.anchor = form.anchor;
             rep.anchorMoved = form.anchorMoved;
         }
-        m_blocked.take(form.goals);
+        m_blocked.take(form.goals, size);
         orderGroup(group, form.goals, *form.anchor, !leaderDone, leaderNow, rep, trace);
         leaderDone = true;
     }

@@ -125,15 +125,20 @@ public:
     /// the others walk on untouched.
     void gridChanged(std::span<const isostar::path::NavDirty> dirty, CostChangeReport* report = nullptr);
 
-    /// Adds a unit standing at the centre of `tile`, walking with the costs of `profile`
-    /// (unknown or empty: layer 0). Returns its index.
-    int spawn(const std::string& name, isostar::TileCoord tile, const std::string& profile = {});
-    /// Spawns up to `names.size()` units (unit k with `profiles[k]`, "" when absent) on distinct
-    /// cells passable for their profile, as close to `near` as possible (in order of distance),
-    /// all of one profile on one island. Used when a map has no `party` objects, or a spawn
-    /// point is blocked.
+    /// Adds a unit of `size` (1 to MaxUnitSize, Footprint.hpp) standing on `tile` (its
+    /// footprint's northern corner), walking with the costs of `profile` (unknown or empty:
+    /// layer 0) on its footprint layer for that size (NavGrid::footprintLayer). Returns its
+    /// index. The caller checks the footprint is free there (freeFor).
+    int spawn(const std::string& name, isostar::TileCoord tile, const std::string& profile = {}, int size = 1);
+    /// May a unit of `profile` and `size` stand on `tile`: its footprint passable for it and
+    /// held by no unit?
+    bool freeFor(isostar::TileCoord tile, const std::string& profile, int size) const;
+    /// Spawns up to `names.size()` units (unit k with `profiles[k]`, "" when absent, and
+    /// `sizes[k]`, 1 when absent) where their footprints are passable for their profile and
+    /// held by no unit, as close to `near` as possible (in order of distance), all of one layer
+    /// on one island. Used when a map has no `party` objects, or a spawn point is blocked.
     void spawnAround(const std::vector<std::string>& names, isostar::TileCoord near,
-                     const std::vector<std::string>& profiles = {});
+                     const std::vector<std::string>& profiles = {}, const std::vector<int>& sizes = {});
 
     const std::vector<Unit>& units() const { return m_motion.units(); }
     /// Index of the unit called `name`, or -1.
@@ -217,6 +222,9 @@ private:
     bool bind(const isostar::path::NavGrid* grid);
     /// Layer of a profile on the grid in use (unknown or no grid: 0).
     int layerFor(const std::string& profile) const;
+    /// The layers a unit of `profile` and `size` walks on (a size the grid has no footprint
+    /// layer for: size 1).
+    UnitLayers layersFor(const std::string& profile, int size) const;
     /// Unit `index` leaves its group order (GroupFields) for a new order.
     void leaveGroup(int index);
     /// order(): the units of `group` (one profile, ranks set) walk to `goals`: the first as

@@ -196,28 +196,32 @@ void PartyMotion::clear()
     bind(nullptr);
 }
 
-int PartyMotion::spawn(const std::string& name, isostar::TileCoord tile, const std::string& profile, int layer)
+int PartyMotion::spawn(const std::string& name, isostar::TileCoord tile, const std::string& profile, UnitLayers layers)
 {
     Unit& u = m_units.emplace_back();
     u.name = name;
     u.profile = profile;
-    u.layer = layer;
+    u.size = clampUnitSize(layers.size);
+    u.layer = layers.layer;
+    u.profileLayer = layers.profileLayer;
     u.tile = tile;
     u.goal = tile;
     u.pos = cellCentre(tile);
     u.walk.restPos = u.pos;
     setIdle(u);
     const int index = int(m_units.size()) - 1;
-    m_occupancy.claim(tile, index);
+    m_occupancy.claimUnit(index);
     m_occupancy.goalChanged(index);
     return index;
 }
 
-void PartyMotion::relayer(const std::function<int(const std::string&)>& layerOf)
+void PartyMotion::relayer(const std::function<UnitLayers(const Unit&)>& layersOf)
 {
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         Unit& u = m_units[i];
-        u.layer = layerOf(u.profile);
+        const UnitLayers layers = layersOf(u);
+        u.layer = layers.layer;
+        u.profileLayer = layers.profileLayer;
         if (u.stepping) {
             u.tile = u.stepTo;
             u.stepping = false;
@@ -247,18 +251,16 @@ bool PartyMotion::displace(int index)
     const isostar::TileCoord at = planCell(u);
     if (m_grid->passable(u.layer, at))
         return false;
-    if (u.stepping)
-        m_occupancy.unclaim(u.stepTo, index);
+    m_occupancy.unclaimUnit(index);
     u.stepping = false;
-    const std::optional<isostar::TileCoord> to = m_occupancy.nearestFree(*m_grid, u.layer, at, index).cell;
-    if (!to)
-        return false;
-    m_occupancy.unclaim(u.tile, index);
-    m_occupancy.claim(*to, index);
-    u.tile = *to;
-    u.pos = cellCentre(*to);
-    u.walk.restPos = u.pos;
-    return true;
+    const std::optional<isostar::TileCoord> to = m_occupancy.nearestFree(*m_grid, u.layer, at, index, u.size).cell;
+    if (to) {
+        u.tile = *to;
+        u.pos = cellCentre(*to);
+        u.walk.restPos = u.pos;
+    }
+    m_occupancy.claimUnit(index);
+    return to.has_value();
 }
 
 void PartyMotion::setRank(int index, int rank)
@@ -451,7 +453,7 @@ double PartyMotion::walk(int i, double dtSec)
             } else {
                 remaining -= need;
                 u.walk.stepElapsedSec = u.walk.stepDurationSec;
-                m_occupancy.unclaim(u.tile, i);
+                m_occupancy.leave(u.footprint(), u.footprintAt(u.stepTo), i);
                 u.tile = u.stepTo;
                 u.walk.restPos = u.walk.stepEnd;
                 u.stepping = false;
@@ -472,7 +474,7 @@ double PartyMotion::walk(int i, double dtSec)
                 setIdle(u);
                 break;
             }
-            const int blocker = m_occupancy.holderOf(u.path.front(), i);
+            const int blocker = m_occupancy.holderIn(u.footprintAt(u.path.front()), i);
             if (blocker >= 0) {
                 setIdle(u);
                 return micros + blocked(i, blocker, remaining);
@@ -490,8 +492,8 @@ double PartyMotion::blocked(int i, int blocker, double waitedSec)
 {
     Unit& u = m_units[std::size_t(i)];
     const Unit& b = m_units[std::size_t(blocker)];
-    if (b.stepping && b.tile == u.path.front())
-        return 0.0;  // it is leaving the cell: no need to plan around it
+    if (b.stepping && !b.footprintAt(b.stepTo).overlaps(u.footprintAt(u.path.front())))
+        return 0.0;  // it is leaving the cells: no need to plan around it
     const auto t0 = std::chrono::steady_clock::now();
     // A unit of lower priority with an order of its own gives way.
     m_chain.clear();
@@ -574,7 +576,7 @@ void PartyMotion::startStep(int index)
     const int dx = next.x - u.tile.x, dy = next.y - u.tile.y;
     const double cost = double(m_grid->cost(u.layer, next));
     const double c = std::isfinite(cost) ? cost : 1.0;
-    m_occupancy.claim(next, index);
+    m_occupancy.enter(u.footprint(), u.footprintAt(next), index);
     const isostar::TilePos from = restingPos(u);
     const double ex = point.at.x - from.x, ey = point.at.y - from.y;
     // Along a segment: the cell's cost x the length walked in it (the clamps bound the seconds
@@ -599,7 +601,7 @@ void PartyMotion::replan(int index)
     const isostar::TileCoord start = planCell(u);
     // The goal itself is taken by a unit that has stopped there: the closest free tile instead.
     isostar::TileCoord goal = u.goal;
-    const int atGoal = m_occupancy.holderOf(goal, index);
+    const int atGoal = m_occupancy.holderIn(u.footprintAt(goal), index);
     if (atGoal >= 0 && !m_units[std::size_t(atGoal)].moving())
         goal = freeCellNear(goal, start, u.layer, index);
     std::vector<isostar::TileCoord> avoid = avoidCells(index, start);
@@ -620,7 +622,7 @@ void PartyMotion::stepAside(int index, isostar::TileCoord to)
     const isostar::TileCoord from = u.tile;
     const double cost = double(m_grid->cost(u.layer, to));
     clearPath(u);
-    m_occupancy.claim(to, index);
+    m_occupancy.enter(u.footprint(), u.footprintAt(to), index);
     beginStep(u, to, restingPos(u), cellCentre(to),
               m_params.timing.stepSec(std::isfinite(cost) ? cost : 1.0, false, m_grid->rules(u.layer).diagonalFactor));
     u.walk.holdSec = u.walk.stepDurationSec + m_params.giveWayHoldSec;
@@ -644,12 +646,13 @@ bool PartyMotion::giveWay(int index, int pusher)
     const Unit& p = m_units[std::size_t(pusher)];
     const std::size_t ahead = std::min<std::size_t>(p.path.size(), 4);
     auto onItsWay = [&](isostar::TileCoord c) {
-        return std::find(p.path.begin(), p.path.begin() + std::ptrdiff_t(ahead), c) != p.path.begin() + std::ptrdiff_t(ahead);
+        return std::any_of(p.path.begin(), p.path.begin() + std::ptrdiff_t(ahead),
+                           [&](isostar::TileCoord w) { return p.footprintAt(w).overlaps(u.footprintAt(c)); });
     };
     const isostar::TileCoord next[4] = {{u.tile.x + 1, u.tile.y}, {u.tile.x - 1, u.tile.y}, {u.tile.x, u.tile.y + 1}, {u.tile.x, u.tile.y - 1}};
     std::optional<isostar::TileCoord> best;
     for (isostar::TileCoord n : next) {
-        if (!m_grid->passable(u.layer, n) || m_occupancy.occupied(n, index))
+        if (!m_grid->passable(u.layer, n) || m_occupancy.occupiedIn(u.footprintAt(n), index))
             continue;
         if (!best || (onItsWay(*best) && !onItsWay(n)))
             best = n;
@@ -669,12 +672,12 @@ bool PartyMotion::pushBehind(int index, int pusher)
     for (isostar::TileCoord n : next) {
         if (!m_grid->passable(u.layer, n))
             continue;
-        const int o = m_occupancy.holderOf(n, index);
-        if (o < 0 || o == pusher || m_units[std::size_t(o)].tile != n)
+        const int o = m_occupancy.holderIn(u.footprintAt(n), index);
+        if (o < 0 || o == pusher || !m_units[std::size_t(o)].footprint().overlaps(u.footprintAt(n)))
             continue;
         const Unit& other = m_units[std::size_t(o)];
-        if (other.stepping && other.stepTo != u.tile)
-            return true;  // about to leave that cell
+        if (other.stepping && !other.footprintAt(other.stepTo).overlaps(u.footprint()))
+            return true;  // about to leave those cells
         if (!other.stepping && giveWay(o, pusher))
             return true;
     }

@@ -47,6 +47,13 @@
 
 namespace game {
 
+/// A unit's size and the layers it walks on (Unit::size, Unit::layer, Unit::profileLayer).
+struct UnitLayers {
+    int layer = 0;         ///< its profile's footprint layer for its size (the profile's layer at size 1)
+    int profileLayer = 0;  ///< its profile's own layer
+    int size = 1;
+};
+
 class PartyMotion {
 public:
     /// Works with the party's path requests, group fields and tuning (which outlive it).
@@ -62,17 +69,19 @@ public:
     void bind(const isostar::path::NavGrid* grid);
     /// No units (the occupancy grid emptied, nothing bound).
     void clear();
-    /// A unit standing at the centre of `tile` with the costs of `layer`; returns its index.
-    int spawn(const std::string& name, isostar::TileCoord tile, const std::string& profile, int layer);
+    /// A unit of `layers.size` standing on `tile` (its footprint's northern corner, at that
+    /// cell's centre) with the costs of `layers.layer`; returns its index.
+    int spawn(const std::string& name, isostar::TileCoord tile, const std::string& profile, UnitLayers layers);
     /// Every unit stops on the cell it stands on (a step under way ends in the cell it enters)
-    /// and walks on `layerOf(profile)` from now on; the occupancy grid is rebuilt.
-    void relayer(const std::function<int(const std::string&)>& layerOf);
+    /// and walks on the layers `layersOf(unit)` gives from now on (its size stays); the
+    /// occupancy grid is rebuilt.
+    void relayer(const std::function<UnitLayers(const Unit&)>& layersOf);
     /// Every unit forgets its request (before the service is replaced).
     void dropRequests();
     /// Every unit leaves its group (Unit::group -1; GroupFields forgets its groups on its own).
     void leaveGroups();
-    /// A unit on a cell that became impassable moves to the nearest free passable cell of its
-    /// layer (OccupancyGrid::nearestFree); true when it moved.
+    /// A unit on a cell that became impassable (its footprint there) moves to the nearest
+    /// free passable cell of its layer (OccupancyGrid::nearestFree); true when it moved.
     bool displace(int index);
 
     /// Unit `index`'s place in its latest order (Unit::rank).

@@ -18,7 +18,7 @@ bool PartyMotion::mayTrade(int i, int blocker) const
 {
     const Unit& u = m_units[std::size_t(i)];
     const Unit& mate = m_units[std::size_t(blocker)];
-    return u.group >= 0 && mate.group == u.group && !mate.moving() && mate.goal == mate.tile && !u.stepping &&
+    return u.group >= 0 && mate.group == u.group && mate.size == u.size && !mate.moving() && mate.goal == mate.tile && !u.stepping &&
            !u.path.empty() && u.path.front() == mate.tile && u.goal != mate.tile;
 }
 
@@ -36,7 +36,7 @@ isostar::TileCoord PartyMotion::freeCellNear(isostar::TileCoord goal, isostar::T
     m_freeSeen.insert(shape.index(goal));
     for (std::size_t head = 0; head < queue.size() && head < Limit; ++head) {
         const isostar::TileCoord c = queue[head];
-        if (!m_occupancy.occupied(c, except) && m_grid->reachable(layer, from, c))
+        if (!m_occupancy.occupiedIn(m_units[std::size_t(except)].footprintAt(c), except) && m_grid->reachable(layer, from, c))
             return c;
         const isostar::TileCoord next[4] = {{c.x + 1, c.y}, {c.x - 1, c.y}, {c.x, c.y + 1}, {c.x, c.y - 1}};
         for (isostar::TileCoord n : next) {
@@ -50,9 +50,18 @@ isostar::TileCoord PartyMotion::freeCellNear(isostar::TileCoord goal, isostar::T
 std::vector<isostar::TileCoord> PartyMotion::avoidCells(int index, isostar::TileCoord start) const
 {
     // A penalty (not a wall) on the cells units within avoidRadius hold, and on the next
-    // claimCells cells of their paths: the search goes around them where the detour is
-    // cheaper. Only units of higher priority count, and units standing without an order.
+    // claimCells cells of their paths (their footprints there): the search goes around them
+    // where the detour is cheaper. The search plans the unit's northern corner, so the penalty
+    // goes on every corner from which its footprint would overlap such a cell. Only units of
+    // higher priority count, and units standing without an order.
     std::vector<isostar::TileCoord> avoid;
+    const int size = m_units[std::size_t(index)].size;
+    auto add = [&](const Footprint& f) {
+        f.forEachAnchorOverlapping(size, [&](isostar::TileCoord a) {
+            if (a != start && m_occupancy.onGrid(a))
+                avoid.push_back(a);
+        });
+    };
     const int r = std::max(0, m_params.avoidRadius);
     for (int y = std::max(0, start.y - r); y <= std::min(m_occupancy.height() - 1, start.y + r); ++y)
         for (int x = std::max(0, start.x - r); x <= std::min(m_occupancy.width() - 1, start.x + r); ++x) {
@@ -63,15 +72,17 @@ std::vector<isostar::TileCoord> PartyMotion::avoidCells(int index, isostar::Tile
             const Unit& other = m_units[std::size_t(o)];
             if (other.moving() && !outranks(o, index))
                 continue;  // lower priority: it makes way, the plan ignores it
-            if (c != start)
-                avoid.push_back(c);
+            add({c, 1});
             if (other.tile != c)
                 continue;  // its path is listed once, from the cell it stands on
             const std::size_t n = std::min(other.path.size(), std::size_t(std::max(0, m_params.claimCells)));
             for (std::size_t k = 0; k < n; ++k)
-                if (other.path[k] != start)
-                    avoid.push_back(other.path[k]);
+                add(other.footprintAt(other.path[k]));
         }
+    if (size > 1) {  // footprints list a corner several times
+        std::sort(avoid.begin(), avoid.end());
+        avoid.erase(std::unique(avoid.begin(), avoid.end()), avoid.end());
+    }
     return avoid;
 }
 
@@ -88,7 +99,7 @@ bool PartyMotion::waitsInMovingLine(int index) const
             return true;
         if (c.path.empty())
             return false;
-        const int next = m_occupancy.holderOf(c.path.front(), cur);
+        const int next = m_occupancy.holderIn(c.footprintAt(c.path.front()), cur);
         if (next < 0 || mayTrade(cur, next))
             return true;  // free, or a standing mate it trades cells with
         if (std::find(m_lineSeen.begin(), m_lineSeen.end(), next) != m_lineSeen.end() || next == index)

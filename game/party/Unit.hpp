@@ -9,6 +9,7 @@
 #include "engine/core/TileCoord.hpp"
 #include "engine/path/AnyAngle.hpp"
 #include "engine/path/PathService.hpp"
+#include "game/rules/Footprint.hpp"
 
 #include <string>
 #include <vector>
@@ -55,7 +56,11 @@ struct Unit {
     isostar::TileCoord tile;              ///< the cell it stands on (while stepping: the cell it left)
     isostar::TilePos pos;                 ///< continuous position; cell centre = (x + 0.5, y + 0.5)
     std::string profile;              ///< movement profile ("dwarf"); "" = the default
-    int layer = 0;                    ///< the party's cost layer for that profile
+    /// Side of its footprint in cells (1 to MaxUnitSize): it covers the size x size block from
+    /// `tile` (and from `stepTo` while stepping), see Footprint.hpp.
+    int size = 1;
+    int layer = 0;                    ///< the cost layer it plans on: its profile's footprint layer for its size
+    int profileLayer = 0;             ///< its profile's own layer (terrains, names; `layer` too at size 1)
     /// Place in its latest order: 0 for the leader (and for a unit sent alone), then 1, 2, ...
     /// in the order's unit order. With the index it gives the unit's priority (outranks()).
     int rank = 0;
@@ -73,6 +78,12 @@ struct Unit {
     isostar::anim::AnimationPlayback anim;
 
     bool moving() const { return stepping || !path.empty() || walk.awaitingPath || walk.tailPending; }
+    /// The cells it covers standing on `tile`.
+    Footprint footprint() const { return {tile, size}; }
+    /// The cells it would cover standing on `at`.
+    Footprint footprintAt(isostar::TileCoord at) const { return {at, size}; }
+    /// Does it cover `c` (standing, or stepping: either footprint)?
+    bool covers(isostar::TileCoord c) const { return footprint().contains(c) || (stepping && footprintAt(stepTo).contains(c)); }
 };
 
 /// The cell a unit plans from: the cell it is stepping into, else the one it stands on.
@@ -102,6 +113,14 @@ inline bool outranks(const Unit& a, int ia, const Unit& b, int ib)
 inline isostar::TilePos cellCentre(isostar::TileCoord c)
 {
     return {c.x + 0.5, c.y + 0.5};
+}
+
+/// The centre of a unit's footprint where it is now, in continuous tile space (Unit::pos is
+/// the centre of the footprint's northern cell): where its sprite's feet are drawn.
+inline isostar::TilePos footprintCentre(const Unit& u)
+{
+    const double half = (u.size - 1) * 0.5;
+    return {u.pos.x + half, u.pos.y + half};
 }
 
 } // namespace game

@@ -1,5 +1,7 @@
 #include "game/rules/Formation.hpp"
 
+#include "game/rules/Footprint.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -49,10 +51,20 @@ std::optional<isostar::TileCoord> formationAnchor(const FormationLayer& f, isost
 /// Up to `want` tiles flooded outward from `anchor` over passable cells (units are not walls:
 /// the flood passes through blocked tiles but never picks them), closest first (Euclidean, then
 /// row-major), into `s.candidates`. The flood marks the cells it visits in a set sized by them
-/// (CellMarks), so an order costs the cells its flood reaches, never the map.
+/// (CellMarks), so an order costs the cells its flood reaches, never the map. Units of `size`
+/// > 1: only the tiles on a lattice of that step from the anchor (so no two footprints
+/// overlap) whose footprints hold no blocked tile.
 void formationCandidates(const FormationLayer& f, isostar::TileCoord anchor, std::size_t want,
-                         const FormationBlocked& blocked, FormationScratch& s)
+                         const FormationBlocked& blocked, int size, FormationScratch& s)
 {
+    auto onLattice = [&](isostar::TileCoord c) {
+        return size <= 1 || (((c.x - anchor.x) % size + size) % size == 0 && ((c.y - anchor.y) % size + size) % size == 0);
+    };
+    auto free = [&](isostar::TileCoord c) {
+        bool taken = false;
+        Footprint{c, std::max(1, size)}.forEachCell([&](isostar::TileCoord cell) { taken = taken || blocked(cell); });
+        return !taken;
+    };
     s.candidates.clear();
     s.seen.clear();
     std::vector<isostar::TileCoord>& queue = s.queue;
@@ -60,7 +72,7 @@ void formationCandidates(const FormationLayer& f, isostar::TileCoord anchor, std
     s.seen.insert(f.shape.index(anchor));
     for (std::size_t head = 0; head < queue.size() && s.candidates.size() < want; ++head) {
         const isostar::TileCoord c = queue[head];
-        if (!blocked(c))
+        if (onLattice(c) && free(c))
             s.candidates.push_back(c);
         // Square grids: the four sides; hex grids: the six cells that share an edge.
         const isostar::GridTopology& t = f.grid.topology();
@@ -180,7 +192,7 @@ std::vector<isostar::TileCoord> assignGoals(const FormationLayer& f, std::span<c
 
 FormationResult planFormation(const isostar::path::NavGrid& grid, int layer, isostar::path::GridQuery& query,
                               isostar::TileCoord clicked, std::span<const isostar::TileCoord> units,
-                              const FormationBlocked& blocked, FormationScratch& scratch)
+                              const FormationBlocked& blocked, FormationScratch& scratch, int unitSize)
 {
     FormationResult r;
     if (!grid.validLayer(layer) || !grid.inBounds(clicked) || units.empty())
@@ -189,7 +201,7 @@ FormationResult planFormation(const isostar::path::NavGrid& grid, int layer, iso
     r.anchor = formationAnchor(f, query, clicked, units, r.anchorMoved);
     if (!r.anchor)
         return r;
-    formationCandidates(f, *r.anchor, units.size() * 4 + 8, blocked, scratch);
+    formationCandidates(f, *r.anchor, units.size() * 4 + 8, blocked, unitSize, scratch);
     r.goals = assignGoals(f, units, scratch);
     return r;
 }

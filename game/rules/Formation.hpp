@@ -58,9 +58,12 @@ struct FormationScratch {
 /// the blocked tiles among them) and the pairs of units and candidates, never the map's size;
 /// `scratch` holds memory in proportion to the same. `query` finds the closest reachable tile of an unreachable click
 /// (a Partial search). `scratch`: buffers reused from an earlier call.
+/// Units of `unitSize` > 1 (all of them; `layer` is their footprint layer, Footprint.hpp):
+/// goals are the footprints' northern corners, on a lattice of step `unitSize` from the anchor
+/// so no two goals overlap, and a goal whose footprint holds a blocked tile is never picked.
 FormationResult planFormation(const isostar::path::NavGrid& grid, int layer, isostar::path::GridQuery& query,
                               isostar::TileCoord clicked, std::span<const isostar::TileCoord> units,
-                              const FormationBlocked& blocked, FormationScratch& scratch);
+                              const FormationBlocked& blocked, FormationScratch& scratch, int unitSize = 1);
 
 /// The same with the blocked tiles as a list (fresh scratch).
 FormationResult planFormation(const isostar::path::NavGrid& grid, int layer, isostar::path::GridQuery& query,

@@ -6,6 +6,7 @@
 ///
 /// \code
 /// const int layer = game::profileLayer(world.nav, "dwarf");   // -1: no such profile
+/// const int cart = game::footprintLayer(world.nav, layer, 2);  // a 2x2 unit of that profile
 /// \endcode
 
 #include "engine/path/NavGrid.hpp"
@@ -17,5 +18,11 @@ namespace game {
 /// "" (no profile): layer 0, the default. Otherwise the first layer named `profile` (the default
 /// layer too, when it carries that name). -1 when no layer has it, or the grid has no layers.
 int profileLayer(const isostar::path::NavGrid& grid, std::string_view profile);
+
+/// The layer units of `size` cells a side walk on for profile layer `layer`: `layer` itself
+/// for size 1, else its footprint layer for that size (each cell the dearest cost of the
+/// size x size block anchored there) when the grid's owner has made it
+/// (NavGrid::footprintLayer); -1 when it has not, or for a bad layer or size. O(layers).
+int footprintLayer(const isostar::path::NavGrid& grid, int layer, int size);
 
 } // namespace game

@@ -220,9 +220,9 @@ Parsed parseSave(Words& l)
 
 Parsed parseOverlay(Words& l)
 {
-    static const char* const names[] = {"heat", "influence", "search", "numbers", "field", "none"};
+    static const char* const names[] = {"heat", "influence", "search", "numbers", "field", "clearance", "none"};
     if (l.args() != 1 || std::find(std::begin(names), std::end(names), l.w[1]) == std::end(names))
-        return l.fail("overlay: expected `overlay heat|influence|search|numbers|field|none`, got \"" + l.rest() + "\"");
+        return l.fail("overlay: expected `overlay heat|influence|search|numbers|field|clearance|none`, got \"" + l.rest() + "\"");
     return script::Overlay{l.w[1]};
 }
 

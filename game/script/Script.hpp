@@ -21,7 +21,8 @@
 ///   undo | redo                                the last edit
 ///   save FILE                                  the map as .tmx (atomic, the old file kept as .bak)
 ///   screenshot FILE | dump FILE                write a PNG / the state as JSON (atomically)
-///   overlay heat|influence|search|numbers|field|none turn an overlay on (several lines: several at
+///   overlay heat|influence|search|numbers|field|clearance|none
+///                                              turn an overlay on (several lines: several at
 ///                                              once), or all off
 ///   step N                                     N more expansions of the stepped search (a `key G`
 ///                                              then a `move` or click begins it) [Limit: 0..1e6]
@@ -95,7 +96,7 @@ struct Save { std::string file; bool operator==(const Save&) const = default; };
 struct Screenshot { std::string file; bool operator==(const Screenshot&) const = default; };
 /// `dump FILE`.
 struct Dump { std::string file; bool operator==(const Dump&) const = default; };
-/// `overlay NAME`: heat, influence, search, numbers, field or none.
+/// `overlay NAME`: heat, influence, search, numbers, field, clearance or none.
 struct Overlay { std::string name; bool operator==(const Overlay&) const = default; };
 /// `step N` [Limit: 0..1000000].
 struct Step { int expansions = 0; bool operator==(const Step&) const = default; };

@@ -4,6 +4,7 @@
 #include "game/session/Session.hpp"
 
 #include "game/common/Format.hpp"
+#include "game/rules/ProfileLayer.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -91,7 +92,7 @@ Session::Session(MessageLog& messages) : m_messages(messages)
         if (!m_fog.active())
             return;
         const Unit& u = m_party.units()[std::size_t(index)];
-        for (isostar::path::NavDirty& d : m_fog.look(world().nav, {u.tile, world().sightOf(u.name, u.profile)}))
+        for (isostar::path::NavDirty& d : m_fog.look(world().nav, {u.tile, world().sightOf(u.name, u.profile), u.size}))
             m_sightDirty.push_back(std::move(d));
     });
 }
@@ -230,11 +231,13 @@ void Session::applyWorld(WorldChange change, std::span<const isostar::path::NavD
     } else if (change != WorldChange::New && sameSize) {
         if (m_fog.active())
             resetFog(true);
+        makeFootprintLayers();
         m_party.rebind(planGrid());  // new profiles: same units, everyone stops
         updateSight(true);
     } else {
         if (m_fog.active())
             resetFog(false);
+        makeFootprintLayers();
         m_party.reset(planGrid());
         spawnParty();
         out.partySpawned = true;
@@ -267,16 +270,33 @@ void Session::replanAfter(std::span<const isostar::path::NavDirty> dirty, const 
         say(m_party.units()[std::size_t(i)].name + " steps off a cell that became impassable");
 }
 
+int Session::footprintLayer(const std::string& profile, int size)
+{
+    World& world = m_host.world();
+    const int layer = std::max(0, profileLayer(world.nav, profile));
+    const int real = world.nav.footprintLayer(layer, size);
+    return m_fog.active() ? m_fog.footprintLayer(layer, size) : real;
+}
+
+void Session::makeFootprintLayers()
+{
+    for (const SpawnPoint& p : world().party)
+        footprintLayer(p.profile, world().unitSize(p));
+    for (const Unit& u : m_party.units())
+        footprintLayer(u.profile, u.size);
+}
+
 void Session::spawnParty()
 {
     const World& world = m_host.world();
     for (const SpawnPoint& p : world.party) {
-        if (!world.nav.passable(0, p.tile) || m_party.occupancy().occupied(p.tile)) {
+        const int size = world.unitSize(p);
+        if (!world.nav.passable(0, p.tile) || !m_party.freeFor(p.tile, p.profile, size)) {
             // A spawn on a wall or on another unit: place it on the closest free cell instead.
-            m_party.spawnAround({p.name}, p.tile, {p.profile});
+            m_party.spawnAround({p.name}, p.tile, {p.profile}, {size});
             continue;
         }
-        m_party.spawn(p.name, p.tile, p.profile);
+        m_party.spawn(p.name, p.tile, p.profile, size);
     }
     if (m_party.units().empty()) {
         isostar::TileCoord near{world.nav.width() / 2, world.nav.height() / 2};

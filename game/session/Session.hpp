@@ -198,6 +198,12 @@ public:
     /// fog is on (unknown cells as open ground), else the world's. The debug tools and the
     /// hover read costs here.
     const isostar::path::NavGrid& planGrid() const;
+    /// The footprint layer units of `profile` and `size` plan on (NavGrid::footprintLayer),
+    /// made on the world's grid and, while the fog is on, on the belief grid (the layer of
+    /// planGrid() is returned); the profile's layer for size 1, -1 for a bad size. The session
+    /// makes those of the map's party objects and of the party's units itself; a caller that
+    /// spawns units of other sizes (the crowd bench) makes theirs first.
+    int footprintLayer(const std::string& profile, int size);
 
     const WorldHost& host() const { return m_host; }
     const World& world() const { return m_host.world(); }
@@ -249,6 +255,9 @@ private:
     /// The party moves to `grid` keeping its walkers' goals (fog toggled).
     void rebindKeepingGoals(const isostar::path::NavGrid& grid);
     void spawnParty();
+    /// The footprint layers of the map's party objects and of the party's units, on the grid
+    /// the party plans on (and the world's): before the party plans on a new grid.
+    void makeFootprintLayers();
     /// The party's settings the map decides follow the world.
     void paramsFollowWorld();
     void say(const std::string& text, bool error = false);

@@ -37,7 +37,7 @@ void Session::fogFollowsWorld(std::span<const isostar::path::NavDirty> dirty, st
     m_viewers.clear();
     std::vector<Viewer> eyes;
     for (const Unit& u : m_party.units())
-        eyes.push_back({u.tile, world().sightOf(u.name, u.profile)});
+        eyes.push_back({u.tile, world().sightOf(u.name, u.profile), u.size});
     for (isostar::path::NavDirty& d : m_fog.see(world().nav, eyes))
         out.push_back(std::move(d));
     m_viewers = std::move(eyes);
@@ -50,7 +50,7 @@ bool Session::updateSight(bool force)
     std::vector<Viewer> eyes;
     eyes.reserve(m_party.units().size());
     for (const Unit& u : m_party.units())
-        eyes.push_back({u.tile, world().sightOf(u.name, u.profile)});
+        eyes.push_back({u.tile, world().sightOf(u.name, u.profile), u.size});
     if (force || eyes != m_viewers) {
         for (isostar::path::NavDirty& d : m_fog.see(world().nav, eyes))
             m_sightDirty.push_back(std::move(d));
@@ -70,6 +70,7 @@ void Session::rebindKeepingGoals(const isostar::path::NavGrid& grid)
     for (std::size_t i = 0; i < m_party.units().size(); ++i)
         if (m_party.units()[i].moving())
             walkers.push_back({int(i), m_party.units()[i].goal});
+    makeFootprintLayers();
     m_party.rebind(grid);
     for (const auto& [index, goal] : walkers)
         m_party.sendTo(index, goal);

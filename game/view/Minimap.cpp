@@ -344,7 +344,7 @@ void Minimap::drawOverlay(sf::RenderTarget& target, const Camera& camera, const 
         }
     }
     for (std::size_t i = 0; i < party.units().size(); ++i) {
-        const sf::Vector2f p = m_layout.tileToPixel(party.units()[i].pos);
+        const sf::Vector2f p = m_layout.tileToPixel(footprintCentre(party.units()[i]));
         const bool selected = party.selection().selected(int(i));
         if (crowd) {
             addDot(va, p, selected ? 3.f : 2.f, selected ? sf::Color(255, 235, 90) : unitColor(i));

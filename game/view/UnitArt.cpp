@@ -115,7 +115,12 @@ void UnitArt::sprites(const Party& party, const isostar::iso::Projection& projec
         const Unit& u = party.units()[i];
         const Character& art = m_characters[std::size_t(c)];
         const isostar::anim::SpriteSheet& sheet = art.sheet;
-        const sf::Vector2f feet = toV(projection.tileToWorld(u.pos));
+        // A unit bigger than a cell stands on the centre of its footprint, and is sorted by it
+        // among the map's tall tiles: every cell outside the footprint whose tile it could
+        // overlap on screen lies wholly behind or wholly in front of that centre (see
+        // docs/ARCHITECTURE.md, "Drawing big units").
+        const isostar::TilePos centre = footprintCentre(u);
+        const sf::Vector2f feet = toV(projection.tileToWorld(centre));
         const float left = feet.x - float(sheet.originX), top = feet.y - float(sheet.originY);
         if (left >= view.left + view.width || left + float(sheet.frameWidth) <= view.left ||
             top >= view.top + view.height || top + float(sheet.frameHeight) <= view.top)
@@ -131,7 +136,7 @@ void UnitArt::sprites(const Party& party, const isostar::iso::Projection& projec
         item.rect = sf::IntRect(r.x, r.y + art.top, r.w, r.h);
         item.feet = feet;
         item.origin = sf::Vector2f(float(sheet.originX), float(sheet.originY));
-        item.tile = u.pos;
+        item.tile = centre;
         out.push_back(item);
     }
 }

@@ -173,7 +173,7 @@ std::optional<isostar::TileCoord> View::pick(sf::Vector2i px) const
 
 sf::Vector2f View::unitFeetWorld(const Unit& u) const
 {
-    return toV(m_projection.tileToWorld(u.pos));
+    return toV(m_projection.tileToWorld(footprintCentre(u)));
 }
 
 sf::Vector2f View::cellCenterWorld(isostar::TileCoord c) const
@@ -218,7 +218,8 @@ int View::unitAtPixel(const Party& party, sf::Vector2i px) const
         }
         if (!box.contains(world))
             continue;
-        const double depth = u.pos.x + u.pos.y;
+        const isostar::TilePos centre = footprintCentre(u);
+        const double depth = centre.x + centre.y;
         if (depth > bestDepth) {
             bestDepth = depth;
             best = int(i);
@@ -351,7 +352,7 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
 
     // Hover: the tile, and with a selection the previewed path.
     if (hud.hover) {
-        const bool passable = nav.passable(hud.explainLayer, *hud.hover);
+        const bool passable = nav.passable(hud.hoverFootprint.layer, *hud.hover);
         const bool line = hud.previewSmooth && hud.previewSmooth->waypoints.size() > 1 && !preview.path.empty();
         if (!preview.path.empty()) {
             for (std::size_t k = 1; k < preview.path.size(); ++k)
@@ -364,8 +365,11 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
             for (std::size_t k = 1; k < w.size(); ++k)
                 addLine(va, centre(w[k - 1]), centre(w[k]), 3.f, sf::Color(255, 255, 255, 220));
         }
-        addDiamond(va, proj, *hud.hover, passable ? sf::Color(255, 255, 255, 55) : sf::Color(255, 60, 60, 70));
-        addDiamondRing(va, proj, *hud.hover, passable ? sf::Color(255, 255, 255, 230) : sf::Color(255, 80, 80, 230));
+        // The footprint the selected unit would cover there (one cell for a unit of size 1).
+        Footprint{*hud.hover, std::max(1, hud.hoverFootprint.size)}.forEachCell([&](isostar::TileCoord c) {
+            addDiamond(va, proj, c, passable ? sf::Color(255, 255, 255, 55) : sf::Color(255, 60, 60, 70));
+            addDiamondRing(va, proj, c, passable ? sf::Color(255, 255, 255, 230) : sf::Color(255, 80, 80, 230));
+        });
     }
 
     // Selection rings under the feet.
@@ -374,7 +378,8 @@ void View::drawGroundOverlay(sf::RenderTarget& target, const World& world, const
         if (!party.selection().selected(int(i)))
             continue;
         const sf::Vector2f f = unitFeetWorld(u);
-        const float rx = float(world.map.tileWidth) * 0.32f, ry = float(world.map.tileHeight) * 0.32f;
+        const float scale = 0.32f * float(u.size);
+        const float rx = float(world.map.tileWidth) * scale, ry = float(world.map.tileHeight) * scale;
         addEllipseRing(va, f, rx, ry, 3.f, sf::Color(255, 235, 90, 235));
     }
     target.draw(va);

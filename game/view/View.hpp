@@ -86,6 +86,12 @@ struct HudState {
     std::vector<std::string> errorLines;          ///< lines in red under the status panel's lines
     std::vector<std::string> tileLines;           ///< extra lines for the hovered tile's panel
     int explainLayer = 0;                         ///< World::terrains layer the tile panel explains
+    /// The layer of `plan` the selected unit plans on (its footprint layer) and its size: the
+    /// hovered footprint is marked passable or not on it.
+    struct HoverFootprint {
+        int layer = 0;
+        int size = 1;
+    } hoverFootprint;
     /// [opt] The grid the party plans on (its knowledge while the fog is on): the hovered tile
     /// is marked passable or not as it says. Null: the world's.
     const isostar::path::NavGrid* plan = nullptr;

@@ -28,20 +28,27 @@ std::string lower(std::string s)
     return s;
 }
 
-/// A party object's `sight` property (1..MaxSight), 0 when absent; a bad one is a warning.
-int readSight(World& w, const isostar::map::Object& o)
+/// A party object's whole-number property `key` (1..`max`), 0 when absent; a bad one is a
+/// warning naming the map, the object and what it holds.
+int readWholeProperty(World& w, const isostar::map::Object& o, const char* key, int max, const char* unit)
 {
-    const std::string text = isostar::map::propertyString(o.properties, "sight");
+    const std::string text = isostar::map::propertyString(o.properties, key);
     if (text.empty())
         return 0;
     int v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > isostar::terrain::MaxSight) {
-        w.warnings.push_back({w.options.mapPath, 0, "object id " + std::to_string(o.id) + ": sight must be a whole number of cells from 1 to " +
-                                                     std::to_string(isostar::terrain::MaxSight) + ", got \"" + text + "\" (ignored)"});
+    if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > max) {
+        w.warnings.push_back({w.options.mapPath, 0, "object id " + std::to_string(o.id) + ": " + key + " must be a whole number of " + unit +
+                                                     " from 1 to " + std::to_string(max) + ", got \"" + text + "\" (ignored)"});
         return 0;
     }
     return v;
+}
+
+/// A party object's `sight` property (1..MaxSight), 0 when absent; a bad one is a warning.
+int readSight(World& w, const isostar::map::Object& o)
+{
+    return readWholeProperty(w, o, "sight", isostar::terrain::MaxSight, "cells");
 }
 
 /// `party` objects (by class or name), `start` and `goal` point objects, in layer order.
@@ -75,7 +82,7 @@ void readObjects(World& w)
                 if (unit.empty())
                     unit = defaults[w.party.size() % defaults.size()];
                 w.party.push_back({unit, cell, isostar::map::propertyString(o.properties, "profile"), o.id,
-                                   readSight(w, o)});
+                                   readSight(w, o), readWholeProperty(w, o, "size", MaxUnitSize, "cells a side")});
             }
         }
     });
@@ -90,15 +97,25 @@ std::string World::profileName(int layer) const
     return terrains[std::size_t(layer)].profile;
 }
 
+const isostar::terrain::TerrainRules& World::rulesOf(const std::string& profile) const
+{
+    const isostar::terrain::TerrainRules* rules = profile.empty() ? nullptr : config.profile(profile);
+    if (!rules && !options.profile.empty())
+        rules = config.profile(options.profile);
+    return rules ? *rules : config.base;
+}
+
+int World::profileSize(const std::string& profile) const
+{
+    return clampUnitSize(rulesOf(profile).size);
+}
+
 int World::sightOf(const std::string& unit, const std::string& profile) const
 {
     for (const SpawnPoint& p : party)
         if (p.name == unit && p.sight > 0)
             return p.sight;
-    const isostar::terrain::TerrainRules* rules = profile.empty() ? nullptr : config.profile(profile);
-    if (!rules && !options.profile.empty())
-        rules = config.profile(options.profile);
-    return (rules ? rules : &config.base)->sight;
+    return rulesOf(profile).sight;
 }
 
 std::vector<std::string> World::explain(isostar::TileCoord cell, int layer) const

@@ -16,6 +16,7 @@
 #include "engine/path/NavGrid.hpp"
 #include "engine/terrain/TerrainField.hpp"
 #include "engine/terrain/TerrainRules.hpp"
+#include "game/rules/Footprint.hpp"
 
 #include <functional>
 #include <memory>
@@ -32,6 +33,9 @@ struct SpawnPoint {
     int objectId = 0;      ///< the Tiled object's id (for messages)
     /// The object's `sight` property (cells, 1..64; it wins over the config's); 0 = none.
     int sight = 0;
+    /// The object's int property `size` (footprint side in cells, 1..MaxUnitSize; it wins over
+    /// the profile's `[profile.NAME.movement] size`); 0 = none.
+    int size = 0;
 };
 
 /// Maps of more cells than this spend memory sparingly in play: one landmark table at a time
@@ -100,6 +104,13 @@ struct World {
     /// How far a unit sees (cells): its spawn point's `sight` property, else its profile's
     /// `[movement] sight`, else the base rules'. `profile` "" = the default profile.
     int sightOf(const std::string& unit, const std::string& profile) const;
+    /// A profile's `[profile.NAME.movement] size`, else 1 (a spawn point's own `size` wins
+    /// over it). `profile` "" = the default profile.
+    int profileSize(const std::string& profile) const;
+    /// The size of the unit of a party object: its `size`, else profileSize(its profile).
+    int unitSize(const SpawnPoint& p) const { return p.size > 0 ? p.size : profileSize(p.profile); }
+    /// The rules of a profile in force ("" or an unknown one: the default profile's).
+    const isostar::terrain::TerrainRules& rulesOf(const std::string& profile) const;
     /// HUD lines for a cell under a layer's rules: its terrains, its cost and the influences
     /// that shaped it.
     std::vector<std::string> explain(isostar::TileCoord cell, int layer = 0) const;

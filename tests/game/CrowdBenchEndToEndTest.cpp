@@ -55,3 +55,22 @@ TEST_CASE("e2e: --bench-units with groups prints its figures, and the groups' fi
     CHECK(jps == 0);  // valley504's cells do not all cost the same
     std::cout << "bench-units " << units << " --group 50: " << r.out;
 }
+
+TEST_CASE("e2e: --bench-big-fraction makes that share of the bench's units carts of size 2")
+{
+    if (!testsupport::haveDisplay())
+        return;
+    const int units = 200;
+    const testsupport::ProcessResult r = testsupport::runProcess(
+        testsupport::isostarCommand() + " --map \"" + std::string(ISOSTAR_SOURCE_DIR) + "/maps/valley256.tmx\" --bench-units " +
+        std::to_string(units) + " --bench-big-fraction 0.1 --frames 60");
+    testsupport::requireDisplayReached(r);
+    INFO(r.out << r.err);
+    REQUIRE(r.exitCode == 0);
+    std::map<std::string, std::string> f = testsupport::benchFigures(r.out);
+    REQUIRE(f.count("units") == 1);
+    REQUIRE(f.count("big_units") == 1);
+    REQUIRE(f.count("path_ms_per_frame_p99") == 1);
+    CHECK(std::stoi(f["units"]) == units);
+    CHECK(std::stoi(f["big_units"]) == units / 10);  // every tenth unit
+}

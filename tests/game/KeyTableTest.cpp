@@ -106,7 +106,7 @@ TEST_CASE("key table: the hint bars name the table's keys, help first")
         if (b.bars & game::BarEditor)
             CHECK(editor.find(": " + b.hint) != std::string::npos);
     }
-    CHECK(play.find("C/I/T/V/L: overlays") != std::string::npos);
+    CHECK(play.find("C/I/T/V/L/K: overlays") != std::string::npos);
     CHECK(play.find("W/A/S/D: pan") != std::string::npos);
     CHECK(editor.find("Ctrl+Z/Y: undo/redo") != std::string::npos);
     CHECK(editor.find("overlays") == std::string::npos);

@@ -8,17 +8,22 @@
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <set>
 
 namespace game::test {
 
-/// The occupancy grid equals a count over the units, and no cell is held twice.
+/// The occupancy grid equals a count over the units (each cell a unit covers, Unit::covers:
+/// its footprint, and while stepping the footprint it steps into), and no cell is held twice.
 inline void checkOccupancy(const game::Party& s)
 {
     std::map<isostar::TileCoord, int> held;
     for (const game::Unit& u : s.units()) {
-        ++held[u.tile];
+        std::set<isostar::TileCoord> covered;
+        u.footprint().forEachCell([&](isostar::TileCoord c) { covered.insert(c); });
         if (u.stepping)
-            ++held[u.stepTo];
+            u.footprintAt(u.stepTo).forEachCell([&](isostar::TileCoord c) { covered.insert(c); });
+        for (isostar::TileCoord c : covered)
+            ++held[c];
     }
     for (const auto& [cell, n] : held) {
         REQUIRE(n == 1);  // no two units on one cell, ever

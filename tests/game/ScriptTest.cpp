@@ -123,7 +123,7 @@ TEST_CASE("debug, select and wheel lines parse, and their errors are word for wo
     REQUIRE_FALSE(bad.ok());
     const auto& d = bad.diagnostics();
     REQUIRE(d.size() == 5);
-    CHECK(d[0].message == "overlay: expected `overlay heat|influence|search|numbers|field|none`, got \"fog\"");
+    CHECK(d[0].message == "overlay: expected `overlay heat|influence|search|numbers|field|clearance|none`, got \"fog\"");
     CHECK(d[1].message == "step: expected a number of expansions between 0 and 1000000, got 2000000");
     CHECK(d[2].message == "select: expected `select all`, `select none` or `select NAME`");
     CHECK(d[3].message == "screenshot: expected a file name");

@@ -498,8 +498,9 @@ TEST_CASE("tuning: movement.sight and a profile's sight apply to the fog at the 
     auto sightMatches = [&] {
         const game::SightMap blockers = game::sightBlockers(world.terrains.front().terrain);
         std::vector<isostar::TileCoord> seen;
-        for (const game::Unit& u : session.party().units())
-            game::cellsInSight(blockers, u.tile, world.sightOf(u.name, u.profile), seen);
+        for (const game::Unit& u : session.party().units())  // the cart sees from its whole footprint
+            u.footprint().forEachCell(
+                [&](isostar::TileCoord c) { game::cellsInSight(blockers, c, world.sightOf(u.name, u.profile), seen); });
         for (int y = 0; y < world.nav.height(); ++y)
             for (int x = 0; x < world.nav.width(); ++x)
                 if (session.fog().visible({x, y}) != (std::find(seen.begin(), seen.end(), isostar::TileCoord{x, y}) != seen.end()))

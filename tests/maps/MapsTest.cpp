@@ -333,13 +333,21 @@ TEST_CASE("seed maps put start on the tent and goal on the castle, the valley sp
     const isostar::map::MapData valley = load(kRoot / "maps/valley.tmx");
     CHECK(valley.width >= 64);
     CHECK(valley.height >= 64);
-    std::set<std::string> party;
-    isostar::map::forEachLayer(valley.layers, [&](const isostar::map::Layer& l) {
-        for (const isostar::map::Object& o : l.objects)
-            if (o.className == "party")
-                party.insert(o.name);
-    });
-    CHECK(party == std::set<std::string>{"knight", "ranger", "mage", "dwarf"});
+    // The party and its sizes (the int property `size`; none: 1): the valley's ox cart is 2x2,
+    // the volcano scene's ogre 3x3.
+    const auto partyOf = [](const isostar::map::MapData& map) {
+        std::map<std::string, std::string> party;
+        isostar::map::forEachLayer(map.layers, [&](const isostar::map::Layer& l) {
+            for (const isostar::map::Object& o : l.objects)
+                if (o.className == "party")
+                    party[o.name] = isostar::map::propertyString(o.properties, "size", "1");
+        });
+        return party;
+    };
+    CHECK(partyOf(valley) ==
+          std::map<std::string, std::string>{{"knight", "1"}, {"ranger", "1"}, {"mage", "1"}, {"dwarf", "1"}, {"cart", "2"}});
+    CHECK(partyOf(load(kRoot / "maps/seed/volcano.tmx")) ==
+          std::map<std::string, std::string>{{"knight", "1"}, {"ranger", "1"}, {"mage", "1"}, {"dwarf", "1"}, {"ogre", "3"}});
     for (const char* terrain : {"road", "wall", "castle", "volcano_erupting", "tombstone", "tree", "water", "bridge", "snow"}) {
         INFO(terrain);
         CHECK_FALSE(cellsWith(valley, terrain).empty());

@@ -9,8 +9,10 @@ namespace artgen {
 
 /// assets/tiles/ground.png + ground.tsx, tall.png + tall.tsx.
 bool writeTilesets(const std::string& assetsDir, std::string& error);
-/// assets/party/<name>.png + <name>.json for knight, ranger, mage, dwarf.
+/// assets/party/<name>.png + <name>.json for knight, ranger, mage, dwarf, cart and ogre.
 bool writeParty(const std::string& assetsDir, std::string& error);
+/// assets/party/cart.* (an ox cart, 2x2 cells) and ogre.* (3x3 cells).
+bool writeBigUnits(const std::string& assetsDir, std::string& error);
 /// assets/ui/*.png.
 bool writeUi(const std::string& assetsDir, std::string& error);
 /// assets/desktop/isostar.png: the application icon (256x256).

@@ -254,10 +254,12 @@ bool writeTmx(const MapGrid& g, const std::string& path, const std::string& asse
         if (!ob.type.empty())
             o << " type=\"" << xmlEscape(ob.type) << "\"";
         o << " x=\"" << (ob.x * 32 + 16) << "\" y=\"" << (ob.y * 32 + 16) << "\">\n";
-        if (!ob.properties.empty()) {
+        if (!ob.properties.empty() || !ob.intProperties.empty()) {
             o << "   <properties>\n";
             for (const auto& [name, value] : ob.properties)
                 o << "    <property name=\"" << xmlEscape(name) << "\" value=\"" << xmlEscape(value) << "\"/>\n";
+            for (const auto& [name, value] : ob.intProperties)
+                o << "    <property name=\"" << xmlEscape(name) << "\" type=\"int\" value=\"" << value << "\"/>\n";
             o << "   </properties>\n";
         }
         o << "   <point/>\n  </object>\n";

@@ -24,6 +24,8 @@ struct MapObject {
     int x = 0, y = 0; ///< cell
     /// String custom properties (name, value), written in this order, e.g. {"profile", "dwarf"}.
     std::vector<std::pair<std::string, std::string>> properties = {};
+    /// Int custom properties (Tiled's type="int"), written after the string ones, e.g. {"size", 2}.
+    std::vector<std::pair<std::string, int>> intProperties = {};
 };
 
 struct MapGrid {

@@ -23,6 +23,8 @@ struct Seed {
     const char* title;
     char ground; // 'g' or 's'
     std::vector<std::string> rows;
+    /// `party` objects (none: the game places its four characters round the tent).
+    std::vector<MapObject> party = {};
 };
 
 /// The scenes around a road: a wall the road goes around, then a wall long enough that the
@@ -99,8 +101,15 @@ std::vector<Seed> seeds()
     std::vector<Seed> all = roadSeeds();
     all.push_back({"snow.tmx", "Snow, dormant volcano: constant cost, the path is a straight line", 's',
                    snowField('v', false)});
+    // The volcano scene's party: the four where the game would place them round the tent, and
+    // an ogre of 3x3 cells (the int property `size`) beside them.
     all.push_back({"volcano.tmx", "Volcano erupting: warmth melts the cost, the path bends toward the volcano", 's',
-                   snowField('V', false)});
+                   snowField('V', false),
+                   {{"knight", "party", 3, 10},
+                    {"ranger", "party", 2, 11},
+                    {"mage", "party", 4, 11},
+                    {"dwarf", "party", 3, 12},
+                    {"ogre", "party", 5, 11, {}, {{"size", 3}}}}});
     all.push_back({"volcano_tombstone.tmx",
                    "Volcano and tombstone: dread pushes the path back, even closer to the volcano", 's',
                    snowField('V', true)});
@@ -150,6 +159,7 @@ bool writeMaps(const std::string& mapsDir, const std::string& assetsDir, std::st
     for (const Seed& s : seeds()) {
         MapGrid g = gridFromAscii(s.rows, s.ground);
         g.title = s.title;
+        g.objects.insert(g.objects.end(), s.party.begin(), s.party.end());
         const std::string path = mapsDir + "/seed/" + s.file;
         if (!writeTmx(g, path, assetsDir, error))
             return false;

@@ -3,34 +3,13 @@
 // S, SW, W, NW, N, NE, E, SE; columns = idle frames then walk frames.
 
 #include "tools/artgen/Art.hpp"
-#include "tools/artgen/Tracer.hpp"
+#include "tools/artgen/Character.hpp"
 
 #include <array>
 #include <cmath>
 #include <sstream>
 
 namespace artgen {
-
-namespace {
-
-constexpr int kFrameW = 64, kFrameH = 80;
-constexpr int kOriginX = 32, kOriginY = 70; ///< the feet inside a frame
-constexpr int kIdleFrames = 4, kWalkFrames = 8;
-constexpr float kIdleTime = 0.22f, kWalkTime = 0.09f;
-
-/// Screen facings in row order and the world (tile-axis) direction each one looks along: the
-/// diagonals of the screen are the tile axes, so a unit stepping (+1, 0) uses the SE row.
-struct Facing {
-    const char* name;
-    float wx, wy;
-};
-const std::array<Facing, 8> kFacings{{{"S", 1, 1}, {"SW", 0, 1}, {"W", -1, 1}, {"NW", -1, 0}, {"N", -1, -1}, {"NE", 0, -1}, {"E", 1, -1}, {"SE", 1, 0}}};
-
-struct Pose {
-    float phase = 0;    ///< walk phase, radians
-    bool walking = false;
-    float breath = 0;   ///< idle, -1..1
-};
 
 /// Skin with eyes is drawn by the head sphere's material; `front` is model +x.
 Material skinMat(Rgb skin, bool eyes)
@@ -44,11 +23,6 @@ Material skinMat(Rgb skin, bool eyes)
     };
     return m;
 }
-
-struct Limbs {
-    V3 hipL, hipR, footL, footR, shoulderL, shoulderR, handL, handR;
-    float bob = 0;
-};
 
 Limbs pose(const Pose& p, float height, float width)
 {
@@ -68,6 +42,19 @@ Limbs pose(const Pose& p, float height, float width)
     l.handR = {armSwing + 0.03f, -0.25f * width, 0.5f * height + l.bob};
     return l;
 }
+
+namespace {
+
+constexpr int kIdleFrames = 4, kWalkFrames = 8;
+constexpr float kIdleTime = 0.22f, kWalkTime = 0.09f;
+
+/// Screen facings in row order and the world (tile-axis) direction each one looks along: the
+/// diagonals of the screen are the tile axes, so a unit stepping (+1, 0) uses the SE row.
+struct Facing {
+    const char* name;
+    float wx, wy;
+};
+const std::array<Facing, 8> kFacings{{{"S", 1, 1}, {"SW", 0, 1}, {"W", -1, 1}, {"NW", -1, 0}, {"N", -1, -1}, {"NE", 0, -1}, {"E", 1, -1}, {"SE", 1, 0}}};
 
 void buildKnight(Scene& s, const Pose& p)
 {
@@ -241,10 +228,12 @@ void buildDwarf(Scene& s, const Pose& p)
     s.ellipsoid(h + V3{0.1f, 0, 0.36f}, {0.09f, 0.02f, 0.11f}, steel);
 }
 
-using CharacterBuilder = void (*)(Scene&, const Pose&);
+} // namespace
 
-bool writeCharacter(const std::string& dir, const std::string& name, CharacterBuilder build, std::string& error)
+bool writeCharacter(const std::string& dir, const std::string& name, CharacterBuilder build, const SheetSpec& spec,
+                    std::string& error)
 {
+    const int kFrameW = spec.frameW, kFrameH = spec.frameH, kOriginX = spec.originX, kOriginY = spec.originY;
     const int cols = kIdleFrames + kWalkFrames;
     Canvas sheet(kFrameW * cols, kFrameH * 8);
     for (std::size_t row = 0; row < kFacings.size(); ++row) {
@@ -260,8 +249,8 @@ bool writeCharacter(const std::string& dir, const std::string& name, CharacterBu
             Scene s;
             build(s, p);
             s.setRotation(angle, {0, 0, 0});
-            s.setScale(1.2f);
-            s.setShadowArea(-0.45f, -0.45f, 0.45f, 0.45f, 0.3f);
+            s.setScale(spec.scale);
+            s.setShadowArea(-spec.shadowHalf, -spec.shadowHalf, spec.shadowHalf, spec.shadowHalf, 0.3f);
             s.setAmbient(0.5f);
             s.render(sheet, col * kFrameW, int(row) * kFrameH, kFrameW, kFrameH, float(kOriginX), float(kOriginY), 4);
         }
@@ -269,9 +258,10 @@ bool writeCharacter(const std::string& dir, const std::string& name, CharacterBu
     // A soft contact shadow under the feet, drawn beneath everything (it reads on any ground).
     for (std::size_t row = 0; row < 8; ++row)
         for (int col = 0; col < cols; ++col)
-            for (int y = -6; y <= 6; ++y)
-                for (int x = -16; x <= 16; ++x) {
-                    const float e = (float(x) * float(x)) / 256.f + (float(y) * float(y)) / 36.f;
+            for (int y = -int(spec.contactRy); y <= int(spec.contactRy); ++y)
+                for (int x = -int(spec.contactRx); x <= int(spec.contactRx); ++x) {
+                    const float e = (float(x) * float(x)) / (spec.contactRx * spec.contactRx) +
+                                    (float(y) * float(y)) / (spec.contactRy * spec.contactRy);
                     if (e > 1.f)
                         continue;
                     Rgba& px = sheet.at(col * kFrameW + kOriginX + x, int(row) * kFrameH + kOriginY + y);
@@ -311,12 +301,13 @@ bool writeCharacter(const std::string& dir, const std::string& name, CharacterBu
     return true;
 }
 
-} // namespace
-
 bool writeParty(const std::string& assetsDir, std::string& error)
 {
-    return writeCharacter(assetsDir, "knight", buildKnight, error) && writeCharacter(assetsDir, "ranger", buildRanger, error) &&
-           writeCharacter(assetsDir, "mage", buildMage, error) && writeCharacter(assetsDir, "dwarf", buildDwarf, error);
+    const SheetSpec one;
+    return writeCharacter(assetsDir, "knight", buildKnight, one, error) &&
+           writeCharacter(assetsDir, "ranger", buildRanger, one, error) &&
+           writeCharacter(assetsDir, "mage", buildMage, one, error) &&
+           writeCharacter(assetsDir, "dwarf", buildDwarf, one, error) && writeBigUnits(assetsDir, error);
 }
 
 } // namespace artgen

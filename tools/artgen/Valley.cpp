@@ -339,7 +339,14 @@ void plantForests(Builder& b)
 
 } // namespace
 
-MapGrid buildValley() { return buildValleyTile(true); }
+MapGrid buildValley()
+{
+    MapGrid g = buildValleyTile(true);
+    // The ox cart (2x2 cells, the int property `size`) waits beside the camp: the valley alone
+    // (the tiled valleys keep the party of four).
+    g.objects.push_back({"cart", "party", 16, 56, {}, {{"size", 2}}});
+    return g;
+}
 
 MapGrid buildValleyTile(bool alone)
 {

@@ -180,7 +180,7 @@ TEST_CASE("debug e2e: bad debug commands fail before anything runs, or name the 
         const char* says;
     };
     const Bad bad[] = {
-        {"overlay heatmap\nquit\n", "overlay: expected `overlay heat|influence|search|numbers|field|none`"},
+        {"overlay heatmap\nquit\n", "overlay: expected `overlay heat|influence|search|numbers|field|clearance|none`"},
         {"select dwarf\nstep 3\nquit\n", ":2: error: step: no stepped search"},
         {"select none\nrace 3 3\nquit\n", ":2: error: race: select a unit first"},
     };

@@ -189,18 +189,44 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
     double altY = kInfinity;
     if constexpr (!Uniform)
         waysBeside<K>(prev, in, altX, altY);
+    // The cells that do nothing for the jump are skipped by one scan of the diagonal's skip
+    // line (64 cells a word), but those in the goal's column (step tx) and row (step ty).
+    const std::uint64_t* skipLine = j.diagonalLines(K) + std::size_t(j.diagonalLine(K, x, y)) * j.colWords();
+    const int tx = (m_goalX - x) * dx;
+    const int ty = (m_goalY - y) * dy;
     double sum = 0.0;
-    for (;;) {
+    for (int t = 0;;) {
+        // A weighted jump prices its first cell's ways beside before it skips (see skipFlat).
+        if ((Uniform || t > 0) && m_skipDiagonals) {
+            int n = (scanPassLine<dy>(skipLine, y + dy) - (y + dy)) * dy;
+            if (tx > t && t + n >= tx)
+                n = tx - t - 1;
+            if (ty > t && t + n >= ty)
+                n = ty - t - 1;
+            if (n > 0) {
+                x += n * dx;
+                y += n * dy;
+                t += n;
+                if constexpr (!Uniform)
+                    skipFlat(n, std::int64_t(y) * m_stride + x, sum, altX, altY, prev);
+            }
+        }
         x += dx;
         y += dy;
+        ++t;
         const std::uint32_t node = std::uint32_t(y * m_stride + x);
-        const double c = Uniform ? m_minCost : double(m_costs[node]);
-        sum += c;
-        const double cost = sum * m_diag;
+        double cost;
+        if constexpr (Uniform) {
+            cost = double(t) * m_minCost * m_diag;  // the cells priced by count
+        } else {
+            const double c = double(m_costs[node]);
+            sum += c;
+            cost = sum * m_diag;
+            // The way beside it to d_t: altX + c(d_t) against the jump's cost.
+            if ((altX < altY ? altX : altY) + c < cost - cost * 1e-12)
+                return;
+        }
         const double tol = cost * 1e-12;
-        // The way beside it to d_t: altX + c(d_t) against the jump's cost.
-        if (!Uniform && (altX < altY ? altX : altY) + c < cost - tol)
-            return;
         const unsigned kept = j.successors(node, K);
         if (node == m_goalNode || (kept & ~natural) != 0) {
             add(node, cost);
@@ -241,6 +267,24 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
             prev = node;
         }
     }
+}
+
+void WeightedJumpSearch::skipFlat(int n, std::int64_t last, double& sum, double& altX, double& altY,
+                                  std::int64_t& prev) const
+{
+    // The n cells skipped, up to `last`, have open 3x3s of one cost c (so the cell before them
+    // costs c too): each would have added c to the jump and diag x c to the ways beside, kept
+    // only the natural directions, started straight jumps into dead ends, and compared its way
+    // beside as its predecessor did (both sides grow by diag x c a step). Skipping them prunes
+    // nothing a cell-by-cell walk would not, and adds the same jump points.
+    // Summed step by step as the walk sums them (the same g to the last bit).
+    const double c = double(m_costs[last]);
+    for (int i = 0; i < n; ++i) {
+        sum += c;
+        altX += m_diag * c;
+        altY += m_diag * c;
+    }
+    prev = last;
 }
 
 bool WeightedJumpSearch::improve(std::uint32_t node, std::uint32_t parent, double g, int x, int y)
@@ -428,11 +472,13 @@ void WeightedJumpSearch::writePath(std::uint32_t startNode, std::uint32_t endNod
 {
     detail::jumpPointsToCells(startNode, endNode, m_stride, [this](std::uint32_t n) { return m_nodes[n].parent; },
                               out.path);
-    // The cost as A* sums it: step by step in path order.
+    // The cost as A* sums it: step by step in path order (a uniform layer's cells are not read).
     double cost = 0.0;
     for (std::size_t i = 1; i < out.path.size(); ++i) {
         const TileCoord c = out.path[i];
-        const double entry = double(m_costs[std::size_t(c.y + 1) * std::size_t(m_stride) + std::size_t(c.x + 1)]);
+        const double entry = m_uniformLayer
+                                 ? m_minCost
+                                 : double(m_costs[std::size_t(c.y + 1) * std::size_t(m_stride) + std::size_t(c.x + 1)]);
         const bool diagonal = c.x != out.path[i - 1].x && c.y != out.path[i - 1].y;
         cost = diagonal ? cost + entry * m_diag : cost + entry;
     }
@@ -455,6 +501,9 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
     m_rowOf = detail::RowOf(m_stride);
     m_open.setLayout(m_stride, grid.height() + 2);
     m_uniformLayer = grid.uniformCost(layer);  // ties everywhere: the tie heap alone, as GridQuery
+    // The table's skip planes follow the layer's kind (WeightedJumpGrid::diagonalFlat); the
+    // weighted rule is a subset of the uniform one, so only the other way round forbids skips.
+    m_skipDiagonals = m_uniformLayer || flat.diagonalFlat();
     m_minCost = grid.minCellCost(layer);
     m_diag = grid.rules(layer).diagonalFactor;
     m_table = m_useLandmarks ? grid.landmarks(layer) : nullptr;

@@ -227,7 +227,7 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
                 return;
         }
         const double tol = cost * 1e-12;
-        const unsigned kept = j.successors(node, K);
+        const unsigned kept = Uniform ? j.uniformSuccessors(x, y, K) : j.successors(node, K);
         if (node == m_goalNode || (kept & ~natural) != 0) {
             add(node, cost);
             return;
@@ -387,7 +387,7 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
         const int py = m_rowOf(parent);
         const int px = int(parent) - py * m_stride;
         in = incomingDirection(x - px, y - py);
-        kept = j.successors(node, in);
+        kept = Uniform ? j.uniformSuccessors(x, y, in) : j.successors(node, in);
     }
     while (kept != 0) {
         const int k = __builtin_ctz(kept);
@@ -449,7 +449,8 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
             // The next pop's record and table entries arrive while this node expands.
             const std::uint32_t next = std::uint32_t(ny * m_stride + nx);
             __builtin_prefetch(&m_nodes[next]);
-            __builtin_prefetch(m_flat->successorsAt(next));
+            if (!Uniform)
+                __builtin_prefetch(m_flat->successorsAt(next));
         }
         Node& n = m_nodes[node];
         if (n.stamp == closedStamp)
@@ -468,17 +469,20 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     return false;
 }
 
-void WeightedJumpSearch::writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const
+void WeightedJumpSearch::writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out)
 {
-    detail::jumpPointsToCells(startNode, endNode, m_stride, [this](std::uint32_t n) { return m_nodes[n].parent; },
-                              out.path);
+    detail::collectJumpPoints(startNode, endNode, m_stride, m_rowOf,
+                              [this](std::uint32_t n) { return m_nodes[n].parent; }, m_jumpPoints);
+    detail::cellsOfJumps(m_jumpPoints, out.path);
     // The cost as A* sums it: step by step in path order (a uniform layer's cells are not read).
+    if (m_uniformLayer) {
+        out.cost = detail::uniformJumpCost(m_jumpPoints, m_minCost, m_minCost * m_diag);
+        return;
+    }
     double cost = 0.0;
     for (std::size_t i = 1; i < out.path.size(); ++i) {
         const TileCoord c = out.path[i];
-        const double entry = m_uniformLayer
-                                 ? m_minCost
-                                 : double(m_costs[std::size_t(c.y + 1) * std::size_t(m_stride) + std::size_t(c.x + 1)]);
+        const double entry = double(m_costs[std::size_t(c.y + 1) * std::size_t(m_stride) + std::size_t(c.x + 1)]);
         const bool diagonal = c.x != out.path[i - 1].x && c.y != out.path[i - 1].y;
         cost = diagonal ? cost + entry * m_diag : cost + entry;
     }
@@ -489,7 +493,10 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
                                         TileCoord start, TileCoord goal, PathResult& out)
 {
     const bool supported = supports(grid, layer) && flat.matches(grid, layer);
-    if (const std::optional<PathStatus> refused = detail::refuseJumpQuery(grid, layer, supported, start, goal, out)) {
+    // The start's passability from the table's open plane (it matches the layer when supported).
+    const auto startOpen = [&flat](TileCoord c) { return flat.open(c.x + 1, c.y + 1); };
+    if (const std::optional<PathStatus> refused =
+            detail::refuseJumpQuery(grid, supported, start, goal, out, startOpen)) {
         out.status = *refused;
         return out.status;
     }

@@ -158,6 +158,7 @@ void WeightedJumpGrid::computeCell(const float* costs, int px, int py)
                m_succ[node * 8 + std::size_t(k)] != 0);
     }
     setBit(m_openRows, m_rowWords, py, px, open);
+    setBit(m_uniformRows, m_rowWords, py, px, open && uniform);
 }
 
 void WeightedJumpGrid::computeDeadLine(int k, int line, std::vector<int>* flipped)
@@ -226,6 +227,7 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
 {
     m_layer = -1;
     m_openRows.clear();
+    m_uniformRows.clear();
     m_succ.clear();
     for (int k = 0; k < 4; ++k) {
         m_pass[k].clear();
@@ -243,6 +245,7 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
     m_rowWords = std::size_t(m_pw + 2 * kLead) / 64 + 2;
     m_colWords = std::size_t(m_ph + 2 * kLead) / 64 + 2;
     m_openRows.assign(m_rowWords * std::size_t(m_ph), 0u);
+    m_uniformRows.assign(m_openRows.size(), 0u);
     for (int k = 0; k < 4; ++k) {
         m_pass[k].assign(detail::kDy[k] == 0 ? m_rowWords * std::size_t(m_ph) : m_colWords * std::size_t(m_pw), 0u);
         m_same[k].assign(m_pass[k].size(), 0u);
@@ -353,7 +356,7 @@ bool WeightedJumpGrid::matches(const NavGrid& grid, int layer) const
 
 std::size_t WeightedJumpGrid::bytes() const
 {
-    std::size_t words = m_openRows.size();
+    std::size_t words = m_openRows.size() + m_uniformRows.size();
     for (int k = 0; k < 4; ++k)
         words += m_pass[k].size() + m_same[k].size() + m_live[k].size() + m_dead[k].size() + m_skip[k].size();
     return m_succ.size() + words * sizeof(std::uint64_t);
@@ -362,7 +365,7 @@ std::size_t WeightedJumpGrid::bytes() const
 bool WeightedJumpGrid::sameTable(const WeightedJumpGrid& other) const
 {
     bool same = m_pw == other.m_pw && m_ph == other.m_ph && m_diagFlat == other.m_diagFlat && m_succ == other.m_succ &&
-                m_openRows == other.m_openRows;
+                m_openRows == other.m_openRows && m_uniformRows == other.m_uniformRows;
     for (int k = 0; k < 4; ++k)
         same = same && m_pass[k] == other.m_pass[k] && m_same[k] == other.m_same[k] && m_live[k] == other.m_live[k] &&
                m_dead[k] == other.m_dead[k] && m_skip[k] == other.m_skip[k];

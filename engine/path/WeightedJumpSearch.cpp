@@ -227,7 +227,7 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
                 return;
         }
         const double tol = cost * 1e-12;
-        const unsigned kept = Uniform ? j.uniformSuccessors(x, y, K) : j.successors(node, K);
+        const unsigned kept = Uniform ? j.uniformSuccessors(x, y, K) : j.keptAt(node, x, y, K);
         if (node == m_goalNode || (kept & ~natural) != 0) {
             add(node, cost);
             return;

@@ -159,6 +159,12 @@ public:
             return 0;  // blocked
         return m_uniform[top | (mid & 1u) << 3 | (mid & 4u) << 2 | bottom << 5][std::size_t(k)];
     }
+    /// successors(node, k) for padded (px, py) = node: from the open plane where the cell's
+    /// open neighbours all cost what it costs (a bit plane says where), else from the table.
+    [[gnu::always_inline]] std::uint8_t keptAt(std::uint32_t node, int px, int py, int k) const
+    {
+        return bit(m_uniformRows, m_rowWords, py, px) ? uniformSuccessors(px, py, k) : successors(node, k);
+    }
     /// The 8 successors() entries of `node` (for prefetching).
     const std::uint8_t* successorsAt(std::uint32_t node) const { return m_succ.data() + std::size_t(node) * 8; }
     /// True when a straight jump in direction k (0..3) runs on through padded cell (px, py):
@@ -260,6 +266,7 @@ private:
     std::size_t m_rowWords = 0;
     std::size_t m_colWords = 0;
     std::vector<std::uint64_t> m_openRows;
+    std::vector<std::uint64_t> m_uniformRows;  ///< open cells whose open neighbours cost what they cost
     std::vector<std::uint64_t> m_pass[4];
     std::vector<std::uint64_t> m_same[4];
     std::vector<std::uint64_t> m_live[4];

@@ -98,9 +98,11 @@
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/OpenList.hpp"
 #include "engine/path/detail/RowOf.hpp"
+#include "engine/path/detail/ZeroedArray.hpp"
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <span>
 #include <vector>
@@ -341,9 +343,21 @@ private:
     /// last step of the path to (x, y) (-1 for the start).
     template <int K, bool Uniform>
     void jumpDiagonal(int x, int y, int in);
+    /// A diagonal jump's running state: the cost of its cells so far (weighted), the ways
+    /// beside it (see waysBeside) and its last cell (padded node).
+    struct DiagonalWalk {
+        double sum = 0.0;
+        double altX = std::numeric_limits<double>::infinity();
+        double altY = std::numeric_limits<double>::infinity();
+        std::int64_t prev = 0;
+    };
+    /// A diagonal jump in direction K reaches padded (x, y), its t-th cell: adds what it finds
+    /// there; false when the jump ends there.
+    template <int K, bool Uniform>
+    bool diagonalCell(int x, int y, int t, DiagonalWalk& walk);
     /// A weighted diagonal jump's state after skipping `n` flat cells, the last at padded node
     /// `last` (see jumpDiagonal).
-    void skipFlat(int n, std::int64_t last, double& sum, double& altX, double& altY, std::int64_t& prev) const;
+    void skipFlat(int n, std::int64_t last, DiagonalWalk& walk) const;
     double h(std::uint32_t node, int x, int y) const;
     void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out);
 
@@ -363,7 +377,7 @@ private:
     bool m_useLandmarks = true;
     bool m_uniformLayer = false;  ///< every passable cell costs m_minCost: exact open list, cells not read
     bool m_skipDiagonals = false; ///< the table's diagonal skip planes hold for this layer's kind
-    std::vector<Node> m_nodes;
+    detail::ZeroedArray<Node> m_nodes;  ///< untouched zero pages until a search visits them
     detail::OpenListStorage m_open;  ///< the open list (detail/OpenList.hpp), as GridQuery's
     detail::OpenList* m_list = nullptr;  ///< the open list of the running search
     static constexpr int kMaxSuccessors = 32;

@@ -301,6 +301,16 @@ public:
     void setLandmarks(bool on) { m_useLandmarks = on; }
     bool landmarks() const { return m_useLandmarks; }
 
+    /// Sizes the search records for `grid` and writes them once, so that no later query on a
+    /// grid of that size pays for first touching their pages (a benchmark's set-up, before its
+    /// clock runs; queries grow the records themselves otherwise).
+    void prepare(const NavGrid& grid)
+    {
+        m_nodes.growTo(grid.paddedSize());
+        m_nodes.zero();
+        m_generation = 0;
+    }
+
     /// JPSW from start to goal over `layer` of `grid`, with `flat` matching that layer. Fills
     /// `out` and returns out.status (see the file comment).
     PathStatus findPath(const NavGrid& grid, int layer, const WeightedJumpGrid& flat, TileCoord start,

@@ -99,7 +99,8 @@ std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, double& cost) const
     const int from = (rows ? x : y) + dir;  // the first cell of the jump
     const int goalPos = rows ? m_goalX : m_goalY;
     const bool goalAhead = (rows ? y == m_goalY : x == m_goalX) && (dir > 0 ? goalPos >= from : goalPos <= from);
-    const bool dead = (lineWindow(j.deadLines(K) + line, from) & 1u) != 0;
+    const unsigned deadBit = unsigned(from + WeightedJumpGrid::kLead);  // one bit: one word
+    const bool dead = ((j.deadLines(K)[line + (deadBit >> 6)] >> (deadBit & 63u)) & 1u) != 0;
     if (dead && !goalAhead)
         return kNoNode;  // it stops at a cell that keeps no direction
     const int stop = scanPassLine<dir>(j.passLines(K) + line, from);

@@ -65,6 +65,9 @@ public:
     void setPartialPaths(bool on) { m_search.setPartialPaths(on); }
     bool partialPaths() const { return m_search.partialPaths(); }
 
+    /// WeightedJumpSearch::prepare: the records sized and written before the first query.
+    void prepare(const NavGrid& grid) { m_search.prepare(grid); }
+
     /// JPS from start to goal over `layer` of `grid`, with `jumps` built from that layer (see
     /// JumpPointGrid::matches). Fills `out` and returns out.status (see the file comment).
     PathStatus findPath(const NavGrid& grid, int layer, const JumpPointGrid& jumps, TileCoord start, TileCoord goal,

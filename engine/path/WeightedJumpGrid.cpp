@@ -158,9 +158,10 @@ void WeightedJumpGrid::computeCell(const float* costs, int px, int py)
                m_succ[node * 8 + std::size_t(k)] != 0);
     }
     setBit(m_openRows, m_rowWords, py, px, open);
+    setBit(m_uniformRows, m_rowWords, py, px, open && uniform);
 }
 
-void WeightedJumpGrid::computeDeadLine(int k, int line)
+void WeightedJumpGrid::computeDeadLine(int k, int line, std::vector<int>* flipped)
 {
     // A jump whose first cell is p ends where it stops: at p itself unless p passes, else
     // where a jump from p + dir ends. So the bits run back from the line's far end (the
@@ -174,8 +175,41 @@ void WeightedJumpGrid::computeDeadLine(int k, int line)
         const int p = dir > 0 ? length - 1 - i : i;
         if (!bit(m_pass[k], words, line, p))
             dead = !bit(m_live[k], words, line, p);
+        if (flipped && bit(m_dead[k], words, line, p) != dead)
+            flipped->push_back(p);
         setBit(m_dead[k], words, line, p, dead);
     }
+}
+
+void WeightedJumpGrid::computeDiagonalCell(const float* costs, int px, int py)
+{
+    const std::size_t node = std::size_t(py) * std::size_t(m_pw) + std::size_t(px);
+    const bool inside = px > 0 && py > 0 && px < m_pw - 1 && py < m_ph - 1;
+    bool flat = inside && costs[node] < Impassable && m_diagFlat;
+    for (int dy = -1; flat && dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx)
+            flat = flat && costs[node + std::size_t(dy * m_pw + dx)] == costs[node];
+    for (int k = 4; k < 8; ++k) {
+        const int dx = detail::kDx[k];
+        const int dy = detail::kDy[k];
+        const int kx = dx > 0 ? 1 : 3;
+        const int ky = dy > 0 ? 2 : 0;
+        const unsigned natural = (1u << k) | (1u << kx) | (1u << ky);
+        const unsigned kept = inside ? m_succ[node * 8 + std::size_t(k)] : 0u;
+        // The cell does nothing for the jump: it keeps k and no forced direction, and the
+        // straight jumps it starts end in dead ends (deadEnd is read at their first cells).
+        const bool pass = ((kept >> k) & 1u) && (kept & ~natural) == 0 &&
+                          (((kept >> kx) & 1u) == 0 || deadEnd(px + dx, py, kx)) &&
+                          (((kept >> ky) & 1u) == 0 || deadEnd(px, py + dy, ky));
+        setBit(m_skip[k - 4], m_colWords, diagonalLine(k, px, py), py, pass && (flat || !m_diagFlat));
+    }
+}
+
+void WeightedJumpGrid::computeDiagonalPlanes(const float* costs)
+{
+    for (int y = 1; y < m_ph - 1; ++y)
+        for (int x = 1; x < m_pw - 1; ++x)
+            computeDiagonalCell(costs, x, y);
 }
 
 bool WeightedJumpGrid::build(const NavGrid& grid, int layer)
@@ -193,12 +227,14 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
 {
     m_layer = -1;
     m_openRows.clear();
+    m_uniformRows.clear();
     m_succ.clear();
     for (int k = 0; k < 4; ++k) {
         m_pass[k].clear();
         m_same[k].clear();
         m_live[k].clear();
         m_dead[k].clear();
+        m_skip[k].clear();
     }
     if (layer < 0 || paddedWidth < 3 || paddedHeight < 3 ||
         paddedCosts.size() != std::size_t(paddedWidth) * std::size_t(paddedHeight))
@@ -209,11 +245,13 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
     m_rowWords = std::size_t(m_pw + 2 * kLead) / 64 + 2;
     m_colWords = std::size_t(m_ph + 2 * kLead) / 64 + 2;
     m_openRows.assign(m_rowWords * std::size_t(m_ph), 0u);
+    m_uniformRows.assign(m_openRows.size(), 0u);
     for (int k = 0; k < 4; ++k) {
         m_pass[k].assign(detail::kDy[k] == 0 ? m_rowWords * std::size_t(m_ph) : m_colWords * std::size_t(m_pw), 0u);
         m_same[k].assign(m_pass[k].size(), 0u);
         m_live[k].assign(m_pass[k].size(), 0u);
         m_dead[k].assign(m_pass[k].size(), 0u);
+        m_skip[k].assign(m_colWords * std::size_t(m_pw + m_ph - 1), 0u);
     }
     m_succ.assign(std::size_t(m_pw) * std::size_t(m_ph) * 8, 0u);
     for (unsigned pattern = 0; pattern < 256; ++pattern) {
@@ -233,6 +271,15 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
     for (int k = 0; k < 4; ++k)
         for (int line = 0; line < (detail::kDy[k] == 0 ? m_ph : m_pw); ++line)
             computeDeadLine(k, line);
+    // The planes' rule: the weighted one unless every open cell costs the same.
+    float first = Impassable;
+    m_diagFlat = false;
+    for (const float c : paddedCosts)
+        if (c < Impassable) {
+            m_diagFlat = m_diagFlat || (first < Impassable && c != first);
+            first = c;
+        }
+    computeDiagonalPlanes(costs);
     m_layer = layer;
     m_version = layerVersion;
     return true;
@@ -250,6 +297,7 @@ bool WeightedJumpGrid::update(const NavGrid& grid, const NavDirty& change)
         return false;
     const float* costs = grid.paddedCosts(m_layer);
     std::vector<int> rows, cols;  // lines whose pass or live bits may have changed
+    std::vector<TileCoord> touched;  // padded cells whose diagonal skip bits may have changed
     for (const TileCoord c : dirty.cells) {
         if (!grid.inBounds(c))
             continue;
@@ -258,8 +306,10 @@ bool WeightedJumpGrid::update(const NavGrid& grid, const NavDirty& change)
             for (int dx = -1; dx <= 1; ++dx) {
                 const int px = c.x + 1 + dx;
                 const int py = c.y + 1 + dy;
-                if (px > 0 && py > 0 && px < m_pw - 1 && py < m_ph - 1)
+                if (px > 0 && py > 0 && px < m_pw - 1 && py < m_ph - 1) {
                     computeCell(costs, px, py);
+                    touched.push_back({px, py});
+                }
             }
         for (int d = -1; d <= 1; ++d) {
             rows.push_back(c.y + 1 + d);
@@ -270,12 +320,32 @@ bool WeightedJumpGrid::update(const NavGrid& grid, const NavDirty& change)
         std::sort(lines->begin(), lines->end());
         lines->erase(std::unique(lines->begin(), lines->end()), lines->end());
     }
+    // A cell's diagonal skip bits read its successors and 3x3 (the cells above) and the
+    // dead-end bits where its straight jumps begin: the cells before each flipped bit.
+    std::vector<int> flipped;
     for (const int line : rows)
-        for (const int k : {1, 3})
-            computeDeadLine(k, line);
+        for (const int k : {1, 3}) {
+            flipped.clear();
+            computeDeadLine(k, line, &flipped);
+            for (const int p : flipped)
+                touched.push_back({p - detail::kDx[k], line});
+        }
     for (const int line : cols)
-        for (const int k : {0, 2})
-            computeDeadLine(k, line);
+        for (const int k : {0, 2}) {
+            flipped.clear();
+            computeDeadLine(k, line, &flipped);
+            for (const int p : flipped)
+                touched.push_back({line, p - detail::kDy[k]});
+        }
+    if (m_diagFlat == grid.uniformCost(m_layer)) {
+        // The layer's costs became uniform or several: the planes' rule changes everywhere.
+        m_diagFlat = !grid.uniformCost(m_layer);
+        computeDiagonalPlanes(costs);
+    } else {
+        for (const TileCoord c : touched)
+            if (c.x > 0 && c.y > 0 && c.x < m_pw - 1 && c.y < m_ph - 1)
+                computeDiagonalCell(costs, c.x, c.y);
+    }
     m_version = grid.layerVersion(m_layer);
     return true;
 }
@@ -284,6 +354,24 @@ bool WeightedJumpGrid::matches(const NavGrid& grid, int layer) const
 {
     return built() && layer == m_layer && grid.validLayer(layer) && grid.layerVersion(layer) == m_version &&
            grid.stride() == m_pw && grid.height() + 2 == m_ph;
+}
+
+std::size_t WeightedJumpGrid::bytes() const
+{
+    std::size_t words = m_openRows.size() + m_uniformRows.size();
+    for (int k = 0; k < 4; ++k)
+        words += m_pass[k].size() + m_same[k].size() + m_live[k].size() + m_dead[k].size() + m_skip[k].size();
+    return m_succ.size() + words * sizeof(std::uint64_t);
+}
+
+bool WeightedJumpGrid::sameTable(const WeightedJumpGrid& other) const
+{
+    bool same = m_pw == other.m_pw && m_ph == other.m_ph && m_diagFlat == other.m_diagFlat && m_succ == other.m_succ &&
+                m_openRows == other.m_openRows && m_uniformRows == other.m_uniformRows;
+    for (int k = 0; k < 4; ++k)
+        same = same && m_pass[k] == other.m_pass[k] && m_same[k] == other.m_same[k] && m_live[k] == other.m_live[k] &&
+               m_dead[k] == other.m_dead[k] && m_skip[k] == other.m_skip[k];
+    return same;
 }
 
 std::size_t WeightedJumpGrid::jumpPoints() const

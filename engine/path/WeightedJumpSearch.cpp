@@ -5,7 +5,6 @@
 /// of the same-cost plane; a diagonal jump steps cell by cell through the successor table.
 #include "engine/path/WeightedJumpSearch.hpp"
 
-#include "engine/path/jump/JumpQuery.hpp"
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/OpenList.hpp"
 #include "engine/path/landmarks/LandmarkBound.hpp"
@@ -75,14 +74,6 @@ inline int incomingDirection(int dx, int dy)
 
 } // namespace
 
-bool WeightedJumpSearch::supports(const NavGrid& grid, int layer)
-{
-    if (!grid.validLayer(layer) || grid.hex())
-        return false;  // jump searches are square-grid searches
-    const MoveRules& r = grid.rules(layer);
-    return r.diagonal == DiagonalMode::NoCornerCutting && r.diagonalFactor >= 1.0 && r.diagonalFactor < 2.0;
-}
-
 double WeightedJumpSearch::h(std::uint32_t node, int x, int y) const
 {
     int dx = x - m_goalX;
@@ -108,7 +99,8 @@ std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, double& cost) const
     const int from = (rows ? x : y) + dir;  // the first cell of the jump
     const int goalPos = rows ? m_goalX : m_goalY;
     const bool goalAhead = (rows ? y == m_goalY : x == m_goalX) && (dir > 0 ? goalPos >= from : goalPos <= from);
-    const bool dead = (lineWindow(j.deadLines(K) + line, from) & 1u) != 0;
+    const unsigned deadBit = unsigned(from + WeightedJumpGrid::kLead);  // one bit: one word
+    const bool dead = ((j.deadLines(K)[line + (deadBit >> 6)] >> (deadBit & 63u)) & 1u) != 0;
     if (dead && !goalAhead)
         return kNoNode;  // it stops at a cell that keeps no direction
     const int stop = scanPassLine<dir>(j.passLines(K) + line, from);
@@ -178,69 +170,118 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
     const WeightedJumpGrid& j = *m_flat;
     constexpr int dx = detail::kDx[K];
     constexpr int dy = detail::kDy[K];
-    constexpr int kx = dx > 0 ? 1 : 3;  // the straight directions inside this diagonal
-    constexpr int ky = dy > 0 ? 2 : 0;
-    constexpr unsigned natural = (1u << K) | (1u << kx) | (1u << ky);
-    const std::int64_t stepX = dx;
-    const std::int64_t stepY = std::int64_t(dy) * m_stride;
-    std::int64_t prev = std::int64_t(y) * m_stride + x;  // the cell before this step (first: the origin)
-    // The ways beside (see above), not priced on a uniform layer.
-    double altX = kInfinity;
-    double altY = kInfinity;
+    DiagonalWalk walk;
+    walk.prev = std::int64_t(y) * m_stride + x;  // the cell before this step (first: the origin)
     if constexpr (!Uniform)
-        waysBeside<K>(prev, in, altX, altY);
-    double sum = 0.0;
-    for (;;) {
+        waysBeside<K>(walk.prev, in, walk.altX, walk.altY);  // not priced on a uniform layer
+    // The cells that do nothing for the jump are skipped by one scan of the diagonal's skip
+    // line (64 cells a word), but those in the goal's column (step tx) and row (step ty).
+    const std::uint64_t* skipLine = j.diagonalLines(K) + std::size_t(j.diagonalLine(K, x, y)) * j.colWords();
+    const int tx = (m_goalX - x) * dx;
+    const int ty = (m_goalY - y) * dy;
+    for (int t = 0;;) {
+        // A weighted jump prices its first cell's ways beside before it skips (see skipFlat).
+        if ((Uniform || t > 0) && m_skipDiagonals) {
+            int n = (scanPassLine<dy>(skipLine, y + dy) - (y + dy)) * dy;
+            if (tx > t && t + n >= tx)
+                n = tx - t - 1;
+            if (ty > t && t + n >= ty)
+                n = ty - t - 1;
+            if (n > 0) {
+                x += n * dx;
+                y += n * dy;
+                t += n;
+                if constexpr (!Uniform)
+                    skipFlat(n, std::int64_t(y) * m_stride + x, walk);
+            }
+        }
         x += dx;
         y += dy;
-        const std::uint32_t node = std::uint32_t(y * m_stride + x);
-        const double c = Uniform ? m_minCost : double(m_costs[node]);
-        sum += c;
-        const double cost = sum * m_diag;
-        const double tol = cost * 1e-12;
-        // The way beside it to d_t: altX + c(d_t) against the jump's cost.
-        if (!Uniform && (altX < altY ? altX : altY) + c < cost - tol)
+        ++t;
+        if (!diagonalCell<K, Uniform>(x, y, t, walk))
             return;
-        const unsigned kept = j.successors(node, K);
-        if (node == m_goalNode || (kept & ~natural) != 0) {
-            add(node, cost);
-            return;
-        }
-        double sx = 0.0;
-        double sy = 0.0;
-        if constexpr (!Uniform) {
-            // The step s_{t-1} -> s_t must cut no corner: its corners are d_t (open) and
-            // s_{t-1} + X = d_{t-1} + 2X (read only when s_{t-1} is open, so inside the padding).
-            sx = double(m_costs[node + stepX]);
-            sy = double(m_costs[node + stepY]);
-            if (altX < kInfinity && !(m_costs[prev + 2 * stepX] < Impassable))
-                altX = kInfinity;
-            if (altY < kInfinity && !(m_costs[prev + 2 * stepY] < Impassable))
-                altY = kInfinity;
-        }
-        // A cell that keeps only the natural directions is expanded here, not pushed: its
-        // straight jumps go on the list as two-leg jumps from the jump's origin (diagonal,
-        // then straight), and the diagonal goes on.
-        // The way beside it to s_t: altX + diag x c(s_t) against cost + c(s_t).
-        double straight = 0.0;
-        if (((kept >> kx) & 1u) && (Uniform || !(altX + (m_diag - 1.0) * sx < cost - tol))) {
-            const std::uint32_t to = jumpStraight<kx, Uniform>(x, y, straight);
-            if (to != kNoNode)
-                add(to, cost + straight);
-        }
-        if (((kept >> ky) & 1u) && (Uniform || !(altY + (m_diag - 1.0) * sy < cost - tol))) {
-            const std::uint32_t to = jumpStraight<ky, Uniform>(x, y, straight);
-            if (to != kNoNode)
-                add(to, cost + straight);
-        }
-        if (((kept >> K) & 1u) == 0)
-            return;
-        if constexpr (!Uniform) {
-            altX += m_diag * sx;
-            altY += m_diag * sy;
-            prev = node;
-        }
     }
+}
+
+template <int K, bool Uniform>
+bool WeightedJumpSearch::diagonalCell(int x, int y, int t, DiagonalWalk& walk)
+{
+    const WeightedJumpGrid& j = *m_flat;
+    constexpr int kx = detail::kDx[K] > 0 ? 1 : 3;  // the straight directions inside this diagonal
+    constexpr int ky = detail::kDy[K] > 0 ? 2 : 0;
+    constexpr unsigned natural = (1u << K) | (1u << kx) | (1u << ky);
+    const std::int64_t stepX = detail::kDx[K];
+    const std::int64_t stepY = std::int64_t(detail::kDy[K]) * m_stride;
+    const std::uint32_t node = std::uint32_t(y * m_stride + x);
+    double cost;
+    if constexpr (Uniform) {
+        cost = double(t) * m_minCost * m_diag;  // the cells priced by count
+    } else {
+        const double c = double(m_costs[node]);
+        walk.sum += c;
+        cost = walk.sum * m_diag;
+        // The way beside it to d_t: altX + c(d_t) against the jump's cost.
+        if ((walk.altX < walk.altY ? walk.altX : walk.altY) + c < cost - cost * 1e-12)
+            return false;
+    }
+    const double tol = cost * 1e-12;
+    const unsigned kept = Uniform ? j.uniformSuccessors(x, y, K) : j.keptAt(node, x, y, K);
+    if (node == m_goalNode || (kept & ~natural) != 0) {
+        add(node, cost);
+        return false;
+    }
+    double sx = 0.0;
+    double sy = 0.0;
+    if constexpr (!Uniform) {
+        // The step s_{t-1} -> s_t must cut no corner: its corners are d_t (open) and
+        // s_{t-1} + X = d_{t-1} + 2X (read only when s_{t-1} is open, so inside the padding).
+        sx = double(m_costs[node + stepX]);
+        sy = double(m_costs[node + stepY]);
+        if (walk.altX < kInfinity && !(m_costs[walk.prev + 2 * stepX] < Impassable))
+            walk.altX = kInfinity;
+        if (walk.altY < kInfinity && !(m_costs[walk.prev + 2 * stepY] < Impassable))
+            walk.altY = kInfinity;
+    }
+    // A cell that keeps only the natural directions is expanded here, not pushed: its
+    // straight jumps go on the list as two-leg jumps from the jump's origin (diagonal,
+    // then straight), and the diagonal goes on.
+    // The way beside it to s_t: altX + diag x c(s_t) against cost + c(s_t).
+    double straight = 0.0;
+    if (((kept >> kx) & 1u) && (Uniform || !(walk.altX + (m_diag - 1.0) * sx < cost - tol))) {
+        const std::uint32_t to = jumpStraight<kx, Uniform>(x, y, straight);
+        if (to != kNoNode)
+            add(to, cost + straight);
+    }
+    if (((kept >> ky) & 1u) && (Uniform || !(walk.altY + (m_diag - 1.0) * sy < cost - tol))) {
+        const std::uint32_t to = jumpStraight<ky, Uniform>(x, y, straight);
+        if (to != kNoNode)
+            add(to, cost + straight);
+    }
+    if (((kept >> K) & 1u) == 0)
+        return false;
+    if constexpr (!Uniform) {
+        walk.altX += m_diag * sx;
+        walk.altY += m_diag * sy;
+        walk.prev = node;
+    }
+    return true;
+}
+
+void WeightedJumpSearch::skipFlat(int n, std::int64_t last, DiagonalWalk& walk) const
+{
+    // The n cells skipped, up to `last`, have open 3x3s of one cost c (so the cell before them
+    // costs c too): each would have added c to the jump and diag x c to the ways beside, kept
+    // only the natural directions, started straight jumps into dead ends, and compared its way
+    // beside as its predecessor did (both sides grow by diag x c a step). Skipping them prunes
+    // nothing a cell-by-cell walk would not, and adds the same jump points. Summed step by step
+    // as the walk sums them (the same g to the last bit).
+    const double c = double(m_costs[last]);
+    for (int i = 0; i < n; ++i) {
+        walk.sum += c;
+        walk.altX += m_diag * c;
+        walk.altY += m_diag * c;
+    }
+    walk.prev = last;
 }
 
 bool WeightedJumpSearch::improve(std::uint32_t node, std::uint32_t parent, double g, int x, int y)
@@ -343,7 +384,7 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
         const int py = m_rowOf(parent);
         const int px = int(parent) - py * m_stride;
         in = incomingDirection(x - px, y - py);
-        kept = j.successors(node, in);
+        kept = Uniform ? j.uniformSuccessors(x, y, in) : j.successors(node, in);
     }
     while (kept != 0) {
         const int k = __builtin_ctz(kept);
@@ -405,7 +446,8 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
             // The next pop's record and table entries arrive while this node expands.
             const std::uint32_t next = std::uint32_t(ny * m_stride + nx);
             __builtin_prefetch(&m_nodes[next]);
-            __builtin_prefetch(m_flat->successorsAt(next));
+            if (!Uniform)
+                __builtin_prefetch(m_flat->successorsAt(next));
         }
         Node& n = m_nodes[node];
         if (n.stamp == closedStamp)
@@ -424,54 +466,8 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     return false;
 }
 
-void WeightedJumpSearch::writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const
-{
-    detail::jumpPointsToCells(startNode, endNode, m_stride, [this](std::uint32_t n) { return m_nodes[n].parent; },
-                              out.path);
-    // The cost as A* sums it: step by step in path order.
-    double cost = 0.0;
-    for (std::size_t i = 1; i < out.path.size(); ++i) {
-        const TileCoord c = out.path[i];
-        const double entry = double(m_costs[std::size_t(c.y + 1) * std::size_t(m_stride) + std::size_t(c.x + 1)]);
-        const bool diagonal = c.x != out.path[i - 1].x && c.y != out.path[i - 1].y;
-        cost = diagonal ? cost + entry * m_diag : cost + entry;
-    }
-    out.cost = cost;
-}
-
-PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const WeightedJumpGrid& flat,
-                                        TileCoord start, TileCoord goal, PathResult& out)
-{
-    const bool supported = supports(grid, layer) && flat.matches(grid, layer);
-    if (const std::optional<PathStatus> refused = detail::refuseJumpQuery(grid, layer, supported, start, goal, out)) {
-        out.status = *refused;
-        return out.status;
-    }
-    if (m_nodes.size() < grid.paddedSize())
-        m_nodes.resize(grid.paddedSize(), Node{});
-    m_flat = &flat;
-    m_costs = grid.paddedCosts(layer);
-    m_stride = grid.stride();
-    m_rowOf = detail::RowOf(m_stride);
-    m_open.setLayout(m_stride, grid.height() + 2);
-    m_uniformLayer = grid.uniformCost(layer);  // ties everywhere: the tie heap alone, as GridQuery
-    m_minCost = grid.minCellCost(layer);
-    m_diag = grid.rules(layer).diagonalFactor;
-    m_table = m_useLandmarks ? grid.landmarks(layer) : nullptr;
-    if (m_table && (m_table->empty() || m_table->stride != m_stride))
-        m_table.reset();
-    detail::runJumpQuery(
-        grid, layer, start, goal, m_partialPaths, m_targets, out,
-        [this](std::uint32_t s, std::uint32_t g, int& expanded) {
-            return m_uniformLayer ? search<true>(s, g, expanded) : search<false>(s, g, expanded);
-        },
-        [this](std::uint32_t n) { return m_nodes[n].g; },
-        [this, &out](std::uint32_t s, std::uint32_t e) { writePath(s, e, out); });
-    m_flat = nullptr;
-    m_costs = nullptr;
-    m_table.reset();
-    m_active = detail::AllLandmarks{};
-    return out.status;
-}
+// The searches findPath (WeightedJumpSearchQuery.cpp) runs.
+template bool WeightedJumpSearch::search<true>(std::uint32_t, std::uint32_t, int&);
+template bool WeightedJumpSearch::search<false>(std::uint32_t, std::uint32_t, int&);
 
 } // namespace isostar::path

@@ -22,7 +22,12 @@
 ///   its two straight parts, their straight jumps are run there and what they find goes on
 ///   the open list as a two-leg jump from the diagonal jump's origin (diagonal steps, then
 ///   straight ones: the parent alone fixes the path). A cell keeping anything else, or the
-///   goal, ends the diagonal jump as a jump point.
+///   goal, ends the diagonal jump as a jump point. The cells where nothing happens (no forced
+///   direction, both straight jumps end in dead ends) are skipped by one scan of a skip plane
+///   per diagonal direction, a bit line per diagonal of the grid (JPS+'s precomputed diagonal
+///   distances, as bits that an edit patches cell by cell); the cells in the goal's row and
+///   column are never skipped. On a layer of several costs the plane holds only cells whose
+///   3x3 is open and of one cost (flat ground), where skipping changes none of the ways beside.
 /// - A diagonal jump also prices the two ways beside it: a straight step from its origin (or
 ///   a diagonal one from the cell before it, when the origin's path entered it straight along
 ///   the other axis), then the same diagonal steps one cell over. Where such a way (all of its
@@ -44,8 +49,9 @@
 /// query with A* and Dijkstra.
 ///
 /// Split like NavGrid / GridQuery (data / scratch):
-/// - WeightedJumpGrid: the successor table and the pass, same-cost and live planes. Built
-///   once per layer in O(cells); update() patches it after an edit in O(changed cells).
+/// - WeightedJumpGrid: the successor table and the pass, same-cost, live, dead-end and
+///   diagonal skip planes. Built once per layer in O(cells); update() patches it in place
+///   after an edit: the 3x3 of each changed cell, then the rows and columns through them.
 ///   Read-only during queries, so any number of threads may share one.
 /// - WeightedJumpSearch: the per-agent (or per-thread) scratch: g, h, parents, stamps, and the
 ///   open list GridQuery uses (detail/OpenList.hpp). An expansion's best successor that
@@ -92,9 +98,11 @@
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/OpenList.hpp"
 #include "engine/path/detail/RowOf.hpp"
+#include "engine/path/detail/ZeroedArray.hpp"
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <span>
 #include <vector>
@@ -119,8 +127,11 @@ public:
     bool buildFrom(std::span<const float> paddedCosts, int paddedWidth, int paddedHeight, double diagonalFactor,
                    int layer, std::uint64_t layerVersion);
     /// Patches the table after `dirty` = grid.apply(layer, ...) (or replaceLayer) of the layer
-    /// it was built from: the changed cells and their 8 neighbours, and the dead-end bits of
-    /// their rows and columns. O(changed cells x (width + height)).
+    /// it was built from, in place: the changed cells and their 8 neighbours, the dead-end
+    /// bits of their rows and columns (a brush's rows and columns counted once), and the
+    /// diagonal skip bits of the cells whose 3x3 or dead-end bits changed. O(changed cells x
+    /// (width + height)); O(cells) when the layer's costs turned uniform or several (the skip
+    /// planes' rule changes).
     /// The grid must have had no other change of the layer since build() or the last update().
     /// Returns false (and leaves the table unchanged) when it was not built from this layer
     /// of a grid of this size and diagonal factor; the caller then calls build(). Another
@@ -137,6 +148,25 @@ public:
     /// The directions kept at padded cell `node` entered in direction k (bit j: direction j,
     /// both in detail::kDx / kDy order); 0 for a blocked cell or one k cannot enter.
     std::uint8_t successors(std::uint32_t node, int k) const { return m_succ[std::size_t(node) * 8 + std::size_t(k)]; }
+    /// successors(py * paddedWidth + px, k) on a layer whose open cells all cost the same (so
+    /// every cell's entry is the shared table's for its open neighbours), read from the open
+    /// plane: 1 bit a cell, in cache where the 8 bytes a cell of the table often are not.
+    [[gnu::always_inline]] std::uint8_t uniformSuccessors(int px, int py, int k) const
+    {
+        const std::uint64_t* above = m_openRows.data() + std::size_t(py - 1) * m_rowWords;
+        const unsigned top = threeBits(above, px - 1);
+        const unsigned mid = threeBits(above + m_rowWords, px - 1);
+        const unsigned bottom = threeBits(above + 2 * m_rowWords, px - 1);
+        if ((mid & 2u) == 0)
+            return 0;  // blocked
+        return m_uniform[top | (mid & 1u) << 3 | (mid & 4u) << 2 | bottom << 5][std::size_t(k)];
+    }
+    /// successors(node, k) for padded (px, py) = node: from the open plane where the cell's
+    /// open neighbours all cost what it costs (a bit plane says where), else from the table.
+    [[gnu::always_inline]] std::uint8_t keptAt(std::uint32_t node, int px, int py, int k) const
+    {
+        return bit(m_uniformRows, m_rowWords, py, px) ? uniformSuccessors(px, py, k) : successors(node, k);
+    }
     /// The 8 successors() entries of `node` (for prefetching).
     const std::uint8_t* successorsAt(std::uint32_t node) const { return m_succ.data() + std::size_t(node) * 8; }
     /// True when a straight jump in direction k (0..3) runs on through padded cell (px, py):
@@ -172,6 +202,34 @@ public:
     const std::uint64_t* liveLines(int k) const { return m_live[k].data(); }
     /// Like passLines: bit set where deadEnd() holds.
     const std::uint64_t* deadLines(int k) const { return m_dead[k].data(); }
+    /// The skip plane of diagonal direction k (4..7): one bit line per diagonal of the grid
+    /// (diagonalLine), a cell's bit at its padded y, set where a diagonal jump in k entering
+    /// the cell does nothing there and goes on (jump point search's distance to the next
+    /// diagonal jump point, JPS+, as bits): the cell keeps k, nothing but k's two straight
+    /// parts, and their jumps end in dead ends; the goal aside. On a layer of several costs
+    /// (diagonalFlat()) only where the cell's 3x3 is open and of one cost too: the weighted
+    /// search's diagonal jump prices the ways beside it, which only such cells leave as they are.
+    const std::uint64_t* diagonalLines(int k) const { return m_skip[k - 4].data(); }
+    /// The skip planes hold the weighted rule (the layer had several costs at the last build
+    /// or update); else jump point search's, which holds on a uniform layer only.
+    bool diagonalFlat() const { return m_diagFlat; }
+    /// The diagonal line of padded (px, py) for direction k (4..7): its cells share x + y
+    /// (north-east, south-west) or x - y (south-east, north-west). Lines have colWords() words.
+    int diagonalLine(int k, int px, int py) const
+    {
+        return detail::kDx[k] == detail::kDy[k] ? px - py + m_ph - 1 : px + py;
+    }
+    /// True when a diagonal jump in direction k (4..7) runs on through padded (px, py) (see
+    /// diagonalLines).
+    bool diagonalPasses(int px, int py, int k) const
+    {
+        return bit(m_skip[k - 4], m_colWords, diagonalLine(k, px, py), py);
+    }
+    /// Bytes the table holds (successors, bit planes).
+    std::size_t bytes() const;
+    /// The same successors and bit planes as `other` (a table patched by update() against a
+    /// fresh build, in tests and benchmarks).
+    bool sameTable(const WeightedJumpGrid& other) const;
     /// Zero bits in front of every line (and at least as many behind it).
     static constexpr int kLead = 64;
 
@@ -182,10 +240,25 @@ private:
         return (lines[std::size_t(line) * words + (b >> 6)] >> (b & 63)) & 1u;
     }
     static void setBit(std::vector<std::uint64_t>& lines, std::size_t words, int line, int pos, bool on);
+    /// Bits pos, pos + 1, pos + 2 of `line` as bits 0..2.
+    static unsigned threeBits(const std::uint64_t* line, int pos)
+    {
+        const std::size_t b = std::size_t(pos + kLead);
+        const unsigned s = unsigned(b & 63);
+        const std::uint64_t low = line[b >> 6] >> s;
+        return unsigned(s > 61 ? low | line[(b >> 6) + 1] << (64 - s) : low) & 7u;
+    }
     void computeCell(const float* costs, int px, int py);
     /// Recomputes the dead-end bits of row (k = 1, 3) or column (k = 0, 2) `line` from its
-    /// pass and live bits. O(line length).
-    void computeDeadLine(int k, int line);
+    /// pass and live bits (the positions whose bit flips into `flipped`, when given).
+    /// O(line length).
+    void computeDeadLine(int k, int line, std::vector<int>* flipped = nullptr);
+    /// Recomputes the diagonal skip bits of padded (px, py) (diagonalLines) from its successors,
+    /// the dead-end bits of its row and column and the costs of its 3x3.
+    void computeDiagonalCell(const float* costs, int px, int py);
+    /// computeDiagonalCell for every open cell (build, or the layer's costs became uniform or
+    /// several: the planes' rule changes).
+    void computeDiagonalPlanes(const float* costs);
 
     int m_layer = -1;
     int m_pw = 0;
@@ -195,10 +268,13 @@ private:
     std::size_t m_rowWords = 0;
     std::size_t m_colWords = 0;
     std::vector<std::uint64_t> m_openRows;
+    std::vector<std::uint64_t> m_uniformRows;  ///< open cells whose open neighbours cost what they cost
     std::vector<std::uint64_t> m_pass[4];
     std::vector<std::uint64_t> m_same[4];
     std::vector<std::uint64_t> m_live[4];
     std::vector<std::uint64_t> m_dead[4];
+    std::vector<std::uint64_t> m_skip[4];  ///< diagonalLines(4 + i)
+    bool m_diagFlat = false;               ///< diagonalFlat()
     std::vector<std::uint8_t> m_succ;  ///< 8 per padded cell
     /// successors() of a cell whose open neighbours all cost what it costs, by its open
     /// neighbours (bit i: 3x3 index i, the centre left out) and k.
@@ -224,6 +300,16 @@ public:
     /// Use the layer's landmark table when the NavGrid offers one (default on).
     void setLandmarks(bool on) { m_useLandmarks = on; }
     bool landmarks() const { return m_useLandmarks; }
+
+    /// Sizes the search records for `grid` and writes them once, so that no later query on a
+    /// grid of that size pays for first touching their pages (a benchmark's set-up, before its
+    /// clock runs; queries grow the records themselves otherwise).
+    void prepare(const NavGrid& grid)
+    {
+        m_nodes.growTo(grid.paddedSize());
+        m_nodes.zero();
+        m_generation = 0;
+    }
 
     /// JPSW from start to goal over `layer` of `grid`, with `flat` matching that layer. Fills
     /// `out` and returns out.status (see the file comment).
@@ -267,8 +353,23 @@ private:
     /// last step of the path to (x, y) (-1 for the start).
     template <int K, bool Uniform>
     void jumpDiagonal(int x, int y, int in);
+    /// A diagonal jump's running state: the cost of its cells so far (weighted), the ways
+    /// beside it (see waysBeside) and its last cell (padded node).
+    struct DiagonalWalk {
+        double sum = 0.0;
+        double altX = std::numeric_limits<double>::infinity();
+        double altY = std::numeric_limits<double>::infinity();
+        std::int64_t prev = 0;
+    };
+    /// A diagonal jump in direction K reaches padded (x, y), its t-th cell: adds what it finds
+    /// there; false when the jump ends there.
+    template <int K, bool Uniform>
+    bool diagonalCell(int x, int y, int t, DiagonalWalk& walk);
+    /// A weighted diagonal jump's state after skipping `n` flat cells, the last at padded node
+    /// `last` (see jumpDiagonal).
+    void skipFlat(int n, std::int64_t last, DiagonalWalk& walk) const;
     double h(std::uint32_t node, int x, int y) const;
-    void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out) const;
+    void writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out);
 
     const WeightedJumpGrid* m_flat = nullptr;
     const float* m_costs = nullptr;
@@ -285,7 +386,8 @@ private:
     bool m_partialPaths = true;
     bool m_useLandmarks = true;
     bool m_uniformLayer = false;  ///< every passable cell costs m_minCost: exact open list, cells not read
-    std::vector<Node> m_nodes;
+    bool m_skipDiagonals = false; ///< the table's diagonal skip planes hold for this layer's kind
+    detail::ZeroedArray<Node> m_nodes;  ///< untouched zero pages until a search visits them
     detail::OpenListStorage m_open;  ///< the open list (detail/OpenList.hpp), as GridQuery's
     detail::OpenList* m_list = nullptr;  ///< the open list of the running search
     static constexpr int kMaxSuccessors = 32;
@@ -294,6 +396,7 @@ private:
     double m_succCost[kMaxSuccessors] = {};     ///< and the costs of their jumps
     int m_succCount = 0;
     std::vector<std::uint32_t> m_targets;  ///< partial-path candidates (padded nodes)
+    std::vector<TileCoord> m_jumpPoints;   ///< the found path's jump points (writePath)
 };
 
 } // namespace isostar::path

@@ -1,5 +1,5 @@
 // isopath bench MAP [--queries N] [--seed S] [--algorithm auto|astar|jps|jpsw] [--landmarks auto|on|off]
-//                   [--profile P] [--config F] [--weight W] [--size S] [--each]
+//                   [--profile P] [--config F] [--weight W] [--size S] [--each] [--edits N]
 // Times one search setting on a map of the user's own: N random queries between passable cells
 // of the map's largest island (the same queries for every setting with the same seed), the
 // median and p90 time per query and the mean expansions. With --size S (default: the profile's
@@ -12,6 +12,7 @@
 #include "tools/isopath/Algorithm.hpp"
 #include "tools/isopath/BenchCompare.hpp"
 #include "tools/isopath/Commands.hpp"
+#include "tools/isopath/JumpEdits.hpp"
 #include "tools/isopath/MapWorld.hpp"
 
 #include "engine/map/MapTopology.hpp"
@@ -54,6 +55,7 @@ struct BenchOptions {
     std::string weight;
     std::string size;
     int queries = 200;
+    int edits = 0;  ///< --edits N: time N brush edits of each size patched into the jump table
     std::uint64_t seed = 1;
     bool each = false;  ///< --each: one line per query
 };
@@ -359,6 +361,8 @@ int runBench(const BenchOptions& opt)
     const SearchChoice choice = parseSearchChoice(opt.algorithm, opt.landmarks);
     if (opt.queries < 1)
         throw UsageError{"--queries " + std::to_string(opt.queries) + ": expected at least 1"};
+    if (opt.edits < 0)
+        throw UsageError{"--edits " + std::to_string(opt.edits) + ": expected at least 0"};
     const BenchWorld world = loadBenchWorld(opt);
     BenchSetting setting;
     buildSetting(setting, world, world.rules, choice.requested, choice.landmarks, opt.mapPath);
@@ -371,7 +375,10 @@ int runBench(const BenchOptions& opt)
     compareSizeOne(opt, world, choice, queries, run);
     printEditTimes(setting, world);  // after the queries: the restoring edits lower costs (tables rebuilt)
     const bool plain = setting.algorithm == Algorithm::AStar && !setting.landmarks && world.rules.weight == 1.0;
-    return plain ? ExitOk : checkCosts(opt, world, queries, run);
+    const int status = plain ? ExitOk : checkCosts(opt, world, queries, run);
+    if (status != ExitOk || opt.edits == 0)
+        return status;
+    return benchJumpEdits(world.field, world.rules, opt.edits, opt.seed);
 }
 
 } // namespace
@@ -401,6 +408,11 @@ Command addBenchCommand(CLI::App& app)
                       "size x size cells, on the footprint layer; prints footprint_build_ms_sizeS");
     c.app->add_flag("--each", opt->each,
                     "Also print one line per query: its cells (Tiled's coordinates), cost and expansions");
+    c.app->add_option("--edits", opt->edits,
+                      "Also time N random wall brushes of 1x1 and of 5x5 cells (painted, then erased) patched "
+                      "into the jump table, on the map and on it tiled to 2048x2048; print the table's size and "
+                      "each brush's median and largest update time (exit 1 if a patched table differs from a "
+                      "fresh build)");
     c.run = [opt] {
         try {
             return runBench(*opt);

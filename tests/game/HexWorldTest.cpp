@@ -1,13 +1,17 @@
 // Worlds of hexagonal maps: played on Tiled's own cells, the cell under the pointer is the
 // hexagon (centre, near every edge and corner) on all four stagger layouts, the hex scene's
-// party and wall where the map puts them, the view's shapes are hexagons.
+// party and wall where the map puts them (a party object of size 2 plays as one cell), the
+// view's shapes are hexagons.
 
 #include "game/view/Draw.hpp"
 #include "game/world/World.hpp"
+#include "tests/support/TempDir.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -107,4 +111,33 @@ TEST_CASE("the hex scene: its party, its wall with one gap, its terrain")
     INFO(lines.front());
     CHECK(lines.front().rfind("cell (8,0): ", 0) == 0);
     CHECK(lines.front().find("wall") != std::string::npos);
+}
+
+TEST_CASE("the hex scene: a party object of size 2 plays as one cell, with a warning")
+{
+    // A copy of maps/hex.tmx whose knight asks for a 2x2 footprint (tilesets by absolute path).
+    std::ifstream in(std::string(ISOSTAR_SOURCE_DIR) + "/maps/hex.tmx");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string assets = std::string("source=\"") + ISOSTAR_SOURCE_DIR + "/assets/";
+    for (std::size_t at = text.find("source=\"../assets/"); at != std::string::npos;
+         at = text.find("source=\"../assets/", at))
+        text.replace(at, std::string("source=\"../assets/").size(), assets);
+    const std::string knight = "name=\"knight\" type=\"party\" x=\"128\" y=\"204\">";
+    const std::size_t k = text.find(knight);
+    REQUIRE(k != std::string::npos);
+    text.insert(k + knight.size(), "\n   <properties><property name=\"size\" type=\"int\" value=\"2\"/></properties>");
+    const testsupport::TempDir dir("hex_size");
+    std::ofstream(dir.file("hex.tmx")) << text;
+    auto loaded = game::loadWorld({dir.file("hex.tmx"), "", ""});
+    INFO(isostar::formatDiagnostics(loaded.diagnostics()));
+    REQUIRE(loaded);
+    const game::World w = std::move(loaded).value();
+    REQUIRE_FALSE(w.party.empty());
+    CHECK(w.party.front().name == "knight");
+    CHECK(w.unitSize(w.party.front()) == 1);
+    bool warned = false;
+    for (const isostar::Diagnostic& d : w.warnings)
+        warned = warned || d.message.find("size 2 on a hexagonal map: units bigger than a cell need a square grid, "
+                                          "it plays as size 1") != std::string::npos;
+    CHECK(warned);
 }

@@ -179,6 +179,34 @@ TEST_CASE("isopath path: a hex map's picture staggers as Tiled does, and jps and
     }
 }
 
+TEST_CASE("isopath path and bench: units bigger than a cell need a square grid", "[isopath][path][hex][size]")
+{
+    const testsupport::TempDir dir("isopath_hex_size");
+    const std::string config = dir.file("hex.toml");
+    writeConfig(config);
+    const std::string map = dir.file("rows.tmx");
+    writeHexMap(map, {false, true}, 4, 3, std::vector<int>(4 * 3, 1));
+    // --size above 1 on a hex map: refused, naming the map's orientation.
+    const auto refused = isopathPath(map + " --config " + config + " --from 0,0 --to 3,2 --size 2");
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.err == "isopath path: --size 2: units bigger than a cell need a square grid: " + map +
+                             " is hexagonal (staggeraxis y, staggerindex odd)\n");
+    const auto bench = testsupport::runProcess(std::string("'") + ISOSTAR_BIN_DIR + "/isopath' bench " + map +
+                                                   " --config " + config + " --queries 5 --size 3",
+                                               ISOSTAR_SOURCE_DIR);
+    CHECK(bench.exitCode == 2);
+    CHECK(bench.err.find("--size 3: units bigger than a cell need a square grid") != std::string::npos);
+    // A profile's size: a warning, and the search is a one-cell unit's.
+    std::ofstream(config, std::ios::app) << "[movement]\nsize = 2\n";
+    const auto warned = isopathPath(map + " --config " + config + " --from 0,0 --to 3,2 --json");
+    INFO(warned.err);
+    REQUIRE(warned.exitCode == 0);
+    CHECK(warned.err.find("the profile's size 2 does not apply: " + map + " is hexagonal") != std::string::npos);
+    const nlohmann::json j = nlohmann::json::parse(warned.out);
+    CHECK(j["size"] == 1);
+    CHECK(j["cost"] == 4.0);
+}
+
 TEST_CASE("isopath path: Tiled's hexagonal-mini.tmx is planned over six neighbours", "[isopath][path][hex]")
 {
     const std::string map = "/usr/share/doc/tiled/examples/hexagonal-mini.tmx";

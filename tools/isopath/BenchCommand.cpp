@@ -136,6 +136,10 @@ BenchWorld loadBenchWorld(const BenchOptions& opt)
         rules.movement.weight = benchWeight(opt.weight);
     if (!opt.size.empty())
         rules.size = parseUnitSize(opt.size);
+    std::string sizeWarning;
+    rules.size = unitSizeOn(map::gridTopology(world->map), rules.size, !opt.size.empty(), opt.mapPath, sizeWarning);
+    if (!sizeWarning.empty())
+        std::cerr << "isopath bench: warning: " << sizeWarning << '\n';
     terrain::TerrainField field;
     for (const Diagnostic& d : buildTerrainField(*world, rules, field))
         std::cerr << formatDiagnostic(d) << '\n';

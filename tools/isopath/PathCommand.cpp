@@ -115,7 +115,7 @@ int runPath(const PathOptions& opt)
         std::cerr << isostar::formatDiagnostics(failure.diagnostics);
         return ExitBadInput;
     }
-    const terrain::TerrainRules rules = queryRules(opt, world->config);
+    terrain::TerrainRules rules = queryRules(opt, world->config);
     const QueryCells cells = queryCells(opt, *world);
 
     std::vector<std::string> warnings;
@@ -124,6 +124,10 @@ int runPath(const PathOptions& opt)
     for (const Diagnostic& d : buildTerrainField(*world, rules, field))
         warnings.push_back(formatDiagnostic(d));
     checkQuery(cells, field, rules, world->frame, warnings);
+    std::string sizeWarning;
+    rules.size = unitSizeOn(map::gridTopology(world->map), rules.size, !opt.size.empty(), opt.mapPath, sizeWarning);
+    if (!sizeWarning.empty())
+        warnings.push_back(sizeWarning);
     // A unit bigger than a cell searches its footprint costs (path/Footprint.hpp).
     const path::CostField costs = path::footprintField(field.costField(), rules.size);
     checkFootprint(cells, costs, rules.size, world->frame, warnings);

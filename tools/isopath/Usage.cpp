@@ -40,6 +40,21 @@ int parseUnitSize(const std::string& text)
     return v;
 }
 
+int unitSizeOn(const isostar::GridTopology& topology, int size, bool explicitSize, const std::string& mapPath,
+               std::string& warning)
+{
+    if (!topology.hex || size <= 1)
+        return size;
+    std::ostringstream where;
+    where << mapPath << " is " << topology;
+    if (explicitSize)
+        throw UsageError{"--size " + std::to_string(size) + ": units bigger than a cell need a square grid: " +
+                         where.str()};
+    warning = "the profile's size " + std::to_string(size) + " does not apply: " + where.str() +
+              " (units bigger than a cell need a square grid); searching for a unit of one cell";
+    return 1;
+}
+
 void requireSupported(Algorithm algorithm, const isostar::path::NavGrid& grid, int layer, const std::string& mapPath)
 {
     if ((algorithm == Algorithm::Jps || algorithm == Algorithm::Jpsw) && grid.hex()) {

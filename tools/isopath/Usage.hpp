@@ -32,6 +32,13 @@ SearchChoice parseSearchChoice(const std::string& algorithm, const std::string& 
 /// --size: a unit size from 1 to isostar::path::MaxFootprintSize; UsageError otherwise.
 int parseUnitSize(const std::string& text);
 
+/// The unit size searched on a grid of `topology`: `size` on a square grid. Footprints are
+/// square blocks of cells, so on a hex grid a size above 1 given by --size (`explicitSize`) is a
+/// UsageError naming MAP's orientation, and one from the profile is searched as 1 with
+/// `warning` set to say so.
+int unitSizeOn(const isostar::GridTopology& topology, int size, bool explicitSize, const std::string& mapPath,
+               std::string& warning);
+
 /// Throws UsageError when `algorithm` is Jps or Jpsw and cannot search `layer` of `grid`
 /// (saying what it needs; "; MAP does not" after it when `mapPath` is not empty); on a hex
 /// grid: "--algorithm jps searches square grids only: MAP is hexagonal (staggeraxis y,

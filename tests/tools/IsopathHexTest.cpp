@@ -201,8 +201,10 @@ TEST_CASE("isopath path and bench: units bigger than a cell need a square grid",
     const auto warned = isopathPath(map + " --config " + config + " --from 0,0 --to 3,2 --json");
     INFO(warned.err);
     REQUIRE(warned.exitCode == 0);
-    CHECK(warned.err.find("the profile's size 2 does not apply: " + map + " is hexagonal") != std::string::npos);
     const nlohmann::json j = nlohmann::json::parse(warned.out);
+    REQUIRE(j["warnings"].size() == 1);  // --json: the warnings are in the JSON
+    CHECK(j["warnings"][0].get<std::string>().find("the profile's size 2 does not apply: " + map + " is hexagonal") !=
+          std::string::npos);
     CHECK(j["size"] == 1);
     CHECK(j["cost"] == 4.0);
 }

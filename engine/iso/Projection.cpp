@@ -30,10 +30,7 @@ Projection::Projection(Orientation orientation, int mapWidth, int mapHeight, int
                        WorldPos cell00, WorldPos pixelSize)
     : Projection(orientation, mapWidth, mapHeight, tileWidth, tileHeight)
 {
-    ISOSTAR_ASSERT(pixelSize.x > 0.f && pixelSize.y > 0.f, "map pixel size must be positive");
-    m_originX = cell00.x;
-    m_originY = cell00.y;
-    m_pixelSize = pixelSize;
+    place(cell00, pixelSize);
 }
 
 Projection::Projection(const HexShape& hex, int mapWidth, int mapHeight, int tileWidth, int tileHeight)
@@ -56,6 +53,11 @@ Projection::Projection(const HexShape& hex, int mapWidth, int mapHeight, int til
 Projection::Projection(const HexShape& hex, int mapWidth, int mapHeight, int tileWidth, int tileHeight,
                        WorldPos cell00, WorldPos pixelSize)
     : Projection(hex, mapWidth, mapHeight, tileWidth, tileHeight)
+{
+    place(cell00, pixelSize);
+}
+
+void Projection::place(WorldPos cell00, WorldPos pixelSize)
 {
     ISOSTAR_ASSERT(pixelSize.x > 0.f && pixelSize.y > 0.f, "map pixel size must be positive");
     m_originX = cell00.x;

@@ -125,6 +125,9 @@ public:
     float depthKey(TilePos t) const;
 
 private:
+    /// Cell (0, 0)'s world position and the map's pixel size, as Tiled places the map (the
+    /// placed constructors).
+    void place(WorldPos cell00, WorldPos pixelSize);
     /// Hexagonal: top-left of cell `c`'s bounding box, relative to the origin.
     void hexTopLeft(TileCoord c, double& x, double& y) const;
     bool hexShifted(int index) const { return ((index & 1) != 0) != m_hex.staggerEven; }

@@ -81,15 +81,12 @@ void readObjects(World& w)
                 }
                 if (unit.empty())
                     unit = defaults[w.party.size() % defaults.size()];
-                int size = readWholeProperty(w, o, "size", MaxUnitSize, "cells a side");
-                if (size > 1 && w.map.orientation == isostar::map::Orientation::Hexagonal) {
-                    // A footprint is a square block of cells: a square grid's idea (docs/CONFIG.md).
+                const int size = readWholeProperty(w, o, "size", MaxUnitSize, "cells a side");
+                if (size > 1 && w.hexagonal())  // World::unitSize plays it as 1
                     w.warnings.push_back({w.options.mapPath, 0, "object id " + std::to_string(o.id) + " (" + unit +
                                                                  "): size " + std::to_string(size) +
                                                                  " on a hexagonal map: units bigger than a cell need "
                                                                  "a square grid, it plays as size 1"});
-                    size = 1;
-                }
                 w.party.push_back({unit, cell, isostar::map::propertyString(o.properties, "profile"), o.id,
                                    readSight(w, o), size});
             }
@@ -116,9 +113,6 @@ const isostar::terrain::TerrainRules& World::rulesOf(const std::string& profile)
 
 int World::profileSize(const std::string& profile) const
 {
-    // Footprints are square blocks of cells: on a hexagonal map every unit covers one cell.
-    if (map.orientation == isostar::map::Orientation::Hexagonal)
-        return 1;
     return clampUnitSize(rulesOf(profile).size);
 }
 

@@ -105,11 +105,17 @@ struct World {
     /// `[movement] sight`, else the base rules'. `profile` "" = the default profile.
     int sightOf(const std::string& unit, const std::string& profile) const;
     /// A profile's `[profile.NAME.movement] size`, else 1 (a spawn point's own `size` wins
-    /// over it); 1 on a hexagonal map, where footprints (square blocks) do not apply.
-    /// `profile` "" = the default profile.
+    /// over it). `profile` "" = the default profile.
     int profileSize(const std::string& profile) const;
-    /// The size of the unit of a party object: its `size`, else profileSize(its profile).
-    int unitSize(const SpawnPoint& p) const { return p.size > 0 ? p.size : profileSize(p.profile); }
+    /// The size of the unit of a party object: its `size`, else profileSize(its profile); 1 on
+    /// a hexagonal map, where footprints (square blocks of cells) do not apply.
+    int unitSize(const SpawnPoint& p) const
+    {
+        if (hexagonal())
+            return 1;
+        return p.size > 0 ? p.size : profileSize(p.profile);
+    }
+    bool hexagonal() const { return map.orientation == isostar::map::Orientation::Hexagonal; }
     /// The rules of a profile in force ("" or an unknown one: the default profile's).
     const isostar::terrain::TerrainRules& rulesOf(const std::string& profile) const;
     /// HUD lines for a cell under a layer's rules: its terrains, its cost and the influences

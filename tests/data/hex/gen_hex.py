@@ -13,10 +13,11 @@ hex_{x,y}_{odd,even}.tmx  7x6 hexagonal maps of 16x16 cells, side 8, one per sta
                           its smoothing on), an image layer and a hidden layer.
 """
 import os
-import struct
-import zlib
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import pngwrite  # noqa: E402 (tests/data/pngwrite.py)
 T = 16
 SIDE = 8
 W, H = 7, 6
@@ -24,18 +25,7 @@ H_FLIP, V_FLIP, D_FLIP, R120 = 0x80000000, 0x40000000, 0x20000000, 0x10000000
 
 
 def write_png(name, w, h, pixel):
-    raw = b""
-    for y in range(h):
-        raw += b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(w))
-
-    def chunk(tag, data):
-        c = struct.pack(">I", len(data)) + tag + data
-        return c + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
-
-    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-    png += chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
-    with open(os.path.join(HERE, name), "wb") as f:
-        f.write(png)
+    pngwrite.write_png(os.path.join(HERE, name), w, h, pixel)
 
 
 def in_hexagon(x, y, pointy):

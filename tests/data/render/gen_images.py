@@ -9,25 +9,15 @@ prop.png     12x20: one image of an image-collection tileset (a post with a ligh
 sky.png      40x12: an image layer with a horizontal gradient and half-transparent rows.
 """
 import os
-import struct
-import zlib
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import pngwrite  # noqa: E402 (tests/data/pngwrite.py)
 
 
 def write_png(name, w, h, pixel):
-    raw = b""
-    for y in range(h):
-        raw += b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(w))
-
-    def chunk(tag, data):
-        c = struct.pack(">I", len(data)) + tag + data
-        return c + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
-
-    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-    png += chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
-    with open(os.path.join(HERE, name), "wb") as f:
-        f.write(png)
+    pngwrite.write_png(os.path.join(HERE, name), w, h, pixel)
 
 
 def in_diamond(x, y, w, h):

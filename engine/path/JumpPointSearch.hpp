@@ -7,8 +7,11 @@
 /// expands a small fraction of the cells A* expands and returns the same optimal cost.
 ///
 /// It is the weighted jump search (WeightedJumpSearch.hpp) on a uniform layer: there the local
-/// rule keeps exactly jump point search's natural and forced neighbours, and the heuristic is
-/// the octile distance x the layer's cell cost (landmarks are not used).
+/// rule keeps exactly jump point search's natural and forced neighbours. The heuristic is the
+/// octile distance x the layer's cell cost and, with landmarks on (setLandmarks, default) and a
+/// usable table on the layer (NavGrid::landmarks), the max of that and the landmark (ALT) bound
+/// over all of the table's landmarks: both are consistent, so the search stays exact, and on
+/// maps with walls the landmark bound leaves a fraction of the jump points to expand.
 /// - JumpPointGrid (= WeightedJumpGrid): the layer's successor table and bit planes, so a
 ///   straight jump tests 64 cells per step. Built once per layer version (or patched by
 ///   update()); read-only afterwards, so any number of threads may share one.
@@ -26,7 +29,7 @@
 ///   StartInvalid; GoalInvalid (off the map); InvalidInput (bad layer, supports() false, or a
 ///   JumpPointGrid not built from this layer version of this grid's size).
 /// - `expanded` counts jump points taken off the open list. The layer's `heuristic` and
-///   `weight` are ignored: JPS always uses the exact octile bound and is always optimal.
+///   `weight` are ignored: JPS always uses the bounds above and is always optimal.
 /// - Deterministic; queries do not allocate after warm-up (scratch grows to the largest grid).
 ///
 /// \code
@@ -54,7 +57,7 @@ using JumpPointGrid = WeightedJumpGrid;
 
 class JumpPointSearch {
 public:
-    JumpPointSearch() { m_search.setLandmarks(false); }
+    JumpPointSearch() = default;
 
     /// True when JPS is exact on `layer`: valid layer of a square grid, every passable cell costs the same,
     /// DiagonalMode::NoCornerCutting and 1 <= diagonalFactor < 2.
@@ -64,6 +67,10 @@ public:
     /// reachable cell. Off: NoPath in O(1).
     void setPartialPaths(bool on) { m_search.setPartialPaths(on); }
     bool partialPaths() const { return m_search.partialPaths(); }
+    /// Use the layer's landmark table when the NavGrid offers one (default on); off: the
+    /// octile bound alone.
+    void setLandmarks(bool on) { m_search.setLandmarks(on); }
+    bool landmarks() const { return m_search.landmarks(); }
 
     /// WeightedJumpSearch::prepare: the records sized and written before the first query.
     void prepare(const NavGrid& grid) { m_search.prepare(grid); }
@@ -74,7 +81,7 @@ public:
                         PathResult& out);
 
 private:
-    WeightedJumpSearch m_search;  ///< landmarks off: the octile bound alone
+    WeightedJumpSearch m_search;
 };
 
 } // namespace isostar::path

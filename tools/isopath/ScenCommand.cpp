@@ -1,4 +1,5 @@
-// isopath scen MAP.map SCEN.scen [--limit N] [--algorithm auto|astar|jps|jpsw] [--compare] [--threads N]
+// isopath scen MAP.map SCEN.scen [--limit N] [--algorithm auto|astar|jps|jpsw] [--landmarks auto|on|off] [--compare]
+//              [--threads N]
 //                                [--each] [--smooth] [--size S]
 // Solves Moving AI benchmark scenarios with IsoStar's A* or jump point search and checks every
 // length against the published optimum. With --threads N the scenarios are shared by N threads
@@ -42,6 +43,7 @@ struct ScenOptions {
     int limit = -1;
     int maxReported = 20;
     std::string algorithm = "auto";
+    std::string landmarks = "auto";
     bool compare = false;
     int threads = 1;
     bool each = false;
@@ -355,6 +357,11 @@ int runScen(const ScenOptions& opt)
         std::cerr << "isopath scen: unknown algorithm \"" << opt.algorithm << "\" (expected auto, astar, jps, jpsw)\n";
         return ExitBadInput;
     }
+    LandmarkSettings landmarks;
+    if (!parseLandmarkMode(opt.landmarks, landmarks.mode)) {
+        std::cerr << "isopath scen: unknown landmark mode \"" << opt.landmarks << "\" (expected auto, on, off)\n";
+        return ExitBadInput;
+    }
     if (opt.threads < 1) {
         std::cerr << "isopath scen: --threads must be >= 1\n";
         return ExitBadInput;
@@ -391,6 +398,7 @@ int runScen(const ScenOptions& opt)
     auto problem = std::make_unique<Problem>();
     Problem& p = *problem;
     p.size = size;
+    p.grid.setLandmarks(landmarks);  // before the layers: each is built with its table, if any
     if (!buildProblem(p, m, all, count, opt.mapPath))
         return ExitBadInput;
     const std::optional<Algorithm> picked = chooseAlgorithm(*requested, p);
@@ -400,6 +408,7 @@ int runScen(const ScenOptions& opt)
 
     std::printf("map %s: %dx%d, %zu of %zu scenarios (scen version %s)\n", opt.mapPath.c_str(), m.width,
                 m.height, count, all.size(), scen.value().version.c_str());
+    std::printf("landmarks: %s\n", landmarks.enabledFor(m.width, m.height) ? "on" : "off");
     std::vector<Algorithm> algorithms;
     if (opt.compare)
         algorithms = {Algorithm::AStar, Algorithm::Jps};
@@ -439,6 +448,9 @@ Command addScenCommand(CLI::App& app)
     c.app->add_option("--limit", opt->limit, "Solve only the first N scenarios");
     c.app->add_option("--algorithm", opt->algorithm,
                       "auto (jps where every passable cell costs the same, else astar) | astar | jps | jpsw");
+    c.app->add_option("--landmarks", opt->landmarks,
+                      "Landmark (ALT) tables for A*, jps and jpsw: auto (maps of at least 128x128 cells) | on | off "
+                      "(the octile bound alone)");
     c.app->add_flag("--compare", opt->compare, "Run astar and jps and print speedup_jps_vs_astar (medians)");
     c.app->add_option("--threads", opt->threads,
                       "Solve on N threads (one search scratch each, one shared grid); also runs 1 thread "

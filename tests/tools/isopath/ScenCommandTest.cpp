@@ -224,6 +224,26 @@ TEST_CASE("isopath scen --algorithm picks and names the search", "[isopath][scen
     CHECK(zero.err == "isopath scen: --threads must be >= 1\n");
 }
 
+TEST_CASE("isopath scen --landmarks turns the landmark bound on and off and says which", "[isopath][scen]")
+{
+    Scratch s;
+    s.write("w.map", wideMap());
+    s.write("w.scen", std::string("version 1\n") + kWideScen);
+    // The map is below auto's 128x128 cells: auto keeps the octile bound.
+    CHECK(hasLine(scen(s.dir, "w.map w.scen").out, "landmarks: off"));
+    for (const char* alg : {"astar", "jps", "jpsw"})
+        for (const char* mode : {"on", "off"}) {
+            const Run r = scen(s.dir, std::string("w.map w.scen --algorithm ") + alg + " --landmarks " + mode);
+            INFO(alg << " " << mode << "\n" << r.out << r.err);
+            CHECK(r.exitCode == 0);
+            CHECK(lastLine(r.out) == "3 passed, 0 failed");
+            CHECK(hasLine(r.out, std::string("landmarks: ") + mode));
+        }
+    const Run bad = scen(s.dir, "w.map w.scen --landmarks of");
+    CHECK(bad.exitCode == 2);
+    CHECK(bad.err == "isopath scen: unknown landmark mode \"of\" (expected auto, on, off)\n");
+}
+
 TEST_CASE("isopath scen --compare runs both and prints the speedup", "[isopath][scen]")
 {
     Scratch s;

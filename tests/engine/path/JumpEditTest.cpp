@@ -80,7 +80,10 @@ TileCoord randomCell(std::mt19937& rng, const NavGrid& grid)
 }
 
 /// Edits and queries on random maps (`weighted`: jpsw on weighted maps, else jps on uniform ones).
-void editAndCompare(unsigned seed, bool weighted)
+/// `landmarks`: the jump search runs on a copy of the grid with a landmark table (4 landmarks),
+/// edited alike: walls painted keep it (a lower bound still), walls erased make it unusable
+/// until a rebuild, waited for after every fourth edit.
+void editAndCompare(unsigned seed, bool weighted, bool landmarks = false)
 {
     std::mt19937 rng(seed);
     isostar::path::GridQuery astar;  // plain A*: landmarks off (the grids have none)
@@ -95,20 +98,28 @@ void editAndCompare(unsigned seed, bool weighted)
         grid.setLandmarks({isostar::path::LandmarkMode::Off});
         REQUIRE(grid.reset(w, h));
         REQUIRE(grid.addLayer("walker", field, isostar::path::MoveRules{}) == 0);
+        NavGrid marked;  // the jump search's grid when `landmarks`
+        marked.setLandmarks({landmarks ? isostar::path::LandmarkMode::On : isostar::path::LandmarkMode::Off, 4});
+        REQUIRE(marked.reset(w, h));
+        REQUIRE(marked.addLayer("walker", field, isostar::path::MoveRules{}) == 0);
+        REQUIRE((marked.landmarks(0) != nullptr) == landmarks);
         WeightedJumpGrid table;
-        REQUIRE(table.build(grid, 0));
+        REQUIRE(table.build(marked, 0));
         const WeightedJumpGrid* const inPlace = &table;
         for (int edit = 0; edit < 16; ++edit) {
             const bool paint = std::uniform_int_distribution<int>(0, 2)(rng) != 0;
             const std::vector<CellChange> changes = brush(rng, grid, field, paint);
-            const isostar::path::NavDirty dirty = grid.apply(0, changes);
+            grid.apply(0, changes);
+            const isostar::path::NavDirty dirty = marked.apply(0, changes);
             REQUIRE(dirty.layer == 0);
-            REQUIRE(table.update(grid, dirty));
-            REQUIRE(table.matches(grid, 0));
+            REQUIRE(table.update(marked, dirty));
+            REQUIRE(table.matches(marked, 0));
             REQUIRE(&table == inPlace);
+            if (edit % 4 == 3)
+                marked.waitLandmarks();  // a rebuilt table after erased walls
             INFO("seed " << seed << " map " << m << " (" << w << "x" << h << ") edit " << edit);
             WeightedJumpGrid fresh;
-            REQUIRE(fresh.build(grid, 0));
+            REQUIRE(fresh.build(marked, 0));
             REQUIRE(table.sameTable(fresh));
             if (!weighted)
                 REQUIRE(isostar::path::JumpPointSearch::supports(grid, 0));
@@ -119,8 +130,8 @@ void editAndCompare(unsigned seed, bool weighted)
                 const TileCoord g = randomCell(rng, grid);
                 INFO("query " << s << " -> " << g);
                 const PathStatus sa = astar.findPath(grid, 0, s, g, a);
-                const PathStatus sj = weighted ? jpsw.findPath(grid, 0, table, s, g, j)
-                                               : jps.findPath(grid, 0, table, s, g, j);
+                const PathStatus sj = weighted ? jpsw.findPath(marked, 0, table, s, g, j)
+                                               : jps.findPath(marked, 0, table, s, g, j);
                 REQUIRE(sj == sa);
                 if (!isostar::path::hasPath(sj))
                     continue;
@@ -137,6 +148,13 @@ TEST_CASE("Jump tables: random wall brushes patched in place, jps equals plain A
 {
     for (unsigned seed : {3u, 17u})
         editAndCompare(seed, false);
+}
+
+TEST_CASE("Jump tables: random wall brushes patched in place, jps with landmarks equals plain A*",
+          "[path][jps][edits]")
+{
+    for (unsigned seed : {7u, 41u})
+        editAndCompare(seed, false, true);
 }
 
 TEST_CASE("Jump tables: random wall brushes patched in place, jpsw equals plain A*", "[path][jpsw][edits]")

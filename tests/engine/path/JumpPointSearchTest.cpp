@@ -67,8 +67,10 @@ struct Counts {
 };
 
 /// Random queries on random fields: JPS and A* agree on status and cost; partial paths end at
-/// an equally close cell.
-Counts compareRandom(unsigned seed, double diag, float cost, bool partialPaths, int fields, int queries)
+/// an equally close cell. `landmarks`: JPS searches a copy of each field with a landmark table
+/// (4 landmarks; A* keeps the plain bound).
+Counts compareRandom(unsigned seed, double diag, float cost, bool partialPaths, int fields, int queries,
+                     bool landmarks = false)
 {
     std::mt19937 rng(seed);
     Counts counts;
@@ -85,11 +87,19 @@ Counts compareRandom(unsigned seed, double diag, float cost, bool partialPaths, 
         rules.diagonalFactor = diag;
         NavGrid grid;
         REQUIRE(grid.reset(w, h));
-        const int layer = grid.addLayer("walker", jpsField(rng, w, h, density, cost), rules);
+        const CostField field = jpsField(rng, w, h, density, cost);
+        const int layer = grid.addLayer("walker", field, rules);
         REQUIRE(layer == 0);
-        REQUIRE(JumpPointSearch::supports(grid, layer));
+        NavGrid marked;  // the same field with a landmark table (`landmarks`)
+        marked.setLandmarks({isostar::path::LandmarkMode::On, 4});
+        if (landmarks) {
+            REQUIRE(marked.reset(w, h));
+            REQUIRE(marked.addLayer("walker", field, rules) == layer);
+        }
+        const NavGrid& searched = landmarks ? marked : grid;
+        REQUIRE(JumpPointSearch::supports(searched, layer));
         JumpPointGrid jumps;
-        REQUIRE(jumps.build(grid, layer));
+        REQUIRE(jumps.build(searched, layer));
         for (int q = 0; q < queries; ++q) {
             TileCoord s = jpsCell(rng, w, h);
             for (int tries = 0; tries < 20 && !grid.passable(layer, s); ++tries)
@@ -97,7 +107,7 @@ Counts compareRandom(unsigned seed, double diag, float cost, bool partialPaths, 
             const TileCoord g = jpsCell(rng, w, h);
             INFO("seed " << seed << " field " << f << " (" << w << "x" << h << ") query " << s << " -> " << g);
             const PathStatus sa = astar.findPath(grid, layer, s, g, a);
-            const PathStatus sj = jps.findPath(grid, layer, jumps, s, g, j);
+            const PathStatus sj = jps.findPath(searched, layer, jumps, s, g, j);
             REQUIRE(sj == sa);
             if (!isostar::path::hasPath(sj))
                 continue;
@@ -142,6 +152,17 @@ TEST_CASE("JumpPointSearch: same cost as A* with the config's diagonal 1.414 and
     CHECK(c.found > 600 / k);
     const Counts d = compareRandom(15, 1.9, 0.25f, true, scaled(40), 40);
     CHECK(d.found > 600 / k);
+}
+
+TEST_CASE("JumpPointSearch: with the landmark bound, same cost as plain A* on random uniform fields", "[path][jps]")
+{
+    using testsupport::scaled;
+    const int k = testsupport::WorkDivisor;
+    const Counts a = compareRandom(16, std::sqrt(2.0), 1.0f, true, scaled(60), 40, true);
+    CHECK(a.found > 1000 / k);
+    CHECK(a.partial > 100 / k);
+    const Counts b = compareRandom(17, 1.414, 2.5f, false, scaled(40), 40, true);
+    CHECK(b.found > 600 / k);
 }
 
 TEST_CASE("JumpPointSearch: NoPath without partial paths, like A*", "[path][jps]")

@@ -180,8 +180,24 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
     const int tx = (m_goalX - x) * dx;
     const int ty = (m_goalY - y) * dy;
     for (int t = 0;;) {
-        // A weighted jump prices its first cell's ways beside before it skips (see skipFlat).
-        if ((Uniform || t > 0) && m_skipDiagonals) {
+        bool besideWins = false;
+        if constexpr (!Uniform)
+            besideWins = walk.besideWins;
+        if (besideWins) {
+            // The ways beside left out both straight jumps of the last cell: on flat cells after
+            // it they compare as there (both sides and the jump grow by diag x c a step), so
+            // those cells are walked without their jumps (the goal's row and column aside).
+            int n = 0;
+            while (n + t + 1 != tx && n + t + 1 != ty && j.flat(x + (n + 1) * dx, y + (n + 1) * dy))
+                ++n;
+            if (n > 0) {
+                x += n * dx;
+                y += n * dy;
+                t += n;
+                skipFlat(n, std::int64_t(y) * m_stride + x, walk);
+            }
+        } else if ((Uniform || t > 0) && m_skipDiagonals) {
+            // A weighted jump prices its first cell's ways beside before it skips (see skipFlat).
             int n = (scanPassLine<dy>(skipLine, y + dy) - (y + dy)) * dy;
             if (tx > t && t + n >= tx)
                 n = tx - t - 1;
@@ -246,13 +262,20 @@ bool WeightedJumpSearch::diagonalCell(int x, int y, int t, DiagonalWalk& walk)
     // straight jumps go on the list as two-leg jumps from the jump's origin (diagonal,
     // then straight), and the diagonal goes on.
     // The way beside it to s_t: altX + diag x c(s_t) against cost + c(s_t).
+    bool besideX = false;
+    bool besideY = false;
+    if constexpr (!Uniform) {
+        besideX = walk.altX + (m_diag - 1.0) * sx < cost - tol;
+        besideY = walk.altY + (m_diag - 1.0) * sy < cost - tol;
+        walk.besideWins = besideX && besideY;
+    }
     double straight = 0.0;
-    if (((kept >> kx) & 1u) && (Uniform || !(walk.altX + (m_diag - 1.0) * sx < cost - tol))) {
+    if (((kept >> kx) & 1u) && !besideX) {
         const std::uint32_t to = jumpStraight<kx, Uniform>(x, y, straight);
         if (to != kNoNode)
             add(to, cost + straight);
     }
-    if (((kept >> ky) & 1u) && (Uniform || !(walk.altY + (m_diag - 1.0) * sy < cost - tol))) {
+    if (((kept >> ky) & 1u) && !besideY) {
         const std::uint32_t to = jumpStraight<ky, Uniform>(x, y, straight);
         if (to != kNoNode)
             add(to, cost + straight);

@@ -161,6 +161,9 @@ public:
             return 0;  // blocked
         return m_uniform[top | (mid & 1u) << 3 | (mid & 4u) << 2 | bottom << 5][std::size_t(k)];
     }
+    /// True when padded (px, py) and its 8 neighbours are open and cost the same (flat ground:
+    /// a weighted diagonal jump through it compares its ways beside as at the cell before).
+    bool flat(int px, int py) const { return bit(m_flatRows, m_rowWords, py, px); }
     /// successors(node, k) for padded (px, py) = node: from the open plane where the cell's
     /// open neighbours all cost what it costs (a bit plane says where), else from the table.
     [[gnu::always_inline]] std::uint8_t keptAt(std::uint32_t node, int px, int py, int k) const
@@ -269,6 +272,7 @@ private:
     std::size_t m_colWords = 0;
     std::vector<std::uint64_t> m_openRows;
     std::vector<std::uint64_t> m_uniformRows;  ///< open cells whose open neighbours cost what they cost
+    std::vector<std::uint64_t> m_flatRows;     ///< flat()
     std::vector<std::uint64_t> m_pass[4];
     std::vector<std::uint64_t> m_same[4];
     std::vector<std::uint64_t> m_live[4];
@@ -360,6 +364,9 @@ private:
         double altX = std::numeric_limits<double>::infinity();
         double altY = std::numeric_limits<double>::infinity();
         std::int64_t prev = 0;
+        /// Its last cell's straight jumps were both left out by the ways beside (whether it
+        /// kept them or not): flat cells after it would leave them out too (see jumpDiagonal).
+        bool besideWins = false;
     };
     /// A diagonal jump in direction K reaches padded (x, y), its t-th cell: adds what it finds
     /// there; false when the jump ends there.

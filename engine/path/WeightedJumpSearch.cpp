@@ -30,6 +30,13 @@ inline std::uint64_t lineWindow(const std::uint64_t* line, int pos)
     return s == 0 ? line[w] : (line[w] >> s) | (line[w + 1] << (64u - s));
 }
 
+/// The bit of position `pos` (padded coordinate) of `line`.
+inline bool lineBit(const std::uint64_t* line, int pos)
+{
+    const unsigned b = unsigned(pos + WeightedJumpGrid::kLead);
+    return ((line[b >> 6] >> (b & 63u)) & 1u) != 0;
+}
+
 /// The first position from `pos` on in direction Dir (+1 / -1) whose bit in the pass line
 /// is clear: where a straight jump stops. The blocked ring guarantees one.
 template <int Dir>
@@ -196,8 +203,9 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
                 t += n;
                 skipFlat(n, std::int64_t(y) * m_stride + x, walk);
             }
-        } else if ((Uniform || t > 0) && m_skipDiagonals) {
-            // A weighted jump prices its first cell's ways beside before it skips (see skipFlat).
+        } else if ((Uniform || t > 0) && m_skipDiagonals && (Uniform || lineBit(skipLine, y + dy))) {
+            // A weighted jump prices its first cell's ways beside before it skips (see skipFlat);
+            // where few cells are skipped it tests the next one's bit before it scans.
             int n = (scanPassLine<dy>(skipLine, y + dy) - (y + dy)) * dy;
             if (tx > t && t + n >= tx)
                 n = tx - t - 1;

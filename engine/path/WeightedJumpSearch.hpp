@@ -347,7 +347,7 @@ private:
     /// The jump point (or kNoNode) from padded (x, y) in straight direction K; `cost`: the
     /// jump's cost (set when a jump point is found).
     template <int K, bool Uniform>
-    std::uint32_t jumpStraight(int x, int y, double& cost) const;
+    [[gnu::always_inline]] std::uint32_t jumpStraight(int x, int y, double& cost) const;
     /// The costs of the ways beside a diagonal jump in direction K from padded node `origin`
     /// (entered in direction `in`) up to that origin (see jumpDiagonal).
     template <int K>

@@ -1,8 +1,9 @@
 /// \file WeightedJumpSearch.cpp
 /// Weighted jump point search with the no-corner-cutting rule (the rule and the jumps are in
 /// WeightedJumpSearch.hpp). A straight jump finds its stop with one scan of the direction's
-/// pass plane, 64 cells per step, tells a dead end by the live plane and sums its cost per run
-/// of the same-cost plane; a diagonal jump steps cell by cell through the successor table.
+/// pass plane, at least 57 cells per load, tells a dead end by the live plane and sums its cost
+/// per run of the same-cost plane; a diagonal jump steps cell by cell through the successor
+/// table.
 #include "engine/path/WeightedJumpSearch.hpp"
 
 #include "engine/path/detail/Directions.hpp"
@@ -10,6 +11,7 @@
 #include "engine/path/landmarks/LandmarkBound.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -21,14 +23,21 @@ namespace {
 constexpr std::uint32_t kNoNode = std::numeric_limits<std::uint32_t>::max();
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-/// 64 bits of `line` with bit 0 = position `pos` (padded coordinate, >= -kLead).
+/// Bits of `line` from position `pos` (padded coordinate, >= -kLead) on, as bits 0..56 (and
+/// zeros or more of the line above): one unaligned load from the byte holding `pos`. Lines are
+/// little-endian words with kLead zero bits behind them, so the 8 bytes stay inside the line.
 inline std::uint64_t lineWindow(const std::uint64_t* line, int pos)
 {
+    static_assert(std::endian::native == std::endian::little, "bit lines are read bytewise");
     const unsigned b = unsigned(pos + WeightedJumpGrid::kLead);
-    const unsigned w = b >> 6;
-    const unsigned s = b & 63u;
-    return s == 0 ? line[w] : (line[w] >> s) | (line[w + 1] << (64u - s));
+    std::uint64_t v;
+    std::memcpy(&v, reinterpret_cast<const unsigned char*>(line) + (b >> 3), sizeof v);
+    return v >> (b & 7u);
 }
+
+/// The positions a lineWindow holds for sure.
+constexpr int kWindow = 57;
+constexpr std::uint64_t kWindowMask = (std::uint64_t(1) << kWindow) - 1;
 
 /// The bit of position `pos` (padded coordinate) of `line`.
 inline bool lineBit(const std::uint64_t* line, int pos)
@@ -44,18 +53,18 @@ inline int scanPassLine(const std::uint64_t* line, int pos)
 {
     if constexpr (Dir > 0) {
         for (;;) {
-            const std::uint64_t stop = ~lineWindow(line, pos);
+            const std::uint64_t stop = ~lineWindow(line, pos) & kWindowMask;
             if (stop != 0)
                 return pos + __builtin_ctzll(stop);
-            pos += 64;
+            pos += kWindow;
         }
     } else {
         for (;;) {
-            const int base = pos - 63;  // bit 63 = pos
-            const std::uint64_t stop = ~lineWindow(line, base);
+            const int base = pos - (kWindow - 1);  // bit kWindow - 1 = pos
+            const std::uint64_t stop = ~lineWindow(line, base) & kWindowMask;
             if (stop != 0)
                 return base + 63 - __builtin_clzll(stop);
-            pos -= 64;
+            pos -= kWindow;
         }
     }
 }
@@ -182,7 +191,7 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
     if constexpr (!Uniform)
         waysBeside<K>(walk.prev, in, walk.altX, walk.altY);  // not priced on a uniform layer
     // The cells that do nothing for the jump are skipped by one scan of the diagonal's skip
-    // line (64 cells a word), but those in the goal's column (step tx) and row (step ty).
+    // line (57 cells or more a load), but those in the goal's column (step tx) and row (step ty).
     const std::uint64_t* skipLine = j.diagonalLines(K) + std::size_t(j.diagonalLine(K, x, y)) * j.colWords();
     const int tx = (m_goalX - x) * dx;
     const int ty = (m_goalY - y) * dy;

@@ -335,7 +335,7 @@ private:
     /// price their cells without reading them.
     template <bool Uniform>
     void expand(std::uint32_t node, int x, int y);
-    void add(std::uint32_t to, double cost);
+    [[gnu::always_inline]] void add(std::uint32_t to, double cost);
     /// Records the queued successors' better costs and pushes them, but the one with the
     /// smallest key when it precedes the whole open list: returned (else kNoNode) for the
     /// search to expand next.

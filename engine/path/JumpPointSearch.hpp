@@ -10,7 +10,7 @@
 /// rule keeps exactly jump point search's natural and forced neighbours, and the heuristic is
 /// the octile distance x the layer's cell cost (landmarks are not used).
 /// - JumpPointGrid (= WeightedJumpGrid): the layer's successor table and bit planes, so a
-///   straight jump tests 64 cells per step. Built once per layer version (or patched by
+///   straight jump tests 57 cells or more per step. Built once per layer version (or patched by
 ///   update()); read-only afterwards, so any number of threads may share one.
 /// - JumpPointSearch: the per-agent (or per-thread) scratch: g, parents, stamps, open list.
 ///

@@ -7,6 +7,7 @@
 #include "engine/path/WeightedJumpSearch.hpp"
 
 #include "engine/path/detail/Directions.hpp"
+#include "engine/path/jump/BitLine.hpp"
 #include "engine/path/detail/OpenList.hpp"
 #include "engine/path/landmarks/LandmarkBound.hpp"
 
@@ -20,54 +21,11 @@ namespace isostar::path {
 
 namespace {
 
+using detail::lineBit;
+using detail::scanPassLine;
+
 constexpr std::uint32_t kNoNode = std::numeric_limits<std::uint32_t>::max();
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-/// Bits of `line` from position `pos` (padded coordinate, >= -kLead) on, as bits 0..56 (and
-/// zeros or more of the line above): one unaligned load from the byte holding `pos`. Lines are
-/// little-endian words with kLead zero bits behind them, so the 8 bytes stay inside the line.
-inline std::uint64_t lineWindow(const std::uint64_t* line, int pos)
-{
-    static_assert(std::endian::native == std::endian::little, "bit lines are read bytewise");
-    const unsigned b = unsigned(pos + WeightedJumpGrid::kLead);
-    std::uint64_t v;
-    std::memcpy(&v, reinterpret_cast<const unsigned char*>(line) + (b >> 3), sizeof v);
-    return v >> (b & 7u);
-}
-
-/// The positions a lineWindow holds for sure.
-constexpr int kWindow = 57;
-constexpr std::uint64_t kWindowMask = (std::uint64_t(1) << kWindow) - 1;
-
-/// The bit of position `pos` (padded coordinate) of `line`.
-inline bool lineBit(const std::uint64_t* line, int pos)
-{
-    const unsigned b = unsigned(pos + WeightedJumpGrid::kLead);
-    return ((line[b >> 6] >> (b & 63u)) & 1u) != 0;
-}
-
-/// The first position from `pos` on in direction Dir (+1 / -1) whose bit in the pass line
-/// is clear: where a straight jump stops. The blocked ring guarantees one.
-template <int Dir>
-inline int scanPassLine(const std::uint64_t* line, int pos)
-{
-    if constexpr (Dir > 0) {
-        for (;;) {
-            const std::uint64_t stop = ~lineWindow(line, pos) & kWindowMask;
-            if (stop != 0)
-                return pos + __builtin_ctzll(stop);
-            pos += kWindow;
-        }
-    } else {
-        for (;;) {
-            const int base = pos - (kWindow - 1);  // bit kWindow - 1 = pos
-            const std::uint64_t stop = ~lineWindow(line, base) & kWindowMask;
-            if (stop != 0)
-                return base + 63 - __builtin_clzll(stop);
-            pos -= kWindow;
-        }
-    }
-}
 
 /// The direction (detail::kDx / kDy order) of a step (dx, dy) in -1..1, by (dy + 1) * 3 + dx + 1.
 constexpr std::int8_t kDirectionOf[9] = {7, 0, 4, 3, -1, 1, 6, 2, 5};

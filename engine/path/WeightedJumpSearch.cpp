@@ -382,7 +382,7 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
         const int py = m_rowOf(parent);
         const int px = int(parent) - py * m_stride;
         in = incomingDirection(x - px, y - py);
-        kept = Uniform ? j.uniformSuccessors(x, y, in) : j.successors(node, in);
+        kept = Uniform ? j.uniformSuccessors(x, y, in) : j.keptAt(node, x, y, in);
     }
     while (kept != 0) {
         const int k = __builtin_ctz(kept);

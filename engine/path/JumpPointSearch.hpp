@@ -13,7 +13,7 @@
 /// over all of the table's landmarks: both are consistent, so the search stays exact, and on
 /// maps with walls the landmark bound leaves a fraction of the jump points to expand.
 /// - JumpPointGrid (= WeightedJumpGrid): the layer's successor table and bit planes, so a
-///   straight jump tests 64 cells per step. Built once per layer version (or patched by
+///   straight jump tests 57 cells or more per step. Built once per layer version (or patched by
 ///   update()); read-only afterwards, so any number of threads may share one.
 /// - JumpPointSearch: the per-agent (or per-thread) scratch: g, parents, stamps, open list.
 ///

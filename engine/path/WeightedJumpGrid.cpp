@@ -159,6 +159,7 @@ void WeightedJumpGrid::computeCell(const float* costs, int px, int py)
     }
     setBit(m_openRows, m_rowWords, py, px, open);
     setBit(m_uniformRows, m_rowWords, py, px, open && uniform);
+    setBit(m_flatRows, m_rowWords, py, px, open && uniform && pattern == 0xFFu);
 }
 
 void WeightedJumpGrid::computeDeadLine(int k, int line, std::vector<int>* flipped)
@@ -228,6 +229,7 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
     m_layer = -1;
     m_openRows.clear();
     m_uniformRows.clear();
+    m_flatRows.clear();
     m_succ.clear();
     for (int k = 0; k < 4; ++k) {
         m_pass[k].clear();
@@ -246,6 +248,7 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
     m_colWords = std::size_t(m_ph + 2 * kLead) / 64 + 2;
     m_openRows.assign(m_rowWords * std::size_t(m_ph), 0u);
     m_uniformRows.assign(m_openRows.size(), 0u);
+    m_flatRows.assign(m_openRows.size(), 0u);
     for (int k = 0; k < 4; ++k) {
         m_pass[k].assign(detail::kDy[k] == 0 ? m_rowWords * std::size_t(m_ph) : m_colWords * std::size_t(m_pw), 0u);
         m_same[k].assign(m_pass[k].size(), 0u);
@@ -358,7 +361,7 @@ bool WeightedJumpGrid::matches(const NavGrid& grid, int layer) const
 
 std::size_t WeightedJumpGrid::bytes() const
 {
-    std::size_t words = m_openRows.size() + m_uniformRows.size();
+    std::size_t words = m_openRows.size() + m_uniformRows.size() + m_flatRows.size();
     for (int k = 0; k < 4; ++k)
         words += m_pass[k].size() + m_same[k].size() + m_live[k].size() + m_dead[k].size() + m_skip[k].size();
     return m_succ.size() + words * sizeof(std::uint64_t);
@@ -367,7 +370,8 @@ std::size_t WeightedJumpGrid::bytes() const
 bool WeightedJumpGrid::sameTable(const WeightedJumpGrid& other) const
 {
     bool same = m_pw == other.m_pw && m_ph == other.m_ph && m_diagFlat == other.m_diagFlat && m_succ == other.m_succ &&
-                m_openRows == other.m_openRows && m_uniformRows == other.m_uniformRows;
+                m_openRows == other.m_openRows && m_uniformRows == other.m_uniformRows &&
+                m_flatRows == other.m_flatRows;
     for (int k = 0; k < 4; ++k)
         same = same && m_pass[k] == other.m_pass[k] && m_same[k] == other.m_same[k] && m_live[k] == other.m_live[k] &&
                m_dead[k] == other.m_dead[k] && m_skip[k] == other.m_skip[k];

@@ -1,15 +1,18 @@
 /// \file WeightedJumpSearch.cpp
 /// Weighted jump point search with the no-corner-cutting rule (the rule and the jumps are in
 /// WeightedJumpSearch.hpp). A straight jump finds its stop with one scan of the direction's
-/// pass plane, 64 cells per step, tells a dead end by the live plane and sums its cost per run
-/// of the same-cost plane; a diagonal jump steps cell by cell through the successor table.
+/// pass plane, at least 57 cells per load, tells a dead end by the live plane and sums its cost
+/// per run of the same-cost plane; a diagonal jump steps cell by cell through the successor
+/// table.
 #include "engine/path/WeightedJumpSearch.hpp"
 
 #include "engine/path/detail/Directions.hpp"
+#include "engine/path/jump/BitLine.hpp"
 #include "engine/path/detail/OpenList.hpp"
 #include "engine/path/landmarks/LandmarkBound.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -18,40 +21,11 @@ namespace isostar::path {
 
 namespace {
 
+using detail::lineBit;
+using detail::scanPassLine;
+
 constexpr std::uint32_t kNoNode = std::numeric_limits<std::uint32_t>::max();
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-/// 64 bits of `line` with bit 0 = position `pos` (padded coordinate, >= -kLead).
-inline std::uint64_t lineWindow(const std::uint64_t* line, int pos)
-{
-    const unsigned b = unsigned(pos + WeightedJumpGrid::kLead);
-    const unsigned w = b >> 6;
-    const unsigned s = b & 63u;
-    return s == 0 ? line[w] : (line[w] >> s) | (line[w + 1] << (64u - s));
-}
-
-/// The first position from `pos` on in direction Dir (+1 / -1) whose bit in the pass line
-/// is clear: where a straight jump stops. The blocked ring guarantees one.
-template <int Dir>
-inline int scanPassLine(const std::uint64_t* line, int pos)
-{
-    if constexpr (Dir > 0) {
-        for (;;) {
-            const std::uint64_t stop = ~lineWindow(line, pos);
-            if (stop != 0)
-                return pos + __builtin_ctzll(stop);
-            pos += 64;
-        }
-    } else {
-        for (;;) {
-            const int base = pos - 63;  // bit 63 = pos
-            const std::uint64_t stop = ~lineWindow(line, base);
-            if (stop != 0)
-                return base + 63 - __builtin_clzll(stop);
-            pos -= 64;
-        }
-    }
-}
 
 /// True when the straight jump in direction K (0..3) from padded (x, y) ends in a dead end and
 /// does not reach the goal (goalX, goalY): it finds nothing, as its first cell's dead-end bit
@@ -193,13 +167,30 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
     if constexpr (!Uniform)
         waysBeside<K>(walk.prev, in, walk.altX, walk.altY);  // not priced on a uniform layer
     // The cells that do nothing for the jump are skipped by one scan of the diagonal's skip
-    // line (64 cells a word), but those in the goal's column (step tx) and row (step ty).
+    // line (57 cells or more a load), but those in the goal's column (step tx) and row (step ty).
     const std::uint64_t* skipLine = j.diagonalLines(K) + std::size_t(j.diagonalLine(K, x, y)) * j.colWords();
     const int tx = (m_goalX - x) * dx;
     const int ty = (m_goalY - y) * dy;
     for (int t = 0;;) {
-        // A weighted jump prices its first cell's ways beside before it skips (see skipFlat).
-        if ((Uniform || t > 0) && m_skipDiagonals) {
+        bool besideWins = false;
+        if constexpr (!Uniform)
+            besideWins = walk.besideWins;
+        if (besideWins) {
+            // The ways beside left out both straight jumps of the last cell: on flat cells after
+            // it they compare as there (both sides and the jump grow by diag x c a step), so
+            // those cells are walked without their jumps (the goal's row and column aside).
+            int n = 0;
+            while (n + t + 1 != tx && n + t + 1 != ty && j.flat(x + (n + 1) * dx, y + (n + 1) * dy))
+                ++n;
+            if (n > 0) {
+                x += n * dx;
+                y += n * dy;
+                t += n;
+                skipFlat(n, std::int64_t(y) * m_stride + x, walk);
+            }
+        } else if ((Uniform || t > 0) && m_skipDiagonals && (Uniform || lineBit(skipLine, y + dy))) {
+            // A weighted jump prices its first cell's ways beside before it skips (see skipFlat);
+            // where few cells are skipped it tests the next one's bit before it scans.
             int n = (scanPassLine<dy>(skipLine, y + dy) - (y + dy)) * dy;
             if (tx > t && t + n >= tx)
                 n = tx - t - 1;
@@ -264,15 +255,20 @@ bool WeightedJumpSearch::diagonalCell(int x, int y, int t, DiagonalWalk& walk)
     // straight jumps go on the list as two-leg jumps from the jump's origin (diagonal,
     // then straight), and the diagonal goes on.
     // The way beside it to s_t: altX + diag x c(s_t) against cost + c(s_t).
+    bool besideX = false;
+    bool besideY = false;
+    if constexpr (!Uniform) {
+        besideX = walk.altX + (m_diag - 1.0) * sx < cost - tol;
+        besideY = walk.altY + (m_diag - 1.0) * sy < cost - tol;
+        walk.besideWins = besideX && besideY;
+    }
     double straight = 0.0;
-    if (((kept >> kx) & 1u) && !deadJump<kx>(j, x, y, m_goalX, m_goalY) &&
-        (Uniform || !(walk.altX + (m_diag - 1.0) * sx < cost - tol))) {
+    if (((kept >> kx) & 1u) && !deadJump<kx>(j, x, y, m_goalX, m_goalY) && !besideX) {
         const std::uint32_t to = jumpStraight<kx, Uniform>(x, y, straight);
         if (to != kNoNode)
             add(to, cost + straight);
     }
-    if (((kept >> ky) & 1u) && !deadJump<ky>(j, x, y, m_goalX, m_goalY) &&
-        (Uniform || !(walk.altY + (m_diag - 1.0) * sy < cost - tol))) {
+    if (((kept >> ky) & 1u) && !deadJump<ky>(j, x, y, m_goalX, m_goalY) && !besideY) {
         const std::uint32_t to = jumpStraight<ky, Uniform>(x, y, straight);
         if (to != kNoNode)
             add(to, cost + straight);
@@ -404,7 +400,7 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
         const int py = m_rowOf(parent);
         const int px = int(parent) - py * m_stride;
         in = incomingDirection(x - px, y - py);
-        kept = Uniform ? j.uniformSuccessors(x, y, in) : j.successors(node, in);
+        kept = Uniform ? j.uniformSuccessors(x, y, in) : j.keptAt(node, x, y, in);
     }
     // The straight jumps that find nothing are left out by their bits, all four at once.
     kept &= ~(unsigned(deadJump<0>(j, x, y, m_goalX, m_goalY)) | unsigned(deadJump<1>(j, x, y, m_goalX, m_goalY)) << 1 |

@@ -13,7 +13,7 @@
 /// cell and entry direction (cells of uniform cost share a table of 256 passability patterns),
 /// and an edit recomputes the 3x3 around each changed cell.
 /// - A straight jump runs on through every cell that keeps straight on only (a bit plane per
-///   direction, 64 cells per step); the first cell that keeps more is a jump point, one that
+///   direction, 57 cells or more per step); the first cell that keeps more is a jump point, one that
 ///   keeps nothing a dead end. A dead-end plane per direction tells from the jump's first
 ///   cell alone that it ends in a dead end (its lines are recomputed where an edit changes the
 ///   pass or live bits), so such a jump costs one bit test. Beside a road of cheaper cells, for instance, going on beats
@@ -35,7 +35,9 @@
 ///   the jump there, so the jump stops before that cell, or leaves out the straight jump
 ///   starting there. Beside a road this leaves each road cell's diagonals only what the road
 ///   cells before and after it cannot reach cheaper: on valley504 a query takes about 0.65x
-///   the time it took without it.
+///   the time it took without it. Where both straight jumps of a cell lose to the ways beside,
+///   the flat cells after it (open 3x3 of one cost: a bit plane) are walked without them: on
+///   such a cell both ways and the jump grow by the same cost, so each compares as before.
 /// - A jump may cross cells of different costs: its cost is summed run by run (one scan of a
 ///   same-cost plane per run of equal costs).
 /// - The start is expanded in all eight directions.
@@ -49,7 +51,7 @@
 /// query with A* and Dijkstra.
 ///
 /// Split like NavGrid / GridQuery (data / scratch):
-/// - WeightedJumpGrid: the successor table and the pass, same-cost, live, dead-end and
+/// - WeightedJumpGrid: the successor table and the pass, same-cost, live, dead-end, flat and
 ///   diagonal skip planes. Built once per layer in O(cells); update() patches it in place
 ///   after an edit: the 3x3 of each changed cell, then the rows and columns through them.
 ///   Read-only during queries, so any number of threads may share one.
@@ -113,7 +115,7 @@ namespace isostar::path {
 /// padded cell and each of the 8 directions it can be entered in, the directions a search
 /// keeps there (the local rule of the file comment); and per straight direction a pass plane,
 /// one bit per cell, set where a straight jump runs on through the cell (as bit rows for east
-/// and west, bit columns for north and south, so a jump tests 64 cells per step).
+/// and west, bit columns for north and south, so a jump tests 57 cells or more per step).
 class WeightedJumpGrid {
 public:
     /// Builds the table from `layer` of `grid`. O(cells). false (and empty) for a bad layer.
@@ -161,6 +163,9 @@ public:
             return 0;  // blocked
         return m_uniform[top | (mid & 1u) << 3 | (mid & 4u) << 2 | bottom << 5][std::size_t(k)];
     }
+    /// True when padded (px, py) and its 8 neighbours are open and cost the same (flat ground:
+    /// a weighted diagonal jump through it compares its ways beside as at the cell before).
+    bool flat(int px, int py) const { return bit(m_flatRows, m_rowWords, py, px); }
     /// successors(node, k) for padded (px, py) = node: from the open plane where the cell's
     /// open neighbours all cost what it costs (a bit plane says where), else from the table.
     [[gnu::always_inline]] std::uint8_t keptAt(std::uint32_t node, int px, int py, int k) const
@@ -269,6 +274,7 @@ private:
     std::size_t m_colWords = 0;
     std::vector<std::uint64_t> m_openRows;
     std::vector<std::uint64_t> m_uniformRows;  ///< open cells whose open neighbours cost what they cost
+    std::vector<std::uint64_t> m_flatRows;     ///< flat()
     std::vector<std::uint64_t> m_pass[4];
     std::vector<std::uint64_t> m_same[4];
     std::vector<std::uint64_t> m_live[4];
@@ -331,7 +337,7 @@ private:
     /// price their cells without reading them.
     template <bool Uniform>
     void expand(std::uint32_t node, int x, int y);
-    void add(std::uint32_t to, double cost);
+    [[gnu::always_inline]] void add(std::uint32_t to, double cost);
     /// Records the queued successors' better costs and pushes them, but the one with the
     /// smallest key when it precedes the whole open list: returned (else kNoNode) for the
     /// search to expand next.
@@ -343,7 +349,7 @@ private:
     /// The jump point (or kNoNode) from padded (x, y) in straight direction K; `cost`: the
     /// jump's cost (set when a jump point is found).
     template <int K, bool Uniform>
-    std::uint32_t jumpStraight(int x, int y, double& cost) const;
+    [[gnu::always_inline]] std::uint32_t jumpStraight(int x, int y, double& cost) const;
     /// The costs of the ways beside a diagonal jump in direction K from padded node `origin`
     /// (entered in direction `in`) up to that origin (see jumpDiagonal).
     template <int K>
@@ -360,6 +366,9 @@ private:
         double altX = std::numeric_limits<double>::infinity();
         double altY = std::numeric_limits<double>::infinity();
         std::int64_t prev = 0;
+        /// Its last cell's straight jumps were both left out by the ways beside (whether it
+        /// kept them or not): flat cells after it would leave them out too (see jumpDiagonal).
+        bool besideWins = false;
     };
     /// A diagonal jump in direction K reaches padded (x, y), its t-th cell: adds what it finds
     /// there; false when the jump ends there.

@@ -25,6 +25,10 @@
 #include <cmath>
 #include <cstdint>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace isostar::path::detail {
 
 /// Landmarks a search uses (fewer when the table has fewer).
@@ -141,9 +145,26 @@ template <int Lanes>
 {
     const std::uint16_t* v = lm.values + std::size_t(node) * std::size_t(lm.lanes);
     std::uint16_t best;
-    if (lm.lanes == 16)  // 8 landmarks (the default): one constant-length loop, vectorised
+    if (lm.lanes == 16) {  // 8 landmarks (the default): 16 lanes, two vectors
+#if defined(__SSE2__)
+        // Per lane the saturated differences lo - v and v - hi, one of them 0: their or is
+        // the lane's bound; then the largest lane (unsigned max = subs(a, b) + b).
+        const auto lanes8 = [&lm, v](int at) {
+            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v + at));
+            const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(lm.lo + at));
+            const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(lm.hi + at));
+            return _mm_or_si128(_mm_subs_epu16(lo, x), _mm_subs_epu16(x, hi));
+        };
+        const auto max16 = [](__m128i a, __m128i b) { return _mm_add_epi16(_mm_subs_epu16(a, b), b); };
+        __m128i m = max16(lanes8(0), lanes8(8));
+        m = max16(m, _mm_srli_si128(m, 8));
+        m = max16(m, _mm_srli_si128(m, 4));
+        m = max16(m, _mm_srli_si128(m, 2));
+        best = std::uint16_t(_mm_cvtsi128_si32(m));
+#else
         best = laneBound<16>(v, lm.lo, lm.hi);
-    else
+#endif
+    } else
         best = laneBound<0>(v, lm.lo, lm.hi, lm.lanes);
     return lm.scale * double(best);
 }

@@ -166,7 +166,8 @@ TEST_CASE("Jump tables: random wall brushes patched in place, jpsw equals plain 
 TEST_CASE("Jump tables: the diagonal skip bits are what a cell-by-cell walk does", "[path][jps]")
 {
     // A diagonal jump skips a cell exactly when it keeps the diagonal, nothing forced, and its
-    // straight jumps end in dead ends.
+    // straight jumps end in dead ends; the flat plane is the cells whose 3x3 is open and of one
+    // cost.
     std::mt19937 rng(11);
     for (int m = 0; m < 6; ++m) {
         const int w = std::uniform_int_distribution<int>(3, 90)(rng);
@@ -193,6 +194,7 @@ TEST_CASE("Jump tables: the diagonal skip bits are what a cell-by-cell walk does
                                    grid.passable(0, {x - 1, y - 1});
                     REQUIRE(table.diagonalFlat() == !grid.uniformCost(0));
                     REQUIRE(table.diagonalPasses(x, y, k) == (pass && (flat || !table.diagonalFlat())));
+                    REQUIRE(table.flat(x, y) == flat);
                 }
     }
 }

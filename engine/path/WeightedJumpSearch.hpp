@@ -337,7 +337,7 @@ private:
     /// price their cells without reading them.
     template <bool Uniform>
     void expand(std::uint32_t node, int x, int y);
-    [[gnu::always_inline]] void add(std::uint32_t to, double cost);
+    [[gnu::always_inline]] inline void add(std::uint32_t to, double cost);
     /// Records the queued successors' better costs and pushes them, but the one with the
     /// smallest key when it precedes the whole open list: returned (else kNoNode) for the
     /// search to expand next.
@@ -349,7 +349,7 @@ private:
     /// The jump point (or kNoNode) from padded (x, y) in straight direction K; `cost`: the
     /// jump's cost (set when a jump point is found).
     template <int K, bool Uniform>
-    [[gnu::always_inline]] std::uint32_t jumpStraight(int x, int y, double& cost) const;
+    [[gnu::always_inline]] inline std::uint32_t jumpStraight(int x, int y, double& cost) const;
     /// The costs of the ways beside a diagonal jump in direction K from padded node `origin`
     /// (entered in direction `in`) up to that origin (see jumpDiagonal).
     template <int K>

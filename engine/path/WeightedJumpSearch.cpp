@@ -263,12 +263,12 @@ bool WeightedJumpSearch::diagonalCell(int x, int y, int t, DiagonalWalk& walk)
         walk.besideWins = besideX && besideY;
     }
     double straight = 0.0;
-    if (((kept >> kx) & 1u) && !deadJump<kx>(j, x, y, m_goalX, m_goalY) && !besideX) {
+    if (((kept >> kx) & 1u) && !besideX && !(Uniform && deadJump<kx>(j, x, y, m_goalX, m_goalY))) {
         const std::uint32_t to = jumpStraight<kx, Uniform>(x, y, straight);
         if (to != kNoNode)
             add(to, cost + straight);
     }
-    if (((kept >> ky) & 1u) && !deadJump<ky>(j, x, y, m_goalX, m_goalY) && !besideY) {
+    if (((kept >> ky) & 1u) && !besideY && !(Uniform && deadJump<ky>(j, x, y, m_goalX, m_goalY))) {
         const std::uint32_t to = jumpStraight<ky, Uniform>(x, y, straight);
         if (to != kNoNode)
             add(to, cost + straight);
@@ -402,9 +402,11 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
         in = incomingDirection(x - px, y - py);
         kept = Uniform ? j.uniformSuccessors(x, y, in) : j.keptAt(node, x, y, in);
     }
-    // The straight jumps that find nothing are left out by their bits, all four at once.
-    kept &= ~(unsigned(deadJump<0>(j, x, y, m_goalX, m_goalY)) | unsigned(deadJump<1>(j, x, y, m_goalX, m_goalY)) << 1 |
-              unsigned(deadJump<2>(j, x, y, m_goalX, m_goalY)) << 2 | unsigned(deadJump<3>(j, x, y, m_goalX, m_goalY)) << 3);
+    // The straight jumps that find nothing are left out by their bits, all four at once (on
+    // a uniform layer; on a weighted one the jumps test the same bits as cheaply).
+    if constexpr (Uniform)
+        kept &= ~(unsigned(deadJump<0>(j, x, y, m_goalX, m_goalY)) | unsigned(deadJump<1>(j, x, y, m_goalX, m_goalY)) << 1 |
+                  unsigned(deadJump<2>(j, x, y, m_goalX, m_goalY)) << 2 | unsigned(deadJump<3>(j, x, y, m_goalX, m_goalY)) << 3);
     while (kept != 0) {
         const int k = __builtin_ctz(kept);
         kept &= kept - 1;

@@ -1,6 +1,5 @@
-// isopath scen MAP.map SCEN.scen [--limit N] [--algorithm auto|astar|jps|jpsw] [--landmarks auto|on|off] [--compare]
-//              [--threads N]
-//                                [--each] [--smooth] [--size S]
+// isopath scen MAP.map SCEN.scen [--limit N] [--algorithm auto|astar|jps|jpsw] [--landmarks auto|on|off]
+//                                [--compare] [--threads N] [--each] [--smooth] [--size S]
 // Solves Moving AI benchmark scenarios with IsoStar's A* or jump point search and checks every
 // length against the published optimum. With --threads N the scenarios are shared by N threads
 // (one GridQuery / JumpPointSearch per thread over one NavGrid); the output stays in file order.
@@ -352,28 +351,19 @@ std::pair<int, int> reportScenarios(const ScenOptions& opt, const std::vector<is
 int runScen(const ScenOptions& opt)
 {
     using namespace isostar::path;
-    const std::optional<Algorithm> requested = isostar::path::parseSearchAlgorithm(opt.algorithm);
-    if (!requested) {
-        std::cerr << "isopath scen: unknown algorithm \"" << opt.algorithm << "\" (expected auto, astar, jps, jpsw)\n";
-        return ExitBadInput;
-    }
-    LandmarkSettings landmarks;
-    if (!parseLandmarkMode(opt.landmarks, landmarks.mode)) {
-        std::cerr << "isopath scen: unknown landmark mode \"" << opt.landmarks << "\" (expected auto, on, off)\n";
+    SearchChoice choice;
+    int size = 1;
+    try {
+        choice = parseSearchChoice(opt.algorithm, opt.landmarks);
+        if (!opt.size.empty())
+            size = parseUnitSize(opt.size);
+    } catch (const UsageError& e) {
+        std::cerr << "isopath scen: " << e.message << '\n';
         return ExitBadInput;
     }
     if (opt.threads < 1) {
         std::cerr << "isopath scen: --threads must be >= 1\n";
         return ExitBadInput;
-    }
-    int size = 1;
-    if (!opt.size.empty()) {
-        try {
-            size = parseUnitSize(opt.size);
-        } catch (const UsageError& e) {
-            std::cerr << "isopath scen: " << e.message << '\n';
-            return ExitBadInput;
-        }
     }
     isostar::Result<MovingAiMap> map = loadMovingAiMap(opt.mapPath);
     isostar::Result<MovingAiScenarioFile> scen = loadMovingAiScenarios(opt.scenPath);
@@ -398,17 +388,17 @@ int runScen(const ScenOptions& opt)
     auto problem = std::make_unique<Problem>();
     Problem& p = *problem;
     p.size = size;
-    p.grid.setLandmarks(landmarks);  // before the layers: each is built with its table, if any
+    p.grid.setLandmarks(choice.landmarks);  // before the layers: each is built with its table, if any
     if (!buildProblem(p, m, all, count, opt.mapPath))
         return ExitBadInput;
-    const std::optional<Algorithm> picked = chooseAlgorithm(*requested, p);
+    const std::optional<Algorithm> picked = chooseAlgorithm(choice.requested, p);
     if (!picked)
         return ExitBadInput;
     const Algorithm chosen = *picked;
 
     std::printf("map %s: %dx%d, %zu of %zu scenarios (scen version %s)\n", opt.mapPath.c_str(), m.width,
                 m.height, count, all.size(), scen.value().version.c_str());
-    std::printf("landmarks: %s\n", landmarks.enabledFor(m.width, m.height) ? "on" : "off");
+    std::printf("landmarks: %s\n", choice.landmarks.enabledFor(m.width, m.height) ? "on" : "off");
     std::vector<Algorithm> algorithms;
     if (opt.compare)
         algorithms = {Algorithm::AStar, Algorithm::Jps};

@@ -8,6 +8,7 @@
 
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/jump/BitLine.hpp"
+#include "engine/path/jump/StraightStart.hpp"
 #include "engine/path/detail/OpenList.hpp"
 #include "engine/path/landmarks/LandmarkBound.hpp"
 
@@ -21,48 +22,13 @@ namespace isostar::path {
 
 namespace {
 
+using detail::deadJump;
 using detail::lineBit;
 using detail::scanPassLine;
+using detail::straightStart;
 
 constexpr std::uint32_t kNoNode = std::numeric_limits<std::uint32_t>::max();
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-/// Where a straight jump in direction K (0..3) from padded (x, y) starts, on the row (east,
-/// west) or column (north, south) it runs along: what both its call and the dead-end test
-/// before it read.
-struct StraightStart {
-    std::size_t line;  ///< the line's first word in the direction's planes
-    int from;          ///< the jump's first cell, as a position on the line
-    int goalPos;       ///< the goal's position on the line (when it is on it)
-    bool goalAhead;    ///< the goal is on the line, at or beyond `from`
-    bool dead;         ///< `from`'s dead-end bit: the jump stops at a cell that keeps nothing
-};
-
-template <int K>
-[[gnu::always_inline]] inline StraightStart straightStart(const WeightedJumpGrid& j, int x, int y, int goalX, int goalY)
-{
-    constexpr int dir = detail::kDx[K] + detail::kDy[K];
-    constexpr bool rows = detail::kDy[K] == 0;
-    StraightStart s;
-    s.from = (rows ? x : y) + dir;
-    s.line = rows ? std::size_t(y) * j.rowWords() : std::size_t(x) * j.colWords();
-    s.goalPos = rows ? goalX : goalY;
-    s.goalAhead = (rows ? y == goalY : x == goalX) & (dir > 0 ? s.goalPos >= s.from : s.goalPos <= s.from);
-    const unsigned b = unsigned(s.from + WeightedJumpGrid::kLead);  // one bit: one word
-    s.dead = ((j.deadLines(K)[s.line + (b >> 6)] >> (b & 63u)) & 1u) != 0;
-    return s;
-}
-
-/// True when the straight jump in direction K (0..3) from padded (x, y) ends in a dead end and
-/// does not reach the goal (goalX, goalY): it finds nothing, as its first cell's dead-end bit
-/// tells (WeightedJumpGrid::deadEnd). Branch-free, so callers test it before the jump's call:
-/// about half of the straight jumps a search starts end so.
-template <int K>
-[[gnu::always_inline]] inline bool deadJump(const WeightedJumpGrid& j, int x, int y, int goalX, int goalY)
-{
-    const StraightStart s = straightStart<K>(j, x, y, goalX, goalY);
-    return s.dead & !s.goalAhead;
-}
 
 /// The direction (detail::kDx / kDy order) of a step (dx, dy) in -1..1, by (dy + 1) * 3 + dx + 1.
 constexpr std::int8_t kDirectionOf[9] = {7, 0, 4, 3, -1, 1, 6, 2, 5};

@@ -138,31 +138,28 @@ void WeightedJumpGrid::computeCell(const float* costs, int px, int py)
                     uniform = uniform && c == costs[node];
                 }
             }
-    const bool flat = open && uniform && pattern == 0xFFu;
     for (int k = 0; k < 8; ++k) {
         // Around a cell of uniform cost the rule compares multiples of that cost only, so it
         // depends on which neighbours are open alone: one table per build.
         const std::uint8_t kept = !open ? 0 : uniform ? m_uniform[pattern][std::size_t(k)] : keptDirections(l, k, m_diag);
-        if (k < 4)
-            m_straight[node * 4 + std::size_t(k)] = kept;
-        else
-            m_diagonal[k - 4][diagonalIndex(k, px, py)] = std::uint8_t(kept | (flat ? diagonalFlatBit(k) : 0u));
+        m_succ[node * 8 + std::size_t(k)] = kept;
     }
     // A straight jump runs on through the cell when the move on is all it keeps; the same
     // bits mark where the next cell on costs the same (the jump's cost changes elsewhere).
     for (int k = 0; k < 4; ++k) {
         const int nx = px + detail::kDx[k];
         const int ny = py + detail::kDy[k];
-        const bool pass = open && m_straight[node * 4 + std::size_t(k)] == (1u << k);
+        const bool pass = open && m_succ[node * 8 + std::size_t(k)] == (1u << k);
         const bool same = open && costs[std::size_t(ny) * std::size_t(m_pw) + std::size_t(nx)] == costs[node];
         const bool rows = detail::kDy[k] == 0;
         setBit(m_pass[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py, pass);
         setBit(m_same[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py, same);
         setBit(m_live[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py,
-               m_straight[node * 4 + std::size_t(k)] != 0);
+               m_succ[node * 8 + std::size_t(k)] != 0);
     }
     setBit(m_openRows, m_rowWords, py, px, open);
     setBit(m_uniformRows, m_rowWords, py, px, open && uniform);
+    setBit(m_flatRows, m_rowWords, py, px, open && uniform && pattern == 0xFFu);
 }
 
 void WeightedJumpGrid::computeDeadLine(int k, int line, std::vector<int>* flipped)
@@ -199,7 +196,7 @@ void WeightedJumpGrid::computeDiagonalCell(const float* costs, int px, int py)
         const int kx = dx > 0 ? 1 : 3;
         const int ky = dy > 0 ? 2 : 0;
         const unsigned natural = (1u << k) | (1u << kx) | (1u << ky);
-        const unsigned kept = inside ? diagonalSuccessors(px, py, k) : 0u;
+        const unsigned kept = inside ? m_succ[node * 8 + std::size_t(k)] : 0u;
         // The cell does nothing for the jump: it keeps k and no forced direction, and the
         // straight jumps it starts end in dead ends (deadEnd is read at their first cells).
         const bool pass = ((kept >> k) & 1u) && (kept & ~natural) == 0 &&
@@ -232,9 +229,9 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
     m_layer = -1;
     m_openRows.clear();
     m_uniformRows.clear();
-    m_straight.clear();
+    m_flatRows.clear();
+    m_succ.clear();
     for (int k = 0; k < 4; ++k) {
-        m_diagonal[k].clear();
         m_pass[k].clear();
         m_same[k].clear();
         m_live[k].clear();
@@ -251,6 +248,7 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
     m_colWords = std::size_t(m_ph + 2 * kLead) / 64 + 2;
     m_openRows.assign(m_rowWords * std::size_t(m_ph), 0u);
     m_uniformRows.assign(m_openRows.size(), 0u);
+    m_flatRows.assign(m_openRows.size(), 0u);
     for (int k = 0; k < 4; ++k) {
         m_pass[k].assign(detail::kDy[k] == 0 ? m_rowWords * std::size_t(m_ph) : m_colWords * std::size_t(m_pw), 0u);
         m_same[k].assign(m_pass[k].size(), 0u);
@@ -258,22 +256,7 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
         m_dead[k].assign(m_pass[k].size(), 0u);
         m_skip[k].assign(m_colWords * std::size_t(m_pw + m_ph - 1), 0u);
     }
-    const std::size_t cells = std::size_t(m_pw) * std::size_t(m_ph);
-    m_straight.assign(cells * 4, 0u);
-    for (int k = 0; k < 4; ++k)
-        m_diagonal[k].assign(cells, 0u);
-    // The diagonal lines' runs: line x + y holds padded y from line - (width - 1) to line, line
-    // x - y + height - 1 from height - 1 - line to width + height - 2 - line (both within the grid).
-    for (int family = 0; family < 2; ++family) {
-        m_lineBase[family].assign(std::size_t(m_pw + m_ph - 1), 0);
-        std::ptrdiff_t next = 0;
-        for (int line = 0; line < m_pw + m_ph - 1; ++line) {
-            const int low = std::max(0, family == 0 ? line - (m_pw - 1) : m_ph - 1 - line);
-            const int high = std::min(m_ph - 1, family == 0 ? line : m_pw + m_ph - 2 - line);
-            m_lineBase[family][std::size_t(line)] = next - low;
-            next += high - low + 1;
-        }
-    }
+    m_succ.assign(std::size_t(m_pw) * std::size_t(m_ph) * 8, 0u);
     for (unsigned pattern = 0; pattern < 256; ++pattern) {
         Local l{};
         for (int i = 0; i < 9; ++i) {
@@ -378,24 +361,20 @@ bool WeightedJumpGrid::matches(const NavGrid& grid, int layer) const
 
 std::size_t WeightedJumpGrid::bytes() const
 {
-    std::size_t words = m_openRows.size() + m_uniformRows.size();
-    std::size_t bytes = m_straight.size() + (m_lineBase[0].size() + m_lineBase[1].size()) * sizeof(std::ptrdiff_t);
-    for (int k = 0; k < 4; ++k) {
+    std::size_t words = m_openRows.size() + m_uniformRows.size() + m_flatRows.size();
+    for (int k = 0; k < 4; ++k)
         words += m_pass[k].size() + m_same[k].size() + m_live[k].size() + m_dead[k].size() + m_skip[k].size();
-        bytes += m_diagonal[k].size();
-    }
-    return bytes + words * sizeof(std::uint64_t);
+    return m_succ.size() + words * sizeof(std::uint64_t);
 }
 
 bool WeightedJumpGrid::sameTable(const WeightedJumpGrid& other) const
 {
-    bool same = m_pw == other.m_pw && m_ph == other.m_ph && m_diagFlat == other.m_diagFlat &&
-                m_straight == other.m_straight && m_openRows == other.m_openRows &&
-                m_uniformRows == other.m_uniformRows;
+    bool same = m_pw == other.m_pw && m_ph == other.m_ph && m_diagFlat == other.m_diagFlat && m_succ == other.m_succ &&
+                m_openRows == other.m_openRows && m_uniformRows == other.m_uniformRows &&
+                m_flatRows == other.m_flatRows;
     for (int k = 0; k < 4; ++k)
-        same = same && m_diagonal[k] == other.m_diagonal[k] && m_pass[k] == other.m_pass[k] &&
-               m_same[k] == other.m_same[k] && m_live[k] == other.m_live[k] && m_dead[k] == other.m_dead[k] &&
-               m_skip[k] == other.m_skip[k];
+        same = same && m_pass[k] == other.m_pass[k] && m_same[k] == other.m_same[k] && m_live[k] == other.m_live[k] &&
+               m_dead[k] == other.m_dead[k] && m_skip[k] == other.m_skip[k];
     return same;
 }
 

@@ -2,8 +2,8 @@
 /// Weighted jump point search with the no-corner-cutting rule (the rule and the jumps are in
 /// WeightedJumpSearch.hpp). A straight jump finds its stop with one scan of the direction's
 /// pass plane, at least 57 cells per load, tells a dead end by the live plane and sums its cost
-/// per run of the same-cost plane; a diagonal jump steps cell by cell through its direction's
-/// diagonal-major successor bytes (WeightedJumpGrid::diagonalEntry), a run along its line.
+/// per run of the same-cost plane; a diagonal jump steps cell by cell through the successor
+/// table.
 #include "engine/path/WeightedJumpSearch.hpp"
 
 #include "engine/path/detail/Directions.hpp"
@@ -144,10 +144,8 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
     constexpr int dy = detail::kDy[K];
     DiagonalWalk walk;
     walk.prev = std::int64_t(y) * m_stride + x;  // the cell before this step (first: the origin)
-    if constexpr (!Uniform) {
+    if constexpr (!Uniform)
         waysBeside<K>(walk.prev, in, walk.altX, walk.altY);  // not priced on a uniform layer
-        walk.entries = j.diagonalEntry(K, x, y);  // its cells' successors and flat bits, in a run
-    }
     // The cells that do nothing for the jump are skipped by one scan of the diagonal's skip
     // line (57 cells or more a load), but those in the goal's column (step tx) and row (step ty).
     const std::uint64_t* skipLine = j.diagonalLines(K) + std::size_t(j.diagonalLine(K, x, y)) * j.colWords();
@@ -162,8 +160,7 @@ void WeightedJumpSearch::jumpDiagonal(int x, int y, int in)
             // it they compare as there (both sides and the jump grow by diag x c a step), so
             // those cells are walked without their jumps (the goal's row and column aside).
             int n = 0;
-            while (n + t + 1 != tx && n + t + 1 != ty &&
-                   (walk.entries[(n + t + 1) * dy] & WeightedJumpGrid::diagonalFlatBit(K)) != 0)
+            while (n + t + 1 != tx && n + t + 1 != ty && j.flat(x + (n + 1) * dx, y + (n + 1) * dy))
                 ++n;
             if (n > 0) {
                 x += n * dx;
@@ -217,8 +214,7 @@ bool WeightedJumpSearch::diagonalCell(int x, int y, int t, DiagonalWalk& walk)
             return false;
     }
     const double tol = cost * 1e-12;
-    const unsigned kept = Uniform ? j.uniformSuccessors(x, y, K)
-                                  : walk.entries[t * detail::kDy[K]] & ~WeightedJumpGrid::diagonalFlatBit(K);
+    const unsigned kept = Uniform ? j.uniformSuccessors(x, y, K) : j.keptAt(node, x, y, K);
     if (node == m_goalNode || (kept & ~natural) != 0) {
         add(node, cost);
         return false;
@@ -452,7 +448,7 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
             const std::uint32_t next = std::uint32_t(ny * m_stride + nx);
             __builtin_prefetch(&m_nodes[next]);
             if (!Uniform)
-                m_flat->prefetchSuccessors(next, nx, ny);
+                __builtin_prefetch(m_flat->successorsAt(next));
         }
         Node& n = m_nodes[node];
         if (n.stamp == closedStamp)

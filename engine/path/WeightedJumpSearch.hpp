@@ -51,8 +51,7 @@
 /// query with A* and Dijkstra.
 ///
 /// Split like NavGrid / GridQuery (data / scratch):
-/// - WeightedJumpGrid: the successor table (the straight entries cell by cell, the diagonal
-///   ones along the diagonals, with the flat bits) and the pass, same-cost, live, dead-end and
+/// - WeightedJumpGrid: the successor table and the pass, same-cost, live, dead-end, flat and
 ///   diagonal skip planes. Built once per layer in O(cells); update() patches it in place
 ///   after an edit: the 3x3 of each changed cell, then the rows and columns through them.
 ///   Read-only during queries, so any number of threads may share one.
@@ -104,7 +103,6 @@
 #include "engine/path/detail/ZeroedArray.hpp"
 
 #include <array>
-#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -115,10 +113,7 @@ namespace isostar::path {
 
 /// The pruning data of one NavGrid layer (padded coordinates, the ring blocked): for every
 /// padded cell and each of the 8 directions it can be entered in, the directions a search
-/// keeps there (the local rule of the file comment), a byte each: the 4 straight ones side by
-/// side per cell (an expansion reads one), the diagonal ones in a plane per direction that
-/// holds each diagonal line's cells one after another (diagonalEntry: a diagonal jump reads
-/// its cells in a run, not a cache line each); and per straight direction a pass plane,
+/// keeps there (the local rule of the file comment); and per straight direction a pass plane,
 /// one bit per cell, set where a straight jump runs on through the cell (as bit rows for east
 /// and west, bit columns for north and south, so a jump tests 57 cells or more per step).
 class WeightedJumpGrid {
@@ -154,13 +149,7 @@ public:
     bool open(int px, int py) const { return bit(m_openRows, m_rowWords, py, px); }
     /// The directions kept at padded cell `node` entered in direction k (bit j: direction j,
     /// both in detail::kDx / kDy order); 0 for a blocked cell or one k cannot enter.
-    std::uint8_t successors(std::uint32_t node, int k) const
-    {
-        if (k < 4)
-            return m_straight[std::size_t(node) * 4 + std::size_t(k)];
-        const int py = int(node / std::uint32_t(m_pw));
-        return diagonalSuccessors(int(node) - py * m_pw, py, k);
-    }
+    std::uint8_t successors(std::uint32_t node, int k) const { return m_succ[std::size_t(node) * 8 + std::size_t(k)]; }
     /// successors(py * paddedWidth + px, k) on a layer whose open cells all cost the same (so
     /// every cell's entry is the shared table's for its open neighbours), read from the open
     /// plane: 1 bit a cell, in cache where the 8 bytes a cell of the table often are not.
@@ -176,38 +165,15 @@ public:
     }
     /// True when padded (px, py) and its 8 neighbours are open and cost the same (flat ground:
     /// a weighted diagonal jump through it compares its ways beside as at the cell before).
-    bool flat(int px, int py) const { return (*diagonalEntry(4, px, py) & diagonalFlatBit(4)) != 0; }
+    bool flat(int px, int py) const { return bit(m_flatRows, m_rowWords, py, px); }
     /// successors(node, k) for padded (px, py) = node: from the open plane where the cell's
     /// open neighbours all cost what it costs (a bit plane says where), else from the table.
     [[gnu::always_inline]] std::uint8_t keptAt(std::uint32_t node, int px, int py, int k) const
     {
-        if (bit(m_uniformRows, m_rowWords, py, px))
-            return uniformSuccessors(px, py, k);
-        return k < 4 ? m_straight[std::size_t(node) * 4 + std::size_t(k)] : diagonalSuccessors(px, py, k);
+        return bit(m_uniformRows, m_rowWords, py, px) ? uniformSuccessors(px, py, k) : successors(node, k);
     }
-    /// The successors() entries of `node` for the straight directions 0..3, 4 bytes (the
-    /// diagonal ones lie along the diagonals, see diagonalEntry).
-    const std::uint8_t* successorsAt(std::uint32_t node) const { return m_straight.data() + std::size_t(node) * 4; }
-    /// Starts loading the successors() entries of padded (px, py) = node in all 8 directions
-    /// (a search's next expansion reads one of them).
-    void prefetchSuccessors(std::uint32_t node, int px, int py) const
-    {
-        __builtin_prefetch(successorsAt(node));
-        for (int k = 4; k < 8; ++k)
-            __builtin_prefetch(diagonalEntry(k, px, py));
-    }
-    /// The successor byte of padded (px, py) for diagonal direction k (4..7) in the table's
-    /// diagonal-major plane of k: the bytes of one diagonal line (diagonalLine) lie one after
-    /// another by padded y, so the cell t steps on in direction k is at [t * kDy[k]]. The byte
-    /// is successors(cell, k) but for bit diagonalFlatBit(k), the way back (a cell entered in
-    /// k never keeps it), which holds flat(cell). A diagonal jump reads its cells so, one
-    /// cache line per 64 cells where the cell-major bytes cost one each.
-    const std::uint8_t* diagonalEntry(int k, int px, int py) const
-    {
-        return m_diagonal[k - 4].data() + diagonalIndex(k, px, py);
-    }
-    /// The bit of a diagonalEntry of direction k (4..7) that holds flat().
-    static constexpr unsigned diagonalFlatBit(int k) { return 1u << (k ^ 2); }
+    /// The 8 successors() entries of `node` (for prefetching).
+    const std::uint8_t* successorsAt(std::uint32_t node) const { return m_succ.data() + std::size_t(node) * 8; }
     /// True when a straight jump in direction k (0..3) runs on through padded cell (px, py):
     /// it keeps only the move on.
     bool passes(int px, int py, int k) const
@@ -279,15 +245,6 @@ private:
         return (lines[std::size_t(line) * words + (b >> 6)] >> (b & 63)) & 1u;
     }
     static void setBit(std::vector<std::uint64_t>& lines, std::size_t words, int line, int pos, bool on);
-    /// Where padded (px, py) lies in the diagonal-major planes of direction k (4..7).
-    std::size_t diagonalIndex(int k, int px, int py) const
-    {
-        return std::size_t(m_lineBase[k & 1][std::size_t(diagonalLine(k, px, py))] + py);
-    }
-    std::uint8_t diagonalSuccessors(int px, int py, int k) const
-    {
-        return std::uint8_t(*diagonalEntry(k, px, py) & ~diagonalFlatBit(k));
-    }
     /// Bits pos, pos + 1, pos + 2 of `line` as bits 0..2.
     static unsigned threeBits(const std::uint64_t* line, int pos)
     {
@@ -317,20 +274,14 @@ private:
     std::size_t m_colWords = 0;
     std::vector<std::uint64_t> m_openRows;
     std::vector<std::uint64_t> m_uniformRows;  ///< open cells whose open neighbours cost what they cost
+    std::vector<std::uint64_t> m_flatRows;     ///< flat()
     std::vector<std::uint64_t> m_pass[4];
     std::vector<std::uint64_t> m_same[4];
     std::vector<std::uint64_t> m_live[4];
     std::vector<std::uint64_t> m_dead[4];
     std::vector<std::uint64_t> m_skip[4];  ///< diagonalLines(4 + i)
     bool m_diagFlat = false;               ///< diagonalFlat()
-    std::vector<std::uint8_t> m_straight;  ///< successors(node, k) of k = 0..3 at node * 4 + k
-    /// Per diagonal direction k (4..7), at k - 4: a byte per padded cell (diagonalEntry), the
-    /// cells of each diagonal line in a run by padded y, the lines one after another.
-    std::vector<std::uint8_t> m_diagonal[4];
-    /// Per line family (k & 1: north-east and south-west lines x + y, south-east and north-west
-    /// lines x - y), by diagonalLine: the index of the line's cell of padded y 0 in its planes
-    /// (a line's first cell, of the smallest y on the grid, is at that index + y).
-    std::vector<std::ptrdiff_t> m_lineBase[2];
+    std::vector<std::uint8_t> m_succ;  ///< 8 per padded cell
     /// successors() of a cell whose open neighbours all cost what it costs, by its open
     /// neighbours (bit i: 3x3 index i, the centre left out) and k.
     std::array<std::array<std::uint8_t, 8>, 256> m_uniform{};
@@ -415,8 +366,6 @@ private:
         double altX = std::numeric_limits<double>::infinity();
         double altY = std::numeric_limits<double>::infinity();
         std::int64_t prev = 0;
-        /// Its origin's diagonalEntry (weighted): the entry of its t-th cell is [t * kDy[K]].
-        const std::uint8_t* entries = nullptr;
         /// Its last cell's straight jumps were both left out by the ways beside (whether it
         /// kept them or not): flat cells after it would leave them out too (see jumpDiagonal).
         bool besideWins = false;
@@ -424,7 +373,7 @@ private:
     /// A diagonal jump in direction K reaches padded (x, y), its t-th cell: adds what it finds
     /// there; false when the jump ends there.
     template <int K, bool Uniform>
-    [[gnu::always_inline]] inline bool diagonalCell(int x, int y, int t, DiagonalWalk& walk);
+    bool diagonalCell(int x, int y, int t, DiagonalWalk& walk);
     /// A weighted diagonal jump's state after skipping `n` flat cells, the last at padded node
     /// `last` (see jumpDiagonal).
     void skipFlat(int n, std::int64_t last, DiagonalWalk& walk) const;

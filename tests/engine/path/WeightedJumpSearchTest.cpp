@@ -445,3 +445,102 @@ TEST_CASE("detail::RowOf: the jump searches' node / stride by multiply is the di
         }
     }
 }
+
+TEST_CASE("detail::JumpRecords: records past the first storage, a new search forgets the last, improvements", "[path][jpsw]")
+{
+    using isostar::path::detail::JumpRecords;
+    JumpRecords records;
+    const std::uint32_t cells = 100000;
+    records.fit(cells);
+    records.begin();
+    // More nodes than the first storage holds, scattered over the cells.
+    const std::size_t count = JumpRecords::kStartRecords * 2 + 77;
+    std::vector<std::uint32_t> nodes;
+    for (std::size_t i = 0; i < count; ++i)
+        nodes.push_back(std::uint32_t((i * 7919) % cells));
+    for (std::size_t i = 0; i < count; ++i) {
+        bool added = false;
+        JumpRecords::Record& r = records.add(nodes[i], added);
+        REQUIRE(added);
+        CHECK_FALSE(JumpRecords::closed(r));
+        r.g = double(i);
+        r.h = 0.5 * double(i);
+        r.parent = std::uint32_t(i + 1);
+    }
+    CHECK(records.size() == count);
+    CHECK(records.capacity() >= count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const JumpRecords::Record* r = records.find(nodes[i]);
+        REQUIRE(r != nullptr);
+        CHECK(r->node == nodes[i]);
+        CHECK(r->g == double(i));
+        CHECK(r->h == 0.5 * double(i));
+        CHECK(r->parent == std::uint32_t(i + 1));
+    }
+    CHECK(records.find(1) == nullptr);  // 1 is none of the nodes (7919 i mod 100000 is never 1 for i < 8269)
+
+    // A node found again keeps its record (an improvement rewrites g and parent, not h); closing it.
+    bool added = true;
+    JumpRecords::Record& again = records.add(nodes[5], added);
+    CHECK_FALSE(added);
+    CHECK(again.g == 5.0);
+    again.g = 2.0;
+    again.parent = 42;
+    JumpRecords::Record& third = records.add(nodes[5], added);
+    CHECK_FALSE(added);
+    CHECK(&third == &again);
+    third.g = 1.0;
+    CHECK(records.find(nodes[5])->g == 1.0);
+    CHECK(records.find(nodes[5])->h == 2.5);
+    CHECK(records.find(nodes[5])->parent == 42);
+    JumpRecords::close(third);
+    CHECK(JumpRecords::closed(*records.find(nodes[5])));
+    CHECK(records.size() == count);
+
+    // A new search: none of the old records, although the index still points at slots that the
+    // new search's records fill (those hold other nodes).
+    const std::size_t storage = records.capacity();
+    records.begin();
+    CHECK(records.size() == 0);
+    for (const std::uint32_t n : nodes)
+        REQUIRE(records.find(n) == nullptr);
+    for (std::size_t i = 0; i < 10; ++i) {
+        const std::uint32_t n = nodes[count - 1 - i];  // new records in slots 0..9, which held nodes[0..9]
+        JumpRecords::Record& r = records.add(n, added);
+        CHECK(added);
+        CHECK_FALSE(JumpRecords::closed(r));
+        r.g = 100.0 + double(i);
+    }
+    for (std::size_t i = 0; i < count - 10; ++i)
+        REQUIRE(records.find(nodes[i]) == nullptr);
+    CHECK(records.find(nodes[count - 1])->g == 100.0);
+    // nodes[5], closed in the last search, is open again when added anew.
+    JumpRecords::Record& reopened = records.add(nodes[5], added);
+    CHECK(added);
+    CHECK_FALSE(JumpRecords::closed(reopened));
+    CHECK(records.capacity() == storage);  // kept: no allocation once grown
+
+    // Searches enough for the index entries' search tags to wrap (15 bits of tag above the 17 of
+    // a slot here; tag 0 is skipped, so they come round after 2^15 - 1 searches): an entry of
+    // the search that many searches back would read as this search's, unless the wrap cleared it.
+    records.begin();
+    records.add(nodes[3], added);  // slot 0
+    for (int s = 0; s < (1 << 15) - 1; ++s)
+        records.begin();
+    records.add(nodes[4], added);  // slot 0 again, under the same tag
+    CHECK(added);
+    CHECK(records.find(nodes[3]) == nullptr);
+    CHECK(records.find(nodes[4]) != nullptr);
+    for (int s = 0; s < (1 << 15) - 1; ++s)
+        records.begin();
+    records.add(nodes[6], added);
+    records.add(nodes[7], added);
+    CHECK(records.find(nodes[4]) == nullptr);  // its tag, slot 0, but nodes[6] there
+    // A grid of another size (fewer slot bits): old entries read with the new split are checked too.
+    records.fit(1000);
+    records.begin();
+    records.add(999, added);
+    CHECK(added);
+    for (std::size_t i = 0; i < 20; ++i)
+        CHECK(records.find(nodes[i]) == nullptr);
+}

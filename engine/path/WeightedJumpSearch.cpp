@@ -280,19 +280,22 @@ void WeightedJumpSearch::skipFlat(int n, std::int64_t last, DiagonalWalk& walk) 
     walk.prev = last;
 }
 
-const WeightedJumpSearch::Record* WeightedJumpSearch::improve(std::uint32_t node, std::uint32_t parent, double g,
-                                                           int x, int y)
+bool WeightedJumpSearch::improve(std::uint32_t node, std::uint32_t parent, double g, int x, int y)
 {
-    bool added = false;
-    Record& n = m_records.add(node, added);
-    if (added) {
+    Node& n = m_nodes[node];
+    const std::uint32_t openStamp = m_generation;
+    if (n.stamp == openStamp + 1)
+        return false;  // closed
+    if (n.stamp == openStamp) {
+        if (!(g < n.g))
+            return false;
+    } else {
         n.h = h(node, x, y);  // the same for every push of this search
-    } else if (m_records.closed(n) || !(g < n.g)) {
-        return nullptr;
     }
+    n.stamp = openStamp;
     n.g = g;
     n.parent = parent;
-    return &n;
+    return true;
 }
 
 void WeightedJumpSearch::add(std::uint32_t to, double cost)
@@ -301,7 +304,7 @@ void WeightedJumpSearch::add(std::uint32_t to, double cost)
         return;
     // Pushed by flush() after the expansion's last jump: the loads of the successors' nodes and
     // landmark values overlap with the remaining jumps instead of waiting one after another.
-    m_records.prefetch(to);
+    __builtin_prefetch(&m_nodes[to]);
     if (m_active.lanes != 0) // a cell's landmark values share one cache line
         __builtin_prefetch(m_active.values + std::size_t(to) * std::size_t(m_active.lanes));
     if (m_succCount == kMaxSuccessors)
@@ -313,12 +316,13 @@ void WeightedJumpSearch::add(std::uint32_t to, double cost)
 
 void WeightedJumpSearch::pushAll(std::uint32_t from)
 {
+    const double g = m_nodes[from].g;
     for (int i = 0; i < m_succCount; ++i) {
         const std::uint32_t to = m_succ[i];
         const int ty = m_rowOf(to);
         const int tx = int(to) - ty * m_stride;
-        if (const Record* r = improve(to, from, m_fromG + m_succCost[i], tx, ty))
-            m_list->push(detail::exactEntry(r->g, r->h, tx, ty), tx, ty);
+        if (improve(to, from, g + m_succCost[i], tx, ty))
+            m_list->push(detail::exactEntry(m_nodes[to].g, m_nodes[to].h, tx, ty), tx, ty);
     }
     m_succCount = 0;
 }
@@ -327,7 +331,7 @@ std::uint32_t WeightedJumpSearch::flush(std::uint32_t from)
 {
     // The successor with the smallest key is held back: when it precedes the whole open list
     // it is the next pop, and the search expands it without pushing and popping it.
-    const double g = m_fromG;
+    const double g = m_nodes[from].g;
     std::uint32_t held = kNoNode;
     detail::HeapEntry heldKey{};
     int heldX = 0, heldY = 0;
@@ -335,10 +339,9 @@ std::uint32_t WeightedJumpSearch::flush(std::uint32_t from)
         const std::uint32_t to = m_succ[i];
         const int ty = m_rowOf(to);
         const int tx = int(to) - ty * m_stride;
-        const Record* r = improve(to, from, g + m_succCost[i], tx, ty);
-        if (r == nullptr)
+        if (!improve(to, from, g + m_succCost[i], tx, ty))
             continue;
-        const detail::HeapEntry key = detail::exactEntry(r->g, r->h, tx, ty);
+        const detail::HeapEntry key = detail::exactEntry(m_nodes[to].g, m_nodes[to].h, tx, ty);
         if (held != kNoNode) {
             if (!detail::before(key, heldKey)) {
                 m_list->push(key, tx, ty);
@@ -362,7 +365,7 @@ template <bool Uniform>
 void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
 {
     const WeightedJumpGrid& j = *m_flat;
-    const std::uint32_t parent = m_fromParent;
+    const std::uint32_t parent = m_nodes[node].parent;
     unsigned kept = 0;
     int in = -1;  // the direction of the last step of its path (none for the start)
     if (parent == node) {
@@ -407,7 +410,7 @@ void WeightedJumpSearch::expand(std::uint32_t node, int x, int y)
 template <bool Uniform>
 bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode, int& expanded)
 {
-    m_records.begin();
+    detail::nextGeneration(m_nodes, m_generation);
     m_goalNode = goalNode;
     m_goalY = m_rowOf(goalNode);
     m_goalX = int(goalNode) - m_goalY * m_stride;
@@ -420,10 +423,12 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
     const int startY = m_rowOf(startNode);
     const int startX = int(startNode) - startY * m_stride;
     improve(startNode, startNode, 0.0, startX, startY);
+    const std::uint32_t closedStamp = m_generation + 1;
+    const Node* nodes = m_nodes.data();
     const int stride = m_stride;
     // A cell's exact key from its record (the open list recomputes keys of entries it moves).
-    auto exactKey = [this, stride](int x, int y) {
-        const Record& n = *m_records.find(std::uint32_t(y * stride + x));
+    auto exactKey = [nodes, stride](int x, int y) {
+        const Node& n = nodes[std::size_t(y) * std::size_t(stride) + std::size_t(x)];
         return detail::exactEntry(n.g, n.h, x, y);
     };
     std::uint32_t next = startNode;  // a node to expand without the open list (flush)
@@ -441,16 +446,14 @@ bool WeightedJumpSearch::search(std::uint32_t startNode, std::uint32_t goalNode,
         if (open.peek(nx, ny)) {
             // The next pop's record and table entries arrive while this node expands.
             const std::uint32_t next = std::uint32_t(ny * m_stride + nx);
-            m_records.prefetch(next);
+            __builtin_prefetch(&m_nodes[next]);
             if (!Uniform)
                 __builtin_prefetch(m_flat->successorsAt(next));
         }
-        Record& n = *m_records.find(node);  // pushed, so recorded
-        if (m_records.closed(n))
+        Node& n = m_nodes[node];
+        if (n.stamp == closedStamp)
             continue;  // a stale duplicate
-        m_records.close(n);
-        m_fromG = n.g;
-        m_fromParent = n.parent;
+        n.stamp = closedStamp;
         ++expanded;
         if (node == goalNode) {
             m_list = nullptr;

@@ -55,11 +55,9 @@
 ///   diagonal skip planes. Built once per layer in O(cells); update() patches it in place
 ///   after an edit: the 3x3 of each changed cell, then the rows and columns through them.
 ///   Read-only during queries, so any number of threads may share one.
-/// - WeightedJumpSearch: the per-agent (or per-thread) scratch: the records of the nodes a
-///   search reaches (g, h, parent, closed; one after another in the order reached, found by a
-///   per-cell index of 4 bytes: jump/JumpRecords.hpp) and the open list GridQuery uses
-///   (detail/OpenList.hpp). An expansion's best successor that precedes the whole list is
-///   expanded next without a push and a pop (the same order).
+/// - WeightedJumpSearch: the per-agent (or per-thread) scratch: g, h, parents, stamps, and the
+///   open list GridQuery uses (detail/OpenList.hpp). An expansion's best successor that
+///   precedes the whole list is expanded next without a push and a pop (the same order).
 ///
 /// Guarantees:
 /// - For a layer where supports() holds, every Found path is optimal: its cost equals A*'s
@@ -78,8 +76,7 @@
 ///   WeightedJumpGrid that does not match the layer's version).
 /// - `expanded` counts jump points taken off the open list (not the cells diagonal jumps expand
 ///   on their way).
-/// - Deterministic; queries do not allocate after warm-up (scratch grows to the largest grid
-///   and the largest search's records).
+/// - Deterministic; queries do not allocate after warm-up (scratch grows to the largest grid).
 ///
 /// \code
 /// isostar::path::NavGrid grid;                                         // the map's navigation data
@@ -103,7 +100,7 @@
 #include "engine/path/detail/Directions.hpp"
 #include "engine/path/detail/OpenList.hpp"
 #include "engine/path/detail/RowOf.hpp"
-#include "engine/path/jump/JumpRecords.hpp"
+#include "engine/path/detail/ZeroedArray.hpp"
 
 #include <array>
 #include <cstdint>
@@ -310,11 +307,15 @@ public:
     void setLandmarks(bool on) { m_useLandmarks = on; }
     bool landmarks() const { return m_useLandmarks; }
 
-    /// Sizes the search records for `grid` (the index for every cell, records for searches
-    /// reaching up to an eighth of the cells) and writes them once, so that no later query on
-    /// a grid of that size pays for first touching their pages (a benchmark's set-up, before
-    /// its clock runs; queries grow the records themselves otherwise).
-    void prepare(const NavGrid& grid) { m_records.prepare(grid.paddedSize(), grid.paddedSize() / 8); }
+    /// Sizes the search records for `grid` and writes them once, so that no later query on a
+    /// grid of that size pays for first touching their pages (a benchmark's set-up, before its
+    /// clock runs; queries grow the records themselves otherwise).
+    void prepare(const NavGrid& grid)
+    {
+        m_nodes.growTo(grid.paddedSize());
+        m_nodes.zero();
+        m_generation = 0;
+    }
 
     /// JPSW from start to goal over `layer` of `grid`, with `flat` matching that layer. Fills
     /// `out` and returns out.status (see the file comment).
@@ -322,7 +323,12 @@ public:
                         TileCoord goal, PathResult& out);
 
 private:
-    using Record = detail::JumpRecords::Record;
+    struct Node {
+        double g = 0.0;
+        double h = 0.0;  ///< the heuristic, set by the node's first push of a search
+        std::uint32_t stamp = 0;
+        std::uint32_t parent = 0;
+    };
 
     /// One search (Uniform: m_uniformLayer, see expand).
     template <bool Uniform>
@@ -338,9 +344,8 @@ private:
     std::uint32_t flush(std::uint32_t from);
     /// Records and pushes every queued successor (when the queue is full).
     void pushAll(std::uint32_t from);
-    /// Records cost g and `parent` for `node` at padded (x, y) when that improves it: its
-    /// record then (valid until the next improve), else null.
-    [[gnu::always_inline]] inline const Record* improve(std::uint32_t node, std::uint32_t parent, double g, int x, int y);
+    /// Records cost g and `parent` for `node` at padded (x, y) when that improves it; true then.
+    bool improve(std::uint32_t node, std::uint32_t parent, double g, int x, int y);
     /// The jump point (or kNoNode) from padded (x, y) in straight direction K; `cost`: the
     /// jump's cost (set when a jump point is found).
     template <int K, bool Uniform>
@@ -386,17 +391,16 @@ private:
     std::uint32_t m_goalNode = 0;
     double m_minCost = 1.0;    ///< the layer's cheapest cell cost (the octile bound's scale)
     double m_diag = 1.0;       ///< diagonalFactor
+    std::uint32_t m_generation = 0;
     bool m_partialPaths = true;
     bool m_useLandmarks = true;
     bool m_uniformLayer = false;  ///< every passable cell costs m_minCost: exact open list, cells not read
     bool m_skipDiagonals = false; ///< the table's diagonal skip planes hold for this layer's kind
-    detail::JumpRecords m_records;  ///< g, h, parent, open / closed of the nodes the search reached
+    detail::ZeroedArray<Node> m_nodes;  ///< untouched zero pages until a search visits them
     detail::OpenListStorage m_open;  ///< the open list (detail/OpenList.hpp), as GridQuery's
     detail::OpenList* m_list = nullptr;  ///< the open list of the running search
     static constexpr int kMaxSuccessors = 32;
     std::uint32_t m_from = 0;                   ///< the node being expanded
-    double m_fromG = 0.0;                       ///< its g
-    std::uint32_t m_fromParent = 0;             ///< its parent
     std::uint32_t m_succ[kMaxSuccessors] = {};  ///< its successors, pushed by flush()
     double m_succCost[kMaxSuccessors] = {};     ///< and the costs of their jumps
     int m_succCount = 0;

@@ -19,7 +19,7 @@ bool WeightedJumpSearch::supports(const NavGrid& grid, int layer)
 void WeightedJumpSearch::writePath(std::uint32_t startNode, std::uint32_t endNode, PathResult& out)
 {
     detail::collectJumpPoints(startNode, endNode, m_stride, m_rowOf,
-                              [this](std::uint32_t n) { return m_records.find(n)->parent; }, m_jumpPoints);
+                              [this](std::uint32_t n) { return m_nodes[n].parent; }, m_jumpPoints);
     detail::cellsOfJumps(m_jumpPoints, out.path);
     // The cost as A* sums it: step by step in path order (a uniform layer's cells are not read).
     if (m_uniformLayer) {
@@ -47,7 +47,7 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
         out.status = *refused;
         return out.status;
     }
-    m_records.fit(grid.paddedSize());
+    m_nodes.growTo(grid.paddedSize());  // zero pages: the first query does not write them all
     m_flat = &flat;
     m_costs = grid.paddedCosts(layer);
     m_stride = grid.stride();
@@ -67,7 +67,7 @@ PathStatus WeightedJumpSearch::findPath(const NavGrid& grid, int layer, const We
         [this](std::uint32_t s, std::uint32_t g, int& expanded) {
             return m_uniformLayer ? search<true>(s, g, expanded) : search<false>(s, g, expanded);
         },
-        [this](std::uint32_t n) { return m_records.find(n)->g; },
+        [this](std::uint32_t n) { return m_nodes[n].g; },
         [this, &out](std::uint32_t s, std::uint32_t e) { writePath(s, e, out); });
     m_flat = nullptr;
     m_costs = nullptr;

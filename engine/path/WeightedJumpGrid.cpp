@@ -121,7 +121,7 @@ void WeightedJumpGrid::setBit(std::vector<std::uint64_t>& lines, std::size_t wor
 void WeightedJumpGrid::setLineBit(int k, int plane, int line, int pos, bool on)
 {
     const std::uint64_t bit = std::uint64_t(1) << (std::size_t(pos + kLead) & 63);
-    std::uint64_t& w = m_straight[k][straightWord(k, plane, line, pos)];
+    std::uint64_t& w = const_cast<std::uint64_t&>(planeWord(k, plane, line, pos));  // a word of this table's
     w = on ? (w | bit) : (w & ~bit);
 }
 
@@ -240,6 +240,8 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
     m_succ.clear();
     for (int k = 0; k < 4; ++k) {
         m_straight[k].clear();
+        m_live[k].clear();
+        m_dead[k].clear();
         m_skip[k].clear();
     }
     if (layer < 0 || paddedWidth < 3 || paddedHeight < 3 ||
@@ -254,7 +256,9 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
     m_uniformRows.assign(m_openRows.size(), 0u);
     m_flatRows.assign(m_openRows.size(), 0u);
     for (int k = 0; k < 4; ++k) {
-        m_straight[k].assign(kStraightPlanes * (detail::kDy[k] == 0 ? m_rowWords * std::size_t(m_ph) : m_colWords * std::size_t(m_pw)), 0u);
+        m_live[k].assign(detail::kDy[k] == 0 ? m_rowWords * std::size_t(m_ph) : m_colWords * std::size_t(m_pw), 0u);
+        m_dead[k].assign(m_live[k].size(), 0u);
+        m_straight[k].assign(kStraightPlanes * m_live[k].size(), 0u);
         m_skip[k].assign(m_colWords * std::size_t(m_pw + m_ph - 1), 0u);
     }
     m_succ.assign(std::size_t(m_pw) * std::size_t(m_ph) * 8, 0u);
@@ -364,7 +368,7 @@ std::size_t WeightedJumpGrid::bytes() const
 {
     std::size_t words = m_openRows.size() + m_uniformRows.size() + m_flatRows.size();
     for (int k = 0; k < 4; ++k)
-        words += m_straight[k].size() + m_skip[k].size();
+        words += m_straight[k].size() + m_live[k].size() + m_dead[k].size() + m_skip[k].size();
     return m_succ.size() + words * sizeof(std::uint64_t);
 }
 
@@ -374,7 +378,8 @@ bool WeightedJumpGrid::sameTable(const WeightedJumpGrid& other) const
                 m_openRows == other.m_openRows && m_uniformRows == other.m_uniformRows &&
                 m_flatRows == other.m_flatRows;
     for (int k = 0; k < 4; ++k)
-        same = same && m_straight[k] == other.m_straight[k] && m_skip[k] == other.m_skip[k];
+        same = same && m_straight[k] == other.m_straight[k] && m_live[k] == other.m_live[k] && m_dead[k] == other.m_dead[k] &&
+               m_skip[k] == other.m_skip[k];
     return same;
 }
 

@@ -76,7 +76,7 @@ std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, double& cost) const
     if (dead && !goalAhead)
         return kNoNode;  // it stops at a cell that keeps no direction
     constexpr int planes = WeightedJumpGrid::kStraightPlanes;
-    const int stop = scanPassLine<dir, planes>(j.passLines(K) + line, from);
+    const int stop = scanPassLine<dir, planes>(j.passLines(K) + line * planes, from);
     const bool goal = goalAhead && (dir > 0 ? goalPos <= stop : goalPos >= stop);
     if (dead && !goal)
         return kNoNode;
@@ -90,7 +90,7 @@ std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, double& cost) const
     // Runs of equal cost, each found by one scan of the same-cost line.
     double total = 0.0;
     for (int a = from;;) {
-        const int e = scanPassLine<dir, planes>(j.sameLines(K) + line, a);
+        const int e = scanPassLine<dir, planes>(j.sameLines(K) + line * planes, a);
         const double c = double(m_costs[base + a * step]);
         if (dir > 0 ? e >= end : e <= end) {
             cost = total + c * double((end - a) * dir + 1);

@@ -199,18 +199,20 @@ public:
     /// Words per bit row / column; bit (p + kLead) of a line holds position p.
     std::size_t rowWords() const { return m_rowWords; }
     std::size_t colWords() const { return m_colWords; }
-    /// The four bit planes of a straight direction are interleaved word by word: word w of
-    /// line l of a plane is its lines' [(l x words + w) x kStraightPlanes] (words: rowWords()
-    /// or colWords()), so a jump's dead-end bit, stop and runs of one cost share cache lines.
-    static constexpr int kStraightPlanes = 4;
+    /// The pass and same-cost planes of a straight direction are interleaved word by word: word
+    /// w of line l of either is its lines' [(l x words + w) x kStraightPlanes] (words: rowWords()
+    /// or colWords()), so a jump's stop and its runs of one cost share cache lines. The live
+    /// and dead-end planes are plain (word l x words + w): the dead-end bits, read at every
+    /// cell a jump might start from, stay dense.
+    static constexpr int kStraightPlanes = 2;
     /// The pass plane of straight direction k (0..3): rows for east / west, columns else.
     const std::uint64_t* passLines(int k) const { return m_straight[k].data() + kPassPlane; }
     /// Like passLines: bit set where the next open cell in direction k costs the same.
     const std::uint64_t* sameLines(int k) const { return m_straight[k].data() + kSamePlane; }
     /// Like passLines: bit set where successors(cell, k) != 0 (a jump stopping there goes on).
-    const std::uint64_t* liveLines(int k) const { return m_straight[k].data() + kLivePlane; }
+    const std::uint64_t* liveLines(int k) const { return m_live[k].data(); }
     /// Like passLines: bit set where deadEnd() holds.
-    const std::uint64_t* deadLines(int k) const { return m_straight[k].data() + kDeadPlane; }
+    const std::uint64_t* deadLines(int k) const { return m_dead[k].data(); }
     /// The skip plane of diagonal direction k (4..7): one bit line per diagonal of the grid
     /// (diagonalLine), a cell's bit at its padded y, set where a diagonal jump in k entering
     /// the cell does nothing there and goes on (jump point search's distance to the next
@@ -253,12 +255,14 @@ private:
     static constexpr int kSamePlane = 1;
     static constexpr int kDeadPlane = 2;
     static constexpr int kLivePlane = 3;
-    /// The index in m_straight[k] of the word of `plane` holding position `pos` of `line`,
-    /// and the bit's shift.
-    std::size_t straightWord(int k, int plane, int line, int pos) const
+    /// The word of `plane` (k's planes) holding position `pos` of `line`.
+    const std::uint64_t& planeWord(int k, int plane, int line, int pos) const
     {
         const std::size_t words = detail::kDy[k] == 0 ? m_rowWords : m_colWords;
-        return (std::size_t(line) * words + (std::size_t(pos + kLead) >> 6)) * kStraightPlanes + std::size_t(plane);
+        const std::size_t w = std::size_t(line) * words + (std::size_t(pos + kLead) >> 6);
+        if (plane < kStraightPlanes)
+            return m_straight[k][w * kStraightPlanes + std::size_t(plane)];
+        return (plane == kDeadPlane ? m_dead[k] : m_live[k])[w];
     }
     /// The bit of `plane` (k's planes) at padded (px, py).
     bool straightBit(int k, int plane, int px, int py) const
@@ -269,7 +273,7 @@ private:
     /// The bit of `plane` (k's planes) at position `pos` of `line`.
     bool lineBit(int k, int plane, int line, int pos) const
     {
-        return (m_straight[k][straightWord(k, plane, line, pos)] >> (std::size_t(pos + kLead) & 63)) & 1u;
+        return (planeWord(k, plane, line, pos) >> (std::size_t(pos + kLead) & 63)) & 1u;
     }
     void setLineBit(int k, int plane, int line, int pos, bool on);
     /// Bits pos, pos + 1, pos + 2 of `line` as bits 0..2.
@@ -302,7 +306,9 @@ private:
     std::vector<std::uint64_t> m_openRows;
     std::vector<std::uint64_t> m_uniformRows;  ///< open cells whose open neighbours cost what they cost
     std::vector<std::uint64_t> m_flatRows;     ///< flat()
-    std::vector<std::uint64_t> m_straight[4];  ///< pass, same, dead and live planes (kStraightPlanes)
+    std::vector<std::uint64_t> m_straight[4];  ///< pass and same planes (kStraightPlanes)
+    std::vector<std::uint64_t> m_live[4];
+    std::vector<std::uint64_t> m_dead[4];
     std::vector<std::uint64_t> m_skip[4];  ///< diagonalLines(4 + i)
     bool m_diagFlat = false;               ///< diagonalFlat()
     std::vector<std::uint8_t> m_succ;  ///< 8 per padded cell

@@ -14,7 +14,7 @@ namespace isostar::path::detail {
 /// west) or column (north, south) it runs along: what both its call and the dead-end test
 /// before it read.
 struct StraightStart {
-    std::size_t line;  ///< the line's first word in the direction's planes (interleaved: x kStraightPlanes)
+    std::size_t line;  ///< the line's first word in the direction's plain planes (interleaved ones: x kStraightPlanes)
     int from;          ///< the jump's first cell, as a position on the line
     int goalPos;       ///< the goal's position on the line (when it is on it)
     bool goalAhead;    ///< the goal is on the line, at or beyond `from`
@@ -28,12 +28,11 @@ template <int K>
     constexpr bool rows = detail::kDy[K] == 0;
     StraightStart s;
     s.from = (rows ? x : y) + dir;
-    constexpr std::size_t planes = WeightedJumpGrid::kStraightPlanes;
-    s.line = (rows ? std::size_t(y) * j.rowWords() : std::size_t(x) * j.colWords()) * planes;
+    s.line = rows ? std::size_t(y) * j.rowWords() : std::size_t(x) * j.colWords();
     s.goalPos = rows ? goalX : goalY;
     s.goalAhead = (rows ? y == goalY : x == goalX) & (dir > 0 ? s.goalPos >= s.from : s.goalPos <= s.from);
     const unsigned b = unsigned(s.from + WeightedJumpGrid::kLead);  // one bit: one word
-    s.dead = ((j.deadLines(K)[s.line + (b >> 6) * planes] >> (b & 63u)) & 1u) != 0;
+    s.dead = ((j.deadLines(K)[s.line + (b >> 6)] >> (b & 63u)) & 1u) != 0;
     return s;
 }
 

@@ -118,13 +118,6 @@ void WeightedJumpGrid::setBit(std::vector<std::uint64_t>& lines, std::size_t wor
     w = on ? (w | bit) : (w & ~bit);
 }
 
-void WeightedJumpGrid::setLineBit(int k, int plane, int line, int pos, bool on)
-{
-    const std::uint64_t bit = std::uint64_t(1) << (std::size_t(pos + kLead) & 63);
-    std::uint64_t& w = const_cast<std::uint64_t&>(planeWord(k, plane, line, pos));  // a word of this table's
-    w = on ? (w | bit) : (w & ~bit);
-}
-
 void WeightedJumpGrid::computeCell(const float* costs, int px, int py)
 {
     const std::size_t node = std::size_t(py) * std::size_t(m_pw) + std::size_t(px);
@@ -159,11 +152,10 @@ void WeightedJumpGrid::computeCell(const float* costs, int px, int py)
         const bool pass = open && m_succ[node * 8 + std::size_t(k)] == (1u << k);
         const bool same = open && costs[std::size_t(ny) * std::size_t(m_pw) + std::size_t(nx)] == costs[node];
         const bool rows = detail::kDy[k] == 0;
-        const int line = rows ? py : px;
-        const int pos = rows ? px : py;
-        setLineBit(k, kPassPlane, line, pos, pass);
-        setLineBit(k, kSamePlane, line, pos, same);
-        setLineBit(k, kLivePlane, line, pos, m_succ[node * 8 + std::size_t(k)] != 0);
+        setBit(m_pass[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py, pass);
+        setBit(m_same[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py, same);
+        setBit(m_live[k], rows ? m_rowWords : m_colWords, rows ? py : px, rows ? px : py,
+               m_succ[node * 8 + std::size_t(k)] != 0);
     }
     setBit(m_openRows, m_rowWords, py, px, open);
     setBit(m_uniformRows, m_rowWords, py, px, open && uniform);
@@ -178,14 +170,15 @@ void WeightedJumpGrid::computeDeadLine(int k, int line, std::vector<int>* flippe
     const bool rows = detail::kDy[k] == 0;
     const int dir = detail::kDx[k] + detail::kDy[k];
     const int length = rows ? m_pw : m_ph;
+    const std::size_t words = rows ? m_rowWords : m_colWords;
     bool dead = true;
     for (int i = 0; i < length; ++i) {
         const int p = dir > 0 ? length - 1 - i : i;
-        if (!lineBit(k, kPassPlane, line, p))
-            dead = !lineBit(k, kLivePlane, line, p);
-        if (flipped && lineBit(k, kDeadPlane, line, p) != dead)
+        if (!bit(m_pass[k], words, line, p))
+            dead = !bit(m_live[k], words, line, p);
+        if (flipped && bit(m_dead[k], words, line, p) != dead)
             flipped->push_back(p);
-        setLineBit(k, kDeadPlane, line, p, dead);
+        setBit(m_dead[k], words, line, p, dead);
     }
 }
 
@@ -239,7 +232,8 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
     m_flatRows.clear();
     m_succ.clear();
     for (int k = 0; k < 4; ++k) {
-        m_straight[k].clear();
+        m_pass[k].clear();
+        m_same[k].clear();
         m_live[k].clear();
         m_dead[k].clear();
         m_skip[k].clear();
@@ -256,9 +250,10 @@ bool WeightedJumpGrid::buildFrom(std::span<const float> paddedCosts, int paddedW
     m_uniformRows.assign(m_openRows.size(), 0u);
     m_flatRows.assign(m_openRows.size(), 0u);
     for (int k = 0; k < 4; ++k) {
-        m_live[k].assign(detail::kDy[k] == 0 ? m_rowWords * std::size_t(m_ph) : m_colWords * std::size_t(m_pw), 0u);
-        m_dead[k].assign(m_live[k].size(), 0u);
-        m_straight[k].assign(kStraightPlanes * m_live[k].size(), 0u);
+        m_pass[k].assign(detail::kDy[k] == 0 ? m_rowWords * std::size_t(m_ph) : m_colWords * std::size_t(m_pw), 0u);
+        m_same[k].assign(m_pass[k].size(), 0u);
+        m_live[k].assign(m_pass[k].size(), 0u);
+        m_dead[k].assign(m_pass[k].size(), 0u);
         m_skip[k].assign(m_colWords * std::size_t(m_pw + m_ph - 1), 0u);
     }
     m_succ.assign(std::size_t(m_pw) * std::size_t(m_ph) * 8, 0u);
@@ -368,7 +363,7 @@ std::size_t WeightedJumpGrid::bytes() const
 {
     std::size_t words = m_openRows.size() + m_uniformRows.size() + m_flatRows.size();
     for (int k = 0; k < 4; ++k)
-        words += m_straight[k].size() + m_live[k].size() + m_dead[k].size() + m_skip[k].size();
+        words += m_pass[k].size() + m_same[k].size() + m_live[k].size() + m_dead[k].size() + m_skip[k].size();
     return m_succ.size() + words * sizeof(std::uint64_t);
 }
 
@@ -378,8 +373,8 @@ bool WeightedJumpGrid::sameTable(const WeightedJumpGrid& other) const
                 m_openRows == other.m_openRows && m_uniformRows == other.m_uniformRows &&
                 m_flatRows == other.m_flatRows;
     for (int k = 0; k < 4; ++k)
-        same = same && m_straight[k] == other.m_straight[k] && m_live[k] == other.m_live[k] && m_dead[k] == other.m_dead[k] &&
-               m_skip[k] == other.m_skip[k];
+        same = same && m_pass[k] == other.m_pass[k] && m_same[k] == other.m_same[k] && m_live[k] == other.m_live[k] &&
+               m_dead[k] == other.m_dead[k] && m_skip[k] == other.m_skip[k];
     return same;
 }
 

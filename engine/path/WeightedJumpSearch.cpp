@@ -75,8 +75,7 @@ std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, double& cost) const
     const auto [line, from, goalPos, goalAhead, dead] = straightStart<K>(j, x, y, m_goalX, m_goalY);
     if (dead && !goalAhead)
         return kNoNode;  // it stops at a cell that keeps no direction
-    constexpr int planes = WeightedJumpGrid::kStraightPlanes;
-    const int stop = scanPassLine<dir, planes>(j.passLines(K) + line * planes, from);
+    const int stop = scanPassLine<dir>(j.passLines(K) + line, from);
     const bool goal = goalAhead && (dir > 0 ? goalPos <= stop : goalPos >= stop);
     if (dead && !goal)
         return kNoNode;
@@ -90,7 +89,7 @@ std::uint32_t WeightedJumpSearch::jumpStraight(int x, int y, double& cost) const
     // Runs of equal cost, each found by one scan of the same-cost line.
     double total = 0.0;
     for (int a = from;;) {
-        const int e = scanPassLine<dir, planes>(j.sameLines(K) + line * planes, a);
+        const int e = scanPassLine<dir>(j.sameLines(K) + line, a);
         const double c = double(m_costs[base + a * step]);
         if (dir > 0 ? e >= end : e <= end) {
             cost = total + c * double((end - a) * dir + 1);

@@ -178,19 +178,19 @@ public:
     /// it keeps only the move on.
     bool passes(int px, int py, int k) const
     {
-        return straightBit(k, kPassPlane, px, py);
+        return detail::kDy[k] == 0 ? bit(m_pass[k], m_rowWords, py, px) : bit(m_pass[k], m_colWords, px, py);
     }
     /// True when the next cell in straight direction k (0..3) from open padded cell (px, py)
     /// costs the same.
     bool sameNext(int px, int py, int k) const
     {
-        return straightBit(k, kSamePlane, px, py);
+        return detail::kDy[k] == 0 ? bit(m_same[k], m_rowWords, py, px) : bit(m_same[k], m_colWords, px, py);
     }
     /// True when a straight jump in direction k (0..3) whose first cell is padded (px, py)
     /// stops at a cell that keeps nothing (a dead end), the goal aside.
     bool deadEnd(int px, int py, int k) const
     {
-        return straightBit(k, kDeadPlane, px, py);
+        return detail::kDy[k] == 0 ? bit(m_dead[k], m_rowWords, py, px) : bit(m_dead[k], m_colWords, px, py);
     }
     /// Open cells where a straight jump stops although it could go on (jump points), for
     /// statistics. O(cells).
@@ -199,16 +199,10 @@ public:
     /// Words per bit row / column; bit (p + kLead) of a line holds position p.
     std::size_t rowWords() const { return m_rowWords; }
     std::size_t colWords() const { return m_colWords; }
-    /// The pass and same-cost planes of a straight direction are interleaved word by word: word
-    /// w of line l of either is its lines' [(l x words + w) x kStraightPlanes] (words: rowWords()
-    /// or colWords()), so a jump's stop and its runs of one cost share cache lines. The live
-    /// and dead-end planes are plain (word l x words + w): the dead-end bits, read at every
-    /// cell a jump might start from, stay dense.
-    static constexpr int kStraightPlanes = 2;
     /// The pass plane of straight direction k (0..3): rows for east / west, columns else.
-    const std::uint64_t* passLines(int k) const { return m_straight[k].data() + kPassPlane; }
+    const std::uint64_t* passLines(int k) const { return m_pass[k].data(); }
     /// Like passLines: bit set where the next open cell in direction k costs the same.
-    const std::uint64_t* sameLines(int k) const { return m_straight[k].data() + kSamePlane; }
+    const std::uint64_t* sameLines(int k) const { return m_same[k].data(); }
     /// Like passLines: bit set where successors(cell, k) != 0 (a jump stopping there goes on).
     const std::uint64_t* liveLines(int k) const { return m_live[k].data(); }
     /// Like passLines: bit set where deadEnd() holds.
@@ -251,31 +245,6 @@ private:
         return (lines[std::size_t(line) * words + (b >> 6)] >> (b & 63)) & 1u;
     }
     static void setBit(std::vector<std::uint64_t>& lines, std::size_t words, int line, int pos, bool on);
-    static constexpr int kPassPlane = 0;
-    static constexpr int kSamePlane = 1;
-    static constexpr int kDeadPlane = 2;
-    static constexpr int kLivePlane = 3;
-    /// The word of `plane` (k's planes) holding position `pos` of `line`.
-    const std::uint64_t& planeWord(int k, int plane, int line, int pos) const
-    {
-        const std::size_t words = detail::kDy[k] == 0 ? m_rowWords : m_colWords;
-        const std::size_t w = std::size_t(line) * words + (std::size_t(pos + kLead) >> 6);
-        if (plane < kStraightPlanes)
-            return m_straight[k][w * kStraightPlanes + std::size_t(plane)];
-        return (plane == kDeadPlane ? m_dead[k] : m_live[k])[w];
-    }
-    /// The bit of `plane` (k's planes) at padded (px, py).
-    bool straightBit(int k, int plane, int px, int py) const
-    {
-        const bool rows = detail::kDy[k] == 0;
-        return lineBit(k, plane, rows ? py : px, rows ? px : py);
-    }
-    /// The bit of `plane` (k's planes) at position `pos` of `line`.
-    bool lineBit(int k, int plane, int line, int pos) const
-    {
-        return (planeWord(k, plane, line, pos) >> (std::size_t(pos + kLead) & 63)) & 1u;
-    }
-    void setLineBit(int k, int plane, int line, int pos, bool on);
     /// Bits pos, pos + 1, pos + 2 of `line` as bits 0..2.
     static unsigned threeBits(const std::uint64_t* line, int pos)
     {
@@ -306,7 +275,8 @@ private:
     std::vector<std::uint64_t> m_openRows;
     std::vector<std::uint64_t> m_uniformRows;  ///< open cells whose open neighbours cost what they cost
     std::vector<std::uint64_t> m_flatRows;     ///< flat()
-    std::vector<std::uint64_t> m_straight[4];  ///< pass and same planes (kStraightPlanes)
+    std::vector<std::uint64_t> m_pass[4];
+    std::vector<std::uint64_t> m_same[4];
     std::vector<std::uint64_t> m_live[4];
     std::vector<std::uint64_t> m_dead[4];
     std::vector<std::uint64_t> m_skip[4];  ///< diagonalLines(4 + i)

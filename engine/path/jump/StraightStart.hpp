@@ -14,7 +14,7 @@ namespace isostar::path::detail {
 /// west) or column (north, south) it runs along: what both its call and the dead-end test
 /// before it read.
 struct StraightStart {
-    std::size_t line;  ///< the line's first word in the direction's plain planes (interleaved ones: x kStraightPlanes)
+    std::size_t line;  ///< the line's first word in the direction's planes
     int from;          ///< the jump's first cell, as a position on the line
     int goalPos;       ///< the goal's position on the line (when it is on it)
     bool goalAhead;    ///< the goal is on the line, at or beyond `from`

@@ -5,6 +5,7 @@
 
 #include "engine/path/WeightedJumpSearch.hpp"
 #include "engine/path/detail/Directions.hpp"
+#include "engine/path/jump/BitLine.hpp"
 
 #include <cstddef>
 
@@ -31,8 +32,7 @@ template <int K>
     s.line = rows ? std::size_t(y) * j.rowWords() : std::size_t(x) * j.colWords();
     s.goalPos = rows ? goalX : goalY;
     s.goalAhead = (rows ? y == goalY : x == goalX) & (dir > 0 ? s.goalPos >= s.from : s.goalPos <= s.from);
-    const unsigned b = unsigned(s.from + WeightedJumpGrid::kLead);  // one bit: one word
-    s.dead = ((j.deadLines(K)[s.line + (b >> 6)] >> (b & 63u)) & 1u) != 0;
+    s.dead = lineBit(j.deadLines(K) + s.line, s.from);
     return s;
 }
 

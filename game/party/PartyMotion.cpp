@@ -5,6 +5,8 @@
 /// place a unit is written.
 #include "game/party/PartyMotion.hpp"
 
+#include "game/party/StepGeometry.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -24,73 +26,20 @@ double microsSince(std::chrono::steady_clock::time_point t0)
     return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// Hexagonal maps: the screen direction of a step from cell `from` by (dx, dy) cells. Across
-/// the stagger axis a step also moves half a cell along it, to the side the shift says (Tiled's
-/// layout; see isostar::iso::Projection).
-void hexScreenStep(isostar::TileCoord from, double dx, double dy, const PartyParams& p, double& sx, double& sy)
-{
-    const int index = p.hex.staggerX ? from.x : from.y;
-    const bool shifted = ((index & 1) != 0) != p.hex.staggerEven;
-    const double half = shifted ? -0.5 : 0.5;
-    if (p.hex.staggerX) {
-        sx = dx * (p.tileWidth + p.hex.sideLength) / 2.0;
-        sy = (dy + (dx != 0.0 ? half : 0.0)) * p.tileHeight;
-    } else {
-        sx = (dx + (dy != 0.0 ? half : 0.0)) * p.tileWidth;
-        sy = dy * (p.tileHeight + p.hex.sideLength) / 2.0;
-    }
-}
-
 /// The unit turns toward its step from `from` to `to` and starts its walk cycle.
 void faceAndWalk(Unit& u, isostar::TileCoord from, isostar::TileCoord to, const PartyParams& p)
 {
-    const int dx = to.x - from.x, dy = to.y - from.y;
-    std::optional<isostar::anim::Direction8> f;
-    if (p.hex.on) {
-        double sx = 0.0, sy = 0.0;
-        hexScreenStep(from, dx, dy, p, sx, sy);
-        f = isostar::anim::facingForScreenDelta(sx, sy);
-    } else {
-        f = isostar::anim::facingForTileStep(dx, dy, p.isometric, p.tileWidth, p.tileHeight);
-    }
-    if (f)
+    if (auto f = stepFacing(from, to, p))
         u.facing = *f;
     u.anim.start(WalkClip);
 }
 
-/// The unit turns toward a move by (dx, dy) cells, any angle: the nearest of its eight
-/// directions on screen (projected as facingForTileStep projects a step; on hexagonal maps
-/// without the half-cell shift, which a long move hardly feels).
+/// The unit turns toward a move by (dx, dy) cells, any angle, and starts its walk cycle.
 void faceAlong(Unit& u, double dx, double dy, const PartyParams& p)
 {
-    double sx = p.isometric ? (dx - dy) * p.tileWidth / 2.0 : dx * p.tileWidth;
-    double sy = p.isometric ? (dx + dy) * p.tileHeight / 2.0 : dy * p.tileHeight;
-    if (p.hex.on) {
-        sx = dx * (p.hex.staggerX ? (p.tileWidth + p.hex.sideLength) / 2.0 : p.tileWidth);
-        sy = dy * (p.hex.staggerX ? p.tileHeight : (p.tileHeight + p.hex.sideLength) / 2.0);
-    }
-    if (auto f = isostar::anim::facingForScreenDelta(sx, sy))
+    if (auto f = moveFacing(dx, dy, p))
         u.facing = *f;
     u.anim.start(WalkClip);
-}
-
-/// The middle of the stretch of the segment from the centre of `a` to the centre of `b` inside
-/// cell `c`, as the segment's parameter in [0, 1].
-double stretchMiddle(isostar::TileCoord a, isostar::TileCoord b, isostar::TileCoord c)
-{
-    double lo = 0.0, hi = 1.0;
-    auto clip = [&](double start, double d, int cellMin) {
-        if (d == 0.0)
-            return;
-        double t1 = (cellMin - start) / d, t2 = (cellMin + 1 - start) / d;
-        if (t1 > t2)
-            std::swap(t1, t2);
-        lo = std::max(lo, t1);
-        hi = std::min(hi, t2);
-    };
-    clip(a.x + 0.5, double(b.x - a.x), c.x);
-    clip(a.y + 0.5, double(b.y - a.y), c.y);
-    return std::clamp((lo + hi) / 2.0, 0.0, 1.0);
 }
 
 /// Does the unit's smoothed walk cross a cell its plan avoided (a penalty cell off the grid path)?
